@@ -1,0 +1,88 @@
+"""Exceptions and problem records shared by the whole engine.
+
+One exception per kind of failure, in the style of python-chess: a variant file that cannot be used
+raises :class:`VariantError` (carrying every :class:`Problem` found, not just the first), and an action
+that the rules do not allow raises :class:`IllegalActionError`.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Sequence
+
+
+@dataclass(frozen=True, order=True)
+class Problem:
+    """One thing wrong with a variant file, located as precisely as the engine can."""
+
+    file: str
+    """The file the offending node is written in (a shipped variant's name when it is one)."""
+    line: int
+    """1-based line of the offending node; 0 when the problem concerns the file as a whole."""
+    column: int
+    """1-based column of the offending node; 0 when the problem concerns the file as a whole."""
+    path: str
+    """JSON path of the offending node in the merged document, such as ``$.deal.kitty``."""
+    message: str
+    """A full sentence saying what is wrong and, where there is one, what to write instead."""
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}: {self.path}: {self.message}"
+
+    def to_dict(self) -> dict[str, object]:
+        """The problem as a JSON-ready mapping (used by ``fivehundred validate --format json``)."""
+        return {
+            "file": self.file,
+            "line": self.line,
+            "column": self.column,
+            "path": self.path,
+            "message": self.message,
+        }
+
+
+class FiveHundredError(Exception):
+    """Base class of every error the engine raises on purpose."""
+
+
+class VariantError(FiveHundredError):
+    """A variant file (or one it extends) cannot be read, is invalid, or cannot be compiled.
+
+    ``problems`` holds every problem found, in file and line order.
+    """
+
+    def __init__(self, problems: Sequence[Problem]) -> None:
+        self.problems: tuple[Problem, ...] = tuple(sorted(set(problems)))
+        super().__init__("\n".join(str(problem) for problem in self.problems))
+
+    def to_json(self) -> str:
+        """All problems as a JSON list."""
+        return json.dumps([problem.to_dict() for problem in self.problems], indent=2)
+
+
+class UnreadableFileError(VariantError):
+    """A variant file cannot be opened or decoded at all (missing, a directory, not UTF-8, too large)."""
+
+
+class IllegalActionError(FiveHundredError, ValueError):
+    """An action is malformed or not allowed in the current state; the state is left unchanged."""
+
+
+@dataclass
+class ProblemList:
+    """A collector of problems, so that every check runs and all problems are reported at once."""
+
+    problems: list[Problem] = field(default_factory=list)
+    """The problems collected so far, in the order they were found."""
+
+    def add(self, problem: Problem) -> None:
+        """Record one problem."""
+        self.problems.append(problem)
+
+    def raise_if_any(self) -> None:
+        """Raise :class:`VariantError` with every collected problem, if there are any."""
+        if self.problems:
+            raise VariantError(self.problems)
+
+    def __bool__(self) -> bool:
+        return bool(self.problems)

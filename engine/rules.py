@@ -1,0 +1,451 @@
+"""The compiled, immutable rules of a variant: what the kernel plays from.
+
+Everything that differs between variants lives in these records; the kernel reads them and never asks
+which variant it is playing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from .cards import Deck
+from .contracts import Contract, Extra, Ladder
+from .strains import CardOrder, Strain
+
+
+class Share(Enum):
+    """A share of a contract's value."""
+
+    FULL = "full"
+    """The whole value."""
+    HALF = "half"
+    """Half the value (rounded towards zero)."""
+
+
+class Reveal(Enum):
+    """How a called partner becomes known."""
+
+    ANNOUNCED = "announced"
+    """The holder of the called card says so at once."""
+    WHEN_PLAYED = "when_played"
+    """Nobody knows until the called card is played."""
+
+
+@dataclass(frozen=True)
+class CalledPartner:
+    """Five-handed: the declarer names a card and its holder is the partner for the hand."""
+
+    reveal: Reveal
+    """How the partner becomes known."""
+    may_not_name: frozenset[str]
+    """Kinds of card that may not be called: ``trump``, ``joker``, ``own_card``."""
+    may_go_alone: bool
+    """Whether the declarer may play alone instead."""
+    declarer_share: Share
+    """The declarer's share of the contract's value."""
+    partner_share: Share
+    """The partner's share of the contract's value."""
+
+
+@dataclass(frozen=True)
+class Dummies:
+    """Two-handed: each player also plays a dummy hand dealt to the table."""
+
+    face_down: int
+    """Cards of each dummy dealt face down."""
+    face_up: int
+    """Cards of each dummy dealt face up on top of them."""
+
+    @property
+    def size(self) -> int:
+        """Cards in one dummy."""
+        return self.face_down + self.face_up
+
+
+@dataclass(frozen=True)
+class Seating:
+    """Players, seats and teams."""
+
+    players: int
+    """Number of players; seats are 0..players-1 clockwise."""
+    teams: tuple[tuple[int, ...], ...]
+    """Each team's seats, in team order; every seat in exactly one team."""
+    called_partner: CalledPartner | None = None
+    """The called-partner rule, if any."""
+    dummies: Dummies | None = None
+    """The dummy hands, if any (one per player)."""
+    _team_of: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        team_of = [-1] * self.players
+        for team, seats in enumerate(self.teams):
+            for seat in seats:
+                if not 0 <= seat < self.players or team_of[seat] != -1:
+                    raise ValueError(f"Seat {seat} is out of range or in two teams.")
+                team_of[seat] = team
+        if -1 in team_of:
+            raise ValueError(f"Seat {team_of.index(-1)} is in no team.")
+        object.__setattr__(self, "_team_of", tuple(team_of))
+
+    def team_of(self, seat: int) -> int:
+        """The team index of ``seat``."""
+        return self._team_of[seat]
+
+    @property
+    def is_partnership(self) -> bool:
+        """Whether any team has more than one seat."""
+        return any(len(seats) > 1 for seats in self.teams)
+
+
+class DealTarget(Enum):
+    """Where one bundle of the deal goes."""
+
+    PLAYERS = "players"
+    """A bundle to each player in turn, from the dealer's left."""
+    KITTY = "kitty"
+    """A bundle to the kitty."""
+    DUMMIES = "dummies"
+    """A bundle to each dummy."""
+    DEAD_HAND = "dead_hand"
+    """A bundle to the dead hand."""
+
+
+@dataclass(frozen=True)
+class DealStep:
+    """One bundle of the deal."""
+
+    target: DealTarget
+    """Where the bundle goes."""
+    cards: int
+    """Cards in the bundle (to each player or dummy, for those targets)."""
+
+
+@dataclass(frozen=True)
+class DealRules:
+    """How the cards are dealt."""
+
+    hand_size: int
+    """Cards to each player."""
+    kitty: int
+    """Cards to the kitty."""
+    dead_hand: int
+    """Cards to a hand nobody plays."""
+    steps: tuple[DealStep, ...]
+    """The bundles in order."""
+    misdeal_without_face_card: bool = False
+    """Whether a hand with no K, Q or J is a misdeal."""
+    last_kitty_card_face_up: bool = False
+    """Whether the last kitty card is shown to everyone."""
+
+
+class Rounds(Enum):
+    """How long bidding goes on."""
+
+    CONTINUOUS = "continuous"
+    """Round and round until all but one have passed."""
+    ONE = "one"
+    """Each player bids or passes once."""
+
+
+class BidAfterPass(Enum):
+    """Whether a player who passed may bid again."""
+
+    NEVER = "never"
+    """A pass is final."""
+    ON_STRAIN_CHANGE = "on_strain_change"
+    """After a later bid changes strain."""
+
+
+class Rebid(Enum):
+    """When a player who has bid may bid again."""
+
+    AFTER_INTERVENING_BID = "after_intervening_bid"
+    """Only after another player has bid since."""
+    ANY_TIME = "any_time"
+    """Whenever it is their turn."""
+
+
+@dataclass(frozen=True)
+class Inkles:
+    """Inkles: lowest-level bids that only show a suit to the partner."""
+
+    level: int
+    """The level whose bids are inkles."""
+    bidders: int | None
+    """How many players from the dealer's left may inkle (``None``: everyone)."""
+    can_win: bool
+    """Whether an inkle can win the auction."""
+    separate_no: bool = False
+    """Whether 'inkle no' is a distinct inkle just below 'inkle no trump'."""
+
+
+class AllPassAction(Enum):
+    """What happens when nobody wins the auction."""
+
+    REDEAL = "redeal"
+    """The same dealer shuffles and deals again."""
+    NEXT_DEALER = "next_dealer"
+    """The deal passes to the next player."""
+    PLAY_NO_TRUMP = "play_no_trump"
+    """The hand is played in no trump and each trick scores points."""
+    DEALER_MUST_BID = "dealer_must_bid"
+    """The dealer may not pass."""
+
+
+@dataclass(frozen=True)
+class AllPass:
+    """The all-pass rule."""
+
+    action: AllPassAction
+    """What happens."""
+    max_redeals: int | None = None
+    """With redeal: redeals in a row before the deal passes on (``None``: no limit)."""
+    trick_points: int = 10
+    """With play-no-trump: points per trick."""
+
+
+@dataclass(frozen=True)
+class AuctionRules:
+    """How the auction runs."""
+
+    rounds: Rounds
+    """Continuous or one round."""
+    bid_after_pass: BidAfterPass
+    """Whether a pass is final."""
+    rebid: Rebid
+    """When a bidder may bid again."""
+    winner_may_raise: bool
+    """Whether the winner may raise their own bid."""
+    inkles: Inkles | None
+    """The inkle rule, if any."""
+    all_pass: AllPass
+    """What happens when nobody wins."""
+
+
+class KittyExchange(Enum):
+    """How the declarer uses the kitty."""
+
+    DISCARD_SAME = "discard_same"
+    """Takes the kitty and discards as many cards."""
+    ANY_NUMBER = "any_number"
+    """Swaps any number of kitty cards for hand cards."""
+    NONE = "none"
+    """The kitty is not used."""
+
+
+@dataclass(frozen=True)
+class KittyRules:
+    """The kitty."""
+
+    exchange: KittyExchange
+    """How the declarer uses it."""
+
+
+class FirstLead(Enum):
+    """Who leads the first trick."""
+
+    DECLARER = "declarer"
+    """The declarer."""
+    LEFT_OF_DEALER = "left_of_dealer"
+    """The player to the dealer's left."""
+
+
+@dataclass(frozen=True)
+class JokerRules:
+    """The joker when there is no trump suit."""
+
+    only_when_void: bool = True
+    """May be played only when its holder cannot follow suit."""
+    lead_names_suit: bool = True
+    """When led, its holder names the suit the others must follow."""
+    may_name_void_suit: bool = True
+    """The leader may name a suit they have shown void in."""
+    renege_forbidden: bool = False
+    """May not be played as a card of a suit its holder has shown void in (unless it is their last card)."""
+    first_or_last_only: bool = False
+    """May only be played as the first or last card of a suit."""
+
+
+@dataclass(frozen=True)
+class PlayRules:
+    """The card play."""
+
+    first_lead: FirstLead
+    """Who leads first."""
+    joker_in_no_trump: JokerRules
+    """The joker in no trump."""
+
+
+class FailedContract(Enum):
+    """What a failed contract does to the scores."""
+
+    SUBTRACT = "subtract"
+    """The declaring side loses the value."""
+    TO_OPPONENTS = "to_opponents"
+    """Every other side gains the value."""
+
+
+@dataclass(frozen=True)
+class Slam:
+    """Taking every trick on a smaller contract scores a fixed value instead."""
+
+    value: int
+    """What the slam scores."""
+    below_value: int | None
+    """Applies to contracts worth less than this."""
+    up_to_rank: int | None
+    """Applies to contracts of at most this precedence rank."""
+
+    def applies(self, contract: Contract) -> bool:
+        """Whether a slam on ``contract`` scores :attr:`value`."""
+        if contract.is_special:
+            return False
+        if self.below_value is not None and contract.value >= self.below_value:
+            return False
+        if self.up_to_rank is not None and contract.rank > self.up_to_rank:
+            return False
+        return True
+
+
+@dataclass(frozen=True)
+class ScoringRules:
+    """How hands are scored."""
+
+    failed: FailedContract
+    """What a failed contract does."""
+    defender_trick_points: int
+    """Points per trick to the defending sides."""
+    defender_cap: int | None
+    """Defenders' trick points stop at this score."""
+    slam: Slam | None
+    """The slam bonus, if any."""
+    scores_never_decrease: bool = False
+    """Whether points are never subtracted."""
+    lay_down_penalty: int | None = None
+    """Penalty for laying down cards to claim, if any."""
+
+
+@dataclass(frozen=True)
+class SetRule:
+    """A declarer beaten by a margin may not bid in the next hand (the set rule, ralphing)."""
+
+    short_by: int
+    """Tricks short of the target that count."""
+    misere_tricks: int
+    """Tricks taken that count, for contracts to take none."""
+
+    def applies(self, contract: Contract, tricks: int) -> bool:
+        """Whether taking ``tricks`` on ``contract`` meets this rule's margin."""
+        if contract.target.is_no_tricks:
+            return tricks >= self.misere_tricks
+        return contract.target.missed_by(tricks) >= self.short_by
+
+
+@dataclass(frozen=True)
+class BreachRule:
+    """Breach: a defender's call, won or lost on whether the contract is broken by a margin."""
+
+    value: int
+    """Points won or lost."""
+    margin: SetRule
+    """When the contract counts as breached."""
+    min_level: int
+    """Ordinary bids below this level cannot be breached."""
+    can_end_game: bool
+    """Whether breach points can win or lose the game."""
+    ban_failed_caller: bool
+    """A caller whose breach fails may not bid next hand."""
+    ban_breached_declarer_level: int | None
+    """A breached declarer of this level may not bid next hand."""
+
+
+class Simultaneous(Enum):
+    """Who wins when several sides reach the target on one hand."""
+
+    BIDDER = "bidder"
+    """The declaring side, if it is one of them."""
+    HIGHEST = "highest"
+    """The highest score."""
+
+
+@dataclass(frozen=True)
+class EndRules:
+    """When the game ends and who wins."""
+
+    target: int
+    """Reaching this wins."""
+    lose_at: int | None
+    """Falling to this or below loses."""
+    lose_only_if_others_not_negative: bool
+    """The losing score loses only if no other side is negative."""
+    must_win_by_bid: bool
+    """A side wins only on a hand in which it made a contract."""
+    simultaneous: Simultaneous
+    """Who wins when several cross at once."""
+    point_spread: int | None = None
+    """The point-spread rule's margin, if any."""
+    exact_target: bool = False
+    """Whether the target must be hit exactly (Walker)."""
+    lose_at_or_above: int | None = None
+    """Reaching this loses (Walker: 1000)."""
+    score_out_during_hand: bool = False
+    """The 1904 rule: scoring out during a hand ends it."""
+
+
+@dataclass(frozen=True)
+class Rules:
+    """A compiled variant: everything the kernel needs, immutable."""
+
+    name: str
+    """The variant's name."""
+    description: str
+    """What it is, in a sentence or two."""
+    source: str
+    """The file it was compiled from."""
+    deck: Deck
+    """The cards."""
+    rank_order: tuple[str, ...]
+    """Ranks from highest to lowest in a plain suit."""
+    strains: tuple[Strain, ...]
+    """Every strain a contract can be played in."""
+    card_orders: tuple[CardOrder, ...]
+    """The card order of each strain, in the order of :attr:`strains`."""
+    ladder: Ladder
+    """Every biddable contract, lowest first."""
+    extras: tuple[Extra, ...]
+    """Modifiers and calls."""
+    seating: Seating
+    """Players and teams."""
+    deal: DealRules
+    """The deal."""
+    auction: AuctionRules
+    """The auction."""
+    kitty: KittyRules
+    """The kitty."""
+    play: PlayRules
+    """The play."""
+    scoring: ScoringRules
+    """Scoring."""
+    set_rule: SetRule | None
+    """The set rule, if played."""
+    ralph: SetRule | None
+    """Ralphing, if played."""
+    breach: BreachRule | None
+    """Breach, if played."""
+    end: EndRules
+    """End of game."""
+
+    def strain(self, strain_id: str) -> Strain:
+        """The strain with this id (``KeyError`` if none)."""
+        for strain in self.strains:
+            if strain.id == strain_id:
+                return strain
+        raise KeyError(strain_id)
+
+    def card_order(self, strain_id: str) -> CardOrder:
+        """The card order of the strain with this id (``KeyError`` if none)."""
+        for order in self.card_orders:
+            if order.strain.id == strain_id:
+                return order
+        raise KeyError(strain_id)
