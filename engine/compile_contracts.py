@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from .cards import Deck
 from .context import CompileContext
@@ -40,7 +40,7 @@ class LadderResult:
     """The ladder's levels."""
 
 
-def bid_resolver(deck: Deck, ordinary: set[str], specials: set[str]):  # type: ignore[no-untyped-def]
+def bid_resolver(deck: Deck, ordinary: set[str], specials: set[str]) -> Callable[[str], str | None]:
     """A function mapping a bid as written (``7nt``, ``7♠``, ``misere``) to a contract id, or ``None``."""
     symbols = {suit.symbol: suit.id for suit in deck.suits if suit.symbol}
 
@@ -74,7 +74,7 @@ def _target(ctx: CompileContext, raw: Any, path: tuple[Any, ...], hand_size: int
             ctx.error(path, "target 'bid' only makes sense for a modifier or call; a special bid needs none, all, {exactly: n} or {at_least: n}.")
         return None
     if isinstance(raw, dict):
-        count = int(raw.get("exactly", raw.get("at_least", 0)))
+        count = int(raw.get("exactly", raw.get("at_least", 0)) or 0)
         if count > hand_size:
             ctx.error(path, f"A target of {count} tricks is impossible with hands of {hand_size} cards.")
             return None
@@ -276,7 +276,8 @@ def _compile_extras(
         if "value" not in spec and "bonus" not in spec:
             ctx.error(base, f"The {kind} '{cid}' needs a 'value' or a 'bonus'.", key=True)
             continue
-        eligible = spec.get("eligible") if isinstance(spec.get("eligible"), dict) else {}
+        raw_eligible = spec.get("eligible")
+        eligible: dict[str, Any] = raw_eligible if isinstance(raw_eligible, dict) else {}
         extra_levels = tuple(eligible.get("levels", levels))
         for level in extra_levels:
             if level not in levels:

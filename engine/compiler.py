@@ -7,7 +7,7 @@ reports every problem at once, and builds the rule objects the kernel plays from
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from .cards import DEFAULT_RANK_ORDER, STANDARD_SUITS, Card, Colour, Deck, Joker, Suit, normalize_rank
 from .compile_contracts import bid_resolver, compile_ladder
@@ -61,7 +61,8 @@ def _deck_spec(ctx: CompileContext) -> dict[str, Any] | None:
     for key in ("suits", "ranks", "jokers"):
         if key in raw:
             spec[key] = raw[key]
-    spec["add"] = list(spec.get("add", [])) + list(raw.get("add", []))
+    inherited_add: list[str] = list(spec.get("add", []))  # type: ignore[call-overload]
+    spec["add"] = inherited_add + list(raw.get("add", []))
     spec["remove"] = list(raw.get("remove", []))
     if "ranks" not in spec:
         ctx.error(("deck",), "A deck spelled out needs 'ranks' (the ranks in every suit) or a 'base' pack to start from.")
@@ -299,7 +300,7 @@ def _compile_play(ctx: CompileContext, deck: Deck) -> PlayRules:
     )
 
 
-def _compile_scoring(ctx: CompileContext, resolve: Any, rank_of: dict[str, int]) -> ScoringRules:
+def _compile_scoring(ctx: CompileContext, resolve: Callable[[str], str | None], rank_of: dict[str, int]) -> ScoringRules:
     raw_slam = ctx.get(("scoring", "slam"))
     slam = None
     if raw_slam is not None:

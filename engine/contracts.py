@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Iterator
 
 
 class PartnerRole(Enum):
@@ -207,7 +208,7 @@ class Ladder:
     def __len__(self) -> int:
         return len(self.contracts)
 
-    def __iter__(self):  # type: ignore[no-untyped-def]
+    def __iter__(self) -> Iterator[Contract]:
         return iter(self.contracts)
 
     def __contains__(self, contract_id: object) -> bool:

@@ -83,8 +83,10 @@ def place_specials(
     result = list(ordered)
 
     # 1. By value, against the ordinary bids.
-    by_value = [placement for placement in placements if placement.how == "by_value"]
-    claimed: dict[int, Placement] = {}
+    by_value = sorted((placement for placement in placements if placement.how == "by_value"), key=lambda p: p.entry.value)
+    # Several may share a gap between two ordinary bids; within it they go by value, and only an equal
+    # value is a tie.
+    claimed: dict[tuple[int, int], Placement] = {}
     for placement in by_value:
         value = placement.entry.value
         equal = [entry for entry in ordered if entry.value == value]
@@ -98,12 +100,14 @@ def place_specials(
             )
             continue
         slot = sum(1 for entry in ordered if entry.value < value or (entry.value == value and placement.ties == "above"))
-        if slot in claimed:
-            issues.append((placement.path, _same_slot(placement, claimed[slot])))
+        if (slot, value) in claimed:
+            issues.append((placement.path, _same_slot(placement, claimed[(slot, value)])))
             continue
-        claimed[slot] = placement
-    for slot in sorted(claimed, reverse=True):
-        result.insert(slot, claimed[slot].entry)
+        claimed[(slot, value)] = placement
+    # Insert from the highest gap down, and within a gap the highest value first, so that earlier
+    # insertions do not shift later slots.
+    for slot, _ in sorted(claimed, reverse=True):
+        result.insert(slot, claimed[(slot, _)].entry)
 
     # 2. At the ends.
     for how in ("highest", "lowest"):

@@ -1,7 +1,8 @@
 """Resolving ``extends`` chains into one merged document that remembers where each node came from.
 
 Merging rules: mappings merge key by key, everything else (lists included) is replaced by the
-extending file, and ``null`` removes the key it is written under (so a house rule can switch off an
+extending file, a mapping the schema marks ``x-merge: replace`` (a placement, a value table: one
+choice, not a set of settings) is replaced whole, and ``null`` removes the key it is written under (so a house rule can switch off an
 inherited setting: ``lose_at: null``). The merged document is what gets validated and compiled, and
 every node in it still knows the file, line and column it was written at.
 """
@@ -12,9 +13,10 @@ import difflib
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from .errors import Problem, UnreadableFileError, VariantError
-from .resources import shipped_variant_names, shipped_variant_path
+from .resources import load_schema, shipped_variant_names, shipped_variant_path
 from .source import JsonPath, Mark, SourceDocument, format_path, parse_document, read_text
 
 MAX_EXTENDS_DEPTH = 16
@@ -61,15 +63,32 @@ def _is_under(path: JsonPath, prefix: JsonPath) -> bool:
     return path[: len(prefix)] == prefix
 
 
-def _merge_values(base: object, child: object, path: JsonPath, replaced: list[JsonPath]) -> object:
-    if isinstance(base, dict) and isinstance(child, dict):
+def _schema_child(schema: dict[str, Any] | None, key: str) -> dict[str, Any] | None:
+    """The schema of ``key`` inside an object schema (following local ``$ref``), if the schema says."""
+    if schema is None:
+        return None
+    child = schema.get("properties", {}).get(key)
+    if child is None and isinstance(schema.get("additionalProperties"), dict):
+        child = schema["additionalProperties"]
+    while isinstance(child, dict) and "$ref" in child and str(child["$ref"]).startswith("#/$defs/"):
+        child = load_schema()["$defs"].get(str(child["$ref"])[len("#/$defs/"):])
+    return child if isinstance(child, dict) else None
+
+
+def _merge_values(
+    base: object, child: object, path: JsonPath, replaced: list[JsonPath], schema: dict[str, Any] | None
+) -> object:
+    # A node the schema marks "x-merge: replace" is one choice (a placement, a value table): the
+    # extending file's version replaces it whole rather than mixing keys of two choices.
+    atomic = schema is not None and schema.get("x-merge") == "replace"
+    if isinstance(base, dict) and isinstance(child, dict) and not atomic:
         merged = dict(base)
         for key, value in child.items():
             if value is None:
                 merged.pop(key, None)
                 replaced.append(path + (key,))
             elif key in merged:
-                merged[key] = _merge_values(merged[key], value, path + (key,), replaced)
+                merged[key] = _merge_values(merged[key], value, path + (key,), replaced, _schema_child(schema, key))
             else:
                 merged[key] = value
         return merged
@@ -80,7 +99,7 @@ def _merge_values(base: object, child: object, path: JsonPath, replaced: list[Js
 def merge(base: MergedDocument, child: SourceDocument) -> MergedDocument:
     """Merge ``child`` over ``base`` (maps merge, lists and scalars replace, null removes)."""
     replaced: list[JsonPath] = []
-    data = _merge_values(base.data, child.data, (), replaced)
+    data = _merge_values(base.data, child.data, (), replaced, load_schema())
     assert isinstance(data, dict)
 
     def kept(table: dict[JsonPath, Mark]) -> dict[JsonPath, Mark]:

@@ -29,6 +29,8 @@ _TYPE_WORDS = {
     "null": "nothing",
 }
 
+_MERGE_NOTE = "(Replaces, not merged with, what the extended file says.)"
+
 _validator: Draft202012Validator | None = None
 
 
@@ -64,6 +66,9 @@ def _where(path: JsonPath) -> str:
 
 
 def _choices(schema: dict[str, Any]) -> list[object]:
+    reference = schema.get("$ref")
+    if isinstance(reference, str) and reference.startswith("#/$defs/"):
+        schema = load_schema()["$defs"].get(reference[len("#/$defs/"):], {})
     if "enum" in schema:
         return list(schema["enum"])
     if "const" in schema:
@@ -79,7 +84,7 @@ def _string_choices(schema: dict[str, Any]) -> list[str]:
 
 
 def _expectation(schema: dict[str, Any]) -> str:
-    description = schema.get("description")
+    description = str(schema.get("description", "")).replace(_MERGE_NOTE, "").strip()
     return f" Expected: {description}" if description else ""
 
 
@@ -88,6 +93,7 @@ def _explain(error: ValidationError, document: MergedDocument) -> Iterator[Probl
     schema: dict[str, Any] = error.schema if isinstance(error.schema, dict) else {}
     instance = error.instance
     kind = error.validator
+    rule: Any = error.validator_value
 
     if kind in ("oneOf", "anyOf") and error.context:
         deeper = [sub for sub in error.context if len(sub.absolute_path) > len(error.absolute_path)]
@@ -96,9 +102,23 @@ def _explain(error: ValidationError, document: MergedDocument) -> Iterator[Probl
             best = max(deeper, key=lambda sub: len(sub.absolute_path))
             yield from _explain(best, document)
             return
-        same_type = [sub for sub in error.context if sub.validator not in ("type", "const", "enum")]
-        if same_type and isinstance(instance, (dict, list)):
-            for sub in same_type:
+        if isinstance(instance, dict):
+            branches = [branch for branch in schema.get("oneOf", []) + schema.get("anyOf", []) if branch.get("type") == "object"]
+            forms = [branch["required"][0] for branch in branches if len(branch.get("required", [])) == 1]
+            used = [form for form in forms if form in instance]
+            if len(forms) > 1 and len(forms) == len(branches) and len(used) != 1:
+                wording = "only one of" if used else "one of"
+                yield document.problem(path, f"{_where(path)} takes {wording}: {', '.join(forms)}.{_expectation(schema)}")
+                return
+        by_branch: dict[object, list[ValidationError]] = {}
+        for sub in error.context:
+            by_branch.setdefault(sub.relative_schema_path[0] if sub.relative_schema_path else 0, []).append(sub)
+        fitting = [
+            subs for subs in by_branch.values() if not any(sub.validator in ("type", "enum", "const") and not sub.relative_path for sub in subs)
+        ]
+        if fitting and isinstance(instance, (dict, list)):
+            # Report the branch the value comes closest to, not every branch's complaints.
+            for sub in min(fitting, key=len):
                 yield from _explain(sub, document)
             return
         words = _string_choices(schema)
@@ -118,18 +138,16 @@ def _explain(error: ValidationError, document: MergedDocument) -> Iterator[Probl
     if kind == "propertyNames":
         # The offending key name is the instance; the error's path is the mapping holding it.
         key = str(instance)
-        parent = error.parent.instance if error.parent is not None else None
         yield document.problem(
             path + (key,),
             f"'{key}' is not a valid name here: ids are lower-case letters, digits and underscores "
             "(contracts, such as open_misere) or upper-case letters and digits (strains, such as J5).",
             key=True,
         )
-        del parent
         return
 
     if kind == "required" and isinstance(instance, dict):
-        for name in error.validator_value:
+        for name in rule:
             if name not in instance:
                 about = schema.get("properties", {}).get(name, {}).get("description", "")
                 extra = f" ({about})" if about else ""
@@ -144,8 +162,7 @@ def _explain(error: ValidationError, document: MergedDocument) -> Iterator[Probl
         return
 
     if kind == "type":
-        wanted = error.validator_value
-        names = [wanted] if isinstance(wanted, str) else list(wanted)
+        names = [rule] if isinstance(rule, str) else list(rule)
         expected = " or ".join(_TYPE_WORDS.get(name, name) for name in names)
         yield document.problem(path, f"{_where(path)} must be {expected}, not {_shown(instance)}.{_expectation(schema)}")
         return

@@ -96,8 +96,8 @@ def compile_card_order(deck: Deck, strain: Strain, rank_order: tuple[str, ...], 
     if strain.trump is not None:
         mate = _left_bower_suit(deck, strain.trump)
         if strain.bowers:
-            for suit in (strain.trump, mate):
-                jack = index_of.get(("J", suit)) if suit else None
+            for jack_suit in (strain.trump, mate):
+                jack = index_of.get(("J", jack_suit)) if jack_suit else None
                 if jack is not None:
                     trump_cards.append(jack)
                     claimed.add(jack)
