@@ -145,9 +145,11 @@ def compile_ladder(ctx: CompileContext, deck: Deck, strains: dict[str, Strain], 
         return None
     if list(levels) != sorted(levels):
         ctx.error(("ladder", "levels"), "The levels must be listed lowest first.")
-    for level in levels:
-        if level > hand_size:
-            ctx.error(("ladder", "levels"), f"Level {level} cannot be bid with hands of {hand_size} cards.")
+    too_high = [level for level in levels if level > hand_size]
+    for level in too_high:
+        ctx.error(("ladder", "levels"), f"Level {level} cannot be bid with hands of {hand_size} cards.")
+    if too_high:
+        return None
     known_strains = list(strains)
     for position, strain_id in enumerate(strain_ids):
         if strain_id not in strains:
@@ -250,11 +252,9 @@ def _anchor_hint(anchor: str, specs: dict[str, dict[str, Any]], entries: dict[st
         return f" '{anchor}' is switched off (allowed: false)."
     if anchor in specs:
         return f" '{anchor}' is a {specs[anchor].get('kind')}, not a bid."
-    hint = suggestion(anchor, sorted(entries) + sorted(specs))
-    if hint:
-        return hint
-    lowest, highest = min(entries.values(), key=lambda e: (e.level or 0, e.strain_index)), max(entries.values(), key=lambda e: (e.level or 0, e.strain_index))
-    return f" Ordinary bids run from {lowest.id} to {highest.id}."
+    lowest = min(entries.values(), key=lambda entry: (entry.level or 0, entry.strain_index))
+    highest = max(entries.values(), key=lambda entry: (entry.level or 0, entry.strain_index))
+    return f"{suggestion(anchor, sorted(entries) + sorted(specs))} Ordinary bids run from {lowest.id} to {highest.id}."
 
 
 def _compile_extras(

@@ -61,8 +61,8 @@ def _deck_spec(ctx: CompileContext) -> dict[str, Any] | None:
     for key in ("suits", "ranks", "jokers"):
         if key in raw:
             spec[key] = raw[key]
-    inherited_add: list[str] = list(spec.get("add", []))  # type: ignore[call-overload]
-    spec["add"] = inherited_add + list(raw.get("add", []))
+    spec["inherited_add"] = spec.pop("add", [])
+    spec["add"] = list(raw.get("add", []))
     spec["remove"] = list(raw.get("remove", []))
     if "ranks" not in spec:
         ctx.error(("deck",), "A deck spelled out needs 'ranks' (the ranks in every suit) or a 'base' pack to start from.")
@@ -97,6 +97,10 @@ def _compile_deck(ctx: CompileContext, rank_order: tuple[str, ...]) -> Deck | No
             return None
         return rank, letter
 
+    for text in spec["inherited_add"]:
+        card = parse(text, ("deck",))
+        if card:
+            present.add(card)
     for position, text in enumerate(spec["add"]):
         card = parse(text, ("deck", "add", position))
         if card in present:

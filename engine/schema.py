@@ -44,7 +44,8 @@ def validator() -> Draft202012Validator:
 
 def suggestion(word: str, options: list[str]) -> str:
     """`` Did you mean 'x'?`` for the closest option, or an empty string."""
-    close = difflib.get_close_matches(word, options, n=1, cutoff=0.6)
+    # Short words (strain ids such as NX for NT) differ by a larger share for one wrong letter.
+    close = difflib.get_close_matches(word, options, n=1, cutoff=0.5 if len(word) <= 3 else 0.6)
     if not close:
         close = [option for option in options if option.lower() == word.lower()]
     return f" Did you mean '{close[0]}'?" if close else ""
@@ -135,7 +136,7 @@ def _explain(error: ValidationError, document: MergedDocument) -> Iterator[Probl
                 yield document.problem(path + (key,), f"Unknown key '{key}' in {_where(path)}.{hint}{options}", key=True)
         return
 
-    if kind == "propertyNames":
+    if kind == "propertyNames" or "propertyNames" in error.relative_schema_path:
         # The offending key name is the instance; the error's path is the mapping holding it.
         key = str(instance)
         yield document.problem(

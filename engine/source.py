@@ -30,6 +30,10 @@ MAX_NODES = 20_000
 
 _IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
+_PLAIN_TAGS = frozenset(
+    f"tag:yaml.org,2002:{name}" for name in ("map", "seq", "str", "int", "float", "bool", "null", "merge", "timestamp")
+)
+
 
 def format_path(path: JsonPath) -> str:
     """Format a path as a JSON path: ``("deal", "pattern", 2)`` becomes ``$.deal.pattern[2]``."""
@@ -93,6 +97,10 @@ class _Reader:
         if self.node_count > MAX_NODES:
             raise _TooLarge()
         self.values.setdefault(path, self.mark(node))
+        if node.tag not in _PLAIN_TAGS:
+            # Explicit tags (!!python/..., !custom) could build objects; a variant file needs none.
+            self.problem(node, path, f"The tag {node.tag!r} is not allowed; a variant file holds plain values only.")
+            return None
         if isinstance(node, MappingNode):
             return self.convert_mapping(node, path)
         if isinstance(node, SequenceNode):

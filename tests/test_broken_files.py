@@ -1,0 +1,469 @@
+"""A table of broken variant files: each must be reported at the right path and line with a message a
+person can act on (issue: "Errors a person can act on"). Line numbers count from the file's first line.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.errors import Problem
+
+# (id, file text, expected path, expected line, fragments the message must contain)
+CASES: list[tuple[str, str, str, int, tuple[str, ...]]] = [
+    (
+        "misspelt-key-suggests-kitty-size",
+        """
+        extends: standard
+        deal:
+          kity_size: 4
+        """,
+        "$.deal.kity_size", 3, ("Unknown key 'kity_size'", "Did you mean 'kitty_size'?"),
+    ),
+    (
+        "deal-does-not-use-the-deck",
+        """
+        extends: standard
+        deal:
+          kitty_size: 5
+          pattern: 3-2-4-2-3-1
+        """,
+        "$.deal", 3, ("does not use the deck exactly", "= 45 cards, but the deck has 43", "A kitty of 3 would fit"),
+    ),
+    (
+        "unknown-named-pack",
+        """
+        extends: standard
+        deck: 47-card
+        """,
+        "$.deck", 2, ("'47-card' is not valid for 'deck'", "Did you mean '46-card'?"),
+    ),
+    (
+        "placement-names-a-bid-that-does-not-exist",
+        """
+        extends: standard
+        contracts:
+          misere:
+            placement: {above: 11S}
+        """,
+        "$.contracts.misere.placement.above", 4, ("placed above '11S'", "not a contract of this variant", "from 6S to 10NT"),
+    ),
+    (
+        "two-contracts-in-one-slot",
+        """
+        extends: standard
+        contracts:
+          hi_lo:
+            value: 350
+            placement: {above: 8S}
+            target: {exactly: 5}
+        """,
+        "$.contracts.hi_lo.placement", 5, ("would tie", "misere", "{above: misere}"),
+    ),
+    (
+        "equal-value-without-tie-rule",
+        """
+        extends: standard
+        contracts:
+          open_misere:
+            placement: by_value
+        """,
+        "$.contracts.open_misere.placement", 4, ("worth 500, the same as 10H", "ties: above", "ties: below"),
+    ),
+    (
+        "new-contract-misspelt",
+        """
+        extends: standard
+        contracts:
+          misre:
+            placement: {above: 7NT}
+        """,
+        "$.contracts.misre", 3, ("has no 'value'", "Did you mean 'misere'?"),
+    ),
+    (
+        "teams-do-not-divide-players",
+        """
+        extends: standard
+        players:
+          count: 6
+          teams: 4
+        deck: 63-card
+        """,
+        "$.players.teams", 4, ("6 players cannot sit as 4 equal teams",),
+    ),
+    (
+        "explicit-teams-leave-a-seat-out",
+        """
+        extends: standard
+        players:
+          teams: [[0, 2], [1]]
+        """,
+        "$.players.teams", 3, ("Seat(s) 3 are in no team",),
+    ),
+    (
+        "explicit-teams-name-a-missing-seat",
+        """
+        extends: standard
+        players:
+          teams: [[0, 2], [1, 5]]
+        """,
+        "$.players.teams[1][1]", 3, ("Seat 5 does not exist with 4 players",),
+    ),
+    (
+        "called-partner-forbids-a-joker-that-is-not-there",
+        """
+        extends: standard
+        players:
+          count: 5
+          teams: alone
+          called_partner: {may_not_name: [joker]}
+        deck: 52-card
+        deal:
+          kitty_size: 2
+          pattern: 3-1-4-1-3
+        """,
+        "$.players.called_partner.may_not_name", 5, ("forbids calling the joker", "no joker"),
+    ),
+    (
+        "called-partner-with-fixed-teams",
+        """
+        extends: standard
+        players:
+          called_partner: {reveal: announced}
+        """,
+        "$.players.called_partner", 3, ("needs 'teams: alone'",),
+    ),
+    (
+        "yaml-syntax-error",
+        """
+        extends: standard
+        deal: {hand_size: 10
+        name: Broken
+        """,
+        "$", 3, ("not valid YAML",),
+    ),
+    (
+        "duplicate-key",
+        """
+        extends: standard
+        name: One
+        name: Two
+        """,
+        "$.name", 3, ("appears twice", "first at line 2"),
+    ),
+    (
+        "text-where-a-number-belongs",
+        """
+        extends: standard
+        deal:
+          hand_size: ten
+        """,
+        "$.deal.hand_size", 3, ("'hand_size' must be a whole number, not 'ten'",),
+    ),
+    (
+        "misspelt-word",
+        """
+        extends: standard
+        auction:
+          rounds: contineous
+        """,
+        "$.auction.rounds", 3, ("expected one of: continuous, one", "Did you mean 'continuous'?"),
+    ),
+    (
+        "extends-an-unknown-variant",
+        """
+        extends: standrd
+        name: Typo
+        """,
+        "$.extends", 1, ("no shipped variant called 'standrd'", "Did you mean 'standard'?"),
+    ),
+    (
+        "too-many-players",
+        """
+        extends: standard
+        players:
+          count: 7
+        """,
+        "$.players.count", 3, ("must be at most 6, not 7",),
+    ),
+    (
+        "ladder-names-an-unknown-strain",
+        """
+        extends: standard
+        ladder:
+          strains: [S, C, D, H, NX]
+        """,
+        "$.ladder.strains[4]", 3, ("There is no strain NX", "Did you mean 'NT'?"),
+    ),
+    (
+        "value-table-too-short",
+        """
+        extends: standard
+        ladder:
+          values:
+            table:
+              S: [40, 140]
+              C: [60, 160, 260, 360, 460]
+              D: [80, 180, 280, 380, 480]
+              H: [100, 200, 300, 400, 500]
+              NT: [120, 220, 320, 420, 520]
+        """,
+        "$.ladder.values.table.S", 5, ("S has 2 values but the ladder has 5 levels",),
+    ),
+    (
+        "by-value-order-needs-a-tie-rule",
+        """
+        extends: standard
+        ladder:
+          values: original
+          order: by_value
+        contracts:
+          misere: {placement: by_value}
+          open_misere: {placement: {by_value: true, ties: below}}
+        """,
+        "$.ladder.order", 4, ("both worth", "ties: more_tricks_higher"),
+    ),
+    (
+        "slam-names-an-unknown-bid",
+        """
+        extends: standard
+        scoring:
+          slam: {value: 250, up_to: 8X}
+        """,
+        "$.scoring.slam.up_to", 3, ("'8X' is not a bid of this variant",),
+    ),
+    (
+        "inkles-at-a-level-not-in-the-ladder",
+        """
+        extends: standard
+        auction:
+          inkles: {level: 5, bidders: 2}
+        """,
+        "$.auction.inkles.level", 3, ("Inkles are at level 5", "not a level of the ladder"),
+    ),
+    (
+        "pattern-deals-the-wrong-number",
+        """
+        extends: standard
+        deal:
+          pattern: 3-1-4-1-3
+        """,
+        "$.deal.pattern", 3, ("deals 2 cards to the kitty", "should get 3"),
+    ),
+    (
+        "extra-card-in-a-suit-that-does-not-exist",
+        """
+        extends: standard
+        deck:
+          base: 43-card
+          add: [4X]
+        """,
+        "$.deck.add[0]", 4, ("4X names suit X", "not a suit of this deck"),
+    ),
+    (
+        "removing-a-card-that-is-not-there",
+        """
+        extends: standard
+        deck:
+          base: 43-card
+          remove: [3S]
+        """,
+        "$.deck.remove[0]", 4, ("3S is not in the deck",),
+    ),
+    (
+        "joker-named-like-a-card",
+        """
+        extends: standard
+        deck:
+          base: 43-card
+          jokers: [{id: JS}]
+        """,
+        "$.deck.jokers[0].id", 4, ("joker id JS is already the name of a card",),
+    ),
+    (
+        "level-beyond-the-hand",
+        """
+        extends: standard
+        ladder:
+          levels: [6, 7, 8, 9, 10, 11]
+        """,
+        "$.ladder.levels", 3, ("Level 11 cannot be bid with hands of 10 cards",),
+    ),
+    (
+        "top-level-is-a-list",
+        """
+        - extends
+        - standard
+        """,
+        "$", 1, ("top level must be a mapping",),
+    ),
+    (
+        "a-date-where-text-belongs",
+        """
+        extends: standard
+        name: 2024-01-01
+        """,
+        "$.name", 2, ("was read as a date", "put it in quotes"),
+    ),
+    (
+        "contract-id-with-capitals",
+        """
+        extends: standard
+        contracts:
+          Grand:
+            value: 1000
+            placement: highest
+        """,
+        "$.contracts.Grand", 3, ("'Grand' is not a valid name here", "lower-case"),
+    ),
+    (
+        "placement-with-above-and-below",
+        """
+        extends: standard
+        contracts:
+          misere:
+            placement: {above: 7NT, below: 8S}
+        """,
+        "$.contracts.misere.placement", 4, ("takes only one of: above, below, by_value",),
+    ),
+    (
+        "misere-the-auction-never-reaches",
+        """
+        extends: standard
+        contracts:
+          misere:
+            eligible: {auction_reached: 11}
+        """,
+        "$.contracts.misere.eligible.auction_reached", 4, ("never reaches 11", "could never be bid"),
+    ),
+    (
+        "losing-score-above-target",
+        """
+        extends: standard
+        end:
+          lose_at: 600
+        """,
+        "$.end.lose_at", 3, ("losing score 600 must be below the target 500",),
+    ),
+    (
+        "special-bid-with-target-bid",
+        """
+        extends: standard
+        contracts:
+          misere:
+            target: bid
+        """,
+        "$.contracts.misere.target", 4, ("target 'bid' only makes sense for a modifier or call",),
+    ),
+    (
+        "modifier-with-a-placement",
+        """
+        extends: standard
+        contracts:
+          sans_kitty:
+            kind: modifier
+            bonus: 40
+            kitty: none
+            placement: highest
+        """,
+        "$.contracts.sans_kitty.placement", 7, ("has no place of its own in the ladder",),
+    ),
+    (
+        "strain-trumps-a-missing-suit",
+        """
+        extends: standard
+        strains:
+          J5: {trump: X}
+        """,
+        "$.strains.J5.trump", 3, ("X is not a suit of this deck",),
+    ),
+    (
+        "dummy-face-down-uncovered",
+        """
+        extends: two-handed
+        players:
+          dummies: {face_down: 6, face_up: 4}
+        """,
+        "$.players.dummies", 3, ("face_down cannot exceed face_up",),
+    ),
+    (
+        "empty-file",
+        """
+        # nothing but a comment
+        """,
+        "$", 0, ("The file is empty",),
+    ),
+    (
+        "breach-without-value",
+        """
+        extends: standard
+        breach:
+          short_by: 2
+        """,
+        "$.breach", 3, ("Breach needs a 'value'",),
+    ),
+]
+
+
+def _find(problems: list[Problem], path: str) -> Problem:
+    matching = [problem for problem in problems if problem.path == path]
+    assert matching, f"no problem reported at {path}; got: " + "; ".join(str(problem) for problem in problems)
+    return matching[0]
+
+
+@pytest.mark.parametrize(("text", "path", "line", "fragments"), [case[1:] for case in CASES], ids=[case[0] for case in CASES])
+def test_broken_file_is_reported_at_its_line(check, text: str, path: str, line: int, fragments: tuple[str, ...]) -> None:  # type: ignore[no-untyped-def]
+    problems = check(text)
+    problem = _find(problems, path)
+    assert problem.file.endswith("house.yaml")
+    assert problem.line == line, str(problem)
+    for fragment in fragments:
+        assert fragment in problem.message, f"{fragment!r} not in {problem.message!r}"
+
+
+def test_the_table_has_at_least_25_distinct_cases() -> None:
+    assert len({case[0] for case in CASES}) == len(CASES) >= 25
+    assert len({case[1] for case in CASES}) == len(CASES)
+
+
+def test_every_problem_is_reported_at_once(check) -> None:  # type: ignore[no-untyped-def]
+    """check-jsonschema style: collect every problem before reporting, not just the first."""
+    problems = check(
+        """
+        extends: standard
+        deal:
+          kity_size: 4
+        auction:
+          rounds: contineous
+        players:
+          count: 9
+        """
+    )
+    assert {problem.path for problem in problems} == {"$.deal.kity_size", "$.auction.rounds", "$.players.count"}
+
+
+def test_semantic_problems_are_collected_together(check) -> None:  # type: ignore[no-untyped-def]
+    problems = check(
+        """
+        extends: standard
+        contracts:
+          misere:
+            placement: {above: 11S}
+        scoring:
+          slam: {value: 250, up_to: 8X}
+        end:
+          lose_at: 600
+        """
+    )
+    assert {problem.path for problem in problems} == {"$.contracts.misere.placement.above", "$.scoring.slam.up_to", "$.end.lose_at"}
+
+
+def test_a_problem_inherited_through_extends_points_at_the_file_that_wrote_it(check) -> None:  # type: ignore[no-untyped-def]
+    problems = check(
+        """
+        extends: middle.yaml
+        name: Top
+        """,
+        extra={"middle.yaml": "extends: standard\nname: Middle\nauction:\n  rounds: contineous\n"},
+    )
+    problem = _find(problems, "$.auction.rounds")
+    assert problem.file.endswith("middle.yaml") and problem.line == 4

@@ -1,0 +1,85 @@
+"""The fivehundred command: validate / show / variants / schema, with check-jsonschema exit codes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from engine.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    try:
+        code = main(list(argv))
+    except SystemExit as exit_:
+        code = int(exit_.code or 0)
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_validate_valid_file_exits_0(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "ok.yaml"
+    path.write_text("extends: australian\nname: Ours\nend: {target: 1000}\n")
+    code, out, _ = run(capsys, "validate", str(path))
+    assert code == 0 and out.strip() == f"{path}: ok"
+
+
+def test_validate_invalid_file_exits_1_with_file_line_col_path(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "bad.yaml"
+    path.write_text("extends: standard\ndeal:\n  kity_size: 4\n")
+    code, out, _ = run(capsys, "validate", str(path))
+    assert code == 1
+    assert f"{path}:3:3: $.deal.kity_size: Unknown key 'kity_size' in 'deal'. Did you mean 'kitty_size'?" in out
+
+
+def test_validate_json_format(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "bad.yaml"
+    path.write_text("extends: standard\nauction: {rounds: contineous}\n")
+    code, out, _ = run(capsys, "validate", "--format", "json", str(path), "standard")
+    report = json.loads(out)
+    assert code == 1 and report["valid"] is False
+    bad, good = report["files"]
+    assert good == {"file": "standard", "valid": True, "problems": []}
+    assert bad["problems"][0]["path"] == "$.auction.rounds" and bad["problems"][0]["line"] == 2
+
+
+def test_validate_unreadable_file_exits_2(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, out, _ = run(capsys, "validate", str(tmp_path / "missing.yaml"))
+    assert code == 2 and "There is no file and no shipped variant" in out
+
+
+def test_usage_error_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "validate", "--format", "xml", "standard")
+    assert code == 2 and "invalid choice" in err
+    code, _, err = run(capsys)
+    assert code == 2
+
+
+def test_show_australian_prints_the_whole_rule_set(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "show", "australian")
+    assert code == 0
+    for heading in ("Deck:", "Card order in each strain:", "Bid ladder", "Auction:", "Kitty:", "Scoring:", "End of game:"):
+        assert heading in out
+    ladder = [line.split()[1] for line in out.splitlines() if line.strip()[:1].isdigit() and "." in line.split()[0]]
+    assert ladder[10] == "misere" and ladder[-1] == "open_misere" and len(ladder) == 27
+    assert "not beyond 490" in out and "only win on a hand in which it made its contract" in out
+
+
+def test_show_invalid_variant_exits_1_without_traceback(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "bad.yaml"
+    path.write_text("extends: standard\nplayers: {count: 9}\n")
+    code, out, err = run(capsys, "show", str(path))
+    assert code == 1 and out == "" and "must be at most 6" in err and "Traceback" not in err
+
+
+def test_variants_lists_every_shipped_variant(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "variants", "--format", "json")
+    listed = {row["name"]: row["description"] for row in json.loads(out)}
+    assert code == 0 and "australian" in listed and listed["standard"].startswith("Four players")
+
+
+def test_schema_prints_the_schema(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "schema")
+    assert code == 0 and json.loads(out)["title"] == "500 (Five Hundred) variant"

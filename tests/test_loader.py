@@ -1,0 +1,107 @@
+"""The loader: safe YAML, limits, extends chains and the merge rules (issue: "Loader")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import engine
+from engine.errors import UnreadableFileError, VariantError
+from engine.loader import load_document
+from engine.source import MAX_FILE_BYTES
+
+
+def write(folder: Path, name: str, text: str) -> str:
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def test_maps_merge_lists_replace_and_null_removes(tmp_path: Path) -> None:
+    path = write(tmp_path, "house.yaml", "extends: standard\nladder:\n  levels: [7, 8, 9, 10]\nend:\n  lose_at: null\ncontracts:\n  misere:\n    value: 300\n")
+    document = load_document(path)
+    assert document.data["ladder"]["levels"] == [7, 8, 9, 10]          # list replaced
+    assert document.data["ladder"]["values"] == "avondale"             # sibling kept
+    assert "lose_at" not in document.data["end"]                       # null removed
+    assert document.data["contracts"]["misere"]["placement"] == {"above": "8S"}  # nested map merged
+    assert document.data["contracts"]["misere"]["value"] == 300
+    assert "extends" not in document.data
+
+
+def test_a_placement_replaces_rather_than_merges(tmp_path: Path) -> None:
+    path = write(tmp_path, "house.yaml", "extends: standard\ncontracts:\n  misere:\n    placement: {above: 7NT}\n")
+    assert load_document(path).data["contracts"]["misere"]["placement"] == {"above": "7NT"}
+
+
+def test_a_file_without_a_name_is_named_after_itself(tmp_path: Path) -> None:
+    path = write(tmp_path, "harbour-street.yaml", "extends: standard\ndeck: 45-card\ndeal: {kitty_size: 5, pattern: 3-3-4-2-3}\n")
+    assert engine.load_variant(path).name == "harbour-street"
+
+
+def test_relative_extends_chain(tmp_path: Path) -> None:
+    (tmp_path / "sub").mkdir()
+    write(tmp_path, "base.yaml", "extends: australian\nname: Base\n")
+    path = write(tmp_path / "sub", "top.yaml", "extends: ../base.yaml\nname: Top\nend: {target: 1000}\n")
+    rules = engine.load_variant(path)
+    assert rules.name == "Top" and rules.end.target == 1000 and rules.end.must_win_by_bid
+
+
+def test_extends_cycle_is_reported(tmp_path: Path) -> None:
+    write(tmp_path, "a.yaml", "extends: b.yaml\nname: A\n")
+    write(tmp_path, "b.yaml", "extends: a.yaml\nname: B\n")
+    with pytest.raises(VariantError) as raised:
+        load_document(str(tmp_path / "a.yaml"))
+    problem = raised.value.problems[0]
+    assert "cycle" in problem.message and problem.path == "$.extends" and problem.file.endswith("b.yaml")
+
+
+def test_extends_a_missing_file(tmp_path: Path) -> None:
+    path = write(tmp_path, "a.yaml", "name: A\nextends: ./nowhere.yaml\n")
+    with pytest.raises(VariantError) as raised:
+        load_document(path)
+    problem = raised.value.problems[0]
+    assert problem.line == 2 and "nowhere.yaml" in problem.message and "No such file" in problem.message
+
+
+def test_alias_bomb_is_refused(tmp_path: Path) -> None:
+    lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
+    for level in range(1, 9):
+        lines.append(f"a{level}: &a{level} [" + ", ".join([f"*a{level - 1}"] * 10) + "]")
+    path = write(tmp_path, "bomb.yaml", "\n".join(lines) + "\n")
+    with pytest.raises(VariantError) as raised:
+        load_document(path)
+    assert "aliases" in raised.value.problems[0].message
+
+
+def test_oversized_file_is_refused_unread(tmp_path: Path) -> None:
+    path = write(tmp_path, "big.yaml", "name: x\n" + "#" * (MAX_FILE_BYTES + 10) + "\n")
+    with pytest.raises(UnreadableFileError) as raised:
+        load_document(path)
+    assert "limit" in raised.value.problems[0].message
+
+
+def test_unsafe_tags_are_not_constructed(tmp_path: Path) -> None:
+    path = write(tmp_path, "evil.yaml", "name: !!python/object/apply:os.system ['echo hacked']\n")
+    with pytest.raises(VariantError) as raised:
+        load_document(path)
+    assert raised.value.problems[0].line == 1
+
+
+def test_not_utf8_is_unreadable(tmp_path: Path) -> None:
+    path = tmp_path / "latin.yaml"
+    path.write_bytes("name: mis\xe8re\n".encode("latin-1"))
+    with pytest.raises(UnreadableFileError) as raised:
+        load_document(str(path))
+    assert "not UTF-8" in raised.value.problems[0].message
+
+
+def test_unknown_reference_suggests_a_shipped_name() -> None:
+    with pytest.raises(UnreadableFileError) as raised:
+        load_document("australain")
+    assert "Did you mean 'australian'?" in raised.value.problems[0].message
+
+
+def test_shipped_variants_load_from_any_working_directory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert engine.load_variant("australian").name == "Australian 500"

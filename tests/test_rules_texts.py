@@ -1,0 +1,201 @@
+"""Facts stated by the rules texts (../shared/rules), checked on the compiled variants.
+
+Each test names the rules text and section it checks.
+"""
+
+from __future__ import annotations
+
+import engine
+from engine.rules import Rules
+
+
+def trumps(rules: Rules, strain: str) -> list[str]:
+    order = rules.card_order(strain)
+    return [str(rules.deck.cards[index]) for index in order.trump_cards]
+
+
+def plain(rules: Rules, strain: str, suit: str) -> list[str]:
+    for letter, cards in rules.card_order(strain).plain_order:
+        if letter == suit:
+            return [str(rules.deck.cards[index]) for index in cards]
+    raise AssertionError(f"no plain suit {suit}")
+
+
+def ladder_ids(rules: Rules) -> list[str]:
+    return [contract.id for contract in rules.ladder]
+
+
+def test_000_setup_standard_deck_has_43_cards_with_red_fours() -> None:
+    rules = engine.load_variant("standard")
+    names = {str(card) for card in rules.deck.cards}
+    assert len(rules.deck) == 43 and {"4D", "4H", "JK"} <= names and not {"4S", "4C", "3H", "2D"} & names
+
+
+def test_000_setup_trump_order_in_diamonds_is_joker_right_left_then_ace_down() -> None:
+    rules = engine.load_variant("standard")
+    assert trumps(rules, "D") == ["JK", "JD", "JH", "AD", "KD", "QD", "10D", "9D", "8D", "7D", "6D", "5D", "4D"]
+
+
+def test_000_setup_left_bower_leaves_its_printed_suit() -> None:
+    rules = engine.load_variant("standard")
+    assert "JH" not in plain(rules, "D", "H")
+    jack_of_hearts = rules.deck.card("JH")
+    order = rules.card_order("D")
+    assert order.suit_of[jack_of_hearts.index] == "D" and order.is_trump(jack_of_hearts)
+
+
+def test_000_setup_plain_suit_order_is_ace_king_queen_jack_down() -> None:
+    rules = engine.load_variant("standard")
+    assert plain(rules, "S", "H") == ["AH", "KH", "QH", "JH", "10H", "9H", "8H", "7H", "6H", "5H", "4H"]
+
+
+def test_000_joker_is_the_only_trump_in_no_trump_and_follows_no_suit() -> None:
+    rules = engine.load_variant("standard")
+    order = rules.card_order("NT")
+    assert trumps(rules, "NT") == ["JK"]
+    assert order.suit_of[rules.deck.card("JK").index] is None
+
+
+def test_000_setup_black_joker_beats_red_with_two_jokers() -> None:
+    rules = engine.load_variant("46-card")
+    assert trumps(rules, "NT") == ["BJ", "RJ"]
+    assert trumps(rules, "H")[:4] == ["BJ", "RJ", "JH", "JD"]
+
+
+def test_000_setup_four_of_the_trump_colour_is_a_trump() -> None:
+    """'the 4 that matches the trump colour is also considered trump, so that there are always 13'."""
+    rules = engine.load_variant("trump-colour-four")
+    for strain in "SCDH":
+        assert len(trumps(rules, strain)) == 13
+    assert trumps(rules, "S")[-1] == "4C" and "4C" not in plain(rules, "S", "C")
+    assert trumps(rules, "D")[-1] == "4H"
+
+
+def test_002_non_standard_bids_j5_jack_high_and_no_left_bower() -> None:
+    rules = engine.compile_text("extends: standard\nstrains:\n  J5: {name: J5 no trump, trump: none, jack_high: true}\n")
+    assert trumps(rules, "J5") == ["JK"]
+    assert plain(rules, "J5", "H")[:3] == ["JH", "AH", "KH"]
+    assert plain(rules, "J5", "D")[:2] == ["JD", "AD"]
+
+
+def test_000_six_handed_ranks_11_12_13_between_queen_and_ten() -> None:
+    rules = engine.load_variant("six-handed")
+    assert len(rules.deck) == 63
+    assert plain(rules, "S", "H")[:8] == ["AH", "KH", "QH", "JH", "13H", "12H", "11H", "10H"]
+    assert "13S" not in {str(card) for card in rules.deck.cards}
+    assert trumps(rules, "S")[:7] == ["JK", "JS", "JC", "AS", "KS", "QS", "12S"]
+
+
+def test_000_avondale_table_values() -> None:
+    rules = engine.load_variant("standard")
+    values = {contract.id: contract.value for contract in rules.ladder}
+    assert (values["6S"], values["6NT"], values["7H"], values["8D"], values["10NT"]) == (40, 120, 200, 280, 520)
+
+
+def test_000_original_table_values() -> None:
+    rules = engine.load_variant("original")
+    values = {contract.id: contract.value for contract in rules.ladder}
+    assert (values["6S"], values["6C"], values["7NT"], values["9NT"], values["10H"], values["10NT"]) == (40, 80, 300, 500, 480, 600)
+
+
+def test_000_perfect_table_values() -> None:
+    rules = engine.load_variant("perfect")
+    values = {contract.id: contract.value for contract in rules.ladder}
+    assert (values["6S"], values["10NT"], values["misere"], values["hi_lo"], values["patastrophe"]) == (20, 500, 150, 350, 750)
+
+
+def test_000_misere_between_8_spades_and_8_clubs_once_the_auction_reached_7() -> None:
+    rules = engine.load_variant("standard")
+    ids = ladder_ids(rules)
+    assert ids[ids.index("misere") - 1] == "8S" and ids[ids.index("misere") + 1] == "8C"
+    assert rules.ladder["misere"].eligibility.auction_reached == 7
+    assert rules.ladder["misere"].target.is_no_tricks
+
+
+def test_000_open_misere_500_between_10_diamonds_and_10_hearts_at_any_time() -> None:
+    rules = engine.load_variant("standard")
+    ids = ladder_ids(rules)
+    assert ids[ids.index("open_misere") - 1] == "10D" and ids[ids.index("open_misere") + 1] == "10H"
+    open_misere = rules.ladder["open_misere"]
+    assert open_misere.value == 500 and open_misere.eligibility.auction_reached is None
+    assert open_misere.style.exposed.value == "declarer" and open_misere.style.partner.value == "sits_out"
+
+
+def test_000_australian_deck_misere_above_7nt_and_open_misere_520_highest() -> None:
+    rules = engine.load_variant("australian")
+    ids = ladder_ids(rules)
+    assert ids[ids.index("misere") - 1] == "7NT" and ids[ids.index("misere") + 1] == "8S"
+    assert ids[-1] == "open_misere" and rules.ladder["open_misere"].value == 520
+    assert rules.end.must_win_by_bid and rules.scoring.defender_cap == 490
+
+
+def test_004_american_one_round_inkles_by_first_two_and_open_nullo_highest() -> None:
+    rules = engine.load_variant("american")
+    assert rules.auction.rounds.value == "one"
+    assert rules.auction.inkles is not None and rules.auction.inkles.bidders == 2 and not rules.auction.inkles.can_win
+    assert ladder_ids(rules)[-1] == "open_misere" and rules.ladder["open_misere"].name == "open nullo"
+    slam = rules.scoring.slam
+    assert slam is not None and slam.applies(rules.ladder["8S"]) and not slam.applies(rules.ladder["8C"])
+
+
+def test_000_slam_250_on_contracts_worth_less_than_250() -> None:
+    rules = engine.load_variant("standard")
+    slam = rules.scoring.slam
+    assert slam is not None and slam.value == 250
+    assert slam.applies(rules.ladder["8S"]) and not slam.applies(rules.ladder["8C"])
+    assert not slam.applies(rules.ladder["misere"])
+
+
+def test_000_split_the_colours_places_the_misere_family_between_black_and_red() -> None:
+    ids = ladder_ids(engine.load_variant("split-the-colours"))
+    for special, level in (("misere", 7), ("open_misere", 8), ("hi_lo", 9), ("double_misere", 10)):
+        position = ids.index(special)
+        assert ids[position - 1] == f"{level}C" and ids[position + 1] == f"{level}D"
+
+
+def test_000_perfect_ranks_specials_by_value_which_splits_the_colours() -> None:
+    ids = ladder_ids(engine.load_variant("perfect"))
+    assert ids[ids.index("misere") - 1] == "7C" and ids[ids.index("misere") + 1] == "7D"
+    assert ids[-2:] == ["patastrophe", "blind_misere"]
+
+
+def test_000_french_canadian_misere_500_below_8nt_open_1000_below_10nt_to_1000() -> None:
+    rules = engine.load_variant("french-canadian")
+    ids = ladder_ids(rules)
+    assert ids[ids.index("misere") + 1] == "8NT" and ids[ids.index("open_misere") + 1] == "10NT"
+    assert [joker.id for joker in rules.deck.jokers] == ["WJ", "CJ"]
+    assert rules.end.target == 1000 and rules.end.lose_at is None and rules.scoring.scores_never_decrease
+    assert rules.deal.kitty == 6 and len(rules.deck) == 46
+
+
+def test_000_six_handed_teams_of_three_alternate_and_of_two_sit_opposite() -> None:
+    assert engine.load_variant("six-handed").seating.teams == ((0, 2, 4), (1, 3, 5))
+    assert engine.load_variant("six-handed-three-teams").seating.teams == ((0, 3), (1, 4), (2, 5))
+
+
+def test_003_five_handed_secret_partner_half_points_not_trump_or_own_card() -> None:
+    called = engine.load_variant("five-handed-secret").seating.called_partner
+    assert called is not None and called.reveal.value == "when_played" and called.partner_share.value == "half"
+    assert {"trump", "own_card"} <= called.may_not_name
+
+
+def test_000_two_handed_dummies_and_no_misere() -> None:
+    rules = engine.load_variant("two-handed")
+    assert rules.seating.dummies is not None and rules.seating.dummies.face_down == 5
+    assert "misere" not in rules.ladder and "open_misere" not in rules.ladder
+
+
+def test_000_walker_exact_500_and_1000_loses() -> None:
+    end = engine.load_variant("walker").end
+    assert end.exact_target and end.lose_at_or_above == 1000 and end.lose_at == -500
+
+
+def test_003_open_misere_520_is_the_highest_bid_and_kitty_swaps_any_number() -> None:
+    rules = engine.load_variant("rules-text-003")
+    assert ladder_ids(rules)[-1] == "open_misere" and rules.kitty.exchange.value == "any_number"
+    assert rules.auction.all_pass.action.value == "play_no_trump"
+
+
+def test_000_standard_ends_at_plus_or_minus_500_and_bidder_wins_ties() -> None:
+    end = engine.load_variant("standard").end
+    assert (end.target, end.lose_at, end.simultaneous.value, end.must_win_by_bid) == (500, -500, "bidder", False)
