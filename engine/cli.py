@@ -30,10 +30,7 @@ class _Parser(argparse.ArgumentParser):
 
 def _first_line(text: str) -> str:
     line = " ".join(text.split())
-    for end in (". ", "; "):
-        if end in line:
-            return line[: line.index(end) + 1]
-    return line
+    return line[: line.index(". ") + 1] if ". " in line else line
 
 
 def _command_validate(args: argparse.Namespace) -> int:
