@@ -13,7 +13,7 @@ from typing import Any, Sequence
 from .compiler import load_variant
 from .describe import describe
 from .errors import UnreadableFileError, VariantError
-from .resources import schema_path, shipped_variant_names, shipped_variant_path
+from .resources import schema_path, shipped_variant_names
 
 EXIT_OK = 0
 EXIT_INVALID = 1
@@ -143,4 +143,4 @@ def main(argv: Sequence[str] | None = None) -> int:
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(main())
 
-__all__ = ["main", "build_parser", "shipped_variant_path"]
+__all__ = ["main", "build_parser"]

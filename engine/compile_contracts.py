@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable
 
 from .cards import Deck
@@ -58,10 +58,6 @@ def bid_resolver(deck: Deck, ordinary: set[str], specials: set[str]) -> Callable
         return None
 
     return resolve
-
-
-def _strain_name(strain: Strain) -> str:
-    return strain.name
 
 
 def _target(ctx: CompileContext, raw: Any, path: tuple[Any, ...], hand_size: int, allow_bid: bool) -> Target | None:
@@ -227,7 +223,7 @@ def compile_ladder(ctx: CompileContext, deck: Deck, strains: dict[str, Strain], 
         contracts.append(
             Contract(
                 id=entry.id,
-                name=f"{entry.level} {_strain_name(strain)}",
+                name=f"{entry.level} {strain.name}",
                 value=entry.value,
                 rank=rank,
                 level=entry.level,
@@ -242,8 +238,6 @@ def compile_ladder(ctx: CompileContext, deck: Deck, strains: dict[str, Strain], 
 
 
 def _with_rank(contract: Contract, rank: int) -> Contract:
-    from dataclasses import replace
-
     return replace(contract, rank=rank)
 
 

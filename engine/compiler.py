@@ -14,7 +14,7 @@ from .compile_contracts import bid_resolver, compile_ladder
 from .context import CompileContext
 from .errors import VariantError
 from .loader import MergedDocument, load_document, load_text
-from .presets import DECK_DESCRIPTIONS, DECKS
+from .presets import DECKS
 from .rules import (
     AllPass,
     AllPassAction,
@@ -431,4 +431,4 @@ def compile_text(text: str, file: str = "<text>", base_folder: str = ".") -> Rul
     return compile_document(load_text(text, file, base_folder))
 
 
-__all__ = ["compile_document", "compile_text", "load_variant", "DECK_DESCRIPTIONS"]
+__all__ = ["compile_document", "compile_text", "load_variant"]

@@ -30,20 +30,6 @@ DECKS: dict[str, dict[str, object]] = {
 }
 """Named packs in long form (ranks in every suit, extra cards, number of jokers)."""
 
-DECK_DESCRIPTIONS: dict[str, str] = {
-    "25-card": "A to 9 in each suit and a joker",
-    "33-card": "A to 7 in each suit and a joker (a Piquet pack and a joker)",
-    "43-card": "A to 5 in each suit, the red 4s and a joker",
-    "43-card-trump-colour-four": "A to 5 in each suit, the 4 of clubs and 4 of hearts, and a joker",
-    "44-card": "A to 5 in each suit, the red 4s and two jokers",
-    "45-card": "A to 4 in each suit and a joker",
-    "46-card": "A to 4 in each suit and two jokers",
-    "52-card": "a full 52-card pack",
-    "53-card": "a full 52-card pack and a joker",
-    "63-card": "a full pack with 11s, 12s, red 13s and a joker",
-    "65-card": "a full pack with 11s, 12s, 13s and a joker",
-}
-"""Each named pack in plain words."""
 
 
 STANDARD_STRAIN_ORDER = ("S", "C", "D", "H", "NT")
@@ -73,11 +59,3 @@ VALUE_TABLES: dict[str, Callable[[int, str], int | None]] = {
     "original": _original,
 }
 """Named value tables: value(level, strain id), or ``None`` for a strain the table does not cover."""
-
-VALUE_TABLE_DESCRIPTIONS: dict[str, str] = {
-    "avondale": "Avondale (1906): 6S 40, +20 a strain, +100 a level, up to 10NT 520",
-    "australian-deck": "as printed with Australian packs: 6S 40, +20 a strain, +100 a level, up to 10NT 520",
-    "perfect": "perfect: Avondale less 20, so that 10NT is worth exactly 500",
-    "original": "original (1904): (tricks - 4) x 20/40/60/80/100 for S/C/D/H/NT",
-}
-"""Each named value table in plain words."""
