@@ -22,7 +22,7 @@ from .contracts import (
 )
 from .ladder import Entry, Placement, order_ordinary, place_specials
 from .presets import VALUE_TABLES
-from .schema import suggestion
+from .suggest import suggestion
 from .strains import Strain
 
 _BID = re.compile(r"^(\d{1,2})([A-Z][A-Z0-9]{0,3})$")
@@ -38,6 +38,8 @@ class LadderResult:
     """Modifiers and calls."""
     levels: tuple[int, ...]
     """The ladder's levels."""
+    resolve: Callable[[str], str | None]
+    """Maps a bid as written (``7nt``, ``8♠``, ``misere``) to a contract id of the ladder, or ``None``."""
 
 
 def bid_resolver(deck: Deck, ordinary: set[str], specials: set[str]) -> Callable[[str], str | None]:
@@ -234,7 +236,7 @@ def compile_ladder(ctx: CompileContext, deck: Deck, strains: dict[str, Strain], 
     extras = _compile_extras(ctx, enabled, levels, set(bids), hand_size, strains)
     if len({contract.id for contract in contracts}) != len(contracts):
         return None
-    return LadderResult(Ladder(tuple(contracts)), extras, tuple(levels))
+    return LadderResult(Ladder(tuple(contracts)), extras, tuple(levels), resolve)
 
 
 def _with_rank(contract: Contract, rank: int) -> Contract:

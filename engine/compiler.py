@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from .cards import DEFAULT_RANK_ORDER, STANDARD_SUITS, Card, Colour, Deck, Joker, Suit, normalize_rank
-from .compile_contracts import bid_resolver, compile_ladder
+from .compile_contracts import compile_ladder
 from .context import CompileContext
 from .errors import VariantError
 from .loader import MergedDocument, load_document, load_text
@@ -45,7 +45,8 @@ from .rules import (
     Simultaneous,
     Slam,
 )
-from .schema import schema_problems, suggestion
+from .schema import schema_problems
+from .suggest import suggestion
 from .strains import CardOrder, Strain, compile_card_order
 
 _TWO_JOKERS = ({"id": "BJ", "name": "black joker"}, {"id": "RJ", "name": "red joker"})
@@ -391,7 +392,6 @@ def compile_document(document: MergedDocument) -> Rules:
     if result is None:
         raise VariantError(ctx.problems)
     ladder = result.ladder
-    resolve = bid_resolver(deck, {c.id for c in ladder if not c.is_special}, {c.id for c in ladder if c.is_special})
     rules = Rules(
         name=name or "",
         description=ctx.get(("description",), "") or "",
@@ -407,7 +407,7 @@ def compile_document(document: MergedDocument) -> Rules:
         auction=_compile_auction(ctx, result.levels, seating.players),
         kitty=KittyRules(KittyExchange(ctx.get(("kitty", "exchange"), "discard_same"))),
         play=_compile_play(ctx, deck),
-        scoring=_compile_scoring(ctx, resolve, {c.id: c.rank for c in ladder}),
+        scoring=_compile_scoring(ctx, result.resolve, {c.id: c.rank for c in ladder}),
         set_rule=_set_rule(ctx, "set", 2),
         ralph=_set_rule(ctx, "ralph", 3),
         breach=_compile_breach(ctx),

@@ -34,10 +34,6 @@ class CompileContext:
                 node = node[part]
         return node
 
-    def has(self, path: JsonPath) -> bool:
-        """Whether ``path`` is written in the merged document."""
-        return self.get(path, _MISSING) is not _MISSING
-
     def error(self, path: JsonPath, message: str, *, key: bool = False) -> None:
         """Record a problem located at ``path``."""
         self.problems.append(self.document.problem(path, message, key=key))

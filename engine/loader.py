@@ -9,7 +9,6 @@ every node in it still knows the file, line and column it was written at.
 
 from __future__ import annotations
 
-import difflib
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,6 +16,7 @@ from typing import Any
 
 from .errors import Problem, UnreadableFileError, VariantError
 from .resources import load_schema, shipped_variant_names, shipped_variant_path
+from .suggest import suggestion
 from .source import JsonPath, Mark, SourceDocument, format_path, parse_document, read_text
 
 MAX_EXTENDS_DEPTH = 16
@@ -112,9 +112,9 @@ def merge(base: MergedDocument, child: SourceDocument) -> MergedDocument:
     return MergedDocument(data=data, values=values, keys=keys, chain=(child.file,) + base.chain)
 
 
-def _suggest(word: str, options: list[str]) -> str:
-    close = difflib.get_close_matches(word, options, n=1, cutoff=0.6)
-    return f" Did you mean '{close[0]}'?" if close else ""
+def _no_shipped_variant(reference: str) -> str:
+    names = shipped_variant_names()
+    return suggestion(reference, names) or f" Shipped variants: {', '.join(names)}."
 
 
 @dataclass(frozen=True)
@@ -133,10 +133,8 @@ def locate(reference: str) -> _Located:
     shipped = shipped_variant_path(reference)
     if shipped is not None:
         return _Located(f"variants/{reference}.yaml", str(shipped))
-    names = shipped_variant_names()
-    hint = _suggest(reference, names) or f" Shipped variants: {', '.join(names)}."
     raise UnreadableFileError(
-        [Problem(reference, 0, 0, "$", f"There is no file and no shipped variant called {reference!r}.{hint}")]
+        [Problem(reference, 0, 0, "$", f"There is no file and no shipped variant called {reference!r}.{_no_shipped_variant(reference)}")]
     )
 
 
@@ -194,9 +192,7 @@ def _merge_chain(document: SourceDocument, located: _Located, seen: list[str]) -
         raise fail("'extends' must name a shipped variant (such as 'standard') or a relative path to a .yaml file.")
     base_location = _resolve_extends(reference, located)
     if base_location is None:
-        names = shipped_variant_names()
-        hint = _suggest(reference, names) or f" Shipped variants: {', '.join(names)}."
-        raise fail(f"There is no shipped variant called {reference!r}.{hint}")
+        raise fail(f"There is no shipped variant called {reference!r}.{_no_shipped_variant(reference)}")
     if base_location.real in seen:
         raise fail(f"'extends: {reference}' makes a cycle: the chain comes back to {base_location.display}.")
     if len(seen) >= MAX_EXTENDS_DEPTH:

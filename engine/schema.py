@@ -8,7 +8,6 @@ key).
 
 from __future__ import annotations
 
-import difflib
 from typing import Any, Iterator
 
 from jsonschema import Draft202012Validator
@@ -18,6 +17,7 @@ from .errors import Problem
 from .loader import MergedDocument
 from .resources import load_schema
 from .source import JsonPath
+from .suggest import suggestion
 
 _TYPE_WORDS = {
     "integer": "a whole number",
@@ -40,15 +40,6 @@ def validator() -> Draft202012Validator:
     if _validator is None:
         _validator = Draft202012Validator(load_schema())
     return _validator
-
-
-def suggestion(word: str, options: list[str]) -> str:
-    """`` Did you mean 'x'?`` for the closest option, or an empty string."""
-    # Short words (strain ids such as NX for NT) differ by a larger share for one wrong letter.
-    close = difflib.get_close_matches(word, options, n=1, cutoff=0.5 if len(word) <= 3 else 0.6)
-    if not close:
-        close = [option for option in options if option.lower() == word.lower()]
-    return f" Did you mean '{close[0]}'?" if close else ""
 
 
 def _shown(value: object) -> str:
