@@ -7,13 +7,17 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import Any, Sequence
 
 from .compiler import load_variant
 from .describe import describe
-from .errors import UnreadableFileError, VariantError
-from .resources import schema_path, shipped_variant_names
+from .errors import FiveHundredError, UnreadableFileError, VariantError
+from .events import HandResult
+from .resources import schema_path, shipped_variant_names, shipped_variant_path
+from .rules import Rules
+from .transcript import TranscriptError, replay
 
 EXIT_OK = 0
 EXIT_INVALID = 1
@@ -100,6 +104,61 @@ def _command_schema(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _format_result(result: HandResult, rules: Rules) -> str:
+    seating = rules.seating
+    teams = ", ".join(f"team {team} (seats {' and '.join(map(str, seats))}): {points:+d} -> {score}" for team, (seats, points, score) in enumerate(zip(seating.teams, result.hand_points, result.scores)))
+    if result.contract is None:
+        lines = ["No contract: every seat passed (or no bid could win); the hand is dealt again."]
+    else:
+        contract = rules.ladder[result.contract]
+        outcome = "made" if result.made else "failed"
+        lines = [f"Contract {contract.id} ({contract.name}) by seat {result.declarer}: {outcome}."]
+        lines.append("Tricks by seat: " + ", ".join(f"{seat}: {count}" for seat, count in enumerate(result.tricks)) + ".")
+    lines.append(f"Points: {teams}.")
+    if result.next_hand_banned:
+        lines.append("May not bid next hand: seat " + ", ".join(map(str, result.next_hand_banned)) + ".")
+    if result.game_over:
+        lines.append("Game over: " + (f"team {result.winner} wins." if result.winner is not None else "no winner."))
+    return "\n".join(lines) + "\n"
+
+
+def _command_replay(args: argparse.Namespace) -> int:
+    try:
+        with open(args.file, encoding="utf-8") as handle:
+            text = handle.read()
+    except (OSError, UnicodeDecodeError) as error:
+        print(f"{args.file}: cannot read the transcript: {getattr(error, 'strerror', None) or error}", file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        transcript = json.loads(text)
+    except json.JSONDecodeError as error:
+        print(f"{args.file}:{error.lineno}:{error.colno}: not valid JSON: {error.msg}.", file=sys.stderr)
+        return EXIT_INVALID
+    try:
+        rules = _transcript_rules(transcript, args.file)
+        result = replay(transcript, rules)
+    except FiveHundredError as error:
+        print(f"{args.file}: {error}", file=sys.stderr)
+        return EXIT_INVALID
+    if args.format == "json":
+        print(json.dumps(result.to_dict()))
+    else:
+        sys.stdout.write(_format_result(result, rules))
+    return EXIT_OK
+
+
+def _transcript_rules(transcript: object, file: str) -> Rules:
+    """The transcript's variant; a relative path is read from the transcript's folder first."""
+    variant = transcript.get("variant") if isinstance(transcript, dict) else None
+    if not isinstance(variant, str) or not variant:
+        raise TranscriptError("The transcript has no 'variant' naming the rules it was played under.")
+    beside = os.path.join(os.path.dirname(os.path.abspath(file)), variant)
+    try:
+        return load_variant(beside if shipped_variant_path(variant) is None and os.path.isfile(beside) else variant)
+    except VariantError as error:
+        raise TranscriptError(f"its variant {variant!r} cannot be loaded:\n{error}") from None
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``fivehundred`` command."""
     parser = _Parser(prog="fivehundred", description="A rules engine for the card game 500: house-rules variant files, validation and play.")
@@ -121,6 +180,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     schema = commands.add_parser("schema", help="print the variant JSON Schema")
     schema.set_defaults(handler=_command_schema)
+
+    replay_parser = commands.add_parser("replay", help="replay a hand transcript and print its result (exit 0 ok, 1 illegal or malformed)")
+    replay_parser.add_argument("file", metavar="FILE", help="a JSON transcript (see docs/formats.md)")
+    replay_parser.add_argument("--format", choices=("text", "json"), default="text", help="output format (default: text)")
+    replay_parser.set_defaults(handler=_command_replay)
     return parser
 
 

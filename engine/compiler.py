@@ -7,6 +7,8 @@ reports every problem at once, and builds the rule objects the kernel plays from
 
 from __future__ import annotations
 
+import dataclasses
+import os
 from typing import Any, Callable
 
 from .cards import DEFAULT_RANK_ORDER, STANDARD_SUITS, Card, Colour, Deck, Joker, Suit, normalize_rank
@@ -15,6 +17,7 @@ from .context import CompileContext
 from .errors import VariantError
 from .loader import MergedDocument, load_document, load_text
 from .presets import DECKS
+from .resources import shipped_variant_path
 from .rules import (
     AllPass,
     AllPassAction,
@@ -423,7 +426,11 @@ def load_variant(name_or_path: str) -> Rules:
 
     Raises :class:`VariantError` listing every problem, each located by file, line, column and path.
     """
-    return compile_document(load_document(str(name_or_path)))
+    reference = str(name_or_path)
+    rules = compile_document(load_document(reference))
+    if shipped_variant_path(reference) is None:
+        reference = os.path.abspath(reference)
+    return dataclasses.replace(rules, reference=reference)
 
 
 def compile_text(text: str, file: str = "<text>", base_folder: str = ".") -> Rules:

@@ -435,6 +435,9 @@ class Rules:
     """Breach, if played."""
     end: EndRules
     """End of game."""
+    reference: str = ""
+    """How to load these rules again: a shipped variant's name, or a file's absolute path; empty for
+    rules compiled from text (saved games and transcripts record it)."""
 
     def strain(self, strain_id: str) -> Strain:
         """The strain with this id (``KeyError`` if none)."""

@@ -1,0 +1,139 @@
+"""The auction: whose turn it is, which bids are legal, and when and how it ends.
+
+Driven only by :class:`~engine.rules.AuctionRules` and the ladder: continuous or one round, final
+passes, the rebid rule, inkles, each contract's eligibility, banned seats and a dealer who must bid.
+"""
+
+from __future__ import annotations
+
+from .actions import PASS, Action, Bid, Pass
+from .contracts import Contract
+from .errors import IllegalActionError
+from .rules import AllPassAction, Rebid, Rounds
+from .tables import Tables
+
+
+class Auction:
+    """The mutable state of one hand's auction."""
+
+    __slots__ = ("tables", "dealer", "players", "to_act", "passed", "acted", "high", "high_seat", "level", "inkle_seats", "banned", "over", "calls")
+
+    def __init__(self, tables: Tables, dealer: int, banned: frozenset[int] = frozenset()) -> None:
+        rules = tables.rules
+        self.tables = tables
+        self.dealer = dealer
+        self.players = rules.seating.players
+        self.to_act = (dealer + 1) % self.players
+        self.passed = [False] * self.players
+        self.acted = 0
+        self.high: Contract | None = None
+        self.high_seat: int | None = None
+        self.level = 0
+        inkles = rules.auction.inkles
+        count = self.players if inkles is None or inkles.bidders is None else inkles.bidders
+        self.inkle_seats = frozenset((dealer + 1 + position) % self.players for position in range(count))
+        self.banned = banned
+        self.over = False
+        self.calls: list[tuple[int, str]] = []
+
+    def copy(self) -> Auction:
+        """An independent copy."""
+        other = Auction.__new__(Auction)
+        for name in Auction.__slots__:
+            setattr(other, name, getattr(self, name))
+        other.passed = list(self.passed)
+        other.calls = list(self.calls)
+        return other
+
+    # -- legality -------------------------------------------------------------------------------
+
+    def _why_not(self, seat: int, contract: Contract) -> str | None:
+        """Why ``seat`` may not bid ``contract`` now, or ``None`` if it may."""
+        rules = self.tables.rules
+        if seat in self.banned:
+            return f"seat {seat} was set in the last hand and may not bid in this one"
+        if self.high is not None and contract.rank <= self.high.rank:
+            return f"{contract.id} does not outrank the current bid, {self.high.id}"
+        if self.high_seat == seat and rules.auction.rebid is Rebid.AFTER_INTERVENING_BID:
+            return f"seat {seat} holds the highest bid and may bid again only after another player bids"
+        inkles = rules.auction.inkles
+        if inkles is not None and contract.level == inkles.level and seat not in self.inkle_seats:
+            return f"only the first {inkles.bidders} players after the dealer may bid at level {inkles.level}"
+        eligibility = contract.eligibility
+        if eligibility.auction_reached is not None and self.level < eligibility.auction_reached:
+            return f"{contract.name} may be bid only once the auction has reached {eligibility.auction_reached}"
+        if eligibility.auction_below is not None and self.level >= eligibility.auction_below:
+            return f"{contract.name} may be bid only before the auction reaches {eligibility.auction_below}"
+        return None
+
+    def _must_bid(self, seat: int) -> bool:
+        rules = self.tables.rules
+        if rules.auction.all_pass.action is not AllPassAction.DEALER_MUST_BID or seat != self.dealer or self.high is not None:
+            return False
+        return all(self.passed[other] for other in range(self.players) if other != seat)
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the seat to act: pass (unless it must bid), then the bids, lowest first."""
+        seat = self.to_act
+        actions: list[Action] = [] if self._must_bid(seat) else [PASS]
+        if seat in self.banned:
+            return actions
+        start = 0 if self.high is None else self.high.rank + 1
+        for contract in self.tables.contracts[start:]:
+            if self._why_not(seat, contract) is None:
+                actions.append(Bid(contract.id))
+        return actions
+
+    def check(self, action: Action) -> None:
+        """Raise :class:`IllegalActionError` unless ``action`` is legal for the seat to act."""
+        seat = self.to_act
+        if isinstance(action, Pass):
+            if self._must_bid(seat):
+                raise IllegalActionError(f"seat {seat} is the dealer and everyone else has passed: the dealer must bid.")
+            return
+        if not isinstance(action, Bid):
+            raise IllegalActionError(f"seat {seat} must pass or bid during the auction, not {action}.")
+        contract = self.tables.rules.ladder.get(action.contract)
+        if contract is None:
+            raise IllegalActionError(f"{action.contract!r} is not a contract of this variant.")
+        reason = self._why_not(seat, contract)
+        if reason is not None:
+            raise IllegalActionError(f"seat {seat} cannot bid {contract.id}: {reason}.")
+
+    # -- applying -------------------------------------------------------------------------------
+
+    def apply(self, action: Action) -> None:
+        """Record a checked action and move the turn on."""
+        seat = self.to_act
+        self.acted += 1
+        if isinstance(action, Bid):
+            contract = self.tables.rules.ladder[action.contract]
+            self.high, self.high_seat = contract, seat
+            self.level = max(self.level, self.tables.level_reached[contract.rank])
+            self.calls.append((seat, contract.id))
+        else:
+            self.passed[seat] = True
+            self.calls.append((seat, "pass"))
+        if self._finished():
+            self.over = True
+            return
+        following = (seat + 1) % self.players
+        if self.tables.rules.auction.rounds is Rounds.CONTINUOUS:
+            while self.passed[following]:
+                following = (following + 1) % self.players
+        self.to_act = following
+
+    def _finished(self) -> bool:
+        if self.tables.rules.auction.rounds is Rounds.ONE:
+            return self.acted >= self.players
+        remaining = [seat for seat in range(self.players) if not self.passed[seat]]
+        return not remaining or (self.high is not None and remaining == [self.high_seat])
+
+    def winner(self) -> tuple[int, Contract] | None:
+        """The declarer and contract once the auction is over, or ``None`` when nobody won it."""
+        if self.high is None or self.high_seat is None:
+            return None
+        inkles = self.tables.rules.auction.inkles
+        if inkles is not None and not inkles.can_win and self.high.level == inkles.level:
+            return None
+        return self.high_seat, self.high

@@ -1,0 +1,149 @@
+"""Trick play: who plays, which cards are legal, the joker in no trump, and who wins each trick.
+
+Everything comes from the strain's :class:`~engine.tables.StrainTable` and the variant's
+:class:`~engine.rules.JokerRules`; the same code plays trumps, no trump and the misère family.
+"""
+
+from __future__ import annotations
+
+from .actions import Action, Play
+from .cards import Card
+from .errors import IllegalActionError
+from .rules import JokerRules
+from .strains import TRUMP_POWER
+from .tables import StrainTable, Tables, cards_in
+
+
+class TrickPlay:
+    """The mutable state of one hand's card play."""
+
+    __slots__ = ("tables", "strain", "joker", "active", "leader", "to_act", "trick", "led", "tricks", "number", "voids", "total")
+
+    def __init__(self, tables: Tables, strain: StrainTable, active: list[int], leader: int, total: int) -> None:
+        self.tables = tables
+        self.strain = strain
+        self.joker: JokerRules = tables.rules.play.joker_in_no_trump
+        self.active = active
+        """Seats that play, clockwise."""
+        self.leader = leader
+        self.to_act = leader
+        self.trick: list[tuple[int, int]] = []
+        self.led: str | None = None
+        self.tricks = [0] * tables.rules.seating.players
+        self.number = 0
+        self.voids: list[set[str]] = [set() for _ in range(tables.rules.seating.players)]
+        self.total = total
+
+    def copy(self) -> TrickPlay:
+        """An independent copy."""
+        other = TrickPlay.__new__(TrickPlay)
+        for name in TrickPlay.__slots__:
+            setattr(other, name, getattr(self, name))
+        other.trick = list(self.trick)
+        other.tricks = list(self.tricks)
+        other.voids = [set(each) for each in self.voids]
+        return other
+
+    @property
+    def over(self) -> bool:
+        """Whether every trick has been played."""
+        return self.number >= self.total
+
+    def _suit_name(self, suit: str) -> str:
+        return self.tables.rules.deck.suit(suit).name
+
+    def _nameable(self, seat: int) -> list[str]:
+        suits = [suit.id for suit in self.tables.rules.deck.suits]
+        if self.joker.may_name_void_suit:
+            return suits
+        allowed = [suit for suit in suits if suit not in self.voids[seat]]
+        return allowed or suits
+
+    def playable(self, hand: int) -> int:
+        """The mask of the cards of ``hand`` that the seat to act may play."""
+        if not self.trick:
+            return hand
+        if self.led is None:
+            return hand
+        following = hand & self.strain.follow[self.led]
+        if not following:
+            return hand
+        if self.joker.only_when_void:
+            return following
+        return following | (hand & self.strain.suitless)
+
+    def legal_actions(self, hand: int) -> list[Action]:
+        """The legal plays of the seat to act, holding ``hand``."""
+        cards = self.tables.cards
+        actions: list[Action] = []
+        leading = not self.trick
+        for index in cards_in(self.playable(hand)):
+            if leading and self.joker.lead_names_suit and (self.strain.suitless >> index) & 1:
+                actions.extend(Play(cards[index], suit) for suit in self._nameable(self.to_act))
+            else:
+                actions.append(Play(cards[index]))
+        return actions
+
+    def check(self, action: Action, hand: int) -> None:
+        """Raise :class:`IllegalActionError` unless ``action`` is a legal play from ``hand``."""
+        seat = self.to_act
+        if not isinstance(action, Play):
+            raise IllegalActionError(f"seat {seat} must play a card now, not {action}.")
+        card = action.card
+        if card.index >= len(self.tables.cards) or self.tables.cards[card.index] != card:
+            raise IllegalActionError(f"{card} is not a card of this variant's deck.")
+        if not (hand >> card.index) & 1:
+            raise IllegalActionError(f"seat {seat} does not hold {card}.")
+        suitless = bool((self.strain.suitless >> card.index) & 1)
+        leading = not self.trick
+        if leading and suitless and self.joker.lead_names_suit:
+            if action.suit is None:
+                raise IllegalActionError(f"seat {seat} leads {card} in no trump and must name the suit to follow, like play {card}:H.")
+            if action.suit not in self._nameable(seat):
+                raise IllegalActionError(f"seat {seat} has shown void in {self._suit_name(action.suit)} and may not name it for {card}.")
+        elif action.suit is not None:
+            raise IllegalActionError(f"A suit may be named only when leading a joker in no trump; write play {card}.")
+        if (self.playable(hand) >> card.index) & 1:
+            return
+        assert self.led is not None
+        power = self.strain.power
+        held = sorted(cards_in(hand & self.strain.follow[self.led]), key=lambda index: -power[index])
+        holding = ", ".join(str(self.tables.cards[index]) for index in held)
+        if suitless:
+            raise IllegalActionError(f"seat {seat} may play {card} only when void in {self._suit_name(self.led)}: holds {holding}.")
+        raise IllegalActionError(f"seat {seat} must follow {self._suit_name(self.led)}: holds {holding}.")
+
+    def apply(self, action: Play) -> tuple[int, list[tuple[int, int]]] | None:
+        """Play a checked card; returns (winner, cards) when it completes a trick, else ``None``."""
+        seat = self.to_act
+        index = action.card.index
+        if not self.trick:
+            self.led = action.suit if action.suit is not None else self.strain.suit_of[index]
+        elif self.led is not None and self.strain.suit_of[index] != self.led:
+            self.voids[seat].add(self.led)
+        self.trick.append((seat, index))
+        if len(self.trick) < len(self.active):
+            position = self.active.index(seat)
+            self.to_act = self.active[(position + 1) % len(self.active)]
+            return None
+        winner = self._winner()
+        played = self.trick
+        self.tricks[winner] += 1
+        self.number += 1
+        self.trick = []
+        self.led = None
+        self.leader = self.to_act = winner
+        return winner, played
+
+    def _winner(self) -> int:
+        power, suit_of, led = self.strain.power, self.strain.suit_of, self.led
+        best_seat, best = self.trick[0][0], -1
+        for seat, index in self.trick:
+            value = power[index] if (power[index] >= TRUMP_POWER or suit_of[index] == led) else -1
+            if value > best:
+                best_seat, best = seat, value
+        return best_seat
+
+    def trick_cards(self) -> list[tuple[int, Card]]:
+        """The current trick as (seat, card) pairs."""
+        return [(seat, self.tables.cards[index]) for seat, index in self.trick]

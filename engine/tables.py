@@ -1,0 +1,113 @@
+"""Per-variant lookup tables for the kernel: cards as small integers, hands as bit masks.
+
+A hand is an ``int`` whose bit ``i`` is set when it holds the card of index ``i``. For each strain the
+tables give the mask of the cards that follow each suit, the trumps, and the suitless jokers, so that
+"which cards may this seat play?" is one or two ``&`` operations whatever the variant.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import FACE_RANKS, Card
+from .contracts import Contract
+from .rules import Rules
+from .strains import TRUMP_POWER, CardOrder
+
+
+def cards_in(mask: int) -> list[int]:
+    """The card indices of ``mask``, lowest first."""
+    found: list[int] = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return found
+
+
+def mask_of(indices: object) -> int:
+    """The mask holding the given card indices (an iterable of ints)."""
+    mask = 0
+    for index in indices:  # type: ignore[attr-defined]
+        mask |= 1 << index
+    return mask
+
+
+@dataclass(frozen=True)
+class StrainTable:
+    """The masks of one strain."""
+
+    order: CardOrder
+    """The strain's card order."""
+    follow: dict[str, int]
+    """Suit letter → mask of the cards that belong to that suit for following (a left bower to trumps)."""
+    trumps: int
+    """Mask of the trump cards."""
+    suitless: int
+    """Mask of the cards that belong to no suit (jokers in no trump)."""
+    power: tuple[int, ...]
+    """Per card index: higher beats lower; trumps above every plain card."""
+    suit_of: tuple[str | None, ...]
+    """Per card index: the suit it follows."""
+
+
+@dataclass(frozen=True)
+class Tables:
+    """Everything the kernel precomputes from a variant's rules."""
+
+    rules: Rules
+    """The rules these tables are for."""
+    cards: tuple[Card, ...]
+    """The deck's cards by index."""
+    strains: dict[str, StrainTable]
+    """Strain id → its table."""
+    face_cards: int
+    """Mask of the face cards (K, Q, J) for the misdeal rule."""
+    level_reached: tuple[int, ...]
+    """Per ladder rank: the level the auction has reached once that contract is bid (an ordinary bid's
+    level; for a special contract, the highest level of the ordinary bids ranked below it)."""
+    contracts: tuple[Contract, ...]
+    """The ladder, lowest first (``contracts[rank]``)."""
+
+
+def _strain_table(order: CardOrder, suits: tuple[str, ...]) -> StrainTable:
+    follow = {suit: 0 for suit in suits}
+    suitless = 0
+    for index, suit in enumerate(order.suit_of):
+        if suit is None:
+            suitless |= 1 << index
+        else:
+            follow[suit] |= 1 << index
+    trumps = mask_of(index for index, power in enumerate(order.power) if power >= TRUMP_POWER)
+    return StrainTable(order, follow, trumps, suitless, order.power, order.suit_of)
+
+
+_CACHE: dict[int, Tables] = {}
+
+
+def tables_for(rules: Rules) -> Tables:
+    """The tables of ``rules`` (computed once per rules object and cached)."""
+    cached = _CACHE.get(id(rules))
+    if cached is not None and cached.rules is rules:
+        return cached
+    suits = tuple(suit.id for suit in rules.deck.suits)
+    reached: list[int] = []
+    highest_below = 0
+    for contract in rules.ladder:
+        if contract.level is not None:
+            highest_below = max(highest_below, contract.level)
+            reached.append(contract.level)
+        else:
+            reached.append(highest_below)
+    tables = Tables(
+        rules=rules,
+        cards=rules.deck.cards,
+        strains={order.strain.id: _strain_table(order, suits) for order in rules.card_orders},
+        face_cards=mask_of(card.index for card in rules.deck.cards if card.rank in FACE_RANKS),
+        level_reached=tuple(reached),
+        contracts=rules.ladder.contracts,
+    )
+    if len(_CACHE) > 64:  # a long-lived program compiling many variants should not grow without bound
+        _CACHE.clear()
+    _CACHE[id(rules)] = tables
+    return tables
