@@ -1,0 +1,127 @@
+"""``fivehundred replay FILE [--format json]`` (issue 3, "Transcripts and fivehundred replay")."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+import engine
+from engine.cli import main
+
+RESULT_KEYS = ["contract", "declarer", "made", "tricks", "hand_points", "scores", "next_hand_banned", "game_over", "winner"]
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    try:
+        code = main(list(argv))
+    except SystemExit as exit_:
+        code = int(exit_.code or 0)
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def finished_hand(variant: str = "standard", seed: int = 4) -> tuple[dict[str, object], engine.HandResult]:
+    game = engine.Game(engine.load_variant(variant), seed=seed)
+    chooser = random.Random(seed)
+    for action in ("bid 7H", "pass", "pass", "pass"):
+        game.apply(action)
+    while not game.results:
+        game.apply(chooser.choice(game.legal_actions()))
+    return game.transcript(0), game.results[0]
+
+
+def write(tmp_path: Path, data: object, name: str = "hand.json") -> str:
+    path = tmp_path / name
+    path.write_text(json.dumps(data) if not isinstance(data, str) else data)
+    return str(path)
+
+
+def test_replay_json_has_exactly_the_documented_keys(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    transcript, result = finished_hand()
+    code, out, err = run(capsys, "replay", write(tmp_path, transcript), "--format", "json")
+    assert code == 0 and err == ""
+    printed = json.loads(out)
+    assert list(printed) == RESULT_KEYS
+    assert printed == result.to_dict() and printed["contract"] == "7H"
+
+
+def test_replay_text_names_contract_and_scores(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    transcript, result = finished_hand()
+    code, out, _ = run(capsys, "replay", write(tmp_path, transcript))
+    assert code == 0 and "Contract 7H (7 hearts) by seat 1" in out and f"-> {result.scores[0]}" in out
+
+
+def test_replay_all_pass_reports_no_contract(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    game = engine.Game(engine.load_variant("standard"), seed=1)
+    for _ in range(4):
+        game.apply("pass")
+    code, out, _ = run(capsys, "replay", write(tmp_path, game.transcript(0)), "--format", "json")
+    assert code == 0
+    assert json.loads(out) == {
+        "contract": None, "declarer": None, "made": False, "tricks": [0, 0, 0, 0], "hand_points": [0, 0],
+        "scores": [0, 0], "next_hand_banned": [], "game_over": False, "winner": None,
+    }
+
+
+def test_replay_rejects_the_first_illegal_action_with_its_index(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    transcript, _ = finished_hand()
+    actions = list(transcript["actions"])  # type: ignore[call-overload]
+    index = next(position for position, entry in enumerate(actions) if " play " in f" {entry}")
+    seat = actions[index].split()[0]
+    hands = transcript["deal"]["hands"]  # type: ignore[index]
+    foreign = next(card for other, hand in enumerate(hands) if str(other) != seat for card in hand)
+    actions[index] = f"{seat} play {foreign}"
+    transcript["actions"] = actions
+    code, out, err = run(capsys, "replay", write(tmp_path, transcript))
+    assert code == 1 and out == ""
+    assert f"actions[{index}]" in err and f"does not hold {foreign}" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda data: data["actions"].__setitem__(0, "bid 7H"), "an entry is the acting seat and the action"),
+        (lambda data: data["actions"].__setitem__(0, "2 bid 7H"), "it is seat 1's turn, not seat 2's"),
+        (lambda data: data["actions"].pop(), "stops before the hand is over"),
+        (lambda data: data["actions"].append("1 play AS"), "the hand is already over"),
+        (lambda data: data.update(dealer=9), "dealer must be a seat from 0 to 3"),
+        (lambda data: data.update(scores=[0]), "scores must be a list of 2 whole numbers"),
+        (lambda data: data.pop("deal"), "has no 'deal'"),
+        (lambda data: data["deal"]["hands"][0].__setitem__(0, "XX"), r"deal\.hands\[0\]\[0\]: 'XX' is not a card"),
+        (lambda data: data.update(variant="nonesuch"), "cannot be loaded"),
+        (lambda data: data.update(tricks=3), "unknown key 'tricks'"),
+    ],
+)
+def test_replay_rejects_malformed_transcripts(capsys: pytest.CaptureFixture[str], tmp_path: Path, change: object, message: str) -> None:
+    transcript, _ = finished_hand()
+    change(transcript)  # type: ignore[operator]
+    code, _, err = run(capsys, "replay", write(tmp_path, transcript))
+    assert code == 1 and re.search(message, err), err
+    assert "Traceback" not in err
+
+
+def test_replay_invalid_json_exits_1_with_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, _, err = run(capsys, "replay", write(tmp_path, '{"variant": "standard",\n  "dealer": }'))
+    assert code == 1 and ":2:" in err and "not valid JSON" in err
+
+
+def test_replay_missing_file_exits_2(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, _, err = run(capsys, "replay", str(tmp_path / "absent.json"))
+    assert code == 2 and "cannot read the transcript" in err
+
+
+def test_replay_house_rules_file_next_to_the_transcript(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    (tmp_path / "house.yaml").write_text("extends: australian\nname: House\n")
+    rules = engine.load_variant(str(tmp_path / "house.yaml"))
+    game = engine.Game(rules, seed=2)
+    chooser = random.Random(2)
+    while not game.results:
+        game.apply(chooser.choice(game.legal_actions()))
+    transcript = game.transcript(0)
+    transcript["variant"] = "house.yaml"
+    code, out, _ = run(capsys, "replay", write(tmp_path, transcript), "--format", "json")
+    assert code == 0 and json.loads(out) == game.results[0].to_dict()
