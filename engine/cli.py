@@ -17,6 +17,7 @@ from .errors import FiveHundredError, UnreadableFileError, VariantError
 from .events import HandResult
 from .resources import schema_path, shipped_variant_names, shipped_variant_path
 from .rules import Rules
+from .support import unsupported_rules
 from .transcript import TranscriptError, replay
 
 EXIT_OK = 0
@@ -79,6 +80,11 @@ def _command_show(args: argparse.Namespace) -> int:
     except VariantError as error:
         return _report(error)
     sys.stdout.write(describe(rules))
+    missing = unsupported_rules(rules)
+    if missing:
+        print("\nNot playable yet: the kernel does not play these rules:")
+        for rule in missing:
+            print(f"  - {rule}")
     return EXIT_OK
 
 
@@ -87,7 +93,8 @@ def _command_variants(args: argparse.Namespace) -> int:
     for name in shipped_variant_names():
         try:
             rules = load_variant(name)
-            rows.append((name, _first_line(rules.description) or rules.name))
+            note = "" if not unsupported_rules(rules) else " (not playable yet)"
+            rows.append((name, (_first_line(rules.description) or rules.name) + note))
         except VariantError as error:
             rows.append((name, f"(invalid: {error.problems[0].message})"))
     if args.format == "json":
