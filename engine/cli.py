@@ -158,7 +158,7 @@ def _transcript_rules(transcript: object, file: str) -> Rules:
     """The transcript's variant; a relative path is read from the transcript's folder first."""
     variant = transcript.get("variant") if isinstance(transcript, dict) else None
     if not isinstance(variant, str) or not variant:
-        raise TranscriptError("The transcript has no 'variant' naming the rules it was played under.")
+        raise TranscriptError("transcript: 'variant' must name the variant it was played under.")
     beside = os.path.join(os.path.dirname(os.path.abspath(file)), variant)
     try:
         return load_variant(beside if shipped_variant_path(variant) is None and os.path.isfile(beside) else variant)

@@ -11,11 +11,10 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, Mapping
 
-from .compiler import load_variant
 from .deal import Deal, DealError
-from .errors import FiveHundredError, VariantError
+from .errors import FiveHundredError
 from .rules import Rules
-from .transcript import TranscriptError, play_entries, read_entry, variant_reference
+from .transcript import TranscriptError, named_rules, play_entries, read_entry, variant_reference
 
 if TYPE_CHECKING:
     from .game import Game
@@ -74,13 +73,10 @@ def game_from_dict(data: Mapping[str, Any], rules: Rules | None = None) -> Game:
     if unknown:
         raise SavedGameError(f"saved game: unknown key {unknown[0]!r}.")
     if rules is None:
-        variant = data.get("variant")
-        if not isinstance(variant, str) or not variant:
-            raise SavedGameError("saved game: 'variant' must name the variant it was played under.")
         try:
-            rules = load_variant(variant)
-        except VariantError as error:
-            raise SavedGameError(f"saved game: its variant {variant!r} cannot be loaded:\n{error}") from None
+            rules = named_rules(data, "saved game")
+        except TranscriptError as error:
+            raise SavedGameError(str(error)) from None
     hands = data.get("hands")
     if not isinstance(hands, list) or not hands:
         raise SavedGameError("saved game: 'hands' must be a non-empty list of hands.")

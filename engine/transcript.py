@@ -40,6 +40,17 @@ def variant_reference(rules: Rules) -> str:
     return rules.reference or rules.name
 
 
+def named_rules(data: Mapping[str, Any], where: str) -> Rules:
+    """Load the variant that ``data["variant"]`` names; raises :class:`TranscriptError` saying why not."""
+    variant = data.get("variant")
+    if not isinstance(variant, str) or not variant:
+        raise TranscriptError(f"{where}: 'variant' must name the variant it was played under.")
+    try:
+        return load_variant(variant)
+    except VariantError as error:
+        raise TranscriptError(f"{where}: its variant {variant!r} cannot be loaded:\n{error}") from None
+
+
 def transcript_of(game: Game, hand: int | None = None) -> dict[str, Any]:
     """The transcript of hand number ``hand`` of ``game`` (the current hand by default)."""
     records = game.records
@@ -139,13 +150,7 @@ def replay(transcript: Mapping[str, Any], rules: Rules | None = None) -> HandRes
     if not isinstance(transcript, Mapping):
         raise TranscriptError(f"A transcript must be a JSON object, not {type(transcript).__name__}.")
     if rules is None:
-        variant = transcript.get("variant")
-        if not isinstance(variant, str) or not variant:
-            raise TranscriptError("The transcript has no 'variant' naming the rules it was played under.")
-        try:
-            rules = load_variant(variant)
-        except VariantError as error:
-            raise TranscriptError(f"The transcript's variant {variant!r} cannot be loaded:\n{error}") from None
+        rules = named_rules(transcript, "transcript")
     entry = read_entry(rules, transcript, "transcript")
     game = Game(rules, dealer=entry.dealer, scores=entry.scores, deals=[*entry.misdeals, entry.deal], rng=random.Random(0))
     if game.records[0].deal != entry.deal:

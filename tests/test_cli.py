@@ -7,16 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.cli import main
+from commandline import run
 
 
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exit_:
-        code = int(exit_.code or 0)
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
 
 
 def test_validate_valid_file_exits_0(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

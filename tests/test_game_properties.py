@@ -136,3 +136,20 @@ def test_same_seed_and_actions_give_the_same_game(seed: int) -> None:
     for entry in actions:
         second.apply(entry.split(" ", 1)[1])
     assert second.to_dict() == first.to_dict()
+
+
+@pytest.mark.parametrize("variant", shipped_variant_names())
+def test_every_shipped_variant_plays_or_is_refused_by_rule(variant: str) -> None:
+    """Developers' guide: a rule the kernel does not play is refused at creation, never ignored."""
+    rules = engine.load_variant(variant)
+    missing = engine.unsupported_rules(rules)
+    if missing:
+        with pytest.raises(engine.UnsupportedRuleError) as caught:
+            engine.Game(rules, seed=1)
+        assert list(caught.value.rules) == missing
+        return
+    game = engine.Game(rules, seed=1)
+    chooser = random.Random(1)
+    while not game.is_over and game.hand_number < 3:
+        game.apply(chooser.choice(game.legal_actions()))
+    assert game.results

@@ -10,18 +10,11 @@ from pathlib import Path
 import pytest
 
 import engine
-from engine.cli import main
+from commandline import run
 
 RESULT_KEYS = ["contract", "declarer", "made", "tricks", "hand_points", "scores", "next_hand_banned", "game_over", "winner"]
 
 
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exit_:
-        code = int(exit_.code or 0)
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
 
 
 def finished_hand(variant: str = "standard", seed: int = 4) -> tuple[dict[str, object], engine.HandResult]:
