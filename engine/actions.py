@@ -43,6 +43,8 @@ class Discard:
     """The cards put away, sorted by their index in the deck."""
 
     def __post_init__(self) -> None:
+        if not all(isinstance(card, Card) for card in self.cards):
+            raise IllegalActionError("A discard is made of cards (engine.Card), such as parse_action(rules, 'discard 4D 5C 6C').")
         # One canonical order, so that the same discard always compares equal and prints the same.
         object.__setattr__(self, "cards", tuple(sorted(self.cards, key=lambda card: card.index)))
 

@@ -225,6 +225,10 @@ class Game:
             action = parse_action(self.rules, action)
         if not isinstance(action, _ACTION_TYPES):
             raise IllegalActionError(f"{action!r} is not an action (use engine.Bid, Play, ... or text like 'bid 7H').")
+        if isinstance(action, Play) and not isinstance(action.card, Card):
+            raise IllegalActionError(f"A play needs a card (engine.Card), not {action.card!r}; text like 'play JD' works too.")
+        if isinstance(action, Bid) and not isinstance(action.contract, str):
+            raise IllegalActionError(f"A bid names a contract by its id, like Bid('7H'), not {action.contract!r}.")
         if self._phase is Phase.AUCTION:
             self._auction.check(action)
         elif self._phase is Phase.PLAY:

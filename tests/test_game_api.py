@@ -52,6 +52,17 @@ def test_actions_of_the_wrong_phase_are_refused() -> None:
         played.apply("play AS")
     with pytest.raises(engine.IllegalActionError, match="is not an action"):
         played.apply(42)  # type: ignore[arg-type]
+    with pytest.raises(engine.IllegalActionError, match="A bid names a contract by its id"):
+        played.apply(engine.Bid(7))  # type: ignore[arg-type]
+    with pytest.raises(engine.IllegalActionError, match="A play needs a card"):
+        played.apply(engine.Play("AS"))  # type: ignore[arg-type]
+    with pytest.raises(engine.IllegalActionError, match="A discard is made of cards"):
+        engine.Discard(("AS",))  # type: ignore[arg-type]
+    played = game("standard", {}, actions=["bid 7H", "pass", "pass", "pass"])
+    discard_kitty(played)
+    foreign = engine.load_variant("46-card").deck.card("BJ")  # index 45: beyond the 43-card deck
+    with pytest.raises(engine.IllegalActionError, match="BJ is not a card of this variant's deck"):
+        played.apply(engine.Play(foreign))
     played = game("standard", {}, actions=["bid 7H", "pass", "pass", "pass"])
     with pytest.raises(engine.IllegalActionError, match="must discard 3 cards"):
         played.apply("pass")
