@@ -23,6 +23,7 @@ from .game import Game, HandRecord
 from .observation import Observation, Phase, Trick
 from .rules import Rules
 from .saving import SavedGameError
+from .simulate import SimulationError, SimulationResult, simulate
 from .support import UnsupportedRuleError, unsupported_rules
 from .transcript import TranscriptError, replay
 
@@ -50,6 +51,8 @@ __all__ = [
     "Problem",
     "Rules",
     "SavedGameError",
+    "SimulationError",
+    "SimulationResult",
     "Suit",
     "TranscriptError",
     "Trick",
@@ -59,6 +62,7 @@ __all__ = [
     "load_variant",
     "parse_action",
     "replay",
+    "simulate",
     "unsupported_rules",
 ]
 

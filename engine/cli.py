@@ -11,6 +11,7 @@ import os
 import sys
 from typing import Any, Sequence
 
+from .cli_simulate import add_commands as add_simulation_commands
 from .compiler import load_variant
 from .describe import describe
 from .errors import FiveHundredError, UnreadableFileError, VariantError
@@ -192,6 +193,8 @@ def build_parser() -> argparse.ArgumentParser:
     replay_parser.add_argument("file", metavar="FILE", help="a JSON transcript (see docs/formats.md)")
     replay_parser.add_argument("--format", choices=("text", "json"), default="text", help="output format (default: text)")
     replay_parser.set_defaults(handler=_command_replay)
+
+    add_simulation_commands(commands)
     return parser
 
 

@@ -9,7 +9,6 @@ which variant it is playing.
 
 from __future__ import annotations
 
-import itertools
 import random
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Sequence
@@ -17,6 +16,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from .actions import Action, Bid, Discard, Pass, Play, parse_action
 from .auction import Auction
 from .cards import Card
+from .choices import DiscardChoices
 from .contracts import Contract, Exposure, ExposureTime, KittyUse, PartnerRole
 from .deal import Deal, deal_cards
 from .errors import IllegalActionError
@@ -94,7 +94,7 @@ class Game:
         self,
         rules: Rules,
         *,
-        seed: int | None = None,
+        seed: int | str | None = None,
         dealer: int = 0,
         rng: random.Random | None = None,
         deals: Iterable[Deal] | None = None,
@@ -204,6 +204,11 @@ class Game:
 
     def legal_actions(self) -> list[Action]:
         """Every legal action of the seat to act (empty only once the game is over)."""
+        return list(self.legal_choices())
+
+    def legal_choices(self) -> Sequence[Action]:
+        """The legal actions as a sequence that may be lazy: the declarer's discards are not built one
+        by one until asked for (a 6-card kitty gives thousands). Same contents as :meth:`legal_actions`."""
         if self._phase is Phase.AUCTION:
             return self._auction.legal_actions()
         if self._phase is Phase.PLAY:
@@ -211,8 +216,7 @@ class Game:
         if self._phase is Phase.KITTY:
             assert self._declarer is not None
             cards = self._tables.cards
-            held = cards_in(self._hands[self._declarer])
-            return [Discard(tuple(cards[index] for index in chosen)) for chosen in itertools.combinations(held, self._discard_count)]
+            return DiscardChoices([cards[index] for index in cards_in(self._hands[self._declarer])], self._discard_count)
         return []
 
     def parse(self, text: str) -> Action:

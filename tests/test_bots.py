@@ -1,0 +1,97 @@
+"""Bots (issue 4, "Bots"): the protocol, the random bot, and the heuristic bot's bidding, discarding
+and play, checked on scripted hands and over whole games of every playable variant."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import engine
+from engine.bots import Bot, HeuristicBot, Profile, RandomBot, make_bot
+from engine.resources import shipped_variant_names
+
+from scripted import discard_kitty, game
+
+PLAYABLE = [name for name in shipped_variant_names() if not engine.unsupported_rules(engine.load_variant(name))]
+
+
+def test_bots_follow_the_protocol() -> None:
+    rules = engine.load_variant("standard")
+    assert isinstance(RandomBot(1), Bot) and isinstance(HeuristicBot(rules), Bot)
+    with pytest.raises(ValueError, match="There is no bot called 'clever'"):
+        make_bot("clever", rules)
+    with pytest.raises(ValueError, match="aggression must be between -3 and 3"):
+        Profile(aggression=9)
+
+
+def test_random_bot_is_uniform_and_seeded() -> None:
+    played = game("standard", {})
+    legal = played.legal_actions()
+    picks = [RandomBot(7).act(played.observation(0), legal) for _ in range(3)]
+    assert picks[0] == picks[1] == picks[2]
+    chosen = {str(RandomBot(seed).act(played.observation(0), legal)) for seed in range(300)}
+    assert len(chosen) > len(legal) * 0.6
+
+
+@pytest.mark.parametrize("variant", PLAYABLE)
+def test_heuristic_bots_play_whole_games_of_every_playable_variant(variant: str) -> None:
+    """Issue 4: the heuristic bot "must play every contract the kernel supports ... in every player count"."""
+    rules = engine.load_variant(variant)
+    for seed in range(2):
+        played = engine.Game(rules, seed=seed)
+        bots = [HeuristicBot(rules, seed=seat) for seat in range(rules.seating.players)]
+        while not played.is_over and played.hand_number < 40:
+            seat = played.to_act
+            assert seat is not None
+            played.apply(bots[seat].act(played.observation(seat), played.legal_choices()))
+        assert played.results
+
+
+def test_000_bidding_heuristic_bids_misere_with_a_hand_of_low_cards() -> None:
+    """Rules text 000, "Misère and open misère" and "Strategy": a hand of low cards bids misère once the
+    auction has reached 7."""
+    played = game("standard", {0: "5S 6S 7S 5C 6C 7C 4D 5D 4H 5H"}, dealer=2, actions=["bid 7S"])
+    bot = HeuristicBot(played.rules)
+    assert str(bot.act(played.observation(0), played.legal_actions())) == "bid misere"
+
+
+def test_000_bidding_heuristic_bids_a_strong_trump_hand_and_passes_a_weak_one() -> None:
+    """Rules text 000, "Strategy": bid on trumps with the bowers and the joker; pass with nothing."""
+    strong = game("standard", {0: "JK JH JD AH KH QH 10H AS AC 5D"})
+    bid = HeuristicBot(strong.rules).act(strong.observation(0), strong.legal_actions())
+    assert isinstance(bid, engine.Bid) and bid.contract.endswith("H") and int(bid.contract[:-1]) >= 8
+    weak = game("standard", {0: "5S 9S 7C 8C 9D 6D 8H 6H KS 10C"}, dealer=2, actions=["bid 8H"])
+    assert str(HeuristicBot(weak.rules).act(weak.observation(0), weak.legal_actions())) == "pass"
+
+
+def test_000_strategy_heuristic_discard_keeps_trumps_aces_and_king_x() -> None:
+    """Rules text 000, "Strategy": shorten side suits, keep aces and guarded kings."""
+    played = game("standard", {0: "JK JH AH KH QH AS KS 5S 9C 8D"}, "6C 7D 10D", actions=["bid 7H", "pass", "pass", "pass"])
+    discard = HeuristicBot(played.rules).act(played.observation(0), played.legal_choices())
+    assert isinstance(discard, engine.Discard)
+    thrown = {str(card) for card in discard.cards}
+    assert not thrown & {"JK", "JH", "AH", "KH", "QH", "AS", "KS"}
+    assert thrown <= {"5S", "9C", "8D", "6C", "7D", "10D"}
+
+
+def test_000_strategy_heuristic_does_not_overtake_a_partners_winner() -> None:
+    """Issue 4: "don't overtake a partner's winner"; follow cheaply."""
+    hands = {
+        0: "AS 5C 6C 7C 8C 9C 10C 5D 6D 7D",
+        1: "6S 7S AC KC QC JC AD KD QD JD",
+        2: "KS QS 5S 4H 5H 6H 7H 8H 9H 10H",
+        3: "8S 9S 10S JS JK AH KH QH JH 4D",
+    }
+    played = game("standard", hands, "8D 9D 10D", actions=["bid 6H", "pass", "pass", "pass"])
+    discard_kitty(played)
+    played.apply("play AS")
+    played.apply("play 6S")
+    choice = HeuristicBot(played.rules).act(played.observation(2), played.legal_actions())
+    assert str(choice) == "play 5S"
+
+
+def test_heuristic_team_beats_random_team() -> None:
+    """Issue 4, "Measured strength" (a small sample here; the report over 1000 games is in the README)."""
+    result = engine.simulate("standard", games=150, seed=3, bots=["heuristic", "random", "heuristic", "random"])
+    assert result.tally.wins[0] / result.tally.games >= 0.95
