@@ -79,6 +79,7 @@ def add_commands(commands: Any) -> None:
     compare.add_argument("--bots", type=_bots, default=[], help="a bot per seat (default: heuristic everywhere)")
     compare.add_argument("--workers", type=_positive, default=1, help="processes to use (default 1)")
     compare.add_argument("--format", choices=("text", "json"), default="text", help="output format (default: text)")
+    compare.add_argument("--progress", choices=("auto", "always", "never"), default="auto", help="progress bar on standard error (default: when it is a terminal)")
     compare.set_defaults(handler=command_compare)
 
 

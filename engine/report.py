@@ -20,7 +20,7 @@ def _family(result: SimulationResult, contract_id: str) -> tuple[str, str]:
     if contract is None:
         return ("?", "?")
     if contract.is_special:
-        return ("special", contract.id)
+        return ("special", "special")
     return (contract.style.strain, str(contract.level))
 
 

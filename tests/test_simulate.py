@@ -1,0 +1,126 @@
+"""Simulation (issue 4, "Simulation"): exact totals whatever the workers, resumable runs, the JSON
+keys, the reports, ``fivehundred simulate`` and ``compare``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import engine
+from engine.report import compare_data, to_data
+from engine.simulate import CHUNK, SimulationSettings
+
+from commandline import run
+
+
+def without_timing(result: engine.SimulationResult) -> dict[str, object]:
+    data = to_data(result)
+    data.pop("timing")
+    return data
+
+
+def test_same_seed_same_totals_whatever_the_workers() -> None:
+    """Issue 4: "Results identical for the same seed whatever --workers is"."""
+    one = engine.simulate("standard", games=2 * CHUNK + 7, seed=5, workers=1)
+    two = engine.simulate("standard", games=2 * CHUNK + 7, seed=5, workers=2)
+    assert without_timing(one) == without_timing(two)
+    assert one.tally.games == 2 * CHUNK + 7
+    other = engine.simulate("standard", games=2 * CHUNK + 7, seed=6)
+    assert without_timing(other) != without_timing(one)
+
+
+def test_json_has_the_documented_keys() -> None:
+    data = to_data(engine.simulate("australian", games=30, seed=1))
+    for key in ("variant", "seed", "hands", "games", "contracts", "wins", "per_team", "per_seat", "timing"):
+        assert key in data
+    assert data["variant"] == "australian" and data["games"] == 30 and sum(data["wins"]) == 30
+    for figures in data["contracts"].values():
+        assert set(figures) >= {"bid", "made", "average_points"}
+    assert sum(figures["bid"] for figures in data["contracts"].values()) + data["all_pass"]["count"] == data["hands"]
+
+
+def test_hands_mode_plays_first_hands_only() -> None:
+    result = engine.simulate("standard", hands=120, seed=2, bots=["random"] * 4)
+    assert result.tally.hands == 120 and result.tally.games == 0
+
+
+def test_interrupted_run_resumes_to_the_same_totals(tmp_path: Path) -> None:
+    """Issue 4: "--resume continues an interrupted run to the same totals"."""
+    checkpoint = str(tmp_path / "run.partial")
+
+    def stop_after_first(done: int, total: int) -> None:
+        if done == 1:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        engine.simulate("standard", hands=3 * CHUNK, seed=9, checkpoint=checkpoint, progress=stop_after_first)
+    lines = Path(checkpoint).read_text().splitlines()
+    assert len(lines) == 2  # the header and one finished chunk
+    resumed = engine.simulate("standard", hands=3 * CHUNK, seed=9, checkpoint=checkpoint)
+    whole = engine.simulate("standard", hands=3 * CHUNK, seed=9)
+    assert without_timing(resumed) == without_timing(whole)
+    with pytest.raises(engine.SimulationError, match="from another run"):
+        engine.simulate("standard", hands=3 * CHUNK, seed=10, checkpoint=checkpoint)
+
+
+def test_settings_check_themselves() -> None:
+    with pytest.raises(engine.SimulationError, match="not both"):
+        SimulationSettings("standard", hands=5, games=5)
+    with pytest.raises(engine.SimulationError, match="no bot called 'smart'"):
+        SimulationSettings("standard", games=5, bots=("smart",))
+    with pytest.raises(engine.SimulationError, match="4 seats, so give 4 bots, not 2"):
+        engine.simulate("standard", games=5, bots=["random", "random"])
+    with pytest.raises(engine.UnsupportedRuleError):
+        engine.simulate("two-handed", games=5)
+
+
+def test_compare_finds_a_difference_between_standard_and_american() -> None:
+    """Issue 4: "compare shows a meaningful difference between standard and american" (one round of
+    bidding with inkles that cannot win makes all-pass hands far more common)."""
+    data = compare_data(engine.simulate("standard", hands=600, seed=4), engine.simulate("american", hands=600, seed=4))
+    rows = {row["figure"]: row for row in data["figures"]}
+    assert rows["all-pass rate"]["b"] > rows["all-pass rate"]["a"] and rows["all-pass rate"]["significant"]
+
+
+def test_cli_simulate_text_json_csv(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, out, _ = run(capsys, "simulate", "australian", "--games", "20", "--seed", "3")
+    assert code == 0 and "Australian 500 (australian), seed 3" in out and "contract" in out and "Game length" in out
+    code, out, _ = run(capsys, "simulate", "australian", "--games", "20", "--seed", "3", "--format", "json")
+    assert code == 0 and json.loads(out)["games"] == 20
+    code, out, _ = run(capsys, "simulate", "standard", "--hands", "30", "--format", "csv", "--bots", "random,random,heuristic,heuristic")
+    assert code == 0 and out.splitlines()[0].startswith("variant,contract,strain,level,bid,made")
+    target = tmp_path / "report.json"
+    code, _, _ = run(capsys, "simulate", "standard", "--hands", "30", "--format", "json", "--out", str(target))
+    assert code == 0 and json.loads(target.read_text())["hands"] == 30 and not (tmp_path / "report.json.partial").exists()
+
+
+@pytest.mark.parametrize(
+    ("argv", "code", "message"),
+    [
+        (["simulate", "standard", "--games", "0"], 2, "0 is not a positive number"),
+        (["simulate", "standard", "--games", "5", "--hands", "5"], 2, "not allowed with argument"),
+        (["simulate", "standard", "--resume"], 2, "give --out too"),
+        (["simulate", "standard", "--games", "5", "--bots", "random"], 1, "give 4 bots, not 1"),
+        (["simulate", "two-handed", "--games", "5"], 1, "players.dummies"),
+        (["simulate", "no-such-variant", "--games", "5"], 1, "no-such-variant"),
+        (["compare", "standard", "nope", "--hands", "5"], 1, "nope"),
+    ],
+)
+def test_cli_simulate_refuses_bad_requests(capsys: pytest.CaptureFixture[str], argv: list[str], code: int, message: str) -> None:
+    exit_code, _, err = run(capsys, *argv)
+    assert exit_code == code and message in err and "Traceback" not in err
+
+
+def test_cli_keeps_an_interrupted_checkpoint(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Developers' guide: nothing already saved is lost; a leftover checkpoint is not overwritten."""
+    target = tmp_path / "out.json"
+    (tmp_path / "out.json.partial").write_text("kept")
+    code, _, err = run(capsys, "simulate", "standard", "--games", "5", "--out", str(target))
+    assert code == 2 and "--resume" in err and (tmp_path / "out.json.partial").read_text() == "kept"
+
+
+def test_cli_compare(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "compare", "standard", "american", "--hands", "300")
+    assert code == 0 and "all-pass rate" in out and "B - A" in out
