@@ -34,7 +34,7 @@ class Auction:
         self.inkle_seats = frozenset((dealer + 1 + position) % self.players for position in range(count))
         self.banned = banned
         self.over = False
-        self.calls: list[tuple[int, str]] = []
+        self.calls: tuple[tuple[int, str], ...] = ()
 
     def copy(self) -> Auction:
         """An independent copy."""
@@ -42,7 +42,6 @@ class Auction:
         for name in Auction.__slots__:
             setattr(other, name, getattr(self, name))
         other.passed = list(self.passed)
-        other.calls = list(self.calls)
         return other
 
     # -- legality -------------------------------------------------------------------------------
@@ -110,10 +109,10 @@ class Auction:
             contract = self.tables.rules.ladder[action.contract]
             self.high, self.high_seat = contract, seat
             self.level = max(self.level, self.tables.level_reached[contract.rank])
-            self.calls.append((seat, contract.id))
+            self.calls += ((seat, contract.id),)
         else:
             self.passed[seat] = True
-            self.calls.append((seat, "pass"))
+            self.calls += ((seat, "pass"),)
         if self._finished():
             self.over = True
             return

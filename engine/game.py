@@ -87,7 +87,7 @@ class Game:
     _kitty_taken: bool
     _sitting_out: tuple[int, ...]
     _exposed: tuple[int, ...]
-    _completed: list[Trick]
+    _completed: tuple[Trick, ...]
     _named_suit: str | None
 
     def __init__(
@@ -316,7 +316,7 @@ class Game:
         self._kitty_taken = False
         self._sitting_out = ()
         self._exposed = ()
-        self._completed = []
+        self._completed = ()
         self._phase = Phase.AUCTION
 
     def _misdealt_seat(self, deal: Deal) -> int | None:
@@ -415,7 +415,7 @@ class Game:
             return
         winner, played = done
         cards = tuple((each, self._tables.cards[index]) for each, index in played)
-        self._completed.append(Trick(leader, cards, winner, self._named_suit))
+        self._completed += (Trick(leader, cards, winner, self._named_suit),)
         self._events.append(TrickWon(play.number - 1, winner, cards))
         if exposing and play.number == 1 and contract.style.exposed_from is ExposureTime.AFTER_FIRST_TRICK:
             self._expose()
@@ -477,10 +477,10 @@ class Game:
             hand_number=self.hand_number,
             dealer=self._dealer,
             to_act=self.to_act,
-            team_of=tuple(self.rules.seating.team_of(each) for each in range(players)),
+            team_of=self._tables.team_of,
             scores=self._scores,
             hand=tuple(cards[index] for index in cards_in(self._hands[seat])),
-            calls=tuple(self._auction.calls),
+            calls=self._auction.calls,
             banned=tuple(sorted(self._auction.banned)),
             contract=self._contract.id if self._contract is not None else None,
             declarer=self._declarer,
@@ -490,9 +490,9 @@ class Game:
             face_up=face_up,
             trick=tuple(play.trick_cards()) if play is not None else (),
             led_suit=play.led if play is not None else None,
-            tricks=tuple(self._completed),
+            tricks=self._completed,
             tricks_won=tuple(play.tricks) if play is not None else (0,) * players,
-            exposed=tuple((each, self.hand_of(each)) for each in self._exposed),
+            exposed=tuple((each, self.hand_of(each)) for each in self._exposed) if self._exposed else (),
         )
 
     # -- copies, saving and transcripts -----------------------------------------------------------
@@ -507,7 +507,6 @@ class Game:
         other._events = list(self._events)
         other._records = [HandRecord(r.dealer, r.scores, r.deal, list(r.misdeals), list(r.actions), r.result) for r in self._records]
         other._hands = list(self._hands)
-        other._completed = list(self._completed)
         other._auction = self._auction.copy()
         if "_play" in self.__dict__:  # no play state before the first contract
             other._play = self._play.copy()
