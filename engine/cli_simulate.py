@@ -52,34 +52,33 @@ def _progress(enabled: bool, label: str) -> tuple[Callable[[int, int], None] | N
     return update, close
 
 
+def _common(parser: Any, hands_help: str, games_help: str) -> None:
+    """The options ``simulate`` and ``compare`` share."""
+    amount = parser.add_mutually_exclusive_group()
+    amount.add_argument("--hands", type=_positive, help=hands_help)
+    amount.add_argument("--games", type=_positive, help=games_help)
+    parser.add_argument("--seed", type=int, default=0, help="the run's seed (default 0): the same seed gives the same results")
+    parser.add_argument("--bots", type=_bots, default=[], help="a bot per seat, comma separated: heuristic or random (default: heuristic everywhere)")
+    parser.add_argument("--workers", type=_positive, default=1, help="processes to use (default 1); results do not depend on it")
+    parser.add_argument("--progress", choices=("auto", "always", "never"), default="auto", help="progress bar on standard error (default: when it is a terminal)")
+
+
 def add_commands(commands: Any) -> None:
     """Add ``simulate`` and ``compare`` to the command parser."""
     sim = commands.add_parser("simulate", help="play many hands or games with bots and print statistics")
     sim.add_argument("variant", metavar="VARIANT", help="a shipped variant name or a file path")
-    amount = sim.add_mutually_exclusive_group()
-    amount.add_argument("--hands", type=_positive, help="hands to play, each the first hand of a fresh game")
-    amount.add_argument("--games", type=_positive, help="whole games to play (default 100)")
-    sim.add_argument("--seed", type=int, default=0, help="the run's seed (default 0): the same seed gives the same results")
-    sim.add_argument("--bots", type=_bots, default=[], help="a bot per seat, comma separated: heuristic or random (default: heuristic everywhere)")
-    sim.add_argument("--workers", type=_positive, default=1, help="processes to use (default 1); results do not depend on it")
+    _common(sim, "hands to play, each the first hand of a fresh game", "whole games to play (default 100)")
     sim.add_argument("--format", choices=("text", "json", "csv"), default="text", help="output format (default: text)")
     sim.add_argument("--out", metavar="FILE", help="write the report to FILE; finished work is checkpointed in FILE.partial as it goes")
     sim.add_argument("--resume", action="store_true", help="continue an interrupted run from FILE.partial (needs --out)")
     sim.add_argument("--plot", metavar="FILE.png", help="draw contract frequencies and game lengths (needs the plot extra: matplotlib)")
-    sim.add_argument("--progress", choices=("auto", "always", "never"), default="auto", help="progress bar on standard error (default: when it is a terminal)")
     sim.set_defaults(handler=command_simulate)
 
     compare = commands.add_parser("compare", help="simulate two variants on the same deals and show the differences")
     compare.add_argument("first", metavar="A", help="a shipped variant name or a file path")
     compare.add_argument("second", metavar="B", help="another variant")
-    amount = compare.add_mutually_exclusive_group()
-    amount.add_argument("--hands", type=_positive, help="hands to play under each (default 2000)")
-    amount.add_argument("--games", type=_positive, help="whole games to play under each")
-    compare.add_argument("--seed", type=int, default=0, help="the seed shared by both runs (default 0)")
-    compare.add_argument("--bots", type=_bots, default=[], help="a bot per seat (default: heuristic everywhere)")
-    compare.add_argument("--workers", type=_positive, default=1, help="processes to use (default 1)")
+    _common(compare, "hands to play under each (default 2000)", "whole games to play under each")
     compare.add_argument("--format", choices=("text", "json"), default="text", help="output format (default: text)")
-    compare.add_argument("--progress", choices=("auto", "always", "never"), default="auto", help="progress bar on standard error (default: when it is a terminal)")
     compare.set_defaults(handler=command_compare)
 
 
