@@ -124,3 +124,14 @@ def test_cli_keeps_an_interrupted_checkpoint(capsys: pytest.CaptureFixture[str],
 def test_cli_compare(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "compare", "standard", "american", "--hands", "300")
     assert code == 0 and "all-pass rate" in out and "B - A" in out
+
+
+def test_cli_plot_draws_a_png_or_says_which_extra_it_needs(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    target = tmp_path / "chart.png"
+    code, _, err = run(capsys, "simulate", "standard", "--games", "10", "--plot", str(target))
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        assert code == 2 and "pip install 'fivehundred[plot]'" in err
+        return
+    assert code == 0 and target.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
