@@ -87,6 +87,15 @@ def _fail(message: str, code: int = EXIT_INVALID) -> int:
     return code
 
 
+def _report_failure(error: FiveHundredError) -> int:
+    """Print why a run could not happen (every problem of a variant file) and return the exit code."""
+    if isinstance(error, VariantError):
+        for problem in error.problems:
+            print(problem, file=sys.stderr)
+        return EXIT_INVALID
+    return _fail(str(error))
+
+
 def _run(variant: str, args: argparse.Namespace, hands: int, games: int, checkpoint: str | None, label: str) -> SimulationResult:
     wanted = args.progress == "always" or (args.progress == "auto" and sys.stderr.isatty())
     update, close = _progress(wanted, label)
@@ -106,19 +115,18 @@ def command_simulate(args: argparse.Namespace) -> int:
         return _fail(f"{checkpoint} holds an interrupted run; pass --resume to continue it, or remove it to start afresh.", EXIT_USAGE)
     try:
         result = _run(args.variant, args, hands, games, checkpoint, args.variant)
-    except VariantError as error:
-        for problem in error.problems:
-            print(problem, file=sys.stderr)
-        return EXIT_INVALID
     except FiveHundredError as error:
-        return _fail(str(error))
+        return _report_failure(error)
     text = json.dumps(to_data(result), indent=2) + "\n" if args.format == "json" else to_csv(result) if args.format == "csv" else to_text(result)
     if args.plot:
         try:
             from .plot import plot_result
         except ImportError:
             return _fail("--plot needs matplotlib: pip install 'fivehundred[plot]'.", EXIT_USAGE)
-        plot_result(result, args.plot)
+        try:
+            plot_result(result, args.plot)
+        except OSError as error:
+            return _fail(f"{args.plot}: cannot write the chart: {error.strerror}.", EXIT_USAGE)
     if args.out:
         try:
             with open(args.out, "w", encoding="utf-8") as handle:
@@ -140,12 +148,8 @@ def command_compare(args: argparse.Namespace) -> int:
     try:
         first = _run(args.first, args, hands, games, None, args.first)
         second = _run(args.second, args, hands, games, None, args.second)
-    except VariantError as error:
-        for problem in error.problems:
-            print(problem, file=sys.stderr)
-        return EXIT_INVALID
     except FiveHundredError as error:
-        return _fail(str(error))
+        return _report_failure(error)
     if args.format == "json":
         print(json.dumps(compare_data(first, second), indent=2))
     else:
