@@ -60,6 +60,7 @@ def _common(parser: Any, hands_help: str, games_help: str) -> None:
     parser.add_argument("--seed", type=int, default=0, help="the run's seed (default 0): the same seed gives the same results")
     parser.add_argument("--bots", type=_bots, default=[], help="a bot per seat, comma separated: heuristic or random (default: heuristic everywhere)")
     parser.add_argument("--workers", type=_positive, default=1, help="processes to use (default 1); results do not depend on it")
+    parser.add_argument("--cluster", metavar="ADDRESS", help="run on the Dask cluster whose scheduler is at ADDRESS (needs the cluster extra)")
     parser.add_argument("--progress", choices=("auto", "always", "never"), default="auto", help="progress bar on standard error (default: when it is a terminal)")
 
 
@@ -100,7 +101,7 @@ def _run(variant: str, args: argparse.Namespace, hands: int, games: int, checkpo
     wanted = args.progress == "always" or (args.progress == "auto" and sys.stderr.isatty())
     update, close = _progress(wanted, label)
     try:
-        return simulate(variant, hands=hands, games=games, seed=args.seed, bots=args.bots, workers=args.workers, checkpoint=checkpoint, progress=update)
+        return simulate(variant, hands=hands, games=games, seed=args.seed, bots=args.bots, workers=args.workers, cluster=args.cluster, checkpoint=checkpoint, progress=update)
     finally:
         close()
 

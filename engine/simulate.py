@@ -168,12 +168,14 @@ def simulate(
     seed: int = 0,
     bots: Sequence[str] = (),
     workers: int = 1,
+    cluster: str | None = None,
     checkpoint: str | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> SimulationResult:
     """Simulate ``hands`` hands or ``games`` games of ``variant`` with ``bots`` (a name per seat).
 
-    ``workers`` processes share the work; the result does not depend on their number. With
+    ``workers`` processes share the work; the result does not depend on their number. ``cluster`` (a
+    Dask scheduler address, the ``cluster`` extra) sends the chunks to a Dask cluster instead. With
     ``checkpoint`` (a file path) finished chunks are saved as they complete and a later call with the
     same settings and file resumes where it stopped. ``progress(done, total)`` is called as chunks finish.
     Raises :class:`SimulationError` for bad settings and :class:`~engine.errors.VariantError` or
@@ -197,7 +199,7 @@ def simulate(
             handle.flush()
     todo = [chunk for chunk in range(chunks) if chunk not in done]
     try:
-        for chunk, tally, actions in _execute(settings, todo, workers):
+        for chunk, tally, actions in _execute(settings, todo, workers, cluster):
             done[chunk] = (tally, actions)
             if handle is not None:
                 handle.write(json.dumps({"chunk": chunk, "tally": tally, "actions": actions}) + "\n")
@@ -216,12 +218,31 @@ def simulate(
     return SimulationResult(settings, rules, total, time.perf_counter() - started, actions, workers)
 
 
-def _execute(settings: SimulationSettings, chunks: list[int], workers: int) -> Iterator[tuple[int, dict[str, Any], int]]:
+def _execute(settings: SimulationSettings, chunks: list[int], workers: int, cluster: str | None) -> Iterator[tuple[int, dict[str, Any], int]]:
+    if cluster is not None:
+        yield from _execute_on_cluster(settings, chunks, cluster)
+        return
     if workers == 1 or len(chunks) <= 1:
         for chunk in chunks:
             yield run_chunk(settings, chunk)
         return
     with ProcessPoolExecutor(max_workers=workers) as pool:
         futures = [pool.submit(run_chunk, settings, chunk) for chunk in chunks]
+        for future in futures:
+            yield future.result()
+
+
+def _execute_on_cluster(settings: SimulationSettings, chunks: list[int], address: str) -> Iterator[tuple[int, dict[str, Any], int]]:
+    """Run the chunks on the Dask cluster at ``address`` (its workers need this package installed)."""
+    try:
+        from distributed import Client
+    except ImportError:
+        raise SimulationError("--cluster needs Dask: pip install 'fivehundred[cluster]'.") from None
+    try:
+        client = Client(address, timeout="10s")  # type: ignore[no-untyped-call]
+    except (OSError, TimeoutError, ValueError) as error:
+        raise SimulationError(f"cannot reach the Dask scheduler at {address!r}: {error}") from None
+    with client:
+        futures = client.map(run_chunk, [settings] * len(chunks), chunks, pure=False)
         for future in futures:
             yield future.result()

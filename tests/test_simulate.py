@@ -135,3 +135,18 @@ def test_cli_plot_draws_a_png_or_says_which_extra_it_needs(capsys: pytest.Captur
         assert code == 2 and "pip install 'fivehundred[plot]'" in err
         return
     assert code == 0 and target.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_cluster_runs_give_the_same_totals() -> None:
+    """Issue 4: runs too big for one machine go to a Dask cluster (tested against a local cluster)."""
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None) as cluster:
+        remote = engine.simulate("standard", games=CHUNK + 5, seed=8, cluster=cluster.scheduler_address)
+    local = engine.simulate("standard", games=CHUNK + 5, seed=8)
+    assert without_timing(remote) == without_timing(local)
+
+
+def test_unreachable_cluster_is_a_clear_error() -> None:
+    pytest.importorskip("distributed")
+    with pytest.raises(engine.SimulationError, match="cannot reach the Dask scheduler"):
+        engine.simulate("standard", games=5, cluster="nosuchprotocol://127.0.0.1:9")
