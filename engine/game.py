@@ -284,7 +284,7 @@ class Game:
             raise IllegalActionError(f"seat {seat} must discard exactly {self._discard_count} cards, not {len(action.cards)}.")
         assert seat is not None
         for card in action.cards:
-            if card.index >= len(self._tables.cards) or self._tables.cards[card.index] != card or not (self._hands[seat] >> card.index) & 1:
+            if not self._tables.owns(card) or not (self._hands[seat] >> card.index) & 1:
                 raise IllegalActionError(f"seat {seat} does not hold {card}.")
 
     # -- the course of a hand ---------------------------------------------------------------------

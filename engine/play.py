@@ -90,7 +90,7 @@ class TrickPlay:
         if not isinstance(action, Play):
             raise IllegalActionError(f"seat {seat} must play a card now, not {action}.")
         card = action.card
-        if card.index >= len(self.tables.cards) or self.tables.cards[card.index] != card:
+        if not self.tables.owns(card):
             raise IllegalActionError(f"{card} is not a card of this variant's deck.")
         if not (hand >> card.index) & 1:
             raise IllegalActionError(f"seat {seat} does not hold {card}.")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, Mapping
 
-from .deal import Deal, DealError
+from .deal import Deal
 from .errors import FiveHundredError
 from .rules import Rules
 from .transcript import TranscriptError, named_rules, play_entries, read_entry, variant_reference
@@ -100,11 +100,9 @@ def game_from_dict(data: Mapping[str, Any], rules: Rules | None = None) -> Game:
             play_entries(game, entry.actions, f"hands[{number}]")
         if game.hand_number != len(entries) - 1:
             raise SavedGameError(f"saved game: hands[{len(entries) - 1}] is over, so the game should hold another hand.")
-    except (TranscriptError, DealError, ValueError) as error:
-        if isinstance(error, SavedGameError):
-            raise
-        raise SavedGameError(f"saved game: {error}") from None
-    except FiveHundredError as error:
+    except SavedGameError:
+        raise
+    except (FiveHundredError, ValueError) as error:  # transcript, deal and game-argument problems
         raise SavedGameError(f"saved game: {error}") from None
     _set_rng_state(game._rng, data.get("rng"))
     return game

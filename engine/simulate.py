@@ -150,13 +150,12 @@ def _read_checkpoint(path: str, settings: SimulationSettings) -> dict[int, tuple
         raise SimulationError(f"{path}:1: the checkpoint's first line is not JSON; remove the file to start afresh.") from None
     if header != _checkpoint_header(settings):
         raise SimulationError(f"{path}: this checkpoint is from another run ({header}); use the same settings or remove it.")
-    for number, line in enumerate(lines[1:], start=2):
+    for line in lines[1:]:
         try:
             entry = json.loads(line)
             done[int(entry["chunk"])] = (entry["tally"], int(entry["actions"]))
         except (json.JSONDecodeError, KeyError, TypeError, ValueError):
             break  # a line cut short by an interruption: that chunk is played again
-        del number
     return done
 
 

@@ -8,6 +8,7 @@ tables give the mask of the cards that follow each suit, the trumps, and the sui
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Iterable
 
 from .cards import FACE_RANKS, Card
 from .contracts import Contract
@@ -33,10 +34,10 @@ def cards_in(mask: int) -> list[int]:
     return found
 
 
-def mask_of(indices: object) -> int:
-    """The mask holding the given card indices (an iterable of ints)."""
+def mask_of(indices: Iterable[int]) -> int:
+    """The mask holding the given card indices."""
     mask = 0
-    for index in indices:  # type: ignore[attr-defined]
+    for index in indices:
         mask |= 1 << index
     return mask
 
@@ -78,6 +79,10 @@ class Tables:
     """The ladder, lowest first (``contracts[rank]``)."""
     team_of: tuple[int, ...]
     """Each seat's team."""
+
+    def owns(self, card: Card) -> bool:
+        """Whether ``card`` is this deck's card (not one of another variant's deck)."""
+        return card.index < len(self.cards) and self.cards[card.index] == card
 
 
 def _strain_table(order: CardOrder, suits: tuple[str, ...]) -> StrainTable:

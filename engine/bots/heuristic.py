@@ -142,13 +142,12 @@ class HeuristicBot:
             return PASS
         hand = observation.hand
         partners = self._partners(observation)
-        high = next((call for seat, call in reversed(observation.calls) if call != "pass"), None)
         high_seat = next((seat for seat, call in reversed(observation.calls) if call != "pass"), None)
         inkles = self.rules.auction.inkles
         ordinary = [contract for contract in bids if contract.level is not None and not (inkles and contract.level == inkles.level)]
         estimates = {strain: self.estimate(hand, strain, observation) for strain in {contract.style.strain for contract in ordinary}}
         choice = self._choose(ordinary, estimates)
-        if high_seat in partners and choice is not None and high is not None:
+        if high_seat in partners and choice is not None:
             # Do not outbid a partner unless this hand is clearly stronger in another strain.
             assert choice.level is not None
             if estimates[choice.style.strain] < choice.level + 1.5:
