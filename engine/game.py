@@ -215,8 +215,7 @@ class Game:
             return self._play.legal_actions(self._hands[self._play.to_act])
         if self._phase is Phase.KITTY:
             assert self._declarer is not None
-            cards = self._tables.cards
-            return DiscardChoices([cards[index] for index in cards_in(self._hands[self._declarer])], self._discard_count)
+            return DiscardChoices(self.hand_of(self._declarer), self._discard_count)
         return []
 
     def parse(self, text: str) -> Action:
@@ -464,7 +463,6 @@ class Game:
         players = self.rules.seating.players
         if not isinstance(seat, int) or not 0 <= seat < players:
             raise ValueError(f"There is no seat {seat!r}: seats are 0 to {players - 1}.")
-        cards = self._tables.cards
         playing = self._phase is Phase.PLAY or (self._phase is Phase.GAME_OVER and self._contract is not None)
         play = self._play if playing else None
         took = self._kitty_taken and seat == self._declarer
@@ -479,7 +477,7 @@ class Game:
             to_act=self.to_act,
             team_of=self._tables.team_of,
             scores=self._scores,
-            hand=tuple(cards[index] for index in cards_in(self._hands[seat])),
+            hand=self.hand_of(seat),
             calls=self._auction.calls,
             banned=tuple(sorted(self._auction.banned)),
             contract=self._contract.id if self._contract is not None else None,
