@@ -192,10 +192,13 @@ def simulate(
     handle = None
     if checkpoint:
         fresh = not os.path.exists(checkpoint) or os.path.getsize(checkpoint) == 0
-        handle = open(checkpoint, "a", encoding="utf-8")
-        if fresh:
-            handle.write(json.dumps(_checkpoint_header(settings)) + "\n")
-            handle.flush()
+        try:
+            handle = open(checkpoint, "a", encoding="utf-8")
+            if fresh:
+                handle.write(json.dumps(_checkpoint_header(settings)) + "\n")
+                handle.flush()
+        except OSError as error:
+            raise SimulationError(f"{checkpoint}: cannot write the checkpoint: {error.strerror}.") from None
     todo = [chunk for chunk in range(chunks) if chunk not in done]
     try:
         for chunk, tally, actions in _execute(settings, todo, workers, cluster):

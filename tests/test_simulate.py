@@ -150,3 +150,8 @@ def test_unreachable_cluster_is_a_clear_error() -> None:
     pytest.importorskip("distributed")
     with pytest.raises(engine.SimulationError, match="cannot reach the Dask scheduler"):
         engine.simulate("standard", games=5, cluster="nosuchprotocol://127.0.0.1:9")
+
+
+def test_cli_unwritable_out_is_a_clear_error(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, _, err = run(capsys, "simulate", "standard", "--games", "5", "--out", str(tmp_path / "missing" / "x.json"))
+    assert code == 1 and "cannot write the checkpoint" in err and "Traceback" not in err
