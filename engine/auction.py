@@ -10,13 +10,30 @@ from .actions import PASS, Action, Bid, Pass
 from .contracts import Contract
 from .errors import IllegalActionError
 from .rules import AllPassAction, Rebid, Rounds
-from .tables import Tables
+from .tables import Tables, cards_in
 
 
 class Auction:
     """The mutable state of one hand's auction."""
 
-    __slots__ = ("tables", "dealer", "players", "to_act", "passed", "acted", "high", "high_seat", "level", "inkle_seats", "banned", "over", "calls")
+    __slots__ = (
+        "tables",
+        "dealer",
+        "players",
+        "to_act",
+        "passed",
+        "acted",
+        "high",
+        "high_seat",
+        "level",
+        "inkle_seats",
+        "banned",
+        "over",
+        "calls",
+        "_continuous",
+        "_rebid_after_other",
+        "_dealer_must_bid",
+    )
 
     def __init__(self, tables: Tables, dealer: int, banned: frozenset[int] = frozenset()) -> None:
         rules = tables.rules
@@ -35,6 +52,9 @@ class Auction:
         self.banned = banned
         self.over = False
         self.calls: tuple[tuple[int, str], ...] = ()
+        self._continuous = rules.auction.rounds is Rounds.CONTINUOUS
+        self._rebid_after_other = rules.auction.rebid is Rebid.AFTER_INTERVENING_BID
+        self._dealer_must_bid = rules.auction.all_pass.action is AllPassAction.DEALER_MUST_BID
 
     def copy(self) -> Auction:
         """An independent copy."""
@@ -65,29 +85,43 @@ class Auction:
             return f"{contract.name} may be bid only before the auction reaches {eligibility.auction_below}"
         return None
 
-    def _must_bid(self, seat: int) -> bool:
-        rules = self.tables.rules
-        if rules.auction.all_pass.action is not AllPassAction.DEALER_MUST_BID or seat != self.dealer or self.high is not None:
-            return False
-        return all(self.passed[other] for other in range(self.players) if other != seat)
+    def may_pass(self) -> bool:
+        """Whether the seat to act may pass (not a dealer who must bid once everyone else has passed)."""
+        if not self._dealer_must_bid or self.to_act != self.dealer or self.high is not None:
+            return True
+        return not all(self.passed[other] for other in range(self.players) if other != self.dealer)
+
+    def bid_mask(self) -> int:
+        """The ladder ranks the seat to act may bid, as a mask (bit ``r`` for the contract of rank ``r``).
+
+        The same rules as :meth:`_why_not`, read from the precomputed tables."""
+        seat = self.to_act
+        tables = self.tables
+        if seat in self.banned:
+            return 0
+        mask = tables.all_ranks
+        if self.high is not None:
+            if self.high_seat == seat and self._rebid_after_other:
+                return 0
+            above = self.high.rank + 1
+            mask = mask >> above << above
+        mask &= tables.eligible_at[self.level]
+        if tables.inkle_ranks and seat not in self.inkle_seats:
+            mask &= ~tables.inkle_ranks
+        return mask
 
     def legal_actions(self) -> list[Action]:
         """Every legal action of the seat to act: pass (unless it must bid), then the bids, lowest first."""
-        seat = self.to_act
-        actions: list[Action] = [] if self._must_bid(seat) else [PASS]
-        if seat in self.banned:
-            return actions
-        start = 0 if self.high is None else self.high.rank + 1
-        for contract in self.tables.contracts[start:]:
-            if self._why_not(seat, contract) is None:
-                actions.append(Bid(contract.id))
+        actions: list[Action] = [PASS] if self.may_pass() else []
+        bids = self.tables.bids
+        actions.extend(bids[rank] for rank in cards_in(self.bid_mask()))
         return actions
 
     def check(self, action: Action) -> None:
         """Raise :class:`IllegalActionError` unless ``action`` is legal for the seat to act."""
         seat = self.to_act
         if isinstance(action, Pass):
-            if self._must_bid(seat):
+            if not self.may_pass():
                 raise IllegalActionError(f"seat {seat} is the dealer and everyone else has passed: the dealer must bid.")
             return
         if not isinstance(action, Bid):
@@ -101,29 +135,38 @@ class Auction:
 
     # -- applying -------------------------------------------------------------------------------
 
-    def apply(self, action: Action) -> None:
-        """Record a checked action and move the turn on."""
+    def bid(self, rank: int) -> None:
+        """Record a checked bid of the contract of ladder rank ``rank`` and move the turn on."""
+        seat = self.to_act
+        contract = self.tables.contracts[rank]
+        self.acted += 1
+        self.high, self.high_seat = contract, seat
+        reached = self.tables.level_reached[rank]
+        if reached > self.level:
+            self.level = reached
+        self.calls += ((seat, contract.id),)
+        self._next(seat)
+
+    def pass_turn(self) -> None:
+        """Record a checked pass and move the turn on."""
         seat = self.to_act
         self.acted += 1
-        if isinstance(action, Bid):
-            contract = self.tables.rules.ladder[action.contract]
-            self.high, self.high_seat = contract, seat
-            self.level = max(self.level, self.tables.level_reached[contract.rank])
-            self.calls += ((seat, contract.id),)
-        else:
-            self.passed[seat] = True
-            self.calls += ((seat, "pass"),)
+        self.passed[seat] = True
+        self.calls += ((seat, "pass"),)
+        self._next(seat)
+
+    def _next(self, seat: int) -> None:
         if self._finished():
             self.over = True
             return
         following = (seat + 1) % self.players
-        if self.tables.rules.auction.rounds is Rounds.CONTINUOUS:
+        if self._continuous:
             while self.passed[following]:
                 following = (following + 1) % self.players
         self.to_act = following
 
     def _finished(self) -> bool:
-        if self.tables.rules.auction.rounds is Rounds.ONE:
+        if not self._continuous:
             return self.acted >= self.players
         remaining = [seat for seat in range(self.players) if not self.passed[seat]]
         return not remaining or (self.high is not None and remaining == [self.high_seat])

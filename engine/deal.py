@@ -13,6 +13,7 @@ from typing import Any, Mapping
 from .cards import Card
 from .errors import FiveHundredError
 from .rules import DealTarget, Rules
+from .tables import Tables, mask_of, tables_for
 
 
 class DealError(FiveHundredError, ValueError):
@@ -91,21 +92,31 @@ def _card_list(rules: Rules, value: object, where: str) -> tuple[Card, ...]:
 
 def deal_cards(rules: Rules, dealer: int, rng: random.Random) -> Deal:
     """Shuffle the deck with ``rng`` and deal it by the variant's pattern, starting left of the dealer."""
-    order = list(rules.deck.cards)
+    return deal_with_masks(tables_for(rules), dealer, rng)[0]
+
+
+def deal_with_masks(tables: Tables, dealer: int, rng: random.Random) -> tuple[Deal, list[int]]:
+    """:func:`deal_cards` for the kernel: the deal and each seat's hand as a mask of card indices."""
+    rules, cards = tables.rules, tables.cards
+    order = list(range(len(cards)))
     rng.shuffle(order)
     players = rules.seating.players
-    seats = [(dealer + 1 + position) % players for position in range(players)]
-    hands: list[list[Card]] = [[] for _ in range(players)]
-    kitty: list[Card] = []
-    dead: list[Card] = []
+    hands: list[list[int]] = [[] for _ in range(players)]
+    kitty: list[int] = []
+    dead: list[int] = []
     position = 0
     for step in rules.deal.steps:
         if step.target is DealTarget.PLAYERS:
-            for seat in seats:
-                hands[seat].extend(order[position : position + step.cards])
+            for offset in range(1, players + 1):
+                hands[(dealer + offset) % players].extend(order[position : position + step.cards])
                 position += step.cards
         else:
             pile = kitty if step.target is DealTarget.KITTY else dead
             pile.extend(order[position : position + step.cards])
             position += step.cards
-    return Deal(tuple(tuple(hand) for hand in hands), tuple(kitty), tuple(dead))
+    deal = Deal(
+        tuple(tuple([cards[index] for index in hand]) for hand in hands),
+        tuple([cards[index] for index in kitty]),
+        tuple([cards[index] for index in dead]),
+    )
+    return deal, [mask_of(hand) for hand in hands]

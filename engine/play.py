@@ -17,7 +17,24 @@ from .tables import StrainTable, Tables, cards_in
 class TrickPlay:
     """The mutable state of one hand's card play."""
 
-    __slots__ = ("tables", "strain", "joker", "active", "leader", "to_act", "trick", "led", "tricks", "number", "voids", "total")
+    __slots__ = (
+        "tables",
+        "strain",
+        "joker",
+        "active",
+        "leader",
+        "to_act",
+        "trick",
+        "led",
+        "named",
+        "tricks",
+        "number",
+        "voids",
+        "total",
+        "completed",
+        "played",
+        "_next_seat",
+    )
 
     def __init__(self, tables: Tables, strain: StrainTable, active: list[int], leader: int, total: int) -> None:
         self.tables = tables
@@ -28,11 +45,20 @@ class TrickPlay:
         self.leader = leader
         self.to_act = leader
         self.trick: list[tuple[int, int]] = []
+        """The trick in progress: (seat, card index) in order."""
         self.led: str | None = None
+        """The suit the trick in progress follows, once led."""
+        self.named: str | None = None
+        """The suit named for a joker led to the trick in progress."""
         self.tricks = [0] * tables.rules.seating.players
         self.number = 0
         self.voids: list[set[str]] = [set() for _ in range(tables.rules.seating.players)]
         self.total = total
+        self.completed: list[tuple[int, tuple[tuple[int, int], ...], int, str | None]] = []
+        """Each completed trick: (leader, (seat, card index) pairs, winner, suit named for a led joker)."""
+        self.played = 0
+        """Mask of every card played so far in this hand."""
+        self._next_seat = {seat: active[(position + 1) % len(active)] for position, seat in enumerate(active)}
 
     def copy(self) -> TrickPlay:
         """An independent copy."""
@@ -42,6 +68,7 @@ class TrickPlay:
         other.trick = list(self.trick)
         other.tricks = list(self.tricks)
         other.voids = [set(each) for each in self.voids]
+        other.completed = list(self.completed)
         return other
 
     @property
@@ -72,16 +99,23 @@ class TrickPlay:
             return following
         return following | (hand & self.strain.suitless)
 
+    def names_suit(self, index: int) -> bool:
+        """Whether playing card ``index`` now must name a suit (a joker led in no trump)."""
+        return not self.trick and self.joker.lead_names_suit and bool((self.strain.suitless >> index) & 1)
+
+    def nameable(self) -> list[str]:
+        """The suits the seat to act may name for a led joker."""
+        return self._nameable(self.to_act)
+
     def legal_actions(self, hand: int) -> list[Action]:
         """The legal plays of the seat to act, holding ``hand``."""
-        cards = self.tables.cards
+        cards, plays = self.tables.cards, self.tables.plays
         actions: list[Action] = []
-        leading = not self.trick
         for index in cards_in(self.playable(hand)):
-            if leading and self.joker.lead_names_suit and (self.strain.suitless >> index) & 1:
+            if self.names_suit(index):
                 actions.extend(Play(cards[index], suit) for suit in self._nameable(self.to_act))
             else:
-                actions.append(Play(cards[index]))
+                actions.append(plays[index])
         return actions
 
     def check(self, action: Action, hand: int) -> None:
@@ -113,27 +147,30 @@ class TrickPlay:
             raise IllegalActionError(f"seat {seat} may play {card} only when void in {self._suit_name(self.led)}: holds {holding}.")
         raise IllegalActionError(f"seat {seat} must follow {self._suit_name(self.led)}: holds {holding}.")
 
-    def apply(self, action: Play) -> tuple[int, list[tuple[int, int]]] | None:
-        """Play a checked card; returns (winner, cards) when it completes a trick, else ``None``."""
+    def play(self, index: int, named: str | None = None) -> int:
+        """Play the checked card ``index`` for the seat to act (``named``: the suit named for a led
+        joker); returns the trick's winner when it completes the trick, else -1."""
         seat = self.to_act
-        index = action.card.index
-        if not self.trick:
-            self.led = action.suit if action.suit is not None else self.strain.suit_of[index]
-        elif self.led is not None and self.strain.suit_of[index] != self.led:
+        trick = self.trick
+        strain = self.strain
+        if not trick:
+            self.led = named if named is not None else strain.suit_of[index]
+            self.named = named
+        elif self.led is not None and strain.suit_of[index] != self.led:
             self.voids[seat].add(self.led)
-        self.trick.append((seat, index))
-        if len(self.trick) < len(self.active):
-            position = self.active.index(seat)
-            self.to_act = self.active[(position + 1) % len(self.active)]
-            return None
+        trick.append((seat, index))
+        self.played |= 1 << index
+        if len(trick) < len(self.active):
+            self.to_act = self._next_seat[seat]
+            return -1
         winner = self._winner()
-        played = self.trick
+        self.completed.append((self.leader, tuple(trick), winner, self.named))
         self.tricks[winner] += 1
         self.number += 1
         self.trick = []
-        self.led = None
+        self.led = self.named = None
         self.leader = self.to_act = winner
-        return winner, played
+        return winner
 
     def _winner(self) -> int:
         power, suit_of, led = self.strain.power, self.strain.suit_of, self.led

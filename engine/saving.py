@@ -56,8 +56,8 @@ def game_to_dict(game: Game) -> dict[str, Any]:
         "dealer": game._first_dealer,
         "scores": list(game._initial_scores),
         "hands": hands,
-        "deals": [deal.to_dict() for deal in game._scripted],
-        "rng": _rng_state(game._rng),
+        "deals": [deal.to_dict() for deal in game._state.scripted],
+        "rng": _rng_state(game._state.rng),
     }
 
 
@@ -104,5 +104,5 @@ def game_from_dict(data: Mapping[str, Any], rules: Rules | None = None) -> Game:
         raise
     except (FiveHundredError, ValueError) as error:  # transcript, deal and game-argument problems
         raise SavedGameError(f"saved game: {error}") from None
-    _set_rng_state(game._rng, data.get("rng"))
+    _set_rng_state(game._state.rng, data.get("rng"))
     return game

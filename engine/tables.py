@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
+from .actions import Bid, Play
 from .cards import FACE_RANKS, Card
 from .contracts import Contract
 from .rules import Rules
@@ -79,6 +80,18 @@ class Tables:
     """The ladder, lowest first (``contracts[rank]``)."""
     team_of: tuple[int, ...]
     """Each seat's team."""
+    suits: tuple[str, ...]
+    """The deck's suit letters, in deck order."""
+    plays: tuple[Play, ...]
+    """The play action of each card, by index (built once, shared by every legal-action list)."""
+    bids: tuple[Bid, ...]
+    """The bid action of each contract, by ladder rank."""
+    all_ranks: int
+    """Mask with a bit per ladder rank."""
+    eligible_at: tuple[int, ...]
+    """Per level the auction has reached: the mask of ranks whose eligibility allows them then."""
+    inkle_ranks: int
+    """Mask of the ranks at the inkle level (bid only by the seats the inkle rule names)."""
 
     def owns(self, card: Card) -> bool:
         """Whether ``card`` is this deck's card (not one of another variant's deck)."""
@@ -114,6 +127,16 @@ def tables_for(rules: Rules) -> Tables:
             reached.append(contract.level)
         else:
             reached.append(highest_below)
+    top = max(reached, default=0)
+    eligible = []
+    for level in range(top + 1):
+        mask = 0
+        for contract in rules.ladder:
+            rule = contract.eligibility
+            if (rule.auction_reached is None or level >= rule.auction_reached) and (rule.auction_below is None or level < rule.auction_below):
+                mask |= 1 << contract.rank
+        eligible.append(mask)
+    inkles = rules.auction.inkles
     tables = Tables(
         rules=rules,
         cards=rules.deck.cards,
@@ -122,6 +145,12 @@ def tables_for(rules: Rules) -> Tables:
         level_reached=tuple(reached),
         contracts=rules.ladder.contracts,
         team_of=tuple(rules.seating.team_of(seat) for seat in range(rules.seating.players)),
+        suits=suits,
+        plays=tuple(Play(card) for card in rules.deck.cards),
+        bids=tuple(Bid(contract.id) for contract in rules.ladder),
+        all_ranks=(1 << len(rules.ladder.contracts)) - 1,
+        eligible_at=tuple(eligible),
+        inkle_ranks=mask_of(c.rank for c in rules.ladder if inkles is not None and c.level == inkles.level),
     )
     if len(_CACHE) > 64:  # a long-lived program compiling many variants should not grow without bound
         _CACHE.clear()

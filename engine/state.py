@@ -1,0 +1,395 @@
+"""The kernel's game state: the rules-driven course of a game over small integers and bit masks.
+
+:class:`GameState` plays a game hand after hand: deals (with misdeals), the auction, the kitty, the
+tricks, scoring, redeals and the end of the game. It takes moves that are already known to be legal and
+keeps no history beyond the current hand, which makes it the fast path that the simulator drives
+directly. :class:`~engine.game.Game` wraps the same state with legality checks, action objects,
+records, events and observations, so there is one kernel for both.
+
+A *move* is a small integer: during the auction :data:`PASS_MOVE` or a contract's ladder rank; at the
+kitty the mask of the cards to discard; in play a card index, plus ``(suit position + 1) << 8`` when a
+led joker names a suit.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from .auction import Auction
+from .contracts import Exposure, ExposureTime, KittyUse, PartnerRole
+from .deal import Deal, deal_with_masks
+from .events import (
+    AllPassed,
+    AuctionWon,
+    Event,
+    GameEnd,
+    GameOver,
+    HandExposed,
+    HandResult,
+    HandScored,
+    KittyTaken,
+    TrickWon,
+)
+from .observation import Phase
+from .play import TrickPlay
+from .rules import AllPassAction, FirstLead, KittyExchange, Rules
+from .scoring import game_end, score_hand
+from .tables import Tables, cards_in, mask_of
+
+PASS_MOVE = -1
+"""The move that passes in the auction."""
+SUIT_SHIFT = 8
+"""A play move names a suit for a led joker in the bits from this one up (suit position + 1)."""
+CARD_BITS = (1 << SUIT_SHIFT) - 1
+"""Mask of a play move's card index."""
+
+
+class StateListener(Protocol):
+    """What :class:`GameState` tells about the things that happen on their own (deals, tricks won,
+    scoring); :class:`~engine.game.Game` listens to keep records and events."""
+
+    def hand_started(self, state: GameState, deal: Deal, misdeals: list[tuple[Deal, int]]) -> None:
+        """``state`` dealt a hand (after any misdeals, each given with the seat that had no face card)."""
+
+    def event(self, event: Event) -> None:
+        """Something happened that no action stated directly."""
+
+
+class GameState:
+    """One game's state under ``rules``: no checks, no records, integer cards and moves."""
+
+    __slots__ = (
+        "rules",
+        "tables",
+        "rng",
+        "scripted",
+        "listener",
+        "dealer",
+        "scores",
+        "redeals",
+        "banned",
+        "winner",
+        "ending",
+        "phase",
+        "hand_number",
+        "deal",
+        "hands",
+        "auction",
+        "play",
+        "contract",
+        "declarer",
+        "discard_count",
+        "discarded",
+        "kitty_taken",
+        "sitting_out",
+        "exposed",
+        "result",
+        "pause_between_hands",
+        "paused",
+    )
+
+    def __init__(
+        self,
+        rules: Rules,
+        tables: Tables,
+        rng: random.Random,
+        dealer: int,
+        scores: tuple[int, ...],
+        scripted: list[Deal] | None = None,
+        listener: StateListener | None = None,
+    ) -> None:
+        self.rules = rules
+        """The variant."""
+        self.tables = tables
+        """Its precomputed tables."""
+        self.rng = rng
+        """Shuffles the deals."""
+        self.scripted: list[Deal] = scripted if scripted is not None else []
+        """Deals still to be used before shuffling (checked by the caller)."""
+        self.listener = listener
+        """Told about deals and the events no action states (``None``: nobody listens)."""
+        self.dealer = dealer
+        """The current hand's dealer."""
+        self.scores = scores
+        """Team scores (before the current hand while it is played)."""
+        self.redeals = 0
+        """All-pass redeals in a row by the same dealer."""
+        self.banned: frozenset[int] = frozenset()
+        """Seats that may not bid in the current hand."""
+        self.winner: int | None = None
+        """The winning team once the game is over (``None`` if nobody could be named)."""
+        self.ending: GameEnd | None = None
+        """How the game ended, once it has."""
+        self.phase = Phase.AUCTION
+        """Where the game stands."""
+        self.hand_number = -1
+        """The current hand's number, from 0."""
+        self.result: HandResult | None = None
+        """The last finished hand's outcome."""
+        self.play: TrickPlay | None = None
+        """The card play, once the current hand reaches it."""
+        self.pause_between_hands = False
+        """When set, the state stops after each hand (see :attr:`paused`) instead of dealing the next."""
+        self.paused = False
+        """Whether the state is stopped between hands; :meth:`next_hand` deals the next one."""
+        self._start_hand()
+
+    # -- reading ----------------------------------------------------------------------------------
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat expected to move, or ``None`` once the game is over (or while paused)."""
+        if self.paused:
+            return None
+        phase = self.phase
+        if phase is Phase.PLAY:
+            assert self.play is not None
+            return self.play.to_act
+        if phase is Phase.AUCTION:
+            return self.auction.to_act
+        if phase is Phase.KITTY:
+            return self.declarer
+        return None
+
+    def next_hand(self) -> None:
+        """Deal the next hand after a pause between hands."""
+        if self.paused:
+            self.paused = False
+            self._start_hand()
+
+    def playable(self) -> int:
+        """The mask of the cards the seat to act may play (in the play phase)."""
+        play = self.play
+        assert play is not None
+        return play.playable(self.hands[play.to_act])
+
+    def copy(self) -> GameState:
+        """An independent copy, random generator included (the listener is not copied)."""
+        other = GameState.__new__(GameState)
+        for name in GameState.__slots__:
+            setattr(other, name, getattr(self, name))
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.scripted = list(self.scripted)
+        other.listener = None
+        other.hands = list(self.hands)
+        other.auction = self.auction.copy()
+        if self.play is not None:
+            other.play = self.play.copy()
+        return other
+
+    # -- moves ------------------------------------------------------------------------------------
+
+    def apply_move(self, move: int) -> None:
+        """Take a legal move (see the module docstring) for the seat to act."""
+        phase = self.phase
+        if phase is Phase.PLAY:
+            named = move >> SUIT_SHIFT
+            self.play_card(move & CARD_BITS, self.tables.suits[named - 1] if named else None)
+        elif phase is Phase.AUCTION:
+            if move == PASS_MOVE:
+                self.pass_turn()
+            else:
+                self.bid(move)
+        elif phase is Phase.KITTY:
+            self.discard(move)
+
+    def pass_turn(self) -> None:
+        """The seat to act passes."""
+        self.auction.pass_turn()
+        if self.auction.over:
+            self._end_auction()
+
+    def bid(self, rank: int) -> None:
+        """The seat to act bids the contract of ladder rank ``rank``."""
+        self.auction.bid(rank)
+        if self.auction.over:
+            self._end_auction()
+
+    def discard(self, mask: int) -> None:
+        """The declarer puts away the cards of ``mask``."""
+        assert self.declarer is not None
+        self.hands[self.declarer] &= ~mask
+        self.discarded = mask
+        self._start_play()
+
+    def play_card(self, index: int, named: str | None = None) -> None:
+        """The seat to act plays card ``index`` (``named``: the suit named for a led joker)."""
+        play = self.play
+        assert play is not None
+        seat = play.to_act
+        first_card = play.number == 0 and not play.trick
+        self.hands[seat] &= ~(1 << index)
+        winner = play.play(index, named)
+        contract = self.contract
+        assert contract is not None
+        style = contract.style
+        exposing = style.exposed is not Exposure.NONE and not self.exposed
+        if exposing and first_card and style.exposed_from is ExposureTime.AFTER_FIRST_LEAD:
+            self._expose()
+        if winner < 0:
+            return
+        if self.listener is not None:
+            cards = self.tables.cards
+            self.listener.event(TrickWon(play.number - 1, winner, tuple((each, cards[card]) for each, card in play.completed[-1][1])))
+        if exposing and play.number == 1 and style.exposed_from is ExposureTime.AFTER_FIRST_TRICK:
+            self._expose()
+        if play.number >= play.total:
+            self._score()
+
+    # -- the course of a hand ---------------------------------------------------------------------
+
+    def _start_hand(self) -> None:
+        self.hand_number += 1
+        misdeals: list[tuple[Deal, int]] = []
+        while True:
+            if self.scripted:
+                deal = self.scripted.pop(0)
+                hands = [mask_of(card.index for card in hand) for hand in deal.hands]
+            else:
+                deal, hands = deal_with_masks(self.tables, self.dealer, self.rng)
+            short = self._misdealt_seat(hands)
+            if short is None:
+                break
+            misdeals.append((deal, short))
+        self.deal = deal
+        self.hands = hands
+        if self.listener is not None:
+            self.listener.hand_started(self, deal, misdeals)
+        self.auction = Auction(self.tables, self.dealer, self.banned)
+        self.play = None
+        self.contract = None
+        self.declarer = None
+        self.discard_count = 0
+        self.discarded = 0
+        self.kitty_taken = False
+        self.sitting_out: tuple[int, ...] = ()
+        self.exposed: tuple[int, ...] = ()
+        self.phase = Phase.AUCTION
+
+    def _misdealt_seat(self, hands: list[int]) -> int | None:
+        if not self.rules.deal.misdeal_without_face_card:
+            return None
+        faces = self.tables.face_cards
+        for seat, hand in enumerate(hands):
+            if not hand & faces:
+                return seat
+        return None
+
+    def _end_auction(self) -> None:
+        won = self.auction.winner()
+        if won is None:
+            self._all_passed()
+            return
+        declarer, contract = won
+        self.contract, self.declarer = contract, declarer
+        if self.listener is not None:
+            self.listener.event(AuctionWon(declarer, contract.id))
+        seating = self.rules.seating
+        if contract.style.partner is PartnerRole.SITS_OUT:
+            team = seating.teams[seating.team_of(declarer)]
+            self.sitting_out = tuple(seat for seat in team if seat != declarer)
+        uses_kitty = contract.style.kitty is KittyUse.TAKE and self.rules.kitty.exchange is not KittyExchange.NONE
+        if uses_kitty and self.deal.kitty:
+            # Any-number exchange gives the same choices as taking the whole kitty and discarding as many.
+            self.hands[declarer] |= mask_of(card.index for card in self.deal.kitty)
+            self.kitty_taken = True
+            self.discard_count = len(self.deal.kitty)
+            if self.listener is not None:
+                self.listener.event(KittyTaken(declarer, self.deal.kitty))
+            self.phase = Phase.KITTY
+            return
+        self._start_play()
+
+    def _all_passed(self) -> None:
+        players = self.rules.seating.players
+        all_pass = self.rules.auction.all_pass
+        next_dealer = (self.dealer + 1) % players
+        if all_pass.action is not AllPassAction.NEXT_DEALER and (all_pass.max_redeals is None or self.redeals < all_pass.max_redeals):
+            next_dealer = self.dealer
+        teams = len(self.rules.seating.teams)
+        self._finish_hand(HandResult(None, None, False, (0,) * players, (0,) * teams, self.scores, (), False, None))
+        if self.listener is not None:
+            self.listener.event(AllPassed(self.hand_number, next_dealer))
+        self.redeals = self.redeals + 1 if next_dealer == self.dealer else 0
+        self.banned = frozenset()
+        self.dealer = next_dealer
+        self._next_or_pause()
+
+    def _start_play(self) -> None:
+        contract, declarer = self.contract, self.declarer
+        assert contract is not None and declarer is not None
+        players = self.rules.seating.players
+        active = [seat for seat in range(players) if seat not in self.sitting_out]
+        if self.rules.play.first_lead is FirstLead.DECLARER:
+            leader = declarer
+        else:
+            leader = next(seat for seat in ((self.dealer + 1 + step) % players for step in range(players)) if seat in active)
+        strain = self.tables.strains[contract.style.strain]
+        self.play = TrickPlay(self.tables, strain, active, leader, self.rules.deal.hand_size)
+        self.phase = Phase.PLAY
+        if contract.style.exposed is not Exposure.NONE and contract.style.exposed_from is ExposureTime.START:
+            self._expose()
+
+    def _expose(self) -> None:
+        contract, declarer = self.contract, self.declarer
+        assert contract is not None and declarer is not None
+        seating = self.rules.seating
+        team = seating.teams[seating.team_of(declarer)]
+        if contract.style.exposed is Exposure.DECLARER:
+            seats: tuple[int, ...] = (declarer,)
+        elif contract.style.exposed is Exposure.PARTNER:
+            seats = tuple(seat for seat in team if seat != declarer)
+        else:
+            seats = tuple(team)
+        self.exposed = tuple(seat for seat in seats if seat not in self.sitting_out)
+        if self.listener is not None:
+            cards = self.tables.cards
+            for seat in self.exposed:
+                self.listener.event(HandExposed(seat, tuple(cards[index] for index in cards_in(self.hands[seat]))))
+
+    def _score(self) -> None:
+        contract, declarer, play = self.contract, self.declarer, self.play
+        assert contract is not None and declarer is not None and play is not None
+        scored = score_hand(self.rules, contract, declarer, play.tricks, self.scores)
+        ending = game_end(self.rules, scored.scores, self.tables.team_of[declarer], scored.made)
+        self.scores = scored.scores
+        self._finish_hand(
+            HandResult(
+                contract.id,
+                declarer,
+                scored.made,
+                tuple(play.tricks),
+                scored.hand_points,
+                scored.scores,
+                scored.banned,
+                ending is not None,
+                ending[0] if ending is not None else None,
+            )
+        )
+        if ending is not None:
+            self.winner, self.ending = ending
+            if self.listener is not None:
+                self.listener.event(GameOver(ending[0], ending[1]))
+            self.phase = Phase.GAME_OVER
+            return
+        self.banned = frozenset(scored.banned)
+        self.redeals = 0
+        self.dealer = (self.dealer + 1) % self.rules.seating.players
+        self._next_or_pause()
+
+    def _next_or_pause(self) -> None:
+        if self.pause_between_hands:
+            self.paused = True
+        else:
+            self._start_hand()
+
+    def _finish_hand(self, result: HandResult) -> None:
+        self.result = result
+        if self.listener is not None:
+            self.listener.event(HandScored(self.hand_number, result))
+
+
+__all__ = ["CARD_BITS", "PASS_MOVE", "SUIT_SHIFT", "GameState", "StateListener"]
+
