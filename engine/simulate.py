@@ -241,7 +241,7 @@ def _execute_on_cluster(settings: SimulationSettings, chunks: list[int], address
     except ImportError:
         raise SimulationError("--cluster needs Dask: pip install 'fivehundred[cluster]'.") from None
     try:
-        client = Client(address, timeout="10s")  # type: ignore[no-untyped-call]
+        client = Client(address, timeout="10s")  # type: ignore[no-untyped-call, unused-ignore]
     except (OSError, TimeoutError, ValueError) as error:
         raise SimulationError(f"cannot reach the Dask scheduler at {address!r}: {error}") from None
     with client:

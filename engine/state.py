@@ -17,7 +17,7 @@ import random
 from typing import Protocol
 
 from .auction import Auction
-from .contracts import Exposure, ExposureTime, KittyUse, PartnerRole
+from .contracts import Contract, Exposure, ExposureTime, KittyUse, PartnerRole
 from .deal import Deal, deal_with_masks
 from .events import (
     AllPassed,
@@ -88,6 +88,18 @@ class GameState:
         "pause_between_hands",
         "paused",
     )
+
+    # The current hand's state, set by _start_hand.
+    deal: Deal
+    hands: list[int]
+    auction: Auction
+    contract: Contract | None
+    declarer: int | None
+    discard_count: int
+    discarded: int
+    kitty_taken: bool
+    sitting_out: tuple[int, ...]
+    exposed: tuple[int, ...]
 
     def __init__(
         self,
@@ -264,8 +276,8 @@ class GameState:
         self.discard_count = 0
         self.discarded = 0
         self.kitty_taken = False
-        self.sitting_out: tuple[int, ...] = ()
-        self.exposed: tuple[int, ...] = ()
+        self.sitting_out = ()
+        self.exposed = ()
         self.phase = Phase.AUCTION
 
     def _misdealt_seat(self, hands: list[int]) -> int | None:
