@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -19,11 +20,12 @@ from typing import Any, Callable, Iterator, Sequence
 from .bots import BOT_NAMES, make_bot
 from .compiler import load_variant
 from .errors import FiveHundredError
-from .events import GameOver
-from .game import Game
+from .events import HandResult
 from .rules import Rules
+from .state import GameState
 from .statistics import Tally
 from .support import check_supported
+from .tables import tables_for
 
 CHUNK = 50
 """Hands or games per unit of work."""
@@ -97,25 +99,35 @@ def _bots_for(settings: SimulationSettings, rules: Rules) -> tuple[str, ...]:
 
 
 def _play_unit(settings: SimulationSettings, rules: Rules, index: int, tally: Tally) -> int:
-    """Play hand or game ``index`` into ``tally``; returns the number of actions taken."""
+    """Play hand or game ``index`` into ``tally``; returns the number of actions taken.
+
+    The bots move straight from the kernel's state (:class:`~engine.bots.FastBot`): no action objects,
+    events or records are made, which is what makes a simulated hand cheap. One generator, seeded from
+    ``(seed, index)``, shuffles the deals and drives the bots.
+    """
     players = rules.seating.players
-    names = _bots_for(settings, rules)
-    bots = [make_bot(name, rules, f"{settings.seed}-{index}-{seat}") for seat, name in enumerate(names)]
+    rng = random.Random(f"{settings.seed}-{index}")
     dealer = index % players
-    game = Game(rules, seed=f"{settings.seed}-{index}", dealer=dealer)
+    state = GameState(rules, tables_for(rules), rng, dealer, (0,) * len(rules.seating.teams))
+    state.pause_between_hands = True
+    choosers = [make_bot(name, rules, rng).choose for name in _bots_for(settings, rules)]
     limit = 1 if settings.hands else MAX_HANDS_PER_GAME
+    results: list[HandResult] = []
     actions = 0
-    while not game.is_over and len(game.records) <= limit and not (settings.hands and game.results):
-        seat = game.to_act
-        assert seat is not None
-        game.apply(bots[seat].act(game.observation(seat), game.legal_choices()))
-        actions += 1
-    results = list(game.results)
-    for result in results:
-        tally.add_hand(result, rules)
+    while True:
+        seat = state.to_act
+        if seat is not None:
+            state.apply_move(choosers[seat](state, seat))
+            actions += 1
+            continue
+        assert state.result is not None
+        results.append(state.result)
+        tally.add_hand(state.result, rules)
+        if not state.paused or len(results) >= limit:
+            break
+        state.next_hand()
     if settings.games:
-        over = next((event for event in reversed(game.events) if isinstance(event, GameOver)), None)
-        tally.add_game(results, dealer, game.winner, over.how if over else None, rules)
+        tally.add_game(results, dealer, state.winner, state.ending, rules)
     return actions
 
 

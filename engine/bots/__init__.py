@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 from ..rules import Rules
-from .base import Bot, RandomBot
+import random
+
+from .base import Bot, FastBot, RandomBot
 from .heuristic import HeuristicBot, Profile
 
 BOT_NAMES = ("random", "heuristic")
 """The bots the command line knows by name."""
 
 
-def make_bot(name: str, rules: Rules, seed: int | str | None = None) -> Bot:
-    """The bot called ``name`` (one of :data:`BOT_NAMES`) for ``rules``, seeded with ``seed``."""
+def make_bot(name: str, rules: Rules, seed: int | str | random.Random | None = None) -> FastBot:
+    """The bot called ``name`` (one of :data:`BOT_NAMES`) for ``rules``, seeded with ``seed`` (or
+    drawing from ``seed`` when it is a ``random.Random``, shared with other bots)."""
     if name == "random":
         return RandomBot(seed)
     if name == "heuristic":
@@ -19,4 +22,4 @@ def make_bot(name: str, rules: Rules, seed: int | str | None = None) -> Bot:
     raise ValueError(f"There is no bot called {name!r}; choose from {', '.join(BOT_NAMES)}.")
 
 
-__all__ = ["BOT_NAMES", "Bot", "HeuristicBot", "Profile", "RandomBot", "make_bot"]
+__all__ = ["BOT_NAMES", "Bot", "FastBot", "HeuristicBot", "Profile", "RandomBot", "make_bot"]

@@ -1,4 +1,12 @@
-"""The bot protocol: what an embedder implements to play a seat, and the random bot."""
+"""The bot protocols and the random bot.
+
+:class:`Bot` is what an embedder implements: it sees one seat's
+:class:`~engine.observation.Observation` and the legal actions. The simulator plays its built-in bots
+through :class:`FastBot` as well, which reads the kernel's :class:`~engine.state.GameState` directly
+and answers with a move number: no observation or action objects are built, which is most of the cost
+of a simulated hand. A fast bot reads only what its seat may see (its own cards, the calls, the cards
+played, exposed hands, the kitty if it took it); the tests check this by changing the hidden cards.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +14,9 @@ import random
 from typing import Protocol, Sequence, runtime_checkable
 
 from ..actions import Action
-from ..observation import Observation
+from ..observation import Observation, Phase
+from ..state import PASS_MOVE, SUIT_SHIFT, GameState
+from ..tables import cards_in, mask_of
 
 
 @runtime_checkable
@@ -21,16 +31,68 @@ class Bot(Protocol):
         ...
 
 
+@runtime_checkable
+class FastBot(Bot, Protocol):
+    """A bot that can also move straight from the kernel's state (the simulator's fast path)."""
+
+    def choose(self, state: GameState, seat: int) -> int:
+        """A legal move (see :mod:`engine.state`) for ``seat``, the seat to act, reading only what that
+        seat may see."""
+        ...
+
+
+def generator(seed: int | str | random.Random | None) -> random.Random:
+    """A bot's random generator: ``seed`` itself when it is a generator (shared), else a new one."""
+    return seed if isinstance(seed, random.Random) else random.Random(seed)
+
+
+def nth_card(mask: int, position: int) -> int:
+    """The index of the ``position``-th card (from 0, lowest first) of ``mask``."""
+    for _ in range(position):
+        mask &= mask - 1
+    return (mask & -mask).bit_length() - 1
+
+
 class RandomBot:
-    """Uniformly random over the legal actions, from its own seeded generator."""
+    """Uniformly random over the legal actions, from its own seeded generator (or a shared one)."""
 
     name = "random"
     """How the command line names this bot."""
 
-    def __init__(self, seed: int | str | None = None) -> None:
-        self.random = random.Random(seed)
-        """The bot's own random generator."""
+    def __init__(self, seed: int | str | random.Random | None = None) -> None:
+        self.random = generator(seed)
+        """The bot's random generator."""
 
     def act(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
         """A uniformly random legal action."""
         return legal_actions[self.random.randrange(len(legal_actions))]
+
+    def choose(self, state: GameState, seat: int) -> int:
+        """A uniformly random legal move: the same choices as :meth:`act`, without building them."""
+        phase = state.phase
+        if phase is Phase.PLAY:
+            play = state.play
+            assert play is not None
+            mask = play.playable(state.hands[seat])
+            if not play.trick and play.joker.lead_names_suit and mask & play.strain.suitless:
+                # A led joker is one action per suit it may name: list them to stay uniform.
+                suits = state.tables.suits
+                named = [1 + suits.index(suit) for suit in play.nameable()]
+                moves = [
+                    index | (suit << SUIT_SHIFT) if play.names_suit(index) else index
+                    for index in cards_in(mask)
+                    for suit in (named if play.names_suit(index) else (0,))
+                ]
+                return moves[self.random.randrange(len(moves))]
+            return nth_card(mask, self.random.randrange(mask.bit_count()))
+        if phase is Phase.AUCTION:
+            auction = state.auction
+            bids = auction.bid_mask()
+            passing = auction.may_pass()
+            choice = self.random.randrange(bids.bit_count() + passing)
+            if passing:
+                if choice == 0:
+                    return PASS_MOVE
+                choice -= 1
+            return nth_card(bids, choice)
+        return mask_of(self.random.sample(cards_in(state.hands[seat]), state.discard_count))

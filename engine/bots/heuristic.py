@@ -1,7 +1,10 @@
 """A heuristic bot: bids from a hand evaluation, discards by the rules texts' strategy, plays sensibly.
 
-It reads only its seat's :class:`~engine.observation.Observation` and the variant's rules, so it plays
-any variant the kernel plays, in any player count. Conventions and style are a :class:`Profile`.
+It knows only its seat's view and the variant's rules, so it plays any variant the kernel plays, in
+any player count. Conventions and style are a :class:`Profile`. The decisions work on bit masks of card
+indices; :meth:`HeuristicBot.act` reads them from an :class:`~engine.observation.Observation` and
+:meth:`HeuristicBot.choose` (the simulator's fast path) from the kernel's state, so both give the same
+choices from the same information.
 """
 
 from __future__ import annotations
@@ -10,15 +13,21 @@ import random
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..actions import PASS, Action, Bid, Discard, Play
+from ..actions import PASS, Action, Bid, Discard, Pass, Play
 from ..cards import Card
-from ..contracts import Contract, PartnerRole
+from ..contracts import Contract, Exposure, PartnerRole
 from ..observation import Observation, Phase
 from ..rules import Rounds, Rules
+from ..state import CARD_BITS, PASS_MOVE, SUIT_SHIFT, GameState
 from ..strains import TRUMP_POWER, CardOrder
+from ..tables import Tables, cards_in, mask_of, tables_for
+from .base import generator
 
 # Trick values of a trump by its place among the trumps (0 = the joker or highest trump).
 _TRUMP_VALUE = (1.0, 0.95, 0.8, 0.65, 0.5, 0.4)
+
+Completed = Sequence[tuple[int, Sequence[tuple[int, int]], int, "str | None"]]
+"""Completed tricks as (leader, (seat, card index) pairs, winner, named suit)."""
 
 
 @dataclass(frozen=True)
@@ -54,100 +63,200 @@ class Profile:
             raise ValueError("Profile misère limits must not be negative.")
 
 
+class _Strain:
+    """One strain's card order in the forms the bot's decisions need."""
+
+    def __init__(self, order: CardOrder, jokers: int) -> None:
+        self.order = order
+        self.power = order.power
+        self.suit_of = order.suit_of
+        self.is_trump = order.strain.trump is not None
+        self.trumps = mask_of(order.trump_cards)
+        self.trump_cards = order.trump_cards
+        self.jokers = jokers
+        count = len(order.power)
+        self.place: list[int] = [-1] * count  # position in its suit's plain order, highest first
+        self.plain = dict(order.plain_order)
+        for _, plain in order.plain_order:
+            for position, index in enumerate(plain):
+                self.place[index] = position
+        # Per card: the cards of its own suit (jokers with jokers) ranked above and below it.
+        self.higher: list[int] = [0] * count
+        self.lower: list[int] = [0] * count
+        for index in range(count):
+            for other in range(count):
+                if order.suit_of[other] == order.suit_of[index]:
+                    if order.power[other] > order.power[index] and order.power[other] < TRUMP_POWER:
+                        self.higher[index] |= 1 << other
+                    elif order.power[other] < order.power[index]:
+                        self.lower[index] |= 1 << other
+
+    def key(self, index: int, led: str | None) -> int:
+        """How strongly card ``index`` competes in a trick led in ``led`` (-1: it cannot win)."""
+        power = self.power[index]
+        return power if power >= TRUMP_POWER or self.suit_of[index] == led else -1
+
+
+_CACHE: dict[int, tuple[Tables, dict[str, _Strain]]] = {}
+
+
+def _strains(tables: Tables) -> dict[str, _Strain]:
+    """The strains of ``tables`` (built once per tables object: every bot of a run shares them)."""
+    cached = _CACHE.get(id(tables))
+    if cached is not None and cached[0] is tables:
+        return cached[1]
+    jokers = mask_of(card.index for card in tables.cards if card.is_joker)
+    strains = {order.strain.id: _Strain(order, jokers) for order in tables.rules.card_orders}
+    if len(_CACHE) > 64:
+        _CACHE.clear()
+    _CACHE[id(tables)] = (tables, strains)
+    return strains
+
+
 class HeuristicBot:
     """Bids, discards and plays by simple, explainable rules (see the module docstring)."""
 
     name = "heuristic"
     """How the command line names this bot."""
 
-    def __init__(self, rules: Rules, profile: Profile = Profile(), seed: int | str | None = None) -> None:
+    def __init__(self, rules: Rules, profile: Profile = Profile(), seed: int | str | random.Random | None = None) -> None:
         self.rules = rules
         """The variant played."""
         self.profile = profile
         """Bidding and play settings."""
-        self.random = random.Random(seed)
+        self.random = generator(seed)
         """Breaks ties between equally good choices."""
-        self._orders = {order.strain.id: order for order in rules.card_orders}
-        self._suits = tuple(suit.id for suit in rules.deck.suits)
-        self._contracts = {contract.id: contract for contract in rules.ladder}
+        self._tables = tables_for(rules)
+        self._strains = _strains(self._tables)
+        self._all = (1 << len(self._tables.cards)) - 1
+        self._jokers = mask_of(card.index for card in self._tables.cards if card.is_joker)
+        self._estimates: dict[tuple[int, str], float] = {}
+        team_of = self._tables.team_of
+        self._partners = [[other for other in range(len(team_of)) if other != seat and team_of[other] == team_of[seat]] for seat in range(len(team_of))]
 
-    # -- the protocol ---------------------------------------------------------------------------
+    # -- the protocols --------------------------------------------------------------------------
 
     def act(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
         """Choose an action for the observing seat."""
         if len(legal_actions) == 1:
             return legal_actions[0]
+        tables, seat = self._tables, observation.seat
+        hand = mask_of(card.index for card in observation.hand)
         if observation.phase is Phase.AUCTION:
-            return self._bid(observation, legal_actions)
+            ranks = mask_of(self.rules.ladder[action.contract].rank for action in legal_actions if isinstance(action, Bid))
+            passing = any(isinstance(action, Pass) for action in legal_actions)
+            move = self._bid(seat, hand, observation.calls, ranks, passing)
+            return PASS if move == PASS_MOVE else tables.bids[move]
+        contract = self.rules.ladder[observation.contract or ""]
         if observation.phase is Phase.KITTY:
-            return self._discard(observation)
-        return self._play(observation, legal_actions)
+            return Discard(tuple(tables.cards[index] for index in cards_in(self._discard(hand, contract, len(observation.kitty)))))
+        plays = [action for action in legal_actions if isinstance(action, Play)]
+        playable = mask_of(play.card.index for play in plays)
+        nameable = [play.suit for play in plays if play.suit is not None]
+        seen = hand | mask_of(card.index for card in observation.discards)
+        seen |= mask_of(card.index for trick in observation.tricks for _, card in trick.cards)
+        seen |= mask_of(card.index for _, card in observation.trick) | mask_of(card.index for _, cards in observation.exposed for card in cards)
+        trick = [(each, card.index) for each, card in observation.trick]
+        completed = [(done.leader, [(each, card.index) for each, card in done.cards], done.winner, done.suit) for done in observation.tricks]
+        assert observation.declarer is not None
+        move = self._play(seat, hand, contract, observation.declarer, trick, observation.led_suit, playable, nameable, seen, completed)
+        named = move >> SUIT_SHIFT
+        return Play(tables.cards[move & CARD_BITS], tables.suits[named - 1]) if named else tables.plays[move]
+
+    def choose(self, state: GameState, seat: int) -> int:
+        """The same choice as :meth:`act`, as a move read from the kernel's state (the fast path)."""
+        phase, hand = state.phase, state.hands[seat]
+        if phase is Phase.PLAY:
+            play = state.play
+            contract = state.contract
+            assert play is not None and contract is not None and state.declarer is not None
+            playable = play.playable(hand)
+            leading = not play.trick and play.joker.lead_names_suit and playable & play.strain.suitless
+            if playable & (playable - 1) == 0 and not leading:
+                return playable.bit_length() - 1  # one card: nothing to decide
+            seen = hand | play.played
+            if state.kitty_taken and seat == state.declarer:
+                seen |= state.discarded
+            for each in state.exposed:
+                seen |= state.hands[each]
+            nameable = play.nameable() if leading else []
+            return self._play(seat, hand, contract, state.declarer, play.trick, play.led, playable, nameable, seen, play.completed)
+        if phase is Phase.AUCTION:
+            auction = state.auction
+            return self._bid(seat, hand, auction.calls, auction.bid_mask(), auction.may_pass())
+        assert state.contract is not None
+        return self._discard(hand, state.contract, state.discard_count)
 
     # -- bidding --------------------------------------------------------------------------------
 
-    def _partners(self, observation: Observation) -> list[int]:
-        team = observation.team_of[observation.seat]
-        return [seat for seat, other in enumerate(observation.team_of) if other == team and seat != observation.seat]
-
-    def estimate(self, hand: Sequence[Card], strain: str, observation: Observation | None = None) -> float:
-        """Tricks the declaring side may expect in ``strain`` with ``hand``, the kitty and partners."""
-        order = self._orders[strain]
-        trumps = [card for card in hand if order.power[card.index] >= TRUMP_POWER]
-        place = {index: position for position, index in enumerate(order.trump_cards)}
-        tricks = 0.0
-        for rank, card in enumerate(sorted(trumps, key=lambda each: place[each.index])):
-            position = place[card.index]
-            # A trump is worth more when the cards above it are ours too.
-            tricks += _TRUMP_VALUE[min(position - rank, len(_TRUMP_VALUE) - 1)] if position >= rank else 1.0
-        tricks += max(0, len(trumps) - 4) * 0.6
-        for suit, plain in order.plain_order:
-            held = [card for card in hand if order.suit_of[card.index] == suit and order.power[card.index] < TRUMP_POWER]
-            ranks = sorted(plain.index(card.index) for card in held)
-            if order.strain.trump is None:
-                tricks += sum((1.0, 0.7, 0.4)[position] for position in ranks if position < 3 and len(held) > position)
-                tricks += max(0, len(held) - 4) * 0.5 if ranks and ranks[0] == 0 else 0.0
-            else:
-                tricks += sum((0.9, 0.45, 0.15)[position] for position in ranks if position < 3 and len(held) > position)
-                if len(trumps) >= 3:
-                    tricks += 0.6 if not held else 0.3 if len(held) == 1 else 0.0
-        if self.rules.deal.kitty:
-            tricks += self.profile.kitty_tricks
-        if observation is not None:
-            for partner in self._partners(observation):
-                bids = [call for seat, call in observation.calls if seat == partner and call != "pass"]
-                strains = {self._contracts[call].style.strain for call in bids}
-                tricks += self.profile.partner_bid_tricks if strain in strains else self.profile.partner_tricks
+    def estimate(self, hand: Sequence[Card] | int, strain: str, calls: Sequence[tuple[int, str]] = (), seat: int = 0) -> float:
+        """Tricks the declaring side may expect in ``strain`` with ``hand`` (cards or a mask), the kitty,
+        and the partners of ``seat`` given the ``calls`` so far."""
+        mask = hand if isinstance(hand, int) else mask_of(card.index for card in hand)
+        tricks = self._estimates.get((mask, strain))
+        if tricks is None:
+            if len(self._estimates) > 4096:
+                self._estimates.clear()
+            tricks = self._estimates[(mask, strain)] = self._hand_tricks(mask, self._strains[strain])
+        ladder = self.rules.ladder
+        for partner in self._partners[seat]:
+            bid_strains = {ladder[call].style.strain for who, call in calls if who == partner and call != "pass"}
+            tricks += self.profile.partner_bid_tricks if strain in bid_strains else self.profile.partner_tricks
         return tricks + self.profile.aggression
 
-    def misere_danger(self, hand: Sequence[Card]) -> float:
+    def _hand_tricks(self, hand: int, strain: _Strain) -> float:
+        tricks = 0.0
+        held = 0
+        for position, index in enumerate(strain.trump_cards):
+            if hand >> index & 1:
+                # A trump is worth more when the cards above it are ours too.
+                tricks += _TRUMP_VALUE[min(position - held, len(_TRUMP_VALUE) - 1)]
+                held += 1
+        tricks += max(0, held - 4) * 0.6
+        for _, plain in strain.order.plain_order:
+            ranks = [position for position, index in enumerate(plain) if hand >> index & 1]
+            length = len(ranks)
+            if not strain.is_trump:
+                tricks += sum((1.0, 0.7, 0.4)[position] for position in ranks if position < 3 and length > position)
+                tricks += max(0, length - 4) * 0.5 if ranks and ranks[0] == 0 else 0.0
+            else:
+                tricks += sum((0.9, 0.45, 0.15)[position] for position in ranks if position < 3 and length > position)
+                if held >= 3:
+                    tricks += 0.6 if not length else 0.3 if length == 1 else 0.0
+        if self.rules.deal.kitty:
+            tricks += self.profile.kitty_tricks
+        return tricks
+
+    def misere_danger(self, hand: Sequence[Card] | int) -> float:
         """How likely ``hand`` is to be forced to take a trick in no trump (0 = safe), after the discard.
 
         A card is safe when enough lower cards of its suit are held to duck under the others; each
         missing one adds danger. The joker always wins, so it is the most dangerous card.
         """
-        order = self._orders.get("NT") or next(iter(self._orders.values()))
+        mask = hand if isinstance(hand, int) else mask_of(card.index for card in hand)
+        strain = self._strains.get("NT") or next(iter(self._strains.values()))
         dangers: list[float] = []
-        for _, plain in order.plain_order:
-            from_bottom = sorted(len(plain) - 1 - plain.index(card.index) for card in hand if card.index in plain)
+        for _, plain in strain.order.plain_order:
+            size = len(plain)
+            from_bottom = sorted(size - 1 - position for position, index in enumerate(plain) if mask >> index & 1)
             for held_below, rank in enumerate(from_bottom):
                 dangers.append(max(0, rank - held_below - 1) * 0.3)
-        dangers.extend(3.0 for card in hand if card.is_joker)
+        dangers.extend(3.0 for _ in cards_in(mask & strain.jokers))
         dangers.sort(reverse=True)
         kitty = self.rules.deal.kitty
         return sum(dangers[kitty:]) + 0.3 * kitty
 
-    def _bid(self, observation: Observation, legal: Sequence[Action]) -> Action:
-        bids = [self._contracts[action.contract] for action in legal if isinstance(action, Bid)]
+    def _bid(self, seat: int, hand: int, calls: Sequence[tuple[int, str]], ranks: int, passing: bool) -> int:
+        contracts = self._tables.contracts
+        bids = [contracts[rank] for rank in cards_in(ranks)]
         if not bids:
-            return PASS
-        hand = observation.hand
-        partners = self._partners(observation)
-        high_seat = next((seat for seat, call in reversed(observation.calls) if call != "pass"), None)
+            return PASS_MOVE
+        high_seat = next((who for who, call in reversed(calls) if call != "pass"), None)
         inkles = self.rules.auction.inkles
         ordinary = [contract for contract in bids if contract.level is not None and not (inkles and contract.level == inkles.level)]
-        estimates = {strain: self.estimate(hand, strain, observation) for strain in {contract.style.strain for contract in ordinary}}
+        estimates = {strain: self.estimate(hand, strain, calls, seat) for strain in {contract.style.strain for contract in ordinary}}
         choice = self._choose(ordinary, estimates)
-        if high_seat in partners and choice is not None:
+        if high_seat in self._partners[seat] and choice is not None:
             # Do not outbid a partner unless this hand is clearly stronger in another strain.
             assert choice.level is not None
             if estimates[choice.style.strain] < choice.level + 1.5:
@@ -156,18 +265,20 @@ class HeuristicBot:
         if specials and choice is None:
             danger = self.misere_danger(hand)
             for contract in sorted(specials, key=lambda each: -each.value):
-                limit = self.profile.open_misere_limit if contract.style.exposed.value != "none" else self.profile.misere_limit
+                limit = self.profile.open_misere_limit if contract.style.exposed is not Exposure.NONE else self.profile.misere_limit
                 if danger <= limit:
-                    return Bid(contract.id)
+                    return contract.rank
         if choice is not None:
-            return Bid(choice.id)
+            return choice.rank
         if inkles is not None and self.profile.inkles:
             shown = self._inkle(hand, bids, inkles.level)
             if shown is not None:
                 return shown
-        if self.profile.six_no_trump_shows_joker and any(card.is_joker for card in hand) and "6NT" in {contract.id for contract in bids}:
-            return Bid("6NT")
-        return PASS
+        if self.profile.six_no_trump_shows_joker and hand & self._jokers:
+            six = next((contract for contract in bids if contract.id == "6NT"), None)
+            if six is not None:
+                return six.rank
+        return PASS_MOVE if passing else bids[0].rank
 
     def _choose(self, ordinary: list[Contract], estimates: dict[str, float]) -> Contract | None:
         """The bid to make: in the strain with the most tricks expected, a level one below the estimate
@@ -182,160 +293,161 @@ class HeuristicBot:
         within = [contract for contract in candidates if contract.level is not None and contract.level <= target]
         return within[-1] if within else candidates[0]
 
-    def _inkle(self, hand: Sequence[Card], bids: list[Contract], level: int) -> Action | None:
+    def _inkle(self, hand: int, bids: list[Contract], level: int) -> int | None:
+        cards = self._tables.cards
         for contract in bids:
-            if contract.level != level or contract.style.strain not in self._suits:
+            if contract.level != level or contract.style.strain not in self._tables.suits:
                 continue
-            suit = [card for card in hand if card.suit == contract.style.strain]
+            suit = [card for card in (cards[index] for index in cards_in(hand)) if card.suit == contract.style.strain]
             if len(suit) >= 3 and any(card.rank in ("A", "K", "J") for card in suit):
-                return Bid(contract.id)
+                return contract.rank
         return None
 
     # -- the kitty ------------------------------------------------------------------------------
 
-    def _discard(self, observation: Observation) -> Action:
-        contract = self._contracts[observation.contract or ""]
-        order = self._orders[contract.style.strain]
-        hand = list(observation.hand)
-        count = len(observation.kitty)
+    def _discard(self, hand: int, contract: Contract, count: int) -> int:
+        strain = self._strains[contract.style.strain]
+        power, suit_of = strain.power, strain.suit_of
+        cards = cards_in(hand)
         if contract.target.is_no_tricks:
             # Misère: put away the most dangerous cards, the joker first.
-            ranked = sorted(hand, key=lambda card: (not card.is_joker, -order.power[card.index]))
-            return Discard(tuple(ranked[:count]))
-        length = {suit: 0 for suit in self._suits}
-        for card in hand:
-            suit = order.suit_of[card.index]
-            if suit is not None:
-                length[suit] += 1
+            ranked = sorted(cards, key=lambda index: (not strain.jokers >> index & 1, -power[index]))
+            return mask_of(ranked[:count])
+        length: dict[str | None, int] = {}
+        for index in cards:
+            length[suit_of[index]] = length.get(suit_of[index], 0) + 1
 
-        def keep_value(card: Card) -> tuple[float, int]:
-            power = order.power[card.index]
-            if power >= TRUMP_POWER:
-                return (100.0 + power, 0)
-            suit = order.suit_of[card.index] or ""
-            plain = dict(order.plain_order)[suit]
-            place = plain.index(card.index)
+        def keep_value(index: int) -> tuple[float, int]:
+            if power[index] >= TRUMP_POWER:
+                return (100.0 + power[index], 0)
+            place = strain.place[index]
             if place == 0:
-                return (50.0, power)  # keep aces
-            if place == 1 and length[suit] >= 2:
-                return (30.0, power)  # keep K-x
+                return (50.0, power[index])  # keep aces
+            if place == 1 and length[suit_of[index]] >= 2:
+                return (30.0, power[index])  # keep K-x
             # Shorten the shortest side suits first, so that the declarer can trump them.
-            return (float(length[suit]), power)
+            return (float(length[suit_of[index]]), power[index])
 
-        ranked = sorted(hand, key=keep_value)
-        return Discard(tuple(ranked[:count]))
+        return mask_of(sorted(cards, key=keep_value)[:count])
 
     # -- the play -------------------------------------------------------------------------------
 
-    def _key(self, order: CardOrder, card: Card, led: str | None) -> int:
-        power = order.power[card.index]
-        return power if power >= TRUMP_POWER or order.suit_of[card.index] == led else -1
-
-    def _play(self, observation: Observation, legal: Sequence[Action]) -> Action:
-        contract = self._contracts[observation.contract or ""]
-        order = self._orders[contract.style.strain]
-        plays = [action for action in legal if isinstance(action, Play)]
-        declarer = observation.declarer
-        assert declarer is not None
-        mine = observation.team_of[observation.seat] == observation.team_of[declarer]
+    def _play(
+        self,
+        seat: int,
+        hand: int,
+        contract: Contract,
+        declarer: int,
+        trick: Sequence[tuple[int, int]],
+        led: str | None,
+        playable: int,
+        nameable: list[str],
+        seen: int,
+        completed: Completed,
+    ) -> int:
+        strain = self._strains[contract.style.strain]
+        team_of = self._tables.team_of
+        mine = team_of[seat] == team_of[declarer]
         if contract.target.is_no_tricks:
-            return self._play_misere(observation, order, plays, mine, declarer)
-        if not observation.trick:
-            return self._lead(observation, order, plays, mine)
-        led = observation.led_suit
-        winner_seat, best = observation.trick[0][0], -2
-        for seat, card in observation.trick:
-            key = self._key(order, card, led)
+            return self._play_misere(strain, seat, hand, declarer, trick, led, playable, nameable, seen, completed, mine)
+        if not trick:
+            return self._lead(strain, hand, nameable, seen, mine)
+        power = strain.power
+        winner_seat, best = trick[0][0], -2
+        for each, index in trick:
+            key = strain.key(index, led)
             if key > best:
-                winner_seat, best = seat, key
-        cards = [play.card for play in plays]
-        cheapest = min(cards, key=lambda card: (order.power[card.index] >= TRUMP_POWER, order.power[card.index]))
-        if observation.team_of[winner_seat] == observation.team_of[observation.seat]:
-            return Play(cheapest)  # never overtake a partner's winner
-        winners = [card for card in cards if self._key(order, card, led) > best]
+                winner_seat, best = each, key
+        cards = cards_in(playable)
+        cheapest = min(cards, key=lambda index: (power[index] >= TRUMP_POWER, power[index]))
+        if team_of[winner_seat] == team_of[seat]:
+            return cheapest  # never overtake a partner's winner
+        winners = [index for index in cards if strain.key(index, led) > best]
         if winners:
-            return Play(min(winners, key=lambda card: order.power[card.index]))
-        return Play(cheapest)
+            return min(winners, key=power.__getitem__)
+        return cheapest
 
-    def _unseen(self, observation: Observation) -> set[int]:
-        seen = {card.index for card in observation.hand} | {card.index for card in observation.discards}
-        seen |= {card.index for trick in observation.tricks for _, card in trick.cards}
-        seen |= {card.index for _, card in observation.trick}
-        seen |= {card.index for _, cards in observation.exposed for card in cards}
-        return {card.index for card in self.rules.deck.cards} - seen
-
-    def _lead(self, observation: Observation, order: CardOrder, plays: list[Play], mine: bool) -> Action:
-        unseen = self._unseen(observation)
-        hand = observation.hand
-        trumps = sorted((card for card in hand if order.power[card.index] >= TRUMP_POWER), key=lambda card: -order.power[card.index])
-        outstanding = [index for index in unseen if order.power[index] >= TRUMP_POWER]
-        if mine and trumps and outstanding:
-            top = trumps[0]
-            if order.power[top.index] > max(order.power[index] for index in outstanding) or len(trumps) >= 4:
-                return self._with_suit(plays, top if order.power[top.index] > max(order.power[i] for i in outstanding) else trumps[-1], hand, order)
-        for card in sorted(hand, key=lambda each: -order.power[each.index]):
-            suit = order.suit_of[card.index]
-            if order.power[card.index] >= TRUMP_POWER or suit is None:
-                continue
-            higher = [index for index in unseen if order.suit_of[index] == suit and order.power[index] > order.power[card.index] and order.power[index] < TRUMP_POWER]
-            if not higher:
-                return self._with_suit(plays, card, hand, order)  # the best card left in its suit
-        side = [card for card in hand if order.power[card.index] < TRUMP_POWER]
+    def _lead(self, strain: _Strain, hand: int, nameable: list[str], seen: int, mine: bool) -> int:
+        power = strain.power
+        unseen = self._all & ~seen
+        held_trumps = hand & strain.trumps
+        outstanding = unseen & strain.trumps
+        if mine and held_trumps and outstanding:
+            trumps = [index for index in strain.trump_cards if held_trumps >> index & 1]
+            top_outstanding = next(index for index in strain.trump_cards if outstanding >> index & 1)
+            on_top = power[trumps[0]] > power[top_outstanding]
+            if on_top or len(trumps) >= 4:
+                return self._with_suit(strain, trumps[0] if on_top else trumps[-1], hand, nameable)
+        side = hand & ~strain.trumps
+        for index in sorted(cards_in(side), key=power.__getitem__, reverse=True):
+            if strain.suit_of[index] is not None and not unseen & strain.higher[index]:
+                return self._with_suit(strain, index, hand, nameable)  # the best card left in its suit
         if side:
-            count = {suit: sum(1 for card in side if order.suit_of[card.index] == suit) for suit in self._suits}
-            lowest = min(side, key=lambda card: (-count.get(order.suit_of[card.index] or "", 0), order.power[card.index]))
-            return self._with_suit(plays, lowest, hand, order)
-        return self._with_suit(plays, trumps[-1], hand, order)
+            count: dict[str | None, int] = {}
+            for index in cards_in(side):
+                count[strain.suit_of[index]] = count.get(strain.suit_of[index], 0) + 1
+            lowest = min(cards_in(side), key=lambda index: (-count[strain.suit_of[index]] if strain.suit_of[index] else 0, power[index]))
+            return self._with_suit(strain, lowest, hand, nameable)
+        return self._with_suit(strain, min(cards_in(held_trumps), key=power.__getitem__), hand, nameable)
 
-    def _with_suit(self, plays: list[Play], card: Card, hand: Sequence[Card], order: CardOrder) -> Play:
-        """The legal play of ``card``; a joker led in no trump names the leader's longest suit."""
-        options = [play for play in plays if play.card == card]
-        if len(options) <= 1:
-            return options[0] if options else plays[0]
-        count = {suit: sum(1 for each in hand if order.suit_of[each.index] == suit) for suit in self._suits}
-        return max(options, key=lambda play: count.get(play.suit or "", 0))
+    def _with_suit(self, strain: _Strain, index: int, hand: int, nameable: list[str]) -> int:
+        """The move playing card ``index``; a joker led in no trump names the leader's longest suit."""
+        if not nameable or strain.suit_of[index] is not None:
+            return index
+        suits = self._tables.suits
+        count = {suit: sum(1 for each in cards_in(hand) if strain.suit_of[each] == suit) for suit in nameable}
+        named = max(nameable, key=lambda suit: count[suit])
+        return index | (suits.index(named) + 1) << SUIT_SHIFT
 
-    def _play_misere(self, observation: Observation, order: CardOrder, plays: list[Play], mine: bool, declarer: int) -> Action:
-        led = observation.led_suit
-        cards = [play.card for play in plays]
-        hand = observation.hand
-        if not observation.trick:
+    def _play_misere(
+        self,
+        strain: _Strain,
+        seat: int,
+        hand: int,
+        declarer: int,
+        trick: Sequence[tuple[int, int]],
+        led: str | None,
+        playable: int,
+        nameable: list[str],
+        seen: int,
+        completed: Completed,
+        mine: bool,
+    ) -> int:
+        power, suit_of = strain.power, strain.suit_of
+        cards = cards_in(playable)
+        if not trick:
             if mine:
                 # Lead the card with the fewest unseen cards below it in its suit (ideally none).
-                unseen = self._unseen(observation)
+                unseen = self._all & ~seen
 
-                def exposure(card: Card) -> tuple[bool, int, int]:
-                    suit, power = order.suit_of[card.index], order.power[card.index]
-                    below = sum(1 for index in unseen if order.suit_of[index] == suit and order.power[index] < power)
-                    return (card.is_joker, below, power)
+                def exposure(index: int) -> tuple[bool, int, int]:
+                    return (bool(strain.jokers >> index & 1), (unseen & strain.lower[index]).bit_count(), power[index])
 
-                return self._with_suit(plays, min(cards, key=exposure), hand, order)
+                return self._with_suit(strain, min(cards, key=exposure), hand, nameable)
             # Defending: lead low in the suit the declarer has followed most (the declarer's long suit).
-            followed = {suit: 0 for suit in self._suits}
-            for trick in observation.tricks:
-                for seat, card in trick.cards:
-                    suit = order.suit_of[card.index]
-                    if seat == declarer and suit is not None:
-                        followed[suit] += 1
-            plain = [card for card in cards if not card.is_joker] or cards
-            low = min(plain, key=lambda card: (-followed.get(order.suit_of[card.index] or "", 0), order.power[card.index]))
-            return self._with_suit(plays, low, hand, order)
-        winner_seat, best = observation.trick[0][0], -2
-        for seat, card in observation.trick:
-            key = self._key(order, card, led)
+            followed: dict[str | None, int] = {}
+            for _, played, _, _ in completed:
+                for each, index in played:
+                    if each == declarer and suit_of[index] is not None:
+                        followed[suit_of[index]] = followed.get(suit_of[index], 0) + 1
+            plain = [index for index in cards if not strain.jokers >> index & 1] or cards
+            low = min(plain, key=lambda index: (-followed.get(suit_of[index], 0), power[index]))
+            return self._with_suit(strain, low, hand, nameable)
+        winner_seat, best = trick[0][0], -2
+        for each, index in trick:
+            key = strain.key(index, led)
             if key > best:
-                winner_seat, best = seat, key
-        under = [card for card in cards if self._key(order, card, led) < best]
+                winner_seat, best = each, key
+        under = [index for index in cards if strain.key(index, led) < best]
         if mine:
             # The declarer ducks with the highest card that still loses, or sheds the highest card.
-            pool = under or cards
-            return Play(max(pool, key=lambda card: (order.power[card.index] < TRUMP_POWER, order.power[card.index])))
-        declarer_played = any(seat == declarer for seat, _ in observation.trick)
+            return max(under or cards, key=lambda index: (power[index] < TRUMP_POWER, power[index]))
+        declarer_played = any(each == declarer for each, _ in trick)
         if declarer_played and winner_seat == declarer and under:
-            return Play(max(under, key=lambda card: order.power[card.index]))  # let the declarer keep the trick
+            return max(under, key=power.__getitem__)  # let the declarer keep the trick
         if not declarer_played:
-            return Play(min(cards, key=lambda card: order.power[card.index]))  # leave room for the declarer to win
-        return Play(max(cards, key=lambda card: order.power[card.index]))  # shed a high card, keep low ones
+            return min(cards, key=power.__getitem__)  # leave room for the declarer to win
+        return max(cards, key=power.__getitem__)  # shed a high card, keep low ones
 
 
 __all__ = ["HeuristicBot", "Profile"]
