@@ -12,7 +12,7 @@ from typing import Any, Mapping
 
 from .cards import Card
 from .errors import FiveHundredError
-from .rules import DealTarget, Rules
+from .rules import Rules
 from .tables import Tables, mask_of, tables_for
 
 
@@ -92,31 +92,34 @@ def _card_list(rules: Rules, value: object, where: str) -> tuple[Card, ...]:
 
 def deal_cards(rules: Rules, dealer: int, rng: random.Random) -> Deal:
     """Shuffle the deck with ``rng`` and deal it by the variant's pattern, starting left of the dealer."""
-    return deal_with_masks(tables_for(rules), dealer, rng)[0]
+    tables = tables_for(rules)
+    return deal_of_order(tables, shuffled_deck(tables, rng), dealer)
 
 
-def deal_with_masks(tables: Tables, dealer: int, rng: random.Random) -> tuple[Deal, list[int]]:
-    """:func:`deal_cards` for the kernel: the deal and each seat's hand as a mask of card indices."""
-    rules, cards = tables.rules, tables.cards
-    order = list(range(len(cards)))
+def shuffled_deck(tables: Tables, rng: random.Random) -> list[int]:
+    """The deck's card indices in the order ``rng`` shuffles them."""
+    order = list(range(len(tables.cards)))
     rng.shuffle(order)
-    players = rules.seating.players
-    hands: list[list[int]] = [[] for _ in range(players)]
-    kitty: list[int] = []
-    dead: list[int] = []
-    position = 0
-    for step in rules.deal.steps:
-        if step.target is DealTarget.PLAYERS:
-            for offset in range(1, players + 1):
-                hands[(dealer + offset) % players].extend(order[position : position + step.cards])
-                position += step.cards
-        else:
-            pile = kitty if step.target is DealTarget.KITTY else dead
-            pile.extend(order[position : position + step.cards])
-            position += step.cards
-    deal = Deal(
-        tuple(tuple([cards[index] for index in hand]) for hand in hands),
-        tuple([cards[index] for index in kitty]),
-        tuple([cards[index] for index in dead]),
-    )
-    return deal, [mask_of(hand) for hand in hands]
+    return order
+
+
+def deal_of_order(tables: Tables, order: list[int], dealer: int) -> Deal:
+    """The deal a shuffled deck gives, dealt by the variant's pattern from the dealer's left."""
+    cards, players = tables.cards, len(tables.hand_positions)
+    hands: list[tuple[Card, ...]] = [()] * players
+    for place, positions in enumerate(tables.hand_positions):
+        hands[(dealer + 1 + place) % players] = tuple([cards[order[position]] for position in positions])
+    kitty = tuple([cards[order[position]] for position in tables.kitty_positions])
+    return Deal(tuple(hands), kitty, tuple([cards[order[position]] for position in tables.dead_positions]))
+
+
+def hands_of_order(tables: Tables, order: list[int], dealer: int) -> list[int]:
+    """Each seat's hand, as a mask, from a shuffled deck (the kernel's fast form of :func:`deal_of_order`)."""
+    players = len(tables.hand_positions)
+    hands = [0] * players
+    for place, positions in enumerate(tables.hand_positions):
+        mask = 0
+        for position in positions:
+            mask |= 1 << order[position]
+        hands[(dealer + 1 + place) % players] = mask
+    return hands

@@ -19,6 +19,7 @@ class TrickPlay:
 
     __slots__ = (
         "tables",
+        "hands",
         "strain",
         "joker",
         "active",
@@ -33,11 +34,15 @@ class TrickPlay:
         "total",
         "completed",
         "played",
+        "names_suits",
         "_next_seat",
+        "_size",
     )
 
-    def __init__(self, tables: Tables, strain: StrainTable, active: list[int], leader: int, total: int) -> None:
+    def __init__(self, tables: Tables, hands: list[int], strain: StrainTable, active: list[int], leader: int, total: int) -> None:
         self.tables = tables
+        self.hands = hands
+        """Each seat's cards as a mask (shared with the game state); a played card leaves its hand."""
         self.strain = strain
         self.joker: JokerRules = tables.rules.play.joker_in_no_trump
         self.active = active
@@ -58,7 +63,12 @@ class TrickPlay:
         """Each completed trick: (leader, (seat, card index) pairs, winner, suit named for a led joker)."""
         self.played = 0
         """Mask of every card played so far in this hand."""
-        self._next_seat = {seat: active[(position + 1) % len(active)] for position, seat in enumerate(active)}
+        self.names_suits = self.joker.lead_names_suit and strain.suitless != 0
+        """Whether a joker led in this strain names the suit to follow."""
+        self._next_seat = [-1] * tables.rules.seating.players
+        for position, seat in enumerate(active):
+            self._next_seat[seat] = active[(position + 1) % len(active)]
+        self._size = len(active)
 
     def copy(self) -> TrickPlay:
         """An independent copy."""
@@ -101,7 +111,7 @@ class TrickPlay:
 
     def names_suit(self, index: int) -> bool:
         """Whether playing card ``index`` now must name a suit (a joker led in no trump)."""
-        return not self.trick and self.joker.lead_names_suit and bool((self.strain.suitless >> index) & 1)
+        return self.names_suits and not self.trick and bool((self.strain.suitless >> index) & 1)
 
     def nameable(self) -> list[str]:
         """The suits the seat to act may name for a led joker."""
@@ -160,7 +170,8 @@ class TrickPlay:
             self.voids[seat].add(self.led)
         trick.append((seat, index))
         self.played |= 1 << index
-        if len(trick) < len(self.active):
+        self.hands[seat] &= ~(1 << index)
+        if len(trick) < self._size:
             self.to_act = self._next_seat[seat]
             return -1
         winner = self._winner()

@@ -22,7 +22,7 @@ from .compiler import load_variant
 from .errors import FiveHundredError
 from .events import HandResult
 from .rules import Rules
-from .state import GameState
+from .state import Chooser, GameState
 from .statistics import Tally
 from .support import check_supported
 from .tables import tables_for
@@ -98,28 +98,23 @@ def _bots_for(settings: SimulationSettings, rules: Rules) -> tuple[str, ...]:
     return names
 
 
-def _play_unit(settings: SimulationSettings, rules: Rules, index: int, tally: Tally) -> int:
-    """Play hand or game ``index`` into ``tally``; returns the number of actions taken.
+def _play_unit(settings: SimulationSettings, rules: Rules, index: int, choosers: Sequence[Chooser], tally: Tally) -> int:
+    """Play hand or game ``index`` into ``tally`` with ``choosers`` (a bot's move per seat); returns the
+    number of actions taken.
 
     The bots move straight from the kernel's state (:class:`~engine.bots.FastBot`): no action objects,
-    events or records are made, which is what makes a simulated hand cheap. One generator, seeded from
-    ``(seed, index)``, shuffles the deals and drives the bots.
+    events or records are made, which is what makes a simulated hand cheap. The deals come from a
+    generator seeded from ``(seed, index)`` alone, so hand ``index`` is dealt the same under any variant
+    with the same deck (what ``compare`` relies on).
     """
-    players = rules.seating.players
-    rng = random.Random(f"{settings.seed}-{index}")
-    dealer = index % players
-    state = GameState(rules, tables_for(rules), rng, dealer, (0,) * len(rules.seating.teams))
+    dealer = index % rules.seating.players
+    state = GameState(rules, tables_for(rules), random.Random(f"{settings.seed}-{index}"), dealer, (0,) * len(rules.seating.teams))
     state.pause_between_hands = True
-    choosers = [make_bot(name, rules, rng).choose for name in _bots_for(settings, rules)]
     limit = 1 if settings.hands else MAX_HANDS_PER_GAME
     results: list[HandResult] = []
     actions = 0
     while True:
-        seat = state.to_act
-        if seat is not None:
-            state.apply_move(choosers[seat](state, seat))
-            actions += 1
-            continue
+        actions += state.run(choosers)
         assert state.result is not None
         results.append(state.result)
         tally.add_hand(state.result, rules)
@@ -132,12 +127,17 @@ def _play_unit(settings: SimulationSettings, rules: Rules, index: int, tally: Ta
 
 
 def run_chunk(settings: SimulationSettings, chunk: int) -> tuple[int, dict[str, Any], int]:
-    """Play chunk number ``chunk`` (units ``chunk * CHUNK`` onwards); returns (chunk, tally, actions)."""
+    """Play chunk number ``chunk`` (units ``chunk * CHUNK`` onwards); returns (chunk, tally, actions).
+
+    The chunk's bots share one generator seeded from ``(seed, chunk)``: chunks are the same whatever
+    the number of workers, so the totals are too."""
     rules = _rules(settings.variant)
     tally = Tally(rules.seating.players, len(rules.seating.teams))
+    bots_random = random.Random(f"{settings.seed}-bots-{chunk}")
+    choosers = [make_bot(name, rules, bots_random).choose for name in _bots_for(settings, rules)]
     actions = 0
     for index in range(chunk * CHUNK, min(settings.units, (chunk + 1) * CHUNK)):
-        actions += _play_unit(settings, rules, index, tally)
+        actions += _play_unit(settings, rules, index, choosers, tally)
     return chunk, tally.to_dict(), actions
 
 

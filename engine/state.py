@@ -14,11 +14,11 @@ led joker names a suit.
 from __future__ import annotations
 
 import random
-from typing import Protocol
+from typing import Callable, Protocol, Sequence
 
 from .auction import Auction
 from .contracts import Contract, Exposure, ExposureTime, KittyUse, PartnerRole
-from .deal import Deal, deal_with_masks
+from .deal import Deal, deal_of_order, hands_of_order, shuffled_deck
 from .events import (
     AllPassed,
     AuctionWon,
@@ -43,6 +43,10 @@ SUIT_SHIFT = 8
 """A play move names a suit for a led joker in the bits from this one up (suit position + 1)."""
 CARD_BITS = (1 << SUIT_SHIFT) - 1
 """Mask of a play move's card index."""
+
+
+Chooser = Callable[["GameState", int, int], int]
+"""Picks a move for a seat: ``chooser(state, seat, legal)`` with ``legal`` from :meth:`GameState.legal_mask`."""
 
 
 class StateListener(Protocol):
@@ -73,7 +77,10 @@ class GameState:
         "ending",
         "phase",
         "hand_number",
-        "deal",
+        "order",
+        "_deal",
+        "_dealt_by",
+        "kitty",
         "hands",
         "auction",
         "play",
@@ -87,10 +94,14 @@ class GameState:
         "result",
         "pause_between_hands",
         "paused",
+        "expose_when",
     )
 
     # The current hand's state, set by _start_hand.
-    deal: Deal
+    order: list[int] | None
+    _deal: Deal | None
+    _dealt_by: int
+    kitty: tuple[int, ...]
     hands: list[int]
     auction: Auction
     contract: Contract | None
@@ -170,6 +181,14 @@ class GameState:
             self.paused = False
             self._start_hand()
 
+    @property
+    def deal(self) -> Deal:
+        """The current hand's deal (built from the shuffled deck the first time it is asked for)."""
+        if self._deal is None:
+            assert self.order is not None
+            self._deal = deal_of_order(self.tables, self.order, self._dealt_by)
+        return self._deal
+
     def playable(self) -> int:
         """The mask of the cards the seat to act may play (in the play phase)."""
         play = self.play
@@ -193,12 +212,68 @@ class GameState:
 
     # -- moves ------------------------------------------------------------------------------------
 
+    def legal_mask(self) -> int:
+        """The legal moves of the seat to act as a bit mask: in the auction bit 0 is the pass and bit
+        ``r + 1`` the bid of rank ``r`` (so the move is the bit's position minus one); at the kitty the
+        cards that may be discarded (:attr:`discard_count` of them make a move); in play the cards
+        that may be played (a led joker that names a suit makes one move per :meth:`TrickPlay.nameable`
+        suit)."""
+        phase = self.phase
+        if phase is Phase.PLAY:
+            play = self.play
+            assert play is not None
+            return play.playable(self.hands[play.to_act])
+        if phase is Phase.AUCTION:
+            return self.auction.bid_mask() << 1 | self.auction.may_pass()
+        if phase is Phase.KITTY:
+            assert self.declarer is not None
+            return self.hands[self.declarer]
+        return 0
+
+    def run(self, choosers: Sequence[Chooser]) -> int:
+        """Play the moves ``choosers[seat](state, seat, legal)`` pick (``legal``: :meth:`legal_mask`)
+        until no seat is to act (the game is over, or a hand is over while
+        :attr:`pause_between_hands` is set); returns the moves made.
+
+        The simulator's inner loop: the same transitions as :meth:`apply_move`, with the card play
+        (nine moves in ten) taken without a detour. A seat with a single card it may play plays it
+        without being asked: there is nothing to choose."""
+        moves = 0
+        suits = self.tables.suits
+        while not self.paused:
+            if self.phase is Phase.PLAY:
+                play = self.play
+                assert play is not None
+                seat = play.to_act
+                legal = play.playable(self.hands[seat])
+                if legal & (legal - 1) or (play.names_suits and legal & play.strain.suitless and not play.trick):
+                    move = choosers[seat](self, seat, legal)
+                    winner = play.play(move) if move <= CARD_BITS else play.play(move & CARD_BITS, suits[(move >> SUIT_SHIFT) - 1])
+                else:
+                    winner = play.play(legal.bit_length() - 1)
+                if winner >= 0 or self.expose_when is not None:
+                    self._after_card(winner)
+            elif self.phase is Phase.GAME_OVER:
+                break
+            else:
+                seat = self.declarer if self.phase is Phase.KITTY else self.auction.to_act
+                assert seat is not None
+                self.apply_move(choosers[seat](self, seat, self.legal_mask()))
+            moves += 1
+        return moves
+
     def apply_move(self, move: int) -> None:
         """Take a legal move (see the module docstring) for the seat to act."""
         phase = self.phase
         if phase is Phase.PLAY:
-            named = move >> SUIT_SHIFT
-            self.play_card(move & CARD_BITS, self.tables.suits[named - 1] if named else None)
+            play = self.play
+            assert play is not None
+            if move > CARD_BITS:
+                winner = play.play(move & CARD_BITS, self.tables.suits[(move >> SUIT_SHIFT) - 1])
+            else:
+                winner = play.play(move)
+            if winner >= 0 or self.expose_when is not None:
+                self._after_card(winner)
         elif phase is Phase.AUCTION:
             if move == PASS_MOVE:
                 self.pass_turn()
@@ -228,24 +303,22 @@ class GameState:
 
     def play_card(self, index: int, named: str | None = None) -> None:
         """The seat to act plays card ``index`` (``named``: the suit named for a led joker)."""
+        assert self.play is not None
+        self._after_card(self.play.play(index, named))
+
+    def _after_card(self, winner: int) -> None:
+        """What follows a card: a hand shown, a trick won (``winner`` is -1 until the trick is complete),
+        the hand scored."""
         play = self.play
         assert play is not None
-        seat = play.to_act
-        first_card = play.number == 0 and not play.trick
-        self.hands[seat] &= ~(1 << index)
-        winner = play.play(index, named)
-        contract = self.contract
-        assert contract is not None
-        style = contract.style
-        exposing = style.exposed is not Exposure.NONE and not self.exposed
-        if exposing and first_card and style.exposed_from is ExposureTime.AFTER_FIRST_LEAD:
+        if self.expose_when is ExposureTime.AFTER_FIRST_LEAD:
             self._expose()
         if winner < 0:
             return
         if self.listener is not None:
             cards = self.tables.cards
             self.listener.event(TrickWon(play.number - 1, winner, tuple((each, cards[card]) for each, card in play.completed[-1][1])))
-        if exposing and play.number == 1 and style.exposed_from is ExposureTime.AFTER_FIRST_TRICK:
+        if self.expose_when is ExposureTime.AFTER_FIRST_TRICK:
             self._expose()
         if play.number >= play.total:
             self._score()
@@ -255,20 +328,26 @@ class GameState:
     def _start_hand(self) -> None:
         self.hand_number += 1
         misdeals: list[tuple[Deal, int]] = []
+        tables = self.tables
+        self._dealt_by = self.dealer
         while True:
             if self.scripted:
-                deal = self.scripted.pop(0)
-                hands = [mask_of(card.index for card in hand) for hand in deal.hands]
+                self._deal, self.order = self.scripted.pop(0), None
+                hands = [mask_of(card.index for card in hand) for hand in self._deal.hands]
+                kitty = tuple(card.index for card in self._deal.kitty)
             else:
-                deal, hands = deal_with_masks(self.tables, self.dealer, self.rng)
+                # The Deal record is built only if asked for: the simulator never needs it.
+                self._deal, self.order = None, shuffled_deck(tables, self.rng)
+                hands = hands_of_order(tables, self.order, self.dealer)
+                kitty = tuple([self.order[position] for position in tables.kitty_positions])
             short = self._misdealt_seat(hands)
             if short is None:
                 break
-            misdeals.append((deal, short))
-        self.deal = deal
+            misdeals.append((self.deal, short))
         self.hands = hands
+        self.kitty = kitty
         if self.listener is not None:
-            self.listener.hand_started(self, deal, misdeals)
+            self.listener.hand_started(self, self.deal, misdeals)
         self.auction = Auction(self.tables, self.dealer, self.banned)
         self.play = None
         self.contract = None
@@ -278,6 +357,7 @@ class GameState:
         self.kitty_taken = False
         self.sitting_out = ()
         self.exposed = ()
+        self.expose_when: ExposureTime | None = None
         self.phase = Phase.AUCTION
 
     def _misdealt_seat(self, hands: list[int]) -> int | None:
@@ -303,11 +383,11 @@ class GameState:
             team = seating.teams[seating.team_of(declarer)]
             self.sitting_out = tuple(seat for seat in team if seat != declarer)
         uses_kitty = contract.style.kitty is KittyUse.TAKE and self.rules.kitty.exchange is not KittyExchange.NONE
-        if uses_kitty and self.deal.kitty:
+        if uses_kitty and self.kitty:
             # Any-number exchange gives the same choices as taking the whole kitty and discarding as many.
-            self.hands[declarer] |= mask_of(card.index for card in self.deal.kitty)
+            self.hands[declarer] |= mask_of(self.kitty)
             self.kitty_taken = True
-            self.discard_count = len(self.deal.kitty)
+            self.discard_count = len(self.kitty)
             if self.listener is not None:
                 self.listener.event(KittyTaken(declarer, self.deal.kitty))
             self.phase = Phase.KITTY
@@ -339,10 +419,12 @@ class GameState:
         else:
             leader = next(seat for seat in ((self.dealer + 1 + step) % players for step in range(players)) if seat in active)
         strain = self.tables.strains[contract.style.strain]
-        self.play = TrickPlay(self.tables, strain, active, leader, self.rules.deal.hand_size)
+        self.play = TrickPlay(self.tables, self.hands, strain, active, leader, self.rules.deal.hand_size)
         self.phase = Phase.PLAY
-        if contract.style.exposed is not Exposure.NONE and contract.style.exposed_from is ExposureTime.START:
-            self._expose()
+        if contract.style.exposed is not Exposure.NONE:
+            self.expose_when = contract.style.exposed_from
+            if self.expose_when is ExposureTime.START:
+                self._expose()
 
     def _expose(self) -> None:
         contract, declarer = self.contract, self.declarer
@@ -356,6 +438,7 @@ class GameState:
         else:
             seats = tuple(team)
         self.exposed = tuple(seat for seat in seats if seat not in self.sitting_out)
+        self.expose_when = None
         if self.listener is not None:
             cards = self.tables.cards
             for seat in self.exposed:
@@ -403,5 +486,5 @@ class GameState:
             self.listener.event(HandScored(self.hand_number, result))
 
 
-__all__ = ["CARD_BITS", "PASS_MOVE", "SUIT_SHIFT", "GameState", "StateListener"]
+__all__ = ["CARD_BITS", "Chooser", "PASS_MOVE", "SUIT_SHIFT", "GameState", "StateListener"]
 

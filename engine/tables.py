@@ -13,7 +13,7 @@ from typing import Iterable
 from .actions import Bid, Play
 from .cards import FACE_RANKS, Card
 from .contracts import Contract
-from .rules import Rules
+from .rules import DealTarget, Rules
 from .strains import TRUMP_POWER, CardOrder
 
 
@@ -92,6 +92,12 @@ class Tables:
     """Per level the auction has reached: the mask of ranks whose eligibility allows them then."""
     inkle_ranks: int
     """Mask of the ranks at the inkle level (bid only by the seats the inkle rule names)."""
+    hand_positions: tuple[tuple[int, ...], ...]
+    """Where each hand's cards lie in the shuffled deck, by the seat's place from the dealer's left."""
+    kitty_positions: tuple[int, ...]
+    """Where the kitty's cards lie in the shuffled deck, in the order dealt."""
+    dead_positions: tuple[int, ...]
+    """Where a dead hand's cards lie in the shuffled deck."""
 
     def owns(self, card: Card) -> bool:
         """Whether ``card`` is this deck's card (not one of another variant's deck)."""
@@ -137,6 +143,15 @@ def tables_for(rules: Rules) -> Tables:
                 mask |= 1 << contract.rank
         eligible.append(mask)
     inkles = rules.auction.inkles
+    players = rules.seating.players
+    hand_positions: list[list[int]] = [[] for _ in range(players)]
+    piles: dict[DealTarget, list[int]] = {DealTarget.KITTY: [], DealTarget.DEAD_HAND: []}
+    position = 0
+    for step in rules.deal.steps:
+        for place in range(players) if step.target is DealTarget.PLAYERS else (None,):
+            positions = hand_positions[place] if place is not None else piles[step.target]
+            positions.extend(range(position, position + step.cards))
+            position += step.cards
     tables = Tables(
         rules=rules,
         cards=rules.deck.cards,
@@ -151,6 +166,9 @@ def tables_for(rules: Rules) -> Tables:
         all_ranks=(1 << len(rules.ladder.contracts)) - 1,
         eligible_at=tuple(eligible),
         inkle_ranks=mask_of(c.rank for c in rules.ladder if inkles is not None and c.level == inkles.level),
+        hand_positions=tuple(tuple(each) for each in hand_positions),
+        kitty_positions=tuple(piles[DealTarget.KITTY]),
+        dead_positions=tuple(piles[DealTarget.DEAD_HAND]),
     )
     if len(_CACHE) > 64:  # a long-lived program compiling many variants should not grow without bound
         _CACHE.clear()

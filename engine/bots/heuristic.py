@@ -163,15 +163,15 @@ class HeuristicBot:
         named = move >> SUIT_SHIFT
         return Play(tables.cards[move & CARD_BITS], tables.suits[named - 1]) if named else tables.plays[move]
 
-    def choose(self, state: GameState, seat: int) -> int:
+    def choose(self, state: GameState, seat: int, legal: int) -> int:
         """The same choice as :meth:`act`, as a move read from the kernel's state (the fast path)."""
         phase, hand = state.phase, state.hands[seat]
         if phase is Phase.PLAY:
             play = state.play
             contract = state.contract
             assert play is not None and contract is not None and state.declarer is not None
-            playable = play.playable(hand)
-            leading = not play.trick and play.joker.lead_names_suit and playable & play.strain.suitless
+            playable = legal
+            leading = play.names_suits and playable & play.strain.suitless and not play.trick
             if playable & (playable - 1) == 0 and not leading:
                 return playable.bit_length() - 1  # one card: nothing to decide
             seen = hand | play.played
@@ -182,8 +182,7 @@ class HeuristicBot:
             nameable = play.nameable() if leading else []
             return self._play(seat, hand, contract, state.declarer, play.trick, play.led, playable, nameable, seen, play.completed)
         if phase is Phase.AUCTION:
-            auction = state.auction
-            return self._bid(seat, hand, auction.calls, auction.bid_mask(), auction.may_pass())
+            return self._bid(seat, hand, state.auction.calls, legal >> 1, bool(legal & 1))
         assert state.contract is not None
         return self._discard(hand, state.contract, state.discard_count)
 
