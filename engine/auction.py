@@ -156,20 +156,22 @@ class Auction:
         self._next(seat)
 
     def _next(self, seat: int) -> None:
-        if self._finished():
-            self.over = True
-            return
-        following = (seat + 1) % self.players
+        players = self.players
         if self._continuous:
-            while self.passed[following]:
-                following = (following + 1) % self.players
-        self.to_act = following
-
-    def _finished(self) -> bool:
-        if not self._continuous:
-            return self.acted >= self.players
-        remaining = [seat for seat in range(self.players) if not self.passed[seat]]
-        return not remaining or (self.high is not None and remaining == [self.high_seat])
+            passed = self.passed
+            remaining = passed.count(False)
+            # Over when everyone has passed, or all but the holder of the highest bid.
+            if not remaining or (remaining == 1 and self.high_seat is not None and not passed[self.high_seat]):
+                self.over = True
+                return
+            following = (seat + 1) % players
+            while passed[following]:
+                following = (following + 1) % players
+            self.to_act = following
+        elif self.acted >= players:
+            self.over = True
+        else:
+            self.to_act = (seat + 1) % players
 
     def winner(self) -> tuple[int, Contract] | None:
         """The declarer and contract once the auction is over, or ``None`` when nobody won it."""

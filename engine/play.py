@@ -162,15 +162,15 @@ class TrickPlay:
         joker); returns the trick's winner when it completes the trick, else -1."""
         seat = self.to_act
         trick = self.trick
-        strain = self.strain
         if not trick:
-            self.led = named if named is not None else strain.suit_of[index]
+            self.led = named if named is not None else self.strain.suit_of[index]
             self.named = named
-        elif self.led is not None and strain.suit_of[index] != self.led:
+        elif self.led is not None and self.strain.suit_of[index] != self.led:
             self.voids[seat].add(self.led)
         trick.append((seat, index))
-        self.played |= 1 << index
-        self.hands[seat] &= ~(1 << index)
+        bit = 1 << index
+        self.played |= bit
+        self.hands[seat] ^= bit
         if len(trick) < self._size:
             self.to_act = self._next_seat[seat]
             return -1

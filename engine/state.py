@@ -239,27 +239,35 @@ class GameState:
         (nine moves in ten) taken without a detour. A seat with a single card it may play plays it
         without being asked: there is nothing to choose."""
         moves = 0
-        suits = self.tables.suits
+        suits, hands = self.tables.suits, self.hands
         while not self.paused:
             if self.phase is Phase.PLAY:
                 play = self.play
                 assert play is not None
-                seat = play.to_act
-                legal = play.playable(self.hands[seat])
-                if legal & (legal - 1) or (play.names_suits and legal & play.strain.suitless and not play.trick):
-                    move = choosers[seat](self, seat, legal)
-                    winner = play.play(move) if move <= CARD_BITS else play.play(move & CARD_BITS, suits[(move >> SUIT_SHIFT) - 1])
-                else:
-                    winner = play.play(legal.bit_length() - 1)
-                if winner >= 0 or self.expose_when is not None:
-                    self._after_card(winner)
+                playable, play_card = play.playable, play.play
+                # One trick after another until the hand is over.
+                while True:
+                    seat = play.to_act
+                    legal = playable(hands[seat])
+                    if legal & (legal - 1) or (play.names_suits and legal & play.strain.suitless and not play.trick):
+                        move = choosers[seat](self, seat, legal)
+                        winner = play_card(move) if move <= CARD_BITS else play_card(move & CARD_BITS, suits[(move >> SUIT_SHIFT) - 1])
+                    else:
+                        winner = play_card(legal.bit_length() - 1)
+                    moves += 1
+                    if winner >= 0 or self.expose_when is not None:
+                        self._after_card(winner)
+                        if play.number >= play.total:
+                            break
+                hands = self.hands
             elif self.phase is Phase.GAME_OVER:
                 break
             else:
                 seat = self.declarer if self.phase is Phase.KITTY else self.auction.to_act
                 assert seat is not None
                 self.apply_move(choosers[seat](self, seat, self.legal_mask()))
-            moves += 1
+                hands = self.hands
+                moves += 1
         return moves
 
     def apply_move(self, move: int) -> None:
@@ -275,10 +283,13 @@ class GameState:
             if winner >= 0 or self.expose_when is not None:
                 self._after_card(winner)
         elif phase is Phase.AUCTION:
+            auction = self.auction
             if move == PASS_MOVE:
-                self.pass_turn()
+                auction.pass_turn()
             else:
-                self.bid(move)
+                auction.bid(move)
+            if auction.over:
+                self._end_auction()
         elif phase is Phase.KITTY:
             self.discard(move)
 

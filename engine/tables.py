@@ -92,6 +92,8 @@ class Tables:
     """Per level the auction has reached: the mask of ranks whose eligibility allows them then."""
     inkle_ranks: int
     """Mask of the ranks at the inkle level (bid only by the seats the inkle rule names)."""
+    bits: tuple[int, ...]
+    """Per card index: its bit (``1 << index``)."""
     hand_positions: tuple[tuple[int, ...], ...]
     """Where each hand's cards lie in the shuffled deck, by the seat's place from the dealer's left."""
     kitty_positions: tuple[int, ...]
@@ -166,6 +168,7 @@ def tables_for(rules: Rules) -> Tables:
         all_ranks=(1 << len(rules.ladder.contracts)) - 1,
         eligible_at=tuple(eligible),
         inkle_ranks=mask_of(c.rank for c in rules.ladder if inkles is not None and c.level == inkles.level),
+        bits=tuple(1 << index for index in range(len(rules.deck.cards))),
         hand_positions=tuple(tuple(each) for each in hand_positions),
         kitty_positions=tuple(piles[DealTarget.KITTY]),
         dead_positions=tuple(piles[DealTarget.DEAD_HAND]),

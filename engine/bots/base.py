@@ -16,7 +16,10 @@ from typing import Protocol, Sequence, runtime_checkable
 from ..actions import Action
 from ..observation import Observation, Phase
 from ..state import SUIT_SHIFT, GameState
-from ..tables import cards_in, mask_of
+from ..tables import cards_in
+
+
+_PLAY, _KITTY = Phase.PLAY, Phase.KITTY
 
 
 @runtime_checkable
@@ -65,9 +68,7 @@ class RandomBot:
     def choose(self, state: GameState, seat: int, legal: int) -> int:
         """A uniformly random legal move: the same choices as :meth:`act`, without building them."""
         phase = state.phase
-        if phase is Phase.KITTY:
-            return mask_of(self.random.sample(cards_in(legal), state.discard_count))
-        if phase is Phase.PLAY:
+        if phase is _PLAY:
             play = state.play
             assert play is not None
             if play.names_suits and legal & play.strain.suitless and not play.trick:
@@ -76,8 +77,20 @@ class RandomBot:
                 named = [(1 + suits.index(suit)) << SUIT_SHIFT for suit in play.nameable()]
                 moves = [index | suit for index in cards_in(legal) for suit in (named if play.names_suit(index) else (0,))]
                 return moves[self.random.randrange(len(moves))]
+            return self._any(legal)
+        if phase is _KITTY:
+            # One card after another, each uniform among those left: a uniform choice of the set.
+            chosen = 0
+            for _ in range(state.discard_count):
+                card = 1 << self._any(legal)
+                chosen |= card
+                legal ^= card
+            return chosen
+        return self._any(legal) - 1  # the auction's bit 0 is the pass (move -1)
+
+    def _any(self, mask: int) -> int:
+        """A uniformly chosen bit position of ``mask``."""
         # random() rather than randrange(): a third of the cost, and a bias below 2**-40.
-        for _ in range(int(self._uniform() * legal.bit_count())):
-            legal &= legal - 1
-        position = (legal & -legal).bit_length() - 1
-        return position - 1 if phase is Phase.AUCTION else position
+        for _ in range(int(self._uniform() * mask.bit_count())):
+            mask &= mask - 1
+        return (mask & -mask).bit_length() - 1
