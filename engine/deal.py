@@ -97,10 +97,15 @@ def deal_cards(rules: Rules, dealer: int, rng: random.Random) -> Deal:
 
 
 def shuffled_deck(tables: Tables, rng: random.Random) -> list[int]:
-    """The deck's card indices in the order ``rng`` shuffles them."""
-    order = list(range(len(tables.cards)))
-    rng.shuffle(order)
-    return order
+    """The deck's card indices in the order ``rng`` shuffles them.
+
+    Each card gets a ``rng.random()`` key and the deck is sorted by them: Python promises that
+    ``random()`` gives the same numbers from the same seed in every version (``shuffle`` has no such
+    promise), so a seed deals the same cards everywhere; it is also quicker than ``shuffle``.
+    """
+    draw = rng.random
+    keys = [draw() for _ in tables.cards]
+    return sorted(range(len(keys)), key=keys.__getitem__)
 
 
 def deal_of_order(tables: Tables, order: list[int], dealer: int) -> Deal:
