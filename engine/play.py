@@ -6,12 +6,23 @@ Everything comes from the strain's :class:`~engine.tables.StrainTable` and the v
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .actions import Action, Play
 from .cards import Card
 from .errors import IllegalActionError
 from .rules import JokerRules
 from .strains import TRUMP_POWER
 from .tables import StrainTable, Tables, cards_in
+
+
+@lru_cache(maxsize=256)
+def _following(players: int, active: tuple[int, ...]) -> tuple[int, ...]:
+    """Per seat: the active seat that plays after it (-1 for a seat that does not play)."""
+    following = [-1] * players
+    for position, seat in enumerate(active):
+        following[seat] = active[(position + 1) % len(active)]
+    return tuple(following)
 
 
 class TrickPlay:
@@ -37,6 +48,8 @@ class TrickPlay:
         "names_suits",
         "_next_seat",
         "_size",
+        "_follow",
+        "_void_only",
     )
 
     def __init__(self, tables: Tables, hands: list[int], strain: StrainTable, active: list[int], leader: int, total: int) -> None:
@@ -65,10 +78,10 @@ class TrickPlay:
         """Mask of every card played so far in this hand."""
         self.names_suits = self.joker.lead_names_suit and strain.suitless != 0
         """Whether a joker led in this strain names the suit to follow."""
-        self._next_seat = [-1] * tables.rules.seating.players
-        for position, seat in enumerate(active):
-            self._next_seat[seat] = active[(position + 1) % len(active)]
+        self._next_seat = _following(len(self.tricks), tuple(active))
         self._size = len(active)
+        self._follow = -1
+        self._void_only = self.joker.only_when_void
 
     def copy(self) -> TrickPlay:
         """An independent copy."""
@@ -98,14 +111,11 @@ class TrickPlay:
 
     def playable(self, hand: int) -> int:
         """The mask of the cards of ``hand`` that the seat to act may play."""
-        if not self.trick:
-            return hand
-        if self.led is None:
-            return hand
-        following = hand & self.strain.follow[self.led]
+        # _follow is every card (-1) until a suit is led, so a leader may play anything.
+        following = hand & self._follow
         if not following:
-            return hand
-        if self.joker.only_when_void:
+            return hand  # void in the suit led: anything goes
+        if self._void_only:
             return following
         return following | (hand & self.strain.suitless)
 
@@ -163,8 +173,10 @@ class TrickPlay:
         seat = self.to_act
         trick = self.trick
         if not trick:
-            self.led = named if named is not None else self.strain.suit_of[index]
+            led = self.led = named if named is not None else self.strain.suit_of[index]
             self.named = named
+            if led is not None:
+                self._follow = self.strain.follow[led]
         elif self.led is not None and self.strain.suit_of[index] != self.led:
             self.voids[seat].add(self.led)
         trick.append((seat, index))
@@ -174,23 +186,21 @@ class TrickPlay:
         if len(trick) < self._size:
             self.to_act = self._next_seat[seat]
             return -1
-        winner = self._winner()
+        # The winner: the highest trump, else the highest card of the suit led.
+        power, suit_of, led = self.strain.power, self.strain.suit_of, self.led
+        winner, best = trick[0][0], -1
+        for each, card in trick:
+            value = power[card]
+            if value > best and (value >= TRUMP_POWER or suit_of[card] == led):
+                winner, best = each, value
         self.completed.append((self.leader, tuple(trick), winner, self.named))
         self.tricks[winner] += 1
         self.number += 1
         self.trick = []
         self.led = self.named = None
+        self._follow = -1
         self.leader = self.to_act = winner
         return winner
-
-    def _winner(self) -> int:
-        power, suit_of, led = self.strain.power, self.strain.suit_of, self.led
-        best_seat, best = self.trick[0][0], -1
-        for seat, index in self.trick:
-            value = power[index] if (power[index] >= TRUMP_POWER or suit_of[index] == led) else -1
-            if value > best:
-                best_seat, best = seat, value
-        return best_seat
 
     def trick_cards(self) -> list[tuple[int, Card]]:
         """The current trick as (seat, card) pairs."""

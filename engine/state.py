@@ -245,17 +245,20 @@ class GameState:
                 play = self.play
                 assert play is not None
                 playable, play_card = play.playable, play.play
+                card_bits, quiet = CARD_BITS, self.listener is None
                 # One trick after another until the hand is over.
                 while True:
                     seat = play.to_act
                     legal = playable(hands[seat])
                     if legal & (legal - 1) or (play.names_suits and legal & play.strain.suitless and not play.trick):
                         move = choosers[seat](self, seat, legal)
-                        winner = play_card(move) if move <= CARD_BITS else play_card(move & CARD_BITS, suits[(move >> SUIT_SHIFT) - 1])
+                        winner = play_card(move) if move <= card_bits else play_card(move & card_bits, suits[(move >> SUIT_SHIFT) - 1])
                     else:
                         winner = play_card(legal.bit_length() - 1)
                     moves += 1
                     if winner >= 0 or self.expose_when is not None:
+                        if quiet and self.expose_when is None and play.number < play.total:
+                            continue  # a trick won with nothing to tell or show: the winner leads
                         self._after_card(winner)
                         if play.number >= play.total:
                             break
