@@ -263,14 +263,18 @@ class GameState:
                         if play.number >= play.total:
                             break
                 hands = self.hands
-            elif self.phase is Phase.GAME_OVER:
-                break
-            else:
-                seat = self.declarer if self.phase is Phase.KITTY else self.auction.to_act
-                assert seat is not None
-                self.apply_move(choosers[seat](self, seat, self.legal_mask()))
+            elif self.phase is Phase.AUCTION:
+                auction = self.auction
+                seat = auction.to_act
+                self._call(choosers[seat](self, seat, auction.bid_mask() << 1 | auction.may_pass()))
                 hands = self.hands
                 moves += 1
+            elif self.phase is Phase.KITTY:
+                assert self.declarer is not None
+                self.discard(choosers[self.declarer](self, self.declarer, self.hands[self.declarer]))
+                moves += 1
+            else:
+                break
         return moves
 
     def apply_move(self, move: int) -> None:
@@ -286,15 +290,19 @@ class GameState:
             if winner >= 0 or self.expose_when is not None:
                 self._after_card(winner)
         elif phase is Phase.AUCTION:
-            auction = self.auction
-            if move == PASS_MOVE:
-                auction.pass_turn()
-            else:
-                auction.bid(move)
-            if auction.over:
-                self._end_auction()
+            self._call(move)
         elif phase is Phase.KITTY:
             self.discard(move)
+
+    def _call(self, move: int) -> None:
+        """An auction move: :data:`PASS_MOVE` or the rank bid."""
+        auction = self.auction
+        if move == PASS_MOVE:
+            auction.pass_turn()
+        else:
+            auction.bid(move)
+        if auction.over:
+            self._end_auction()
 
     def pass_turn(self) -> None:
         """The seat to act passes."""

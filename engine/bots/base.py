@@ -89,7 +89,9 @@ class RandomBot:
                 chosen |= card
                 legal ^= card
             return chosen
-        return self._any(legal) - 1  # the auction's bit 0 is the pass (move -1)
+        for _ in range(int(self._uniform() * legal.bit_count())):
+            legal &= legal - 1
+        return (legal & -legal).bit_length() - 2  # the auction's bit 0 is the pass (move -1)
 
     def _any(self, mask: int) -> int:
         """A uniformly chosen bit position of ``mask``."""
