@@ -35,7 +35,8 @@ from .observation import Phase
 from .play import TrickPlay
 from .rules import AllPassAction, FirstLead, KittyExchange, Rules
 from .scoring import game_end, score_hand
-from .tables import Tables, cards_in, mask_of
+from .support import check_supported
+from .tables import Tables, cards_in, mask_of, tables_for
 
 PASS_MOVE = -1
 """The move that passes in the auction."""
@@ -157,6 +158,17 @@ class GameState:
         self.paused = False
         """Whether the state is stopped between hands; :meth:`next_hand` deals the next one."""
         self._start_hand()
+
+    @classmethod
+    def create(cls, rules: Rules, *, seed: int | str | None = None, dealer: int = 0) -> GameState:
+        """A new game's state under ``rules``, its deals shuffled from ``seed`` (the same deals as
+        ``Game(rules, seed=seed, dealer=dealer)``). Raises
+        :class:`~engine.support.UnsupportedRuleError` for a variant the kernel cannot play."""
+        check_supported(rules)
+        players = rules.seating.players
+        if not isinstance(dealer, int) or not 0 <= dealer < players:
+            raise ValueError(f"The dealer must be a seat from 0 to {players - 1}, not {dealer!r}.")
+        return cls(rules, tables_for(rules), random.Random(seed), dealer, (0,) * len(rules.seating.teams))
 
     # -- reading ----------------------------------------------------------------------------------
 

@@ -1,0 +1,193 @@
+"""The kernel's fast path (issue 4, "Speed"): :class:`engine.state.GameState` moves by number, the legal
+move masks, :meth:`GameState.run` and the bots' ``choose``. The fast path must be the same kernel as
+:class:`engine.Game`: the same deals, the same legal moves, the same results, and bots that make the
+same choices from the same (and only their seat's) information."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import engine
+from engine.bots import HeuristicBot, RandomBot
+from engine.deal import shuffled_deck
+from engine.observation import Phase
+from engine.resources import shipped_variant_names
+from engine.state import PASS_MOVE, SUIT_SHIFT, GameState
+from engine.tables import cards_in, mask_of, tables_for
+
+PLAYABLE = [name for name in shipped_variant_names() if not engine.unsupported_rules(engine.load_variant(name))]
+SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
+FAST = settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def move_of(game: engine.Game, action: engine.Action) -> int:
+    """The fast path's move for an action of ``game``."""
+    tables = tables_for(game.rules)
+    if isinstance(action, engine.Pass):
+        return PASS_MOVE
+    if isinstance(action, engine.Bid):
+        return game.rules.ladder[action.contract].rank
+    if isinstance(action, engine.Discard):
+        return mask_of(card.index for card in action.cards)
+    assert isinstance(action, engine.Play)
+    named = tables.suits.index(action.suit) + 1 if action.suit else 0
+    return action.card.index | named << SUIT_SHIFT
+
+
+def moves_in(state: GameState) -> set[int]:
+    """Every legal move the state's mask stands for (discards: the mask of the cards that may go)."""
+    legal = state.legal_mask()
+    if state.phase is Phase.AUCTION:
+        return {bit - 1 for bit in cards_in(legal)}
+    if state.phase is Phase.KITTY:
+        return {legal}
+    play = state.play
+    assert play is not None
+    suits = state.tables.suits
+    named = [(suits.index(suit) + 1) << SUIT_SHIFT for suit in play.nameable()]
+    return {index | suit for index in cards_in(legal) for suit in (named if play.names_suit(index) else (0,))}
+
+
+@pytest.mark.parametrize("variant", PLAYABLE)
+@FAST
+@given(seed=SEEDS)
+def test_fast_state_matches_the_game_move_for_move(variant: str, seed: int) -> None:
+    """The same seed deals the same cards; the legal move masks are exactly the game's legal actions; the
+    same moves give the same hands, turns, scores and results."""
+    rules = engine.load_variant(variant)
+    dealer = seed % rules.seating.players
+    game = engine.Game(rules, seed=seed, dealer=dealer)
+    state = GameState.create(rules, seed=seed, dealer=dealer)
+    chooser = random.Random(seed)
+    while not game.is_over and game.hand_number < 6:
+        assert state.deal == game.records[-1].deal
+        assert (state.phase, state.to_act, state.scores, state.hand_number) == (game.phase, game.to_act, game.scores, game.hand_number)
+        legal = game.legal_actions()
+        if state.phase is Phase.KITTY:
+            assert moves_in(state) == {mask_of(card.index for card in game.hand_of(game.to_act or 0))}
+            assert state.discard_count == len(legal[0].cards)  # type: ignore[union-attr]
+        else:
+            assert moves_in(state) == {move_of(game, action) for action in legal}
+        action = chooser.choice(legal)
+        game.apply(action)
+        state.apply_move(move_of(game, action))
+        assert state.hands == [mask_of(card.index for card in game.hand_of(seat)) for seat in range(rules.seating.players)]
+    if game.results:
+        assert state.result == game.results[-1]
+
+
+@pytest.mark.parametrize("variant", PLAYABLE)
+@FAST
+@given(seed=SEEDS)
+def test_heuristic_choose_agrees_with_act(variant: str, seed: int) -> None:
+    """The heuristic bot decides once, on masks: the fast path (``choose``, reading the state) and the
+    protocol (``act``, reading the observation) pick the same action at every step."""
+    rules = engine.load_variant(variant)
+    game = engine.Game(rules, seed=seed, dealer=seed % rules.seating.players)
+    bot = HeuristicBot(rules, seed=0)
+    while not game.is_over and game.hand_number < 4:
+        seat = game.to_act
+        assert seat is not None
+        action = bot.act(game.observation(seat), game.legal_choices())
+        state = game._state
+        assert bot.choose(state, seat, state.legal_mask()) == move_of(game, action)
+        game.apply(action)
+
+
+def hide_differently(state: GameState, seat: int, rng: random.Random) -> GameState:
+    """A copy of ``state`` where the cards ``seat`` cannot see (other unexposed hands, a kitty it did not
+    take) are dealt out again among their places."""
+    other = state.copy()
+    hidden_places = [each for each in range(len(other.hands)) if each != seat and each not in other.exposed]
+    pool = [index for each in hidden_places for index in cards_in(other.hands[each])]
+    rng.shuffle(pool)
+    for each in hidden_places:
+        size = other.hands[each].bit_count()
+        other.hands[each], pool = mask_of(pool[:size]), pool[size:]
+    if other.play is not None:
+        other.play.hands = other.hands
+    return other
+
+
+@pytest.mark.parametrize("variant", ["standard", "australian", "six-handed", "three-handed"])
+@FAST
+@given(seed=SEEDS)
+def test_fast_bots_use_only_what_their_seat_may_see(variant: str, seed: int) -> None:
+    """Issue 4: bots "see only game.observation(seat), never hidden cards". Dealing the hidden cards
+    differently never changes a fast bot's choice."""
+    rules = engine.load_variant(variant)
+    state = GameState.create(rules, seed=seed)
+    rng = random.Random(seed)
+    bots = [HeuristicBot(rules, seed=0) for _ in range(rules.seating.players)]
+    checked = 0
+    while state.to_act is not None and state.hand_number < 2:
+        seat = state.to_act
+        move = bots[seat].choose(state, seat, state.legal_mask())
+        for _ in range(2):
+            other = hide_differently(state, seat, rng)
+            assert bots[seat].choose(other, seat, other.legal_mask()) == move
+            copies = [RandomBot(seed) for _ in range(2)]
+            assert copies[0].choose(state, seat, state.legal_mask()) == copies[1].choose(other, seat, other.legal_mask())
+            checked += 1
+        state.apply_move(move)
+    assert checked > 0
+
+
+def test_random_bot_choose_is_uniform_over_the_legal_moves() -> None:
+    """Issue 4, "random: uniform over legal actions": the fast path draws every legal move about equally
+    often, discards included."""
+    rules = engine.load_variant("standard")
+    state = GameState.create(rules, seed=5)
+    bot = RandomBot(1)
+    legal = state.legal_mask()
+    counts = Counter(bot.choose(state, state.to_act or 0, legal) for _ in range(28000))
+    assert set(counts) == {bit - 1 for bit in cards_in(legal)}
+    expected = 28000 / len(counts)
+    assert all(abs(count - expected) < 0.2 * expected for count in counts.values())
+    state.apply_move(0)  # bid the lowest contract; the others pass
+    for _ in range(3):
+        state.apply_move(PASS_MOVE)
+    assert state.phase is Phase.KITTY
+    hand = state.legal_mask()
+    picks = Counter(index for _ in range(13000) for index in cards_in(bot.choose(state, state.declarer or 0, hand)))
+    assert set(picks) == set(cards_in(hand))
+    assert all(abs(count - 3000) < 400 for count in picks.values())
+
+
+def test_run_pauses_between_hands_when_asked() -> None:
+    """``GameState.run`` plays until no seat is to act; with ``pause_between_hands`` that is after each
+    hand, and ``next_hand`` deals the next one."""
+    rules = engine.load_variant("standard")
+    state = GameState.create(rules, seed=3)
+    state.pause_between_hands = True
+    bots = [HeuristicBot(rules, seed=seat).choose for seat in range(4)]  # a first hand does not end their game
+    moves = state.run(bots)
+    assert state.paused and state.to_act is None and state.result is not None and moves >= 4
+    first = state.result
+    state.next_hand()
+    assert not state.paused and state.hand_number == 1 and state.to_act is not None
+    state.pause_between_hands = False
+    state.run(bots)
+    assert state.phase is Phase.GAME_OVER and state.result is not first and state.result.game_over
+
+
+def test_shuffled_deck_is_a_permutation_fixed_by_the_seed() -> None:
+    """Chance is explicit: the same seed shuffles the same way; every card is in the deck once."""
+    tables = tables_for(engine.load_variant("standard"))
+    first = shuffled_deck(tables, random.Random("seed"))
+    assert sorted(first) == list(range(len(tables.cards)))
+    assert shuffled_deck(tables, random.Random("seed")) == first
+    assert shuffled_deck(tables, random.Random("other")) != first
+
+
+def test_create_refuses_what_the_kernel_cannot_play() -> None:
+    """A variant stating a rule the kernel does not play is refused on the fast path too."""
+    with pytest.raises(engine.UnsupportedRuleError, match="dummies"):
+        GameState.create(engine.load_variant("two-handed"))
+    with pytest.raises(ValueError, match="dealer must be a seat"):
+        GameState.create(engine.load_variant("standard"), dealer=7)
