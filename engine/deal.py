@@ -13,7 +13,7 @@ from typing import Any, Mapping
 from .cards import Card
 from .errors import FiveHundredError
 from .rules import Rules
-from .tables import Tables, mask_of, tables_for
+from .tables import Tables, tables_for
 
 
 class DealError(FiveHundredError, ValueError):

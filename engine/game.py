@@ -5,6 +5,10 @@ The interface is small, in the style of OpenSpiel: :attr:`Game.phase`, :attr:`Ga
 :attr:`Game.winner`. Chance is explicit: deals come from a seeded or injected ``random.Random`` or
 from scripted :class:`~engine.deal.Deal` records. The kernel reads only the rule objects; it never asks
 which variant it is playing.
+
+A game wraps the kernel's :class:`~engine.state.GameState` (integer cards, moves by number, no history)
+with what an embedder needs on top: legality checks with full-sentence errors, action objects, the
+hand records behind transcripts and saved games, events and per-seat observations.
 """
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
 """Simulation: many hands or games under a variant with bots, in one process or many, resumable.
 
-Every hand or game ``i`` of a run is seeded from ``(seed, i)`` alone and tallies are integers merged in
+The deals of hand or game ``i`` of a run come from ``(seed, i)`` alone, the bots of each fixed-size chunk
+draw from a generator seeded from ``(seed, chunk)``, and tallies are integers merged in
 order, so the totals are the same whatever the number of worker processes. Work is split into chunks;
 with a checkpoint file each finished chunk is written as it completes, and a resumed run skips the
 chunks already there and reaches the same totals.
@@ -48,7 +49,7 @@ class SimulationSettings:
     games: int = 0
     """Whole games to play (0 when playing hands)."""
     seed: int = 0
-    """The run's seed: hand or game ``i`` is seeded from ``(seed, i)``."""
+    """The run's seed: hand or game ``i`` is dealt from ``(seed, i)``."""
     bots: tuple[str, ...] = ()
     """A bot name per seat (empty: heuristic everywhere)."""
 

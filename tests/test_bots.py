@@ -3,7 +3,6 @@ and play, checked on scripted hands and over whole games of every playable varia
 
 from __future__ import annotations
 
-import random
 
 import pytest
 
