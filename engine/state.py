@@ -220,6 +220,7 @@ class GameState:
         other.auction = self.auction.copy()
         if self.play is not None:
             other.play = self.play.copy()
+            other.play.hands = other.hands  # the play removes cards from the copy's hands, not these
         return other
 
     # -- moves ------------------------------------------------------------------------------------

@@ -124,6 +124,23 @@ def test_clone_is_independent() -> None:
     assert len(copy.events) == len(played.events) + 1
 
 
+def test_clone_is_independent_in_the_play() -> None:
+    """A card played in a clone leaves the original's hands, trick and saved form alone (and back)."""
+    played = engine.Game(engine.load_variant("standard"), seed=4)
+    for action in ["bid 6S", "pass", "pass", "pass"]:
+        played.apply(action)
+    played.apply(played.legal_actions()[0])  # the discard
+    played.apply(played.legal_actions()[0])  # the lead
+    saved = played.to_dict()
+    hands = [played.hand_of(seat) for seat in range(4)]
+    copy = played.clone()
+    copy.apply(copy.legal_actions()[0])
+    assert played.to_dict() == saved and [played.hand_of(seat) for seat in range(4)] == hands
+    assert len(copy.observation(0).trick) == 2 and len(played.observation(0).trick) == 1
+    played.apply(played.legal_actions()[-1])
+    assert copy.hand_of(2) != played.hand_of(2) or copy.observation(0).trick != played.observation(0).trick
+
+
 def test_seed_and_injected_random_give_the_same_deal() -> None:
     rules = engine.load_variant("standard")
     seeded = engine.Game(rules, seed=99)
