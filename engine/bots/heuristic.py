@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Sequence
+from typing import NamedTuple, Sequence
 
 from ..actions import PASS, Action, Bid, Discard, Pass, Play
 from ..cards import Card
@@ -26,8 +26,22 @@ from .base import generator
 # Trick values of a trump by its place among the trumps (0 = the joker or highest trump).
 _TRUMP_VALUE = (1.0, 0.95, 0.8, 0.65, 0.5, 0.4)
 
-Completed = Sequence[tuple[int, Sequence[tuple[int, int]], int, "str | None"]]
-"""Completed tricks as (leader, (seat, card index) pairs, winner, named suit)."""
+class _Table(NamedTuple):
+    """What a seat knows when it plays a card, in masks and card indices."""
+
+    seat: int
+    hand: int
+    declarer: int
+    trick: Sequence[tuple[int, int]]
+    """The trick in progress: (seat, card index)."""
+    led: str | None
+    playable: int
+    nameable: list[str]
+    """Suits a led joker may name (empty unless leading a joker that names one)."""
+    seen: int
+    """Cards this seat knows are not in the other hands."""
+    completed: Sequence[tuple[int, Sequence[tuple[int, int]], int, str | None]]
+    """Completed tricks as (leader, (seat, card index) pairs, winner, named suit)."""
 
 
 @dataclass(frozen=True)
@@ -159,7 +173,7 @@ class HeuristicBot:
         trick = [(each, card.index) for each, card in observation.trick]
         completed = [(done.leader, [(each, card.index) for each, card in done.cards], done.winner, done.suit) for done in observation.tricks]
         assert observation.declarer is not None
-        move = self._play(seat, hand, contract, observation.declarer, trick, observation.led_suit, playable, nameable, seen, completed)
+        move = self._play(contract, _Table(seat, hand, observation.declarer, trick, observation.led_suit, playable, nameable, seen, completed))
         named = move >> SUIT_SHIFT
         return Play(tables.cards[move & CARD_BITS], tables.suits[named - 1]) if named else tables.plays[move]
 
@@ -180,7 +194,7 @@ class HeuristicBot:
             for each in state.exposed:
                 seen |= state.hands[each]
             nameable = play.nameable() if leading else []
-            return self._play(seat, hand, contract, state.declarer, play.trick, play.led, playable, nameable, seen, play.completed)
+            return self._play(contract, _Table(seat, hand, state.declarer, play.trick, play.led, playable, nameable, seen, play.completed))
         if phase is Phase.AUCTION:
             return self._bid(seat, hand, state.auction.calls, legal >> 1, bool(legal & 1))
         assert state.contract is not None
@@ -331,40 +345,34 @@ class HeuristicBot:
 
     # -- the play -------------------------------------------------------------------------------
 
-    def _play(
-        self,
-        seat: int,
-        hand: int,
-        contract: Contract,
-        declarer: int,
-        trick: Sequence[tuple[int, int]],
-        led: str | None,
-        playable: int,
-        nameable: list[str],
-        seen: int,
-        completed: Completed,
-    ) -> int:
+    def _play(self, contract: Contract, table: _Table) -> int:
         strain = self._strains[contract.style.strain]
         team_of = self._tables.team_of
-        mine = team_of[seat] == team_of[declarer]
+        mine = team_of[table.seat] == team_of[table.declarer]
         if contract.target.is_no_tricks:
-            return self._play_misere(strain, seat, hand, declarer, trick, led, playable, nameable, seen, completed, mine)
-        if not trick:
-            return self._lead(strain, hand, nameable, seen, mine)
+            return self._play_misere(strain, table, mine)
+        if not table.trick:
+            return self._lead(strain, table.hand, table.nameable, table.seen, mine)
         power = strain.power
-        winner_seat, best = trick[0][0], -2
-        for each, index in trick:
-            key = strain.key(index, led)
-            if key > best:
-                winner_seat, best = each, key
-        cards = cards_in(playable)
+        winner_seat, best = self._winning(strain, table)
+        cards = cards_in(table.playable)
         cheapest = min(cards, key=lambda index: (power[index] >= TRUMP_POWER, power[index]))
-        if team_of[winner_seat] == team_of[seat]:
+        if team_of[winner_seat] == team_of[table.seat]:
             return cheapest  # never overtake a partner's winner
-        winners = [index for index in cards if strain.key(index, led) > best]
+        winners = [index for index in cards if strain.key(index, table.led) > best]
         if winners:
             return min(winners, key=power.__getitem__)
         return cheapest
+
+    @staticmethod
+    def _winning(strain: _Strain, table: _Table) -> tuple[int, int]:
+        """The seat winning the trick in progress so far, and how strongly."""
+        winner_seat, best = table.trick[0][0], -2
+        for each, index in table.trick:
+            key = strain.key(index, table.led)
+            if key > best:
+                winner_seat, best = each, key
+        return winner_seat, best
 
     def _lead(self, strain: _Strain, hand: int, nameable: list[str], seen: int, mine: bool) -> int:
         power = strain.power
@@ -398,26 +406,14 @@ class HeuristicBot:
         named = max(nameable, key=lambda suit: count[suit])
         return index | (suits.index(named) + 1) << SUIT_SHIFT
 
-    def _play_misere(
-        self,
-        strain: _Strain,
-        seat: int,
-        hand: int,
-        declarer: int,
-        trick: Sequence[tuple[int, int]],
-        led: str | None,
-        playable: int,
-        nameable: list[str],
-        seen: int,
-        completed: Completed,
-        mine: bool,
-    ) -> int:
+    def _play_misere(self, strain: _Strain, table: _Table, mine: bool) -> int:
+        hand, declarer, trick, led, nameable = table.hand, table.declarer, table.trick, table.led, table.nameable
         power, suit_of = strain.power, strain.suit_of
-        cards = cards_in(playable)
+        cards = cards_in(table.playable)
         if not trick:
             if mine:
                 # Lead the card with the fewest unseen cards below it in its suit (ideally none).
-                unseen = self._all & ~seen
+                unseen = self._all & ~table.seen
 
                 def exposure(index: int) -> tuple[bool, int, int]:
                     return (bool(strain.jokers >> index & 1), (unseen & strain.lower[index]).bit_count(), power[index])
@@ -425,18 +421,14 @@ class HeuristicBot:
                 return self._with_suit(strain, min(cards, key=exposure), hand, nameable)
             # Defending: lead low in the suit the declarer has followed most (the declarer's long suit).
             followed: dict[str | None, int] = {}
-            for _, played, _, _ in completed:
+            for _, played, _, _ in table.completed:
                 for each, index in played:
                     if each == declarer and suit_of[index] is not None:
                         followed[suit_of[index]] = followed.get(suit_of[index], 0) + 1
             plain = [index for index in cards if not strain.jokers >> index & 1] or cards
             low = min(plain, key=lambda index: (-followed.get(suit_of[index], 0), power[index]))
             return self._with_suit(strain, low, hand, nameable)
-        winner_seat, best = trick[0][0], -2
-        for each, index in trick:
-            key = strain.key(index, led)
-            if key > best:
-                winner_seat, best = each, key
+        winner_seat, best = self._winning(strain, table)
         under = [index for index in cards if strain.key(index, led) < best]
         if mine:
             # The declarer ducks with the highest card that still loses, or sheds the highest card.
