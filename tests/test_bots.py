@@ -48,11 +48,32 @@ def test_heuristic_bots_play_whole_games_of_every_playable_variant(variant: str)
 
 
 def test_000_bidding_heuristic_bids_misere_with_a_hand_of_low_cards() -> None:
-    """Rules text 000, "Misère and open misère" and "Strategy": a hand of low cards bids misère once the
-    auction has reached 7."""
-    played = game("standard", {0: "5S 6S 7S 5C 6C 7C 4D 5D 4H 5H"}, dealer=2, actions=["bid 7S"])
+    """Rules text 000, "Misère and open misère" and "Strategy": once the auction has reached 7, a hand of
+    the lowest cards bids open misère (safe even when shown); one high card that the kitty lets it
+    discard makes it bid misère instead; a hand that could be forced in several suits does neither."""
+    safe = game("standard", {0: "5S 6S 7S 5C 6C 7C 4D 5D 4H 5H"}, dealer=2, actions=["bid 7S"])
+    bot = HeuristicBot(safe.rules)
+    assert str(bot.act(safe.observation(0), safe.legal_actions())) == "bid open_misere"
+    one_high = game("standard", {0: "5S 6S 7S 5C 6C 7C 4D 5D 4H KH"}, dealer=2, actions=["bid 7S"])
+    assert str(bot.act(one_high.observation(0), one_high.legal_actions())) == "bid misere"
+    exposed = game("standard", {0: "9S 5C 10C 9D 4D 6D JH 9H 5H 10S"}, dealer=2, actions=["bid 7S"])
+    assert bot.misere_danger(exposed.hand_of(0)) > bot.profile.misere_limit
+    assert not str(bot.act(exposed.observation(0), exposed.legal_actions())).startswith("bid misere")
+
+
+def test_000_strategy_misere_declarer_discards_what_it_could_be_forced_to_win_with() -> None:
+    """Rules text 000, "Misère and open misère": the declarer puts away the cards the defenders could
+    force to win a trick (a lone 8 of clubs under three lower clubs), not merely the highest (the 10 of
+    spades is safe above the 9, 7 and 5), then leads a card no defender can play under."""
+    hands = {2: "5S 7S 9S 10S 4H 5H 6H 4D 5D 6D"}
+    played = game("standard", hands, "AC KD 8C", dealer=0, actions=["bid 7S", "bid misere", "pass", "pass", "pass"])
     bot = HeuristicBot(played.rules)
-    assert str(bot.act(played.observation(0), played.legal_actions())) == "bid misere"
+    discard = bot.act(played.observation(2), played.legal_choices())
+    assert isinstance(discard, engine.Discard)
+    assert {str(card) for card in discard.cards} == {"AC", "KD", "8C"}
+    played.apply(discard)
+    assert played.to_act == 2
+    assert str(bot.act(played.observation(2), played.legal_actions())) in {"play 4H", "play 4D"}
 
 
 def test_000_bidding_heuristic_bids_a_strong_trump_hand_and_passes_a_weak_one() -> None:

@@ -58,10 +58,10 @@ class Profile:
     """Tricks expected from a partner who bid the same strain."""
     kitty_tricks: float = 0.6
     """Tricks the kitty is expected to add for a declarer who takes it."""
-    misere_limit: float = 1.2
-    """Bid misère when the hand's danger after discarding is at most this."""
+    misere_limit: float = 0.6
+    """Bid misère when the hand's danger (:meth:`HeuristicBot.misere_danger`) is at most this."""
     open_misere_limit: float = 0.6
-    """Bid open misère when the danger is at most this."""
+    """Bid open misère when the danger before discarding is at most this."""
     six_no_trump_shows_joker: bool = False
     """Convention: open 6NT whenever holding the joker (rules text 000, "Bidding conventions")."""
     inkles: bool = True
@@ -91,6 +91,8 @@ class _Strain:
         count = len(order.power)
         self.place: list[int] = [-1] * count  # position in its suit's plain order, highest first
         self.plain = dict(order.plain_order)
+        self.side_suits = [(mask_of(plain), plain[:3]) for _, plain in order.plain_order if plain]
+        """Per suit: the mask of its plain cards and its top three, highest first."""
         for _, plain in order.plain_order:
             for position, index in enumerate(plain):
                 self.place[index] = position
@@ -144,7 +146,12 @@ class HeuristicBot:
         self._strains = _strains(self._tables)
         self._all = (1 << len(self._tables.cards)) - 1
         self._jokers = mask_of(card.index for card in self._tables.cards if card.is_joker)
+        # The chance that a card this hand lacks is not with a misère's defenders.
+        hidden = len(self._tables.cards) - rules.deal.hand_size
+        defenders = rules.deal.hand_size * sum(1 for other in range(rules.seating.players) if self._tables.team_of[other] != self._tables.team_of[0])
+        self._misere_elsewhere = max(0.0, 1.0 - defenders / hidden) if hidden else 0.0
         self._estimates: dict[tuple[int, str], float] = {}
+        self._dangers: dict[tuple[int, bool], float] = {}
         team_of = self._tables.team_of
         self._partners = [[other for other in range(len(team_of)) if other != seat and team_of[other] == team_of[seat]] for seat in range(len(team_of))]
 
@@ -226,38 +233,67 @@ class HeuristicBot:
                 tricks += _TRUMP_VALUE[min(position - held, len(_TRUMP_VALUE) - 1)]
                 held += 1
         tricks += max(0, held - 4) * 0.6
-        for _, plain in strain.order.plain_order:
-            ranks = [position for position, index in enumerate(plain) if hand >> index & 1]
-            length = len(ranks)
+        # Side suits: the top three cards count when guarded by enough others of the suit.
+        values = (0.9, 0.45, 0.15) if strain.is_trump else (1.0, 0.7, 0.4)
+        for suit, tops in strain.side_suits:
+            length = (hand & suit).bit_count()
+            for position, index in enumerate(tops):
+                if hand >> index & 1 and length > position:
+                    tricks += values[position]
             if not strain.is_trump:
-                tricks += sum((1.0, 0.7, 0.4)[position] for position in ranks if position < 3 and length > position)
-                tricks += max(0, length - 4) * 0.5 if ranks and ranks[0] == 0 else 0.0
-            else:
-                tricks += sum((0.9, 0.45, 0.15)[position] for position in ranks if position < 3 and length > position)
-                if held >= 3:
-                    tricks += 0.6 if not length else 0.3 if length == 1 else 0.0
+                tricks += max(0, length - 4) * 0.5 if hand >> tops[0] & 1 else 0.0
+            elif held >= 3:
+                tricks += 0.6 if not length else 0.3 if length == 1 else 0.0
         if self.rules.deal.kitty:
             tricks += self.profile.kitty_tricks
         return tricks
 
-    def misere_danger(self, hand: Sequence[Card] | int) -> float:
-        """How likely ``hand`` is to be forced to take a trick in no trump (0 = safe), after the discard.
-
-        A card is safe when enough lower cards of its suit are held to duck under the others; each
-        missing one adds danger. The joker always wins, so it is the most dangerous card.
-        """
+    def misere_danger(self, hand: Sequence[Card] | int, discarding: bool = True) -> float:
+        """How many tricks ``hand`` may be forced to take in a misère (0 = safe): the sum of
+        :meth:`_forced` over its cards, but for the worst ones the kitty lets it discard (unless
+        ``discarding`` is false), plus a little risk for each kitty card."""
         mask = hand if isinstance(hand, int) else mask_of(card.index for card in hand)
+        cached = self._dangers.get((mask, discarding))
+        if cached is not None:
+            return cached
+        if len(self._dangers) > 4096:
+            self._dangers.clear()
         strain = self._strains.get("NT") or next(iter(self._strains.values()))
-        dangers: list[float] = []
-        for _, plain in strain.order.plain_order:
-            size = len(plain)
-            from_bottom = sorted(size - 1 - position for position, index in enumerate(plain) if mask >> index & 1)
-            for held_below, rank in enumerate(from_bottom):
-                dangers.append(max(0, rank - held_below - 1) * 0.3)
-        dangers.extend(3.0 for _ in cards_in(mask & strain.jokers))
-        dangers.sort(reverse=True)
+        dangers = sorted(self._forced(strain, mask, self._all & ~mask), reverse=True)
         kitty = self.rules.deal.kitty
-        return sum(dangers[kitty:]) + 0.3 * kitty
+        danger = self._dangers[(mask, discarding)] = sum(dangers[kitty if discarding else 0 :]) + 0.1 * kitty
+        return danger
+
+    def _forced(self, strain: _Strain, mask: int, outside: int) -> list[float]:
+        """For each card of ``mask`` the defenders could force to win a trick, the chance that they can.
+
+        Per suit, the defenders are taken to lead the ``outside`` cards from the lowest up, and the hand
+        ducks with its highest card below each lead; a card that cannot duck is forced to win. It counts
+        as the chance that the defenders hold at least one outside card below it (the others may lie in
+        the kitty or a sitting-out partner's hand). A joker always wins."""
+        elsewhere = self._misere_elsewhere
+        dangers: list[float] = [1.0] * (mask & strain.jokers).bit_count()
+        for _, plain in strain.order.plain_order:
+            ladder = plain[::-1]  # lowest first
+            mine = [position for position, index in enumerate(ladder) if mask >> index & 1]
+            if not mine:
+                continue
+            theirs = [position for position, index in enumerate(ladder) if outside >> index & 1]
+            for lead in theirs:
+                if not mine:
+                    break
+                below = [position for position in mine if position < lead]
+                if below:
+                    mine.remove(below[-1])
+                else:
+                    forced = mine.pop()  # winning anyway: shed the highest card
+                    dangers.append(1.0 - elsewhere ** sum(1 for position in theirs if position < forced))
+        return dangers
+
+    def _safest_without(self, strain: _Strain, hand: int, candidates: list[int], outside: int) -> int:
+        """The card of ``candidates`` whose loss leaves ``hand`` the least forced (the higher on ties)."""
+        power = strain.power
+        return min(candidates, key=lambda index: (sum(self._forced(strain, hand & ~(1 << index), outside)), -power[index]))
 
     def _bid(self, seat: int, hand: int, calls: Sequence[tuple[int, str]], ranks: int, passing: bool) -> int:
         contracts = self._tables.contracts
@@ -276,10 +312,13 @@ class HeuristicBot:
                 choice = None
         specials = [contract for contract in bids if contract.target.is_no_tricks and contract.style.partner is PartnerRole.SITS_OUT]
         if specials and choice is None:
-            danger = self.misere_danger(hand)
             for contract in sorted(specials, key=lambda each: -each.value):
-                limit = self.profile.open_misere_limit if contract.style.exposed is not Exposure.NONE else self.profile.misere_limit
-                if danger <= limit:
+                if contract.style.exposed is Exposure.NONE:
+                    safe = self.misere_danger(hand) <= self.profile.misere_limit
+                else:
+                    # Shown to the defenders, a hand must be safe before the kitty helps.
+                    safe = self.misere_danger(hand, discarding=False) <= self.profile.open_misere_limit
+                if safe:
                     return contract.rank
         if choice is not None:
             return choice.rank
@@ -323,9 +362,11 @@ class HeuristicBot:
         power, suit_of = strain.power, strain.suit_of
         cards = cards_in(hand)
         if contract.target.is_no_tricks:
-            # Misère: put away the most dangerous cards, the joker first.
-            ranked = sorted(cards, key=lambda index: (not strain.jokers >> index & 1, -power[index]))
-            return mask_of(ranked[:count])
+            # Misère: put away, one by one, the card whose loss leaves the hand the least forced.
+            outside, kept = self._all & ~hand, hand
+            for _ in range(count):
+                kept &= ~(1 << self._safest_without(strain, kept, cards_in(kept), outside))
+            return hand & ~kept
         length: dict[str | None, int] = {}
         for index in cards:
             length[suit_of[index]] = length.get(suit_of[index], 0) + 1
@@ -412,11 +453,14 @@ class HeuristicBot:
         cards = cards_in(table.playable)
         if not trick:
             if mine:
-                # Lead the card with the fewest unseen cards below it in its suit (ideally none).
+                # Lead the card least likely to win (no unseen card below it, ideally) that leaves the
+                # rest of the hand the least forced.
                 unseen = self._all & ~table.seen
+                elsewhere = self._misere_elsewhere
 
-                def exposure(index: int) -> tuple[bool, int, int]:
-                    return (bool(strain.jokers >> index & 1), (unseen & strain.lower[index]).bit_count(), power[index])
+                def exposure(index: int) -> tuple[float, int]:
+                    risk = 1.0 if strain.jokers >> index & 1 else 1.0 - elsewhere ** (unseen & strain.lower[index]).bit_count()
+                    return (risk + sum(self._forced(strain, hand & ~(1 << index), unseen)), power[index])
 
                 return self._with_suit(strain, min(cards, key=exposure), hand, nameable)
             # Defending: lead low in the suit the declarer has followed most (the declarer's long suit).
@@ -431,6 +475,9 @@ class HeuristicBot:
         winner_seat, best = self._winning(strain, table)
         under = [index for index in cards if strain.key(index, led) < best]
         if mine:
+            if not any(suit_of[index] == led for index in cards):
+                # Void: shed the card whose loss leaves the hand the least forced.
+                return self._safest_without(strain, hand, cards, self._all & ~table.seen)
             # The declarer ducks with the highest card that still loses, or sheds the highest card.
             return max(under or cards, key=lambda index: (power[index] < TRUMP_POWER, power[index]))
         declarer_played = any(each == declarer for each, _ in trick)
