@@ -108,8 +108,9 @@ def _play_unit(settings: SimulationSettings, rules: Rules, index: int, choosers:
     generator seeded from ``(seed, index)`` alone, so hand ``index`` is dealt the same under any variant
     with the same deck (what ``compare`` relies on).
     """
-    dealer = index % rules.seating.players
-    state = GameState(rules, tables_for(rules), random.Random(f"{settings.seed}-{index}"), dealer, (0,) * len(rules.seating.teams))
+    tables = tables_for(rules)
+    dealer = index % len(tables.team_of)
+    state = GameState(rules, tables, random.Random(f"{settings.seed}-{index}"), dealer, tables.start_scores)
     state.pause_between_hands = True
     limit = 1 if settings.hands else MAX_HANDS_PER_GAME
     results: list[HandResult] = []

@@ -81,7 +81,9 @@ class Tally:
         if result.contract is None or result.declarer is None:
             self.all_pass += 1
             return
-        tally = self.contracts.setdefault(result.contract, ContractTally())
+        tally = self.contracts.get(result.contract)
+        if tally is None:
+            tally = self.contracts[result.contract] = ContractTally()
         team = rules.seating.team_of(result.declarer)
         tally.bid += 1
         tally.made += result.made

@@ -80,6 +80,8 @@ class Tables:
     """The ladder, lowest first (``contracts[rank]``)."""
     team_of: tuple[int, ...]
     """Each seat's team."""
+    start_scores: tuple[int, ...]
+    """A zero score per team."""
     suits: tuple[str, ...]
     """The deck's suit letters, in deck order."""
     plays: tuple[Play, ...]
@@ -162,6 +164,7 @@ def tables_for(rules: Rules) -> Tables:
         level_reached=tuple(reached),
         contracts=rules.ladder.contracts,
         team_of=tuple(rules.seating.team_of(seat) for seat in range(rules.seating.players)),
+        start_scores=(0,) * len(rules.seating.teams),
         suits=suits,
         plays=tuple(Play(card) for card in rules.deck.cards),
         bids=tuple(Bid(contract.id) for contract in rules.ladder),
