@@ -52,7 +52,7 @@ class Profile:
     """The profile's name."""
     aggression: float = 0.3
     """Tricks added to the hand's estimate before choosing a level (negative: cautious)."""
-    partner_tricks: float = 2.2
+    partner_tricks: float = 1.8
     """Tricks expected from each partner who has not bid."""
     partner_bid_tricks: float = 3.0
     """Tricks expected from a partner who bid the same strain."""
