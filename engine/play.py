@@ -172,15 +172,15 @@ class TrickPlay:
         joker); returns the trick's winner when it completes the trick, else -1."""
         seat = self.to_act
         trick = self.trick
+        bit = 1 << index
         if not trick:
             led = self.led = named if named is not None else self.strain.suit_of[index]
             self.named = named
             if led is not None:
                 self._follow = self.strain.follow[led]
-        elif self.led is not None and self.strain.suit_of[index] != self.led:
-            self.voids[seat].add(self.led)
+        elif not self._follow & bit and self.led is not None:
+            self.voids[seat].add(self.led)  # did not follow: void in the suit led
         trick.append((seat, index))
-        bit = 1 << index
         self.played |= bit
         self.hands[seat] ^= bit
         if len(trick) < self._size:

@@ -258,7 +258,7 @@ class GameState:
                 play = self.play
                 assert play is not None
                 playable, play_card = play.playable, play.play
-                card_bits, quiet = CARD_BITS, self.listener is None
+                card_bits, quiet, exposing = CARD_BITS, self.listener is None, self.expose_when is not None
                 # One trick after another until the hand is over.
                 while True:
                     seat = play.to_act
@@ -269,10 +269,11 @@ class GameState:
                     else:
                         winner = play_card(legal.bit_length() - 1)
                     moves += 1
-                    if winner >= 0 or self.expose_when is not None:
-                        if quiet and self.expose_when is None and play.number < play.total:
+                    if winner >= 0 or exposing:
+                        if quiet and not exposing and play.number < play.total:
                             continue  # a trick won with nothing to tell or show: the winner leads
                         self._after_card(winner)
+                        exposing = self.expose_when is not None
                         if play.number >= play.total:
                             break
                 hands = self.hands
