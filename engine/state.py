@@ -19,6 +19,7 @@ from typing import Callable, Protocol, Sequence
 from .auction import Auction
 from .contracts import Contract, Exposure, ExposureTime, KittyUse, PartnerRole
 from .deal import Deal, deal_of_order, hands_of_order, shuffled_deck
+from .errors import IllegalActionError
 from .events import (
     AllPassed,
     AuctionWon,
@@ -243,14 +244,17 @@ class GameState:
             return self.hands[self.declarer]
         return 0
 
-    def run(self, choosers: Sequence[Chooser]) -> int:
+    def run(self, choosers: Sequence[Chooser], *, trusted: bool = False) -> int:
         """Play the moves ``choosers[seat](state, seat, legal)`` pick (``legal``: :meth:`legal_mask`)
         until no seat is to act (the game is over, or a hand is over while
         :attr:`pause_between_hands` is set); returns the moves made.
 
         The simulator's inner loop: the same transitions as :meth:`apply_move`, with the card play
         (nine moves in ten) taken without a detour. A seat with a single card it may play plays it
-        without being asked: there is nothing to choose."""
+        without being asked: there is nothing to choose. A chooser's illegal move raises
+        :class:`~engine.errors.IllegalActionError`, leaving the state as it was before that move;
+        ``trusted`` skips that check for the bids and plain cards of choosers known to move legally
+        (the simulator's built-in bots, whose moves the tests check against :class:`~engine.Game`)."""
         moves = 0
         suits, hands = self.tables.suits, self.hands
         while not self.paused:
@@ -265,7 +269,11 @@ class GameState:
                     legal = playable(hands[seat])
                     if legal & (legal - 1) or (play.names_suits and legal & play.strain.suitless and not play.trick):
                         move = choosers[seat](self, seat, legal)
-                        winner = play_card(move) if move <= card_bits else play_card(move & card_bits, suits[(move >> SUIT_SHIFT) - 1])
+                        if move <= card_bits and (trusted or (legal >> move & 1 and not (play.names_suits and not play.trick and play.strain.suitless >> move & 1))):
+                            winner = play_card(move)
+                        else:
+                            self.check_move(move)  # a named suit, or a chooser's mistake: check it fully
+                            winner = play_card(move & card_bits, suits[(move >> SUIT_SHIFT) - 1] if move > card_bits else None)
                     else:
                         winner = play_card(legal.bit_length() - 1)
                     moves += 1
@@ -280,19 +288,53 @@ class GameState:
             elif self.phase is Phase.AUCTION:
                 auction = self.auction
                 seat = auction.to_act
-                self._call(choosers[seat](self, seat, auction.bid_mask() << 1 | auction.may_pass()))
+                legal = auction.bid_mask() << 1 | auction.may_pass()
+                move = choosers[seat](self, seat, legal)
+                if not trusted and not (move >= PASS_MOVE and legal >> (move + 1) & 1):
+                    self.check_move(move)  # raises, naming the legal moves
+                self._call(move)
                 hands = self.hands
                 moves += 1
             elif self.phase is Phase.KITTY:
                 assert self.declarer is not None
-                self.discard(choosers[self.declarer](self, self.declarer, self.hands[self.declarer]))
+                move = choosers[self.declarer](self, self.declarer, self.hands[self.declarer])
+                self.check_move(move)
+                self.discard(move)
                 moves += 1
             else:
                 break
         return moves
 
+    def check_move(self, move: int) -> None:
+        """Raise :class:`~engine.errors.IllegalActionError` unless ``move`` is legal for the seat to act."""
+        if not isinstance(move, int) or isinstance(move, bool):
+            raise IllegalActionError(f"A move is a whole number (see engine.state), not {move!r}.")
+        seat, phase, legal = self.to_act, self.phase, self.legal_mask()
+        if seat is None:
+            raise IllegalActionError("No seat is to act: the game is over or paused between hands.")
+        if phase is Phase.AUCTION:
+            if move < PASS_MOVE or not legal >> (move + 1) & 1:
+                raise IllegalActionError(f"seat {seat} cannot make auction move {move}: the legal ones are {[bit - 1 for bit in cards_in(legal)]}.")
+        elif phase is Phase.KITTY:
+            if move < 0 or move & ~legal or move.bit_count() != self.discard_count:
+                raise IllegalActionError(f"seat {seat} must discard {self.discard_count} of its cards (a mask within {legal:#x}), not {move:#x}.")
+        else:
+            play = self.play
+            assert play is not None
+            index, named = move & CARD_BITS, move >> SUIT_SHIFT
+            if move < 0 or not legal >> index & 1:
+                raise IllegalActionError(f"seat {seat} cannot play card {index}: the legal cards are {cards_in(legal)}.")
+            if play.names_suit(index):
+                suits = self.tables.suits
+                if not 0 < named <= len(suits) or suits[named - 1] not in play.nameable():
+                    raise IllegalActionError(f"seat {seat} leads a joker and must name one of {play.nameable()} (move {index} | (suit position + 1) << {SUIT_SHIFT}).")
+            elif named:
+                raise IllegalActionError(f"seat {seat}: a suit may be named only when leading a joker in no trump.")
+
     def apply_move(self, move: int) -> None:
-        """Take a legal move (see the module docstring) for the seat to act."""
+        """Take ``move`` (see the module docstring) for the seat to act; raises
+        :class:`~engine.errors.IllegalActionError` if it is not legal, leaving the state unchanged."""
+        self.check_move(move)
         phase = self.phase
         if phase is Phase.PLAY:
             play = self.play
@@ -305,7 +347,7 @@ class GameState:
                 self._after_card(winner)
         elif phase is Phase.AUCTION:
             self._call(move)
-        elif phase is Phase.KITTY:
+        else:
             self.discard(move)
 
     def _call(self, move: int) -> None:
@@ -317,6 +359,8 @@ class GameState:
             auction.bid(move)
         if auction.over:
             self._end_auction()
+
+    # The four moves below take what the caller has checked (Game checks actions first).
 
     def pass_turn(self) -> None:
         """The seat to act passes."""

@@ -191,3 +191,48 @@ def test_create_refuses_what_the_kernel_cannot_play() -> None:
         GameState.create(engine.load_variant("two-handed"))
     with pytest.raises(ValueError, match="dealer must be a seat"):
         GameState.create(engine.load_variant("standard"), dealer=7)
+
+
+@pytest.mark.parametrize("variant", PLAYABLE)
+@FAST
+@given(seed=SEEDS)
+def test_built_in_bots_move_legally_so_the_simulator_may_trust_them(variant: str, seed: int) -> None:
+    """The simulator runs its bots with ``trusted=True``; checked here: every move of the random and the
+    heuristic bot passes the full check, in every playable variant, whole games long."""
+    rules = engine.load_variant(variant)
+    for bots in ([RandomBot(seed), RandomBot(seed + 1)], [HeuristicBot(rules, seed=seed)]):
+        state = GameState.create(rules, seed=seed, dealer=seed % rules.seating.players)
+        choosers = [bots[seat % len(bots)].choose for seat in range(rules.seating.players)]
+        while state.to_act is not None and state.hand_number < 8:
+            seat = state.to_act
+            state.apply_move(choosers[seat](state, seat, state.legal_mask()))  # checks each move
+
+
+def test_illegal_moves_are_refused_with_the_state_unchanged() -> None:
+    """Bad input through the fast path gets a clear error and changes nothing."""
+    rules = engine.load_variant("standard")
+    state = GameState.create(rules, seed=8)
+    before = (state.phase, state.to_act, list(state.hands), state.auction.calls)
+    for move, message in [(-2, "cannot make auction move -2"), (500, "cannot make auction move 500"), ("7H", "whole number"), (True, "whole number")]:
+        with pytest.raises(engine.IllegalActionError, match=message):
+            state.apply_move(move)  # type: ignore[arg-type]
+    assert (state.phase, state.to_act, list(state.hands), state.auction.calls) == before
+    state.apply_move(rules.ladder["7H"].rank)
+    for _ in range(3):
+        state.apply_move(PASS_MOVE)
+    hand = state.legal_mask()
+    with pytest.raises(engine.IllegalActionError, match="must discard 3"):
+        state.apply_move(hand)
+    state.apply_move(mask_of(cards_in(hand)[:3]))
+    seat = state.to_act or 0
+    foreign = next(index for index in range(len(state.tables.cards)) if not state.hands[seat] >> index & 1)
+    with pytest.raises(engine.IllegalActionError, match=f"cannot play card {foreign}"):
+        state.apply_move(foreign)
+
+    def cheat(state: GameState, seat: int, legal: int) -> int:
+        return foreign
+
+    played = state.play.number if state.play else -1
+    with pytest.raises(engine.IllegalActionError, match="cannot play card"):
+        state.run([cheat] * 4)
+    assert state.play is not None and state.play.number == played and not state.play.trick
