@@ -1,9 +1,9 @@
 """The kernel's game state: the rules-driven course of a game over small integers and bit masks.
 
 :class:`GameState` plays a game hand after hand: deals (with misdeals), the auction, the kitty, the
-tricks, scoring, redeals and the end of the game. It takes moves that are already known to be legal and
-keeps no history beyond the current hand, which makes it the fast path that the simulator drives
-directly. :class:`~engine.game.Game` wraps the same state with legality checks, action objects,
+tricks, scoring, redeals and the end of the game. Its moves are numbers checked against a bit mask of
+the legal ones, and it keeps no history beyond the current hand, which makes it the fast path that the
+simulator drives directly. :class:`~engine.game.Game` wraps the same state with legality checks, action objects,
 records, events and observations, so there is one kernel for both.
 
 A *move* is a small integer: during the auction :data:`PASS_MOVE` or a contract's ladder rank; at the
