@@ -63,7 +63,7 @@ class StateListener(Protocol):
 
 
 class GameState:
-    """One game's state under ``rules``: no checks, no records, integer cards and moves."""
+    """One game's state under ``rules``: integer cards, numbered moves, no records."""
 
     __slots__ = (
         "rules",
@@ -202,12 +202,6 @@ class GameState:
             self._deal = deal_of_order(self.tables, self.order, self._dealt_by)
         return self._deal
 
-    def playable(self) -> int:
-        """The mask of the cards the seat to act may play (in the play phase)."""
-        play = self.play
-        assert play is not None
-        return play.playable(self.hands[play.to_act])
-
     def copy(self) -> GameState:
         """An independent copy, random generator included (the listener is not copied)."""
         other = GameState.__new__(GameState)
@@ -335,17 +329,10 @@ class GameState:
         """Take ``move`` (see the module docstring) for the seat to act; raises
         :class:`~engine.errors.IllegalActionError` if it is not legal, leaving the state unchanged."""
         self.check_move(move)
-        phase = self.phase
-        if phase is Phase.PLAY:
-            play = self.play
-            assert play is not None
-            if move > CARD_BITS:
-                winner = play.play(move & CARD_BITS, self.tables.suits[(move >> SUIT_SHIFT) - 1])
-            else:
-                winner = play.play(move)
-            if winner >= 0 or self.expose_when is not None:
-                self._after_card(winner)
-        elif phase is Phase.AUCTION:
+        if self.phase is Phase.PLAY:
+            named = move >> SUIT_SHIFT
+            self.play_card(move & CARD_BITS, self.tables.suits[named - 1] if named else None)
+        elif self.phase is Phase.AUCTION:
             self._call(move)
         else:
             self.discard(move)
@@ -364,15 +351,11 @@ class GameState:
 
     def pass_turn(self) -> None:
         """The seat to act passes."""
-        self.auction.pass_turn()
-        if self.auction.over:
-            self._end_auction()
+        self._call(PASS_MOVE)
 
     def bid(self, rank: int) -> None:
         """The seat to act bids the contract of ladder rank ``rank``."""
-        self.auction.bid(rank)
-        if self.auction.over:
-            self._end_auction()
+        self._call(rank)
 
     def discard(self, mask: int) -> None:
         """The declarer puts away the cards of ``mask``."""

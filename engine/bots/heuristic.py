@@ -90,9 +90,10 @@ class _Strain:
         self.jokers = jokers
         count = len(order.power)
         self.place: list[int] = [-1] * count  # position in its suit's plain order, highest first
-        self.plain = dict(order.plain_order)
         self.side_suits = [(mask_of(plain), plain[:3]) for _, plain in order.plain_order if plain]
         """Per suit: the mask of its plain cards and its top three, highest first."""
+        self.ladders = [plain[::-1] for _, plain in order.plain_order]
+        """Per suit: its plain cards, lowest first."""
         for _, plain in order.plain_order:
             for position, index in enumerate(plain):
                 self.place[index] = position
@@ -273,8 +274,7 @@ class HeuristicBot:
         the kitty or a sitting-out partner's hand). A joker always wins."""
         elsewhere = self._misere_elsewhere
         dangers: list[float] = [1.0] * (mask & strain.jokers).bit_count()
-        for _, plain in strain.order.plain_order:
-            ladder = plain[::-1]  # lowest first
+        for ladder in strain.ladders:
             mine = [position for position, index in enumerate(ladder) if mask >> index & 1]
             if not mine:
                 continue
