@@ -13,7 +13,7 @@ from typing import Any, Mapping
 from .cards import Card
 from .errors import FiveHundredError
 from .rules import Rules
-from .tables import Tables, tables_for
+from .tables import Tables
 
 
 class DealError(FiveHundredError, ValueError):
@@ -88,12 +88,6 @@ def _card_list(rules: Rules, value: object, where: str) -> tuple[Card, ...]:
         except ValueError as error:
             raise DealError(f"{where}[{position}]: {error}") from None
     return tuple(cards)
-
-
-def deal_cards(rules: Rules, dealer: int, rng: random.Random) -> Deal:
-    """Shuffle the deck with ``rng`` and deal it by the variant's pattern, starting left of the dealer."""
-    tables = tables_for(rules)
-    return deal_of_order(tables, shuffled_deck(tables, rng), dealer)
 
 
 def shuffled_deck(tables: Tables, rng: random.Random) -> list[int]:
