@@ -46,15 +46,14 @@ class Auction:
         self.high: Contract | None = None
         self.high_seat: int | None = None
         self.level = 0
-        inkles = rules.auction.inkles
-        count = self.players if inkles is None or inkles.bidders is None else inkles.bidders
-        self.inkle_seats = frozenset((dealer + 1 + position) % self.players for position in range(count))
+        self.inkle_seats = tables.inkle_seats[dealer]
         self.banned = banned
         self.over = False
         self.calls: tuple[tuple[int, str], ...] = ()
-        self._continuous = rules.auction.rounds is Rounds.CONTINUOUS
-        self._rebid_after_other = rules.auction.rebid is Rebid.AFTER_INTERVENING_BID
-        self._dealer_must_bid = rules.auction.all_pass.action is AllPassAction.DEALER_MUST_BID
+        auction = rules.auction
+        self._continuous = auction.rounds is Rounds.CONTINUOUS
+        self._rebid_after_other = auction.rebid is Rebid.AFTER_INTERVENING_BID
+        self._dealer_must_bid = auction.all_pass.action is AllPassAction.DEALER_MUST_BID
 
     def copy(self) -> Auction:
         """An independent copy."""
@@ -109,6 +108,13 @@ class Auction:
         if tables.inkle_ranks and seat not in self.inkle_seats:
             mask &= ~tables.inkle_ranks
         return mask
+
+    def legal_mask(self) -> int:
+        """The legal moves as one mask: bit 0 the pass, bit ``r + 1`` the bid of rank ``r``."""
+        passing = not self._dealer_must_bid or self.may_pass()
+        if self.to_act in self.banned:
+            return passing
+        return self.bid_mask() << 1 | passing
 
     def legal_actions(self) -> list[Action]:
         """Every legal action of the seat to act: pass (unless it must bid), then the bids, lowest first."""

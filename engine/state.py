@@ -232,7 +232,7 @@ class GameState:
             assert play is not None
             return play.playable(self.hands[play.to_act])
         if phase is Phase.AUCTION:
-            return self.auction.bid_mask() << 1 | self.auction.may_pass()
+            return self.auction.legal_mask()
         if phase is Phase.KITTY:
             assert self.declarer is not None
             return self.hands[self.declarer]
@@ -282,7 +282,7 @@ class GameState:
             elif self.phase is Phase.AUCTION:
                 auction = self.auction
                 seat = auction.to_act
-                legal = auction.bid_mask() << 1 | auction.may_pass()
+                legal = auction.legal_mask()
                 move = choosers[seat](self, seat, legal)
                 if not trusted and not (move >= PASS_MOVE and legal >> (move + 1) & 1):
                     self.check_move(move)  # raises, naming the legal moves

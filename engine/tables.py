@@ -94,6 +94,8 @@ class Tables:
     """Per level the auction has reached: the mask of ranks whose eligibility allows them then."""
     inkle_ranks: int
     """Mask of the ranks at the inkle level (bid only by the seats the inkle rule names)."""
+    inkle_seats: tuple[frozenset[int], ...]
+    """Per dealer: the seats that may bid at the inkle level (every seat where there are no inkles)."""
     bits: tuple[int, ...]
     """Per card index: its bit (``1 << index``)."""
     hand_positions: tuple[tuple[int, ...], ...]
@@ -148,6 +150,7 @@ def tables_for(rules: Rules) -> Tables:
         eligible.append(mask)
     inkles = rules.auction.inkles
     players = rules.seating.players
+    bidders = players if inkles is None or inkles.bidders is None else inkles.bidders
     hand_positions: list[list[int]] = [[] for _ in range(players)]
     piles: dict[DealTarget, list[int]] = {DealTarget.KITTY: [], DealTarget.DEAD_HAND: []}
     position = 0
@@ -171,6 +174,7 @@ def tables_for(rules: Rules) -> Tables:
         all_ranks=(1 << len(rules.ladder.contracts)) - 1,
         eligible_at=tuple(eligible),
         inkle_ranks=mask_of(c.rank for c in rules.ladder if inkles is not None and c.level == inkles.level),
+        inkle_seats=tuple(frozenset((dealer + 1 + place) % players for place in range(bidders)) for dealer in range(players)),
         bits=tuple(1 << index for index in range(len(rules.deck.cards))),
         hand_positions=tuple(tuple(each) for each in hand_positions),
         kitty_positions=tuple(piles[DealTarget.KITTY]),
