@@ -101,18 +101,29 @@ class GameState:
 
     # The current hand's state, set by _start_hand.
     order: list[int] | None
+    """The shuffled deck this hand was dealt from (``None`` for a scripted deal)."""
     _deal: Deal | None
     _dealt_by: int
     kitty: tuple[int, ...]
+    """The kitty's cards, in the order dealt."""
     hands: list[int]
+    """Each seat's cards as a mask of card indices."""
     auction: Auction
+    """This hand's auction."""
     contract: Contract | None
+    """The contract played, once the auction is won."""
     declarer: int | None
+    """The declarer's seat, once the auction is won."""
     discard_count: int
+    """How many cards the declarer must discard after taking the kitty."""
     discarded: int
+    """The declarer's discards, as a mask."""
     kitty_taken: bool
+    """Whether the declarer took the kitty."""
     sitting_out: tuple[int, ...]
+    """Seats that take no part in the play (a misère declarer's partner)."""
     exposed: tuple[int, ...]
+    """Seats whose hands are laid open."""
 
     def __init__(
         self,
