@@ -143,8 +143,20 @@ def run_chunk(settings: SimulationSettings, chunk: int) -> tuple[int, dict[str, 
     return chunk, tally.to_dict(), actions
 
 
+CHECKPOINT_FORMAT = "fivehundred-simulation/2"
+"""Names how chunks are seeded and played; a checkpoint written another way is not resumed."""
+
+
 def _checkpoint_header(settings: SimulationSettings) -> dict[str, Any]:
-    return {"variant": settings.variant, "hands": settings.hands, "games": settings.games, "seed": settings.seed, "bots": list(settings.bots), "chunk": CHUNK}
+    return {
+        "format": CHECKPOINT_FORMAT,
+        "variant": settings.variant,
+        "hands": settings.hands,
+        "games": settings.games,
+        "seed": settings.seed,
+        "bots": list(settings.bots),
+        "chunk": CHUNK,
+    }
 
 
 def _read_checkpoint(path: str, settings: SimulationSettings) -> dict[int, tuple[dict[str, Any], int]]:

@@ -63,6 +63,12 @@ def test_interrupted_run_resumes_to_the_same_totals(tmp_path: Path) -> None:
     assert without_timing(resumed) == without_timing(whole)
     with pytest.raises(engine.SimulationError, match="from another run"):
         engine.simulate("standard", hands=3 * CHUNK, seed=10, checkpoint=checkpoint)
+    # A checkpoint written by an engine that seeded its chunks another way is not resumed either.
+    header = json.loads(lines[0])
+    del header["format"]
+    Path(checkpoint).write_text("\n".join([json.dumps(header)] + lines[1:]) + "\n")
+    with pytest.raises(engine.SimulationError, match="from another run"):
+        engine.simulate("standard", hands=3 * CHUNK, seed=9, checkpoint=checkpoint)
 
 
 def test_settings_check_themselves() -> None:
