@@ -111,10 +111,7 @@ class Auction:
 
     def legal_mask(self) -> int:
         """The legal moves as one mask: bit 0 the pass, bit ``r + 1`` the bid of rank ``r``."""
-        passing = not self._dealer_must_bid or self.may_pass()
-        if self.to_act in self.banned:
-            return passing
-        return self.bid_mask() << 1 | passing
+        return self.bid_mask() << 1 | self.may_pass()
 
     def legal_actions(self) -> list[Action]:
         """Every legal action of the seat to act: pass (unless it must bid), then the bids, lowest first."""
