@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 import engine
+from engine.bots import HeuristicBot
 from engine.report import compare_data, to_data
 from engine.simulate import CHUNK, SimulationSettings
 
@@ -161,3 +162,24 @@ def test_unreachable_cluster_is_a_clear_error() -> None:
 def test_cli_unwritable_out_is_a_clear_error(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     code, _, err = run(capsys, "simulate", "standard", "--games", "5", "--out", str(tmp_path / "missing" / "x.json"))
     assert code == 1 and "cannot write the checkpoint" in err and "Traceback" not in err
+
+
+def test_simulated_game_i_is_dealt_from_the_seed_and_i_alone() -> None:
+    """The deals of game ``i`` come from ``(seed, i)``: with heuristic bots (which draw no random numbers)
+    the simulator's games are exactly ``Game(rules, seed=f"{seed}-{i}", dealer=i % players)`` played
+    through the observation protocol."""
+    rules = engine.load_variant("standard")
+    result = engine.simulate("standard", games=3, seed=5)
+    lengths: dict[int, int] = {}
+    wins = [0, 0]
+    for index in range(3):
+        played = engine.Game(rules, seed=f"5-{index}", dealer=index % 4)
+        bots = [HeuristicBot(rules) for _ in range(4)]
+        while not played.is_over:
+            seat = played.to_act
+            assert seat is not None
+            played.apply(bots[seat].act(played.observation(seat), played.legal_choices()))
+        lengths[len(played.results)] = lengths.get(len(played.results), 0) + 1
+        assert played.winner is not None
+        wins[played.winner] += 1
+    assert result.tally.lengths == lengths and result.tally.wins == wins
