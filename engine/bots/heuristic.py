@@ -142,7 +142,7 @@ class HeuristicBot:
         self.profile = profile
         """Bidding and play settings."""
         self.random = generator(seed)
-        """Breaks ties between equally good choices."""
+        """For profiles that randomise; the present rules break ties by card order and draw nothing."""
         self._tables = tables_for(rules)
         self._strains = _strains(self._tables)
         self._all = (1 << len(self._tables.cards)) - 1
