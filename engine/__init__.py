@@ -1,5 +1,12 @@
 """A rules engine for the card game 500 (Five Hundred).
 
+The package is a pipeline of stages, each a subpackage that imports only from the stages before it:
+:mod:`engine.language` (YAML text to a validated document), :mod:`engine.rules` (the document to
+immutable rule objects), :mod:`engine.kernel` (rules to a game played move by move),
+:mod:`engine.game` (the embedding API: actions, observations, events, transcripts, saved games),
+:mod:`engine.bots`, :mod:`engine.simulation` and :mod:`engine.cli`; :mod:`engine.errors` is shared by
+all. ``docs/architecture.md`` draws it. This module gathers the public names.
+
 Variants are YAML files validated by a JSON Schema and compiled into immutable rule objects:
 
 >>> import engine
@@ -12,20 +19,25 @@ Variants are YAML files validated by a JSON Schema and compiled into immutable r
 
 from __future__ import annotations
 
-from .actions import Action, Bid, Discard, Pass, Play, parse_action
-from .cards import Card, Deck, Suit
-from .compiler import compile_text, load_variant
-from .contracts import Contract, Ladder
-from .deal import Deal, DealError
+from . import _former
 from .errors import FiveHundredError, IllegalActionError, Problem, VariantError
-from .events import Event, GameEnd, HandResult
-from .game import Game, HandRecord
-from .observation import Observation, Phase, Trick
-from .rules import Rules
-from .saving import SavedGameError
-from .simulate import SimulationError, SimulationResult, simulate
-from .support import UnsupportedRuleError, unsupported_rules
-from .transcript import TranscriptError, replay
+from .game.game import Game
+from .game.observation import Observation, Trick
+from .game.records import HandRecord, TranscriptError
+from .game.saving import SavedGameError
+from .game.transcript import replay
+from .kernel.actions import Action, Bid, Discard, Pass, Play, parse_action
+from .kernel.deal import Deal, DealError
+from .kernel.events import Event, GameEnd, HandResult
+from .kernel.phase import Phase
+from .kernel.support import UnsupportedRuleError, unsupported_rules
+from .rules.cards import Card, Deck, Suit
+from .rules.compiler import compile_text, load_variant
+from .rules.contracts import Contract, Ladder
+from .rules.ruleset import Rules
+from .simulation.runner import SimulationError, SimulationResult, simulate
+
+_former.install()
 
 __all__ = [
     "Action",

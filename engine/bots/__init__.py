@@ -1,10 +1,17 @@
-"""Bots: the :class:`Bot` protocol that embedders implement, a random bot and a heuristic bot."""
+"""Stage 5, bots: what a seat may see in, a chosen action out.
+
+The :class:`Bot` protocol that embedders implement reads a seat's
+:class:`~engine.game.observation.Observation` and its legal actions (the game API); a
+:class:`FastBot` also chooses a move number from the kernel's :class:`~engine.kernel.state.GameState`,
+reading only that seat's information, for the simulator. Shipped: a random bot and a heuristic bot
+(:mod:`~engine.bots.heuristic`, its style an :class:`~engine.bots.heuristic.Profile`).
+"""
 
 from __future__ import annotations
 
-from ..rules import Rules
 import random
 
+from ..rules.ruleset import Rules
 from .base import Bot, FastBot, RandomBot
 from .heuristic import HeuristicBot, Profile
 

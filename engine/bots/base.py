@@ -13,11 +13,11 @@ from __future__ import annotations
 import random
 from typing import Protocol, Sequence, runtime_checkable
 
-from ..actions import Action
-from ..observation import Observation, Phase
-from ..state import SUIT_SHIFT, GameState
-from ..tables import cards_in
-
+from ..game.observation import Observation
+from ..kernel.actions import Action
+from ..kernel.phase import Phase
+from ..kernel.state import SUIT_SHIFT, GameState
+from ..kernel.tables import cards_in
 
 _PLAY, _KITTY = Phase.PLAY, Phase.KITTY
 

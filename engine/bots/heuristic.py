@@ -13,14 +13,15 @@ import random
 from dataclasses import dataclass
 from typing import NamedTuple, Sequence
 
-from ..actions import PASS, Action, Bid, Discard, Pass, Play
-from ..cards import Card
-from ..contracts import Contract, Exposure, PartnerRole
-from ..observation import Observation, Phase
-from ..rules import Rounds, Rules
-from ..state import CARD_BITS, PASS_MOVE, SUIT_SHIFT, GameState
-from ..strains import TRUMP_POWER, CardOrder
-from ..tables import Tables, cards_in, mask_of, tables_for
+from ..game.observation import Observation
+from ..kernel.actions import PASS, Action, Bid, Discard, Pass, Play
+from ..kernel.phase import Phase
+from ..kernel.state import CARD_BITS, PASS_MOVE, SUIT_SHIFT, GameState
+from ..kernel.tables import Tables, cards_in, mask_of, tables_for
+from ..rules.cards import Card
+from ..rules.contracts import Contract, Exposure, PartnerRole
+from ..rules.ruleset import Rounds, Rules
+from ..rules.strains import TRUMP_POWER, CardOrder
 from .base import generator
 
 # Trick values of a trump by its place among the trumps (0 = the joker or highest trump).

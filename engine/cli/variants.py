@@ -1,0 +1,112 @@
+"""The commands about variant files: ``validate``, ``show``, ``variants`` and ``schema``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from ..errors import UnreadableFileError, VariantError
+from ..kernel.support import unsupported_rules
+from ..language.resources import schema_path, shipped_variant_names
+from ..rules.compiler import load_variant
+from ..rules.describe import describe
+from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE
+
+
+def _first_line(text: str) -> str:
+    line = " ".join(text.split())
+    return line[: line.index(". ") + 1] if ". " in line else line
+
+
+def _command_validate(args: argparse.Namespace) -> int:
+    results: list[dict[str, Any]] = []
+    worst = EXIT_OK
+    for reference in args.files:
+        try:
+            load_variant(reference)
+            results.append({"file": reference, "valid": True, "problems": []})
+        except UnreadableFileError as error:
+            worst = EXIT_USAGE
+            results.append({"file": reference, "valid": False, "problems": [problem.to_dict() for problem in error.problems]})
+        except VariantError as error:
+            worst = max(worst, EXIT_INVALID)
+            results.append({"file": reference, "valid": False, "problems": [problem.to_dict() for problem in error.problems]})
+    if args.format == "json":
+        print(json.dumps({"valid": worst == EXIT_OK, "files": results}, indent=2, ensure_ascii=False))
+        return worst
+    for result in results:
+        if result["valid"]:
+            print(f"{result['file']}: ok")
+            continue
+        for problem in result["problems"]:
+            assert isinstance(problem, dict)
+            print(f"{problem['file']}:{problem['line']}:{problem['column']}: {problem['path']}: {problem['message']}")
+    invalid = sum(1 for result in results if not result["valid"])
+    if invalid:
+        count = sum(len(result["problems"]) for result in results)
+        print(f"{invalid} of {len(results)} file(s) invalid, {count} problem(s).")
+    return worst
+
+
+def _report(error: VariantError) -> int:
+    for problem in error.problems:
+        print(problem, file=sys.stderr)
+    return EXIT_USAGE if isinstance(error, UnreadableFileError) else EXIT_INVALID
+
+
+def _command_show(args: argparse.Namespace) -> int:
+    try:
+        rules = load_variant(args.variant)
+    except VariantError as error:
+        return _report(error)
+    sys.stdout.write(describe(rules))
+    missing = unsupported_rules(rules)
+    if missing:
+        print("\nNot playable yet: the kernel does not play these rules:")
+        for rule in missing:
+            print(f"  - {rule}")
+    return EXIT_OK
+
+
+def _command_variants(args: argparse.Namespace) -> int:
+    rows = []
+    for name in shipped_variant_names():
+        try:
+            rules = load_variant(name)
+            note = "" if not unsupported_rules(rules) else " (not playable yet)"
+            rows.append((name, (_first_line(rules.description) or rules.name) + note))
+        except VariantError as error:
+            rows.append((name, f"(invalid: {error.problems[0].message})"))
+    if args.format == "json":
+        print(json.dumps([{"name": name, "description": text} for name, text in rows], indent=2, ensure_ascii=False))
+        return EXIT_OK
+    width = max(len(name) for name, _ in rows)
+    for name, text in rows:
+        print(f"{name:<{width}}  {text}")
+    return EXIT_OK
+
+
+def _command_schema(args: argparse.Namespace) -> int:
+    sys.stdout.write(schema_path().read_text(encoding="utf-8"))
+    return EXIT_OK
+
+
+def add_commands(commands: Any) -> None:
+    """Add ``validate``, ``show``, ``variants`` and ``schema`` to the ``fivehundred`` subcommands."""
+    validate = commands.add_parser("validate", help="check variant files and report every problem (exit 0 valid, 1 invalid, 2 unreadable)")
+    validate.add_argument("files", nargs="+", metavar="FILE", help="variant files (or shipped variant names)")
+    validate.add_argument("--format", choices=("text", "json"), default="text", help="output format (default: text)")
+    validate.set_defaults(handler=_command_validate)
+
+    show = commands.add_parser("show", help="print a variant's whole rule set in plain words")
+    show.add_argument("variant", metavar="VARIANT", help="a shipped variant name or a file path")
+    show.set_defaults(handler=_command_show)
+
+    variants = commands.add_parser("variants", help="list the shipped variants")
+    variants.add_argument("--format", choices=("text", "json"), default="text", help="output format (default: text)")
+    variants.set_defaults(handler=_command_variants)
+
+    schema = commands.add_parser("schema", help="print the variant JSON Schema")
+    schema.set_defaults(handler=_command_schema)

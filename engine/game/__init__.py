@@ -1,0 +1,20 @@
+"""Stage 4, the game API: a kernel state in, the interface an embedder uses out.
+
+:class:`~engine.game.game.Game` wraps the kernel's integer state with what apps and bots need: action
+objects and text, legality checks with full-sentence errors, the frozen event history, per-seat
+:class:`~engine.game.observation.Observation` (what one seat may see), and the records of every hand.
+The formats live below the game and the game calls them: :mod:`~engine.game.records` owns hand records
+and the transcript format, :mod:`~engine.game.saving` the saved-game format;
+:mod:`~engine.game.transcript` replays a transcript through a game. :mod:`~engine.game.choices` lists
+the declarer's discards lazily.
+"""
+
+from __future__ import annotations
+
+from .game import Game
+from .observation import Observation, Trick
+from .records import HandRecord, TranscriptError
+from .saving import SavedGameError
+from .transcript import replay
+
+__all__ = ["Game", "HandRecord", "Observation", "SavedGameError", "TranscriptError", "Trick", "replay"]

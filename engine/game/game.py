@@ -1,0 +1,378 @@
+"""The game: a mutable state made from immutable rules, played hand after hand to the end.
+
+The interface is small, in the style of OpenSpiel: :attr:`Game.phase`, :attr:`Game.to_act`,
+:meth:`Game.legal_actions`, :meth:`Game.apply`, :attr:`Game.is_over`, :attr:`Game.scores` and
+:attr:`Game.winner`. Chance is explicit: deals come from a seeded or injected ``random.Random`` or
+from scripted :class:`~engine.deal.Deal` records. The kernel reads only the rule objects; it never asks
+which variant it is playing.
+
+A game wraps the kernel's :class:`~engine.state.GameState` (integer cards, moves by number, no history)
+with what an embedder needs on top: legality checks with full-sentence errors, action objects, the
+hand records behind transcripts and saved games, events and per-seat observations.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Iterable, Mapping, Sequence
+
+from ..errors import FiveHundredError, IllegalActionError
+from ..kernel.actions import Action, Bid, Discard, Pass, Play, parse_action
+from ..kernel.deal import Deal
+from ..kernel.events import BidMade, CardPlayed, Dealt, Discarded, Event, HandResult, HandScored, Misdealt, Passed
+from ..kernel.phase import Phase
+from ..kernel.state import GameState
+from ..kernel.support import check_supported
+from ..kernel.tables import Tables, cards_in, mask_of, tables_for
+from ..rules.cards import Card
+from ..rules.contracts import Contract
+from ..rules.ruleset import Rules
+from .choices import DiscardChoices
+from .observation import Observation, Trick
+from .records import HandRecord, TranscriptError, hand_transcript
+from .saving import SavedGameError, read_saved_game, restore_rng, saved_game_data
+
+_ACTION_TYPES = (Pass, Bid, Discard, Play)
+
+
+class Game:
+    """One game of 500 under ``rules``, from the first deal to the end.
+
+    ``seed`` seeds the shuffle (or pass ``rng``, a ``random.Random`` of your own); ``deals`` scripts the
+    first deals exactly; ``dealer`` deals the first hand; ``scores`` are the team scores to start from.
+    Raises :class:`~engine.support.UnsupportedRuleError` if the variant states a rule the kernel does
+    not play yet.
+    """
+
+    def __init__(
+        self,
+        rules: Rules,
+        *,
+        seed: int | str | None = None,
+        dealer: int = 0,
+        rng: random.Random | None = None,
+        deals: Iterable[Deal] | None = None,
+        scores: Sequence[int] | None = None,
+    ) -> None:
+        if not isinstance(rules, Rules):
+            raise TypeError(f"Game needs compiled rules (engine.load_variant(...)), not {type(rules).__name__}.")
+        check_supported(rules)
+        players, teams = rules.seating.players, len(rules.seating.teams)
+        if not isinstance(dealer, int) or not 0 <= dealer < players:
+            raise ValueError(f"The dealer must be a seat from 0 to {players - 1}, not {dealer!r}.")
+        start = tuple(scores) if scores is not None else (0,) * teams
+        if len(start) != teams or not all(isinstance(score, int) for score in start):
+            raise ValueError(f"Scores must be {teams} whole numbers, one per team, not {list(start)!r}.")
+        self.rules = rules
+        """The variant being played."""
+        self._tables: Tables = tables_for(rules)
+        scripted: list[Deal] = list(deals or [])
+        for number, deal in enumerate(scripted):
+            deal.check(rules, f"deals[{number}]")
+        self._first_dealer = dealer
+        self._initial_scores = start
+        self._events: list[Event] = []
+        self._records: list[HandRecord] = []
+        self._completed: list[Trick] = []  # the current hand's tricks as records, built as they are asked for
+        rng = rng if rng is not None else random.Random(seed)
+        self._state = GameState(rules, self._tables, rng, dealer, start, scripted, self)
+
+    # -- what the state tells (StateListener) ------------------------------------------------------
+
+    def hand_started(self, state: GameState, deal: Deal, misdeals: list[tuple[Deal, int]]) -> None:
+        """Record a new hand (part of the :class:`~engine.state.StateListener` protocol)."""
+        number = len(self._records)
+        for _, seat in misdeals:
+            self._events.append(Misdealt(number, seat))
+        self._records.append(HandRecord(state.dealer, state.scores, deal, [each for each, _ in misdeals]))
+        self._events.append(Dealt(number, state.dealer, deal.hands, deal.kitty, deal.dead_hand))
+        self._completed = []
+
+    def event(self, event: Event) -> None:
+        """Record an event (part of the :class:`~engine.state.StateListener` protocol)."""
+        if isinstance(event, HandScored):
+            self._records[-1].result = event.result
+        self._events.append(event)
+
+    # -- the state interface ----------------------------------------------------------------------
+
+    @property
+    def phase(self) -> Phase:
+        """Where the game stands."""
+        return self._state.phase
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat expected to act, or ``None`` once the game is over."""
+        return self._state.to_act
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self._state.phase is Phase.GAME_OVER
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Team scores, in team order."""
+        return self._state.scores
+
+    @property
+    def winner(self) -> int | None:
+        """The winning team once the game is over (``None`` before, or if nobody could be named)."""
+        return self._state.winner
+
+    @property
+    def dealer(self) -> int:
+        """The current hand's dealer."""
+        return self._state.dealer
+
+    @property
+    def hand_number(self) -> int:
+        """The current hand's number, from 0 (every deal counts, all-pass hands included)."""
+        return self._state.hand_number
+
+    @property
+    def contract(self) -> Contract | None:
+        """The contract being played in this hand, once the auction is won."""
+        return self._state.contract
+
+    @property
+    def declarer(self) -> int | None:
+        """The declarer's seat in this hand, once the auction is won."""
+        return self._state.declarer
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """Everything that has happened, in order."""
+        return tuple(self._events)
+
+    @property
+    def results(self) -> tuple[HandResult, ...]:
+        """The outcome of every finished hand, in order."""
+        return tuple(record.result for record in self._records if record.result is not None)
+
+    @property
+    def records(self) -> tuple[HandRecord, ...]:
+        """Every hand so far (the last one may be in progress)."""
+        return tuple(self._records)
+
+    def hand_of(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` holds now, in deck order (omniscient: bots use :meth:`observation`)."""
+        return self._cards(self._state.hands[seat])
+
+    def _cards(self, mask: int) -> tuple[Card, ...]:
+        cards = self._tables.cards
+        return tuple([cards[index] for index in cards_in(mask)])
+
+    # -- actions ----------------------------------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the seat to act (empty only once the game is over)."""
+        return list(self.legal_choices())
+
+    def legal_choices(self) -> Sequence[Action]:
+        """The legal actions as a sequence that may be lazy: the declarer's discards are not built one
+        by one until asked for (a 6-card kitty gives thousands). Same contents as :meth:`legal_actions`."""
+        state = self._state
+        if state.phase is Phase.AUCTION:
+            return state.auction.legal_actions()
+        if state.phase is Phase.PLAY:
+            assert state.play is not None
+            return state.play.legal_actions(state.hands[state.play.to_act])
+        if state.phase is Phase.KITTY:
+            assert state.declarer is not None
+            return DiscardChoices(self.hand_of(state.declarer), state.discard_count)
+        return []
+
+    def parse(self, text: str) -> Action:
+        """The action written ``text`` (``"bid 7H"``, ``"play JK:H"``); raises :class:`IllegalActionError`."""
+        return parse_action(self.rules, text)
+
+    def check(self, action: Action | str) -> Action:
+        """The action, parsed if given as text, once checked legal; raises :class:`IllegalActionError`."""
+        if isinstance(action, str):
+            action = parse_action(self.rules, action)
+        if not isinstance(action, _ACTION_TYPES):
+            raise IllegalActionError(f"{action!r} is not an action (use engine.Bid, Play, ... or text like 'bid 7H').")
+        if isinstance(action, Play) and not isinstance(action.card, Card):
+            raise IllegalActionError(f"A play needs a card (engine.Card), not {action.card!r}; text like 'play JD' works too.")
+        if isinstance(action, Bid) and not isinstance(action.contract, str):
+            raise IllegalActionError(f"A bid names a contract by its id, like Bid('7H'), not {action.contract!r}.")
+        state = self._state
+        if state.phase is Phase.AUCTION:
+            state.auction.check(action)
+        elif state.phase is Phase.PLAY:
+            assert state.play is not None
+            state.play.check(action, state.hands[state.play.to_act])
+        elif state.phase is Phase.KITTY:
+            self._check_discard(action)
+        else:
+            raise IllegalActionError("The game is over: no more actions can be taken.")
+        return action
+
+    def can_apply(self, action: Action | str) -> bool:
+        """Whether :meth:`apply` would accept ``action`` now."""
+        try:
+            self.check(action)
+        except IllegalActionError:
+            return False
+        return True
+
+    def apply(self, action: Action | str) -> None:
+        """Take ``action`` (an action object or its text form) for the seat to act.
+
+        Raises :class:`IllegalActionError` saying why when it is malformed or illegal; the game is then
+        unchanged.
+        """
+        action = self.check(action)
+        state = self._state
+        seat = state.to_act
+        assert seat is not None
+        self._records[-1].actions.append(f"{seat} {action}")
+        if isinstance(action, Play):
+            self._events.append(CardPlayed(seat, action.card, action.suit))
+            state.play_card(action.card.index, action.suit)
+        elif isinstance(action, Bid):
+            self._events.append(BidMade(seat, action.contract))
+            state.bid(self.rules.ladder[action.contract].rank)
+        elif isinstance(action, Pass):
+            self._events.append(Passed(seat))
+            state.pass_turn()
+        else:
+            self._events.append(Discarded(seat, action.cards))
+            state.discard(mask_of(card.index for card in action.cards))
+
+    def _check_discard(self, action: Action) -> None:
+        state = self._state
+        seat = state.declarer
+        if not isinstance(action, Discard):
+            raise IllegalActionError(f"seat {seat} has taken the kitty and must discard {state.discard_count} cards, like discard 4D 5C 6C.")
+        if len(action.cards) != state.discard_count:
+            raise IllegalActionError(f"seat {seat} must discard exactly {state.discard_count} cards, not {len(action.cards)}.")
+        assert seat is not None
+        for card in action.cards:
+            if not self._tables.owns(card) or not (state.hands[seat] >> card.index) & 1:
+                raise IllegalActionError(f"seat {seat} does not hold {card}.")
+
+    # -- what a seat may see ----------------------------------------------------------------------
+
+    def _tricks(self) -> tuple[Trick, ...]:
+        """The current hand's completed tricks as records (built once each)."""
+        play = self._state.play
+        if play is None:
+            return ()
+        cards = self._tables.cards
+        for leader, played, winner, named in play.completed[len(self._completed) :]:
+            self._completed.append(Trick(leader, tuple((seat, cards[index]) for seat, index in played), winner, named))
+        return tuple(self._completed)
+
+    def observation(self, seat: int) -> Observation:
+        """The game as ``seat`` may see it: its own cards, the auction, the play, exposed hands, and the
+        kitty only if it took it."""
+        players = self.rules.seating.players
+        if not isinstance(seat, int) or not 0 <= seat < players:
+            raise ValueError(f"There is no seat {seat!r}: seats are 0 to {players - 1}.")
+        state = self._state
+        play = state.play
+        took = state.kitty_taken and seat == state.declarer
+        deal = state.deal
+        face_up: tuple[Card, ...] = ()
+        if self.rules.deal.last_kitty_card_face_up and deal.kitty:
+            face_up = deal.kitty[-1:]
+        return Observation(
+            seat=seat,
+            phase=state.phase,
+            hand_number=state.hand_number,
+            dealer=state.dealer,
+            to_act=state.to_act,
+            team_of=self._tables.team_of,
+            scores=state.scores,
+            hand=self.hand_of(seat),
+            calls=state.auction.calls,
+            banned=tuple(sorted(state.auction.banned)),
+            contract=state.contract.id if state.contract is not None else None,
+            declarer=state.declarer,
+            sitting_out=state.sitting_out,
+            kitty=deal.kitty if took else (),
+            discards=self._cards(state.discarded) if took else (),
+            face_up=face_up,
+            trick=tuple(play.trick_cards()) if play is not None else (),
+            led_suit=play.led if play is not None else None,
+            tricks=self._tricks(),
+            tricks_won=tuple(play.tricks) if play is not None else (0,) * players,
+            exposed=tuple((each, self.hand_of(each)) for each in state.exposed) if state.exposed else (),
+        )
+
+    # -- copies, saving and transcripts -----------------------------------------------------------
+
+    def clone(self) -> Game:
+        """An independent copy of the game, random generator included."""
+        other = Game.__new__(Game)
+        other.__dict__.update(self.__dict__)
+        other._events = list(self._events)
+        other._records = [HandRecord(r.dealer, r.scores, r.deal, list(r.misdeals), list(r.actions), r.result) for r in self._records]
+        other._completed = list(self._completed)
+        other._state = self._state.copy()
+        other._state.listener = other
+        return other
+
+    def transcript(self, hand: int | None = None) -> dict[str, Any]:
+        """The JSON transcript of one hand (the current one by default): variant, dealer, scores before
+        the hand, deal and actions."""
+        records = self._records
+        number = len(records) - 1 if hand is None else hand
+        if not isinstance(number, int) or not 0 <= number < len(records):
+            raise IndexError(f"There is no hand {hand!r}: this game has hands 0 to {len(records) - 1}.")
+        return hand_transcript(self.rules, records[number])
+
+    def to_dict(self) -> dict[str, Any]:
+        """The whole game as JSON-ready data; :meth:`from_dict` rebuilds it exactly."""
+        state = self._state
+        return saved_game_data(self.rules, self._first_dealer, self._initial_scores, self._records, state.scripted, state.rng)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], rules: Rules | None = None) -> Game:
+        """Rebuild a game saved with :meth:`to_dict` (loading its variant unless ``rules`` is given).
+
+        Raises :class:`~engine.saving.SavedGameError` naming what is wrong in corrupt data.
+        """
+        saved = read_saved_game(data, rules)
+        try:
+            game = cls(saved.rules, dealer=saved.dealer, scores=saved.scores, deals=saved.deals, rng=random.Random(0))
+            for number, entry in enumerate(saved.hands):
+                if game.hand_number != number:
+                    raise SavedGameError(f"saved game: hands[{number}] was never reached: the game had already ended.")
+                record = game.records[-1]
+                if (record.dealer, record.scores) != (entry.dealer, entry.scores):
+                    raise SavedGameError(
+                        f"saved game: hands[{number}] says dealer {entry.dealer} with scores {list(entry.scores)}, "
+                        f"but replaying gives dealer {record.dealer} with scores {list(record.scores)}."
+                    )
+                game.play_recorded(entry.actions, f"hands[{number}]")
+            if game.hand_number != len(saved.hands) - 1:
+                raise SavedGameError(f"saved game: hands[{len(saved.hands) - 1}] is over, so the game should hold another hand.")
+        except SavedGameError:
+            raise
+        except (FiveHundredError, ValueError) as error:  # transcript, deal and game-argument problems
+            raise SavedGameError(f"saved game: {error}") from None
+        restore_rng(game._state.rng, saved.rng)
+        return game
+
+    def play_recorded(self, actions: Sequence[str], where: str) -> None:
+        """Apply each recorded ``"<seat> <action>"`` of one hand, which must be the current hand, from its
+        start; raises :class:`~engine.transcript.TranscriptError` at the first one that does not fit,
+        with its index and ``where`` the actions came from."""
+        hand = self.hand_number
+        for index, entry in enumerate(actions):
+            label = f"{where}.actions[{index}] ({entry!r})"
+            if self.hand_number != hand or self.is_over:
+                raise TranscriptError(f"{label}: the hand is already over; nothing may follow its last card.", index)
+            seat_text, _, action_text = entry.strip().partition(" ")
+            if not seat_text.isdigit():
+                raise TranscriptError(f"{label}: an entry is the acting seat and the action, like \"1 bid 7H\".", index)
+            if int(seat_text) != self.to_act:
+                raise TranscriptError(f"{label}: it is seat {self.to_act}'s turn, not seat {int(seat_text)}'s.", index)
+            try:
+                self.apply(action_text)
+            except IllegalActionError as error:
+                raise TranscriptError(f"{label}: {error}", index) from None

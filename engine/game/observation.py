@@ -1,0 +1,70 @@
+"""What one seat may know: its own cards and everything played in the open, nothing else."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..kernel.phase import Phase as Phase
+from ..rules.cards import Card
+
+
+@dataclass(frozen=True)
+class Trick:
+    """A completed trick."""
+
+    leader: int
+    """Who led it."""
+    cards: tuple[tuple[int, Card], ...]
+    """Each (seat, card) in the order played."""
+    winner: int
+    """Who won it."""
+    suit: str | None = None
+    """The suit named for a joker led in no trump, if one was."""
+
+
+@dataclass(frozen=True)
+class Observation:
+    """The game as one seat sees it (the only input a bot gets besides its legal actions)."""
+
+    seat: int
+    """The observing seat."""
+    phase: Phase
+    """The phase of the game."""
+    hand_number: int
+    """The current hand's number in the game, from 0."""
+    dealer: int
+    """The dealer's seat."""
+    to_act: int | None
+    """The seat expected to act, or ``None`` when the game is over."""
+    team_of: tuple[int, ...]
+    """Each seat's team."""
+    scores: tuple[int, ...]
+    """Team scores now (before this hand while it is played)."""
+    hand: tuple[Card, ...]
+    """The observing seat's cards, in deck order."""
+    calls: tuple[tuple[int, str], ...]
+    """The auction so far: (seat, ``"pass"`` or a contract id)."""
+    banned: tuple[int, ...]
+    """Seats that may not bid in this hand."""
+    contract: str | None
+    """The contract being played, once the auction is won."""
+    declarer: int | None
+    """The declarer's seat, once the auction is won."""
+    sitting_out: tuple[int, ...]
+    """Seats that take no part in the play (a misère declarer's partner)."""
+    kitty: tuple[Card, ...]
+    """The kitty, only for the seat that took it."""
+    discards: tuple[Card, ...]
+    """The declarer's discards, only for the declarer."""
+    face_up: tuple[Card, ...]
+    """Kitty cards shown to everyone (a variant showing the last kitty card)."""
+    trick: tuple[tuple[int, Card], ...]
+    """The trick in progress: (seat, card) in the order played."""
+    led_suit: str | None
+    """The suit the trick in progress must follow, once led."""
+    tricks: tuple[Trick, ...]
+    """The completed tricks of this hand."""
+    tricks_won: tuple[int, ...]
+    """Tricks taken so far in this hand, per seat."""
+    exposed: tuple[tuple[int, tuple[Card, ...]], ...]
+    """Hands laid open (an open misère after the first trick): (seat, its remaining cards)."""

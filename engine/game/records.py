@@ -1,0 +1,135 @@
+"""Hand records and their JSON form, the transcript: one hand as JSON (variant, dealer, scores before it,
+the deal, every action).
+
+This module owns the transcript format: writing a record as a transcript, reading a transcript (or a
+saved game's hand) back into checked values. Replaying one is :mod:`engine.game.transcript`'s job, and
+saved games (:mod:`engine.game.saving`) reuse the same hand entries.
+
+A transcript::
+
+    {"variant": "standard", "dealer": 0, "scores": [0, 0],
+     "deal": {"hands": [["AS", ...], ...], "kitty": [...]},
+     "actions": ["1 bid 7H", "2 pass", "3 pass", "0 pass", "1 discard 4D 5C 6C", "1 play JD", ...]}
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from ..errors import FiveHundredError, VariantError
+from ..kernel.deal import Deal, DealError
+from ..kernel.events import HandResult
+from ..rules.compiler import load_variant
+from ..rules.ruleset import Rules
+
+
+class TranscriptError(FiveHundredError, ValueError):
+    """A transcript (or a saved game's hand) is malformed, or one of its actions is illegal.
+
+    ``index`` is the position of the offending entry in ``actions`` when the problem is an action.
+    """
+
+    __module__ = "engine.transcript"  # the name tracebacks print, as before the stages (engine._former keeps it importable)
+
+    def __init__(self, message: str, index: int | None = None) -> None:
+        self.index = index
+        super().__init__(message)
+
+
+def variant_reference(rules: Rules) -> str:
+    """How transcripts and saved games name the variant: its shipped name, its file, or its name."""
+    return rules.reference or rules.name
+
+
+def named_rules(data: Mapping[str, Any], where: str) -> Rules:
+    """Load the variant that ``data["variant"]`` names; raises :class:`TranscriptError` saying why not."""
+    variant = data.get("variant")
+    if not isinstance(variant, str) or not variant:
+        raise TranscriptError(f"{where}: 'variant' must name the variant it was played under.")
+    try:
+        return load_variant(variant)
+    except VariantError as error:
+        raise TranscriptError(f"{where}: its variant {variant!r} cannot be loaded:\n{error}") from None
+
+
+@dataclass
+class HandRecord:
+    """Everything needed to replay one hand: who dealt, the scores before it, its deal and its actions."""
+
+    dealer: int
+    """The dealer's seat."""
+    scores: tuple[int, ...]
+    """Team scores before the hand."""
+    deal: Deal
+    """The cards dealt (after any misdeals)."""
+    misdeals: list[Deal] = field(default_factory=list)
+    """Deals thrown in before this one (a hand without a face card)."""
+    actions: list[str] = field(default_factory=list)
+    """Each action as ``"<seat> <action>"``, in order."""
+    result: HandResult | None = None
+    """The outcome, once the hand is over."""
+
+
+def record_data(record: HandRecord) -> dict[str, Any]:
+    """One hand's ``record`` as JSON-ready data: dealer, scores before it, deal, actions and any misdeals
+    (a saved game's hand; a transcript adds the variant)."""
+    data: dict[str, Any] = {"dealer": record.dealer, "scores": list(record.scores), "deal": record.deal.to_dict(), "actions": list(record.actions)}
+    if record.misdeals:
+        data["misdeals"] = [deal.to_dict() for deal in record.misdeals]
+    return data
+
+
+def hand_transcript(rules: Rules, record: HandRecord) -> dict[str, Any]:
+    """The transcript of one hand's ``record`` played under ``rules``."""
+    return {"variant": variant_reference(rules), **record_data(record)}
+
+
+@dataclass(frozen=True)
+class HandEntry:
+    """A transcript's contents, checked for shape."""
+
+    dealer: int
+    """Who dealt."""
+    scores: tuple[int, ...]
+    """Team scores before the hand."""
+    misdeals: tuple[Deal, ...]
+    """Deals thrown in first."""
+    deal: Deal
+    """The cards."""
+    actions: tuple[str, ...]
+    """The actions, each prefixed by the acting seat."""
+
+
+_KEYS = {"variant", "dealer", "scores", "deal", "actions", "misdeals"}
+
+
+def read_entry(rules: Rules, data: object, where: str, keys: set[str] = _KEYS) -> HandEntry:
+    """Check the shape of a transcript or a saved hand and read it; raises :class:`TranscriptError`."""
+    if not isinstance(data, Mapping):
+        raise TranscriptError(f"{where} must be a JSON object, not {type(data).__name__}.")
+    unknown = sorted(set(data) - keys)
+    if unknown:
+        raise TranscriptError(f"{where} has an unknown key {unknown[0]!r} (expected {', '.join(sorted(keys))}).")
+    for key in ("dealer", "scores", "deal", "actions"):
+        if key not in data:
+            raise TranscriptError(f"{where} has no {key!r}.")
+    players, teams = rules.seating.players, len(rules.seating.teams)
+    dealer = data["dealer"]
+    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
+        raise TranscriptError(f"{where}.dealer must be a seat from 0 to {players - 1}, not {dealer!r}.")
+    scores = data["scores"]
+    if not isinstance(scores, list) or len(scores) != teams or any(isinstance(s, bool) or not isinstance(s, int) for s in scores):
+        raise TranscriptError(f"{where}.scores must be a list of {teams} whole numbers (one per team), not {scores!r}.")
+    actions = data["actions"]
+    if not isinstance(actions, list) or any(not isinstance(action, str) for action in actions):
+        raise TranscriptError(f"{where}.actions must be a list of texts like \"1 bid 7H\".")
+    misdeals = data.get("misdeals", [])
+    if not isinstance(misdeals, list):
+        raise TranscriptError(f"{where}.misdeals must be a list of deals.")
+    try:
+        thrown = tuple(Deal.from_dict(rules, each, f"{where}.misdeals[{number}]") for number, each in enumerate(misdeals))
+        deal = Deal.from_dict(rules, data["deal"], f"{where}.deal")
+    except DealError as error:
+        raise TranscriptError(str(error)) from None
+    return HandEntry(dealer, tuple(scores), thrown, deal, tuple(actions))

@@ -1,0 +1,119 @@
+"""The saved-game format: whole games as JSON-ready data.
+
+A saved game records the first dealer and scores, every hand (its deal, any misdeals and its actions,
+the hand in progress included) and the random generator's state for the deals still to come. This
+module owns the format: it writes the data and checks its shape when reading it back;
+:meth:`engine.Game.from_dict` then replays the hands through the kernel, so corrupt data is caught by
+the same checks as live play and reported with where it is.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
+
+from ..errors import FiveHundredError
+from ..kernel.deal import Deal
+from ..rules.ruleset import Rules
+from .records import HandEntry, HandRecord, TranscriptError, named_rules, read_entry, record_data, variant_reference
+
+FORMAT = "fivehundred-game/1"
+"""The ``format`` tag of saved games."""
+
+_KEYS = {"format", "variant", "dealer", "scores", "hands", "deals", "rng"}
+_HAND_KEYS = {"dealer", "scores", "deal", "actions", "misdeals"}
+
+
+class SavedGameError(FiveHundredError, ValueError):
+    """Saved-game data is corrupt or does not fit its variant; the message says what and where."""
+
+    __module__ = "engine.saving"  # the name tracebacks print, as before the stages (engine._former keeps it importable)
+
+
+def saved_game_data(
+    rules: Rules,
+    dealer: int,
+    scores: Sequence[int],
+    records: Sequence[HandRecord],
+    scripted: Sequence[Deal],
+    rng: random.Random,
+) -> dict[str, Any]:
+    """A game as saved data: its variant, first ``dealer`` and starting ``scores``, the ``records`` of
+    its hands, the ``scripted`` deals still to come and the state of its ``rng``."""
+    version, internal, gauss = rng.getstate()
+    return {
+        "format": FORMAT,
+        "variant": variant_reference(rules),
+        "dealer": dealer,
+        "scores": list(scores),
+        "hands": [record_data(record) for record in records],
+        "deals": [deal.to_dict() for deal in scripted],
+        "rng": [version, list(internal), gauss],
+    }
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """Saved-game data checked for shape, ready to be replayed (the values the game checks itself, such
+    as the dealer and scores, are passed on as they were written)."""
+
+    rules: Rules
+    """The variant it was played under."""
+    dealer: Any
+    """The first dealer, as written."""
+    scores: Any
+    """The starting scores, as written."""
+    hands: tuple[HandEntry, ...]
+    """Every hand, the last one possibly in progress."""
+    deals: tuple[Deal, ...]
+    """Every deal to script, in order: each hand's misdeals and deal, then the deals still to come."""
+    rng: object
+    """The random generator's state, as written (see :func:`restore_rng`)."""
+
+
+def read_saved_game(data: Mapping[str, Any], rules: Rules | None = None) -> SavedGame:
+    """Check the shape of saved-game ``data`` (loading its variant unless ``rules`` is given); raises
+    :class:`SavedGameError` saying what is wrong and where."""
+    if not isinstance(data, Mapping):
+        raise SavedGameError(f"A saved game must be a JSON object, not {type(data).__name__}.")
+    if data.get("format") != FORMAT:
+        raise SavedGameError(f"saved game: 'format' must be {FORMAT!r}, not {data.get('format')!r}.")
+    unknown = sorted(set(data) - _KEYS)
+    if unknown:
+        raise SavedGameError(f"saved game: unknown key {unknown[0]!r}.")
+    if rules is None:
+        try:
+            rules = named_rules(data, "saved game")
+        except TranscriptError as error:
+            raise SavedGameError(str(error)) from None
+    hands = data.get("hands")
+    if not isinstance(hands, list) or not hands:
+        raise SavedGameError("saved game: 'hands' must be a non-empty list of hands.")
+    try:
+        entries = tuple(read_entry(rules, hand, f"hands[{number}]", _HAND_KEYS) for number, hand in enumerate(hands))
+        remaining = data.get("deals", [])
+        if not isinstance(remaining, list):
+            raise SavedGameError("saved game: 'deals' must be a list of deals.")
+        scripted = [Deal.from_dict(rules, deal, f"deals[{number}]") for number, deal in enumerate(remaining)]
+    except SavedGameError:
+        raise
+    except (FiveHundredError, ValueError) as error:  # transcript and deal problems
+        raise SavedGameError(f"saved game: {error}") from None
+    deals = tuple(deal for entry in entries for deal in (*entry.misdeals, entry.deal)) + tuple(scripted)
+    return SavedGame(rules, data.get("dealer", 0), data.get("scores"), entries, deals, data.get("rng"))
+
+
+def restore_rng(rng: random.Random, data: object) -> None:
+    """Set ``rng`` to the state saved as ``data``; raises :class:`SavedGameError` if it is not one."""
+    # Checked without assert, which ``python -O`` would skip.
+    problem = SavedGameError("saved game: 'rng' is not a random generator state saved by this engine.")
+    if not (isinstance(data, list) and len(data) == 3 and isinstance(data[1], list)):
+        raise problem
+    version, internal, gauss = data
+    if not all(isinstance(value, int) and not isinstance(value, bool) for value in internal):
+        raise problem
+    try:
+        rng.setstate((version, tuple(internal), gauss))
+    except (TypeError, ValueError, OverflowError):
+        raise problem from None

@@ -1,0 +1,37 @@
+"""Replaying a hand transcript to its result.
+
+The transcript format (what a transcript holds, and reading it back) is :mod:`engine.game.records`'s;
+this module plays one through a :class:`~engine.game.Game`, with the same legality as live play.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Mapping
+
+from ..kernel.events import HandResult
+from ..rules.ruleset import Rules
+from .game import Game
+from .records import TranscriptError as TranscriptError
+from .records import named_rules, read_entry
+
+
+def replay(transcript: Mapping[str, Any], rules: Rules | None = None) -> HandResult:
+    """Replay a transcript and return its hand's result.
+
+    Loads the named variant unless ``rules`` is given. Raises :class:`TranscriptError` at the first
+    malformed entry or illegal action (its ``index`` says which), or if the actions stop before the
+    hand is over.
+    """
+    if not isinstance(transcript, Mapping):
+        raise TranscriptError(f"A transcript must be a JSON object, not {type(transcript).__name__}.")
+    if rules is None:
+        rules = named_rules(transcript, "transcript")
+    entry = read_entry(rules, transcript, "transcript")
+    game = Game(rules, dealer=entry.dealer, scores=entry.scores, deals=[*entry.misdeals, entry.deal], rng=random.Random(0))
+    if game.records[0].deal != entry.deal:
+        raise TranscriptError("transcript.deal is a misdeal under this variant (a hand without a face card): it would be dealt again.")
+    game.play_recorded(entry.actions, "transcript")
+    if not game.results:
+        raise TranscriptError(f"The transcript stops before the hand is over (after {len(entry.actions)} actions; seat {game.to_act} is to act).")
+    return game.results[0]

@@ -1,0 +1,40 @@
+"""Stage 3, the kernel: immutable rules in, a game played move by move out.
+
+Takes a :class:`~engine.rules.ruleset.Rules` and plays it, never asking which variant it is: the rule
+objects are precomputed into integer tables (:mod:`~engine.kernel.tables`), cards are dealt
+(:mod:`~engine.kernel.deal`), the auction (:mod:`~engine.kernel.auction`), the kitty and the tricks
+(:mod:`~engine.kernel.play`) run on bit masks, hands and games are scored
+(:mod:`~engine.kernel.scoring`), and :class:`~engine.kernel.state.GameState` ties them into one mutable
+state whose moves are numbers. Gives out that state, the frozen :mod:`~engine.kernel.events` it reports
+to a listener (a hand's :class:`~engine.kernel.events.HandResult` among them), the
+:mod:`~engine.kernel.actions` that name moves in the notation, the :class:`~engine.kernel.phase.Phase`,
+and :mod:`~engine.kernel.support`'s refusal of any rule the kernel does not play yet.
+"""
+
+from __future__ import annotations
+
+from .actions import Action, Bid, Discard, Pass, Play, parse_action
+from .deal import Deal, DealError
+from .events import Event, GameEnd, HandResult
+from .phase import Phase
+from .state import GameState
+from .support import UnsupportedRuleError, check_supported, unsupported_rules
+
+__all__ = [
+    "Action",
+    "Bid",
+    "Deal",
+    "DealError",
+    "Discard",
+    "Event",
+    "GameEnd",
+    "GameState",
+    "HandResult",
+    "Pass",
+    "Phase",
+    "Play",
+    "UnsupportedRuleError",
+    "check_supported",
+    "parse_action",
+    "unsupported_rules",
+]

@@ -1,0 +1,137 @@
+"""Actions: the moves a seat makes, as frozen records with a text form shared by the API, transcripts and CLI.
+
+Text forms: ``pass``, ``bid 7H``, ``bid 6NT``, ``bid misere`` (a special contract by its id),
+``discard 4D 5C 6C``, ``play JD`` and ``play JK:H`` (a joker led in no trump, hearts named).
+Parsing only checks that the text is *well formed* for the variant (the cards and contracts exist);
+whether the action is *legal now* is the game's business.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Union
+
+from ..errors import IllegalActionError
+from ..rules.cards import Card
+from ..rules.ruleset import Rules
+
+
+@dataclass(frozen=True)
+class Pass:
+    """Passing in the auction."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True)
+class Bid:
+    """Bidding a contract of the ladder."""
+
+    contract: str
+    """The contract's id (``7H``, ``misere``)."""
+
+    def __str__(self) -> str:
+        return f"bid {self.contract}"
+
+
+@dataclass(frozen=True)
+class Discard:
+    """The declarer's discards after taking the kitty, in deck order."""
+
+    cards: tuple[Card, ...]
+    """The cards put away, sorted by their index in the deck."""
+
+    def __post_init__(self) -> None:
+        if not all(isinstance(card, Card) for card in self.cards):
+            raise IllegalActionError("A discard is made of cards (engine.Card), such as parse_action(rules, 'discard 4D 5C 6C').")
+        # One canonical order, so that the same discard always compares equal and prints the same.
+        object.__setattr__(self, "cards", tuple(sorted(self.cards, key=lambda card: card.index)))
+
+    def __str__(self) -> str:
+        return "discard " + " ".join(str(card) for card in self.cards)
+
+
+@dataclass(frozen=True)
+class Play:
+    """Playing a card to the trick."""
+
+    card: Card
+    """The card played."""
+    suit: str | None = None
+    """The suit named when a joker is led in no trump (its letter), else ``None``."""
+
+    def __str__(self) -> str:
+        return f"play {self.card}" + (f":{self.suit}" if self.suit else "")
+
+
+Action = Union[Pass, Bid, Discard, Play]
+"""Any action."""
+
+PASS = Pass()
+"""The one pass action."""
+
+
+def _cards(rules: Rules, words: list[str], text: str) -> tuple[Card, ...]:
+    cards: list[Card] = []
+    for word in words:
+        try:
+            card = rules.deck.card(word)
+        except ValueError as error:
+            raise IllegalActionError(f"{text!r} is not a valid action: {error}") from None
+        if card in cards:
+            raise IllegalActionError(f"{text!r} is not a valid action: it names {card} twice.")
+        cards.append(card)
+    return tuple(cards)
+
+
+def _contract_id(rules: Rules, word: str, text: str) -> str:
+    if word in rules.ladder:
+        return word
+    wanted = word.casefold()
+    for contract in rules.ladder:
+        if wanted in (contract.id.casefold(), contract.name.casefold()):
+            return contract.id
+    examples = ", ".join(f"bid {contract.id}" for contract in rules.ladder.contracts[:2])
+    specials = [contract.id for contract in rules.ladder if contract.is_special]
+    hint = f" or a special contract ({', '.join(specials)})" if specials else ""
+    raise IllegalActionError(f"{text!r} is not a valid action: {word!r} is not a contract of this variant (write {examples}{hint}).")
+
+
+def parse_action(rules: Rules, text: str) -> Action:
+    """The action written ``text`` in ``rules``' notation.
+
+    Raises :class:`IllegalActionError` saying what is wrong when the text is not a well-formed action
+    of this variant (unknown verb, card or contract).
+    """
+    if not isinstance(text, str):
+        raise IllegalActionError(f"An action must be an action object or its text form, not {type(text).__name__}.")
+    words = text.split()
+    if not words:
+        raise IllegalActionError("An empty text is not an action (write pass, bid 7H, discard 4D 5C 6C or play JD).")
+    verb, rest = words[0].casefold(), words[1:]
+    if verb == "pass":
+        if rest:
+            raise IllegalActionError(f"{text!r} is not a valid action: pass takes nothing after it.")
+        return PASS
+    if verb == "bid":
+        if len(rest) != 1:
+            raise IllegalActionError(f"{text!r} is not a valid action: write bid and one contract, like bid 7H.")
+        return Bid(_contract_id(rules, rest[0], text))
+    if verb == "discard":
+        if not rest:
+            raise IllegalActionError(f"{text!r} is not a valid action: name the cards to discard, like discard 4D 5C 6C.")
+        return Discard(_cards(rules, rest, text))
+    if verb == "play":
+        if len(rest) != 1:
+            raise IllegalActionError(f"{text!r} is not a valid action: write play and one card, like play JD.")
+        card_text, _, suit_text = rest[0].partition(":")
+        (card,) = _cards(rules, [card_text], text)
+        if not suit_text:
+            return Play(card)
+        suit = rules.deck.normalize("2" + suit_text)[1:]
+        if suit not in {each.id for each in rules.deck.suits}:
+            letters = ", ".join(each.id for each in rules.deck.suits)
+            raise IllegalActionError(f"{text!r} is not a valid action: {suit_text!r} is not a suit (write one of {letters}).")
+        return Play(card, suit)
+    raise IllegalActionError(f"{text!r} is not a valid action: it must start with pass, bid, discard or play.")

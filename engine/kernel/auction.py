@@ -1,0 +1,186 @@
+"""The auction: whose turn it is, which bids are legal, and when and how it ends.
+
+Driven only by :class:`~engine.rules.AuctionRules` and the ladder: continuous or one round, final
+passes, the rebid rule, inkles, each contract's eligibility, banned seats and a dealer who must bid.
+"""
+
+from __future__ import annotations
+
+from ..errors import IllegalActionError
+from ..rules.contracts import Contract
+from ..rules.ruleset import AllPassAction, Rebid, Rounds
+from .actions import PASS, Action, Bid, Pass
+from .tables import Tables, cards_in
+
+
+class Auction:
+    """The mutable state of one hand's auction."""
+
+    __slots__ = (
+        "tables",
+        "dealer",
+        "players",
+        "to_act",
+        "passed",
+        "acted",
+        "high",
+        "high_seat",
+        "level",
+        "inkle_seats",
+        "banned",
+        "over",
+        "calls",
+        "_continuous",
+        "_rebid_after_other",
+        "_dealer_must_bid",
+    )
+
+    def __init__(self, tables: Tables, dealer: int, banned: frozenset[int] = frozenset()) -> None:
+        rules = tables.rules
+        self.tables = tables
+        self.dealer = dealer
+        self.players = rules.seating.players
+        self.to_act = (dealer + 1) % self.players
+        self.passed = [False] * self.players
+        self.acted = 0
+        self.high: Contract | None = None
+        self.high_seat: int | None = None
+        self.level = 0
+        self.inkle_seats = tables.inkle_seats[dealer]
+        self.banned = banned
+        self.over = False
+        self.calls: tuple[tuple[int, str], ...] = ()
+        auction = rules.auction
+        self._continuous = auction.rounds is Rounds.CONTINUOUS
+        self._rebid_after_other = auction.rebid is Rebid.AFTER_INTERVENING_BID
+        self._dealer_must_bid = auction.all_pass.action is AllPassAction.DEALER_MUST_BID
+
+    def copy(self) -> Auction:
+        """An independent copy."""
+        other = Auction.__new__(Auction)
+        for name in Auction.__slots__:
+            setattr(other, name, getattr(self, name))
+        other.passed = list(self.passed)
+        return other
+
+    # -- legality -------------------------------------------------------------------------------
+
+    def _why_not(self, seat: int, contract: Contract) -> str | None:
+        """Why ``seat`` may not bid ``contract`` now, or ``None`` if it may."""
+        rules = self.tables.rules
+        if seat in self.banned:
+            return f"seat {seat} was set in the last hand and may not bid in this one"
+        if self.high is not None and contract.rank <= self.high.rank:
+            return f"{contract.id} does not outrank the current bid, {self.high.id}"
+        if self.high_seat == seat and rules.auction.rebid is Rebid.AFTER_INTERVENING_BID:
+            return f"seat {seat} holds the highest bid and may bid again only after another player bids"
+        inkles = rules.auction.inkles
+        if inkles is not None and contract.level == inkles.level and seat not in self.inkle_seats:
+            return f"only the first {inkles.bidders} players after the dealer may bid at level {inkles.level}"
+        eligibility = contract.eligibility
+        if eligibility.auction_reached is not None and self.level < eligibility.auction_reached:
+            return f"{contract.name} may be bid only once the auction has reached {eligibility.auction_reached}"
+        if eligibility.auction_below is not None and self.level >= eligibility.auction_below:
+            return f"{contract.name} may be bid only before the auction reaches {eligibility.auction_below}"
+        return None
+
+    def may_pass(self) -> bool:
+        """Whether the seat to act may pass (not a dealer who must bid once everyone else has passed)."""
+        if not self._dealer_must_bid or self.to_act != self.dealer or self.high is not None:
+            return True
+        return not all(self.passed[other] for other in range(self.players) if other != self.dealer)
+
+    def bid_mask(self) -> int:
+        """The ladder ranks the seat to act may bid, as a mask (bit ``r`` for the contract of rank ``r``).
+
+        The same rules as :meth:`_why_not`, read from the precomputed tables."""
+        seat = self.to_act
+        tables = self.tables
+        if seat in self.banned:
+            return 0
+        mask = tables.all_ranks
+        if self.high is not None:
+            if self.high_seat == seat and self._rebid_after_other:
+                return 0
+            above = self.high.rank + 1
+            mask = mask >> above << above
+        mask &= tables.eligible_at[self.level]
+        if tables.inkle_ranks and seat not in self.inkle_seats:
+            mask &= ~tables.inkle_ranks
+        return mask
+
+    def legal_mask(self) -> int:
+        """The legal moves as one mask: bit 0 the pass, bit ``r + 1`` the bid of rank ``r``."""
+        return self.bid_mask() << 1 | self.may_pass()
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the seat to act: pass (unless it must bid), then the bids, lowest first."""
+        actions: list[Action] = [PASS] if self.may_pass() else []
+        bids = self.tables.bids
+        actions.extend(bids[rank] for rank in cards_in(self.bid_mask()))
+        return actions
+
+    def check(self, action: Action) -> None:
+        """Raise :class:`IllegalActionError` unless ``action`` is legal for the seat to act."""
+        seat = self.to_act
+        if isinstance(action, Pass):
+            if not self.may_pass():
+                raise IllegalActionError(f"seat {seat} is the dealer and everyone else has passed: the dealer must bid.")
+            return
+        if not isinstance(action, Bid):
+            raise IllegalActionError(f"seat {seat} must pass or bid during the auction, not {action}.")
+        contract = self.tables.rules.ladder.get(action.contract)
+        if contract is None:
+            raise IllegalActionError(f"{action.contract!r} is not a contract of this variant.")
+        reason = self._why_not(seat, contract)
+        if reason is not None:
+            raise IllegalActionError(f"seat {seat} cannot bid {contract.id}: {reason}.")
+
+    # -- applying -------------------------------------------------------------------------------
+
+    def bid(self, rank: int) -> None:
+        """Record a checked bid of the contract of ladder rank ``rank`` and move the turn on."""
+        seat = self.to_act
+        contract = self.tables.contracts[rank]
+        self.acted += 1
+        self.high, self.high_seat = contract, seat
+        reached = self.tables.level_reached[rank]
+        if reached > self.level:
+            self.level = reached
+        self.calls += ((seat, contract.id),)
+        self._next(seat)
+
+    def pass_turn(self) -> None:
+        """Record a checked pass and move the turn on."""
+        seat = self.to_act
+        self.acted += 1
+        self.passed[seat] = True
+        self.calls += ((seat, "pass"),)
+        self._next(seat)
+
+    def _next(self, seat: int) -> None:
+        players = self.players
+        if self._continuous:
+            passed = self.passed
+            remaining = passed.count(False)
+            # Over when everyone has passed, or all but the holder of the highest bid.
+            if not remaining or (remaining == 1 and self.high_seat is not None and not passed[self.high_seat]):
+                self.over = True
+                return
+            following = (seat + 1) % players
+            while passed[following]:
+                following = (following + 1) % players
+            self.to_act = following
+        elif self.acted >= players:
+            self.over = True
+        else:
+            self.to_act = (seat + 1) % players
+
+    def winner(self) -> tuple[int, Contract] | None:
+        """The declarer and contract once the auction is over, or ``None`` when nobody won it."""
+        if self.high is None or self.high_seat is None:
+            return None
+        inkles = self.tables.rules.auction.inkles
+        if inkles is not None and not inkles.can_win and self.high.level == inkles.level:
+            return None
+        return self.high_seat, self.high

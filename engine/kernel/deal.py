@@ -1,0 +1,124 @@
+"""Deals: the cards of each hand, dealt from a shuffled deck by the variant's pattern, or scripted.
+
+A deal is chance made explicit: the game asks for one from its ``random.Random`` or takes the next
+scripted :class:`Deal`, so tests and transcripts can fix every card.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from ..errors import FiveHundredError
+from ..rules.cards import Card
+from ..rules.ruleset import Rules
+from .tables import Tables
+
+
+class DealError(FiveHundredError, ValueError):
+    """A scripted or recorded deal does not fit the variant (wrong sizes, unknown or repeated cards)."""
+
+    __module__ = "engine.deal"  # the name tracebacks print, as before the stages (engine._former keeps it importable)
+
+
+@dataclass(frozen=True)
+class Deal:
+    """The cards of one hand: each seat's, the kitty's and a dead hand's (usually empty)."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    """Each seat's cards, by seat."""
+    kitty: tuple[Card, ...]
+    """The kitty, in the order dealt (the last card is the one shown where a variant shows it)."""
+    dead_hand: tuple[Card, ...] = ()
+    """Cards dealt to a hand nobody plays."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The deal in transcript form: ``{"hands": [[...], ...], "kitty": [...]}`` (and ``dead_hand`` if any)."""
+        data: dict[str, Any] = {"hands": [[str(card) for card in hand] for hand in self.hands], "kitty": [str(card) for card in self.kitty]}
+        if self.dead_hand:
+            data["dead_hand"] = [str(card) for card in self.dead_hand]
+        return data
+
+    @classmethod
+    def from_dict(cls, rules: Rules, data: object, where: str = "deal") -> Deal:
+        """Read a deal in transcript form and check it against ``rules``; raises :class:`DealError`."""
+        if not isinstance(data, Mapping):
+            raise DealError(f"{where} must be an object with 'hands' and 'kitty', not {type(data).__name__}.")
+        unknown = sorted(set(data) - {"hands", "kitty", "dead_hand"})
+        if unknown:
+            raise DealError(f"{where} has unknown key {unknown[0]!r} (it takes hands, kitty and dead_hand).")
+        hands = data.get("hands")
+        if not isinstance(hands, list):
+            raise DealError(f"{where}.hands must be a list of each seat's cards.")
+        deal = cls(
+            tuple(_card_list(rules, hand, f"{where}.hands[{seat}]") for seat, hand in enumerate(hands)),
+            _card_list(rules, data.get("kitty", []), f"{where}.kitty"),
+            _card_list(rules, data.get("dead_hand", []), f"{where}.dead_hand"),
+        )
+        deal.check(rules, where)
+        return deal
+
+    def check(self, rules: Rules, where: str = "deal") -> None:
+        """Raise :class:`DealError` unless this deal gives every card of the deck once, in the right sizes."""
+        players, size = rules.seating.players, rules.deal
+        if len(self.hands) != players:
+            raise DealError(f"{where} has {len(self.hands)} hands but this variant has {players} players.")
+        for seat, hand in enumerate(self.hands):
+            if len(hand) != size.hand_size:
+                raise DealError(f"{where}.hands[{seat}] has {len(hand)} cards; each hand has {size.hand_size}.")
+        if len(self.kitty) != size.kitty:
+            raise DealError(f"{where}.kitty has {len(self.kitty)} cards; the kitty has {size.kitty}.")
+        if len(self.dead_hand) != size.dead_hand:
+            raise DealError(f"{where}.dead_hand has {len(self.dead_hand)} cards; the dead hand has {size.dead_hand}.")
+        seen: set[int] = set()
+        for card in [card for hand in self.hands for card in hand] + list(self.kitty) + list(self.dead_hand):
+            if card.index in seen:
+                raise DealError(f"{where} deals {card} twice.")
+            seen.add(card.index)
+
+
+def _card_list(rules: Rules, value: object, where: str) -> tuple[Card, ...]:
+    if not isinstance(value, list):
+        raise DealError(f"{where} must be a list of cards like [\"AS\", \"10H\"].")
+    cards = []
+    for position, text in enumerate(value):
+        if not isinstance(text, str):
+            raise DealError(f"{where}[{position}] must be a card written as text, like \"AS\".")
+        try:
+            cards.append(rules.deck.card(text))
+        except ValueError as error:
+            raise DealError(f"{where}[{position}]: {error}") from None
+    return tuple(cards)
+
+
+def shuffled_deck(tables: Tables, rng: random.Random) -> list[int]:
+    """The deck's card indices in the order ``rng`` shuffles them.
+
+    Each card gets a ``rng.random()`` key and the deck is sorted by them: Python promises that
+    ``random()`` gives the same numbers from the same seed in every version (``shuffle`` has no such
+    promise), so a seed deals the same cards everywhere; it is also quicker than ``shuffle``.
+    """
+    draw = rng.random
+    keys = [draw() for _ in tables.cards]
+    return sorted(range(len(keys)), key=keys.__getitem__)
+
+
+def deal_of_order(tables: Tables, order: list[int], dealer: int) -> Deal:
+    """The deal a shuffled deck gives, dealt by the variant's pattern from the dealer's left."""
+    cards, players = tables.cards, len(tables.hand_positions)
+    hands: list[tuple[Card, ...]] = [()] * players
+    for place, positions in enumerate(tables.hand_positions):
+        hands[(dealer + 1 + place) % players] = tuple([cards[order[position]] for position in positions])
+    kitty = tuple([cards[order[position]] for position in tables.kitty_positions])
+    return Deal(tuple(hands), kitty, tuple([cards[order[position]] for position in tables.dead_positions]))
+
+
+def hands_of_order(tables: Tables, order: list[int], dealer: int) -> list[int]:
+    """Each seat's hand, as a mask, from a shuffled deck (the kernel's fast form of :func:`deal_of_order`)."""
+    players, bits = len(tables.hand_positions), tables.bits
+    hands = [0] * players
+    for place, positions in enumerate(tables.hand_positions):
+        # The cards are distinct, so adding their bits is or-ing them (and quicker).
+        hands[(dealer + 1 + place) % players] = sum([bits[order[position]] for position in positions])
+    return hands

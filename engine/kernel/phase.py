@@ -1,0 +1,19 @@
+"""The phase of a game: where it stands, and so which kind of move it expects."""
+
+from __future__ import annotations
+
+from enum import Enum
+
+
+class Phase(Enum):
+    """Where a game stands. Dealing, scoring a hand and dealing the next one happen by themselves
+    between these phases, so an action is always expected unless the game is over."""
+
+    AUCTION = "auction"
+    """Seats pass or bid."""
+    KITTY = "kitty"
+    """The declarer has taken the kitty and must discard."""
+    PLAY = "play"
+    """Cards are played to tricks."""
+    GAME_OVER = "game_over"
+    """The game has ended; no action is expected."""

@@ -1,0 +1,207 @@
+"""Trick play: who plays, which cards are legal, the joker in no trump, and who wins each trick.
+
+Everything comes from the strain's :class:`~engine.tables.StrainTable` and the variant's
+:class:`~engine.rules.JokerRules`; the same code plays trumps, no trump and the misère family.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ..errors import IllegalActionError
+from ..rules.cards import Card
+from ..rules.ruleset import JokerRules
+from ..rules.strains import TRUMP_POWER
+from .actions import Action, Play
+from .tables import StrainTable, Tables, cards_in
+
+
+@lru_cache(maxsize=256)
+def _following(players: int, active: tuple[int, ...]) -> tuple[int, ...]:
+    """Per seat: the active seat that plays after it (-1 for a seat that does not play)."""
+    following = [-1] * players
+    for position, seat in enumerate(active):
+        following[seat] = active[(position + 1) % len(active)]
+    return tuple(following)
+
+
+class TrickPlay:
+    """The mutable state of one hand's card play."""
+
+    __slots__ = (
+        "tables",
+        "hands",
+        "strain",
+        "joker",
+        "active",
+        "leader",
+        "to_act",
+        "trick",
+        "led",
+        "named",
+        "tricks",
+        "number",
+        "voids",
+        "total",
+        "completed",
+        "played",
+        "names_suits",
+        "_next_seat",
+        "_size",
+        "_follow",
+        "_void_only",
+    )
+
+    def __init__(self, tables: Tables, hands: list[int], strain: StrainTable, active: list[int], leader: int, total: int) -> None:
+        self.tables = tables
+        self.hands = hands
+        """Each seat's cards as a mask (shared with the game state); a played card leaves its hand."""
+        self.strain = strain
+        self.joker: JokerRules = tables.rules.play.joker_in_no_trump
+        self.active = active
+        """Seats that play, clockwise."""
+        self.leader = leader
+        self.to_act = leader
+        self.trick: list[tuple[int, int]] = []
+        """The trick in progress: (seat, card index) in order."""
+        self.led: str | None = None
+        """The suit the trick in progress follows, once led."""
+        self.named: str | None = None
+        """The suit named for a joker led to the trick in progress."""
+        self.tricks = [0] * tables.rules.seating.players
+        self.number = 0
+        self.voids: list[set[str]] = [set() for _ in range(tables.rules.seating.players)]
+        self.total = total
+        self.completed: list[tuple[int, tuple[tuple[int, int], ...], int, str | None]] = []
+        """Each completed trick: (leader, (seat, card index) pairs, winner, suit named for a led joker)."""
+        self.played = 0
+        """Mask of every card played so far in this hand."""
+        self.names_suits = self.joker.lead_names_suit and strain.suitless != 0
+        """Whether a joker led in this strain names the suit to follow."""
+        self._next_seat = _following(len(self.tricks), tuple(active))
+        self._size = len(active)
+        self._follow = -1
+        self._void_only = self.joker.only_when_void
+
+    def copy(self) -> TrickPlay:
+        """An independent copy."""
+        other = TrickPlay.__new__(TrickPlay)
+        for name in TrickPlay.__slots__:
+            setattr(other, name, getattr(self, name))
+        other.trick = list(self.trick)
+        other.tricks = list(self.tricks)
+        other.voids = [set(each) for each in self.voids]
+        other.completed = list(self.completed)
+        return other
+
+    @property
+    def over(self) -> bool:
+        """Whether every trick has been played."""
+        return self.number >= self.total
+
+    def _suit_name(self, suit: str) -> str:
+        return self.tables.rules.deck.suit(suit).name
+
+    def _nameable(self, seat: int) -> list[str]:
+        suits = [suit.id for suit in self.tables.rules.deck.suits]
+        if self.joker.may_name_void_suit:
+            return suits
+        allowed = [suit for suit in suits if suit not in self.voids[seat]]
+        return allowed or suits
+
+    def playable(self, hand: int) -> int:
+        """The mask of the cards of ``hand`` that the seat to act may play."""
+        # _follow is every card (-1) until a suit is led, so a leader may play anything.
+        following = hand & self._follow
+        if not following:
+            return hand  # void in the suit led: anything goes
+        if self._void_only:
+            return following
+        return following | (hand & self.strain.suitless)
+
+    def names_suit(self, index: int) -> bool:
+        """Whether playing card ``index`` now must name a suit (a joker led in no trump)."""
+        return self.names_suits and not self.trick and bool((self.strain.suitless >> index) & 1)
+
+    def nameable(self) -> list[str]:
+        """The suits the seat to act may name for a led joker."""
+        return self._nameable(self.to_act)
+
+    def legal_actions(self, hand: int) -> list[Action]:
+        """The legal plays of the seat to act, holding ``hand``."""
+        cards, plays = self.tables.cards, self.tables.plays
+        actions: list[Action] = []
+        for index in cards_in(self.playable(hand)):
+            if self.names_suit(index):
+                actions.extend(Play(cards[index], suit) for suit in self._nameable(self.to_act))
+            else:
+                actions.append(plays[index])
+        return actions
+
+    def check(self, action: Action, hand: int) -> None:
+        """Raise :class:`IllegalActionError` unless ``action`` is a legal play from ``hand``."""
+        seat = self.to_act
+        if not isinstance(action, Play):
+            raise IllegalActionError(f"seat {seat} must play a card now, not {action}.")
+        card = action.card
+        if not self.tables.owns(card):
+            raise IllegalActionError(f"{card} is not a card of this variant's deck.")
+        if not (hand >> card.index) & 1:
+            raise IllegalActionError(f"seat {seat} does not hold {card}.")
+        suitless = bool((self.strain.suitless >> card.index) & 1)
+        leading = not self.trick
+        if leading and suitless and self.joker.lead_names_suit:
+            if action.suit is None:
+                raise IllegalActionError(f"seat {seat} leads {card} in no trump and must name the suit to follow, like play {card}:H.")
+            if action.suit not in self._nameable(seat):
+                raise IllegalActionError(f"seat {seat} has shown void in {self._suit_name(action.suit)} and may not name it for {card}.")
+        elif action.suit is not None:
+            raise IllegalActionError(f"A suit may be named only when leading a joker in no trump; write play {card}.")
+        if (self.playable(hand) >> card.index) & 1:
+            return
+        assert self.led is not None
+        power = self.strain.power
+        held = sorted(cards_in(hand & self.strain.follow[self.led]), key=lambda index: -power[index])
+        holding = ", ".join(str(self.tables.cards[index]) for index in held)
+        if suitless:
+            raise IllegalActionError(f"seat {seat} may play {card} only when void in {self._suit_name(self.led)}: holds {holding}.")
+        raise IllegalActionError(f"seat {seat} must follow {self._suit_name(self.led)}: holds {holding}.")
+
+    def play(self, index: int, named: str | None = None) -> int:
+        """Play the checked card ``index`` for the seat to act (``named``: the suit named for a led
+        joker); returns the trick's winner when it completes the trick, else -1."""
+        seat = self.to_act
+        trick = self.trick
+        bit = 1 << index
+        if not trick:
+            led = self.led = named if named is not None else self.strain.suit_of[index]
+            self.named = named
+            if led is not None:
+                self._follow = self.strain.follow[led]
+        elif not self._follow & bit and self.led is not None:
+            self.voids[seat].add(self.led)  # did not follow: void in the suit led
+        trick.append((seat, index))
+        self.played |= bit
+        self.hands[seat] ^= bit
+        if len(trick) < self._size:
+            self.to_act = self._next_seat[seat]
+            return -1
+        # The winner: the highest trump, else the highest card of the suit led.
+        power, suit_of, led = self.strain.power, self.strain.suit_of, self.led
+        winner, best = trick[0][0], -1
+        for each, card in trick:
+            value = power[card]
+            if value > best and (value >= TRUMP_POWER or suit_of[card] == led):
+                winner, best = each, value
+        self.completed.append((self.leader, tuple(trick), winner, self.named))
+        self.tricks[winner] += 1
+        self.number += 1
+        self.trick = []
+        self.led = self.named = None
+        self._follow = -1
+        self.leader = self.to_act = winner
+        return winner
+
+    def trick_cards(self) -> list[tuple[int, Card]]:
+        """The current trick as (seat, card) pairs."""
+        return [(seat, self.tables.cards[index]) for seat, index in self.trick]

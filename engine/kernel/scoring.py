@@ -1,0 +1,109 @@
+"""Scoring a hand and deciding whether the game is over, from :class:`~engine.rules.ScoringRules` and
+:class:`~engine.rules.EndRules` alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..rules.contracts import Contract
+from ..rules.ruleset import FailedContract, Rules, Simultaneous
+from .events import GameEnd
+
+
+@dataclass(frozen=True)
+class HandScore:
+    """What a played hand did to the scores."""
+
+    made: bool
+    """Whether the contract was made."""
+    hand_points: tuple[int, ...]
+    """Points per team on this hand."""
+    scores: tuple[int, ...]
+    """Team scores after the hand."""
+    banned: tuple[int, ...]
+    """Seats that may not bid in the next hand."""
+
+
+def score_hand(rules: Rules, contract: Contract, declarer: int, tricks: list[int], scores: tuple[int, ...]) -> HandScore:
+    """Score a played hand: the contract's value to the declaring side (or its loss), trick points to the
+    defenders (capped where the variant caps them), and the set rule and ralphing.
+
+    The slam value replaces the contract's value when every trick is taken on a contract it applies to.
+    """
+    seating, scoring = rules.seating, rules.scoring
+    declaring = seating.team_of(declarer)
+    taken = sum(tricks[seat] for seat in seating.teams[declaring])
+    made = contract.target.made(taken)
+    value = contract.value
+    if made and scoring.slam is not None and taken == rules.deal.hand_size and scoring.slam.applies(contract):
+        value = scoring.slam.value
+    points = [0] * len(seating.teams)
+    if made:
+        points[declaring] = value
+    elif scoring.failed is FailedContract.TO_OPPONENTS:
+        for team in range(len(seating.teams)):
+            if team != declaring:
+                points[team] += value
+    elif not scoring.scores_never_decrease:
+        points[declaring] = -value
+    for team, seats in enumerate(seating.teams):
+        if team == declaring:
+            continue
+        earned = scoring.defender_trick_points * sum(tricks[seat] for seat in seats)
+        if scoring.defender_cap is not None:
+            # Trick points stop at the cap (must win by a bid): they never lift a side past it.
+            room = max(0, scoring.defender_cap - (scores[team] + points[team]))
+            earned = min(earned, room)
+        points[team] += earned
+    banned = []
+    for rule in (rules.set_rule, rules.ralph):
+        if rule is not None and rule.applies(contract, taken) and declarer not in banned:
+            banned.append(declarer)
+    new_scores = tuple(score + point for score, point in zip(scores, points))
+    return HandScore(made, tuple(points), new_scores, tuple(banned))
+
+
+def game_end(rules: Rules, scores: tuple[int, ...], declaring: int | None, made: bool) -> tuple[int | None, GameEnd] | None:
+    """Whether the scores end the game: ``(winning team or None, how)``, or ``None`` to play on.
+
+    ``declaring`` is the declaring team of the hand just scored and ``made`` whether it made its contract.
+    """
+    end = rules.end
+    teams = range(len(scores))
+    if end.exact_target:
+        crossed = [team for team in teams if scores[team] == end.target]
+    else:
+        crossed = [team for team in teams if scores[team] >= end.target]
+    if end.must_win_by_bid:
+        crossed = [team for team in crossed if team == declaring and made]
+    if crossed:
+        if declaring in crossed and made and end.simultaneous is Simultaneous.BIDDER:
+            return declaring, GameEnd.FRONT_DOOR
+        best = max(scores[team] for team in crossed)
+        leaders = [team for team in crossed if scores[team] == best]
+        if len(leaders) == 1:
+            winner = leaders[0]
+            return winner, GameEnd.FRONT_DOOR if winner == declaring and made else GameEnd.TARGET
+    losers: list[int] = []
+    how = GameEnd.BACK_DOOR
+    if end.lose_at is not None:
+        losers = [team for team in teams if scores[team] <= end.lose_at]
+        if end.lose_only_if_others_not_negative:
+            losers = [team for team in losers if all(scores[other] >= 0 for other in teams if other != team)]
+    if not losers and end.lose_at_or_above is not None:
+        losers = [team for team in teams if scores[team] >= end.lose_at_or_above]
+        how = GameEnd.OVER_THE_TOP
+    if not losers and end.point_spread is not None:
+        high, low = max(scores), min(scores)
+        if high > 0 > low and high - low >= end.point_spread:
+            losers = [team for team in teams if scores[team] == low]
+            how = GameEnd.SPREAD
+    if not losers:
+        return None
+    others = [team for team in teams if team not in losers]
+    if not others:
+        return None, how
+    best = max(scores[team] for team in others)
+    leaders = [team for team in others if scores[team] == best]
+    return (leaders[0] if len(leaders) == 1 else None), how

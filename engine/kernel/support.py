@@ -1,0 +1,66 @@
+"""Which rules the kernel plays: a variant stating a rule the kernel does not play yet is refused when a
+game is created, with a message naming each such rule, rather than being played wrongly.
+"""
+
+from __future__ import annotations
+
+from ..errors import FiveHundredError
+from ..rules.contracts import KittyUse, PartnerRole
+from ..rules.ruleset import AllPassAction, BidAfterPass, Rules
+
+
+class UnsupportedRuleError(FiveHundredError):
+    """A variant states rules that the kernel cannot play yet; ``rules`` names each one."""
+
+    __module__ = "engine.support"  # the name tracebacks print, as before the stages (engine._former keeps it importable)
+
+    def __init__(self, variant: str, rules: list[str]) -> None:
+        self.rules: tuple[str, ...] = tuple(rules)
+        listed = "\n".join(f"  - {rule}" for rule in rules)
+        super().__init__(f"The engine cannot play {variant!r} yet; these rules are not supported:\n{listed}")
+
+
+def unsupported_rules(rules: Rules) -> list[str]:
+    """Each rule of ``rules`` the kernel does not play, as ``key: what`` (empty when it plays them all)."""
+    found: list[str] = []
+    seating, auction, joker = rules.seating, rules.auction, rules.play.joker_in_no_trump
+    if seating.dummies is not None:
+        found.append("players.dummies: dummy hands played by each player (two-handed)")
+    if seating.called_partner is not None:
+        found.append("players.called_partner: a partner called by naming a card (five-handed)")
+    if auction.bid_after_pass is BidAfterPass.ON_STRAIN_CHANGE:
+        found.append("auction.bid_after_pass: on_strain_change (bidding again after a pass)")
+    if auction.winner_may_raise:
+        found.append("auction.winner_may_raise: the auction's winner raising their own bid")
+    if auction.inkles is not None and auction.inkles.separate_no:
+        found.append("auction.inkles.separate_no: 'inkle no' as a separate inkle")
+    if auction.all_pass.action is AllPassAction.PLAY_NO_TRUMP:
+        found.append("auction.all_pass: play_no_trump (playing a hand nobody bid)")
+    if joker.renege_forbidden:
+        found.append("play.joker_in_no_trump.renege: forbidden")
+    if joker.first_or_last_only:
+        found.append("play.joker_in_no_trump.first_or_last_only: the joker only as the first or last card of a suit")
+    if rules.scoring.lay_down_penalty is not None:
+        found.append("scoring.lay_down_penalty: laying cards down to claim the rest")
+    if rules.breach is not None:
+        found.append("breach: the defenders' breach call")
+    if rules.end.score_out_during_hand:
+        found.append("end.score_out_during_hand: scoring out in the middle of a hand (1904)")
+    for contract in rules.ladder:
+        key = f"contracts.{contract.id}" if contract.is_special else f"ladder ({contract.id})"
+        if contract.eligibility.before_looking:
+            found.append(f"{key}.eligible.before_looking: bidding before looking at one's cards")
+        if contract.style.partner is PartnerRole.PASSES_CARD:
+            found.append(f"{key}.partner: passes_card (the partner passing the declarer a card)")
+        if contract.style.kitty is KittyUse.TO_PARTNER:
+            found.append(f"{key}.kitty: to_partner (the declarer's discards going to the partner)")
+    for extra in rules.extras:
+        found.append(f"contracts.{extra.id}: the {extra.kind} {extra.name!r}")
+    return found
+
+
+def check_supported(rules: Rules) -> None:
+    """Raise :class:`UnsupportedRuleError` naming every rule of ``rules`` the kernel does not play."""
+    found = unsupported_rules(rules)
+    if found:
+        raise UnsupportedRuleError(rules.name, found)

@@ -1,0 +1,211 @@
+"""Resolving ``extends`` chains into one merged document that remembers where each node came from.
+
+Merging rules: mappings merge key by key, everything else (lists included) is replaced by the
+extending file, a mapping the schema marks ``x-merge: replace`` (a placement, a value table: one
+choice, not a set of settings) is replaced whole, and ``null`` removes the key it is written under (so a house rule can switch off an
+inherited setting: ``lose_at: null``). The merged document is what gets validated and compiled, and
+every node in it still knows the file, line and column it was written at.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..errors import Problem, UnreadableFileError, VariantError
+from .resources import load_schema, shipped_variant_names, shipped_variant_path
+from .source import JsonPath, Mark, SourceDocument, format_path, parse_document, read_text
+from .suggest import suggestion
+
+MAX_EXTENDS_DEPTH = 16
+"""Longest ``extends`` chain accepted; real chains are two or three files long."""
+
+
+@dataclass
+class MergedDocument:
+    """A variant document after its whole ``extends`` chain has been merged."""
+
+    data: dict[str, object]
+    """The merged document (``extends`` itself removed)."""
+    values: dict[JsonPath, Mark] = field(default_factory=dict)
+    """Where each value of the merged document was written."""
+    keys: dict[JsonPath, Mark] = field(default_factory=dict)
+    """Where each mapping key of the merged document was written."""
+    chain: tuple[str, ...] = ()
+    """The files merged, the named file first and the root of the chain last."""
+
+    @property
+    def file(self) -> str:
+        """The display name of the file that was asked for."""
+        return self.chain[0] if self.chain else "<memory>"
+
+    def mark(self, path: JsonPath, *, key: bool = False) -> Mark:
+        """The best known position for ``path``: the node itself, else its nearest written ancestor."""
+        table = self.keys if key else self.values
+        probe = path
+        while True:
+            found = table.get(probe) or self.values.get(probe)
+            if found is not None:
+                return found
+            if not probe:
+                return Mark(self.file, 0, 0)
+            probe = probe[:-1]
+
+    def problem(self, path: JsonPath, message: str, *, key: bool = False) -> Problem:
+        """A :class:`Problem` located at ``path`` in whichever file wrote it."""
+        mark = self.mark(path, key=key)
+        return Problem(mark.file, mark.line, mark.column, format_path(path), message)
+
+
+def _is_under(path: JsonPath, prefix: JsonPath) -> bool:
+    return path[: len(prefix)] == prefix
+
+
+def _schema_child(schema: dict[str, Any] | None, key: str) -> dict[str, Any] | None:
+    """The schema of ``key`` inside an object schema (following local ``$ref``), if the schema says."""
+    if schema is None:
+        return None
+    child = schema.get("properties", {}).get(key)
+    if child is None and isinstance(schema.get("additionalProperties"), dict):
+        child = schema["additionalProperties"]
+    while isinstance(child, dict) and "$ref" in child and str(child["$ref"]).startswith("#/$defs/"):
+        child = load_schema()["$defs"].get(str(child["$ref"])[len("#/$defs/"):])
+    return child if isinstance(child, dict) else None
+
+
+def _merge_values(
+    base: object, child: object, path: JsonPath, replaced: list[JsonPath], schema: dict[str, Any] | None
+) -> object:
+    # A node the schema marks "x-merge: replace" is one choice (a placement, a value table): the
+    # extending file's version replaces it whole rather than mixing keys of two choices.
+    atomic = schema is not None and schema.get("x-merge") == "replace"
+    if isinstance(base, dict) and isinstance(child, dict) and not atomic:
+        merged = dict(base)
+        for key, value in child.items():
+            if value is None:
+                merged.pop(key, None)
+                replaced.append(path + (key,))
+            elif key in merged:
+                merged[key] = _merge_values(merged[key], value, path + (key,), replaced, _schema_child(schema, key))
+            else:
+                merged[key] = value
+        return merged
+    replaced.append(path)
+    return child
+
+
+def merge(base: MergedDocument, child: SourceDocument) -> MergedDocument:
+    """Merge ``child`` over ``base`` (maps merge, lists and scalars replace, null removes)."""
+    replaced: list[JsonPath] = []
+    data = _merge_values(base.data, child.data, (), replaced, load_schema())
+    assert isinstance(data, dict)
+
+    def kept(table: dict[JsonPath, Mark]) -> dict[JsonPath, Mark]:
+        return {path: mark for path, mark in table.items() if not any(_is_under(path, prefix) for prefix in replaced)}
+
+    values = kept(base.values)
+    keys = kept(base.keys)
+    values.update(child.values)
+    keys.update(child.keys)
+    return MergedDocument(data=data, values=values, keys=keys, chain=(child.file,) + base.chain)
+
+
+def _no_shipped_variant(reference: str) -> str:
+    names = shipped_variant_names()
+    return suggestion(reference, names) or f" Shipped variants: {', '.join(names)}."
+
+
+@dataclass(frozen=True)
+class _Located:
+    display: str
+    real: str
+
+
+def locate(reference: str) -> _Located:
+    """Resolve a variant reference given by a user: an existing file path, else a shipped name.
+
+    Raises :class:`UnreadableFileError` when it is neither.
+    """
+    if os.path.exists(reference):
+        return _Located(reference, os.path.realpath(reference))
+    shipped = shipped_variant_path(reference)
+    if shipped is not None:
+        return _Located(f"variants/{reference}.yaml", str(shipped))
+    raise UnreadableFileError(
+        [Problem(reference, 0, 0, "$", f"There is no file and no shipped variant called {reference!r}.{_no_shipped_variant(reference)}")]
+    )
+
+
+def _resolve_extends(reference: str, parent: _Located) -> _Located | None:
+    # A bare name is a shipped variant; anything with a slash or a .yaml/.yml ending is a path
+    # relative to the extending file.
+    if "/" not in reference and "\\" not in reference and not reference.endswith((".yaml", ".yml")):
+        shipped = shipped_variant_path(reference)
+        if shipped is None:
+            return None
+        return _Located(f"variants/{reference}.yaml", str(shipped))
+    display = os.path.normpath(os.path.join(os.path.dirname(parent.display), reference))
+    real = os.path.realpath(os.path.join(os.path.dirname(parent.real), reference))
+    return _Located(display, real)
+
+
+def _read(located: _Located) -> SourceDocument:
+    return parse_document(read_text(located.real, located.display), located.display)
+
+
+def load_document(reference: str) -> MergedDocument:
+    """Read a variant (file path or shipped name) and merge its whole ``extends`` chain.
+
+    Raises :class:`VariantError` (or :class:`UnreadableFileError` when the named file itself cannot be
+    read) with every problem found.
+    """
+    located = locate(reference)
+    document = _read(located)
+    return _merge_chain(document, located, [located.real])
+
+
+def load_text(text: str, file: str = "<text>", base_folder: str = ".") -> MergedDocument:
+    """Like :func:`load_document` for a document held in memory; relative ``extends`` resolve from ``base_folder``."""
+    located = _Located(os.path.join(base_folder, file), os.path.realpath(os.path.join(base_folder, file)))
+    document = parse_document(text, file)
+    return _merge_chain(document, located, [located.real])
+
+
+def _merge_chain(document: SourceDocument, located: _Located, seen: list[str]) -> MergedDocument:
+    reference = document.data.get("extends")
+    own = MergedDocument(
+        data={key: value for key, value in document.data.items() if key != "extends"},
+        values={path: mark for path, mark in document.values.items() if path[:1] != ("extends",)},
+        keys={path: mark for path, mark in document.keys.items() if path[:1] != ("extends",)},
+        chain=(document.file,),
+    )
+    if reference is None:
+        return own
+    where = document.values.get(("extends",), Mark(document.file, 0, 0))
+
+    def fail(message: str) -> VariantError:
+        return VariantError([Problem(where.file, where.line, where.column, "$.extends", message)])
+
+    if not isinstance(reference, str) or not reference.strip():
+        raise fail("'extends' must name a shipped variant (such as 'standard') or a relative path to a .yaml file.")
+    base_location = _resolve_extends(reference, located)
+    if base_location is None:
+        raise fail(f"There is no shipped variant called {reference!r}.{_no_shipped_variant(reference)}")
+    if base_location.real in seen:
+        raise fail(f"'extends: {reference}' makes a cycle: the chain comes back to {base_location.display}.")
+    if len(seen) >= MAX_EXTENDS_DEPTH:
+        raise fail(f"The 'extends' chain is longer than {MAX_EXTENDS_DEPTH} files.")
+    try:
+        base_document = _read(base_location)
+    except UnreadableFileError as error:
+        reason = error.problems[0].message if error.problems else "it cannot be read"
+        raise fail(f"The file it extends, {base_location.display}, cannot be used: {reason}") from None
+    base = _merge_chain(base_document, base_location, seen + [base_location.real])
+    merged = merge(base, SourceDocument(document.file, own.data, own.values, own.keys))
+    if "name" not in document.data:
+        # A file that extends another but does not name itself is named after its file, not its base.
+        merged.data["name"] = Path(document.file).stem
+        merged.values[("name",)] = Mark(document.file, 1, 1)
+    return merged

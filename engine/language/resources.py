@@ -1,0 +1,51 @@
+"""Finding the shipped variant files and the JSON Schema, installed or in a source checkout."""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+_PACKAGE = Path(__file__).resolve().parents[1]
+"""The ``engine`` package folder (this module is in ``engine/language/``)."""
+
+
+def _data_folder(name: str) -> Path:
+    # An installed wheel carries the folders inside the package (see pyproject.toml); a source checkout
+    # or an editable install has them at the top of the repository.
+    installed = _PACKAGE / "_data" / name
+    if installed.is_dir():
+        return installed
+    return _PACKAGE.parent / name
+
+
+def variants_folder() -> Path:
+    """The folder holding the shipped ``*.yaml`` variant files."""
+    return _data_folder("variants")
+
+
+def schema_path() -> Path:
+    """The path of ``variant.schema.json``."""
+    return _data_folder("schemas") / "variant.schema.json"
+
+
+@lru_cache(maxsize=1)
+def load_schema() -> dict[str, Any]:
+    """The variant JSON Schema, parsed (cached: it never changes while the engine runs)."""
+    with open(schema_path(), encoding="utf-8") as handle:
+        schema: dict[str, Any] = json.load(handle)
+    return schema
+
+
+def shipped_variant_names() -> list[str]:
+    """Names of the shipped variants (file names without ``.yaml``), sorted."""
+    return sorted(path.stem for path in variants_folder().glob("*.yaml"))
+
+
+def shipped_variant_path(name: str) -> Path | None:
+    """The file of a shipped variant, or ``None`` when no shipped variant has that name."""
+    if not name or "/" in name or "\\" in name or name.startswith("."):
+        return None
+    path = variants_folder() / f"{name}.yaml"
+    return path if path.is_file() else None

@@ -1,0 +1,191 @@
+"""Validating a merged variant document against the JSON Schema, with messages a person can act on.
+
+jsonschema's own messages ("Additional properties are not allowed ...", "... is not valid under any of
+the given schemas") are rewritten into sentences that say what was expected there, with a suggestion
+for a misspelt key or word, and each is located at the offending node (the key itself for an unknown
+key).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError
+
+from ..errors import Problem
+from .loader import MergedDocument
+from .resources import load_schema
+from .source import JsonPath
+from .suggest import suggestion
+
+_TYPE_WORDS = {
+    "integer": "a whole number",
+    "number": "a number",
+    "string": "text",
+    "boolean": "true or false",
+    "object": "a mapping of keys",
+    "array": "a list",
+    "null": "nothing",
+}
+
+_MERGE_NOTE = "(Replaces, not merged with, what the extended file says.)"
+
+_validator: Draft202012Validator | None = None
+
+
+def validator() -> Draft202012Validator:
+    """The (cached) validator for the variant schema."""
+    global _validator
+    if _validator is None:
+        _validator = Draft202012Validator(load_schema())
+    return _validator
+
+
+def _shown(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    if isinstance(value, (dict, list)):
+        return "a mapping" if isinstance(value, dict) else "a list"
+    return repr(value)
+
+
+def _where(path: JsonPath) -> str:
+    named = [part for part in path if isinstance(part, str)]
+    return f"'{named[-1]}'" if named else "the top level"
+
+
+def _choices(schema: dict[str, Any]) -> list[object]:
+    reference = schema.get("$ref")
+    if isinstance(reference, str) and reference.startswith("#/$defs/"):
+        schema = load_schema()["$defs"].get(reference[len("#/$defs/"):], {})
+    if "enum" in schema:
+        return list(schema["enum"])
+    if "const" in schema:
+        return [schema["const"]]
+    values: list[object] = []
+    for branch in schema.get("oneOf", []) + schema.get("anyOf", []):
+        values.extend(_choices(branch))
+    return values
+
+
+def _string_choices(schema: dict[str, Any]) -> list[str]:
+    return [str(choice) for choice in _choices(schema) if isinstance(choice, str)]
+
+
+def _expectation(schema: dict[str, Any]) -> str:
+    description = str(schema.get("description", "")).replace(_MERGE_NOTE, "").strip()
+    return f" Expected: {description}" if description else ""
+
+
+def _explain(error: ValidationError, document: MergedDocument) -> Iterator[Problem]:
+    path: JsonPath = tuple(error.absolute_path)
+    schema: dict[str, Any] = error.schema if isinstance(error.schema, dict) else {}
+    instance = error.instance
+    kind = error.validator
+    rule: Any = error.validator_value
+
+    if kind in ("oneOf", "anyOf") and error.context:
+        deeper = [sub for sub in error.context if len(sub.absolute_path) > len(error.absolute_path)]
+        if deeper:
+            # A mapping or list matched the branch's type but is wrong inside: report the inner problem.
+            best = max(deeper, key=lambda sub: len(sub.absolute_path))
+            yield from _explain(best, document)
+            return
+        if isinstance(instance, dict):
+            branches = [branch for branch in schema.get("oneOf", []) + schema.get("anyOf", []) if branch.get("type") == "object"]
+            forms = [branch["required"][0] for branch in branches if len(branch.get("required", [])) == 1]
+            used = [form for form in forms if form in instance]
+            if len(forms) > 1 and len(forms) == len(branches) and len(used) != 1:
+                wording = "only one of" if used else "one of"
+                yield document.problem(path, f"{_where(path)} takes {wording}: {', '.join(forms)}.{_expectation(schema)}")
+                return
+        by_branch: dict[object, list[ValidationError]] = {}
+        for sub in error.context:
+            by_branch.setdefault(sub.relative_schema_path[0] if sub.relative_schema_path else 0, []).append(sub)
+        fitting = [
+            subs for subs in by_branch.values() if not any(sub.validator in ("type", "enum", "const") and not sub.relative_path for sub in subs)
+        ]
+        if fitting and isinstance(instance, (dict, list)):
+            # Report the branch the value comes closest to, not every branch's complaints.
+            for sub in min(fitting, key=len):
+                yield from _explain(sub, document)
+            return
+        words = _string_choices(schema)
+        hint = suggestion(instance, words) if isinstance(instance, str) else ""
+        yield document.problem(path, f"{_shown(instance)} is not valid for {_where(path)}.{hint}{_expectation(schema)}")
+        return
+
+    if kind == "additionalProperties" and isinstance(instance, dict):
+        known = list(schema.get("properties", {}))
+        for key in instance:
+            if key not in known:
+                hint = suggestion(key, known)
+                options = "" if hint else f" Allowed keys here: {', '.join(known)}."
+                yield document.problem(path + (key,), f"Unknown key '{key}' in {_where(path)}.{hint}{options}", key=True)
+        return
+
+    if kind == "propertyNames" or "propertyNames" in error.relative_schema_path:
+        # The offending key name is the instance; the error's path is the mapping holding it.
+        key = str(instance)
+        yield document.problem(
+            path + (key,),
+            f"'{key}' is not a valid name here: ids are lower-case letters, digits and underscores "
+            "(contracts, such as open_misere) or upper-case letters and digits (strains, such as J5).",
+            key=True,
+        )
+        return
+
+    if kind == "required" and isinstance(instance, dict):
+        for name in rule:
+            if name not in instance:
+                about = schema.get("properties", {}).get(name, {}).get("description", "")
+                extra = f" ({about})" if about else ""
+                yield document.problem(path, f"{_where(path)} needs the key '{name}'{extra}.")
+        return
+
+    if kind in ("enum", "const"):
+        words = _string_choices(schema)
+        hint = suggestion(instance, words) if isinstance(instance, str) else ""
+        listed = ", ".join(str(choice) for choice in _choices(schema))
+        yield document.problem(path, f"{_shown(instance)} is not allowed for {_where(path)}; expected one of: {listed}.{hint}")
+        return
+
+    if kind == "type":
+        names = [rule] if isinstance(rule, str) else list(rule)
+        expected = " or ".join(_TYPE_WORDS.get(name, name) for name in names)
+        yield document.problem(path, f"{_where(path)} must be {expected}, not {_shown(instance)}.{_expectation(schema)}")
+        return
+
+    if kind in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
+        bound = error.validator_value
+        relation = {"minimum": "at least", "maximum": "at most", "exclusiveMinimum": "more than", "exclusiveMaximum": "less than"}[kind]
+        yield document.problem(path, f"{_where(path)} must be {relation} {bound}, not {_shown(instance)}.")
+        return
+
+    if kind == "pattern":
+        yield document.problem(path, f"{_shown(instance)} is not written the right way for {_where(path)}.{_expectation(schema)}")
+        return
+
+    if kind == "uniqueItems":
+        yield document.problem(path, f"{_where(path)} lists the same item more than once.")
+        return
+
+    if kind in ("minItems", "maxItems", "minLength", "maxLength", "minProperties", "maxProperties"):
+        bound = error.validator_value
+        relation = "at least" if kind.startswith("min") else "at most"
+        unit = {"Items": "items", "Length": "characters", "Properties": "keys"}[kind[3:]]
+        yield document.problem(path, f"{_where(path)} must have {relation} {bound} {unit}.{_expectation(schema)}")
+        return
+
+    yield document.problem(path, f"{error.message}.")
+
+
+def schema_problems(document: MergedDocument) -> list[Problem]:
+    """Every schema problem of ``document``, located and explained."""
+    problems: list[Problem] = []
+    for error in validator().iter_errors(document.data):
+        problems.extend(_explain(error, document))
+    return problems

@@ -1,0 +1,232 @@
+"""Reading one YAML variant file safely, remembering where every node was written.
+
+PyYAML's safe composer builds the node tree; this module turns it into plain JSON-like values itself so
+that it can record the line and column of every key and value (errors point at them), refuse duplicate
+keys and non-JSON values, and count alias expansion (a "billion laughs" document is refused instead of
+exhausting memory). Only the safe loader's scalar constructors are used: no tag can build an object.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from dataclasses import dataclass, field
+from typing import Union
+
+import yaml
+from yaml.constructor import SafeConstructor
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from ..errors import Problem, UnreadableFileError, VariantError
+
+PathPart = Union[str, int]
+JsonPath = tuple[PathPart, ...]
+
+MAX_FILE_BYTES = 256 * 1024
+"""Variant files larger than this are refused unread (a house-rules file is a few hundred bytes)."""
+
+MAX_NODES = 20_000
+"""Most nodes a document may expand to, aliases included; more means an alias bomb or a mistake."""
+
+_IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+
+_PLAIN_TAGS = frozenset(
+    f"tag:yaml.org,2002:{name}" for name in ("map", "seq", "str", "int", "float", "bool", "null", "merge", "timestamp")
+)
+
+
+def format_path(path: JsonPath) -> str:
+    """Format a path as a JSON path: ``("deal", "pattern", 2)`` becomes ``$.deal.pattern[2]``."""
+    text = "$"
+    for part in path:
+        if isinstance(part, int):
+            text += f"[{part}]"
+        elif _IDENTIFIER.match(part):
+            text += f".{part}"
+        else:
+            text += "[" + repr(part).replace("'", '"') + "]"
+    return text
+
+
+@dataclass(frozen=True)
+class Mark:
+    """Where a node was written: file name and 1-based line and column."""
+
+    file: str
+    """The file's display name."""
+    line: int
+    """1-based line."""
+    column: int
+    """1-based column."""
+
+
+@dataclass
+class SourceDocument:
+    """One YAML file read into plain values, with the position of each node."""
+
+    file: str
+    """Display name used in messages (the path as given, or ``shipped:NAME``)."""
+    data: dict[str, object]
+    """The document's top-level mapping as plain JSON-compatible values."""
+    values: dict[JsonPath, Mark] = field(default_factory=dict)
+    """Position of every value node, by its path."""
+    keys: dict[JsonPath, Mark] = field(default_factory=dict)
+    """Position of every mapping key, by the path of the value it introduces."""
+
+
+class _Reader:
+    """Turns a composed node tree into values while recording marks and collecting problems."""
+
+    def __init__(self, file: str) -> None:
+        self.file = file
+        self.values: dict[JsonPath, Mark] = {}
+        self.keys: dict[JsonPath, Mark] = {}
+        self.problems: list[Problem] = []
+        self.node_count = 0
+        self.constructor = SafeConstructor()
+
+    def mark(self, node: Node) -> Mark:
+        return Mark(self.file, node.start_mark.line + 1, node.start_mark.column + 1)
+
+    def problem(self, node: Node, path: JsonPath, message: str) -> None:
+        mark = self.mark(node)
+        self.problems.append(Problem(self.file, mark.line, mark.column, format_path(path), message))
+
+    def convert(self, node: Node, path: JsonPath) -> object:
+        self.node_count += 1
+        if self.node_count > MAX_NODES:
+            raise _TooLarge()
+        self.values.setdefault(path, self.mark(node))
+        if node.tag not in _PLAIN_TAGS:
+            # Explicit tags (!!python/..., !custom) could build objects; a variant file needs none.
+            self.problem(node, path, f"The tag {node.tag!r} is not allowed; a variant file holds plain values only.")
+            return None
+        if isinstance(node, MappingNode):
+            return self.convert_mapping(node, path)
+        if isinstance(node, SequenceNode):
+            return [self.convert(item, path + (index,)) for index, item in enumerate(node.value)]
+        assert isinstance(node, ScalarNode)
+        value = self.constructor.construct_object(node, deep=True)
+        if value is None or isinstance(value, (bool, int, float, str)):
+            return value
+        if isinstance(value, (datetime.date, datetime.datetime)):
+            self.problem(node, path, f"{node.value!r} was read as a date; put it in quotes if it is text.")
+        else:
+            self.problem(node, path, f"{node.value!r} is not a plain value (text, number, true/false).")
+        return node.value
+
+    def convert_mapping(self, node: MappingNode, path: JsonPath) -> dict[str, object]:
+        # Resolves YAML merge keys (<<) the way the safe loader does, before reading the pairs.
+        self.constructor.flatten_mapping(node)
+        result: dict[str, object] = {}
+        for key_node, value_node in node.value:
+            key = self.constructor.construct_object(key_node, deep=True) if isinstance(key_node, ScalarNode) else None
+            if isinstance(key, bool) or not isinstance(key, (str, int, float)):
+                shown = key_node.value if isinstance(key_node, ScalarNode) else "a collection"
+                self.problem(key_node, path, f"The key {shown!r} is not text; keys must be plain words.")
+                continue
+            if not isinstance(key, str):
+                # Numbers as keys (``6: ...``) are read as their text, as JSON would require.
+                key = str(key_node.value)
+            child = path + (key,)
+            if key in result:
+                first = self.keys[child]
+                self.problem(
+                    key_node,
+                    child,
+                    f"The key {key!r} appears twice in this mapping (first at line {first.line}); keep one.",
+                )
+                continue
+            self.keys[child] = self.mark(key_node)
+            result[key] = self.convert(value_node, child)
+        return result
+
+
+class _TooLarge(Exception):
+    """Raised inside the reader when the document expands past :data:`MAX_NODES`."""
+
+
+def _whole_file_problem(file: str, message: str, line: int = 0, column: int = 0) -> Problem:
+    return Problem(file, line, column, "$", message)
+
+
+def parse_document(text: str, file: str) -> SourceDocument:
+    """Parse one variant document from text.
+
+    Raises :class:`VariantError` listing every problem: YAML syntax, several documents in one file,
+    a top level that is not a mapping, duplicate or non-text keys, non-JSON values, alias bombs.
+    """
+    if len(text.encode("utf-8", errors="replace")) > MAX_FILE_BYTES:
+        raise UnreadableFileError(
+            [_whole_file_problem(file, f"The file is larger than {MAX_FILE_BYTES // 1024} KiB; a variant file is a few lines.")]
+        )
+    try:
+        nodes = list(yaml.compose_all(text, Loader=yaml.SafeLoader))
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark or error.context_mark
+        detail = " ".join(part for part in (error.context, error.problem) if part)
+        line, column = (mark.line + 1, mark.column + 1) if mark else (0, 0)
+        raise VariantError(
+            [_whole_file_problem(file, f"This is not valid YAML: {detail}.", line, column)]
+        ) from None
+    except yaml.YAMLError as error:
+        raise VariantError([_whole_file_problem(file, f"This is not valid YAML: {error}.")]) from None
+    if len(nodes) > 1:
+        second = nodes[1]
+        raise VariantError(
+            [
+                _whole_file_problem(
+                    file,
+                    "The file holds more than one YAML document (a second '---'); a variant file holds one.",
+                    second.start_mark.line + 1,
+                    second.start_mark.column + 1,
+                )
+            ]
+        )
+    if not nodes or nodes[0] is None:
+        raise VariantError([_whole_file_problem(file, "The file is empty; a variant needs at least 'extends' or 'name'.")])
+    root = nodes[0]
+    reader = _Reader(file)
+    if not isinstance(root, MappingNode):
+        reader.problem(root, (), "The top level must be a mapping of keys such as 'extends:', 'name:' and 'deck:'.")
+        raise VariantError(reader.problems)
+    try:
+        data = reader.convert(root, ())
+    except _TooLarge:
+        raise VariantError(
+            [_whole_file_problem(file, f"The document expands to more than {MAX_NODES} nodes (too many aliases).")]
+        ) from None
+    except RecursionError:
+        raise VariantError([_whole_file_problem(file, "The document is nested too deeply.")]) from None
+    if reader.problems:
+        raise VariantError(reader.problems)
+    assert isinstance(data, dict)
+    return SourceDocument(file=file, data=data, values=reader.values, keys=reader.keys)
+
+
+def read_text(path_text: str, display: str) -> str:
+    """Read a file as UTF-8 text, turning every way of failing into :class:`UnreadableFileError`."""
+    import os
+
+    try:
+        size = os.path.getsize(path_text)
+        if size > MAX_FILE_BYTES:
+            raise UnreadableFileError(
+                [_whole_file_problem(display, f"The file is {size} bytes, over the {MAX_FILE_BYTES // 1024} KiB limit for a variant file.")]
+            )
+        with open(path_text, "rb") as handle:
+            raw = handle.read(MAX_FILE_BYTES + 1)
+    except FileNotFoundError:
+        raise UnreadableFileError([_whole_file_problem(display, "No such file.")]) from None
+    except IsADirectoryError:
+        raise UnreadableFileError([_whole_file_problem(display, "This is a directory, not a variant file.")]) from None
+    except PermissionError:
+        raise UnreadableFileError([_whole_file_problem(display, "The file cannot be read (permission denied).")]) from None
+    except OSError as error:
+        raise UnreadableFileError([_whole_file_problem(display, f"The file cannot be read: {error.strerror}.")]) from None
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise UnreadableFileError(
+            [_whole_file_problem(display, f"The file is not UTF-8 text (bad byte at offset {error.start}).")]
+        ) from None

@@ -1,0 +1,441 @@
+"""Compiling a merged variant document into immutable :class:`~engine.rules.Rules`.
+
+The schema has already checked shapes; this module checks what a schema cannot (the deal uses the deck
+exactly, placements name real contracts, teams fit the player count, jokers referred to exist, ...),
+reports every problem at once, and builds the rule objects the kernel plays from.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from typing import Any, Callable
+
+from ..errors import VariantError
+from ..language.loader import MergedDocument, load_document, load_text
+from ..language.resources import shipped_variant_path
+from ..language.schema import schema_problems
+from ..language.suggest import suggestion
+from .cards import DEFAULT_RANK_ORDER, STANDARD_SUITS, Card, Colour, Deck, Joker, Suit, normalize_rank
+from .compile_contracts import compile_ladder
+from .context import CompileContext
+from .presets import DECKS
+from .ruleset import (
+    AllPass,
+    AllPassAction,
+    AuctionRules,
+    BidAfterPass,
+    BreachRule,
+    CalledPartner,
+    DealRules,
+    DealStep,
+    DealTarget,
+    Dummies,
+    EndRules,
+    FailedContract,
+    FirstLead,
+    Inkles,
+    JokerRules,
+    KittyExchange,
+    KittyRules,
+    PlayRules,
+    Rebid,
+    Reveal,
+    Rounds,
+    Rules,
+    ScoringRules,
+    Seating,
+    SetRule,
+    Share,
+    Simultaneous,
+    Slam,
+)
+from .strains import CardOrder, Strain, compile_card_order
+
+_TWO_JOKERS = ({"id": "BJ", "name": "black joker"}, {"id": "RJ", "name": "red joker"})
+
+
+def _deck_spec(ctx: CompileContext) -> dict[str, Any] | None:
+    raw = ctx.require(("deck",), f"a named pack ({', '.join(DECKS)}) or the cards spelled out.")
+    if raw is None:
+        return None
+    if isinstance(raw, str):
+        raw = {"base": raw}
+    spec = dict(DECKS[raw["base"]]) if "base" in raw else {}
+    for key in ("suits", "ranks", "jokers"):
+        if key in raw:
+            spec[key] = raw[key]
+    spec["inherited_add"] = spec.pop("add", [])
+    spec["add"] = list(raw.get("add", []))
+    spec["remove"] = list(raw.get("remove", []))
+    if "ranks" not in spec:
+        ctx.error(("deck",), "A deck spelled out needs 'ranks' (the ranks in every suit) or a 'base' pack to start from.")
+        return None
+    return spec
+
+
+def _compile_deck(ctx: CompileContext, rank_order: tuple[str, ...]) -> Deck | None:
+    spec = _deck_spec(ctx)
+    if spec is None:
+        return None
+    suits = STANDARD_SUITS
+    if "suits" in spec:
+        suits = tuple(Suit(raw["id"], raw["name"], Colour(raw["colour"]), raw.get("symbol", "")) for raw in spec["suits"])
+        if len({suit.id for suit in suits}) != len(suits):
+            ctx.error(("deck", "suits"), "Two suits have the same letter.")
+            return None
+    letters = [suit.id for suit in suits]
+    present: set[tuple[str, str]] = set()
+    for rank in (normalize_rank(rank) for rank in spec["ranks"]):
+        if rank not in rank_order:
+            ctx.error(("card_order", "ranks"), f"The deck has rank {rank}, which the rank order does not list.")
+        present.update((rank, letter) for letter in letters)
+
+    def parse(text: str, path: tuple[Any, ...]) -> tuple[str, str] | None:
+        rank, letter = normalize_rank(text[:-1]), text[-1]
+        if letter not in letters:
+            ctx.error(path, f"{text} names suit {letter}, which is not a suit of this deck ({', '.join(letters)}).")
+            return None
+        if rank not in rank_order:
+            ctx.error(path, f"{text} has rank {rank}, which the rank order does not list.")
+            return None
+        return rank, letter
+
+    for text in spec["inherited_add"]:
+        card = parse(text, ("deck",))
+        if card:
+            present.add(card)
+    for position, text in enumerate(spec["add"]):
+        card = parse(text, ("deck", "add", position))
+        if card in present:
+            ctx.error(("deck", "add", position), f"{text} is already in the deck; remove it from 'add'.")
+        elif card:
+            present.add(card)
+    for position, text in enumerate(spec["remove"]):
+        card = parse(text, ("deck", "remove", position))
+        if card and card not in present:
+            ctx.error(("deck", "remove", position), f"{text} is not in the deck, so it cannot be removed.")
+        elif card:
+            present.discard(card)
+    raw_jokers = spec.get("jokers", 0)
+    if isinstance(raw_jokers, int):
+        raw_jokers = [{"id": "JK", "name": "joker"}] if raw_jokers == 1 else list(_TWO_JOKERS[:raw_jokers])
+    jokers = tuple(Joker(raw["id"], raw.get("name", "joker")) for raw in raw_jokers)
+    cards: list[Card] = []
+    for letter in letters:
+        for rank in rank_order:
+            if (rank, letter) in present:
+                cards.append(Card(len(cards), rank, letter))
+    names = {str(card) for card in cards}
+    for position, joker in enumerate(jokers):
+        if joker.id in names:
+            ctx.error(("deck", "jokers", position, "id"), f"The joker id {joker.id} is already the name of a card (or another joker).")
+            return None
+        names.add(joker.id)
+        cards.append(Card(len(cards), None, None, joker.id))
+    return Deck(suits, tuple(cards), jokers)
+
+
+def _compile_seating(ctx: CompileContext, deck: Deck | None) -> Seating | None:
+    count = ctx.require(("players", "count"), "how many play, 2 to 6.")
+    if count is None:
+        return None
+    raw_teams = ctx.get(("players", "teams"), "alone")
+    teams: tuple[tuple[int, ...], ...]
+    if raw_teams == "alone":
+        teams = tuple((seat,) for seat in range(count))
+    elif isinstance(raw_teams, int):
+        if count % raw_teams:
+            ctx.error(("players", "teams"), f"{count} players cannot sit as {raw_teams} equal teams; choose a number of teams that divides {count}, or 'alone'.")
+            return None
+        teams = tuple(tuple(seat for seat in range(count) if seat % raw_teams == team) for team in range(raw_teams))
+    else:
+        seen: dict[int, int] = {}
+        for team_index, team in enumerate(raw_teams):
+            for position, seat in enumerate(team):
+                if seat >= count:
+                    ctx.error(("players", "teams", team_index, position), f"Seat {seat} does not exist with {count} players (seats are 0 to {count - 1}).")
+                elif seat in seen:
+                    ctx.error(("players", "teams", team_index, position), f"Seat {seat} is already in team {seen[seat]}.")
+                else:
+                    seen[seat] = team_index
+        missing = [seat for seat in range(count) if seat not in seen]
+        if missing:
+            ctx.error(("players", "teams"), f"Seat(s) {', '.join(map(str, missing))} are in no team.")
+        if len(seen) != count or missing:
+            return None
+        teams = tuple(tuple(team) for team in raw_teams)
+    called = None
+    raw_called = ctx.get(("players", "called_partner"))
+    if raw_called is not None:
+        if raw_teams != "alone":
+            ctx.error(("players", "called_partner"), "A called partner changes every hand, so it needs 'teams: alone'.")
+        forbidden = frozenset(raw_called.get("may_not_name", []))
+        if "joker" in forbidden and deck is not None and not deck.jokers:
+            ctx.error(("players", "called_partner", "may_not_name"), "It forbids calling the joker, but the deck has no joker.")
+        called = CalledPartner(
+            reveal=Reveal(raw_called.get("reveal", "announced")),
+            may_not_name=forbidden,
+            may_go_alone=raw_called.get("may_go_alone", True),
+            declarer_share=Share(raw_called.get("declarer_share", "full")),
+            partner_share=Share(raw_called.get("partner_share", "full")),
+        )
+    raw_dummies = ctx.get(("players", "dummies"))
+    dummies = Dummies(raw_dummies["face_down"], raw_dummies["face_up"]) if raw_dummies else None
+    if dummies is not None and dummies.face_down > dummies.face_up:
+        ctx.error(("players", "dummies"), "Each face-down dummy card must be covered by a face-up one, so face_down cannot exceed face_up.")
+    return Seating(count, teams, called, dummies)
+
+
+def _deal_steps(ctx: CompileContext, hand: int, kitty: int, dead: int, dummy: int) -> tuple[DealStep, ...]:
+    raw = ctx.get(("deal", "pattern"))
+    if raw is None:
+        steps = [DealStep(DealTarget.PLAYERS, hand), DealStep(DealTarget.KITTY, kitty), DealStep(DealTarget.DUMMIES, dummy), DealStep(DealTarget.DEAD_HAND, dead)]
+        return tuple(step for step in steps if step.cards)
+    if isinstance(raw, str):
+        numbers = [int(part) for part in raw.split("-")]
+        steps = [DealStep(DealTarget.PLAYERS if position % 2 == 0 else DealTarget.KITTY, number) for position, number in enumerate(numbers) if number]
+    else:
+        steps = [DealStep(DealTarget(next(iter(step))), next(iter(step.values()))) for step in raw]
+    wanted = {DealTarget.PLAYERS: hand, DealTarget.KITTY: kitty, DealTarget.DEAD_HAND: dead, DealTarget.DUMMIES: dummy}
+    words = {DealTarget.PLAYERS: "each player", DealTarget.KITTY: "the kitty", DealTarget.DEAD_HAND: "the dead hand", DealTarget.DUMMIES: "each dummy"}
+    for target, expected in wanted.items():
+        dealt = sum(step.cards for step in steps if step.target == target)
+        if dealt != expected:
+            ctx.error(("deal", "pattern"), f"The pattern deals {dealt} cards to {words[target]}, but {words[target]} should get {expected}.")
+    return tuple(steps)
+
+
+def _compile_deal(ctx: CompileContext, deck: Deck | None, seating: Seating | None) -> DealRules | None:
+    hand = ctx.require(("deal", "hand_size"), "cards dealt to each player.")
+    kitty = ctx.require(("deal", "kitty_size"), "cards dealt to the kitty.")
+    if hand is None or kitty is None or seating is None:
+        return None
+    dead = ctx.get(("deal", "dead_hand_size"), 0)
+    dummy = seating.dummies.size if seating.dummies else 0
+    if seating.dummies and seating.dummies.size != hand:
+        ctx.error(("players", "dummies"), f"A dummy has {seating.dummies.size} cards but a hand has {hand}; they must match.")
+    if deck is not None:
+        players = seating.players
+        used = hand * players + kitty + dead + dummy * players
+        if used != len(deck):
+            parts = [f"{players} hands of {hand}", f"a kitty of {kitty}"]
+            if dead:
+                parts.append(f"a dead hand of {dead}")
+            if dummy:
+                parts.append(f"{players} dummies of {dummy}")
+            fit = len(deck) - (used - kitty)
+            hint = f" A kitty of {fit} would fit." if fit >= 0 else ""
+            ctx.error(("deal",), f"The deal does not use the deck exactly: {' + '.join(parts)} = {used} cards, but the deck has {len(deck)}.{hint}")
+    steps = _deal_steps(ctx, hand, kitty, dead, dummy)
+    return DealRules(
+        hand_size=hand,
+        kitty=kitty,
+        dead_hand=dead,
+        steps=steps,
+        misdeal_without_face_card=ctx.get(("deal", "misdeal_without_face_card"), False),
+        last_kitty_card_face_up=ctx.get(("deal", "last_kitty_card_face_up"), False),
+    )
+
+
+def _compile_strains(ctx: CompileContext, deck: Deck, rank_order: tuple[str, ...]) -> tuple[dict[str, Strain], tuple[CardOrder, ...]]:
+    bowers = ctx.get(("card_order", "bowers"), True)
+    strains: dict[str, Strain] = {suit.id: Strain(suit.id, suit.name, suit.id, bowers) for suit in deck.suits}
+    strains["NT"] = Strain("NT", "no trump", None, False)
+    letters = [suit.id for suit in deck.suits]
+    for strain_id, raw in (ctx.get(("strains",), {}) or {}).items():
+        old = strains.get(strain_id)
+        trump_raw = raw.get("trump", old.trump if old and old.trump else "none")
+        if trump_raw != "none" and trump_raw not in letters:
+            ctx.error(("strains", strain_id, "trump"), f"{trump_raw} is not a suit of this deck ({', '.join(letters)}).")
+            continue
+        trump = None if trump_raw == "none" else trump_raw
+        has_bowers = raw.get("bowers", bool(trump) and bowers)
+        if has_bowers and trump is None:
+            ctx.error(("strains", strain_id, "bowers"), "Bowers need a trump suit; this strain has none.")
+            continue
+        strains[strain_id] = Strain(strain_id, raw.get("name", old.name if old else strain_id), trump, has_bowers, raw.get("jack_high", False))
+    four = ctx.get(("card_order", "trump_colour_four"), False)
+    orders = tuple(compile_card_order(deck, strain, rank_order, four) for strain in strains.values())
+    return strains, orders
+
+
+def _compile_auction(ctx: CompileContext, levels: tuple[int, ...], players: int) -> AuctionRules:
+    raw_inkles = ctx.get(("auction", "inkles"))
+    inkles = None
+    if raw_inkles is not None:
+        level = raw_inkles.get("level", levels[0] if levels else 6)
+        if levels and level not in levels:
+            ctx.error(("auction", "inkles", "level"), f"Inkles are at level {level}, which is not a level of the ladder ({', '.join(map(str, levels))}).")
+        bidders = raw_inkles.get("bidders", "all")
+        if isinstance(bidders, int) and bidders > players:
+            ctx.error(("auction", "inkles", "bidders"), f"{bidders} players may inkle, but only {players} play.")
+        inkles = Inkles(level, None if bidders == "all" else bidders, raw_inkles.get("can_win", False), raw_inkles.get("separate_no", False))
+    raw_all_pass = ctx.get(("auction", "all_pass"), "redeal")
+    if isinstance(raw_all_pass, str):
+        all_pass = AllPass(AllPassAction(raw_all_pass))
+    else:
+        action = AllPassAction(raw_all_pass["then"])
+        if "max_redeals" in raw_all_pass and action is not AllPassAction.REDEAL:
+            ctx.error(("auction", "all_pass", "max_redeals"), "max_redeals only goes with 'then: redeal'.")
+        if "trick_points" in raw_all_pass and action is not AllPassAction.PLAY_NO_TRUMP:
+            ctx.error(("auction", "all_pass", "trick_points"), "trick_points only goes with 'then: play_no_trump'.")
+        all_pass = AllPass(action, raw_all_pass.get("max_redeals"), raw_all_pass.get("trick_points", 10))
+    return AuctionRules(
+        rounds=Rounds(ctx.get(("auction", "rounds"), "continuous")),
+        bid_after_pass=BidAfterPass(ctx.get(("auction", "bid_after_pass"), "never")),
+        rebid=Rebid(ctx.get(("auction", "rebid"), "after_intervening_bid")),
+        winner_may_raise=ctx.get(("auction", "winner_may_raise"), False),
+        inkles=inkles,
+        all_pass=all_pass,
+    )
+
+
+def _compile_play(ctx: CompileContext, deck: Deck) -> PlayRules:
+    raw = ctx.get(("play", "joker_in_no_trump"))
+    if raw is not None and not deck.jokers:
+        ctx.error(("play", "joker_in_no_trump"), "These rules are about the joker, but the deck has no joker.")
+    raw = raw or {}
+    return PlayRules(
+        first_lead=FirstLead(ctx.get(("play", "first_lead"), "declarer")),
+        joker_in_no_trump=JokerRules(
+            only_when_void=raw.get("only_when_void", True),
+            lead_names_suit=raw.get("lead_names_suit", True),
+            may_name_void_suit=raw.get("may_name_void_suit", True),
+            renege_forbidden=raw.get("renege", "allowed") == "forbidden",
+            first_or_last_only=raw.get("first_or_last_only", False),
+        ),
+    )
+
+
+def _compile_scoring(ctx: CompileContext, resolve: Callable[[str], str | None], rank_of: dict[str, int]) -> ScoringRules:
+    raw_slam = ctx.get(("scoring", "slam"))
+    slam = None
+    if raw_slam is not None:
+        up_to_rank = None
+        if "up_to" in raw_slam:
+            contract_id = resolve(raw_slam["up_to"])
+            if contract_id is None:
+                ctx.error(("scoring", "slam", "up_to"), f"{raw_slam['up_to']!r} is not a bid of this variant.{suggestion(str(raw_slam['up_to']), sorted(rank_of))}")
+            else:
+                up_to_rank = rank_of[contract_id]
+        if "up_to" not in raw_slam and "below_value" not in raw_slam:
+            ctx.error(("scoring", "slam"), "Say which contracts the slam bonus is for: 'below_value: 250' or 'up_to: 8S'.")
+        slam = Slam(raw_slam["value"], raw_slam.get("below_value"), up_to_rank)
+    return ScoringRules(
+        failed=FailedContract(ctx.get(("scoring", "failed"), "subtract")),
+        defender_trick_points=ctx.get(("scoring", "defender_trick_points"), 10),
+        defender_cap=ctx.get(("scoring", "defender_cap")),
+        slam=slam,
+        scores_never_decrease=ctx.get(("scoring", "scores_never_decrease"), False),
+        lay_down_penalty=ctx.get(("scoring", "lay_down_penalty")),
+    )
+
+
+def _set_rule(ctx: CompileContext, key: str, short_by: int) -> SetRule | None:
+    raw = ctx.get((key,))
+    if raw is None:
+        return None
+    return SetRule(raw.get("short_by", short_by), raw.get("misere_tricks", 3))
+
+
+def _compile_breach(ctx: CompileContext) -> BreachRule | None:
+    raw = ctx.get(("breach",))
+    if raw is None:
+        return None
+    if "value" not in raw:
+        ctx.error(("breach",), "Breach needs a 'value': the points won or lost on a breach call.")
+        return None
+    return BreachRule(
+        value=raw["value"],
+        margin=SetRule(raw.get("short_by", 2), raw.get("misere_tricks", 3)),
+        min_level=raw.get("min_level", 7),
+        can_end_game=raw.get("can_end_game", False),
+        ban_failed_caller=raw.get("ban_failed_caller", True),
+        ban_breached_declarer_level=raw.get("ban_breached_declarer_level", 7),
+    )
+
+
+def _compile_end(ctx: CompileContext) -> EndRules:
+    target = ctx.get(("end", "target"), 500)
+    lose_at = ctx.get(("end", "lose_at"))
+    if lose_at is not None and lose_at >= target:
+        ctx.error(("end", "lose_at"), f"The losing score {lose_at} must be below the target {target}.")
+    high = ctx.get(("end", "lose_at_or_above"))
+    if high is not None and high <= target:
+        ctx.error(("end", "lose_at_or_above"), f"The losing high score {high} must be above the target {target}.")
+    return EndRules(
+        target=target,
+        lose_at=lose_at,
+        lose_only_if_others_not_negative=ctx.get(("end", "lose_only_if_others_not_negative"), False),
+        must_win_by_bid=ctx.get(("end", "must_win_by_bid"), False),
+        simultaneous=Simultaneous(ctx.get(("end", "simultaneous"), "bidder")),
+        point_spread=ctx.get(("end", "point_spread")),
+        exact_target=ctx.get(("end", "exact_target"), False),
+        lose_at_or_above=high,
+        score_out_during_hand=ctx.get(("end", "score_out_during_hand"), False),
+    )
+
+
+def compile_document(document: MergedDocument) -> Rules:
+    """Check and compile a merged document; raise :class:`VariantError` with every problem found."""
+    problems = schema_problems(document)
+    if problems:
+        raise VariantError(problems)
+    ctx = CompileContext(document)
+    name = ctx.require(("name",), "what these rules are called.")
+    rank_order = tuple(normalize_rank(rank) for rank in ctx.get(("card_order", "ranks"), DEFAULT_RANK_ORDER))
+    deck = _compile_deck(ctx, rank_order)
+    seating = _compile_seating(ctx, deck)
+    deal = _compile_deal(ctx, deck, seating)
+    if deck is None or seating is None or deal is None:
+        raise VariantError(ctx.problems)
+    strains, card_orders = _compile_strains(ctx, deck, rank_order)
+    result = compile_ladder(ctx, deck, strains, deal.hand_size)
+    if result is None:
+        raise VariantError(ctx.problems)
+    ladder = result.ladder
+    rules = Rules(
+        name=name or "",
+        description=ctx.get(("description",), "") or "",
+        source=document.file,
+        deck=deck,
+        rank_order=rank_order,
+        strains=tuple(strains.values()),
+        card_orders=card_orders,
+        ladder=ladder,
+        extras=result.extras,
+        seating=seating,
+        deal=deal,
+        auction=_compile_auction(ctx, result.levels, seating.players),
+        kitty=KittyRules(KittyExchange(ctx.get(("kitty", "exchange"), "discard_same"))),
+        play=_compile_play(ctx, deck),
+        scoring=_compile_scoring(ctx, result.resolve, {c.id: c.rank for c in ladder}),
+        set_rule=_set_rule(ctx, "set", 2),
+        ralph=_set_rule(ctx, "ralph", 3),
+        breach=_compile_breach(ctx),
+        end=_compile_end(ctx),
+    )
+    if ctx.problems:
+        raise VariantError(ctx.problems)
+    return rules
+
+
+def load_variant(name_or_path: str) -> Rules:
+    """Load, validate and compile a variant: a shipped name (``"australian"``) or a path to a YAML file.
+
+    Raises :class:`VariantError` listing every problem, each located by file, line, column and path.
+    """
+    reference = str(name_or_path)
+    rules = compile_document(load_document(reference))
+    if shipped_variant_path(reference) is None:
+        reference = os.path.abspath(reference)
+    return dataclasses.replace(rules, reference=reference)
+
+
+def compile_text(text: str, file: str = "<text>", base_folder: str = ".") -> Rules:
+    """Compile a variant held in memory (handy for tests and for programs that build rules on the fly)."""
+    return compile_document(load_text(text, file, base_folder))
+
+
+__all__ = ["compile_document", "compile_text", "load_variant"]

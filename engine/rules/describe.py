@@ -1,0 +1,287 @@
+"""The whole rule set of a compiled variant in plain words (``fivehundred show``)."""
+
+from __future__ import annotations
+
+from .contracts import Contract, Exposure, Extra, KittyUse, PartnerRole, PlayStyle
+from .ruleset import (
+    AllPassAction,
+    BidAfterPass,
+    DealTarget,
+    FailedContract,
+    FirstLead,
+    KittyExchange,
+    Rebid,
+    Rounds,
+    Rules,
+    SetRule,
+    Share,
+    Simultaneous,
+)
+
+
+def _seat_list(seats: tuple[int, ...]) -> str:
+    return " & ".join(str(seat) for seat in seats)
+
+
+def _players(rules: Rules) -> list[str]:
+    seating = rules.seating
+    lines = []
+    if seating.is_partnership:
+        teams = "; ".join(f"team {index}: seats {_seat_list(seats)}" for index, seats in enumerate(seating.teams))
+        lines.append(f"{seating.players} players in {len(seating.teams)} teams ({teams}).")
+    else:
+        lines.append(f"{seating.players} players, each playing alone.")
+    called = seating.called_partner
+    if called is not None:
+        reveal = "the holder announces it at once" if called.reveal.value == "announced" else "nobody knows the partner until the card is played"
+        forbidden = ", ".join(sorted(called.may_not_name)) or "nothing"
+        alone = "may" if called.may_go_alone else "may not"
+        lines.append(
+            f"Called partner: the declarer names a card and its holder partners them for the hand; {reveal}. "
+            f"May not be named: {forbidden}. The declarer {alone} go alone. Shares of the contract: declarer "
+            f"{called.declarer_share.value}, partner {called.partner_share.value}."
+        )
+    if seating.dummies is not None:
+        lines.append(
+            f"Each player also plays a dummy hand on the table: {seating.dummies.face_down} cards face down, each "
+            f"covered by one of {seating.dummies.face_up} face-up cards; a face-down card is turned up when uncovered."
+        )
+    return lines
+
+
+def _deck(rules: Rules) -> list[str]:
+    deck = rules.deck
+    lines = [f"{len(deck)} cards."]
+    for suit in deck.suits:
+        ranks = [rank for rank in rules.rank_order if rank in deck.ranks_of(suit.id)]
+        lines.append(f"  {suit.name.capitalize()} ({suit.id}{', ' + suit.symbol if suit.symbol else ''}): {' '.join(ranks)}")
+    if deck.jokers:
+        jokers = ", ".join(f"{joker.id} ({joker.name})" for joker in deck.jokers)
+        order = " beats ".join(joker.id for joker in deck.jokers) if len(deck.jokers) > 1 else ""
+        lines.append(f"  Jokers: {jokers}{'; ' + order if order else ''}.")
+    else:
+        lines.append("  No jokers.")
+    return lines
+
+
+def _deal(rules: Rules) -> list[str]:
+    deal = rules.deal
+    words = {DealTarget.PLAYERS: "each player", DealTarget.KITTY: "the kitty", DealTarget.DUMMIES: "each dummy", DealTarget.DEAD_HAND: "the dead hand"}
+    bundles = ", ".join(f"{step.cards} to {words[step.target]}" for step in deal.steps)
+    lines = [f"{deal.hand_size} cards to each player, {deal.kitty} to the kitty" + (f", {deal.dead_hand} to a dead hand nobody plays" if deal.dead_hand else "") + "."]
+    lines.append(f"Dealt from the dealer's left in bundles: {bundles}.")
+    if deal.misdeal_without_face_card:
+        lines.append("A hand with no king, queen or jack is a misdeal: the cards are redealt.")
+    if deal.last_kitty_card_face_up:
+        lines.append("The last card dealt to the kitty is turned face up for all to see.")
+    return lines
+
+
+def _card_orders(rules: Rules) -> list[str]:
+    lines = []
+    deck = rules.deck
+    for order in rules.card_orders:
+        strain = order.strain
+        trumps = " ".join(str(deck.cards[index]) for index in order.trump_cards) or "none"
+        extra = " (jack high, no left bower)" if strain.jack_high else ""
+        lines.append(f"{strain.name.capitalize()} ({strain.id}){extra}: trumps, highest first: {trumps}")
+        for suit, cards in order.plain_order:
+            lines.append(f"    {suit}: {' '.join(str(deck.cards[index]) for index in cards)}")
+    return lines
+
+
+def _style(style: PlayStyle, rules: Rules) -> str:
+    parts = []
+    if style.strain != "bid":
+        parts.append(f"played in {rules.strain(style.strain).name}")
+    if style.partner is PartnerRole.SITS_OUT:
+        parts.append("partner sits out")
+    elif style.partner is PartnerRole.PASSES_CARD:
+        parts.append("partner passes one card, then sits out")
+    if style.kitty is KittyUse.NONE:
+        parts.append("no kitty")
+    elif style.kitty is KittyUse.TO_PARTNER:
+        parts.append("kitty discards go to the partner")
+    if style.exposed is not Exposure.NONE:
+        who = {Exposure.DECLARER: "declarer's hand", Exposure.PARTNER: "partner's hand", Exposure.DECLARING_SIDE: "declaring side's hands"}[style.exposed]
+        parts.append(f"{who} laid open {style.exposed_from.value.replace('_', ' ')}")
+    return ", ".join(parts)
+
+
+def _contract_line(contract: Contract, rules: Rules) -> str:
+    text = f"  {contract.rank + 1:>3}. {contract.id:<12} {contract.name:<18} {contract.value:>5}"
+    if contract.is_special:
+        details = [contract.target.describe(rules.deal.hand_size), _style(contract.style, rules), f"may be bid {contract.eligibility.describe()}"]
+        text += "   " + "; ".join(detail for detail in details if detail)
+    return text
+
+
+def _extra_line(extra: Extra, rules: Rules) -> str:
+    goes_with = [f"level {', '.join(map(str, extra.levels))} bids"] if extra.levels else []
+    goes_with += list(extra.contracts)
+    value = f"value {extra.value}" if extra.value is not None else f"bid's value {extra.bonus:+d}"
+    if extra.no_trump_value is not None:
+        value += f" ({extra.no_trump_value} in no trump)"
+    target = extra.target.describe(rules.deal.hand_size) if extra.target else "the bid's tricks"
+    when = "added to the bid when it is made" if extra.kind == "modifier" else "called by the declarer after the auction"
+    style = _style(extra.style, rules)
+    return f"  {extra.id} ({extra.name}): {when}, with {' and '.join(goes_with)}; {value}; must take {target}" + (f"; {style}" if style else "") + "."
+
+
+def _auction(rules: Rules) -> list[str]:
+    auction = rules.auction
+    lines = []
+    if auction.rounds is Rounds.CONTINUOUS:
+        lines.append("Bidding starts left of the dealer and goes round until all but one have passed; each bid must outrank the last.")
+    else:
+        lines.append("One round of bidding: starting left of the dealer, each player bids once or passes; each bid must outrank the last.")
+    lines.append("A pass is final." if auction.bid_after_pass is BidAfterPass.NEVER else "A player who passed may bid again after a later bid changes strain.")
+    lines.append("A player who has bid may bid again only after another player has bid." if auction.rebid is Rebid.AFTER_INTERVENING_BID else "A player may bid again at any turn.")
+    if auction.winner_may_raise:
+        lines.append("The winner may raise their own bid; changing strain reopens the auction; an uncontested winner may not raise.")
+    inkles = auction.inkles
+    if inkles is not None:
+        who = "anyone" if inkles.bidders is None else f"only the first {inkles.bidders} players in turn"
+        win = "can" if inkles.can_win else "cannot"
+        lines.append(f"Level-{inkles.level} bids are inkles, made by {who}; an inkle {win} win the auction.")
+        if inkles.separate_no:
+            lines.append("'Inkle no' is distinct from, and just below, 'inkle no trump'.")
+    all_pass = auction.all_pass
+    text = {
+        AllPassAction.REDEAL: "the same dealer redeals",
+        AllPassAction.NEXT_DEALER: "the deal passes to the next player",
+        AllPassAction.PLAY_NO_TRUMP: f"the hand is played in no trump, {all_pass.trick_points} points a trick",
+        AllPassAction.DEALER_MUST_BID: "the dealer must bid",
+    }[all_pass.action]
+    if all_pass.max_redeals is not None:
+        text += f", at most {all_pass.max_redeals} times, then the deal passes on"
+    lines.append(f"If nobody wins the auction, {text}.")
+    return lines
+
+
+def _kitty(rules: Rules) -> str:
+    return {
+        KittyExchange.DISCARD_SAME: f"The declarer takes the {rules.deal.kitty}-card kitty and discards {rules.deal.kitty} cards face down.",
+        KittyExchange.ANY_NUMBER: "The declarer may swap any number of kitty cards for cards of their hand.",
+        KittyExchange.NONE: "The kitty is not used.",
+    }[rules.kitty.exchange]
+
+
+def _play(rules: Rules) -> list[str]:
+    play = rules.play
+    lines = ["The declarer leads the first trick." if play.first_lead is FirstLead.DECLARER else "The player left of the dealer leads the first trick."]
+    lines.append("Players must follow suit (a left bower belongs to the trump suit); otherwise any card. The highest trump wins, else the highest card of the suit led.")
+    if rules.deck.jokers:
+        joker = play.joker_in_no_trump
+        rules_text = ["it is the only trump"]
+        rules_text.append("it may be played only when void in the suit led" if joker.only_when_void else "it may be played at any time")
+        if joker.lead_names_suit:
+            rules_text.append("when led its holder names the suit to follow" + ("" if joker.may_name_void_suit else ", not one they have shown void in"))
+        if joker.renege_forbidden:
+            rules_text.append("it may not be used in a suit its holder has shown void in")
+        if joker.first_or_last_only:
+            rules_text.append("it may only be played as the first or last card of a suit")
+        lines.append("In no trump the joker: " + "; ".join(rules_text) + ".")
+    return lines
+
+
+def _share(share: Share) -> str:
+    return "all" if share is Share.FULL else "half"
+
+
+def _scoring(rules: Rules) -> list[str]:
+    scoring = rules.scoring
+    lines = ["A made contract scores its value (no overtricks)."]
+    lines.append("A failed contract loses its value." if scoring.failed is FailedContract.SUBTRACT else "A failed contract's value goes to each other side instead.")
+    if scoring.defender_trick_points:
+        cap = f", but not beyond {scoring.defender_cap}" if scoring.defender_cap is not None else ""
+        lines.append(f"The defenders score {scoring.defender_trick_points} a trick{cap}.")
+    else:
+        lines.append("The defenders score nothing for tricks.")
+    slam = scoring.slam
+    if slam is not None:
+        limits = []
+        if slam.below_value is not None:
+            limits.append(f"worth less than {slam.below_value}")
+        if slam.up_to_rank is not None:
+            limits.append(f"up to {rules.ladder.contracts[slam.up_to_rank].id}")
+        lines.append(f"Taking every trick on a contract {' and '.join(limits)} scores {slam.value}.")
+    if scoring.scores_never_decrease:
+        lines.append("Scores never go down.")
+    if scoring.lay_down_penalty:
+        lines.append(f"Laying down cards to claim tricks costs {scoring.lay_down_penalty}.")
+    return lines
+
+
+def _margin(rule: SetRule) -> str:
+    return f"ends {rule.short_by} or more tricks short (a misère-type contract: takes {rule.misere_tricks} or more)"
+
+
+def _penalties(rules: Rules) -> list[str]:
+    lines = []
+    if rules.set_rule is not None:
+        lines.append(f"Set rule: a declarer who {_margin(rules.set_rule)} may not bid in the next hand.")
+    if rules.ralph is not None:
+        lines.append(f"Ralphing: a declarer who {_margin(rules.ralph)} may not bid in the next hand.")
+    breach = rules.breach
+    if breach is not None:
+        lines.append(
+            f"Breach: one defender may call breach before play against a contract of level {breach.min_level}+ or a special "
+            f"contract. Breached when the declaring side {_margin(breach.margin)}. Made contract: the callers lose {breach.value}; "
+            f"failed but not breached: both sides lose (the callers {breach.value}); breached: the callers gain {breach.value}."
+        )
+        if not breach.can_end_game:
+            lines.append("Breach points cannot win or lose the game.")
+    return lines or ["No set, ralph or breach rule."]
+
+
+def _end(rules: Rules) -> list[str]:
+    end = rules.end
+    lines = [f"A side reaching {'exactly ' if end.exact_target else ''}{end.target} wins."]
+    if end.lose_at is not None:
+        condition = " if no other side is below zero" if end.lose_only_if_others_not_negative else ""
+        lines.append(f"A side at {end.lose_at} or below loses{condition}.")
+    if end.lose_at_or_above is not None:
+        lines.append(f"A side reaching {end.lose_at_or_above} loses.")
+    if end.must_win_by_bid:
+        lines.append("A side can only win on a hand in which it made its contract.")
+    lines.append(
+        "If several sides reach the target on one hand, the declaring side wins."
+        if end.simultaneous is Simultaneous.BIDDER
+        else "If several sides reach the target on one hand, the highest score wins."
+    )
+    if end.point_spread is not None:
+        lines.append(f"Point spread: the game ends when a positive and a negative side are {end.point_spread} or more apart.")
+    if end.score_out_during_hand:
+        lines.append("A side that scores out during a hand wins at once, unless the declarer can still win out.")
+    return lines
+
+
+def describe(rules: Rules) -> str:
+    """The rule set in plain words: deck, deal, card orders, the whole ladder, and every other rule."""
+    sections: list[tuple[str, list[str]]] = [
+        ("Players", _players(rules)),
+        ("Deck", _deck(rules)),
+        ("Deal", _deal(rules)),
+        ("Card order in each strain", _card_orders(rules)),
+        ("Bid ladder, lowest first (rank, bid, name, value)", [_contract_line(contract, rules) for contract in rules.ladder]),
+    ]
+    if rules.extras:
+        sections.append(("Modifiers and calls", [_extra_line(extra, rules) for extra in rules.extras]))
+    sections += [
+        ("Auction", _auction(rules)),
+        ("Kitty", [_kitty(rules)]),
+        ("Play", _play(rules)),
+        ("Scoring", _scoring(rules)),
+        ("Set, ralph and breach", _penalties(rules)),
+        ("End of game", _end(rules)),
+    ]
+    out = [rules.name, "=" * len(rules.name)]
+    if rules.description:
+        out.append(rules.description)
+    out.append(f"(from {rules.source})")
+    for title, lines in sections:
+        out.append("")
+        out.append(f"{title}:")
+        out.extend(line if line.startswith("  ") else f"  {line}" for line in lines)
+    return "\n".join(out) + "\n"

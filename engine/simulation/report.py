@@ -1,0 +1,210 @@
+"""Reports of simulations: the figures as JSON data, a readable text table, CSV, and side-by-side
+comparisons of two variants with significance tests."""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import Any
+
+from .runner import SimulationResult
+from .statistics import median, two_proportion_p, welch_p, wilson
+
+
+def _rate(count: int, total: int) -> float:
+    return round(count / total, 6) if total else 0.0
+
+
+def _family(result: SimulationResult, contract_id: str) -> tuple[str, str]:
+    contract = result.rules.ladder.get(contract_id)
+    if contract is None:
+        return ("?", "?")
+    if contract.is_special:
+        return ("special", "special")
+    return (contract.style.strain, str(contract.level))
+
+
+def to_data(result: SimulationResult) -> dict[str, Any]:
+    """Every figure of a run as JSON-ready data; timing figures sit under ``timing`` only, so the rest
+    is identical between runs with the same settings."""
+    tally, rules, settings = result.tally, result.rules, result.settings
+    played = sum(each.bid for each in tally.contracts.values())
+    contracts = {}
+    for contract in rules.ladder:
+        each = tally.contracts.get(contract.id)
+        if each is None:
+            continue
+        contracts[contract.id] = {
+            "bid": each.bid,
+            "made": each.made,
+            "average_points": round(each.points / each.bid, 3),
+            "made_rate": _rate(each.made, each.bid),
+            "share_of_hands": _rate(each.bid, tally.hands),
+        }
+    by_strain: dict[str, int] = {}
+    by_level: dict[str, int] = {}
+    for contract_id, each in tally.contracts.items():
+        strain, level = _family(result, contract_id)
+        by_strain[strain] = by_strain.get(strain, 0) + each.bid
+        by_level[level] = by_level.get(level, 0) + each.bid
+    teams = []
+    for team, seats in enumerate(rules.seating.teams):
+        low, high = wilson(tally.wins[team], tally.games)
+        teams.append({
+            "team": team,
+            "seats": list(seats),
+            "points_per_hand": round(tally.team_points[team] / tally.hands, 3) if tally.hands else 0.0,
+            "wins": tally.wins[team],
+            "win_rate": _rate(tally.wins[team], tally.games),
+            "win_interval_95": [round(low, 4), round(high, 4)],
+        })
+    seat_rows = [
+        {"seat": seat, "declared": tally.seat_declared[seat], "made": tally.seat_made[seat], "made_rate": _rate(tally.seat_made[seat], tally.seat_declared[seat])}
+        for seat in range(rules.seating.players)
+    ]
+    lengths = tally.lengths
+    games_played = sum(lengths.values())
+    first_low, first_high = wilson(tally.first_bidder_wins, tally.games)
+    data: dict[str, Any] = {
+        "variant": settings.variant,
+        "name": rules.name,
+        "seed": settings.seed,
+        "bots": list(settings.bots) or ["heuristic"] * rules.seating.players,
+        "hands": tally.hands,
+        "games": tally.games,
+        "unfinished_games": tally.unfinished,
+        "all_pass": {"count": tally.all_pass, "rate": _rate(tally.all_pass, tally.hands)},
+        "contracts": contracts,
+        "contracts_played": played,
+        "made_rate": _rate(sum(each.made for each in tally.contracts.values()), played),
+        "by_strain": dict(sorted(by_strain.items())),
+        "by_level": dict(sorted(by_level.items())),
+        "slams": {"count": tally.slams, "rate": _rate(tally.slams, played)},
+        "sets": {"count": tally.sets, "rate": _rate(tally.sets, played)},
+        "per_team": teams,
+        "per_seat": seat_rows,
+        "wins": list(tally.wins),
+        "game_length": {
+            "mean": round(sum(length * count for length, count in lengths.items()) / games_played, 3) if games_played else 0.0,
+            "median": median(lengths),
+            "distribution": {str(length): count for length, count in sorted(lengths.items())},
+        },
+        "game_ends": dict(sorted(tally.ends.items())),
+        "lead_changes_per_game": round(tally.lead_changes / tally.games, 3) if tally.games else 0.0,
+        "first_bidder_team": {"wins": tally.first_bidder_wins, "win_rate": _rate(tally.first_bidder_wins, tally.games), "win_interval_95": [round(first_low, 4), round(first_high, 4)]},
+        "dealer_team": {"wins": tally.dealer_wins, "win_rate": _rate(tally.dealer_wins, tally.games)},
+        "timing": {
+            "seconds": round(result.seconds, 3),
+            "workers": result.workers,
+            "hands_per_second": round(tally.hands / result.seconds, 1) if result.seconds else 0.0,
+            "actions_per_second": round(result.actions / result.seconds, 1) if result.seconds else 0.0,
+        },
+    }
+    return data
+
+
+def to_text(result: SimulationResult) -> str:
+    """A readable report: what was played, the contracts table, and the game figures."""
+    data = to_data(result)
+    lines = [f"{data['name']} ({data['variant']}), seed {data['seed']}, bots {', '.join(data['bots'])}"]
+    lines.append(f"{data['hands']} hands" + (f" in {data['games']} games" if data["games"] else "") + f"; {data['timing']['seconds']} s ({data['timing']['hands_per_second']} hands/s, {data['timing']['workers']} worker(s))")
+    lines.append(f"All passed: {data['all_pass']['count']} ({100 * data['all_pass']['rate']:.1f}% of hands).  Contracts made: {100 * data['made_rate']:.1f}%.  Slams: {data['slams']['count']}.  Sets: {data['sets']['count']}.")
+    lines.append("")
+    lines.append(f"{'contract':<14}{'bid':>8}{'% hands':>9}{'made':>8}{'% made':>8}{'avg pts':>9}")
+    for contract_id, each in data["contracts"].items():
+        lines.append(f"{contract_id:<14}{each['bid']:>8}{100 * each['share_of_hands']:>8.1f}%{each['made']:>8}{100 * each['made_rate']:>7.1f}%{each['average_points']:>9.1f}")
+    lines.append("")
+    lines.append("By strain: " + ", ".join(f"{strain} {count}" for strain, count in data["by_strain"].items()))
+    lines.append("By level:  " + ", ".join(f"{level} {count}" for level, count in data["by_level"].items()))
+    lines.append("")
+    for team in data["per_team"]:
+        seats = " and ".join(map(str, team["seats"]))
+        line = f"Team {team['team']} (seats {seats}): {team['points_per_hand']:+.1f} points a hand"
+        if data["games"]:
+            low, high = team["win_interval_95"]
+            line += f", won {team['wins']} games ({100 * team['win_rate']:.1f}%, 95% interval {100 * low:.1f}-{100 * high:.1f}%)"
+        lines.append(line)
+    lines.append("Declared by seat: " + ", ".join(f"{seat['seat']}: {seat['declared']} ({100 * seat['made_rate']:.0f}% made)" for seat in data["per_seat"]))
+    if data["games"]:
+        length = data["game_length"]
+        lines.append(f"Game length: mean {length['mean']} hands, median {length['median']}; ends: " + ", ".join(f"{how} {count}" for how, count in data["game_ends"].items()))
+        first = data["first_bidder_team"]
+        low, high = first["win_interval_95"]
+        lines.append(f"Team of the first bidder won {100 * first['win_rate']:.1f}% (95% interval {100 * low:.1f}-{100 * high:.1f}%); lead changes per game {data['lead_changes_per_game']}.")
+        if data["unfinished_games"]:
+            lines.append(f"Unfinished games (stopped after 1000 hands): {data['unfinished_games']}.")
+    return "\n".join(lines) + "\n"
+
+
+def to_csv(result: SimulationResult) -> str:
+    """The contracts table as CSV (one row per contract played)."""
+    data = to_data(result)
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(["variant", "contract", "strain", "level", "bid", "made", "made_rate", "average_points", "share_of_hands"])
+    for contract_id, each in data["contracts"].items():
+        strain, level = _family(result, contract_id)
+        writer.writerow([data["variant"], contract_id, strain, level, each["bid"], each["made"], each["made_rate"], each["average_points"], each["share_of_hands"]])
+    return buffer.getvalue()
+
+
+def compare_data(first: SimulationResult, second: SimulationResult) -> dict[str, Any]:
+    """Figures of two runs side by side, with the difference and a two-sided p-value for each."""
+    rows: list[dict[str, Any]] = []
+
+    def proportion(label: str, a: tuple[int, int], b: tuple[int, int]) -> None:
+        rate_a, rate_b = _rate(*a), _rate(*b)
+        rows.append({"figure": label, "a": rate_a, "b": rate_b, "difference": round(rate_b - rate_a, 6), "p_value": round(two_proportion_p(a[0], a[1], b[0], b[1]), 6)})
+
+    def mean(label: str, a: tuple[int, int, int], b: tuple[int, int, int]) -> None:
+        mean_a = a[0] / a[2] if a[2] else 0.0
+        mean_b = b[0] / b[2] if b[2] else 0.0
+        rows.append({"figure": label, "a": round(mean_a, 4), "b": round(mean_b, 4), "difference": round(mean_b - mean_a, 4), "p_value": round(welch_p(*a, *b), 6)})
+
+    ta, tb = first.tally, second.tally
+    played_a = sum(each.bid for each in ta.contracts.values())
+    played_b = sum(each.bid for each in tb.contracts.values())
+    proportion("all-pass rate", (ta.all_pass, ta.hands), (tb.all_pass, tb.hands))
+    proportion("contracts made", (sum(each.made for each in ta.contracts.values()), played_a), (sum(each.made for each in tb.contracts.values()), played_b))
+
+    def special(result: SimulationResult) -> int:
+        return sum(each.bid for key, each in result.tally.contracts.items() if _family(result, key)[0] == "special")
+
+    proportion("special contracts (misère family) per contract", (special(first), played_a), (special(second), played_b))
+    for level in sorted({_family(first, key)[1] for key in ta.contracts} | {_family(second, key)[1] for key in tb.contracts}):
+        if level in ("special", "?"):
+            continue
+        count_a = sum(each.bid for key, each in ta.contracts.items() if _family(first, key)[1] == level)
+        count_b = sum(each.bid for key, each in tb.contracts.items() if _family(second, key)[1] == level)
+        proportion(f"level {level} contracts per contract", (count_a, played_a), (count_b, played_b))
+    proportion("slams per contract", (ta.slams, played_a), (tb.slams, played_b))
+    for team in range(min(len(ta.team_points), len(tb.team_points))):
+        mean(f"team {team} points per hand", (ta.team_points[team], ta.team_points_squares[team], ta.hands), (tb.team_points[team], tb.team_points_squares[team], tb.hands))
+    if ta.games and tb.games:
+        def length_sums(lengths: dict[int, int]) -> tuple[int, int, int]:
+            return (sum(k * v for k, v in lengths.items()), sum(k * k * v for k, v in lengths.items()), sum(lengths.values()))
+
+        mean("game length (hands)", length_sums(ta.lengths), length_sums(tb.lengths))
+        proportion("team 0 wins", (ta.wins[0], ta.games), (tb.wins[0], tb.games))
+        proportion("first bidder's team wins", (ta.first_bidder_wins, ta.games), (tb.first_bidder_wins, tb.games))
+        proportion("games ended out the back door", (ta.ends.get("back_door", 0), ta.games), (tb.ends.get("back_door", 0), tb.games))
+    for row in rows:
+        row["significant"] = row["p_value"] < 0.05
+    return {"a": to_data(first), "b": to_data(second), "figures": rows}
+
+
+def compare_text(first: SimulationResult, second: SimulationResult) -> str:
+    """The comparison as a readable table (``*`` marks a difference significant at the 5% level)."""
+    data = compare_data(first, second)
+    a, b = data["a"], data["b"]
+    lines = [f"A: {a['name']} ({a['variant']})", f"B: {b['name']} ({b['variant']})"]
+    lines.append(f"Same seeds ({a['seed']}): {a['hands']} vs {b['hands']} hands" + (f", {a['games']} vs {b['games']} games" if a["games"] else "") + ".")
+    lines.append("")
+    width = max(len(row["figure"]) for row in data["figures"]) + 2
+    lines.append(f"{'figure':<{width}}{'A':>10}{'B':>10}{'B - A':>10}{'p':>10}")
+    for row in data["figures"]:
+        mark = " *" if row["significant"] else ""
+        lines.append(f"{row['figure']:<{width}}{row['a']:>10.4g}{row['b']:>10.4g}{row['difference']:>+10.4g}{row['p_value']:>10.3g}{mark}")
+    lines.append("")
+    lines.append("* significant at the 5% level (two-proportion z test for rates, Welch's test for means).")
+    return "\n".join(lines) + "\n"

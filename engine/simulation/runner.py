@@ -1,0 +1,278 @@
+"""Simulation: many hands or games under a variant with bots, in one process or many, resumable.
+
+The deals of hand or game ``i`` of a run come from ``(seed, i)`` alone, the bots of each fixed-size chunk
+draw from a generator seeded from ``(seed, chunk)``, and tallies are integers merged in
+order, so the totals are the same whatever the number of worker processes. Work is split into chunks;
+with a checkpoint file each finished chunk is written as it completes, and a resumed run skips the
+chunks already there and reaches the same totals.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Callable, Iterator, Sequence
+
+from ..bots import BOT_NAMES, make_bot
+from ..errors import FiveHundredError
+from ..kernel.events import HandResult
+from ..kernel.state import Chooser, GameState
+from ..kernel.support import check_supported
+from ..kernel.tables import tables_for
+from ..rules.compiler import load_variant
+from ..rules.ruleset import Rules
+from .statistics import Tally
+
+CHUNK = 50
+"""Hands or games per unit of work."""
+MAX_HANDS_PER_GAME = 1000
+"""A game still going after this many hands is stopped and counted as unfinished."""
+
+
+class SimulationError(FiveHundredError, ValueError):
+    """A simulation cannot run as asked (bad settings, a checkpoint from another run)."""
+
+    __module__ = "engine.simulate"  # the name tracebacks print, as before the stages (engine._former keeps it importable)
+
+
+@dataclass(frozen=True)
+class SimulationSettings:
+    """What to simulate; checks itself on creation."""
+
+    variant: str
+    """A shipped variant's name or a variant file's path."""
+    hands: int = 0
+    """Hands to play, each the first hand of a fresh game (0 when playing games)."""
+    games: int = 0
+    """Whole games to play (0 when playing hands)."""
+    seed: int = 0
+    """The run's seed: hand or game ``i`` is dealt from ``(seed, i)``."""
+    bots: tuple[str, ...] = ()
+    """A bot name per seat (empty: heuristic everywhere)."""
+
+    def __post_init__(self) -> None:
+        if (self.hands > 0) == (self.games > 0) or self.hands < 0 or self.games < 0:
+            raise SimulationError("Ask for a positive number of hands or of games, not both.")
+        for name in self.bots:
+            if name not in BOT_NAMES:
+                raise SimulationError(f"There is no bot called {name!r}; choose from {', '.join(BOT_NAMES)}.")
+
+    @property
+    def units(self) -> int:
+        """Hands or games to play."""
+        return self.hands or self.games
+
+
+@dataclass
+class SimulationResult:
+    """The outcome of a run: its settings, the tallies, and how long it took."""
+
+    settings: SimulationSettings
+    """What was simulated."""
+    rules: Rules
+    """The variant."""
+    tally: Tally
+    """The totals."""
+    seconds: float = 0.0
+    """Wall-clock time of the run."""
+    actions: int = 0
+    """Actions taken in all."""
+    workers: int = 1
+    """Processes used."""
+    extra: dict[str, Any] = field(default_factory=dict)
+    """Room for reports to add figures."""
+
+
+@lru_cache(maxsize=16)
+def _rules(variant: str) -> Rules:
+    return load_variant(variant)
+
+
+def _bots_for(settings: SimulationSettings, rules: Rules) -> tuple[str, ...]:
+    players = rules.seating.players
+    names = settings.bots or ("heuristic",) * players
+    if len(names) != players:
+        raise SimulationError(f"{rules.name} has {players} seats, so give {players} bots, not {len(names)} ({', '.join(names)}).")
+    return names
+
+
+def _play_unit(settings: SimulationSettings, rules: Rules, index: int, choosers: Sequence[Chooser], tally: Tally) -> int:
+    """Play hand or game ``index`` into ``tally`` with ``choosers`` (a bot's move per seat); returns the
+    number of actions taken.
+
+    The bots move straight from the kernel's state (:class:`~engine.bots.FastBot`): no action objects,
+    events or records are made, which is what makes a simulated hand cheap. The deals come from a
+    generator seeded from ``(seed, index)`` alone, so hand ``index`` is dealt the same under any variant
+    with the same deck (what ``compare`` relies on).
+    """
+    tables = tables_for(rules)
+    dealer = index % len(tables.team_of)
+    state = GameState(rules, tables, random.Random(f"{settings.seed}-{index}"), dealer, tables.start_scores)
+    state.pause_between_hands = True
+    limit = 1 if settings.hands else MAX_HANDS_PER_GAME
+    results: list[HandResult] = []
+    actions = 0
+    while True:
+        actions += state.run(choosers, trusted=True)  # built-in bots: tests check their moves are legal
+        assert state.result is not None
+        results.append(state.result)
+        tally.add_hand(state.result, rules)
+        if not state.paused or len(results) >= limit:
+            break
+        state.next_hand()
+    if settings.games:
+        tally.add_game(results, dealer, state.winner, state.ending, rules)
+    return actions
+
+
+def run_chunk(settings: SimulationSettings, chunk: int) -> tuple[int, dict[str, Any], int]:
+    """Play chunk number ``chunk`` (units ``chunk * CHUNK`` onwards); returns (chunk, tally, actions).
+
+    The chunk's bots share one generator seeded from ``(seed, chunk)``: chunks are the same whatever
+    the number of workers, so the totals are too."""
+    rules = _rules(settings.variant)
+    tally = Tally(rules.seating.players, len(rules.seating.teams))
+    bots_random = random.Random(f"{settings.seed}-bots-{chunk}")
+    choosers = [make_bot(name, rules, bots_random).choose for name in _bots_for(settings, rules)]
+    actions = 0
+    for index in range(chunk * CHUNK, min(settings.units, (chunk + 1) * CHUNK)):
+        actions += _play_unit(settings, rules, index, choosers, tally)
+    return chunk, tally.to_dict(), actions
+
+
+CHECKPOINT_FORMAT = "fivehundred-simulation/2"
+"""Names how chunks are seeded and played; a checkpoint written another way is not resumed."""
+
+
+def _checkpoint_header(settings: SimulationSettings) -> dict[str, Any]:
+    return {
+        "format": CHECKPOINT_FORMAT,
+        "variant": settings.variant,
+        "hands": settings.hands,
+        "games": settings.games,
+        "seed": settings.seed,
+        "bots": list(settings.bots),
+        "chunk": CHUNK,
+    }
+
+
+def _read_checkpoint(path: str, settings: SimulationSettings) -> dict[int, tuple[dict[str, Any], int]]:
+    done: dict[int, tuple[dict[str, Any], int]] = {}
+    try:
+        with open(path, encoding="utf-8") as handle:
+            lines = handle.read().splitlines()
+    except FileNotFoundError:
+        return done
+    except OSError as error:
+        raise SimulationError(f"{path}: cannot read the checkpoint: {error.strerror}") from None
+    if not lines:
+        return done
+    try:
+        header = json.loads(lines[0])
+    except json.JSONDecodeError:
+        raise SimulationError(f"{path}:1: the checkpoint's first line is not JSON; remove the file to start afresh.") from None
+    if header != _checkpoint_header(settings):
+        raise SimulationError(f"{path}: this checkpoint is from another run ({header}); use the same settings or remove it.")
+    for line in lines[1:]:
+        try:
+            entry = json.loads(line)
+            done[int(entry["chunk"])] = (entry["tally"], int(entry["actions"]))
+        except (json.JSONDecodeError, KeyError, TypeError, ValueError):
+            break  # a line cut short by an interruption: that chunk is played again
+    return done
+
+
+def simulate(
+    variant: str,
+    *,
+    hands: int = 0,
+    games: int = 0,
+    seed: int = 0,
+    bots: Sequence[str] = (),
+    workers: int = 1,
+    cluster: str | None = None,
+    checkpoint: str | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> SimulationResult:
+    """Simulate ``hands`` hands or ``games`` games of ``variant`` with ``bots`` (a name per seat).
+
+    ``workers`` processes share the work; the result does not depend on their number. ``cluster`` (a
+    Dask scheduler address, the ``cluster`` extra) sends the chunks to a Dask cluster instead. With
+    ``checkpoint`` (a file path) finished chunks are saved as they complete and a later call with the
+    same settings and file resumes where it stopped. ``progress(done, total)`` is called as chunks finish.
+    Raises :class:`SimulationError` for bad settings and :class:`~engine.errors.VariantError` or
+    :class:`~engine.support.UnsupportedRuleError` for a variant that cannot be loaded or played.
+    """
+    settings = SimulationSettings(variant, hands, games, seed, tuple(bots))
+    if workers < 1:
+        raise SimulationError(f"--workers must be at least 1, not {workers}.")
+    rules = _rules(variant)
+    check_supported(rules)
+    _bots_for(settings, rules)
+    chunks = (settings.units + CHUNK - 1) // CHUNK
+    done = _read_checkpoint(checkpoint, settings) if checkpoint else {}
+    started = time.perf_counter()
+    handle = None
+    if checkpoint:
+        fresh = not os.path.exists(checkpoint) or os.path.getsize(checkpoint) == 0
+        try:
+            handle = open(checkpoint, "a", encoding="utf-8")
+            if fresh:
+                handle.write(json.dumps(_checkpoint_header(settings)) + "\n")
+                handle.flush()
+        except OSError as error:
+            raise SimulationError(f"{checkpoint}: cannot write the checkpoint: {error.strerror}.") from None
+    todo = [chunk for chunk in range(chunks) if chunk not in done]
+    try:
+        for chunk, tally, actions in _execute(settings, todo, workers, cluster):
+            done[chunk] = (tally, actions)
+            if handle is not None:
+                handle.write(json.dumps({"chunk": chunk, "tally": tally, "actions": actions}) + "\n")
+                handle.flush()
+            if progress is not None:
+                progress(len(done), chunks)
+    finally:
+        if handle is not None:
+            handle.close()
+    total = Tally(rules.seating.players, len(rules.seating.teams))
+    actions = 0
+    for chunk in range(chunks):  # merge in order: the same totals whatever the workers did
+        tally, count = done[chunk]
+        total.merge(Tally.from_dict(tally))
+        actions += count
+    return SimulationResult(settings, rules, total, time.perf_counter() - started, actions, workers)
+
+
+def _execute(settings: SimulationSettings, chunks: list[int], workers: int, cluster: str | None) -> Iterator[tuple[int, dict[str, Any], int]]:
+    if cluster is not None:
+        yield from _execute_on_cluster(settings, chunks, cluster)
+        return
+    if workers == 1 or len(chunks) <= 1:
+        for chunk in chunks:
+            yield run_chunk(settings, chunk)
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        futures = [pool.submit(run_chunk, settings, chunk) for chunk in chunks]
+        for future in futures:
+            yield future.result()
+
+
+def _execute_on_cluster(settings: SimulationSettings, chunks: list[int], address: str) -> Iterator[tuple[int, dict[str, Any], int]]:
+    """Run the chunks on the Dask cluster at ``address`` (its workers need this package installed)."""
+    try:
+        from distributed import Client
+    except ImportError:
+        raise SimulationError("--cluster needs Dask: pip install 'fivehundred[cluster]'.") from None
+    try:
+        client = Client(address, timeout="10s")  # type: ignore[no-untyped-call, unused-ignore]
+    except (OSError, TimeoutError, ValueError) as error:
+        raise SimulationError(f"cannot reach the Dask scheduler at {address!r}: {error}") from None
+    with client:
+        futures = client.map(run_chunk, [settings] * len(chunks), chunks, pure=False)
+        for future in futures:
+            yield future.result()

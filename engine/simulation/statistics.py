@@ -1,0 +1,201 @@
+"""Simulation statistics: integer tallies that merge exactly (so any number of workers gives the same
+totals), and the figures a rules author asks for, computed from them at the end.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..kernel.events import GameEnd, HandResult
+from ..rules.ruleset import Rules
+
+
+@dataclass
+class ContractTally:
+    """How one contract fared."""
+
+    bid: int = 0
+    """Hands played in it."""
+    made: int = 0
+    """Hands in which it was made."""
+    points: int = 0
+    """Sum of the declaring side's points on those hands."""
+
+
+@dataclass
+class Tally:
+    """Integer totals over hands and games; :meth:`merge` adds another tally's."""
+
+    players: int
+    """Seats at the table."""
+    teams: int
+    """Teams."""
+    hands: int = 0
+    """Hands dealt (all-pass hands included)."""
+    all_pass: int = 0
+    """Hands nobody won the auction."""
+    slams: int = 0
+    """Hands in which the declaring side took every trick."""
+    sets: int = 0
+    """Hands after which a declarer was barred from bidding (set rule, ralphing)."""
+    contracts: dict[str, ContractTally] = field(default_factory=dict)
+    """Contract id → its tally."""
+    team_points: list[int] = field(default_factory=list)
+    """Per team: sum of hand points."""
+    team_points_squares: list[int] = field(default_factory=list)
+    """Per team: sum of squared hand points (for variances)."""
+    seat_declared: list[int] = field(default_factory=list)
+    """Per seat: hands declared."""
+    seat_made: list[int] = field(default_factory=list)
+    """Per seat: contracts made as declarer."""
+    games: int = 0
+    """Games finished."""
+    unfinished: int = 0
+    """Games stopped at the hand limit."""
+    lengths: dict[int, int] = field(default_factory=dict)
+    """Game length in hands → games."""
+    wins: list[int] = field(default_factory=list)
+    """Per team: games won."""
+    first_bidder_wins: int = 0
+    """Games won by the team of the first hand's first bidder (left of the first dealer)."""
+    dealer_wins: int = 0
+    """Games won by the team of the first dealer."""
+    ends: dict[str, int] = field(default_factory=dict)
+    """How games ended (front door, back door, ...) → games."""
+    lead_changes: int = 0
+    """Times the leading team changed, over all games."""
+
+    def __post_init__(self) -> None:
+        for name, size in (("team_points", self.teams), ("team_points_squares", self.teams), ("wins", self.teams), ("seat_declared", self.players), ("seat_made", self.players)):
+            if not getattr(self, name):
+                setattr(self, name, [0] * size)
+
+    def add_hand(self, result: HandResult, rules: Rules) -> None:
+        """Count one scored hand."""
+        self.hands += 1
+        for team, points in enumerate(result.hand_points):
+            self.team_points[team] += points
+            self.team_points_squares[team] += points * points
+        if result.contract is None or result.declarer is None:
+            self.all_pass += 1
+            return
+        tally = self.contracts.get(result.contract)
+        if tally is None:
+            tally = self.contracts[result.contract] = ContractTally()
+        team = rules.seating.team_of(result.declarer)
+        tally.bid += 1
+        tally.made += result.made
+        tally.points += result.hand_points[team]
+        self.seat_declared[result.declarer] += 1
+        self.seat_made[result.declarer] += result.made
+        declaring = sum(result.tricks[seat] for seat in rules.seating.teams[team])
+        self.slams += declaring == rules.deal.hand_size and result.made
+        self.sets += bool(result.next_hand_banned)
+
+    def add_game(self, results: list[HandResult], first_dealer: int, winner: int | None, how: GameEnd | None, rules: Rules) -> None:
+        """Count one game (its hands are counted by :meth:`add_hand`)."""
+        if how is None:
+            self.unfinished += 1
+            return
+        self.games += 1
+        self.lengths[len(results)] = self.lengths.get(len(results), 0) + 1
+        self.ends[how.value] = self.ends.get(how.value, 0) + 1
+        if winner is not None:
+            self.wins[winner] += 1
+            players = rules.seating.players
+            self.first_bidder_wins += winner == rules.seating.team_of((first_dealer + 1) % players)
+            self.dealer_wins += winner == rules.seating.team_of(first_dealer)
+        leader: int | None = None
+        for result in results:
+            best = max(result.scores)
+            leaders = [team for team, score in enumerate(result.scores) if score == best]
+            if len(leaders) == 1:
+                if leader is not None and leaders[0] != leader:
+                    self.lead_changes += 1
+                leader = leaders[0]
+
+    def merge(self, other: Tally) -> None:
+        """Add ``other``'s totals to this tally."""
+        for name in ("hands", "all_pass", "slams", "sets", "games", "unfinished", "first_bidder_wins", "dealer_wins", "lead_changes"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        for name in ("team_points", "team_points_squares", "wins", "seat_declared", "seat_made"):
+            setattr(self, name, [mine + theirs for mine, theirs in zip(getattr(self, name), getattr(other, name))])
+        for contract, tally in other.contracts.items():
+            mine = self.contracts.setdefault(contract, ContractTally())
+            mine.bid, mine.made, mine.points = mine.bid + tally.bid, mine.made + tally.made, mine.points + tally.points
+        for length, count in other.lengths.items():
+            self.lengths[length] = self.lengths.get(length, 0) + count
+        for how, count in other.ends.items():
+            self.ends[how] = self.ends.get(how, 0) + count
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready totals (checkpoints of long runs)."""
+        data = dict(self.__dict__)
+        data["contracts"] = {key: [value.bid, value.made, value.points] for key, value in sorted(self.contracts.items())}
+        data["lengths"] = {str(key): value for key, value in sorted(self.lengths.items())}
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Tally:
+        """Totals written by :meth:`to_dict`."""
+        values = dict(data)
+        values["contracts"] = {key: ContractTally(*numbers) for key, numbers in data["contracts"].items()}
+        values["lengths"] = {int(key): value for key, value in data["lengths"].items()}
+        return cls(**values)
+
+
+def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score 95% interval of a proportion (``(0, 1)`` with no trials)."""
+    if trials == 0:
+        return (0.0, 1.0)
+    share = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (share + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(share * (1 - share) / trials + z * z / (4 * trials * trials)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def two_proportion_p(successes_a: int, trials_a: int, successes_b: int, trials_b: int) -> float:
+    """Two-sided p-value that two proportions are equal (pooled z test); 1 when either has no trials."""
+    if trials_a == 0 or trials_b == 0:
+        return 1.0
+    pooled = (successes_a + successes_b) / (trials_a + trials_b)
+    spread = math.sqrt(pooled * (1 - pooled) * (1 / trials_a + 1 / trials_b))
+    if spread == 0:
+        return 1.0
+    z = (successes_a / trials_a - successes_b / trials_b) / spread
+    return math.erfc(abs(z) / math.sqrt(2))
+
+
+def welch_p(sum_a: float, squares_a: float, count_a: int, sum_b: float, squares_b: float, count_b: int) -> float:
+    """Two-sided p-value that two means are equal (Welch's test, normal approximation for large samples)."""
+    if count_a < 2 or count_b < 2:
+        return 1.0
+    mean_a, mean_b = sum_a / count_a, sum_b / count_b
+    var_a = max(0.0, (squares_a - count_a * mean_a * mean_a) / (count_a - 1))
+    var_b = max(0.0, (squares_b - count_b * mean_b * mean_b) / (count_b - 1))
+    spread = math.sqrt(var_a / count_a + var_b / count_b)
+    if spread == 0:
+        return 1.0 if mean_a == mean_b else 0.0
+    return math.erfc(abs(mean_a - mean_b) / spread / math.sqrt(2))
+
+
+def median(counts: dict[int, int]) -> float:
+    """The median of values given as value → count."""
+    total = sum(counts.values())
+    if total == 0:
+        return 0.0
+    ordered = sorted(counts.items())
+    position, seen = (total - 1) / 2, 0
+    low = high = None
+    for value, count in ordered:
+        if low is None and seen + count > math.floor(position):
+            low = value
+        if seen + count > math.ceil(position):
+            high = value
+            break
+        seen += count
+    assert low is not None and high is not None
+    return (low + high) / 2
