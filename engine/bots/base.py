@@ -1,8 +1,8 @@
 """The bot protocols and the random bot.
 
 :class:`Bot` is what an embedder implements: it sees one seat's
-:class:`~engine.observation.Observation` and the legal actions. The simulator plays its built-in bots
-through :class:`FastBot` as well, which reads the kernel's :class:`~engine.state.GameState` directly
+:class:`~engine.game.observation.Observation` and the legal actions. The simulator plays its built-in bots
+through :class:`FastBot` as well, which reads the kernel's :class:`~engine.kernel.state.GameState` directly
 and answers with a move number: no observation or action objects are built, which is most of the cost
 of a simulated hand. A fast bot reads only what its seat may see (its own cards, the calls, the cards
 played, exposed hands, the kitty if it took it); the tests check this by changing the hidden cards.
@@ -39,8 +39,8 @@ class FastBot(Bot, Protocol):
     """A bot that can also move straight from the kernel's state (the simulator's fast path)."""
 
     def choose(self, state: GameState, seat: int, legal: int) -> int:
-        """A legal move (see :mod:`engine.state`) for ``seat``, the seat to act, whose legal moves are
-        the mask ``legal`` (:meth:`~engine.state.GameState.legal_mask`), reading only what that seat
+        """A legal move (see :mod:`engine.kernel.state`) for ``seat``, the seat to act, whose legal moves are
+        the mask ``legal`` (:meth:`~engine.kernel.state.GameState.legal_mask`), reading only what that seat
         may see."""
         ...
 

@@ -2,7 +2,7 @@
 
 It knows only its seat's view and the variant's rules, so it plays any variant the kernel plays, in
 any player count. Conventions and style are a :class:`Profile`. The decisions work on bit masks of card
-indices; :meth:`HeuristicBot.act` reads them from an :class:`~engine.observation.Observation` and
+indices; :meth:`HeuristicBot.act` reads them from an :class:`~engine.game.observation.Observation` and
 :meth:`HeuristicBot.choose` (the simulator's fast path) from the kernel's state, so both give the same
 choices from the same information.
 """

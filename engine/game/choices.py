@@ -11,7 +11,7 @@ from ..rules.cards import Card
 
 
 class DiscardChoices(Sequence[Action]):
-    """Every :class:`~engine.actions.Discard` of ``count`` cards from ``cards``, lexicographic by position."""
+    """Every :class:`~engine.kernel.actions.Discard` of ``count`` cards from ``cards``, lexicographic by position."""
 
     def __init__(self, cards: Sequence[Card], count: int) -> None:
         self.cards = tuple(cards)

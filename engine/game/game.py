@@ -3,10 +3,10 @@
 The interface is small, in the style of OpenSpiel: :attr:`Game.phase`, :attr:`Game.to_act`,
 :meth:`Game.legal_actions`, :meth:`Game.apply`, :attr:`Game.is_over`, :attr:`Game.scores` and
 :attr:`Game.winner`. Chance is explicit: deals come from a seeded or injected ``random.Random`` or
-from scripted :class:`~engine.deal.Deal` records. The kernel reads only the rule objects; it never asks
+from scripted :class:`~engine.kernel.deal.Deal` records. The kernel reads only the rule objects; it never asks
 which variant it is playing.
 
-A game wraps the kernel's :class:`~engine.state.GameState` (integer cards, moves by number, no history)
+A game wraps the kernel's :class:`~engine.kernel.state.GameState` (integer cards, moves by number, no history)
 with what an embedder needs on top: legality checks with full-sentence errors, action objects, the
 hand records behind transcripts and saved games, events and per-seat observations.
 """
@@ -40,7 +40,7 @@ class Game:
 
     ``seed`` seeds the shuffle (or pass ``rng``, a ``random.Random`` of your own); ``deals`` scripts the
     first deals exactly; ``dealer`` deals the first hand; ``scores`` are the team scores to start from.
-    Raises :class:`~engine.support.UnsupportedRuleError` if the variant states a rule the kernel does
+    Raises :class:`~engine.kernel.support.UnsupportedRuleError` if the variant states a rule the kernel does
     not play yet.
     """
 
@@ -80,7 +80,7 @@ class Game:
     # -- what the state tells (StateListener) ------------------------------------------------------
 
     def hand_started(self, state: GameState, deal: Deal, misdeals: list[tuple[Deal, int]]) -> None:
-        """Record a new hand (part of the :class:`~engine.state.StateListener` protocol)."""
+        """Record a new hand (part of the :class:`~engine.kernel.state.StateListener` protocol)."""
         number = len(self._records)
         for _, seat in misdeals:
             self._events.append(Misdealt(number, seat))
@@ -89,7 +89,7 @@ class Game:
         self._completed = []
 
     def event(self, event: Event) -> None:
-        """Record an event (part of the :class:`~engine.state.StateListener` protocol)."""
+        """Record an event (part of the :class:`~engine.kernel.state.StateListener` protocol)."""
         if isinstance(event, HandScored):
             self._records[-1].result = event.result
         self._events.append(event)
@@ -334,7 +334,7 @@ class Game:
     def from_dict(cls, data: Mapping[str, Any], rules: Rules | None = None) -> Game:
         """Rebuild a game saved with :meth:`to_dict` (loading its variant unless ``rules`` is given).
 
-        Raises :class:`~engine.saving.SavedGameError` naming what is wrong in corrupt data.
+        Raises :class:`~engine.game.saving.SavedGameError` naming what is wrong in corrupt data.
         """
         saved = read_saved_game(data, rules)
         try:
@@ -360,7 +360,7 @@ class Game:
 
     def play_recorded(self, actions: Sequence[str], where: str) -> None:
         """Apply each recorded ``"<seat> <action>"`` of one hand, which must be the current hand, from its
-        start; raises :class:`~engine.transcript.TranscriptError` at the first one that does not fit,
+        start; raises :class:`~engine.game.records.TranscriptError` at the first one that does not fit,
         with its index and ``where`` the actions came from."""
         hand = self.hand_number
         for index, entry in enumerate(actions):

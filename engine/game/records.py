@@ -36,6 +36,10 @@ class TranscriptError(FiveHundredError, ValueError):
         self.index = index
         super().__init__(message)
 
+    def __reduce__(self) -> tuple[type[TranscriptError], tuple[str, int | None]]:
+        # Keeps ``index`` through pickling (a worker process raising it).
+        return (type(self), (str(self), self.index))
+
 
 def variant_reference(rules: Rules) -> str:
     """How transcripts and saved games name the variant: its shipped name, its file, or its name."""

@@ -1,6 +1,6 @@
 """Trick play: who plays, which cards are legal, the joker in no trump, and who wins each trick.
 
-Everything comes from the strain's :class:`~engine.tables.StrainTable` and the variant's
+Everything comes from the strain's :class:`~engine.kernel.tables.StrainTable` and the variant's
 :class:`~engine.rules.JokerRules`; the same code plays trumps, no trump and the misère family.
 """
 

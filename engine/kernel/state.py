@@ -175,7 +175,7 @@ class GameState:
     def create(cls, rules: Rules, *, seed: int | str | None = None, dealer: int = 0) -> GameState:
         """A new game's state under ``rules``, its deals shuffled from ``seed`` (the same deals as
         ``Game(rules, seed=seed, dealer=dealer)``). Raises
-        :class:`~engine.support.UnsupportedRuleError` for a variant the kernel cannot play."""
+        :class:`~engine.kernel.support.UnsupportedRuleError` for a variant the kernel cannot play."""
         check_supported(rules)
         players = rules.seating.players
         if not isinstance(dealer, int) or not 0 <= dealer < players:
@@ -313,7 +313,7 @@ class GameState:
     def check_move(self, move: int) -> None:
         """Raise :class:`~engine.errors.IllegalActionError` unless ``move`` is legal for the seat to act."""
         if not isinstance(move, int) or isinstance(move, bool):
-            raise IllegalActionError(f"A move is a whole number (see engine.state), not {move!r}.")
+            raise IllegalActionError(f"A move is a whole number (see engine.kernel.state), not {move!r}.")
         seat, phase, legal = self.to_act, self.phase, self.legal_mask()
         if seat is None:
             raise IllegalActionError("No seat is to act: the game is over or paused between hands.")

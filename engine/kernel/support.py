@@ -15,9 +15,16 @@ class UnsupportedRuleError(FiveHundredError):
     __module__ = "engine.support"  # the name tracebacks print, as before the stages (engine._former keeps it importable)
 
     def __init__(self, variant: str, rules: list[str]) -> None:
+        self.variant = variant
+        """The variant's name."""
         self.rules: tuple[str, ...] = tuple(rules)
+        """Each rule not supported, as ``key: what``."""
         listed = "\n".join(f"  - {rule}" for rule in rules)
         super().__init__(f"The engine cannot play {variant!r} yet; these rules are not supported:\n{listed}")
+
+    def __reduce__(self) -> tuple[type[UnsupportedRuleError], tuple[str, list[str]]]:
+        # Rebuilt from its own arguments, so it survives pickling (a worker process raising it).
+        return (type(self), (self.variant, list(self.rules)))
 
 
 def unsupported_rules(rules: Rules) -> list[str]:

@@ -8,16 +8,19 @@ key).
 
 from __future__ import annotations
 
-from typing import Any, Iterator
-
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError
+from typing import TYPE_CHECKING, Any, Iterator
 
 from ..errors import Problem
 from .loader import MergedDocument
 from .resources import load_schema
 from .source import JsonPath
 from .suggest import suggestion
+
+if TYPE_CHECKING:
+    # jsonschema is imported only when a document is validated, so that ``import engine`` stays quick for
+    # an embedder who only plays compiled rules.
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
 
 _TYPE_WORDS = {
     "integer": "a whole number",
@@ -38,6 +41,8 @@ def validator() -> Draft202012Validator:
     """The (cached) validator for the variant schema."""
     global _validator
     if _validator is None:
+        from jsonschema import Draft202012Validator
+
         _validator = Draft202012Validator(load_schema())
     return _validator
 

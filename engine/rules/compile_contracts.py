@@ -1,4 +1,4 @@
-"""Compiling the ladder and the special contracts into a :class:`~engine.contracts.Ladder`."""
+"""Compiling the ladder and the special contracts into a :class:`~engine.rules.contracts.Ladder`."""
 
 from __future__ import annotations
 

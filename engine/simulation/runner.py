@@ -206,7 +206,7 @@ def simulate(
     ``checkpoint`` (a file path) finished chunks are saved as they complete and a later call with the
     same settings and file resumes where it stopped. ``progress(done, total)`` is called as chunks finish.
     Raises :class:`SimulationError` for bad settings and :class:`~engine.errors.VariantError` or
-    :class:`~engine.support.UnsupportedRuleError` for a variant that cannot be loaded or played.
+    :class:`~engine.kernel.support.UnsupportedRuleError` for a variant that cannot be loaded or played.
     """
     settings = SimulationSettings(variant, hands, games, seed, tuple(bots))
     if workers < 1:

@@ -1,0 +1,328 @@
+"""The package layout (issue 9, "A package layout that shows the pipeline"): one subpackage per stage,
+each importing only from the stages below it, no import circles, a docstring per stage, the former flat
+module paths still importable, and data written before the move still loading.
+
+The import checks read every module's source (imports inside functions and ``TYPE_CHECKING`` blocks
+included), so a lazy import cannot hide a layer violation or a circle.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import importlib.util
+import json
+import pickle
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import engine
+from engine._former import FORMER_MODULES
+from engine.language import source
+from engine.language.resources import shipped_variant_names, shipped_variant_path
+
+PACKAGE = Path(engine.__file__).resolve().parent
+DATA = Path(__file__).parent / "data"
+
+STAGES = ["errors", "language", "rules", "kernel", "game", "bots", "simulation", "cli"]
+"""The pipeline, lowest first: a module may import its own stage and the ones before it."""
+
+FACADE = {"engine", "engine._former"}
+"""The package's own ``__init__`` and the former-path aliases sit above every stage."""
+
+OPTIONAL = {"engine.simulation.plot": "matplotlib"}
+"""Modules that need an optional extra, and which."""
+
+
+def module_files() -> dict[str, Path]:
+    """Every module of the package by dotted name (``_data`` holds no code)."""
+    modules = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+        if "_data" in parts:
+            continue
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        modules[name] = path
+    return modules
+
+
+MODULES = module_files()
+
+
+def stage_of(module: str) -> int:
+    if module in FACADE:
+        return len(STAGES)
+    return STAGES.index(module.split(".")[1])
+
+
+def imported_modules(module: str, path: Path) -> set[str]:
+    """The engine modules ``module`` imports, resolved to dotted names (a ``from package import name``
+    that names a submodule counts as importing that submodule)."""
+    is_package = path.name == "__init__.py"
+    package = module if is_package else module.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - (node.level - 1)]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            submodules = [f"{target}.{alias.name}" for alias in node.names if f"{target}.{alias.name}" in MODULES]
+            # ``from . import replay`` imports the submodule, not the package it sits in.
+            targets = submodules if node.module is None and len(submodules) == len(node.names) else [target, *submodules]
+        else:
+            continue
+        found.update(target for target in targets if target == "engine" or target.startswith("engine."))
+    return {name for name in found if name in MODULES or name in FORMER_MODULES}
+
+
+IMPORTS = {module: imported_modules(module, path) for module, path in MODULES.items()}
+
+
+def test_every_module_sits_in_a_stage_of_the_pipeline() -> None:
+    loose = [module for module in MODULES if module not in FACADE and module.split(".")[1] not in STAGES]
+    assert not loose, f"modules outside the stages {STAGES}: {loose}"
+    top_level = sorted(path.name for path in PACKAGE.iterdir() if path.suffix == ".py")
+    assert top_level == ["__init__.py", "_former.py", "errors.py"]
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_every_module_imports(module: str) -> None:
+    extra = OPTIONAL.get(module)
+    if extra is not None and importlib.util.find_spec(extra) is None:
+        pytest.skip(f"{module} needs the optional {extra}")
+    assert importlib.import_module(module).__name__ == module
+
+
+def test_no_stage_imports_a_later_stage() -> None:
+    """A module imports only its own stage and the ones before it in the pipeline."""
+    violations = [
+        f"{module} ({STAGES[stage_of(module)] if module not in FACADE else 'facade'}) imports {target}"
+        for module, targets in IMPORTS.items()
+        for target in targets
+        if target in MODULES and target != "engine" and stage_of(target) > stage_of(module)
+    ]
+    assert not violations, "\n".join(violations)
+
+
+def test_the_package_itself_never_imports_a_former_path() -> None:
+    """Former paths are for users; inside the engine every import names the stage module."""
+    users = {module: sorted(targets & set(FORMER_MODULES)) for module, targets in IMPORTS.items()}
+    assert not {module: old for module, old in users.items() if old}
+    assert all("engine" not in targets for module, targets in IMPORTS.items() if module != "engine")
+
+
+def test_no_import_circles() -> None:
+    """The import graph is acyclic; importing a module of another package runs that package's
+    ``__init__`` first, so that counts as an edge too."""
+    edges: dict[str, set[str]] = {module: set() for module in MODULES}
+    for module, targets in IMPORTS.items():
+        for target in targets & set(MODULES):
+            edges[module].add(target)
+            parent = target.rpartition(".")[0]
+            if parent in MODULES and parent != "engine" and not module.startswith(parent + ".") and module != parent:
+                edges[module].add(parent)
+    state: dict[str, int] = {}  # 1 visiting, 2 done
+
+    def visit(module: str, trail: list[str]) -> None:
+        state[module] = 1
+        for target in sorted(edges[module]):
+            if state.get(target) == 1:
+                raise AssertionError("import circle: " + " -> ".join(trail[trail.index(target) :] + [module, target]))
+            if target not in state:
+                visit(target, trail + [module])
+        state[module] = 2
+
+    for module in sorted(edges):
+        if module not in state:
+            visit(module, [])
+
+
+@pytest.mark.parametrize("stage", STAGES[1:])
+def test_every_stage_says_what_it_takes_in_and_gives_out(stage: str) -> None:
+    package = importlib.import_module(f"engine.{stage}")
+    doc = package.__doc__ or ""
+    assert doc.startswith(f"Stage {STAGES.index(stage)}, "), doc[:80]
+    assert " in, " in doc.split("\n")[0] and " out" in doc.split("\n")[0]
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_no_module_is_much_over_600_lines(module: str) -> None:
+    lines = MODULES[module].read_text(encoding="utf-8").count("\n")
+    assert lines <= 650, f"{module} has {lines} lines; split it by concept"
+
+
+def test_architecture_document_names_every_stage() -> None:
+    text = (PACKAGE.parent / "docs" / "architecture.md").read_text(encoding="utf-8")
+    for stage in STAGES[1:]:
+        assert f"engine/{stage}/" in text
+    for topic in ("a new rule", "a new bot", "a new command", "a new report"):
+        assert topic in text.lower()
+
+
+# -- the former flat module paths ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("former", sorted(FORMER_MODULES))
+def test_a_former_module_path_is_the_moved_module(former: str) -> None:
+    current = FORMER_MODULES[former]
+    extra = OPTIONAL.get(current)
+    if extra is not None and importlib.util.find_spec(extra) is None:
+        pytest.skip(f"{current} needs the optional {extra}")
+    assert importlib.import_module(former) is importlib.import_module(current)
+
+
+def test_former_paths_keep_the_names_the_readme_and_embedders_use() -> None:
+    code = (
+        "import engine, engine.simulate, engine.cli\n"
+        "from engine.state import GameState\n"
+        "from engine.report import to_data\n"
+        "from engine.transcript import TranscriptError, replay\n"
+        "from engine.saving import SavedGameError\n"
+        "from engine.support import UnsupportedRuleError\n"
+        "from engine.observation import Observation, Phase\n"
+        "assert callable(engine.simulate) and engine.simulate is engine.simulation.runner.simulate\n"
+        "assert engine.events.KittyTaken is engine.kernel.events.KittyTaken\n"
+        "assert engine.rules.DealTarget is engine.rules.ruleset.DealTarget\n"
+        "assert (GameState, replay, TranscriptError, Phase) == (engine.kernel.state.GameState, engine.replay, engine.TranscriptError, engine.Phase)\n"
+        "assert engine.game.Game is engine.Game and engine.cli.main is engine.cli.program.main\n"
+    )
+    completed = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert completed.returncode == 0, completed.stderr
+
+
+@pytest.mark.parametrize("error", [engine.UnsupportedRuleError("x", ["a rule"]), engine.TranscriptError("bad", 3), engine.SavedGameError("bad"), engine.DealError("bad"), engine.SimulationError("bad")])
+def test_moved_exceptions_keep_their_printed_name_and_still_pickle(error: Exception) -> None:
+    """Tracebacks print the dotted name they printed before the move (README's doctests quote one), and
+    that name resolves, so an error pickled by a worker process comes back as the same class."""
+    printed = f"{type(error).__module__}.{type(error).__qualname__}"
+    assert importlib.import_module(type(error).__module__) is sys.modules[FORMER_MODULES[type(error).__module__]]
+    assert printed.count(".") == 2 and printed.startswith("engine.")
+    copy = pickle.loads(pickle.dumps(error))
+    assert type(copy) is type(error) and str(copy) == str(error) and vars(copy) == vars(error)
+
+
+# -- data written before the move ---------------------------------------------------------------
+
+
+def test_a_game_saved_before_the_stages_loads_and_continues_as_it_would_have() -> None:
+    """A saved game written by the flat layout (three hands played, the fourth mid-play) restores to the
+    same position: same seat to act, scores, results, legal actions and observation."""
+    data = json.loads((DATA / "saved-game-before-stages.json").read_text(encoding="utf-8"))
+    game = engine.Game.from_dict(data["saved"])
+    expected = data["expected"]
+    assert (game.to_act, list(game.scores), game.hand_number) == (expected["to_act"], expected["scores"], expected["hand_number"])
+    assert [result.to_dict() for result in game.results] == expected["results"]
+    assert [str(action) for action in game.legal_actions()] == expected["legal"]
+    assert repr(game.observation(game.to_act)) == expected["observation"]
+    assert game.to_dict() == data["saved"]
+
+
+def test_a_transcript_written_before_the_stages_replays_to_the_same_result() -> None:
+    data = json.loads((DATA / "transcript-before-stages.json").read_text(encoding="utf-8"))
+    assert engine.replay(data["transcript"]).to_dict() == data["result"]
+
+
+# -- the YAML reader ----------------------------------------------------------------------------
+
+
+def node_marks(text: str, loader: type) -> list[tuple[object, ...]]:
+    marks: list[tuple[object, ...]] = []
+
+    def walk(node: yaml.Node) -> None:
+        marks.append((node.tag, node.start_mark.line, node.start_mark.column, node.end_mark.line, node.end_mark.column))
+        if isinstance(node, yaml.MappingNode):
+            for key, value in node.value:
+                walk(key)
+                walk(value)
+        elif isinstance(node, yaml.SequenceNode):
+            for item in node.value:
+                walk(item)
+
+    for root in yaml.compose_all(text, Loader=loader):
+        walk(root)
+    return marks
+
+
+needs_libyaml = pytest.mark.skipif(not hasattr(yaml, "CSafeLoader"), reason="PyYAML was built without libyaml")
+
+
+@needs_libyaml
+@pytest.mark.parametrize("name", shipped_variant_names())
+def test_the_c_loader_gives_the_pure_loaders_positions_for_every_shipped_file(name: str) -> None:
+    path = shipped_variant_path(name)
+    assert path is not None
+    text = path.read_text(encoding="utf-8")
+    assert source._nesting_bound(text) <= source.C_NESTING_LIMIT  # so the shipped files take the C path
+    assert node_marks(text, yaml.CSafeLoader) == node_marks(text, yaml.SafeLoader)
+    fast = source.parse_document(text, name)
+    assert source._FAST_LOADER is yaml.CSafeLoader
+    source_fast = (fast.data, fast.values, fast.keys)
+    try:
+        source._FAST_LOADER = None
+        slow = source.parse_document(text, name)
+    finally:
+        source._FAST_LOADER = yaml.CSafeLoader
+    assert source_fast == (slow.data, slow.values, slow.keys)
+
+
+scalars = st.one_of(st.none(), st.booleans(), st.integers(-10**6, 10**6), st.text(min_size=0, max_size=12))
+documents = st.recursive(scalars, lambda inner: st.one_of(st.lists(inner, max_size=4), st.dictionaries(st.text(min_size=1, max_size=8), inner, max_size=4)), max_leaves=25)
+
+
+@needs_libyaml
+@settings(max_examples=150, deadline=None)
+@given(documents, st.sampled_from([None, True, False]), st.booleans())
+def test_the_c_and_pure_loaders_agree_on_generated_documents(document: object, flow: bool | None, unicode: bool) -> None:
+    """Any document, block or flow style, ASCII-escaped or not: the same nodes at the same marks, and the
+    same values and positions from the reader."""
+    text = yaml.safe_dump({"root": document}, default_flow_style=flow, allow_unicode=unicode)
+    assert node_marks(text, yaml.CSafeLoader) == node_marks(text, yaml.SafeLoader)
+
+
+@needs_libyaml
+def test_text_the_c_loader_refuses_differently_gets_the_pure_loaders_located_error() -> None:
+    """libyaml refuses a lone surrogate with a UnicodeEncodeError and words syntax errors its own way;
+    the reader reports what the pure loader says, located."""
+    for text, words in (("name: \ud800\n", "special characters"), ("name: [1, 2\n", "flow sequence")):
+        with pytest.raises(engine.VariantError) as fast:
+            source.parse_document(text, "house.yaml")
+        try:
+            source._FAST_LOADER = None
+            with pytest.raises(engine.VariantError) as slow:
+                source.parse_document(text, "house.yaml")
+        finally:
+            source._FAST_LOADER = yaml.CSafeLoader
+        assert fast.value.problems == slow.value.problems
+        assert fast.value.problems[0].file == "house.yaml" and words in fast.value.problems[0].message
+
+
+@pytest.mark.parametrize("depth", [2_000, 120_000])
+def test_deep_nesting_is_a_located_error_not_a_crash(depth: int) -> None:
+    """Deep nesting goes to the pure loader (libyaml's composer would overflow the C stack and kill the
+    process) and is refused with a message."""
+    text = "name: " + "[" * depth + "]" * depth + "\n"
+    assert source._nesting_bound(text) > source.C_NESTING_LIMIT
+    with pytest.raises(engine.VariantError, match="nested too deeply|expands to more than"):
+        source.parse_document(text, "deep.yaml")
+
+
+def test_import_engine_does_not_import_jsonschema_until_a_document_is_validated() -> None:
+    code = (
+        "import sys, engine\n"
+        "assert 'jsonschema' not in sys.modules, 'imported by engine'\n"
+        "engine.compile_text('extends: standard\\n')\n"
+        "assert 'jsonschema' in sys.modules\n"
+    )
+    completed = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert completed.returncode == 0, completed.stderr
