@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from engine.errors import Problem, VariantError
-from engine.loader import load_document
-from engine.compiler import compile_document
+from engine.language.loader import load_document
+from engine.rules.compiler import compile_document
 
 
 def problems_of(folder: Path, text: str, name: str = "house.yaml", extra: dict[str, str] | None = None) -> list[Problem]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import engine
-from engine.deal import Deal
+from engine.kernel.deal import Deal
 from engine.rules import Rules
 
 
@@ -50,5 +50,5 @@ def legal_texts(played: engine.Game) -> set[str]:
 
 def discard_kitty(played: engine.Game) -> None:
     """The declarer discards exactly the cards the kitty brought, keeping the dealt hand."""
-    taken = [event for event in played.events if isinstance(event, engine.events.KittyTaken)][-1]
+    taken = [event for event in played.events if isinstance(event, engine.kernel.events.KittyTaken)][-1]
     played.apply("discard " + " ".join(str(card) for card in taken.cards))

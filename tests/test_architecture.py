@@ -55,6 +55,12 @@ def module_files() -> dict[str, Path]:
 MODULES = module_files()
 
 
+def run_fresh(code: str) -> None:
+    """Run ``code`` in a fresh interpreter (nothing imported yet) and fail with its error output."""
+    completed = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert completed.returncode == 0, completed.stderr
+
+
 def stage_of(module: str) -> int:
     if module in FACADE:
         return len(STAGES)
@@ -197,8 +203,7 @@ def test_former_paths_keep_the_names_the_readme_and_embedders_use() -> None:
         "assert (GameState, replay, TranscriptError, Phase) == (engine.kernel.state.GameState, engine.replay, engine.TranscriptError, engine.Phase)\n"
         "assert engine.game.Game is engine.Game and engine.cli.main is engine.cli.program.main\n"
     )
-    completed = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
-    assert completed.returncode == 0, completed.stderr
+    run_fresh(code)
 
 
 @pytest.mark.parametrize("error", [engine.UnsupportedRuleError("x", ["a rule"]), engine.TranscriptError("bad", 3), engine.SavedGameError("bad"), engine.DealError("bad"), engine.SimulationError("bad")])
@@ -324,5 +329,4 @@ def test_import_engine_does_not_import_jsonschema_until_a_document_is_validated(
         "engine.compile_text('extends: standard\\n')\n"
         "assert 'jsonschema' in sys.modules\n"
     )
-    completed = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
-    assert completed.returncode == 0, completed.stderr
+    run_fresh(code)

@@ -3,14 +3,12 @@ and play, checked on scripted hands and over whole games of every playable varia
 
 from __future__ import annotations
 
-
 import pytest
+from scripted import discard_kitty, game
 
 import engine
 from engine.bots import Bot, HeuristicBot, Profile, RandomBot, make_bot
-from engine.resources import shipped_variant_names
-
-from scripted import discard_kitty, game
+from engine.language.resources import shipped_variant_names
 
 PLAYABLE = [name for name in shipped_variant_names() if not engine.unsupported_rules(engine.load_variant(name))]
 

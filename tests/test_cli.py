@@ -6,10 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-
 from commandline import run
-
-
 
 
 def test_validate_valid_file_exits_0(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -1,4 +1,4 @@
-"""The kernel's fast path (issue 4, "Speed"): :class:`engine.state.GameState` moves by number, the legal
+"""The kernel's fast path (issue 4, "Speed"): :class:`engine.kernel.state.GameState` moves by number, the legal
 move masks, :meth:`GameState.run` and the bots' ``choose``. The fast path must be the same kernel as
 :class:`engine.Game`: the same deals, the same legal moves, the same results, and bots that make the
 same choices from the same (and only their seat's) information."""
@@ -14,11 +14,11 @@ from hypothesis import strategies as st
 
 import engine
 from engine.bots import HeuristicBot, RandomBot
-from engine.deal import shuffled_deck
-from engine.observation import Phase
-from engine.resources import shipped_variant_names
-from engine.state import PASS_MOVE, SUIT_SHIFT, GameState
-from engine.tables import cards_in, mask_of, tables_for
+from engine.kernel.deal import shuffled_deck
+from engine.kernel.phase import Phase
+from engine.kernel.state import PASS_MOVE, SUIT_SHIFT, GameState
+from engine.kernel.tables import cards_in, mask_of, tables_for
+from engine.language.resources import shipped_variant_names
 
 PLAYABLE = [name for name in shipped_variant_names() if not engine.unsupported_rules(engine.load_variant(name))]
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)

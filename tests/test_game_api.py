@@ -8,11 +8,10 @@ import json
 import random
 
 import pytest
+from scripted import deal, discard_kitty, game
 
 import engine
-from engine.events import Misdealt
-
-from scripted import deal, discard_kitty, game
+from engine.kernel.events import Misdealt
 
 
 def test_text_and_object_actions_are_the_same() -> None:

@@ -12,8 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import engine
-from engine.events import CardPlayed, Dealt, TrickWon
-from engine.resources import shipped_variant_names
+from engine.kernel.events import CardPlayed, Dealt, TrickWon
+from engine.language.resources import shipped_variant_names
 
 PLAYABLE = [name for name in shipped_variant_names() if not engine.unsupported_rules(engine.load_variant(name))]
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)

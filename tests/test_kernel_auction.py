@@ -4,11 +4,10 @@ misère"; rules text 004, "American vs Australian")."""
 from __future__ import annotations
 
 import pytest
+from scripted import discard_kitty, game, legal_texts
 
 import engine
-from engine.events import AllPassed, HandExposed, TrickWon
-
-from scripted import discard_kitty, game, legal_texts
+from engine.kernel.events import AllPassed, HandExposed, TrickWon
 
 ANY: dict[int, str] = {}
 

@@ -4,11 +4,10 @@
 from __future__ import annotations
 
 import pytest
+from scripted import discard_kitty, game, legal_texts
 
 import engine
-from engine.events import TrickWon
-
-from scripted import discard_kitty, game, legal_texts
+from engine.kernel.events import TrickWon
 
 # Standard 43-card hands: seat 0 bids first (dealer 3), wins the auction and leads.
 HEARTS_HANDS = {

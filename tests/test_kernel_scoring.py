@@ -9,8 +9,8 @@ import random
 import pytest
 
 import engine
-from engine.events import GameEnd
-from engine.scoring import game_end, score_hand
+from engine.kernel.events import GameEnd
+from engine.kernel.scoring import game_end, score_hand
 
 
 def points(variant: str, contract: str, declarer: int, tricks: list[int], scores: tuple[int, ...] = (0, 0)) -> tuple[int, ...]:

@@ -8,8 +8,8 @@ import pytest
 
 import engine
 from engine.errors import UnreadableFileError, VariantError
-from engine.loader import load_document
-from engine.source import MAX_FILE_BYTES
+from engine.language.loader import load_document
+from engine.language.source import MAX_FILE_BYTES
 
 
 def write(folder: Path, name: str, text: str) -> str:

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import engine
 from engine.errors import VariantError
-from engine.resources import shipped_variant_names
+from engine.language.resources import shipped_variant_names
 from engine.rules import Rules
 
 

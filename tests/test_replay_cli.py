@@ -8,9 +8,9 @@ import re
 from pathlib import Path
 
 import pytest
+from commandline import run
 
 import engine
-from commandline import run
 
 RESULT_KEYS = ["contract", "declarer", "made", "tricks", "hand_points", "scores", "next_hand_banned", "game_over", "winner"]
 

@@ -6,7 +6,7 @@ from typing import Any, Iterator
 
 from jsonschema import Draft202012Validator
 
-from engine.resources import load_schema
+from engine.language.resources import load_schema
 
 
 def _walk(node: Any, where: str) -> Iterator[tuple[str, dict[str, Any]]]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import engine
-from engine.resources import shipped_variant_names, variants_folder
+from engine.language.resources import shipped_variant_names, variants_folder
 
 NAMES = shipped_variant_names()
 

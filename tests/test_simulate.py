@@ -7,13 +7,12 @@ import json
 from pathlib import Path
 
 import pytest
+from commandline import run
 
 import engine
 from engine.bots import HeuristicBot
-from engine.report import compare_data, to_data
-from engine.simulate import CHUNK, SimulationSettings
-
-from commandline import run
+from engine.simulation.report import compare_data, to_data
+from engine.simulation.runner import CHUNK, SimulationSettings
 
 
 def without_timing(result: engine.SimulationResult) -> dict[str, object]:
