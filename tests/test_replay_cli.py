@@ -12,7 +12,7 @@ from commandline import run
 
 import engine
 
-RESULT_KEYS = ["contract", "declarer", "made", "tricks", "hand_points", "scores", "next_hand_banned", "game_over", "winner"]
+RESULT_KEYS = ["contract", "declarer", "made", "tricks", "hand_points", "scores", "next_hand_banned", "game_over", "winner", "next_dealer"]
 
 
 
@@ -56,7 +56,7 @@ def test_replay_all_pass_reports_no_contract(capsys: pytest.CaptureFixture[str],
     assert code == 0
     assert json.loads(out) == {
         "contract": None, "declarer": None, "made": False, "tricks": [0, 0, 0, 0], "hand_points": [0, 0],
-        "scores": [0, 0], "next_hand_banned": [], "game_over": False, "winner": None,
+        "scores": [0, 0], "next_hand_banned": [], "game_over": False, "winner": None, "next_dealer": 0,
     }
 
 
@@ -118,3 +118,79 @@ def test_replay_house_rules_file_next_to_the_transcript(capsys: pytest.CaptureFi
     transcript["variant"] = "house.yaml"
     code, out, _ = run(capsys, "replay", write(tmp_path, transcript), "--format", "json")
     assert code == 0 and json.loads(out) == game.results[0].to_dict()
+
+
+# -- many transcripts in one run (issue 15, "Bulk replay") ---------------------------------------------
+
+
+def corpus(tmp_path: Path, count: int = 3) -> list[tuple[Path, engine.HandResult]]:
+    """``count`` transcripts of whole hands, the last one in a subfolder."""
+    written = []
+    for seed in range(count):
+        transcript, result = finished_hand(seed=seed + 10)
+        folder = tmp_path / "sub" if seed == count - 1 else tmp_path
+        folder.mkdir(exist_ok=True)
+        path = folder / f"hand-{seed}.json"
+        path.write_text(json.dumps(transcript))
+        written.append((path, result))
+    return written
+
+
+def test_replay_many_files_reports_each_and_a_summary(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    hands = corpus(tmp_path)
+    code, out, err = run(capsys, "replay", *(str(path) for path, _ in hands))
+    lines = out.splitlines()
+    assert code == 0 and err == "" and len(lines) == 4
+    for (path, result), line in zip(hands, lines):
+        assert line.startswith(f"{path}: ok: {result.contract} by seat {result.declarer} ")
+        assert f"scores {result.scores[0]}, {result.scores[1]}" in line
+    assert lines[-1] == "3 transcript(s): 3 replayed, 0 failed."
+
+
+def test_replay_a_folder_takes_every_json_below_it_in_name_order(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    hands = corpus(tmp_path)
+    (tmp_path / "notes.txt").write_text("not a transcript")
+    code, out, _ = run(capsys, "replay", str(tmp_path), "--format", "json")
+    printed = json.loads(out)
+    assert code == 0 and (printed["replayed"], printed["failed"]) == (3, 0)
+    assert [entry["file"] for entry in printed["files"]] == sorted(str(path) for path, _ in hands)
+    by_file = {str(path): result for path, result in hands}
+    assert all(entry["ok"] and entry["result"] == by_file[entry["file"]].to_dict() for entry in printed["files"])
+
+
+def test_replay_many_exits_1_when_one_fails_and_names_it(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    hands = corpus(tmp_path)
+    broken = hands[1][0]
+    data = json.loads(broken.read_text())
+    data["actions"][0] = "2 bid 7H"  # seat 1 opens
+    broken.write_text(json.dumps(data))
+    code, out, _ = run(capsys, "replay", str(tmp_path), "--failures-only")
+    assert code == 1
+    assert out.splitlines() == [f"{broken}: transcript.actions[0] ('2 bid 7H'): it is seat 1's turn, not seat 2's.", "3 transcript(s): 2 replayed, 1 failed."]
+    code, out, _ = run(capsys, "replay", str(tmp_path), "--format", "json")
+    failed = [entry for entry in json.loads(out)["files"] if not entry["ok"]]
+    assert code == 1 and failed == [{"file": str(broken), "ok": False, "error": "transcript.actions[0] ('2 bid 7H'): it is seat 1's turn, not seat 2's.", "index": 0}]
+
+
+def test_replay_many_with_an_unreadable_file_or_an_empty_folder_exits_2(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    hands = corpus(tmp_path, 1)
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    (tmp_path / "bad.json").write_text('{"variant": ')
+    code, out, _ = run(capsys, "replay", str(hands[0][0]), str(tmp_path / "absent.json"), str(empty), str(tmp_path / "bad.json"))
+    assert code == 2
+    assert f"{empty}: this folder holds no *.json transcript." in out
+    assert f"{tmp_path / 'absent.json'}: cannot read the transcript" in out
+    assert f"{tmp_path / 'bad.json'}:1:13: not valid JSON" in out
+    assert out.splitlines()[-1] == "4 transcript(s): 1 replayed, 3 failed."
+
+
+def test_replay_many_loads_each_variant_once(capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import engine.cli.replay as command
+
+    hands = corpus(tmp_path, 4)
+    loaded: list[str] = []
+    real = command.load_variant
+    monkeypatch.setattr(command, "load_variant", lambda reference: loaded.append(reference) or real(reference))
+    code, _, _ = run(capsys, "replay", *(str(path) for path, _ in hands))
+    assert code == 0 and loaded == ["standard"]

@@ -1,4 +1,9 @@
-"""The ``replay`` command: replay a hand transcript and print its result."""
+"""The ``replay`` command: replay hand transcripts and print their results.
+
+One transcript file prints its result in full (text, or the result's JSON). Several files, or a folder
+(every ``*.json`` below it), print a line per file and a summary, so that a corpus of reference hands
+replays in one run; the variant of each is loaded once.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +11,8 @@ import argparse
 import json
 import os
 import sys
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from ..errors import FiveHundredError, VariantError
@@ -18,11 +25,47 @@ from ..rules.ruleset import Rules
 from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE
 
 
+@dataclass(frozen=True)
+class Outcome:
+    """What replaying one transcript file gave."""
+
+    file: str
+    """The file as named on the command line (or found in a folder)."""
+    code: int
+    """Its exit code: 0 replayed, 1 malformed or illegal, 2 unreadable."""
+    result: HandResult | None = None
+    """The hand's result, when it replayed."""
+    rules: Rules | None = None
+    """The variant it was played under, when it loaded."""
+    error: str | None = None
+    """Why it did not replay."""
+    index: int | None = None
+    """The offending entry of ``actions``, when an action was at fault."""
+    position: str = ""
+    """``:line:col`` in the file, when the JSON itself is broken."""
+
+    def line(self) -> str:
+        """The file and what became of it, in one line (the error's further lines indented)."""
+        if self.result is not None:
+            return f"{self.file}: ok: {_one_line(self.result)}"
+        return f"{self.file}{self.position}: {self.error}"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The outcome as JSON-ready data (``--format json`` with several files)."""
+        data: dict[str, Any] = {"file": self.file, "ok": self.code == EXIT_OK}
+        if self.result is not None:
+            data["result"] = self.result.to_dict()
+        else:
+            data["error"] = self.error
+            data["index"] = self.index
+        return data
+
+
 def _format_result(result: HandResult, rules: Rules) -> str:
     seating = rules.seating
     teams = ", ".join(f"team {team} (seats {' and '.join(map(str, seats))}): {points:+d} -> {score}" for team, (seats, points, score) in enumerate(zip(seating.teams, result.hand_points, result.scores)))
     if result.contract is None:
-        lines = ["No contract: every seat passed (or no bid could win); the hand is dealt again."]
+        lines = ["No contract: every seat passed (or no bid could win)."]
     else:
         contract = rules.ladder[result.contract]
         outcome = "made" if result.made else "failed"
@@ -33,49 +76,119 @@ def _format_result(result: HandResult, rules: Rules) -> str:
         lines.append("May not bid next hand: seat " + ", ".join(map(str, result.next_hand_banned)) + ".")
     if result.game_over:
         lines.append("Game over: " + (f"team {result.winner} wins." if result.winner is not None else "no winner."))
+    else:
+        lines.append(f"Next dealer: seat {result.next_dealer}.")
     return "\n".join(lines) + "\n"
 
 
-def _command_replay(args: argparse.Namespace) -> int:
+def _one_line(result: HandResult) -> str:
+    if result.contract is None:
+        text = "no contract"
+    else:
+        text = f"{result.contract} by seat {result.declarer} {'made' if result.made else 'failed'}"
+    text += "; scores " + ", ".join(map(str, result.scores))
+    return text + ("; game over" if result.game_over else f"; next dealer seat {result.next_dealer}")
+
+
+class _VariantCache:
+    """Each variant a transcript names, loaded once (a corpus of hands names a few variants many times)."""
+
+    def __init__(self) -> None:
+        self.loaded: dict[str, Rules | VariantError] = {}
+
+    def rules_for(self, transcript: object, file: str) -> Rules:
+        """The transcript's variant; a relative path is read from the transcript's folder first."""
+        variant = transcript.get("variant") if isinstance(transcript, dict) else None
+        if not isinstance(variant, str) or not variant:
+            raise TranscriptError("transcript: 'variant' must name the variant it was played under.")
+        beside = os.path.join(os.path.dirname(os.path.abspath(file)), variant)
+        reference = beside if shipped_variant_path(variant) is None and os.path.isfile(beside) else variant
+        if reference not in self.loaded:
+            try:
+                self.loaded[reference] = load_variant(reference)
+            except VariantError as error:
+                self.loaded[reference] = error
+        found = self.loaded[reference]
+        if isinstance(found, VariantError):
+            raise TranscriptError(f"its variant {variant!r} cannot be loaded:\n{found}")
+        return found
+
+
+def _replay_file(file: str, variants: _VariantCache) -> Outcome:
     try:
-        with open(args.file, encoding="utf-8") as handle:
+        with open(file, encoding="utf-8") as handle:
             text = handle.read()
     except (OSError, UnicodeDecodeError) as error:
-        print(f"{args.file}: cannot read the transcript: {getattr(error, 'strerror', None) or error}", file=sys.stderr)
-        return EXIT_USAGE
+        return Outcome(file, EXIT_USAGE, error=f"cannot read the transcript: {getattr(error, 'strerror', None) or error}")
     try:
         transcript = json.loads(text)
     except json.JSONDecodeError as error:
-        print(f"{args.file}:{error.lineno}:{error.colno}: not valid JSON: {error.msg}.", file=sys.stderr)
-        return EXIT_INVALID
+        return Outcome(file, EXIT_INVALID, error=f"not valid JSON: {error.msg}.", position=f":{error.lineno}:{error.colno}")
+    except RecursionError:
+        return Outcome(file, EXIT_INVALID, error="not valid JSON for a transcript: nested too deeply.")
     try:
-        rules = _transcript_rules(transcript, args.file)
-        result = replay_transcript(transcript, rules)
+        rules = variants.rules_for(transcript, file)
+        return Outcome(file, EXIT_OK, replay_transcript(transcript, rules), rules)
+    except TranscriptError as error:
+        return Outcome(file, EXIT_INVALID, error=str(error), index=error.index)
     except FiveHundredError as error:
-        print(f"{args.file}: {error}", file=sys.stderr)
-        return EXIT_INVALID
+        return Outcome(file, EXIT_INVALID, error=str(error))
+
+
+def _transcript_files(paths: list[str]) -> tuple[list[str], list[Outcome]]:
+    """The files to replay: each path given, a folder expanded to the ``*.json`` files below it (sorted);
+    and an outcome for each folder that holds none."""
+    files: list[str] = []
+    empty: list[Outcome] = []
+    for path in paths:
+        if os.path.isdir(path):
+            found = sorted(str(each) for each in Path(path).rglob("*.json") if each.is_file())
+            if not found:
+                empty.append(Outcome(path, EXIT_USAGE, error="this folder holds no *.json transcript."))
+            files.extend(found)
+        else:
+            files.append(path)
+    return files, empty
+
+
+def _command_replay(args: argparse.Namespace) -> int:
+    variants = _VariantCache()
+    if len(args.files) == 1 and not os.path.isdir(args.files[0]):
+        outcome = _replay_file(args.files[0], variants)
+        if outcome.result is None or outcome.rules is None:
+            print(outcome.line(), file=sys.stderr)
+            return outcome.code
+        if args.format == "json":
+            print(json.dumps(outcome.result.to_dict()))
+        else:
+            sys.stdout.write(_format_result(outcome.result, outcome.rules))
+        return EXIT_OK
+    files, outcomes = _transcript_files(args.files)
+    if args.format == "text":
+        for outcome in outcomes:  # folders without transcripts
+            print(outcome.line())
+    for file in files:
+        outcome = _replay_file(file, variants)
+        outcomes.append(outcome)
+        if args.format == "text" and not (args.failures_only and outcome.code == EXIT_OK):
+            print(outcome.line())
+    failed = sum(1 for outcome in outcomes if outcome.code != EXIT_OK)
     if args.format == "json":
-        print(json.dumps(result.to_dict()))
+        print(json.dumps({"files": [outcome.to_dict() for outcome in outcomes], "replayed": len(outcomes) - failed, "failed": failed}, indent=2))
     else:
-        sys.stdout.write(_format_result(result, rules))
-    return EXIT_OK
-
-
-def _transcript_rules(transcript: object, file: str) -> Rules:
-    """The transcript's variant; a relative path is read from the transcript's folder first."""
-    variant = transcript.get("variant") if isinstance(transcript, dict) else None
-    if not isinstance(variant, str) or not variant:
-        raise TranscriptError("transcript: 'variant' must name the variant it was played under.")
-    beside = os.path.join(os.path.dirname(os.path.abspath(file)), variant)
-    try:
-        return load_variant(beside if shipped_variant_path(variant) is None and os.path.isfile(beside) else variant)
-    except VariantError as error:
-        raise TranscriptError(f"its variant {variant!r} cannot be loaded:\n{error}") from None
+        print(f"{len(outcomes)} transcript(s): {len(outcomes) - failed} replayed, {failed} failed.")
+    return max((outcome.code for outcome in outcomes), default=EXIT_OK)
 
 
 def add_commands(commands: Any) -> None:
     """Add ``replay`` to the ``fivehundred`` subcommands."""
-    replay_parser = commands.add_parser("replay", help="replay a hand transcript and print its result (exit 0 ok, 1 illegal or malformed)")
-    replay_parser.add_argument("file", metavar="FILE", help="a JSON transcript (see docs/formats.md)")
+    replay_parser = commands.add_parser(
+        "replay",
+        help="replay hand transcripts and print their results (exit 0 ok, 1 illegal or malformed, 2 unreadable)",
+        description="Replay hand transcripts. One file prints its result in full; several files or folders "
+        "(every *.json below a folder) print a line per file and a summary line.",
+    )
+    replay_parser.add_argument("files", nargs="+", metavar="FILE", help="JSON transcripts or folders of them (see docs/formats.md)")
     replay_parser.add_argument("--format", choices=("text", "json"), default="text", help="output format (default: text)")
+    replay_parser.add_argument("--failures-only", action="store_true", help="with several files: list only the ones that fail, then the summary")
     replay_parser.set_defaults(handler=_command_replay)

@@ -14,14 +14,15 @@ hand records behind transcripts and saved games, events and per-seat observation
 from __future__ import annotations
 
 import random
-from typing import Any, Iterable, Mapping, Sequence
+from dataclasses import replace
+from typing import AbstractSet, Any, Iterable, Mapping, Sequence
 
 from ..errors import FiveHundredError, IllegalActionError
 from ..kernel.actions import Action, Bid, Discard, Pass, Play, parse_action
-from ..kernel.deal import Deal
+from ..kernel.deal import Deal, DealError
 from ..kernel.events import BidMade, CardPlayed, Dealt, Discarded, Event, HandResult, HandScored, Misdealt, Passed
 from ..kernel.phase import Phase
-from ..kernel.state import GameState
+from ..kernel.state import GameState, check_carried_over
 from ..kernel.support import check_supported
 from ..kernel.tables import Tables, cards_in, mask_of, tables_for
 from ..rules.cards import Card
@@ -35,13 +36,27 @@ from .saving import SavedGameError, read_saved_game, restore_rng, saved_game_dat
 _ACTION_TYPES = (Pass, Bid, Discard, Play)
 
 
+def _scripted_deal(rules: Rules, deal: object, where: str) -> Deal:
+    """A scripted deal, given as a :class:`Deal` or in transcript form, checked against ``rules``."""
+    if isinstance(deal, Deal):
+        deal.check(rules, where)
+        return deal
+    if isinstance(deal, Mapping):
+        return Deal.from_dict(rules, deal, where)
+    raise DealError(f"{where} must be an engine.Deal or a mapping in transcript form ({{\"hands\": [...], \"kitty\": [...]}}), not {type(deal).__name__}.")
+
+
 class Game:
     """One game of 500 under ``rules``, from the first deal to the end.
 
     ``seed`` seeds the shuffle (or pass ``rng``, a ``random.Random`` of your own); ``deals`` scripts the
-    first deals exactly; ``dealer`` deals the first hand; ``scores`` are the team scores to start from.
-    Raises :class:`~engine.kernel.support.UnsupportedRuleError` if the variant states a rule the kernel does
-    not play yet.
+    first deals exactly, each a :class:`~engine.kernel.deal.Deal` or a mapping in transcript form
+    (``{"hands": [["AS", ...], ...], "kitty": [...]}``); ``dealer`` deals the first hand; ``scores`` are
+    the team scores to start from. A game may start where another left off: ``banned`` are the seats that
+    may not bid in the first hand (the set rule, ralphing, breach) and ``redeals`` the all-pass redeals
+    its dealer has made in a row so far. Raises ``ValueError`` (:class:`~engine.kernel.deal.DealError` for
+    a deal) naming a bad argument, and :class:`~engine.kernel.support.UnsupportedRuleError` if the variant
+    states a rule the kernel does not play yet.
     """
 
     def __init__(
@@ -51,8 +66,10 @@ class Game:
         seed: int | str | None = None,
         dealer: int = 0,
         rng: random.Random | None = None,
-        deals: Iterable[Deal] | None = None,
+        deals: Iterable[Deal | Mapping[str, Any]] | None = None,
         scores: Sequence[int] | None = None,
+        banned: Sequence[int] | AbstractSet[int] = (),
+        redeals: int = 0,
     ) -> None:
         if not isinstance(rules, Rules):
             raise TypeError(f"Game needs compiled rules (engine.load_variant(...)), not {type(rules).__name__}.")
@@ -66,16 +83,16 @@ class Game:
         self.rules = rules
         """The variant being played."""
         self._tables: Tables = tables_for(rules)
-        scripted: list[Deal] = list(deals or [])
-        for number, deal in enumerate(scripted):
-            deal.check(rules, f"deals[{number}]")
+        scripted = [_scripted_deal(rules, deal, f"deals[{number}]") for number, deal in enumerate(deals or [])]
+        carried = check_carried_over(rules, banned, redeals)
         self._first_dealer = dealer
         self._initial_scores = start
+        self._initial_carried = carried
         self._events: list[Event] = []
         self._records: list[HandRecord] = []
         self._completed: list[Trick] = []  # the current hand's tricks as records, built as they are asked for
         rng = rng if rng is not None else random.Random(seed)
-        self._state = GameState(rules, self._tables, rng, dealer, start, scripted, self)
+        self._state = GameState(rules, self._tables, rng, dealer, start, scripted, self, *carried)
 
     # -- what the state tells (StateListener) ------------------------------------------------------
 
@@ -84,7 +101,7 @@ class Game:
         number = len(self._records)
         for _, seat in misdeals:
             self._events.append(Misdealt(number, seat))
-        self._records.append(HandRecord(state.dealer, state.scores, deal, [each for each, _ in misdeals]))
+        self._records.append(HandRecord(state.dealer, state.scores, deal, [each for each, _ in misdeals], banned=tuple(sorted(state.banned)), redeals=state.redeals))
         self._events.append(Dealt(number, state.dealer, deal.hands, deal.kitty, deal.dead_hand))
         self._completed = []
 
@@ -310,7 +327,7 @@ class Game:
         other = Game.__new__(Game)
         other.__dict__.update(self.__dict__)
         other._events = list(self._events)
-        other._records = [HandRecord(r.dealer, r.scores, r.deal, list(r.misdeals), list(r.actions), r.result) for r in self._records]
+        other._records = [replace(record, misdeals=list(record.misdeals), actions=list(record.actions)) for record in self._records]
         other._completed = list(self._completed)
         other._state = self._state.copy()
         other._state.listener = other
@@ -328,7 +345,8 @@ class Game:
     def to_dict(self) -> dict[str, Any]:
         """The whole game as JSON-ready data; :meth:`from_dict` rebuilds it exactly."""
         state = self._state
-        return saved_game_data(self.rules, self._first_dealer, self._initial_scores, self._records, state.scripted, state.rng)
+        banned, redeals = self._initial_carried
+        return saved_game_data(self.rules, self._first_dealer, self._initial_scores, self._records, state.scripted, state.rng, sorted(banned), redeals)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], rules: Rules | None = None) -> Game:
@@ -338,7 +356,7 @@ class Game:
         """
         saved = read_saved_game(data, rules)
         try:
-            game = cls(saved.rules, dealer=saved.dealer, scores=saved.scores, deals=saved.deals, rng=random.Random(0))
+            game = cls(saved.rules, dealer=saved.dealer, scores=saved.scores, deals=saved.deals, rng=random.Random(0), banned=saved.banned, redeals=saved.redeals)
             for number, entry in enumerate(saved.hands):
                 if game.hand_number != number:
                     raise SavedGameError(f"saved game: hands[{number}] was never reached: the game had already ended.")

@@ -20,6 +20,7 @@ from typing import Any, Mapping
 from ..errors import FiveHundredError, VariantError
 from ..kernel.deal import Deal, DealError
 from ..kernel.events import HandResult
+from ..kernel.state import check_carried_over
 from ..rules.compiler import load_variant
 from ..rules.ruleset import Rules
 
@@ -73,6 +74,10 @@ class HandRecord:
     """Each action as ``"<seat> <action>"``, in order."""
     result: HandResult | None = None
     """The outcome, once the hand is over."""
+    banned: tuple[int, ...] = ()
+    """Seats that could not bid in this hand (barred by the hand before: the set rule, ralphing, breach)."""
+    redeals: int = 0
+    """All-pass redeals in a row by this hand's dealer before this hand."""
 
 
 def record_data(record: HandRecord) -> dict[str, Any]:
@@ -85,8 +90,9 @@ def record_data(record: HandRecord) -> dict[str, Any]:
 
 
 def hand_transcript(rules: Rules, record: HandRecord) -> dict[str, Any]:
-    """The transcript of one hand's ``record`` played under ``rules``."""
-    return {"variant": variant_reference(rules), **record_data(record)}
+    """The transcript of one hand's ``record`` played under ``rules``, with what the hand inherited from
+    the ones before it (``banned`` seats, ``redeals`` so far), so that it replays alone as it was played."""
+    return {"variant": variant_reference(rules), **record_data(record), "banned": list(record.banned), "redeals": record.redeals}
 
 
 @dataclass(frozen=True)
@@ -103,9 +109,13 @@ class HandEntry:
     """The cards."""
     actions: tuple[str, ...]
     """The actions, each prefixed by the acting seat."""
+    banned: frozenset[int] = frozenset()
+    """Seats that may not bid in the hand (a transcript's optional ``banned``)."""
+    redeals: int = 0
+    """All-pass redeals by the dealer before the hand (a transcript's optional ``redeals``)."""
 
 
-_KEYS = {"variant", "dealer", "scores", "deal", "actions", "misdeals"}
+_KEYS = {"variant", "dealer", "scores", "deal", "actions", "misdeals", "banned", "redeals"}
 
 
 def read_entry(rules: Rules, data: object, where: str, keys: set[str] = _KEYS) -> HandEntry:
@@ -136,4 +146,8 @@ def read_entry(rules: Rules, data: object, where: str, keys: set[str] = _KEYS) -
         deal = Deal.from_dict(rules, data["deal"], f"{where}.deal")
     except DealError as error:
         raise TranscriptError(str(error)) from None
-    return HandEntry(dealer, tuple(scores), thrown, deal, tuple(actions))
+    try:
+        banned, redeals = check_carried_over(rules, data.get("banned", []), data.get("redeals", 0))
+    except ValueError as error:
+        raise TranscriptError(f"{where}.{error}") from None
+    return HandEntry(dealer, tuple(scores), thrown, deal, tuple(actions), banned, redeals)

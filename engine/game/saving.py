@@ -21,7 +21,7 @@ from .records import HandEntry, HandRecord, TranscriptError, named_rules, read_e
 FORMAT = "fivehundred-game/1"
 """The ``format`` tag of saved games."""
 
-_KEYS = {"format", "variant", "dealer", "scores", "hands", "deals", "rng"}
+_KEYS = {"format", "variant", "dealer", "scores", "banned", "redeals", "hands", "deals", "rng"}
 _HAND_KEYS = {"dealer", "scores", "deal", "actions", "misdeals"}
 
 
@@ -38,15 +38,20 @@ def saved_game_data(
     records: Sequence[HandRecord],
     scripted: Sequence[Deal],
     rng: random.Random,
+    banned: Sequence[int] = (),
+    redeals: int = 0,
 ) -> dict[str, Any]:
-    """A game as saved data: its variant, first ``dealer`` and starting ``scores``, the ``records`` of
-    its hands, the ``scripted`` deals still to come and the state of its ``rng``."""
+    """A game as saved data: its variant, first ``dealer``, starting ``scores``, the seats ``banned`` in
+    its first hand and the ``redeals`` before it, the ``records`` of its hands, the ``scripted`` deals
+    still to come and the state of its ``rng``."""
     version, internal, gauss = rng.getstate()
     return {
         "format": FORMAT,
         "variant": variant_reference(rules),
         "dealer": dealer,
         "scores": list(scores),
+        "banned": sorted(banned),
+        "redeals": redeals,
         "hands": [record_data(record) for record in records],
         "deals": [deal.to_dict() for deal in scripted],
         "rng": [version, list(internal), gauss],
@@ -64,6 +69,10 @@ class SavedGame:
     """The first dealer, as written."""
     scores: Any
     """The starting scores, as written."""
+    banned: Any
+    """The seats that could not bid in the first hand, as written (none when absent)."""
+    redeals: Any
+    """The first dealer's redeals before the first hand, as written (0 when absent)."""
     hands: tuple[HandEntry, ...]
     """Every hand, the last one possibly in progress."""
     deals: tuple[Deal, ...]
@@ -101,7 +110,7 @@ def read_saved_game(data: Mapping[str, Any], rules: Rules | None = None) -> Save
     except (FiveHundredError, ValueError) as error:  # transcript and deal problems
         raise SavedGameError(f"saved game: {error}") from None
     deals = tuple(deal for entry in entries for deal in (*entry.misdeals, entry.deal)) + tuple(scripted)
-    return SavedGame(rules, data.get("dealer", 0), data.get("scores"), entries, deals, data.get("rng"))
+    return SavedGame(rules, data.get("dealer", 0), data.get("scores"), data.get("banned", []), data.get("redeals", 0), entries, deals, data.get("rng"))
 
 
 def restore_rng(rng: random.Random, data: object) -> None:

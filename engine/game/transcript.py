@@ -28,7 +28,15 @@ def replay(transcript: Mapping[str, Any], rules: Rules | None = None) -> HandRes
     if rules is None:
         rules = named_rules(transcript, "transcript")
     entry = read_entry(rules, transcript, "transcript")
-    game = Game(rules, dealer=entry.dealer, scores=entry.scores, deals=[*entry.misdeals, entry.deal], rng=random.Random(0))
+    game = Game(
+        rules,
+        dealer=entry.dealer,
+        scores=entry.scores,
+        deals=[*entry.misdeals, entry.deal],
+        rng=random.Random(0),
+        banned=entry.banned,
+        redeals=entry.redeals,
+    )
     if game.records[0].deal != entry.deal:
         raise TranscriptError("transcript.deal is a misdeal under this variant (a hand without a face card): it would be dealt again.")
     game.play_recorded(entry.actions, "transcript")

@@ -35,6 +35,8 @@ class HandResult:
     """Whether this hand ended the game."""
     winner: int | None
     """The winning team, when the game is over and someone won."""
+    next_dealer: int | None = None
+    """Who deals the next hand (the same seat on an all-pass redeal), or ``None`` when the game is over."""
 
     def to_dict(self) -> dict[str, object]:
         """The result in the JSON form of ``fivehundred replay --format json``."""
@@ -48,6 +50,7 @@ class HandResult:
             "next_hand_banned": list(self.next_hand_banned),
             "game_over": self.game_over,
             "winner": self.winner,
+            "next_dealer": self.next_dealer,
         }
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..rules.contracts import Contract
-from ..rules.ruleset import FailedContract, Rules, Simultaneous
+from ..rules.ruleset import FailedContract, Rules, Simultaneous, SimultaneousTie
 from .events import GameEnd
 
 
@@ -85,6 +85,11 @@ def game_end(rules: Rules, scores: tuple[int, ...], declaring: int | None, made:
         if len(leaders) == 1:
             winner = leaders[0]
             return winner, GameEnd.FRONT_DOOR if winner == declaring and made else GameEnd.TARGET
+        by_bid = declaring in leaders and made
+        if end.simultaneous_tie is SimultaneousTie.SHARED:
+            return None, GameEnd.FRONT_DOOR if by_bid else GameEnd.TARGET
+        if end.simultaneous_tie is SimultaneousTie.BIDDER_SIDE and by_bid:
+            return declaring, GameEnd.FRONT_DOOR
     losers: list[int] = []
     how = GameEnd.BACK_DOOR
     if end.lose_at is not None:

@@ -51,6 +51,26 @@ Chooser = Callable[["GameState", int, int], int]
 """Picks a move for a seat: ``chooser(state, seat, legal)`` with ``legal`` from :meth:`GameState.legal_mask`."""
 
 
+def check_carried_over(rules: Rules, banned: object, redeals: object) -> tuple[frozenset[int], int]:
+    """Check what a hand inherits from the hands before it: the seats ``banned`` from bidding (the set
+    rule, ralphing, breach) and the all-pass ``redeals`` in a row by its dealer so far. Returns them as
+    the state keeps them; raises ``ValueError`` saying what is wrong."""
+    players = rules.seating.players
+    seats = list(banned) if isinstance(banned, (list, tuple, set, frozenset)) else None
+    if seats is None or any(isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players for seat in seats):
+        raise ValueError(f"banned must be a list of seats from 0 to {players - 1}, not {banned!r}.")
+    if len(set(seats)) != len(seats):
+        raise ValueError(f"banned names a seat twice: {banned!r}.")
+    if isinstance(redeals, bool) or not isinstance(redeals, int) or redeals < 0:
+        raise ValueError(f"redeals must be a whole number of redeals, 0 or more, not {redeals!r}.")
+    all_pass = rules.auction.all_pass
+    if redeals and all_pass.action is not AllPassAction.REDEAL:
+        raise ValueError(f"redeals is {redeals}, but this variant never redeals by the same dealer (all pass: {all_pass.action.value}).")
+    if all_pass.max_redeals is not None and redeals > all_pass.max_redeals:
+        raise ValueError(f"redeals is {redeals}, but this variant allows at most {all_pass.max_redeals} redeals before the deal passes on.")
+    return frozenset(seats), redeals
+
+
 class StateListener(Protocol):
     """What :class:`GameState` tells about the things that happen on their own (deals, tricks won,
     scoring); :class:`~engine.game.Game` listens to keep records and events."""
@@ -134,6 +154,8 @@ class GameState:
         scores: tuple[int, ...],
         scripted: list[Deal] | None = None,
         listener: StateListener | None = None,
+        banned: frozenset[int] = frozenset(),
+        redeals: int = 0,
     ) -> None:
         self.rules = rules
         """The variant."""
@@ -149,10 +171,10 @@ class GameState:
         """The current hand's dealer."""
         self.scores = scores
         """Team scores (before the current hand while it is played)."""
-        self.redeals = 0
-        """All-pass redeals in a row by the same dealer."""
-        self.banned: frozenset[int] = frozenset()
-        """Seats that may not bid in the current hand."""
+        self.redeals = redeals
+        """All-pass redeals in a row by the current dealer before the current hand (checked by the caller)."""
+        self.banned: frozenset[int] = banned
+        """Seats that may not bid in the current hand (the first hand's are the caller's, checked)."""
         self.winner: int | None = None
         """The winning team once the game is over (``None`` if nobody could be named)."""
         self.ending: GameEnd | None = None
@@ -475,7 +497,7 @@ class GameState:
         if all_pass.action is not AllPassAction.NEXT_DEALER and (all_pass.max_redeals is None or self.redeals < all_pass.max_redeals):
             next_dealer = self.dealer
         teams = len(self.rules.seating.teams)
-        self._finish_hand(HandResult(None, None, False, (0,) * players, (0,) * teams, self.scores, (), False, None))
+        self._finish_hand(HandResult(None, None, False, (0,) * players, (0,) * teams, self.scores, (), False, None, next_dealer))
         if self.listener is not None:
             self.listener.event(AllPassed(self.hand_number, next_dealer))
         self.redeals = self.redeals + 1 if next_dealer == self.dealer else 0
@@ -535,6 +557,7 @@ class GameState:
                 scored.banned,
                 ending is not None,
                 ending[0] if ending is not None else None,
+                None if ending is not None else (self.dealer + 1) % self.rules.seating.players,
             )
         )
         if ending is not None:
@@ -560,5 +583,5 @@ class GameState:
             self.listener.event(HandScored(self.hand_number, result))
 
 
-__all__ = ["CARD_BITS", "Chooser", "PASS_MOVE", "SUIT_SHIFT", "GameState", "StateListener"]
+__all__ = ["CARD_BITS", "Chooser", "PASS_MOVE", "SUIT_SHIFT", "GameState", "StateListener", "check_carried_over"]
 

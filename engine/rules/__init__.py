@@ -45,6 +45,7 @@ from .ruleset import (
     SetRule,
     Share,
     Simultaneous,
+    SimultaneousTie,
     Slam,
 )
 from .strains import CardOrder, Strain
@@ -90,5 +91,6 @@ __all__ = [
     "SetRule",
     "Share",
     "Simultaneous",
+    "SimultaneousTie",
     "Slam",
 ]

@@ -48,6 +48,7 @@ from .ruleset import (
     SetRule,
     Share,
     Simultaneous,
+    SimultaneousTie,
     Slam,
 )
 from .strains import CardOrder, Strain, compile_card_order
@@ -374,6 +375,7 @@ def _compile_end(ctx: CompileContext) -> EndRules:
         exact_target=ctx.get(("end", "exact_target"), False),
         lose_at_or_above=high,
         score_out_during_hand=ctx.get(("end", "score_out_during_hand"), False),
+        simultaneous_tie=SimultaneousTie(ctx.get(("end", "simultaneous_tie"), "play_on")),
     )
 
 

@@ -16,6 +16,7 @@ from .ruleset import (
     SetRule,
     Share,
     Simultaneous,
+    SimultaneousTie,
 )
 
 
@@ -249,6 +250,13 @@ def _end(rules: Rules) -> list[str]:
         "If several sides reach the target on one hand, the declaring side wins."
         if end.simultaneous is Simultaneous.BIDDER
         else "If several sides reach the target on one hand, the highest score wins."
+    )
+    lines.append(
+        {
+            SimultaneousTie.PLAY_ON: "If they tie at the top, nobody has won yet and play goes on.",
+            SimultaneousTie.SHARED: "If they tie at the top, the game ends and they share the win.",
+            SimultaneousTie.BIDDER_SIDE: "If they tie at the top, the declaring side wins if it is one of them and made its contract; otherwise play goes on.",
+        }[end.simultaneous_tie]
     )
     if end.point_spread is not None:
         lines.append(f"Point spread: the game ends when a positive and a negative side are {end.point_spread} or more apart.")

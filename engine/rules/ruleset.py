@@ -369,6 +369,18 @@ class Simultaneous(Enum):
     """The highest score."""
 
 
+class SimultaneousTie(Enum):
+    """What happens when the sides that reach the target on one hand tie at the top and the
+    :class:`Simultaneous` rule has not named a winner (the rules texts leave this open)."""
+
+    PLAY_ON = "play_on"
+    """Nobody has won yet: another hand is dealt."""
+    SHARED = "shared"
+    """The game ends and the tied sides share the win (no single winner is named)."""
+    BIDDER_SIDE = "bidder_side"
+    """The declaring side wins if it is one of the tied sides and made its contract; otherwise play on."""
+
+
 @dataclass(frozen=True)
 class EndRules:
     """When the game ends and who wins."""
@@ -391,6 +403,8 @@ class EndRules:
     """Reaching this loses (Walker: 1000)."""
     score_out_during_hand: bool = False
     """The 1904 rule: scoring out during a hand ends it."""
+    simultaneous_tie: SimultaneousTie = SimultaneousTie.PLAY_ON
+    """What a tie at the top between sides reaching the target on one hand does."""
 
 
 @dataclass(frozen=True)
