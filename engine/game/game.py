@@ -19,10 +19,12 @@ from typing import AbstractSet, Any, Iterable, Mapping, Sequence
 
 from ..errors import FiveHundredError, IllegalActionError
 from ..kernel.actions import Action, Bid, Discard, Pass, Play, parse_action
+from ..kernel.carried import check_carried_over
+from ..kernel.course import HandCourse
 from ..kernel.deal import Deal, DealError
 from ..kernel.events import BidMade, CardPlayed, Dealt, Discarded, Event, HandResult, HandScored, Misdealt, Passed
 from ..kernel.phase import Phase
-from ..kernel.state import GameState, check_carried_over
+from ..kernel.state import GameState
 from ..kernel.support import check_supported
 from ..kernel.tables import Tables, cards_in, mask_of, tables_for
 from ..rules.cards import Card
@@ -96,7 +98,7 @@ class Game:
 
     # -- what the state tells (StateListener) ------------------------------------------------------
 
-    def hand_started(self, state: GameState, deal: Deal, misdeals: list[tuple[Deal, int]]) -> None:
+    def hand_started(self, state: HandCourse, deal: Deal, misdeals: list[tuple[Deal, int]]) -> None:
         """Record a new hand (part of the :class:`~engine.kernel.state.StateListener` protocol)."""
         number = len(self._records)
         for _, seat in misdeals:

@@ -18,9 +18,9 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from ..errors import FiveHundredError, VariantError
+from ..kernel.carried import check_carried_over
 from ..kernel.deal import Deal, DealError
 from ..kernel.events import HandResult
-from ..kernel.state import check_carried_over
 from ..rules.compiler import load_variant
 from ..rules.ruleset import Rules
 

@@ -134,6 +134,28 @@ class AllPassed:
 
 
 @dataclass(frozen=True)
+class Announced:
+    """A seat made an announcement in a window (breach, slam call, declare)."""
+
+    seat: int
+    """Who announced."""
+    announcement: str
+    """The announcement's id."""
+
+
+@dataclass(frozen=True)
+class CardGiven:
+    """A partner passed the declarer a card, face down."""
+
+    seat: int
+    """The partner who gave it."""
+    to: int
+    """The declarer."""
+    card: Card
+    """The card."""
+
+
+@dataclass(frozen=True)
 class KittyTaken:
     """The declarer picked up the kitty."""
 
@@ -207,5 +229,5 @@ class GameOver:
     """How it ended."""
 
 
-Event = Union[Dealt, Misdealt, Passed, BidMade, AuctionWon, AllPassed, KittyTaken, Discarded, HandExposed, CardPlayed, TrickWon, HandScored, GameOver]
+Event = Union[Dealt, Misdealt, Passed, BidMade, AuctionWon, AllPassed, Announced, KittyTaken, Discarded, CardGiven, HandExposed, CardPlayed, TrickWon, HandScored, GameOver]
 """Any event."""

@@ -13,6 +13,11 @@ class Phase(Enum):
     """Seats pass or bid."""
     KITTY = "kitty"
     """The declarer has taken the kitty and must discard."""
+    CALLS = "calls"
+    """An announcement window: seats in turn make a call the rules allow at this point of the hand
+    (breach, slam call, declare) or pass."""
+    GIVE = "give"
+    """A partner passes the declarer a card (after a call that says so), face down."""
     PLAY = "play"
     """Cards are played to tricks."""
     GAME_OVER = "game_over"

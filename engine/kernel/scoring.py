@@ -25,18 +25,19 @@ class HandScore:
     """Seats that may not bid in the next hand."""
 
 
-def score_hand(rules: Rules, contract: Contract, declarer: int, tricks: list[int], scores: tuple[int, ...]) -> HandScore:
+def score_hand(rules: Rules, contract: Contract, declarer: int, tricks: list[int], scores: tuple[int, ...], *, slam_bonus: bool = True) -> HandScore:
     """Score a played hand: the contract's value to the declaring side (or its loss), trick points to the
     defenders (capped where the variant caps them), and the set rule and ralphing.
 
-    The slam value replaces the contract's value when every trick is taken on a contract it applies to.
+    The slam value replaces the contract's value when every trick is taken on a contract it applies to
+    (unless ``slam_bonus`` is off: a call's terms are scored as they are).
     """
     seating, scoring = rules.seating, rules.scoring
     declaring = seating.team_of(declarer)
     taken = sum(tricks[seat] for seat in seating.teams[declaring])
     made = contract.target.made(taken)
     value = contract.value
-    if made and scoring.slam is not None and taken == rules.deal.hand_size and scoring.slam.applies(contract):
+    if made and slam_bonus and scoring.slam is not None and taken == rules.deal.hand_size and scoring.slam.applies(contract):
         value = scoring.slam.value
     points = [0] * len(seating.teams)
     if made:
@@ -62,6 +63,41 @@ def score_hand(rules: Rules, contract: Contract, declarer: int, tricks: list[int
             banned.append(declarer)
     new_scores = tuple(score + point for score, point in zip(scores, points))
     return HandScore(made, tuple(points), new_scores, tuple(banned))
+
+
+def settle_wagers(
+    rules: Rules, contract: Contract, declarer: int, tricks: list[int], scored: HandScore, callers: list[int]
+) -> tuple[HandScore, tuple[int | None, GameEnd] | None]:
+    """Settle the wagers ``callers`` made on ``contract`` (breach, rules text 000 "Breach rule") beside the
+    hand's score, and decide whether the game is over.
+
+    Breached (the declaring side short by the margin): the caller's side wins the wager's value and a
+    breached declarer of the banned level may not bid next hand. Not breached (the contract made, or
+    failed by less): the caller's side loses the value and a failed caller may not bid next hand. Where
+    wager points cannot end the game, the end is decided on the scores without this hand's wager points.
+    """
+    breach = rules.breach
+    if breach is None or not callers:
+        return scored, game_end(rules, scored.scores, rules.seating.team_of(declarer), scored.made)
+    seating = rules.seating
+    taken = sum(tricks[seat] for seat in seating.teams[seating.team_of(declarer)])
+    breached = not scored.made and breach.margin.applies(contract, taken)
+    points = [0] * len(seating.teams)
+    banned = list(scored.banned)
+    for caller in callers:
+        points[seating.team_of(caller)] += breach.value if breached else -breach.value
+        if breached and breach.ban_breached_declarer_level is not None and contract.level == breach.ban_breached_declarer_level:
+            banned.append(declarer)
+        if not breached and breach.ban_failed_caller:
+            banned.append(caller)
+    settled = HandScore(
+        scored.made,
+        tuple(point + extra for point, extra in zip(scored.hand_points, points)),
+        tuple(score + extra for score, extra in zip(scored.scores, points)),
+        tuple(sorted(set(banned))),
+    )
+    deciding = settled.scores if breach.can_end_game else scored.scores
+    return settled, game_end(rules, deciding, seating.team_of(declarer), scored.made)
 
 
 def game_end(rules: Rules, scores: tuple[int, ...], declaring: int | None, made: bool) -> tuple[int | None, GameEnd] | None:

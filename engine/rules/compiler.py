@@ -9,16 +9,18 @@ from __future__ import annotations
 
 import dataclasses
 import os
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from ..errors import VariantError
 from ..language.loader import MergedDocument, load_document, load_text
 from ..language.resources import shipped_variant_path
 from ..language.schema import schema_problems
 from ..language.suggest import suggestion
+from .announcements import Announcement, Announcer, Effect, Moment
 from .cards import DEFAULT_RANK_ORDER, STANDARD_SUITS, Card, Colour, Deck, Joker, Suit, normalize_rank
 from .compile_contracts import compile_ladder
 from .context import CompileContext
+from .contracts import Extra
 from .presets import DECKS
 from .ruleset import (
     AllPass,
@@ -357,6 +359,19 @@ def _compile_breach(ctx: CompileContext) -> BreachRule | None:
     )
 
 
+def _announcements(extras: tuple[Extra, ...], breach: BreachRule | None, levels: Sequence[int]) -> tuple[Announcement, ...]:
+    """The announcements the rules allow: the breach wager (a defender, once the auction is won) and each
+    call (the declarer, once the kitty is exchanged)."""
+    found: list[Announcement] = []
+    if breach is not None:
+        breachable = tuple(level for level in levels if level >= breach.min_level)
+        found.append(Announcement("breach", "breach", Moment.AFTER_AUCTION, Announcer.DEFENDER, Effect.WAGER, breachable, (), True, True))
+    for extra in extras:
+        if extra.kind == "call":
+            found.append(Announcement(extra.id, extra.name, Moment.AFTER_KITTY, Announcer.DECLARER, Effect.TERMS, extra.levels, extra.contracts))
+    return tuple(found)
+
+
 def _compile_end(ctx: CompileContext) -> EndRules:
     target = ctx.get(("end", "target"), 500)
     lose_at = ctx.get(("end", "lose_at"))
@@ -397,6 +412,7 @@ def compile_document(document: MergedDocument) -> Rules:
     if result is None:
         raise VariantError(ctx.problems)
     ladder = result.ladder
+    breach = _compile_breach(ctx)
     rules = Rules(
         name=name or "",
         description=ctx.get(("description",), "") or "",
@@ -415,8 +431,9 @@ def compile_document(document: MergedDocument) -> Rules:
         scoring=_compile_scoring(ctx, result.resolve, {c.id: c.rank for c in ladder}),
         set_rule=_set_rule(ctx, "set", 2),
         ralph=_set_rule(ctx, "ralph", 3),
-        breach=_compile_breach(ctx),
+        breach=breach,
         end=_compile_end(ctx),
+        announcements=_announcements(result.extras, breach, result.levels),
     )
     if ctx.problems:
         raise VariantError(ctx.problems)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
+from .announcements import Announcement
 from .cards import Deck
 from .contracts import Contract, Extra, Ladder
 from .strains import CardOrder, Strain
@@ -449,6 +450,9 @@ class Rules:
     """Breach, if played."""
     end: EndRules
     """End of game."""
+    announcements: tuple[Announcement, ...] = ()
+    """The calls that may be made at a point of a hand (breach, slam call, declare), compiled from
+    :attr:`breach` and the calls among :attr:`extras`; the kernel opens their windows."""
     reference: str = ""
     """How to load these rules again: a shipped variant's name, or a file's absolute path; empty for
     rules compiled from text (saved games and transcripts record it)."""

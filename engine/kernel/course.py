@@ -1,0 +1,471 @@
+"""The course of a hand and of a game, as the rules drive it: deals (with misdeals), the auction's end,
+announcement windows, the kitty, partners' hand-offs, the play, scoring, redeals and the end of the game.
+
+:class:`HandCourse` holds the kernel's state over small integers and bit masks and moves it on between
+decisions; :class:`~engine.kernel.state.GameState` adds the move interface (legal moves, checking and
+applying them, the simulator's loop). It keeps no history beyond the current hand.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from ..rules.announcements import Effect, Moment
+from ..rules.contracts import Contract, Exposure, ExposureTime, KittyUse, PartnerRole
+from ..rules.ruleset import AllPassAction, FirstLead, KittyExchange, Rules
+from .auction import Auction
+from .calls import CallWindow, called_terms
+from .deal import Deal, deal_of_order, hands_of_order, shuffled_deck
+from .events import (
+    AllPassed,
+    Announced,
+    AuctionWon,
+    CardGiven,
+    Event,
+    GameEnd,
+    GameOver,
+    HandExposed,
+    HandResult,
+    HandScored,
+    KittyTaken,
+    TrickWon,
+)
+from .phase import Phase
+from .play import TrickPlay
+from .scoring import game_end, score_hand, settle_wagers
+from .tables import Tables, cards_in, mask_of
+
+PASS_MOVE = -1
+"""The move that passes in the auction or in an announcement window."""
+
+
+class StateListener(Protocol):
+    """What the state tells about the things that happen on their own (deals, tricks won,
+    scoring); :class:`~engine.game.Game` listens to keep records and events."""
+
+    def hand_started(self, state: HandCourse, deal: Deal, misdeals: list[tuple[Deal, int]]) -> None:
+        """``state`` dealt a hand (after any misdeals, each given with the seat that had no face card)."""
+
+    def event(self, event: Event) -> None:
+        """Something happened that no action stated directly."""
+
+
+class HandCourse:
+    """One game's state under ``rules`` and its course between decisions (see the module docstring)."""
+
+    __slots__ = (
+        "rules",
+        "tables",
+        "rng",
+        "scripted",
+        "listener",
+        "dealer",
+        "scores",
+        "redeals",
+        "banned",
+        "winner",
+        "ending",
+        "phase",
+        "hand_number",
+        "order",
+        "_deal",
+        "_dealt_by",
+        "kitty",
+        "hands",
+        "auction",
+        "play",
+        "contract",
+        "declarer",
+        "discard_count",
+        "discarded",
+        "kitty_taken",
+        "sitting_out",
+        "exposed",
+        "result",
+        "pause_between_hands",
+        "paused",
+        "expose_when",
+        "terms",
+        "window",
+        "announced",
+        "givers",
+        "received",
+    )
+
+    # The current hand's state, set by _start_hand.
+    order: list[int] | None
+    """The shuffled deck this hand was dealt from (``None`` for a scripted deal)."""
+    _deal: Deal | None
+    _dealt_by: int
+    kitty: tuple[int, ...]
+    """The kitty's cards, in the order dealt."""
+    hands: list[int]
+    """Each seat's cards as a mask of card indices."""
+    auction: Auction
+    """This hand's auction."""
+    contract: Contract | None
+    """The contract played, once the auction is won."""
+    declarer: int | None
+    """The declarer's seat, once the auction is won."""
+    discard_count: int
+    """How many cards the declarer must discard after taking the kitty."""
+    discarded: int
+    """The declarer's discards, as a mask."""
+    kitty_taken: bool
+    """Whether the declarer took the kitty."""
+    sitting_out: tuple[int, ...]
+    """Seats that take no part in the play (a misère declarer's partner)."""
+    exposed: tuple[int, ...]
+    """Seats whose hands are laid open."""
+    terms: Contract | None
+    """The terms the hand is played and scored under: the contract won, or what a call made of it."""
+    window: CallWindow | None
+    """The announcement window open now, if any."""
+    announced: list[tuple[int, int]]
+    """The announcements made this hand: (seat, index in ``rules.announcements``)."""
+    givers: list[int]
+    """Partners still to pass the declarer a card (phase ``GIVE``)."""
+    received: int
+    """Cards the declarer received from partners and has still to discard as many of."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        tables: Tables,
+        rng: random.Random,
+        dealer: int,
+        scores: tuple[int, ...],
+        scripted: list[Deal] | None = None,
+        listener: StateListener | None = None,
+        banned: frozenset[int] = frozenset(),
+        redeals: int = 0,
+    ) -> None:
+        self.rules = rules
+        """The variant."""
+        self.tables = tables
+        """Its precomputed tables."""
+        self.rng = rng
+        """Shuffles the deals."""
+        self.scripted: list[Deal] = scripted if scripted is not None else []
+        """Deals still to be used before shuffling (checked by the caller)."""
+        self.listener = listener
+        """Told about deals and the events no action states (``None``: nobody listens)."""
+        self.dealer = dealer
+        """The current hand's dealer."""
+        self.scores = scores
+        """Team scores (before the current hand while it is played)."""
+        self.redeals = redeals
+        """All-pass redeals in a row by the current dealer before the current hand (checked by the caller)."""
+        self.banned: frozenset[int] = banned
+        """Seats that may not bid in the current hand (the first hand's are the caller's, checked)."""
+        self.winner: int | None = None
+        """The winning team once the game is over (``None`` if nobody could be named)."""
+        self.ending: GameEnd | None = None
+        """How the game ended, once it has."""
+        self.phase = Phase.AUCTION
+        """Where the game stands."""
+        self.hand_number = -1
+        """The current hand's number, from 0."""
+        self.result: HandResult | None = None
+        """The last finished hand's outcome."""
+        self.play: TrickPlay | None = None
+        """The card play, once the current hand reaches it."""
+        self.pause_between_hands = False
+        """When set, the state stops after each hand (see :attr:`paused`) instead of dealing the next."""
+        self.paused = False
+        """Whether the state is stopped between hands; :meth:`next_hand` deals the next one."""
+        self._start_hand()
+
+    def next_hand(self) -> None:
+        """Deal the next hand after a pause between hands."""
+        if self.paused:
+            self.paused = False
+            self._start_hand()
+
+    @property
+    def deal(self) -> Deal:
+        """The current hand's deal (built from the shuffled deck the first time it is asked for)."""
+        if self._deal is None:
+            assert self.order is not None
+            self._deal = deal_of_order(self.tables, self.order, self._dealt_by)
+        return self._deal
+
+    def discard(self, mask: int) -> None:
+        """The declarer puts away the cards of ``mask`` (after the kitty, or after partners gave cards)."""
+        assert self.declarer is not None
+        self.hands[self.declarer] &= ~mask
+        self.discarded |= mask
+        if self.received:
+            self.received = 0
+            self._start_play()
+        else:
+            self._after_kitty()
+
+    def announce(self, move: int) -> None:
+        """The seat to act in an announcement window passes (:data:`PASS_MOVE`) or makes announcement
+        ``move``; the hand goes on when the window closes."""
+        window = self.window
+        assert window is not None and self.declarer is not None
+        seat = window.to_act
+        window.speak(move, self.rules.announcements)
+        if move != PASS_MOVE:
+            announcement = self.rules.announcements[move]
+            self.announced.append((seat, move))
+            if self.listener is not None:
+                self.listener.event(Announced(seat, announcement.id))
+            if announcement.effect is Effect.TERMS and self.terms is not None:
+                call = next(extra for extra in self.rules.extras if extra.id == announcement.id)
+                no_trump = next(strain for strain in self.rules.strains if strain.id == self.terms.style.strain).trump is None
+                self.terms = called_terms(self.terms, call, no_trump)
+        if window.over:
+            self.window = None
+            if window.moment is Moment.AFTER_AUCTION:
+                self._take_kitty()
+            else:
+                self._hand_off_or_play()
+
+    def give(self, index: int) -> None:
+        """The partner to act passes the declarer card ``index``, face down."""
+        declarer = self.declarer
+        assert declarer is not None
+        giver = self.givers.pop(0)
+        self.hands[giver] &= ~(1 << index)
+        self.hands[declarer] |= 1 << index
+        self.received += 1
+        if self.listener is not None:
+            self.listener.event(CardGiven(giver, declarer, self.tables.cards[index]))
+        if not self.givers:
+            # The partners fold; the declarer discards as many cards as received.
+            seating = self.rules.seating
+            partners = [seat for seat in seating.teams[seating.team_of(declarer)] if seat != declarer]
+            self.sitting_out = tuple(sorted(set(self.sitting_out) | set(partners)))
+            self.discard_count = self.received
+            self.phase = Phase.KITTY
+
+    def _after_card(self, winner: int) -> None:
+        """What follows a card: a hand shown, a trick won (``winner`` is -1 until the trick is complete),
+        the hand scored."""
+        play = self.play
+        assert play is not None
+        if self.expose_when is ExposureTime.AFTER_FIRST_LEAD:
+            self._expose()
+        if winner < 0:
+            return
+        if self.listener is not None:
+            cards = self.tables.cards
+            self.listener.event(TrickWon(play.number - 1, winner, tuple((each, cards[card]) for each, card in play.completed[-1][1])))
+        if self.expose_when is ExposureTime.AFTER_FIRST_TRICK:
+            self._expose()
+        if play.number >= play.total:
+            self._score()
+
+    # -- the course of a hand ---------------------------------------------------------------------
+
+    def _start_hand(self) -> None:
+        self.hand_number += 1
+        misdeals: list[tuple[Deal, int]] = []
+        tables = self.tables
+        self._dealt_by = self.dealer
+        while True:
+            if self.scripted:
+                self._deal, self.order = self.scripted.pop(0), None
+                hands = [mask_of(card.index for card in hand) for hand in self._deal.hands]
+                kitty = tuple(card.index for card in self._deal.kitty)
+            else:
+                # The Deal record is built only if asked for: the simulator never needs it.
+                self._deal, self.order = None, shuffled_deck(tables, self.rng)
+                hands = hands_of_order(tables, self.order, self.dealer)
+                kitty = tuple([self.order[position] for position in tables.kitty_positions])
+            short = self._misdealt_seat(hands)
+            if short is None:
+                break
+            misdeals.append((self.deal, short))
+        self.hands = hands
+        self.kitty = kitty
+        if self.listener is not None:
+            self.listener.hand_started(self, self.deal, misdeals)
+        self.auction = Auction(self.tables, self.dealer, self.banned)
+        self.play = None
+        self.contract = None
+        self.declarer = None
+        self.discard_count = 0
+        self.discarded = 0
+        self.kitty_taken = False
+        self.sitting_out = ()
+        self.exposed = ()
+        self.expose_when: ExposureTime | None = None
+        self.terms = None
+        self.window = None
+        self.announced = []
+        self.givers = []
+        self.received = 0
+        self.phase = Phase.AUCTION
+
+    def _misdealt_seat(self, hands: list[int]) -> int | None:
+        if not self.rules.deal.misdeal_without_face_card:
+            return None
+        faces = self.tables.face_cards
+        for seat, hand in enumerate(hands):
+            if not hand & faces:
+                return seat
+        return None
+
+    def _end_auction(self) -> None:
+        won = self.auction.winner()
+        if won is None:
+            self._all_passed()
+            return
+        declarer, contract = won
+        self.contract, self.declarer, self.terms = contract, declarer, contract
+        if self.listener is not None:
+            self.listener.event(AuctionWon(declarer, contract.id))
+        seating = self.rules.seating
+        if contract.style.partner is PartnerRole.SITS_OUT:
+            team = seating.teams[seating.team_of(declarer)]
+            self.sitting_out = tuple(seat for seat in team if seat != declarer)
+        if not self._open_window(Moment.AFTER_AUCTION):
+            self._take_kitty()
+
+    def _open_window(self, moment: Moment) -> bool:
+        """Open the announcement window of ``moment`` if anyone may announce something there."""
+        if not self.rules.announcements:
+            return False
+        assert self.terms is not None and self.declarer is not None
+        active = [seat for seat in range(self.rules.seating.players) if seat not in self.sitting_out]
+        self.window = CallWindow.open(self.rules, moment, self.terms, self.declarer, active)
+        if self.window is None:
+            return False
+        self.phase = Phase.CALLS
+        return True
+
+    def _take_kitty(self) -> None:
+        declarer, terms = self.declarer, self.terms
+        assert declarer is not None and terms is not None
+        uses_kitty = terms.style.kitty is KittyUse.TAKE and self.rules.kitty.exchange is not KittyExchange.NONE
+        if uses_kitty and self.kitty:
+            # Any-number exchange gives the same choices as taking the whole kitty and discarding as many.
+            self.hands[declarer] |= mask_of(self.kitty)
+            self.kitty_taken = True
+            self.discard_count = len(self.kitty)
+            if self.listener is not None:
+                self.listener.event(KittyTaken(declarer, self.deal.kitty))
+            self.phase = Phase.KITTY
+            return
+        self._after_kitty()
+
+    def _after_kitty(self) -> None:
+        if not self._open_window(Moment.AFTER_KITTY):
+            self._hand_off_or_play()
+
+    def _hand_off_or_play(self) -> None:
+        """After the windows: partners pass cards where the terms say so, else the play starts."""
+        terms, declarer = self.terms, self.declarer
+        assert terms is not None and declarer is not None
+        if terms.style.partner is PartnerRole.PASSES_CARD:
+            seating = self.rules.seating
+            self.givers = [seat for seat in seating.teams[seating.team_of(declarer)] if seat != declarer and seat not in self.sitting_out]
+            if self.givers:
+                self.phase = Phase.GIVE
+                return
+        self._start_play()
+
+    def _all_passed(self) -> None:
+        players = self.rules.seating.players
+        all_pass = self.rules.auction.all_pass
+        next_dealer = (self.dealer + 1) % players
+        if all_pass.action is not AllPassAction.NEXT_DEALER and (all_pass.max_redeals is None or self.redeals < all_pass.max_redeals):
+            next_dealer = self.dealer
+        teams = len(self.rules.seating.teams)
+        self._finish_hand(HandResult(None, None, False, (0,) * players, (0,) * teams, self.scores, (), False, None, next_dealer))
+        if self.listener is not None:
+            self.listener.event(AllPassed(self.hand_number, next_dealer))
+        self.redeals = self.redeals + 1 if next_dealer == self.dealer else 0
+        self.banned = frozenset()
+        self.dealer = next_dealer
+        self._next_or_pause()
+
+    def _start_play(self) -> None:
+        contract, declarer = self.terms, self.declarer
+        assert contract is not None and declarer is not None
+        players = self.rules.seating.players
+        active = [seat for seat in range(players) if seat not in self.sitting_out]
+        if self.rules.play.first_lead is FirstLead.DECLARER:
+            leader = declarer
+        else:
+            leader = next(seat for seat in ((self.dealer + 1 + step) % players for step in range(players)) if seat in active)
+        strain = self.tables.strains[contract.style.strain]
+        self.play = TrickPlay(self.tables, self.hands, strain, active, leader, self.rules.deal.hand_size)
+        self.phase = Phase.PLAY
+        if contract.style.exposed is not Exposure.NONE:
+            self.expose_when = contract.style.exposed_from
+            if self.expose_when is ExposureTime.START:
+                self._expose()
+
+    def _expose(self) -> None:
+        contract, declarer = self.terms, self.declarer
+        assert contract is not None and declarer is not None
+        seating = self.rules.seating
+        team = seating.teams[seating.team_of(declarer)]
+        if contract.style.exposed is Exposure.DECLARER:
+            seats: tuple[int, ...] = (declarer,)
+        elif contract.style.exposed is Exposure.PARTNER:
+            seats = tuple(seat for seat in team if seat != declarer)
+        else:
+            seats = tuple(team)
+        self.exposed = tuple(seat for seat in seats if seat not in self.sitting_out)
+        self.expose_when = None
+        if self.listener is not None:
+            cards = self.tables.cards
+            for seat in self.exposed:
+                self.listener.event(HandExposed(seat, tuple(cards[index] for index in cards_in(self.hands[seat]))))
+
+    def _score(self) -> None:
+        contract, terms, declarer, play = self.contract, self.terms, self.declarer, self.play
+        assert contract is not None and terms is not None and declarer is not None and play is not None
+        # A call's terms are scored as they are: the slam bonus belongs to a contract played as bid.
+        scored = score_hand(self.rules, terms, declarer, play.tricks, self.scores, slam_bonus=terms is contract)
+        if self.announced:
+            wagers = [seat for seat, index in self.announced if self.rules.announcements[index].effect is Effect.WAGER]
+            scored, ending = settle_wagers(self.rules, terms, declarer, play.tricks, scored, wagers)
+        else:
+            ending = game_end(self.rules, scored.scores, self.tables.team_of[declarer], scored.made)
+        self.scores = scored.scores
+        self._finish_hand(
+            HandResult(
+                contract.id,
+                declarer,
+                scored.made,
+                tuple(play.tricks),
+                scored.hand_points,
+                scored.scores,
+                scored.banned,
+                ending is not None,
+                ending[0] if ending is not None else None,
+                None if ending is not None else (self.dealer + 1) % self.rules.seating.players,
+            )
+        )
+        if ending is not None:
+            self.winner, self.ending = ending
+            if self.listener is not None:
+                self.listener.event(GameOver(ending[0], ending[1]))
+            self.phase = Phase.GAME_OVER
+            return
+        self.banned = frozenset(scored.banned)
+        self.redeals = 0
+        self.dealer = (self.dealer + 1) % self.rules.seating.players
+        self._next_or_pause()
+
+    def _next_or_pause(self) -> None:
+        if self.pause_between_hands:
+            self.paused = True
+        else:
+            self._start_hand()
+
+    def _finish_hand(self, result: HandResult) -> None:
+        self.result = result
+        if self.listener is not None:
+            self.listener.event(HandScored(self.hand_number, result))
+
+
+__all__ = ["PASS_MOVE", "HandCourse", "StateListener"]
