@@ -26,7 +26,7 @@ from .game.observation import Observation, Trick
 from .game.records import HandRecord, TranscriptError
 from .game.saving import SavedGameError
 from .game.transcript import replay
-from .kernel.actions import Action, Bid, Discard, Pass, Play, parse_action
+from .kernel.actions import Action, Bid, Call, Discard, Give, Pass, Play, parse_action
 from .kernel.deal import Deal, DealError
 from .kernel.events import Event, GameEnd, HandResult
 from .kernel.phase import Phase
@@ -42,6 +42,7 @@ _former.install()
 __all__ = [
     "Action",
     "Bid",
+    "Call",
     "Card",
     "Contract",
     "Deal",
@@ -52,6 +53,7 @@ __all__ = [
     "FiveHundredError",
     "Game",
     "GameEnd",
+    "Give",
     "HandRecord",
     "HandResult",
     "IllegalActionError",

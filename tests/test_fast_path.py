@@ -34,6 +34,10 @@ def move_of(game: engine.Game, action: engine.Action) -> int:
         return game.rules.ladder[action.contract].rank
     if isinstance(action, engine.Discard):
         return mask_of(card.index for card in action.cards)
+    if isinstance(action, engine.Call):
+        return [each.id for each in game.rules.announcements].index(action.announcement)
+    if isinstance(action, engine.Give):
+        return action.card.index
     assert isinstance(action, engine.Play)
     named = tables.suits.index(action.suit) + 1 if action.suit else 0
     return action.card.index | named << SUIT_SHIFT
@@ -42,10 +46,12 @@ def move_of(game: engine.Game, action: engine.Action) -> int:
 def moves_in(state: GameState) -> set[int]:
     """Every legal move the state's mask stands for (discards: the mask of the cards that may go)."""
     legal = state.legal_mask()
-    if state.phase is Phase.AUCTION:
+    if state.phase is Phase.AUCTION or state.phase is Phase.CALLS:
         return {bit - 1 for bit in cards_in(legal)}
     if state.phase is Phase.KITTY:
         return {legal}
+    if state.phase is Phase.GIVE:
+        return set(cards_in(legal))
     play = state.play
     assert play is not None
     suits = state.tables.suits

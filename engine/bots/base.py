@@ -19,7 +19,7 @@ from ..kernel.phase import Phase
 from ..kernel.state import SUIT_SHIFT, GameState
 from ..kernel.tables import cards_in
 
-_PLAY, _KITTY = Phase.PLAY, Phase.KITTY
+_PLAY, _KITTY, _GIVE = Phase.PLAY, Phase.KITTY, Phase.GIVE
 
 
 @runtime_checkable
@@ -81,6 +81,8 @@ class RandomBot:
             for _ in range(int(self._uniform() * legal.bit_count())):
                 legal &= legal - 1
             return (legal & -legal).bit_length() - 1
+        if phase is _GIVE:
+            return self._any(legal)
         if phase is _KITTY:
             # One card after another, each uniform among those left: a uniform choice of the set.
             chosen = 0

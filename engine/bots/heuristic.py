@@ -14,10 +14,12 @@ from dataclasses import dataclass
 from typing import NamedTuple, Sequence
 
 from ..game.observation import Observation
-from ..kernel.actions import PASS, Action, Bid, Discard, Pass, Play
+from ..kernel.actions import PASS, Action, Bid, Call, Discard, Give, Pass, Play
+from ..kernel.calls import called_terms
 from ..kernel.phase import Phase
 from ..kernel.state import CARD_BITS, PASS_MOVE, SUIT_SHIFT, GameState
 from ..kernel.tables import Tables, cards_in, mask_of, tables_for
+from ..rules.announcements import Effect
 from ..rules.cards import Card
 from ..rules.contracts import Contract, Exposure, PartnerRole
 from ..rules.ruleset import Rounds, Rules
@@ -67,8 +69,13 @@ class Profile:
     """Convention: open 6NT whenever holding the joker (rules text 000, "Bidding conventions")."""
     inkles: bool = True
     """Use inkles, where the variant has them, to show a suit to the partner."""
+    breach_margin: float = 1.0
+    """Call breach only when clearly right: when the defender alone expects this many tricks more than
+    breaching needs (a slam call or a declare needs a hand sure of every trick)."""
 
     def __post_init__(self) -> None:
+        if not 0.0 <= self.breach_margin <= 10.0:
+            raise ValueError(f"Profile breach_margin must be between 0 and 10 tricks, not {self.breach_margin}.")
         if not -3.0 <= self.aggression <= 3.0:
             raise ValueError(f"Profile aggression must be between -3 and 3 tricks, not {self.aggression}.")
         for label, value in (("partner_tricks", self.partner_tricks), ("partner_bid_tricks", self.partner_bid_tricks), ("kitty_tricks", self.kitty_tricks)):
@@ -172,7 +179,15 @@ class HeuristicBot:
             return PASS if move == PASS_MOVE else tables.bids[move]
         contract = self.rules.ladder[observation.contract or ""]
         if observation.phase is Phase.KITTY:
-            return Discard(tuple(tables.cards[index] for index in cards_in(self._discard(hand, contract, len(observation.kitty)))))
+            count = len(legal_actions[0].cards) if isinstance(legal_actions[0], Discard) else len(observation.kitty)
+            return Discard(tuple(tables.cards[index] for index in cards_in(self._discard(hand, contract, count))))
+        if observation.phase is Phase.CALLS:
+            ids = [announcement.id for announcement in self.rules.announcements]
+            offered = mask_of(ids.index(action.announcement) for action in legal_actions if isinstance(action, Call))
+            move = self._announce(seat, hand, contract, observation.declarer, offered)
+            return PASS if move == PASS_MOVE else Call(ids[move])
+        if observation.phase is Phase.GIVE:
+            return Give(tables.cards[self._gift(hand, contract)])
         plays = [action for action in legal_actions if isinstance(action, Play)]
         playable = mask_of(play.card.index for play in plays)
         nameable = [play.suit for play in plays if play.suit is not None]
@@ -207,7 +222,57 @@ class HeuristicBot:
         if phase is Phase.AUCTION:
             return self._bid(seat, hand, state.auction.calls, legal >> 1, bool(legal & 1))
         assert state.contract is not None
+        if phase is Phase.CALLS:
+            return self._announce(seat, hand, state.contract, state.declarer, legal >> 1)
+        if phase is Phase.GIVE:
+            return self._gift(hand, state.contract)
         return self._discard(hand, state.contract, state.discard_count)
+
+    # -- announcements ----------------------------------------------------------------------------
+
+    def _announce(self, seat: int, hand: int, contract: Contract, declarer: int | None, offered: int) -> int:
+        """An announcement to make (its index in ``rules.announcements``) or :data:`PASS_MOVE`: breach
+        when this defender alone expects clearly more tricks than breaching needs; a call that asks for
+        every trick when the declarer's hand is sure of every trick and the terms are worth more."""
+        rules = self.rules
+        hand_size = rules.deal.hand_size
+        strain = self._strains[contract.style.strain]
+        own = self._hand_tricks(hand, strain) - (self.profile.kitty_tricks if rules.deal.kitty else 0.0)
+        for index in cards_in(offered):
+            announcement = rules.announcements[index]
+            if announcement.effect is Effect.WAGER:
+                breach = rules.breach
+                if breach is None or contract.is_special or contract.level is None:
+                    continue  # a misère's fate is too uncertain to wager on
+                needed = hand_size - contract.level + breach.margin.short_by
+                if own >= needed + self.profile.breach_margin:
+                    return index
+            elif seat == declarer:
+                call = next(extra for extra in rules.extras if extra.id == announcement.id)
+                terms = called_terms(contract, call, not strain.is_trump)
+                if terms.value > contract.value and (terms.target.minimum < hand_size or self._sure_of_every_trick(hand, strain)):
+                    return index
+        return PASS_MOVE
+
+    @staticmethod
+    def _sure_of_every_trick(hand: int, strain: _Strain) -> bool:
+        """Whether ``hand``, leading, takes every trick whatever the others hold: its top trumps in an
+        unbroken run draw every trump it lacks, and every side card it holds tops its suit."""
+        trumps = strain.trump_cards
+        held = [index for index in trumps if hand >> index & 1]
+        run = next((position for position, index in enumerate(trumps) if not hand >> index & 1), len(trumps))
+        if run < len(trumps) - len(held):
+            return False
+        for _, plain in strain.order.plain_order:
+            mine = [index for index in plain if hand >> index & 1]
+            if mine != list(plain[: len(mine)]):
+                return False
+        return True
+
+    def _gift(self, hand: int, contract: Contract) -> int:
+        """The card a partner passes the declarer: its strongest in the contract's strain."""
+        power = self._strains[contract.style.strain].power
+        return max(cards_in(hand), key=lambda index: (power[index], index))
 
     # -- bidding --------------------------------------------------------------------------------
 

@@ -18,13 +18,13 @@ from dataclasses import replace
 from typing import AbstractSet, Any, Iterable, Mapping, Sequence
 
 from ..errors import FiveHundredError, IllegalActionError
-from ..kernel.actions import Action, Bid, Discard, Pass, Play, parse_action
+from ..kernel.actions import PASS, Action, Bid, Call, Discard, Give, Pass, Play, parse_action
 from ..kernel.carried import check_carried_over
 from ..kernel.course import HandCourse
 from ..kernel.deal import Deal, DealError
 from ..kernel.events import BidMade, CardPlayed, Dealt, Discarded, Event, HandResult, HandScored, Misdealt, Passed
 from ..kernel.phase import Phase
-from ..kernel.state import GameState
+from ..kernel.state import PASS_MOVE, GameState
 from ..kernel.support import check_supported
 from ..kernel.tables import Tables, cards_in, mask_of, tables_for
 from ..rules.cards import Card
@@ -35,7 +35,7 @@ from .observation import Observation, Trick
 from .records import HandRecord, TranscriptError, hand_transcript
 from .saving import SavedGameError, read_saved_game, restore_rng, saved_game_data
 
-_ACTION_TYPES = (Pass, Bid, Discard, Play)
+_ACTION_TYPES = (Pass, Bid, Discard, Play, Call, Give)
 
 
 def _scripted_deal(rules: Rules, deal: object, where: str) -> Deal:
@@ -201,6 +201,11 @@ class Game:
         if state.phase is Phase.KITTY:
             assert state.declarer is not None
             return DiscardChoices(self.hand_of(state.declarer), state.discard_count)
+        if state.phase is Phase.CALLS:
+            announcements = self.rules.announcements
+            return [PASS, *(Call(announcements[bit - 1].id) for bit in cards_in(state.legal_mask() & ~1))]
+        if state.phase is Phase.GIVE:
+            return [Give(card) for card in self.hand_of(state.givers[0])]
         return []
 
     def parse(self, text: str) -> Action:
@@ -217,6 +222,10 @@ class Game:
             raise IllegalActionError(f"A play needs a card (engine.Card), not {action.card!r}; text like 'play JD' works too.")
         if isinstance(action, Bid) and not isinstance(action.contract, str):
             raise IllegalActionError(f"A bid names a contract by its id, like Bid('7H'), not {action.contract!r}.")
+        if isinstance(action, Give) and not isinstance(action.card, Card):
+            raise IllegalActionError(f"A gift needs a card (engine.Card), not {action.card!r}; text like 'give JD' works too.")
+        if isinstance(action, Call) and not isinstance(action.announcement, str):
+            raise IllegalActionError(f"A call names an announcement by its id, like Call('breach'), not {action.announcement!r}.")
         state = self._state
         if state.phase is Phase.AUCTION:
             state.auction.check(action)
@@ -225,6 +234,10 @@ class Game:
             state.play.check(action, state.hands[state.play.to_act])
         elif state.phase is Phase.KITTY:
             self._check_discard(action)
+        elif state.phase is Phase.CALLS:
+            self._call_move(action)
+        elif state.phase is Phase.GIVE:
+            self._check_give(action)
         else:
             raise IllegalActionError("The game is over: no more actions can be taken.")
         return action
@@ -256,16 +269,46 @@ class Game:
             state.bid(self.rules.ladder[action.contract].rank)
         elif isinstance(action, Pass):
             self._events.append(Passed(seat))
-            state.pass_turn()
+            if state.phase is Phase.CALLS:
+                state.announce(PASS_MOVE)
+            else:
+                state.pass_turn()
+        elif isinstance(action, Call):
+            state.announce(self._call_move(action))
+        elif isinstance(action, Give):
+            state.give(action.card.index)
         else:
             self._events.append(Discarded(seat, action.cards))
             state.discard(mask_of(card.index for card in action.cards))
+
+    def _call_move(self, action: Action) -> int:
+        """The window move of ``action`` (a pass or a call), checked legal for the seat to act."""
+        state = self._state
+        seat = state.to_act
+        if isinstance(action, Pass):
+            return PASS_MOVE
+        if not isinstance(action, Call):
+            offered = " or ".join(str(each) for each in self.legal_choices())
+            raise IllegalActionError(f"seat {seat} may now make an announcement or pass ({offered}), not {action}.")
+        index = next((number for number, each in enumerate(self.rules.announcements) if each.id == action.announcement), None)
+        if index is None or not state.legal_mask() >> (index + 1) & 1:
+            raise IllegalActionError(f"seat {seat} cannot {action} now: it may {' or '.join(str(each) for each in self.legal_choices())}.")
+        return index
+
+    def _check_give(self, action: Action) -> None:
+        state = self._state
+        seat = state.givers[0]
+        if not isinstance(action, Give):
+            raise IllegalActionError(f"seat {seat} must give the declarer one of its cards, like give {self.hand_of(seat)[0]}.")
+        if not self._tables.owns(action.card) or not (state.hands[seat] >> action.card.index) & 1:
+            raise IllegalActionError(f"seat {seat} does not hold {action.card}.")
 
     def _check_discard(self, action: Action) -> None:
         state = self._state
         seat = state.declarer
         if not isinstance(action, Discard):
-            raise IllegalActionError(f"seat {seat} has taken the kitty and must discard {state.discard_count} cards, like discard 4D 5C 6C.")
+            got = f"received {state.received} card(s) from its partner" if state.received else "has taken the kitty"
+            raise IllegalActionError(f"seat {seat} {got} and must discard {state.discard_count} cards, like discard 4D 5C 6C.")
         if len(action.cards) != state.discard_count:
             raise IllegalActionError(f"seat {seat} must discard exactly {state.discard_count} cards, not {len(action.cards)}.")
         assert seat is not None
@@ -320,6 +363,7 @@ class Game:
             tricks=self._tricks(),
             tricks_won=tuple(play.tricks) if play is not None else (0,) * players,
             exposed=tuple((each, self.hand_of(each)) for each in state.exposed) if state.exposed else (),
+            announced=tuple((each, self.rules.announcements[index].id) for each, index in state.announced),
         )
 
     # -- copies, saving and transcripts -----------------------------------------------------------

@@ -68,3 +68,5 @@ class Observation:
     """Tricks taken so far in this hand, per seat."""
     exposed: tuple[tuple[int, tuple[Card, ...]], ...]
     """Hands laid open (an open misère after the first trick): (seat, its remaining cards)."""
+    announced: tuple[tuple[int, str], ...] = ()
+    """The announcements made this hand, which everyone hears: (seat, announcement id)."""

@@ -13,7 +13,7 @@ and :mod:`~engine.kernel.support`'s refusal of any rule the kernel does not play
 
 from __future__ import annotations
 
-from .actions import Action, Bid, Discard, Pass, Play, parse_action
+from .actions import Action, Bid, Call, Discard, Give, Pass, Play, parse_action
 from .deal import Deal, DealError
 from .events import Event, GameEnd, HandResult
 from .phase import Phase
@@ -23,12 +23,14 @@ from .support import UnsupportedRuleError, check_supported, unsupported_rules
 __all__ = [
     "Action",
     "Bid",
+    "Call",
     "Deal",
     "DealError",
     "Discard",
     "Event",
     "GameEnd",
     "GameState",
+    "Give",
     "HandResult",
     "Pass",
     "Phase",

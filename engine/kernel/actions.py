@@ -1,7 +1,9 @@
 """Actions: the moves a seat makes, as frozen records with a text form shared by the API, transcripts and CLI.
 
 Text forms: ``pass``, ``bid 7H``, ``bid 6NT``, ``bid misere`` (a special contract by its id),
-``discard 4D 5C 6C``, ``play JD`` and ``play JK:H`` (a joker led in no trump, hearts named).
+``discard 4D 5C 6C``, ``play JD`` and ``play JK:H`` (a joker led in no trump, hearts named),
+``call breach`` (an announcement by its id; ``pass`` makes none) and ``give JD`` (a partner's card to
+the declarer).
 Parsing only checks that the text is *well formed* for the variant (the cards and contracts exist);
 whether the action is *legal now* is the game's business.
 """
@@ -65,7 +67,29 @@ class Play:
         return f"play {self.card}" + (f":{self.suit}" if self.suit else "")
 
 
-Action = Union[Pass, Bid, Discard, Play]
+@dataclass(frozen=True)
+class Call:
+    """Making an announcement in an announcement window (``call breach``, ``call slam_call``)."""
+
+    announcement: str
+    """The announcement's id (``rules.announcements``)."""
+
+    def __str__(self) -> str:
+        return f"call {self.announcement}"
+
+
+@dataclass(frozen=True)
+class Give:
+    """A partner passing the declarer a card, face down, after a call that says so (``give JD``)."""
+
+    card: Card
+    """The card given."""
+
+    def __str__(self) -> str:
+        return f"give {self.card}"
+
+
+Action = Union[Pass, Bid, Discard, Play, Call, Give]
 """Any action."""
 
 PASS = Pass()
@@ -134,4 +158,15 @@ def parse_action(rules: Rules, text: str) -> Action:
             letters = ", ".join(each.id for each in rules.deck.suits)
             raise IllegalActionError(f"{text!r} is not a valid action: {suit_text!r} is not a suit (write one of {letters}).")
         return Play(card, suit)
-    raise IllegalActionError(f"{text!r} is not a valid action: it must start with pass, bid, discard or play.")
+    if verb == "call":
+        ids = [announcement.id for announcement in rules.announcements]
+        if len(rest) != 1 or rest[0] not in ids:
+            offered = f"this variant has {', '.join(f'call {each}' for each in ids)}" if ids else "this variant has no announcements"
+            raise IllegalActionError(f"{text!r} is not a valid action: write call and an announcement's id ({offered}).")
+        return Call(rest[0])
+    if verb == "give":
+        if len(rest) != 1:
+            raise IllegalActionError(f"{text!r} is not a valid action: write give and one card, like give JD.")
+        (card,) = _cards(rules, rest, text)
+        return Give(card)
+    raise IllegalActionError(f"{text!r} is not a valid action: it must start with pass, bid, discard, play, call or give.")

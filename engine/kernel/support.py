@@ -49,8 +49,6 @@ def unsupported_rules(rules: Rules) -> list[str]:
         found.append("play.joker_in_no_trump.first_or_last_only: the joker only as the first or last card of a suit")
     if rules.scoring.lay_down_penalty is not None:
         found.append("scoring.lay_down_penalty: laying cards down to claim the rest")
-    if rules.breach is not None:
-        found.append("breach: the defenders' breach call")
     if rules.end.score_out_during_hand:
         found.append("end.score_out_during_hand: scoring out in the middle of a hand (1904)")
     for contract in rules.ladder:
@@ -58,11 +56,14 @@ def unsupported_rules(rules: Rules) -> list[str]:
         if contract.eligibility.before_looking:
             found.append(f"{key}.eligible.before_looking: bidding before looking at one's cards")
         if contract.style.partner is PartnerRole.PASSES_CARD:
-            found.append(f"{key}.partner: passes_card (the partner passing the declarer a card)")
+            found.append(f"{key}.partner: passes_card (the partner passing the declarer a card with a bid; calls may)")
         if contract.style.kitty is KittyUse.TO_PARTNER:
             found.append(f"{key}.kitty: to_partner (the declarer's discards going to the partner)")
     for extra in rules.extras:
-        found.append(f"contracts.{extra.id}: the {extra.kind} {extra.name!r}")
+        if extra.kind != "call":  # calls are announcements (engine.kernel.calls)
+            found.append(f"contracts.{extra.id}: the {extra.kind} {extra.name!r}")
+        elif extra.style.kitty is KittyUse.TO_PARTNER:
+            found.append(f"contracts.{extra.id}.kitty: to_partner (the declarer's discards going to the partner)")
     return found
 
 

@@ -124,7 +124,7 @@ def _extra_line(extra: Extra, rules: Rules) -> str:
     if extra.no_trump_value is not None:
         value += f" ({extra.no_trump_value} in no trump)"
     target = extra.target.describe(rules.deal.hand_size) if extra.target else "the bid's tricks"
-    when = "added to the bid when it is made" if extra.kind == "modifier" else "called by the declarer after the auction"
+    when = "added to the bid when it is made" if extra.kind == "modifier" else "called by the declarer once the kitty is exchanged, before the first lead"
     style = _style(extra.style, rules)
     return f"  {extra.id} ({extra.name}): {when}, with {' and '.join(goes_with)}; {value}; must take {target}" + (f"; {style}" if style else "") + "."
 
@@ -227,12 +227,16 @@ def _penalties(rules: Rules) -> list[str]:
     breach = rules.breach
     if breach is not None:
         lines.append(
-            f"Breach: one defender may call breach before play against a contract of level {breach.min_level}+ or a special "
-            f"contract. Breached when the declaring side {_margin(breach.margin)}. Made contract: the callers lose {breach.value}; "
-            f"failed but not breached: both sides lose (the callers {breach.value}); breached: the callers gain {breach.value}."
+            f"Breach: once the auction is won, before the kitty, the defenders in turn from the declarer's left may call "
+            f"breach (the first call stands) against a contract of level {breach.min_level}+ or a special contract. Breached when "
+            f"the declaring side {_margin(breach.margin)}. Made contract: the callers lose {breach.value}; failed but not "
+            f"breached: both sides lose (the callers {breach.value}); breached: the callers gain {breach.value}."
         )
-        if not breach.can_end_game:
-            lines.append("Breach points cannot win or lose the game.")
+        lines.append("Breach points cannot win or lose the game." if not breach.can_end_game else "Breach points can win or lose the game.")
+        if breach.ban_failed_caller:
+            lines.append("A caller whose breach fails may not bid in the next hand.")
+        if breach.ban_breached_declarer_level is not None:
+            lines.append(f"A declarer of a level-{breach.ban_breached_declarer_level} contract who is breached may not bid in the next hand.")
     return lines or ["No set, ralph or breach rule."]
 
 
