@@ -84,8 +84,8 @@ def test_every_shipped_all_pass_rule_follows_its_rules_text(variant: str) -> Non
     rules = engine.load_variant(variant)
     action, most = ALL_PASS_BY_TEXT.get(variant, STANDARD_ALL_PASS)
     assert (rules.auction.all_pass.action, rules.auction.all_pass.max_redeals) == (action, most)
-    if engine.unsupported_rules(rules):
-        return
+    if engine.unsupported_rules(rules) or action is AllPassAction.PLAY_NO_TRUMP:
+        return  # the unbid hand is played: see the rules text 003 test below
     players = rules.seating.players
     dealers = dealers_of_dead_deals(variant, 2 * players + 1, dealer=0)
     if action is AllPassAction.NEXT_DEALER:
@@ -259,3 +259,22 @@ def test_the_tie_rule_is_compiled_and_shown() -> None:
     assert "If they tie at the top, the game ends and they share the win." in engine.rules.describe(shared)
     with pytest.raises(engine.VariantError, match=r"\$\.end\.simultaneous_tie"):
         engine.compile_text("extends: standard\nend: {simultaneous_tie: coin_toss}\n")
+
+
+def test_003_all_pass_the_hand_is_played_in_no_trump_at_ten_a_trick() -> None:
+    """Rules text 003: "In the event all players pass ... the player to the left of the dealer leads and the
+    hand is played as a No Trump. The stockpile is left alone and each trick counts for 10 points"."""
+    rules = engine.load_variant("rules-text-003")
+    game = engine.Game(rules, seed=4, dealer=3)
+    for _ in range(4):
+        game.apply("pass")
+    assert game.phase is engine.Phase.PLAY and game.to_act == 0 and game.contract is None and game.declarer is None
+    assert len(game.hand_of(0)) == 10 and game.observation(0).kitty == ()
+    chooser = random.Random(4)
+    while game.hand_number == 0:
+        game.apply(chooser.choice(game.legal_actions()))
+    result = game.results[0]
+    assert result.contract is None and not result.made and sum(result.tricks) == 10
+    assert result.hand_points == (10 * (result.tricks[0] + result.tricks[2]), 10 * (result.tricks[1] + result.tricks[3]))
+    assert result.scores == result.hand_points and result.next_dealer == 0 and game.dealer == 0
+    assert engine.replay(game.transcript(0)) == result

@@ -174,7 +174,6 @@ def test_bad_game_arguments_are_refused() -> None:
         ("blind-misere", "contracts.blind_misere.eligible.before_looking"),
         ("sans-kitty", "contracts.sans_kitty"),
         ("score-out-1904", "end.score_out_during_hand"),
-        ("rules-text-003", "auction.all_pass: play_no_trump"),
     ],
 )
 def test_rules_not_played_yet_are_refused_by_name(variant: str, rule: str) -> None:

@@ -21,7 +21,7 @@ from ..kernel.state import CARD_BITS, PASS_MOVE, SUIT_SHIFT, GameState
 from ..kernel.tables import Tables, cards_in, mask_of, tables_for
 from ..rules.announcements import Effect
 from ..rules.cards import Card
-from ..rules.contracts import Contract, Exposure, PartnerRole
+from ..rules.contracts import Contract, Exposure, PartnerRole, PlayStyle, Target
 from ..rules.ruleset import Rounds, Rules
 from ..rules.strains import TRUMP_POWER, CardOrder
 from .base import generator
@@ -162,6 +162,8 @@ class HeuristicBot:
         self._estimates: dict[tuple[int, str], float] = {}
         self._dangers: dict[tuple[int, bool], float] = {}
         team_of = self._tables.team_of
+        # An unbid hand (all pass, played in no trump): every side plays to take tricks.
+        self._unbid = Contract("", "no bid", 0, 0, None, Target(1, rules.deal.hand_size), PlayStyle(rules.auction.all_pass.strain))
         self._partners = [[other for other in range(len(team_of)) if other != seat and team_of[other] == team_of[seat]] for seat in range(len(team_of))]
 
     # -- the protocols --------------------------------------------------------------------------
@@ -177,7 +179,7 @@ class HeuristicBot:
             passing = any(isinstance(action, Pass) for action in legal_actions)
             move = self._bid(seat, hand, observation.calls, ranks, passing)
             return PASS if move == PASS_MOVE else tables.bids[move]
-        contract = self.rules.ladder[observation.contract or ""]
+        contract = self.rules.ladder[observation.contract] if observation.contract is not None else self._unbid
         if observation.phase is Phase.KITTY:
             count = len(legal_actions[0].cards) if isinstance(legal_actions[0], Discard) else len(observation.kitty)
             return Discard(tuple(tables.cards[index] for index in cards_in(self._discard(hand, contract, count))))
@@ -196,8 +198,8 @@ class HeuristicBot:
         seen |= mask_of(card.index for _, card in observation.trick) | mask_of(card.index for _, cards in observation.exposed for card in cards)
         trick = [(each, card.index) for each, card in observation.trick]
         completed = [(done.leader, [(each, card.index) for each, card in done.cards], done.winner, done.suit) for done in observation.tricks]
-        assert observation.declarer is not None
-        move = self._play(contract, _Table(seat, hand, observation.declarer, trick, observation.led_suit, playable, nameable, seen, completed))
+        declarer = observation.declarer if observation.declarer is not None else seat  # an unbid hand: play to win tricks
+        move = self._play(contract, _Table(seat, hand, declarer, trick, observation.led_suit, playable, nameable, seen, completed))
         named = move >> SUIT_SHIFT
         return Play(tables.cards[move & CARD_BITS], tables.suits[named - 1]) if named else tables.plays[move]
 
@@ -206,8 +208,9 @@ class HeuristicBot:
         phase, hand = state.phase, state.hands[seat]
         if phase is Phase.PLAY:
             play = state.play
-            contract = state.contract
-            assert play is not None and contract is not None and state.declarer is not None
+            contract = state.contract if state.contract is not None else self._unbid
+            declarer = state.declarer if state.declarer is not None else seat
+            assert play is not None
             playable = legal
             leading = play.names_suits and playable & play.strain.suitless and not play.trick
             if playable & (playable - 1) == 0 and not leading:
@@ -218,7 +221,7 @@ class HeuristicBot:
             for each in state.exposed:
                 seen |= state.hands[each]
             nameable = play.nameable() if leading else []
-            return self._play(contract, _Table(seat, hand, state.declarer, play.trick, play.led, playable, nameable, seen, play.completed))
+            return self._play(contract, _Table(seat, hand, declarer, play.trick, play.led, playable, nameable, seen, play.completed))
         if phase is Phase.AUCTION:
             return self._bid(seat, hand, state.auction.calls, legal >> 1, bool(legal & 1))
         assert state.contract is not None

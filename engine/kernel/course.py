@@ -33,7 +33,7 @@ from .events import (
 )
 from .phase import Phase
 from .play import TrickPlay
-from .scoring import game_end, score_hand, settle_wagers
+from .scoring import game_end, score_hand, score_unbid, settle_wagers
 from .tables import Tables, cards_in, mask_of
 
 PASS_MOVE = -1
@@ -373,6 +373,14 @@ class HandCourse:
     def _all_passed(self) -> None:
         players = self.rules.seating.players
         all_pass = self.rules.auction.all_pass
+        if all_pass.action is AllPassAction.PLAY_NO_TRUMP:
+            # Nobody bid: everyone plays the hand in no trump, the kitty untouched, led from the dealer's left.
+            if self.listener is not None:
+                self.listener.event(AllPassed(self.hand_number, (self.dealer + 1) % players))
+            strain = self.tables.strains[all_pass.strain]
+            self.play = TrickPlay(self.tables, self.hands, strain, list(range(players)), (self.dealer + 1) % players, self.rules.deal.hand_size)
+            self.phase = Phase.PLAY
+            return
         next_dealer = (self.dealer + 1) % players
         if all_pass.action is not AllPassAction.NEXT_DEALER and (all_pass.max_redeals is None or self.redeals < all_pass.max_redeals):
             next_dealer = self.dealer
@@ -422,7 +430,11 @@ class HandCourse:
 
     def _score(self) -> None:
         contract, terms, declarer, play = self.contract, self.terms, self.declarer, self.play
-        assert contract is not None and terms is not None and declarer is not None and play is not None
+        assert play is not None
+        if contract is None:
+            self._score_unbid(play)
+            return
+        assert terms is not None and declarer is not None
         # A call's terms are scored as they are: the slam bonus belongs to a contract played as bid.
         scored = score_hand(self.rules, terms, declarer, play.tricks, self.scores, slam_bonus=terms is contract)
         if self.announced:
@@ -445,13 +457,27 @@ class HandCourse:
                 None if ending is not None else (self.dealer + 1) % self.rules.seating.players,
             )
         )
+        self._close_hand(ending, scored.banned)
+
+    def _score_unbid(self, play: TrickPlay) -> None:
+        scored = score_unbid(self.rules, play.tricks, self.scores)
+        ending = game_end(self.rules, scored.scores, None, False)
+        self.scores = scored.scores
+        players = self.rules.seating.players
+        over = ending is not None
+        winner = ending[0] if ending is not None else None
+        self._finish_hand(HandResult(None, None, False, tuple(play.tricks), scored.hand_points, scored.scores, (), over, winner, None if over else (self.dealer + 1) % players))
+        self._close_hand(ending, ())
+
+    def _close_hand(self, ending: tuple[int | None, GameEnd] | None, banned: tuple[int, ...]) -> None:
+        """After a scored hand: the game ends, or the next dealer deals."""
         if ending is not None:
             self.winner, self.ending = ending
             if self.listener is not None:
                 self.listener.event(GameOver(ending[0], ending[1]))
             self.phase = Phase.GAME_OVER
             return
-        self.banned = frozenset(scored.banned)
+        self.banned = frozenset(banned)
         self.redeals = 0
         self.dealer = (self.dealer + 1) % self.rules.seating.players
         self._next_or_pause()

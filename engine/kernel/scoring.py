@@ -65,6 +65,19 @@ def score_hand(rules: Rules, contract: Contract, declarer: int, tricks: list[int
     return HandScore(made, tuple(points), new_scores, tuple(banned))
 
 
+def score_unbid(rules: Rules, tricks: list[int], scores: tuple[int, ...]) -> HandScore:
+    """Score a hand nobody bid and everyone played (the all-pass rule's no-trump hand, rules text 003):
+    each side scores the rule's points for each trick it took, capped as defenders' points are."""
+    seating, cap = rules.seating, rules.scoring.defender_cap
+    points = []
+    for team, seats in enumerate(seating.teams):
+        earned = rules.auction.all_pass.trick_points * sum(tricks[seat] for seat in seats)
+        if cap is not None:
+            earned = min(earned, max(0, cap - scores[team]))
+        points.append(earned)
+    return HandScore(False, tuple(points), tuple(score + point for score, point in zip(scores, points)), ())
+
+
 def settle_wagers(
     rules: Rules, contract: Contract, declarer: int, tricks: list[int], scored: HandScore, callers: list[int]
 ) -> tuple[HandScore, tuple[int | None, GameEnd] | None]:

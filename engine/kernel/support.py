@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..errors import FiveHundredError
 from ..rules.contracts import KittyUse, PartnerRole
-from ..rules.ruleset import AllPassAction, BidAfterPass, Rules
+from ..rules.ruleset import BidAfterPass, Rules
 
 
 class UnsupportedRuleError(FiveHundredError):
@@ -41,8 +41,6 @@ def unsupported_rules(rules: Rules) -> list[str]:
         found.append("auction.winner_may_raise: the auction's winner raising their own bid")
     if auction.inkles is not None and auction.inkles.separate_no:
         found.append("auction.inkles.separate_no: 'inkle no' as a separate inkle")
-    if auction.all_pass.action is AllPassAction.PLAY_NO_TRUMP:
-        found.append("auction.all_pass: play_no_trump (playing a hand nobody bid)")
     if joker.renege_forbidden:
         found.append("play.joker_in_no_trump.renege: forbidden")
     if joker.first_or_last_only:

@@ -151,7 +151,7 @@ def _auction(rules: Rules) -> list[str]:
     text = {
         AllPassAction.REDEAL: "the same dealer redeals",
         AllPassAction.NEXT_DEALER: "the deal passes to the next player",
-        AllPassAction.PLAY_NO_TRUMP: f"the hand is played in no trump, {all_pass.trick_points} points a trick",
+        AllPassAction.PLAY_NO_TRUMP: f"the hand is played in no trump without the kitty, led from the dealer's left, each side scoring {all_pass.trick_points} a trick",
         AllPassAction.DEALER_MUST_BID: "the dealer must bid",
     }[all_pass.action]
     if all_pass.max_redeals is not None:

@@ -204,6 +204,8 @@ class AllPass:
     """With redeal: redeals in a row before the deal passes on (``None``: no limit)."""
     trick_points: int = 10
     """With play-no-trump: points per trick."""
+    strain: str = "NT"
+    """With play-no-trump: the strain the unbid hand is played in (the built-in no trump)."""
 
 
 @dataclass(frozen=True)
