@@ -278,3 +278,68 @@ def test_003_all_pass_the_hand_is_played_in_no_trump_at_ten_a_trick() -> None:
     assert result.hand_points == (10 * (result.tricks[0] + result.tricks[2]), 10 * (result.tricks[1] + result.tricks[3]))
     assert result.scores == result.hand_points and result.next_dealer == 0 and game.dealer == 0
     assert engine.replay(game.transcript(0)) == result
+
+
+# -- the 1904 rule: scoring out during a hand ------------------------------------------------------------
+
+
+def play_1904(scores: tuple[int, int], hand: str | None, bid: str, seed: int) -> tuple[engine.Game, list[int]]:
+    """Seat 0 wins ``bid`` in the 1904 rules from ``scores`` and plays its strongest card each time; the
+    others play at random. The game, and the team that took each trick, in order."""
+    from scripted import deal, discard_kitty
+
+    rules = engine.load_variant("score-out-1904")
+    dealt = deal(rules, {0: hand} if hand else {})
+    game = engine.Game(rules, deals=[dealt], dealer=3, scores=scores, seed=seed)
+    for action in (f"bid {bid}", "pass", "pass", "pass"):
+        game.apply(action)
+    discard_kitty(game)
+    chooser = random.Random(seed)
+    strain = bid[1:]
+    power = rules.card_order(strain).power
+    while game.hand_number == 0 and not game.is_over:
+        legal = game.legal_actions()
+        if game.to_act == 0:
+            game.apply(max(legal, key=lambda action: power[action.card.index]))  # type: ignore[union-attr]
+        else:
+            game.apply(chooser.choice(legal))
+    winners = [rules.seating.team_of(event.seat) for event in game.events if isinstance(event, engine.kernel.events.TrickWon)]
+    return game, winners
+
+
+def test_000_1904_the_bidder_scores_out_as_soon_as_the_contract_is_made() -> None:
+    """Rules text 000, "Score keeping": the 1904 rules, "If any player scores out during play of a hand,
+    balance of hand is not played"; the declaring side scores out once it has made a contract that takes
+    it to the target."""
+    game, winners = play_1904((450, 0), "JK JH JD AH KH QH 10H 9H AS AC", "7H", seed=1)
+    result = game.results[0]
+    assert game.is_over and game.winner == 0 and result.made and sum(result.tricks) == 7 == winners.count(0)
+    assert result.hand_points[0] == game.rules.ladder["7H"].value and result.next_dealer is None
+
+
+def test_000_1904_a_defender_scores_out_and_the_bidder_cannot_win_out() -> None:
+    """A defending side reaching the target on its trick points ends the hand at once when the bidder could
+    not reach the target even by making the contract."""
+    game, winners = play_1904((0, 490), "5S 6S 7S 5C 6C 7C 5D 6D 7D 8D", "7S", seed=2)
+    first = winners.index(1)
+    result = game.results[0]
+    assert game.is_over and game.winner == 1 and not result.made
+    assert sum(result.tricks) == first + 1 and result.hand_points == (0, 10) and result.scores == (0, 500)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_000_1904_unless_the_bidder_can_win_out(seed: int) -> None:
+    """"unless the bidder can win out": the hand goes on while the bidder can still make a contract that
+    takes it to the target; the bidder wins if it does, else the side that scored out first wins."""
+    game, winners = play_1904((450, 490), "JK JH JD AH 5S 6S 7S 5C 6C 7C", "7H", seed=seed)
+    result = game.results[0]
+    taken = winners.count(0)
+    assert game.is_over and 1 in winners
+    first = winners.index(1)
+    if result.made:
+        assert game.winner == 0 and taken == 7 and sum(result.tricks) > first + 1
+    else:
+        assert game.winner == 1
+        # the hand stopped at the first trick after which seven tricks were out of the bidder's reach
+        reach = [position for position in range(first, len(winners)) if winners[: position + 1].count(0) + (10 - position - 1) < 7]
+        assert sum(result.tricks) == reach[0] + 1

@@ -173,7 +173,6 @@ def test_bad_game_arguments_are_refused() -> None:
         ("five-handed", "players.called_partner"),
         ("blind-misere", "contracts.blind_misere.eligible.before_looking"),
         ("sans-kitty", "contracts.sans_kitty"),
-        ("score-out-1904", "end.score_out_during_hand"),
     ],
 )
 def test_rules_not_played_yet_are_refused_by_name(variant: str, rule: str) -> None:

@@ -91,6 +91,7 @@ class HandCourse:
         "announced",
         "givers",
         "received",
+        "scored_out",
     )
 
     # The current hand's state, set by _start_hand.
@@ -128,6 +129,8 @@ class HandCourse:
     """Partners still to pass the declarer a card (phase ``GIVE``)."""
     received: int
     """Cards the declarer received from partners and has still to discard as many of."""
+    scored_out: int | None
+    """The defending side that reached the target during the play (the 1904 rule), if one has."""
 
     def __init__(
         self,
@@ -259,6 +262,55 @@ class HandCourse:
             self._expose()
         if play.number >= play.total:
             self._score()
+        elif self.rules.end.score_out_during_hand and self.contract is not None:
+            self._check_score_out(play)
+
+    def _check_score_out(self, play: TrickPlay) -> None:
+        """The 1904 rule (rules text 000, "Score keeping"): "If any player scores out during play of a
+        hand, balance of hand is not played, unless the bidder can win out". The declaring side scores out
+        once its contract is made beyond doubt and worth the target; a defending side once its score and
+        its trick points so far reach it, and then the hand stops unless the bidder can still make the
+        contract and reach the target with it."""
+        terms, declarer = self.terms, self.declarer
+        assert terms is not None and declarer is not None
+        rules = self.rules
+        seating, target = rules.seating, rules.end.target
+        declaring = seating.team_of(declarer)
+        taken = sum(play.tricks[seat] for seat in seating.teams[declaring])
+        reaches = self.scores[declaring] + terms.value >= target
+        if reaches and taken >= terms.target.minimum and terms.target.maximum >= rules.deal.hand_size:
+            self._stop_hand(play, declaring)
+            return
+        if self.scored_out is None and not rules.end.must_win_by_bid:
+            points = rules.scoring.defender_trick_points
+            for team, seats in enumerate(seating.teams):
+                if team != declaring and self.scores[team] + points * sum(play.tricks[seat] for seat in seats) >= target:
+                    self.scored_out = team
+                    break
+        if self.scored_out is not None:
+            left = play.total - play.number
+            if not (reaches and taken + left >= terms.target.minimum and taken <= terms.target.maximum):
+                self._stop_hand(play, self.scored_out)
+
+    def _stop_hand(self, play: TrickPlay, winner: int) -> None:
+        """A side scored out during the play: the rest of the hand is not played. The declaring side
+        scores its contract if it is the one, the defenders their trick points so far; ``winner`` wins."""
+        terms, declarer = self.terms, self.declarer
+        assert terms is not None and declarer is not None
+        seating = self.rules.seating
+        declaring = seating.team_of(declarer)
+        points = [0] * len(seating.teams)
+        for team, seats in enumerate(seating.teams):
+            if team != declaring:
+                points[team] = self.rules.scoring.defender_trick_points * sum(play.tricks[seat] for seat in seats)
+        made = winner == declaring
+        if made:
+            points[declaring] = terms.value
+        self.scores = tuple(score + point for score, point in zip(self.scores, points))
+        how = GameEnd.FRONT_DOOR if made else GameEnd.TARGET
+        assert self.contract is not None
+        self._finish_hand(HandResult(self.contract.id, declarer, made, tuple(play.tricks), tuple(points), self.scores, (), True, winner, None))
+        self._close_hand((winner, how), ())
 
     # -- the course of a hand ---------------------------------------------------------------------
 
@@ -300,6 +352,7 @@ class HandCourse:
         self.announced = []
         self.givers = []
         self.received = 0
+        self.scored_out = None
         self.phase = Phase.AUCTION
 
     def _misdealt_seat(self, hands: list[int]) -> int | None:
@@ -442,6 +495,8 @@ class HandCourse:
             scored, ending = settle_wagers(self.rules, terms, declarer, play.tricks, scored, wagers)
         else:
             ending = game_end(self.rules, scored.scores, self.tables.team_of[declarer], scored.made)
+        if self.scored_out is not None and not (ending is not None and ending[0] == self.tables.team_of[declarer]):
+            ending = (self.scored_out, GameEnd.TARGET)  # the bidder did not win out: the first to score out wins
         self.scores = scored.scores
         self._finish_hand(
             HandResult(

@@ -134,7 +134,8 @@ class GameState(HandCourse):
                 play = self.play
                 assert play is not None
                 playable, play_card = play.playable, play.play
-                card_bits, quiet, exposing = CARD_BITS, self.listener is None, self.expose_when is not None
+                # Quiet: nothing to tell or check after a trick (no listener, no scoring out during the hand).
+                card_bits, quiet, exposing = CARD_BITS, self.listener is None and not self.rules.end.score_out_during_hand, self.expose_when is not None
                 # One trick after another until the hand is over.
                 while True:
                     seat = play.to_act
@@ -154,8 +155,8 @@ class GameState(HandCourse):
                             continue  # a trick won with nothing to tell or show: the winner leads
                         self._after_card(winner)
                         exposing = self.expose_when is not None
-                        if play.number >= play.total:
-                            break
+                        if self.play is not play or play.number >= play.total:
+                            break  # the hand is over (a side may have scored out before its last trick)
                 hands = self.hands
             elif self.phase is Phase.AUCTION:
                 auction = self.auction

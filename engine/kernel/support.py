@@ -47,8 +47,6 @@ def unsupported_rules(rules: Rules) -> list[str]:
         found.append("play.joker_in_no_trump.first_or_last_only: the joker only as the first or last card of a suit")
     if rules.scoring.lay_down_penalty is not None:
         found.append("scoring.lay_down_penalty: laying cards down to claim the rest")
-    if rules.end.score_out_during_hand:
-        found.append("end.score_out_during_hand: scoring out in the middle of a hand (1904)")
     for contract in rules.ladder:
         key = f"contracts.{contract.id}" if contract.is_special else f"ladder ({contract.id})"
         if contract.eligibility.before_looking:
