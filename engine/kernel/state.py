@@ -155,7 +155,7 @@ class GameState(HandCourse):
                             continue  # a trick won with nothing to tell or show: the winner leads
                         self._after_card(winner)
                         exposing = self.expose_when is not None
-                        if self.play is not play or play.number >= play.total:
+                        if play.number >= play.total or self.play is not play or self.paused or self.phase is not Phase.PLAY:
                             break  # the hand is over (a side may have scored out before its last trick)
                 hands = self.hands
             elif self.phase is Phase.AUCTION:
