@@ -199,8 +199,7 @@ class Game:
             assert state.play is not None
             return state.play.legal_actions(state.hands[state.play.to_act])
         if state.phase is Phase.KITTY:
-            assert state.declarer is not None
-            return DiscardChoices(self.hand_of(state.declarer), state.discard_count)
+            return DiscardChoices(self.hand_of(state.discarder), state.discard_count)
         if state.phase is Phase.CALLS:
             announcements = self.rules.announcements
             return [PASS, *(Call(announcements[bit - 1].id) for bit in cards_in(state.legal_mask() & ~1))]
@@ -305,9 +304,14 @@ class Game:
 
     def _check_discard(self, action: Action) -> None:
         state = self._state
-        seat = state.declarer
+        seat = state.discarder
         if not isinstance(action, Discard):
-            got = f"received {state.received} card(s) from its partner" if state.received else "has taken the kitty"
+            if state.received:
+                got = f"received {state.received} card(s) from its partner"
+            elif seat != state.declarer:
+                got = f"was handed the declarer's {state.discard_count} discards"
+            else:
+                got = "has taken the kitty"
             raise IllegalActionError(f"seat {seat} {got} and must discard {state.discard_count} cards, like discard 4D 5C 6C.")
         if len(action.cards) != state.discard_count:
             raise IllegalActionError(f"seat {seat} must discard exactly {state.discard_count} cards, not {len(action.cards)}.")

@@ -92,6 +92,7 @@ class HandCourse:
         "givers",
         "received",
         "scored_out",
+        "discarder",
     )
 
     # The current hand's state, set by _start_hand.
@@ -131,6 +132,8 @@ class HandCourse:
     """Cards the declarer received from partners and has still to discard as many of."""
     scored_out: int | None
     """The defending side that reached the target during the play (the 1904 rule), if one has."""
+    discarder: int
+    """Who discards in phase ``KITTY``: the declarer, or the partner handed the declarer's discards."""
 
     def __init__(
         self,
@@ -195,14 +198,23 @@ class HandCourse:
         return self._deal
 
     def discard(self, mask: int) -> None:
-        """The declarer puts away the cards of ``mask`` (after the kitty, or after partners gave cards)."""
-        assert self.declarer is not None
-        self.hands[self.declarer] &= ~mask
-        self.discarded |= mask
+        """The seat discarding puts away the cards of ``mask``: the declarer after the kitty or after
+        partners gave cards, or the partner who was handed the declarer's discards."""
+        declarer, terms, seat = self.declarer, self.terms, self.discarder
+        assert declarer is not None and terms is not None
+        self.hands[seat] &= ~mask
         if self.received:
+            self.discarded |= mask
             self.received = 0
             self._start_play()
+        elif seat == declarer and terms.style.kitty is KittyUse.TO_PARTNER:
+            # Double misère: the discards go to the partner, who keeps what it likes and discards as many.
+            seating = self.rules.seating
+            partner = next(other for step in range(1, seating.players) for other in [(declarer + step) % seating.players] if seating.team_of(other) == seating.team_of(declarer))
+            self.hands[partner] |= mask
+            self.discarder = partner
         else:
+            self.discarded |= mask
             self._after_kitty()
 
     def announce(self, move: int) -> None:
@@ -244,6 +256,7 @@ class HandCourse:
             partners = [seat for seat in seating.teams[seating.team_of(declarer)] if seat != declarer]
             self.sitting_out = tuple(sorted(set(self.sitting_out) | set(partners)))
             self.discard_count = self.received
+            self.discarder = declarer
             self.phase = Phase.KITTY
 
     def _after_card(self, winner: int) -> None:
@@ -353,6 +366,7 @@ class HandCourse:
         self.givers = []
         self.received = 0
         self.scored_out = None
+        self.discarder = -1
         self.phase = Phase.AUCTION
 
     def _misdealt_seat(self, hands: list[int]) -> int | None:
@@ -395,7 +409,8 @@ class HandCourse:
     def _take_kitty(self) -> None:
         declarer, terms = self.declarer, self.terms
         assert declarer is not None and terms is not None
-        uses_kitty = terms.style.kitty is KittyUse.TAKE and self.rules.kitty.exchange is not KittyExchange.NONE
+        uses_kitty = terms.style.kitty is not KittyUse.NONE and self.rules.kitty.exchange is not KittyExchange.NONE
+        self.discarder = declarer
         if uses_kitty and self.kitty:
             # Any-number exchange gives the same choices as taking the whole kitty and discarding as many.
             self.hands[declarer] |= mask_of(self.kitty)

@@ -62,7 +62,7 @@ class GameState(HandCourse):
         if phase is Phase.AUCTION:
             return self.auction.to_act
         if phase is Phase.KITTY:
-            return self.declarer
+            return self.discarder
         if phase is Phase.CALLS:
             assert self.window is not None
             return self.window.to_act
@@ -107,8 +107,7 @@ class GameState(HandCourse):
         if phase is Phase.AUCTION:
             return self.auction.legal_mask()
         if phase is Phase.KITTY:
-            assert self.declarer is not None
-            return self.hands[self.declarer]
+            return self.hands[self.discarder]
         if phase is Phase.CALLS:
             assert self.window is not None
             return self.window.legal_mask()
@@ -169,8 +168,7 @@ class GameState(HandCourse):
                 hands = self.hands
                 moves += 1
             elif self.phase is Phase.KITTY:
-                assert self.declarer is not None
-                move = choosers[self.declarer](self, self.declarer, self.hands[self.declarer])
+                move = choosers[self.discarder](self, self.discarder, self.hands[self.discarder])
                 self.check_move(move)
                 self.discard(move)
                 moves += 1

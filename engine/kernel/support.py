@@ -5,7 +5,7 @@ game is created, with a message naming each such rule, rather than being played 
 from __future__ import annotations
 
 from ..errors import FiveHundredError
-from ..rules.contracts import KittyUse, PartnerRole
+from ..rules.contracts import PartnerRole
 from ..rules.ruleset import BidAfterPass, Rules
 
 
@@ -53,13 +53,9 @@ def unsupported_rules(rules: Rules) -> list[str]:
             found.append(f"{key}.eligible.before_looking: bidding before looking at one's cards")
         if contract.style.partner is PartnerRole.PASSES_CARD:
             found.append(f"{key}.partner: passes_card (the partner passing the declarer a card with a bid; calls may)")
-        if contract.style.kitty is KittyUse.TO_PARTNER:
-            found.append(f"{key}.kitty: to_partner (the declarer's discards going to the partner)")
     for extra in rules.extras:
         if extra.kind != "call":  # calls are announcements (engine.kernel.calls)
             found.append(f"contracts.{extra.id}: the {extra.kind} {extra.name!r}")
-        elif extra.style.kitty is KittyUse.TO_PARTNER:
-            found.append(f"contracts.{extra.id}.kitty: to_partner (the declarer's discards going to the partner)")
     return found
 
 

@@ -201,6 +201,9 @@ def compile_ladder(ctx: CompileContext, deck: Deck, strains: dict[str, Strain], 
                 ctx.error(base + ("placement", how), f"{cid} is placed {how} {anchor!r}, which is not a contract of this variant.{hint}")
                 continue
             placements.append(Placement(entry, how, anchor, None, base + ("placement",)))
+        style = _style(spec, "NT")
+        if style.kitty is KittyUse.TO_PARTNER and style.partner is not PartnerRole.PLAYS:
+            ctx.error(base + ("kitty",), f"kitty: to_partner hands the declarer's discards to a partner, but under '{cid}' the partner does not play (partner: {style.partner.value}); give partner: plays.")
         special_contracts[cid] = Contract(
             id=cid,
             name=spec.get("name", cid.replace("_", " ")),
@@ -208,7 +211,7 @@ def compile_ladder(ctx: CompileContext, deck: Deck, strains: dict[str, Strain], 
             rank=-1,
             level=None,
             target=target,
-            style=_style(spec, "NT"),
+            style=style,
             eligibility=eligible,
         )
     order, placement_issues = place_specials(ordered, placements, resolve)
@@ -286,6 +289,8 @@ def _compile_extras(
         if strain_id != "bid" and strain_id not in strains:
             ctx.error(base + ("strain",), f"There is no strain {strain_id}.")
         target = _target(ctx, spec.get("target", "bid"), base + ("target",), hand_size, allow_bid=True)
+        if kind == "call" and spec.get("kitty", "take") != "take":
+            ctx.error(base + ("kitty",), f"A call is made once the kitty is exchanged, so it cannot change what happens to the kitty; remove 'kitty' from '{cid}' (a modifier, said with the bid, can).")
         extras.append(
             Extra(
                 id=cid,
