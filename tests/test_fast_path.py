@@ -38,6 +38,8 @@ def move_of(game: engine.Game, action: engine.Action) -> int:
         return [each.id for each in game.rules.announcements].index(action.announcement)
     if isinstance(action, engine.Give):
         return action.card.index
+    if isinstance(action, engine.Look):
+        return tables.look_move
     assert isinstance(action, engine.Play)
     named = tables.suits.index(action.suit) + 1 if action.suit else 0
     return action.card.index | named << SUIT_SHIFT

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import NamedTuple, Sequence
 
 from ..game.observation import Observation
-from ..kernel.actions import PASS, Action, Bid, Call, Discard, Give, Pass, Play
+from ..kernel.actions import LOOK, PASS, Action, Bid, Call, Discard, Give, Look, Pass, Play
 from ..kernel.calls import called_terms
 from ..kernel.phase import Phase
 from ..kernel.state import CARD_BITS, PASS_MOVE, SUIT_SHIFT, GameState
@@ -175,6 +175,8 @@ class HeuristicBot:
         tables, seat = self._tables, observation.seat
         hand = mask_of(card.index for card in observation.hand)
         if observation.phase is Phase.AUCTION:
+            if any(isinstance(action, Look) for action in legal_actions):
+                return LOOK  # a blind bid is a gamble this bot does not take: it looks first
             ranks = mask_of(self.rules.ladder[action.contract].rank for action in legal_actions if isinstance(action, Bid))
             passing = any(isinstance(action, Pass) for action in legal_actions)
             move = self._bid(seat, hand, observation.calls, ranks, passing)
@@ -223,6 +225,9 @@ class HeuristicBot:
             nameable = play.nameable() if leading else []
             return self._play(contract, _Table(seat, hand, declarer, play.trick, play.led, playable, nameable, seen, play.completed))
         if phase is Phase.AUCTION:
+            look = self._tables.look_move
+            if legal >> (look + 1) & 1:
+                return look  # before reading the hand: it has not seen it yet
             return self._bid(seat, hand, state.auction.calls, legal >> 1, bool(legal & 1))
         assert state.contract is not None
         if phase is Phase.CALLS:

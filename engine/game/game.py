@@ -18,11 +18,11 @@ from dataclasses import replace
 from typing import AbstractSet, Any, Iterable, Mapping, Sequence
 
 from ..errors import FiveHundredError, IllegalActionError
-from ..kernel.actions import PASS, Action, Bid, Call, Discard, Give, Pass, Play, parse_action
+from ..kernel.actions import PASS, Action, Bid, Call, Discard, Give, Look, Pass, Play, parse_action
 from ..kernel.carried import check_carried_over
 from ..kernel.course import HandCourse
 from ..kernel.deal import Deal, DealError
-from ..kernel.events import BidMade, CardPlayed, Dealt, Discarded, Event, HandResult, HandScored, Misdealt, Passed
+from ..kernel.events import BidMade, CardPlayed, Dealt, Discarded, Event, HandResult, HandScored, Looked, Misdealt, Passed
 from ..kernel.phase import Phase
 from ..kernel.state import PASS_MOVE, GameState
 from ..kernel.support import check_supported
@@ -35,7 +35,7 @@ from .observation import Observation, Trick
 from .records import HandRecord, TranscriptError, hand_transcript
 from .saving import SavedGameError, read_saved_game, restore_rng, saved_game_data
 
-_ACTION_TYPES = (Pass, Bid, Discard, Play, Call, Give)
+_ACTION_TYPES = (Pass, Bid, Discard, Play, Call, Give, Look)
 
 
 def _scripted_deal(rules: Rules, deal: object, where: str) -> Deal:
@@ -272,6 +272,9 @@ class Game:
                 state.announce(PASS_MOVE)
             else:
                 state.pass_turn()
+        elif isinstance(action, Look):
+            self._events.append(Looked(seat))
+            state.look()
         elif isinstance(action, Call):
             state.announce(self._call_move(action))
         elif isinstance(action, Give):
@@ -341,6 +344,8 @@ class Game:
         state = self._state
         play = state.play
         took = state.kitty_taken and seat == state.declarer
+        # Where a contract may be bid blind, a seat sees its cards once it looks or acts; all do after the auction.
+        looked = state.phase is not Phase.AUCTION or bool(state.auction.looked >> seat & 1)
         deal = state.deal
         face_up: tuple[Card, ...] = ()
         if self.rules.deal.last_kitty_card_face_up and deal.kitty:
@@ -353,7 +358,7 @@ class Game:
             to_act=state.to_act,
             team_of=self._tables.team_of,
             scores=state.scores,
-            hand=self.hand_of(seat),
+            hand=self.hand_of(seat) if looked else (),
             calls=state.auction.calls,
             banned=tuple(sorted(state.auction.banned)),
             contract=state.contract.id if state.contract is not None else None,
@@ -368,6 +373,7 @@ class Game:
             tricks_won=tuple(play.tricks) if play is not None else (0,) * players,
             exposed=tuple((each, self.hand_of(each)) for each in state.exposed) if state.exposed else (),
             announced=tuple((each, self.rules.announcements[index].id) for each, index in state.announced),
+            looked=looked,
         )
 
     # -- copies, saving and transcripts -----------------------------------------------------------

@@ -70,3 +70,7 @@ class Observation:
     """Hands laid open (an open misère after the first trick): (seat, its remaining cards)."""
     announced: tuple[tuple[int, str], ...] = ()
     """The announcements made this hand, which everyone hears: (seat, announcement id)."""
+    looked: bool = True
+    """Whether the seat has looked at its cards: where a contract may be bid blind (blind misère), a seat
+    sees its hand (:attr:`hand` is empty until then) once it looks or acts, and every seat once the
+    auction is over."""

@@ -2,8 +2,8 @@
 
 Text forms: ``pass``, ``bid 7H``, ``bid 6NT``, ``bid misere`` (a special contract by its id),
 ``discard 4D 5C 6C``, ``play JD`` and ``play JK:H`` (a joker led in no trump, hearts named),
-``call breach`` (an announcement by its id; ``pass`` makes none) and ``give JD`` (a partner's card to
-the declarer).
+``call breach`` (an announcement by its id; ``pass`` makes none), ``give JD`` (a partner's card to
+the declarer) and ``look`` (looking at one's cards, where a contract may be bid blind).
 Parsing only checks that the text is *well formed* for the variant (the cards and contracts exist);
 whether the action is *legal now* is the game's business.
 """
@@ -89,11 +89,22 @@ class Give:
         return f"give {self.card}"
 
 
-Action = Union[Pass, Bid, Discard, Play, Call, Give]
+@dataclass(frozen=True)
+class Look:
+    """Looking at one's cards in the auction, where a contract may be bid only before looking (blind
+    misère); the seat still bids or passes after it."""
+
+    def __str__(self) -> str:
+        return "look"
+
+
+Action = Union[Pass, Bid, Discard, Play, Call, Give, Look]
 """Any action."""
 
 PASS = Pass()
 """The one pass action."""
+LOOK = Look()
+"""The one look action."""
 
 
 def _cards(rules: Rules, words: list[str], text: str) -> tuple[Card, ...]:
@@ -158,6 +169,10 @@ def parse_action(rules: Rules, text: str) -> Action:
             letters = ", ".join(each.id for each in rules.deck.suits)
             raise IllegalActionError(f"{text!r} is not a valid action: {suit_text!r} is not a suit (write one of {letters}).")
         return Play(card, suit)
+    if verb == "look":
+        if rest:
+            raise IllegalActionError(f"{text!r} is not a valid action: look takes nothing after it.")
+        return LOOK
     if verb == "call":
         ids = [announcement.id for announcement in rules.announcements]
         if len(rest) != 1 or rest[0] not in ids:
@@ -169,4 +184,4 @@ def parse_action(rules: Rules, text: str) -> Action:
             raise IllegalActionError(f"{text!r} is not a valid action: write give and one card, like give JD.")
         (card,) = _cards(rules, rest, text)
         return Give(card)
-    raise IllegalActionError(f"{text!r} is not a valid action: it must start with pass, bid, discard, play, call or give.")
+    raise IllegalActionError(f"{text!r} is not a valid action: it must start with pass, bid, look, discard, play, call or give.")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..errors import IllegalActionError
 from ..rules.contracts import Contract
 from ..rules.ruleset import AllPassAction, Rebid, Rounds
-from .actions import PASS, Action, Bid, Pass
+from .actions import LOOK, PASS, Action, Bid, Look, Pass
 from .tables import Tables, cards_in
 
 
@@ -30,6 +30,7 @@ class Auction:
         "banned",
         "over",
         "calls",
+        "looked",
         "_continuous",
         "_rebid_after_other",
         "_dealer_must_bid",
@@ -50,6 +51,9 @@ class Auction:
         self.banned = banned
         self.over = False
         self.calls: tuple[tuple[int, str], ...] = ()
+        # Seats that have looked at their cards (a bit each): everyone, unless a contract may be bid
+        # blind, when each seat looks when it chooses to or when it first acts.
+        self.looked = 0 if tables.blind_ranks else (1 << self.players) - 1
         auction = rules.auction
         self._continuous = auction.rounds is Rounds.CONTINUOUS
         self._rebid_after_other = auction.rebid is Rebid.AFTER_INTERVENING_BID
@@ -78,6 +82,8 @@ class Auction:
         if inkles is not None and contract.level == inkles.level and seat not in self.inkle_seats:
             return f"only the first {inkles.bidders} players after the dealer may bid at level {inkles.level}"
         eligibility = contract.eligibility
+        if eligibility.before_looking and self.looked >> seat & 1:
+            return f"{contract.name} may be bid only before looking at one's cards, and seat {seat} has looked"
         if eligibility.auction_reached is not None and self.level < eligibility.auction_reached:
             return f"{contract.name} may be bid only once the auction has reached {eligibility.auction_reached}"
         if eligibility.auction_below is not None and self.level >= eligibility.auction_below:
@@ -107,22 +113,39 @@ class Auction:
         mask &= tables.eligible_at[self.level]
         if tables.inkle_ranks and seat not in self.inkle_seats:
             mask &= ~tables.inkle_ranks
+        if tables.blind_ranks and self.looked >> seat & 1:
+            mask &= ~tables.blind_ranks
         return mask
 
+    def may_look(self) -> bool:
+        """Whether the seat to act has still to look at its cards (only where a contract may be bid blind)."""
+        return not self.looked >> self.to_act & 1
+
     def legal_mask(self) -> int:
-        """The legal moves as one mask: bit 0 the pass, bit ``r + 1`` the bid of rank ``r``."""
-        return self.bid_mask() << 1 | self.may_pass()
+        """The legal moves as one mask: bit 0 the pass, bit ``r + 1`` the bid of rank ``r``, and bit
+        ``look_move + 1`` looking at one's cards (see :attr:`Tables.look_move`)."""
+        mask = self.bid_mask() << 1 | self.may_pass()
+        if not self.looked >> self.to_act & 1:
+            mask |= 1 << (self.tables.look_move + 1)
+        return mask
 
     def legal_actions(self) -> list[Action]:
-        """Every legal action of the seat to act: pass (unless it must bid), then the bids, lowest first."""
+        """Every legal action of the seat to act: pass (unless it must bid), then the bids, lowest first,
+        then looking at one's cards where the seat may still bid blind."""
         actions: list[Action] = [PASS] if self.may_pass() else []
         bids = self.tables.bids
         actions.extend(bids[rank] for rank in cards_in(self.bid_mask()))
+        if self.may_look():
+            actions.append(LOOK)
         return actions
 
     def check(self, action: Action) -> None:
         """Raise :class:`IllegalActionError` unless ``action`` is legal for the seat to act."""
         seat = self.to_act
+        if isinstance(action, Look):
+            if not self.may_look():
+                raise IllegalActionError(f"seat {seat} has already looked at its cards.")
+            return
         if isinstance(action, Pass):
             if not self.may_pass():
                 raise IllegalActionError(f"seat {seat} is the dealer and everyone else has passed: the dealer must bid.")
@@ -148,13 +171,20 @@ class Auction:
         if reached > self.level:
             self.level = reached
         self.calls += ((seat, contract.id),)
+        if not self.tables.blind_ranks >> rank & 1:
+            self.looked |= 1 << seat  # acting is looking, except for a blind bid
         self._next(seat)
+
+    def look(self) -> None:
+        """The seat to act looks at its cards; it still has to bid or pass."""
+        self.looked |= 1 << self.to_act
 
     def pass_turn(self) -> None:
         """Record a checked pass and move the turn on."""
         seat = self.to_act
         self.acted += 1
         self.passed[seat] = True
+        self.looked |= 1 << seat
         self.calls += ((seat, "pass"),)
         self._next(seat)
 

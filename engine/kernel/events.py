@@ -104,6 +104,14 @@ class Passed:
 
 
 @dataclass(frozen=True)
+class Looked:
+    """A seat looked at its cards (where a contract may be bid only before looking)."""
+
+    seat: int
+    """Who looked."""
+
+
+@dataclass(frozen=True)
 class BidMade:
     """A seat bid a contract."""
 
@@ -229,5 +237,5 @@ class GameOver:
     """How it ended."""
 
 
-Event = Union[Dealt, Misdealt, Passed, BidMade, AuctionWon, AllPassed, Announced, KittyTaken, Discarded, CardGiven, HandExposed, CardPlayed, TrickWon, HandScored, GameOver]
+Event = Union[Dealt, Misdealt, Passed, Looked, BidMade, AuctionWon, AllPassed, Announced, KittyTaken, Discarded, CardGiven, HandExposed, CardPlayed, TrickWon, HandScored, GameOver]
 """Any event."""

@@ -6,7 +6,8 @@ against a bit mask of the legal ones, and it keeps no history beyond the current
 fast path that the simulator drives directly. :class:`~engine.game.Game` wraps the same state with
 legality checks, action objects, records, events and observations, so there is one kernel for both.
 
-A *move* is a small integer: during the auction :data:`PASS_MOVE` or a contract's ladder rank; in an
+A *move* is a small integer: during the auction :data:`PASS_MOVE`, a contract's ladder rank, or
+``tables.look_move`` (looking at one's cards, where a contract may be bid blind); in an
 announcement window :data:`PASS_MOVE` or an announcement's index in ``rules.announcements``; at the
 kitty (and after partners gave cards) the mask of the cards to discard; a partner giving a card, its
 index; in play a card index, plus ``(suit position + 1) << 8`` when a led joker names a suit.
@@ -229,10 +230,12 @@ class GameState(HandCourse):
             self.discard(move)
 
     def _call(self, move: int) -> None:
-        """An auction move: :data:`PASS_MOVE` or the rank bid."""
+        """An auction move: :data:`PASS_MOVE`, the rank bid, or looking at one's cards."""
         auction = self.auction
         if move == PASS_MOVE:
             auction.pass_turn()
+        elif move == self.tables.look_move:
+            auction.look()
         else:
             auction.bid(move)
         if auction.over:
@@ -241,6 +244,10 @@ class GameState(HandCourse):
     def pass_turn(self) -> None:
         """The seat to act passes."""
         self._call(PASS_MOVE)
+
+    def look(self) -> None:
+        """The seat to act looks at its cards (where a contract may be bid blind)."""
+        self._call(self.tables.look_move)
 
     def bid(self, rank: int) -> None:
         """The seat to act bids the contract of ladder rank ``rank``."""

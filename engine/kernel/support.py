@@ -49,8 +49,6 @@ def unsupported_rules(rules: Rules) -> list[str]:
         found.append("scoring.lay_down_penalty: laying cards down to claim the rest")
     for contract in rules.ladder:
         key = f"contracts.{contract.id}" if contract.is_special else f"ladder ({contract.id})"
-        if contract.eligibility.before_looking:
-            found.append(f"{key}.eligible.before_looking: bidding before looking at one's cards")
         if contract.style.partner is PartnerRole.PASSES_CARD:
             found.append(f"{key}.partner: passes_card (the partner passing the declarer a card with a bid; calls may)")
     for extra in rules.extras:

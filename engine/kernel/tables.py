@@ -95,6 +95,11 @@ class Tables:
     """Mask of the ranks at the inkle level (bid only by the seats the inkle rule names)."""
     inkle_seats: tuple[frozenset[int], ...]
     """Per dealer: the seats that may bid at the inkle level (every seat where there are no inkles)."""
+    blind_ranks: int
+    """Mask of the ranks that may be bid only before looking at one's cards (blind misère)."""
+    look_move: int
+    """The auction move that looks at one's cards (one past the highest rank), offered only where
+    :attr:`blind_ranks` is not empty."""
     bits: tuple[int, ...]
     """Per card index: its bit (``1 << index``)."""
     hand_positions: tuple[tuple[int, ...], ...]
@@ -174,6 +179,8 @@ def tables_for(rules: Rules) -> Tables:
         eligible_at=tuple(eligible),
         inkle_ranks=mask_of(c.rank for c in rules.ladder if inkles is not None and c.level == inkles.level),
         inkle_seats=tuple(frozenset((dealer + 1 + place) % players for place in range(bidders)) for dealer in range(players)),
+        blind_ranks=mask_of(c.rank for c in rules.ladder if c.eligibility.before_looking),
+        look_move=len(rules.ladder.contracts),
         bits=tuple(1 << index for index in range(len(rules.deck.cards))),
         hand_positions=tuple(tuple(each) for each in hand_positions),
         kitty_positions=tuple(piles[DealTarget.KITTY]),
