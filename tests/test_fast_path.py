@@ -31,7 +31,8 @@ def move_of(game: engine.Game, action: engine.Action) -> int:
     if isinstance(action, engine.Pass):
         return PASS_MOVE
     if isinstance(action, engine.Bid):
-        return game.rules.ladder[action.contract].rank
+        modifier = [each.id for each in tables.modifiers].index(action.modifier) + 1 if action.modifier else 0
+        return game.rules.ladder[action.contract].rank + modifier * tables.stride
     if isinstance(action, engine.Discard):
         return mask_of(card.index for card in action.cards)
     if isinstance(action, engine.Call):

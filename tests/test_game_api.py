@@ -171,7 +171,6 @@ def test_bad_game_arguments_are_refused() -> None:
     [
         ("two-handed", "players.dummies"),
         ("five-handed", "players.called_partner"),
-        ("sans-kitty", "contracts.sans_kitty"),
     ],
 )
 def test_rules_not_played_yet_are_refused_by_name(variant: str, rule: str) -> None:

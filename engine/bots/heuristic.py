@@ -21,7 +21,7 @@ from ..kernel.state import CARD_BITS, PASS_MOVE, SUIT_SHIFT, GameState
 from ..kernel.tables import Tables, cards_in, mask_of, tables_for
 from ..rules.announcements import Effect
 from ..rules.cards import Card
-from ..rules.contracts import Contract, Exposure, PartnerRole, PlayStyle, Target
+from ..rules.contracts import Contract, Exposure, KittyUse, PartnerRole, PlayStyle, Target
 from ..rules.ruleset import Rounds, Rules
 from ..rules.strains import TRUMP_POWER, CardOrder
 from .base import generator
@@ -69,6 +69,9 @@ class Profile:
     """Convention: open 6NT whenever holding the joker (rules text 000, "Bidding conventions")."""
     inkles: bool = True
     """Use inkles, where the variant has them, to show a suit to the partner."""
+    sans_margin: float = 1.0
+    """Bid sans kitty (where the variant has it) only when the hand, without the kitty, expects this many
+    tricks more than the bid needs."""
     breach_margin: float = 1.0
     """Call breach only when clearly right: when the defender alone expects this many tricks more than
     breaching needs (a slam call or a declare needs a hand sure of every trick)."""
@@ -177,10 +180,18 @@ class HeuristicBot:
         if observation.phase is Phase.AUCTION:
             if any(isinstance(action, Look) for action in legal_actions):
                 return LOOK  # a blind bid is a gamble this bot does not take: it looks first
-            ranks = mask_of(self.rules.ladder[action.contract].rank for action in legal_actions if isinstance(action, Bid))
-            passing = any(isinstance(action, Pass) for action in legal_actions)
-            move = self._bid(seat, hand, observation.calls, ranks, passing)
-            return PASS if move == PASS_MOVE else tables.bids[move]
+            ids = [modifier.id for modifier in tables.modifiers]
+            legal = mask_of(
+                1 + self.rules.ladder[action.contract].rank + (ids.index(action.modifier) + 1 if action.modifier else 0) * tables.stride
+                for action in legal_actions
+                if isinstance(action, Bid)
+            )
+            legal |= any(isinstance(action, Pass) for action in legal_actions)
+            move = self._auction(seat, hand, observation.calls, legal)
+            if move == PASS_MOVE:
+                return PASS
+            modifier, rank = divmod(move, tables.stride)
+            return Bid(tables.contracts[rank].id, ids[modifier - 1]) if modifier else tables.bids[rank]
         contract = self.rules.ladder[observation.contract] if observation.contract is not None else self._unbid
         if observation.phase is Phase.KITTY:
             count = len(legal_actions[0].cards) if isinstance(legal_actions[0], Discard) else len(observation.kitty)
@@ -228,7 +239,7 @@ class HeuristicBot:
             look = self._tables.look_move
             if legal >> (look + 1) & 1:
                 return look  # before reading the hand: it has not seen it yet
-            return self._bid(seat, hand, state.auction.calls, legal >> 1, bool(legal & 1))
+            return self._auction(seat, hand, state.auction.calls, legal)
         assert state.contract is not None
         if phase is Phase.CALLS:
             return self._announce(seat, hand, state.contract, state.declarer, legal >> 1)
@@ -295,7 +306,7 @@ class HeuristicBot:
             tricks = self._estimates[(mask, strain)] = self._hand_tricks(mask, self._strains[strain])
         ladder = self.rules.ladder
         for partner in self._partners[seat]:
-            bid_strains = {ladder[call].style.strain for who, call in calls if who == partner and call != "pass"}
+            bid_strains = {ladder[call.split()[0]].style.strain for who, call in calls if who == partner and call != "pass"}
             tricks += self.profile.partner_bid_tricks if strain in bid_strains else self.profile.partner_tricks
         return tricks + self.profile.aggression
 
@@ -368,6 +379,24 @@ class HeuristicBot:
         """The card of ``candidates`` whose loss leaves ``hand`` the least forced (the higher on ties)."""
         power = strain.power
         return min(candidates, key=lambda index: (sum(self._forced(strain, hand & ~(1 << index), outside)), -power[index]))
+
+    def _auction(self, seat: int, hand: int, calls: Sequence[tuple[int, str]], legal: int) -> int:
+        """An auction move from the legal moves' mask (bit 0 the pass, bit ``move + 1`` each bid): the
+        bid :meth:`_bid` chooses, said sans kitty where the variant has such a modifier and the hand
+        clearly makes the bid without the kitty."""
+        tables = self._tables
+        move = self._bid(seat, hand, calls, legal >> 1 & tables.all_ranks, bool(legal & 1))
+        if move == PASS_MOVE or not tables.modifiers:
+            return move
+        contract = tables.contracts[move]
+        for position, modifier in enumerate(tables.modifiers):
+            modified = move + (position + 1) * tables.stride
+            if not legal >> (modified + 1) & 1 or modifier.style.kitty is not KittyUse.NONE or contract.level is None:
+                continue
+            without = self.estimate(hand, contract.style.strain, calls, seat) - self.profile.kitty_tricks
+            if without >= contract.level + self.profile.sans_margin:
+                return modified
+        return move
 
     def _bid(self, seat: int, hand: int, calls: Sequence[tuple[int, str]], ranks: int, passing: bool) -> int:
         contracts = self._tables.contracts

@@ -219,8 +219,8 @@ class Game:
             raise IllegalActionError(f"{action!r} is not an action (use engine.Bid, Play, ... or text like 'bid 7H').")
         if isinstance(action, Play) and not isinstance(action.card, Card):
             raise IllegalActionError(f"A play needs a card (engine.Card), not {action.card!r}; text like 'play JD' works too.")
-        if isinstance(action, Bid) and not isinstance(action.contract, str):
-            raise IllegalActionError(f"A bid names a contract by its id, like Bid('7H'), not {action.contract!r}.")
+        if isinstance(action, Bid) and not (isinstance(action.contract, str) and isinstance(action.modifier, (str, type(None)))):
+            raise IllegalActionError(f"A bid names a contract by its id and any modifier by its, like Bid('7H') or Bid('7H', 'sans_kitty'), not {action!r}.")
         if isinstance(action, Give) and not isinstance(action.card, Card):
             raise IllegalActionError(f"A gift needs a card (engine.Card), not {action.card!r}; text like 'give JD' works too.")
         if isinstance(action, Call) and not isinstance(action.announcement, str):
@@ -264,8 +264,12 @@ class Game:
             self._events.append(CardPlayed(seat, action.card, action.suit))
             state.play_card(action.card.index, action.suit)
         elif isinstance(action, Bid):
-            self._events.append(BidMade(seat, action.contract))
-            state.bid(self.rules.ladder[action.contract].rank)
+            self._events.append(BidMade(seat, action.contract if action.modifier is None else f"{action.contract} {action.modifier}"))
+            move = self.rules.ladder[action.contract].rank
+            if action.modifier is not None:
+                modifiers = [modifier.id for modifier in self._tables.modifiers]
+                move += (modifiers.index(action.modifier) + 1) * self._tables.stride
+            state.bid(move)
         elif isinstance(action, Pass):
             self._events.append(Passed(seat))
             if state.phase is Phase.CALLS:

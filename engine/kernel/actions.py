@@ -1,6 +1,7 @@
 """Actions: the moves a seat makes, as frozen records with a text form shared by the API, transcripts and CLI.
 
 Text forms: ``pass``, ``bid 7H``, ``bid 6NT``, ``bid misere`` (a special contract by its id),
+``bid 7H sans_kitty`` (a bid with a modifier),
 ``discard 4D 5C 6C``, ``play JD`` and ``play JK:H`` (a joker led in no trump, hearts named),
 ``call breach`` (an announcement by its id; ``pass`` makes none), ``give JD`` (a partner's card to
 the declarer) and ``look`` (looking at one's cards, where a contract may be bid blind).
@@ -32,9 +33,11 @@ class Bid:
 
     contract: str
     """The contract's id (``7H``, ``misere``)."""
+    modifier: str | None = None
+    """A modifier said with the bid (``sans_kitty``): it changes the terms, not what outbids the bid."""
 
     def __str__(self) -> str:
-        return f"bid {self.contract}"
+        return f"bid {self.contract}" + (f" {self.modifier}" if self.modifier else "")
 
 
 @dataclass(frozen=True)
@@ -150,8 +153,12 @@ def parse_action(rules: Rules, text: str) -> Action:
             raise IllegalActionError(f"{text!r} is not a valid action: pass takes nothing after it.")
         return PASS
     if verb == "bid":
+        modifiers = [extra.id for extra in rules.extras if extra.kind == "modifier"]
+        if len(rest) == 2 and rest[1] in modifiers:
+            return Bid(_contract_id(rules, rest[0], text), rest[1])
         if len(rest) != 1:
-            raise IllegalActionError(f"{text!r} is not a valid action: write bid and one contract, like bid 7H.")
+            said = f", or a contract and a modifier ({', '.join(modifiers)}), like bid 7H {modifiers[0]}" if modifiers else ""
+            raise IllegalActionError(f"{text!r} is not a valid action: write bid and one contract, like bid 7H{said}.")
         return Bid(_contract_id(rules, rest[0], text))
     if verb == "discard":
         if not rest:

@@ -25,6 +25,7 @@ class Auction:
         "acted",
         "high",
         "high_seat",
+        "high_modifier",
         "level",
         "inkle_seats",
         "banned",
@@ -46,6 +47,8 @@ class Auction:
         self.acted = 0
         self.high: Contract | None = None
         self.high_seat: int | None = None
+        self.high_modifier = -1
+        """The modifier said with the highest bid (its index in ``tables.modifiers``), or -1."""
         self.level = 0
         self.inkle_seats = tables.inkle_seats[dealer]
         self.banned = banned
@@ -124,9 +127,13 @@ class Auction:
     def legal_mask(self) -> int:
         """The legal moves as one mask: bit 0 the pass, bit ``r + 1`` the bid of rank ``r``, and bit
         ``look_move + 1`` looking at one's cards (see :attr:`Tables.look_move`)."""
-        mask = self.bid_mask() << 1 | self.may_pass()
+        bids = self.bid_mask()
+        mask = bids << 1 | self.may_pass()
+        tables = self.tables
         if not self.looked >> self.to_act & 1:
-            mask |= 1 << (self.tables.look_move + 1)
+            mask |= 1 << (tables.look_move + 1)
+        for position, ranks in enumerate(tables.modifier_ranks):
+            mask |= (bids & ranks) << ((position + 1) * tables.stride + 1)
         return mask
 
     def legal_actions(self) -> list[Action]:
@@ -137,6 +144,9 @@ class Auction:
         actions.extend(bids[rank] for rank in cards_in(self.bid_mask()))
         if self.may_look():
             actions.append(LOOK)
+        allowed = self.bid_mask()
+        for modifier, ranks in zip(self.tables.modifiers, self.tables.modifier_ranks):
+            actions.extend(Bid(bids[rank].contract, modifier.id) for rank in cards_in(allowed & ranks))
         return actions
 
     def check(self, action: Action) -> None:
@@ -158,20 +168,31 @@ class Auction:
         reason = self._why_not(seat, contract)
         if reason is not None:
             raise IllegalActionError(f"seat {seat} cannot bid {contract.id}: {reason}.")
+        if action.modifier is not None:
+            tables = self.tables
+            position = next((number for number, each in enumerate(tables.modifiers) if each.id == action.modifier), None)
+            if position is None:
+                raise IllegalActionError(f"{action.modifier!r} is not a modifier of this variant.")
+            if not tables.modifier_ranks[position] >> contract.rank & 1:
+                raise IllegalActionError(f"seat {seat} cannot bid {contract.id} {action.modifier}: {tables.modifiers[position].name} does not go with {contract.id}.")
 
     # -- applying -------------------------------------------------------------------------------
 
-    def bid(self, rank: int) -> None:
-        """Record a checked bid of the contract of ladder rank ``rank`` and move the turn on."""
+    def bid(self, move: int) -> None:
+        """Record a checked bid, ``move`` being the contract's ladder rank (plus ``(m + 1) * stride`` with
+        modifier ``m``), and move the turn on."""
         seat = self.to_act
-        contract = self.tables.contracts[rank]
+        tables = self.tables
+        modifier, rank = divmod(move, tables.stride)
+        contract = tables.contracts[rank]
         self.acted += 1
-        self.high, self.high_seat = contract, seat
-        reached = self.tables.level_reached[rank]
+        self.high, self.high_seat, self.high_modifier = contract, seat, modifier - 1
+        reached = tables.level_reached[rank]
         if reached > self.level:
             self.level = reached
-        self.calls += ((seat, contract.id),)
-        if not self.tables.blind_ranks >> rank & 1:
+        said = f"{contract.id} {tables.modifiers[modifier - 1].id}" if modifier else contract.id
+        self.calls += ((seat, said),)
+        if not tables.blind_ranks >> rank & 1:
             self.looked |= 1 << seat  # acting is looking, except for a blind bid
         self._next(seat)
 

@@ -231,14 +231,17 @@ class HandCourse:
                 self.listener.event(Announced(seat, announcement.id))
             if announcement.effect is Effect.TERMS and self.terms is not None:
                 call = next(extra for extra in self.rules.extras if extra.id == announcement.id)
-                no_trump = next(strain for strain in self.rules.strains if strain.id == self.terms.style.strain).trump is None
-                self.terms = called_terms(self.terms, call, no_trump)
+                self.terms = called_terms(self.terms, call, self._no_trump(self.terms))
         if window.over:
             self.window = None
             if window.moment is Moment.AFTER_AUCTION:
                 self._take_kitty()
             else:
                 self._hand_off_or_play()
+
+    def _no_trump(self, contract: Contract) -> bool:
+        """Whether ``contract`` is played without a trump suit (a call's no-trump value then applies)."""
+        return next(strain for strain in self.rules.strains if strain.id == contract.style.strain).trump is None
 
     def give(self, index: int) -> None:
         """The partner to act passes the declarer card ``index``, face down."""
@@ -385,6 +388,9 @@ class HandCourse:
             return
         declarer, contract = won
         self.contract, self.declarer, self.terms = contract, declarer, contract
+        if self.auction.high_modifier >= 0:
+            # A modifier said with the bid (sans kitty) sets the terms from the start.
+            self.terms = called_terms(contract, self.tables.modifiers[self.auction.high_modifier], self._no_trump(contract))
         if self.listener is not None:
             self.listener.event(AuctionWon(declarer, contract.id))
         seating = self.rules.seating
@@ -504,7 +510,8 @@ class HandCourse:
             return
         assert terms is not None and declarer is not None
         # A call's terms are scored as they are: the slam bonus belongs to a contract played as bid.
-        scored = score_hand(self.rules, terms, declarer, play.tricks, self.scores, slam_bonus=terms is contract)
+        called = any(self.rules.announcements[index].effect is Effect.TERMS for _, index in self.announced)
+        scored = score_hand(self.rules, terms, declarer, play.tricks, self.scores, slam_bonus=not called)
         if self.announced:
             wagers = [seat for seat, index in self.announced if self.rules.announcements[index].effect is Effect.WAGER]
             scored, ending = settle_wagers(self.rules, terms, declarer, play.tricks, scored, wagers)

@@ -51,9 +51,6 @@ def unsupported_rules(rules: Rules) -> list[str]:
         key = f"contracts.{contract.id}" if contract.is_special else f"ladder ({contract.id})"
         if contract.style.partner is PartnerRole.PASSES_CARD:
             found.append(f"{key}.partner: passes_card (the partner passing the declarer a card with a bid; calls may)")
-    for extra in rules.extras:
-        if extra.kind != "call":  # calls are announcements (engine.kernel.calls)
-            found.append(f"contracts.{extra.id}: the {extra.kind} {extra.name!r}")
     return found
 
 

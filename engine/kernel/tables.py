@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from ..rules.cards import FACE_RANKS, Card
-from ..rules.contracts import Contract
+from ..rules.contracts import Contract, Extra
 from ..rules.ruleset import DealTarget, Rules
 from ..rules.strains import TRUMP_POWER, CardOrder
 from .actions import Bid, Play
@@ -100,6 +100,11 @@ class Tables:
     look_move: int
     """The auction move that looks at one's cards (one past the highest rank), offered only where
     :attr:`blind_ranks` is not empty."""
+    modifiers: tuple[Extra, ...]
+    """The modifiers that may be said with a bid (sans kitty). The auction move of the bid of rank ``r``
+    with modifier ``m`` is ``r + (m + 1) * stride`` (see :attr:`stride`)."""
+    modifier_ranks: tuple[int, ...]
+    """Per modifier: the mask of the ranks it goes with."""
     bits: tuple[int, ...]
     """Per card index: its bit (``1 << index``)."""
     hand_positions: tuple[tuple[int, ...], ...]
@@ -108,6 +113,11 @@ class Tables:
     """Where the kitty's cards lie in the shuffled deck, in the order dealt."""
     dead_positions: tuple[int, ...]
     """Where a dead hand's cards lie in the shuffled deck."""
+
+    @property
+    def stride(self) -> int:
+        """The distance between the auction moves of one rank with successive modifiers (see :attr:`modifiers`)."""
+        return self.look_move + 1
 
     def owns(self, card: Card) -> bool:
         """Whether ``card`` is this deck's card (not one of another variant's deck)."""
@@ -181,6 +191,12 @@ def tables_for(rules: Rules) -> Tables:
         inkle_seats=tuple(frozenset((dealer + 1 + place) % players for place in range(bidders)) for dealer in range(players)),
         blind_ranks=mask_of(c.rank for c in rules.ladder if c.eligibility.before_looking),
         look_move=len(rules.ladder.contracts),
+        modifiers=tuple(extra for extra in rules.extras if extra.kind == "modifier"),
+        modifier_ranks=tuple(
+            mask_of(c.rank for c in rules.ladder if (c.level in extra.levels if c.level is not None else c.id in extra.contracts))
+            for extra in rules.extras
+            if extra.kind == "modifier"
+        ),
         bits=tuple(1 << index for index in range(len(rules.deck.cards))),
         hand_positions=tuple(tuple(each) for each in hand_positions),
         kitty_positions=tuple(piles[DealTarget.KITTY]),
