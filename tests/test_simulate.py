@@ -182,3 +182,13 @@ def test_simulated_game_i_is_dealt_from_the_seed_and_i_alone() -> None:
         assert played.winner is not None
         wins[played.winner] += 1
     assert result.tally.lengths == lengths and result.tally.wins == wins
+
+
+def test_simulate_takes_compiled_rules_and_refuses_anything_else_clearly() -> None:
+    """Found while testing issue 10: compiled rules (engine.compile_text) were taken for a file name."""
+    rules = engine.compile_text("extends: standard\nname: House\n")
+    result = engine.simulate(rules, games=2, seed=3, workers=2)
+    assert result.tally.games == 2 and to_data(result)["variant"] == "House"
+    assert engine.simulate(rules, games=2, seed=3).tally == result.tally
+    with pytest.raises(engine.SimulationError, match="must be a shipped variant's name, a variant file's path or compiled rules, not int"):
+        engine.simulate(42, games=1)  # type: ignore[arg-type]

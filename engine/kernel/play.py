@@ -50,6 +50,8 @@ class TrickPlay:
         "_size",
         "_follow",
         "_void_only",
+        "_restricted",
+        "by_seat",
     )
 
     def __init__(self, tables: Tables, hands: list[int], strain: StrainTable, active: list[int], leader: int, total: int) -> None:
@@ -82,6 +84,11 @@ class TrickPlay:
         self._size = len(active)
         self._follow = -1
         self._void_only = self.joker.only_when_void
+        # The joker's renege and first-or-last rules (rules text 000, "Joker in no trump"), checked only
+        # where they apply: a strain with a suitless joker, under a variant that states them.
+        self._restricted = bool(strain.suitless) and (self.joker.renege_forbidden or self.joker.first_or_last_only)
+        self.by_seat = [0] * tables.rules.seating.players
+        """Per seat: the cards it has played this hand."""
 
     def copy(self) -> TrickPlay:
         """An independent copy."""
@@ -92,6 +99,7 @@ class TrickPlay:
         other.tricks = list(self.tricks)
         other.voids = [set(each) for each in self.voids]
         other.completed = list(self.completed)
+        other.by_seat = list(self.by_seat)
         return other
 
     @property
@@ -114,10 +122,28 @@ class TrickPlay:
         # _follow is every card (-1) until a suit is led, so a leader may play anything.
         following = hand & self._follow
         if not following:
-            return hand  # void in the suit led: anything goes
-        if self._void_only:
+            allowed = hand  # void in the suit led: anything goes
+        elif self._void_only:
             return following
-        return following | (hand & self.strain.suitless)
+        else:
+            allowed = following | (hand & self.strain.suitless)
+        if self._restricted and self.trick and allowed & self.strain.suitless and self.joker_barred(hand) is not None:
+            allowed &= ~self.strain.suitless
+        return allowed
+
+    def joker_barred(self, hand: int) -> str | None:
+        """Why the seat to act, holding ``hand``, may not play the joker to the trick in progress, or
+        ``None``: it has shown void in the suit led (no reneging, unless it is its last card), or it has
+        played that suit before and still holds some (the joker only as the first or last card of a suit)."""
+        led, seat = self.led, self.to_act
+        if led is None or hand & (hand - 1) == 0:
+            return None
+        if self.joker.renege_forbidden and led in self.voids[seat]:
+            return f"it has shown void in {self._suit_name(led)}, and the joker may not renege"
+        suit = self.strain.follow[led] & ~self.strain.suitless
+        if self.joker.first_or_last_only and self.by_seat[seat] & suit and hand & suit:
+            return f"it has played {self._suit_name(led)} before and still holds some, and the joker may only be the first or last card of a suit"
+        return None
 
     def names_suit(self, index: int) -> bool:
         """Whether playing card ``index`` now must name a suit (a joker led in no trump)."""
@@ -164,6 +190,9 @@ class TrickPlay:
         held = sorted(cards_in(hand & self.strain.follow[self.led]), key=lambda index: -power[index])
         holding = ", ".join(str(self.tables.cards[index]) for index in held)
         if suitless:
+            barred = self.joker_barred(hand) if self._restricted else None
+            if barred is not None:
+                raise IllegalActionError(f"seat {seat} may not play {card} to this trick: {barred}.")
             raise IllegalActionError(f"seat {seat} may play {card} only when void in {self._suit_name(self.led)}: holds {holding}.")
         raise IllegalActionError(f"seat {seat} must follow {self._suit_name(self.led)}: holds {holding}.")
 
@@ -182,6 +211,7 @@ class TrickPlay:
             self.voids[seat].add(self.led)  # did not follow: void in the suit led
         trick.append((seat, index))
         self.played |= bit
+        self.by_seat[seat] |= bit
         self.hands[seat] ^= bit
         if len(trick) < self._size:
             self.to_act = self._next_seat[seat]

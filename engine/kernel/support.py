@@ -41,10 +41,6 @@ def unsupported_rules(rules: Rules) -> list[str]:
         found.append("auction.winner_may_raise: the auction's winner raising their own bid")
     if auction.inkles is not None and auction.inkles.separate_no:
         found.append("auction.inkles.separate_no: 'inkle no' as a separate inkle")
-    if joker.renege_forbidden:
-        found.append("play.joker_in_no_trump.renege: forbidden")
-    if joker.first_or_last_only:
-        found.append("play.joker_in_no_trump.first_or_last_only: the joker only as the first or last card of a suit")
     if rules.scoring.lay_down_penalty is not None:
         found.append("scoring.lay_down_penalty: laying cards down to claim the rest")
     for contract in rules.ladder:

@@ -66,7 +66,7 @@ def to_data(result: SimulationResult) -> dict[str, Any]:
     games_played = sum(lengths.values())
     first_low, first_high = wilson(tally.first_bidder_wins, tally.games)
     data: dict[str, Any] = {
-        "variant": settings.variant,
+        "variant": settings.variant_name,
         "name": rules.name,
         "seed": settings.seed,
         "bots": list(settings.bots) or ["heuristic"] * rules.seating.players,

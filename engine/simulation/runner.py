@@ -44,8 +44,8 @@ class SimulationError(FiveHundredError, ValueError):
 class SimulationSettings:
     """What to simulate; checks itself on creation."""
 
-    variant: str
-    """A shipped variant's name or a variant file's path."""
+    variant: str | Rules
+    """A shipped variant's name, a variant file's path, or compiled rules (``engine.compile_text``)."""
     hands: int = 0
     """Hands to play, each the first hand of a fresh game (0 when playing games)."""
     games: int = 0
@@ -56,11 +56,19 @@ class SimulationSettings:
     """A bot name per seat (empty: heuristic everywhere)."""
 
     def __post_init__(self) -> None:
+        if not isinstance(self.variant, (str, Rules)):
+            raise SimulationError(f"The variant must be a shipped variant's name, a variant file's path or compiled rules, not {type(self.variant).__name__}.")
         if (self.hands > 0) == (self.games > 0) or self.hands < 0 or self.games < 0:
             raise SimulationError("Ask for a positive number of hands or of games, not both.")
         for name in self.bots:
             if name not in BOT_NAMES:
                 raise SimulationError(f"There is no bot called {name!r}; choose from {', '.join(BOT_NAMES)}.")
+
+    @property
+    def variant_name(self) -> str:
+        """How reports and checkpoints name the variant."""
+        variant = self.variant
+        return variant if isinstance(variant, str) else variant.reference or variant.name
 
     @property
     def units(self) -> int:
@@ -88,8 +96,12 @@ class SimulationResult:
     """Room for reports to add figures."""
 
 
+def _rules(variant: str | Rules) -> Rules:
+    return variant if isinstance(variant, Rules) else _load(variant)
+
+
 @lru_cache(maxsize=16)
-def _rules(variant: str) -> Rules:
+def _load(variant: str) -> Rules:
     return load_variant(variant)
 
 
@@ -152,7 +164,7 @@ CHECKPOINT_FORMAT = "fivehundred-simulation/2"
 def _checkpoint_header(settings: SimulationSettings) -> dict[str, Any]:
     return {
         "format": CHECKPOINT_FORMAT,
-        "variant": settings.variant,
+        "variant": settings.variant_name,
         "hands": settings.hands,
         "games": settings.games,
         "seed": settings.seed,
@@ -188,7 +200,7 @@ def _read_checkpoint(path: str, settings: SimulationSettings) -> dict[int, tuple
 
 
 def simulate(
-    variant: str,
+    variant: str | Rules,
     *,
     hands: int = 0,
     games: int = 0,
@@ -199,7 +211,8 @@ def simulate(
     checkpoint: str | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> SimulationResult:
-    """Simulate ``hands`` hands or ``games`` games of ``variant`` with ``bots`` (a name per seat).
+    """Simulate ``hands`` hands or ``games`` games of ``variant`` (a shipped name, a file path, or
+    compiled rules) with ``bots`` (a name per seat).
 
     ``workers`` processes share the work; the result does not depend on their number. ``cluster`` (a
     Dask scheduler address, the ``cluster`` extra) sends the chunks to a Dask cluster instead. With
