@@ -20,6 +20,7 @@ ALL_PASS_BY_TEXT = {
     # Rules text 004, "The Deal" (American): "If every[one] passes, the deal advances and the cards are redealt."
     "american": (AllPassAction.NEXT_DEALER, None),
     "double-nullo": (AllPassAction.NEXT_DEALER, None),  # American 500 with two more contracts: it extends american
+    "inkle-no": (AllPassAction.NEXT_DEALER, None),  # American 500 with inkle no: it extends american
     # Rules text 003: "In the event all players pass ... the hand is played as a No Trump" (its second option).
     "rules-text-003": (AllPassAction.PLAY_NO_TRUMP, None),
 }

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..errors import IllegalActionError
 from ..rules.contracts import Contract
-from ..rules.ruleset import AllPassAction, Rebid, Rounds
+from ..rules.ruleset import AllPassAction, BidAfterPass, Rebid, Rounds
 from .actions import LOOK, PASS, Action, Bid, Look, Pass
 from .tables import Tables, cards_in
 
@@ -35,6 +35,12 @@ class Auction:
         "_continuous",
         "_rebid_after_other",
         "_dealer_must_bid",
+        "raising",
+        "raise_offered",
+        "bidders",
+        "last_strain",
+        "_reopen",
+        "_may_raise",
     )
 
     def __init__(self, tables: Tables, dealer: int, banned: frozenset[int] = frozenset()) -> None:
@@ -61,6 +67,16 @@ class Auction:
         self._continuous = auction.rounds is Rounds.CONTINUOUS
         self._rebid_after_other = auction.rebid is Rebid.AFTER_INTERVENING_BID
         self._dealer_must_bid = auction.all_pass.action is AllPassAction.DEALER_MUST_BID
+        self._reopen = auction.bid_after_pass is BidAfterPass.ON_STRAIN_CHANGE
+        self._may_raise = auction.winner_may_raise
+        self.raising = False
+        """Whether the auction's winner is being offered a raise of its own bid (``winner_may_raise``)."""
+        self.raise_offered = False
+        """Whether the raise has been offered since the auction last reopened."""
+        self.bidders = 0
+        """The seats that have bid (a bit each)."""
+        self.last_strain: list[str | None] = [None] * self.players
+        """Each seat's last bid's strain."""
 
     def copy(self) -> Auction:
         """An independent copy."""
@@ -68,6 +84,7 @@ class Auction:
         for name in Auction.__slots__:
             setattr(other, name, getattr(self, name))
         other.passed = list(self.passed)
+        other.last_strain = list(self.last_strain)
         return other
 
     # -- legality -------------------------------------------------------------------------------
@@ -79,7 +96,7 @@ class Auction:
             return f"seat {seat} was set in the last hand and may not bid in this one"
         if self.high is not None and contract.rank <= self.high.rank:
             return f"{contract.id} does not outrank the current bid, {self.high.id}"
-        if self.high_seat == seat and rules.auction.rebid is Rebid.AFTER_INTERVENING_BID:
+        if self.high_seat == seat and rules.auction.rebid is Rebid.AFTER_INTERVENING_BID and not self.raising:
             return f"seat {seat} holds the highest bid and may bid again only after another player bids"
         inkles = rules.auction.inkles
         if inkles is not None and contract.level == inkles.level and seat not in self.inkle_seats:
@@ -109,7 +126,7 @@ class Auction:
             return 0
         mask = tables.all_ranks
         if self.high is not None:
-            if self.high_seat == seat and self._rebid_after_other:
+            if self.high_seat == seat and self._rebid_after_other and not self.raising:
                 return 0
             above = self.high.rank + 1
             mask = mask >> above << above
@@ -186,12 +203,25 @@ class Auction:
         modifier, rank = divmod(move, tables.stride)
         contract = tables.contracts[rank]
         self.acted += 1
+        strain, before = contract.style.strain, self.last_strain[seat]
+        if (self._reopen and before is not None and before != strain) or (self.raising and before != strain):
+            # A bidder changed the suit of its bid: the seats that passed may bid again (bid_after_pass:
+            # on_strain_change; after a raise in a new strain, rules text 000 "Bidding after pass").
+            self.passed = [False] * self.players
+            self.raise_offered = False
+        elif self.raising:
+            self.over = True  # a raise in the same strain: the others may not bid again
+        self.raising = False
+        self.last_strain[seat] = strain
+        self.bidders |= 1 << seat
         self.high, self.high_seat, self.high_modifier = contract, seat, modifier - 1
         reached = tables.level_reached[rank]
         if reached > self.level:
             self.level = reached
         said = f"{contract.id} {tables.modifiers[modifier - 1].id}" if modifier else contract.id
         self.calls += ((seat, said),)
+        if self.over:
+            return
         if not tables.blind_ranks >> rank & 1:
             self.looked |= 1 << seat  # acting is looking, except for a blind bid
         self._next(seat)
@@ -201,8 +231,13 @@ class Auction:
         self.looked |= 1 << self.to_act
 
     def pass_turn(self) -> None:
-        """Record a checked pass and move the turn on."""
+        """Record a checked pass and move the turn on (a winner offered a raise stands on its bid)."""
         seat = self.to_act
+        if self.raising:
+            self.raising = False
+            self.calls += ((seat, "pass"),)
+            self.over = True
+            return
         self.acted += 1
         self.passed[seat] = True
         self.looked |= 1 << seat
@@ -216,6 +251,13 @@ class Auction:
             remaining = passed.count(False)
             # Over when everyone has passed, or all but the holder of the highest bid.
             if not remaining or (remaining == 1 and self.high_seat is not None and not passed[self.high_seat]):
+                if remaining and self._may_raise and not self.raise_offered and self.bidders & (self.bidders - 1):
+                    # The winner may raise its own bid, unless it was the only one to bid (rules text 000,
+                    # "Bidding after pass": "if only one player partakes in the auction ... they cannot raise").
+                    assert self.high_seat is not None
+                    self.raising = self.raise_offered = True
+                    self.to_act = self.high_seat
+                    return
                 self.over = True
                 return
             following = (seat + 1) % players

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..errors import FiveHundredError
 from ..rules.contracts import PartnerRole
-from ..rules.ruleset import BidAfterPass, Rules
+from ..rules.ruleset import Rules
 
 
 class UnsupportedRuleError(FiveHundredError):
@@ -35,12 +35,6 @@ def unsupported_rules(rules: Rules) -> list[str]:
         found.append("players.dummies: dummy hands played by each player (two-handed)")
     if seating.called_partner is not None:
         found.append("players.called_partner: a partner called by naming a card (five-handed)")
-    if auction.bid_after_pass is BidAfterPass.ON_STRAIN_CHANGE:
-        found.append("auction.bid_after_pass: on_strain_change (bidding again after a pass)")
-    if auction.winner_may_raise:
-        found.append("auction.winner_may_raise: the auction's winner raising their own bid")
-    if auction.inkles is not None and auction.inkles.separate_no:
-        found.append("auction.inkles.separate_no: 'inkle no' as a separate inkle")
     if rules.scoring.lay_down_penalty is not None:
         found.append("scoring.lay_down_penalty: laying cards down to claim the rest")
     for contract in rules.ladder:

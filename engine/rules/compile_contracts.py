@@ -236,10 +236,28 @@ def compile_ladder(ctx: CompileContext, deck: Deck, strains: dict[str, Strain], 
                 style=PlayStyle(strain=strain.id),
             )
         )
+    contracts = _with_inkle_no(ctx, contracts, list(levels))
     extras = _compile_extras(ctx, enabled, levels, set(bids), hand_size, strains)
     if len({contract.id for contract in contracts}) != len(contracts):
         return None
     return LadderResult(Ladder(tuple(contracts)), extras, tuple(levels), resolve)
+
+
+def _with_inkle_no(ctx: CompileContext, contracts: list[Contract], levels: list[int]) -> list[Contract]:
+    """Where the inkle rule distinguishes 'inkle no' (rules text 001, "Special inkles": "Inkle No is
+    sometimes distinguished from Inkle No Trump ... Inkle No Trump is the highest inkle"), the ladder gets
+    the contract ``<level>NO`` just below the no-trump inkle, played as it would be."""
+    raw = ctx.get(("auction", "inkles"))
+    if not isinstance(raw, dict) or not raw.get("separate_no"):
+        return contracts
+    level = raw.get("level", levels[0] if levels else 6)
+    below = next((position for position, contract in enumerate(contracts) if contract.level == level and contract.style.strain == "NT"), None)
+    if below is None:
+        ctx.error(("auction", "inkles", "separate_no"), f"'inkle no' sits just below the no-trump inkle, {level}NT, which this ladder does not have.")
+        return contracts
+    inkle_no = replace(contracts[below], id=f"{level}NO", name="inkle no")
+    contracts = contracts[:below] + [inkle_no] + contracts[below:]
+    return [_with_rank(contract, rank) for rank, contract in enumerate(contracts)]
 
 
 def _with_rank(contract: Contract, rank: int) -> Contract:

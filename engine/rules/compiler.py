@@ -284,8 +284,15 @@ def _compile_auction(ctx: CompileContext, levels: tuple[int, ...], players: int)
         if "trick_points" in raw_all_pass and action is not AllPassAction.PLAY_NO_TRUMP:
             ctx.error(("auction", "all_pass", "trick_points"), "trick_points only goes with 'then: play_no_trump'.")
         all_pass = AllPass(action, raw_all_pass.get("max_redeals"), raw_all_pass.get("trick_points", 10))
+    rounds = Rounds(ctx.get(("auction", "rounds"), "continuous"))
+    if rounds is Rounds.ONE:
+        # Both rules reopen the bidding, which a single round of bidding does not have.
+        if ctx.get(("auction", "bid_after_pass"), "never") != "never":
+            ctx.error(("auction", "bid_after_pass"), "Bidding again after a pass needs a continuous auction; with 'rounds: one' each player bids once.")
+        if ctx.get(("auction", "winner_may_raise"), False):
+            ctx.error(("auction", "winner_may_raise"), "The winner raising its bid needs a continuous auction; with 'rounds: one' each player bids once.")
     return AuctionRules(
-        rounds=Rounds(ctx.get(("auction", "rounds"), "continuous")),
+        rounds=rounds,
         bid_after_pass=BidAfterPass(ctx.get(("auction", "bid_after_pass"), "never")),
         rebid=Rebid(ctx.get(("auction", "rebid"), "after_intervening_bid")),
         winner_may_raise=ctx.get(("auction", "winner_may_raise"), False),
