@@ -254,3 +254,15 @@ def test_show_states_every_breach_setting_and_when_a_call_is_made(capsys: pytest
         assert words in out, words
     code, out, _ = run(capsys, "show", "slam-call")
     assert "called by the declarer once the kitty is exchanged, before the first lead" in out
+
+
+def test_000_the_slam_call_worth_500_with_trumps_and_520_in_no_trump() -> None:
+    """Rules text 000, "Non-standard bids": the slam "is worth 500 if there are trumps and 520 in no
+    trump" (the other form of the call: a fixed value and a no-trump value)."""
+    from engine.kernel.calls import called_terms
+
+    rules = engine.compile_text("extends: slam-call\ncontracts: {slam_call: {bonus: 0, value: 500, no_trump_value: 520}}\n")
+    (call,) = rules.extras
+    assert called_terms(rules.ladder["7H"], call, no_trump=False).value == 500
+    assert called_terms(rules.ladder["7NT"], call, no_trump=True).value == 520
+    assert called_terms(rules.ladder["7NT"], call, no_trump=True).target.minimum == 10

@@ -18,11 +18,11 @@ from dataclasses import replace
 from typing import AbstractSet, Any, Iterable, Mapping, Sequence
 
 from ..errors import FiveHundredError, IllegalActionError
-from ..kernel.actions import PASS, Action, Bid, Call, Discard, Give, Look, Pass, Play, parse_action
+from ..kernel.actions import PASS, Action, Bid, Call, Claim, Discard, Give, Look, Pass, Play, parse_action
 from ..kernel.carried import check_carried_over
 from ..kernel.course import HandCourse
 from ..kernel.deal import Deal, DealError
-from ..kernel.events import BidMade, CardPlayed, Dealt, Discarded, Event, HandResult, HandScored, Looked, Misdealt, Passed
+from ..kernel.events import BidMade, CardPlayed, Claimed, Dealt, Discarded, Event, HandResult, HandScored, Looked, Misdealt, Passed
 from ..kernel.phase import Phase
 from ..kernel.state import PASS_MOVE, GameState
 from ..kernel.support import check_supported
@@ -35,7 +35,7 @@ from .observation import Observation, Trick
 from .records import HandRecord, TranscriptError, hand_transcript
 from .saving import SavedGameError, read_saved_game, restore_rng, saved_game_data
 
-_ACTION_TYPES = (Pass, Bid, Discard, Play, Call, Give, Look)
+_ACTION_TYPES = (Pass, Bid, Discard, Play, Call, Give, Look, Claim)
 
 
 def _scripted_deal(rules: Rules, deal: object, where: str) -> Deal:
@@ -228,6 +228,8 @@ class Game:
         state = self._state
         if state.phase is Phase.AUCTION:
             state.auction.check(action)
+        elif state.phase is Phase.PLAY and isinstance(action, Claim):
+            self._check_claim(action)
         elif state.phase is Phase.PLAY:
             assert state.play is not None
             state.play.check(action, state.hands[state.play.to_act])
@@ -276,6 +278,10 @@ class Game:
                 state.announce(PASS_MOVE)
             else:
                 state.pass_turn()
+        elif isinstance(action, Claim):
+            self._events.append(Claimed(seat, action.cards))
+            self._events.append(CardPlayed(seat, action.cards[0], None))
+            state.claim([card.index for card in action.cards])
         elif isinstance(action, Look):
             self._events.append(Looked(seat))
             state.look()
@@ -300,6 +306,26 @@ class Game:
         if index is None or not state.legal_mask() >> (index + 1) & 1:
             raise IllegalActionError(f"seat {seat} cannot {action} now: it may {' or '.join(str(each) for each in self.legal_choices())}.")
         return index
+
+    def _check_claim(self, action: Claim) -> None:
+        """A claim is the declarer's, when it leads, with cards it holds, none a joker that must name a suit."""
+        state = self._state
+        play = state.play
+        assert play is not None
+        seat = play.to_act
+        if not isinstance(action.cards, tuple) or not action.cards or not all(isinstance(card, Card) for card in action.cards):
+            raise IllegalActionError("A claim lays down cards (engine.Card), like parse_action(rules, 'claim AS KS').")
+        if seat != state.declarer or play.trick:
+            raise IllegalActionError(f"Only the declarer may lay cards down to claim tricks, when it leads; seat {seat} is to play.")
+        if play.claimed:
+            raise IllegalActionError(f"seat {seat} has laid cards down already and must lead {self._tables.cards[play.claimed[0]]}.")
+        if len(set(action.cards)) != len(action.cards):
+            raise IllegalActionError(f"{action} names a card twice.")
+        for card in action.cards:
+            if not self._tables.owns(card) or not (state.hands[seat] >> card.index) & 1:
+                raise IllegalActionError(f"seat {seat} does not hold {card}.")
+            if play.names_suits and (play.strain.suitless >> card.index) & 1:
+                raise IllegalActionError(f"{card} led in no trump names a suit: lead it with play {card}:H (or another suit) before claiming.")
 
     def _check_give(self, action: Action) -> None:
         state = self._state

@@ -4,7 +4,8 @@ Text forms: ``pass``, ``bid 7H``, ``bid 6NT``, ``bid misere`` (a special contrac
 ``bid 7H sans_kitty`` (a bid with a modifier),
 ``discard 4D 5C 6C``, ``play JD`` and ``play JK:H`` (a joker led in no trump, hearts named),
 ``call breach`` (an announcement by its id; ``pass`` makes none), ``give JD`` (a partner's card to
-the declarer) and ``look`` (looking at one's cards, where a contract may be bid blind).
+the declarer), ``look`` (looking at one's cards, where a contract may be bid blind) and ``claim AS KS``
+(the declarer laying cards down to claim the tricks they win).
 Parsing only checks that the text is *well formed* for the variant (the cards and contracts exist);
 whether the action is *legal now* is the game's business.
 """
@@ -101,7 +102,19 @@ class Look:
         return "look"
 
 
-Action = Union[Pass, Bid, Discard, Play, Call, Give, Look]
+@dataclass(frozen=True)
+class Claim:
+    """The declarer, leading, lays cards down to claim the tricks they win (``claim AS KS QS``): the first
+    is led now and the others lead the next tricks, in order, while each wins its trick."""
+
+    cards: tuple[Card, ...]
+    """The cards laid down, in the order they lead."""
+
+    def __str__(self) -> str:
+        return "claim " + " ".join(str(card) for card in self.cards)
+
+
+Action = Union[Pass, Bid, Discard, Play, Call, Give, Look, Claim]
 """Any action."""
 
 PASS = Pass()
@@ -176,6 +189,10 @@ def parse_action(rules: Rules, text: str) -> Action:
             letters = ", ".join(each.id for each in rules.deck.suits)
             raise IllegalActionError(f"{text!r} is not a valid action: {suit_text!r} is not a suit (write one of {letters}).")
         return Play(card, suit)
+    if verb == "claim":
+        if not rest:
+            raise IllegalActionError(f"{text!r} is not a valid action: name the cards laid down, in the order they lead, like claim AS KS QS.")
+        return Claim(_cards(rules, rest, text))
     if verb == "look":
         if rest:
             raise IllegalActionError(f"{text!r} is not a valid action: look takes nothing after it.")
@@ -191,4 +208,4 @@ def parse_action(rules: Rules, text: str) -> Action:
             raise IllegalActionError(f"{text!r} is not a valid action: write give and one card, like give JD.")
         (card,) = _cards(rules, rest, text)
         return Give(card)
-    raise IllegalActionError(f"{text!r} is not a valid action: it must start with pass, bid, look, discard, play, call or give.")
+    raise IllegalActionError(f"{text!r} is not a valid action: it must start with pass, bid, look, discard, play, claim, call or give.")

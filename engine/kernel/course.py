@@ -33,7 +33,7 @@ from .events import (
 )
 from .phase import Phase
 from .play import TrickPlay
-from .scoring import game_end, score_hand, score_unbid, settle_wagers
+from .scoring import game_end, score_hand, score_unbid, settle_wagers, with_penalty
 from .tables import Tables, cards_in, mask_of
 
 PASS_MOVE = -1
@@ -512,6 +512,9 @@ class HandCourse:
         # A call's terms are scored as they are: the slam bonus belongs to a contract played as bid.
         called = any(self.rules.announcements[index].effect is Effect.TERMS for _, index in self.announced)
         scored = score_hand(self.rules, terms, declarer, play.tricks, self.scores, slam_bonus=not called)
+        penalty = self.rules.scoring.lay_down_penalty
+        if penalty and play.claimer >= 0:
+            scored = with_penalty(scored, self.tables.team_of[play.claimer], penalty)
         if self.announced:
             wagers = [seat for seat, index in self.announced if self.rules.announcements[index].effect is Effect.WAGER]
             scored, ending = settle_wagers(self.rules, terms, declarer, play.tricks, scored, wagers)

@@ -206,6 +206,16 @@ class CardPlayed:
 
 
 @dataclass(frozen=True)
+class Claimed:
+    """The declarer laid cards down to claim the tricks they win; the first was led with it."""
+
+    seat: int
+    """The declarer."""
+    cards: tuple[Card, ...]
+    """The cards laid down, in the order they lead."""
+
+
+@dataclass(frozen=True)
 class TrickWon:
     """A trick was completed."""
 
@@ -237,5 +247,5 @@ class GameOver:
     """How it ended."""
 
 
-Event = Union[Dealt, Misdealt, Passed, Looked, BidMade, AuctionWon, AllPassed, Announced, KittyTaken, Discarded, CardGiven, HandExposed, CardPlayed, TrickWon, HandScored, GameOver]
+Event = Union[Dealt, Misdealt, Passed, Looked, BidMade, AuctionWon, AllPassed, Announced, KittyTaken, Discarded, CardGiven, HandExposed, Claimed, CardPlayed, TrickWon, HandScored, GameOver]
 """Any event."""

@@ -52,6 +52,8 @@ class TrickPlay:
         "_void_only",
         "_restricted",
         "by_seat",
+        "claimer",
+        "claimed",
     )
 
     def __init__(self, tables: Tables, hands: list[int], strain: StrainTable, active: list[int], leader: int, total: int) -> None:
@@ -89,6 +91,10 @@ class TrickPlay:
         self._restricted = bool(strain.suitless) and (self.joker.renege_forbidden or self.joker.first_or_last_only)
         self.by_seat = [0] * tables.rules.seating.players
         """Per seat: the cards it has played this hand."""
+        self.claimer = -1
+        """The seat that laid cards down to claim tricks this hand, or -1."""
+        self.claimed: list[int] = []
+        """The claimer's cards still to lead, in order, while its claim holds good."""
 
     def copy(self) -> TrickPlay:
         """An independent copy."""
@@ -100,6 +106,7 @@ class TrickPlay:
         other.voids = [set(each) for each in self.voids]
         other.completed = list(self.completed)
         other.by_seat = list(self.by_seat)
+        other.claimed = list(self.claimed)
         return other
 
     @property
@@ -120,6 +127,8 @@ class TrickPlay:
     def playable(self, hand: int) -> int:
         """The mask of the cards of ``hand`` that the seat to act may play."""
         # _follow is every card (-1) until a suit is led, so a leader may play anything.
+        if self.claimed and not self.trick and self.to_act == self.claimer:
+            return hand & (1 << self.claimed[0])  # the next card laid down leads
         following = hand & self._follow
         if not following:
             allowed = hand  # void in the suit led: anything goes
@@ -203,6 +212,8 @@ class TrickPlay:
         trick = self.trick
         bit = 1 << index
         if not trick:
+            if self.claimed and seat == self.claimer:
+                self.claimed.pop(0)
             led = self.led = named if named is not None else self.strain.suit_of[index]
             self.named = named
             if led is not None:
@@ -224,6 +235,8 @@ class TrickPlay:
             if value > best and (value >= TRUMP_POWER or suit_of[card] == led):
                 winner, best = each, value
         self.completed.append((self.leader, tuple(trick), winner, self.named))
+        if self.claimed and winner != self.claimer:
+            self.claimed = []  # a card laid down lost its trick: the claim stands only this far
         self.tricks[winner] += 1
         self.number += 1
         self.trick = []
@@ -231,6 +244,12 @@ class TrickPlay:
         self._follow = -1
         self.leader = self.to_act = winner
         return winner
+
+    def claim(self, seat: int, cards: list[int]) -> None:
+        """``seat``, which has just led the first card it laid down, claims the tricks ``cards`` win
+        (checked by the caller): it leads them, in order, while each of its leads wins."""
+        self.claimer = seat
+        self.claimed = list(cards)
 
     def trick_cards(self) -> list[tuple[int, Card]]:
         """The current trick as (seat, card) pairs."""

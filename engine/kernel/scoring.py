@@ -65,6 +65,13 @@ def score_hand(rules: Rules, contract: Contract, declarer: int, tricks: list[int
     return HandScore(made, tuple(points), new_scores, tuple(banned))
 
 
+def with_penalty(scored: HandScore, team: int, points: int) -> HandScore:
+    """``scored`` with ``points`` taken from ``team`` (laying cards down where the variant penalises it)."""
+    hand_points = tuple(point - (points if each == team else 0) for each, point in enumerate(scored.hand_points))
+    scores = tuple(score - (points if each == team else 0) for each, score in enumerate(scored.scores))
+    return HandScore(scored.made, hand_points, scores, scored.banned)
+
+
 def score_unbid(rules: Rules, tricks: list[int], scores: tuple[int, ...]) -> HandScore:
     """Score a hand nobody bid and everyone played (the all-pass rule's no-trump hand, rules text 003):
     each side scores the rule's points for each trick it took, capped as defenders' points are."""

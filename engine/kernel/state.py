@@ -255,6 +255,17 @@ class GameState(HandCourse):
 
     # The moves below take what the caller has checked (Game checks actions first).
 
+    def claim(self, indices: list[int]) -> None:
+        """The declarer, leading, lays down the cards ``indices`` to claim the tricks they win (checked
+        by the caller): the first is led now, the others lead the next tricks while each wins its trick
+        (rules text 000, "Other scoring variations"); where the variant penalises laying down, the
+        declaring side loses the penalty when the hand is scored."""
+        play = self.play
+        assert play is not None and indices
+        seat = play.to_act
+        self.play_card(indices[0])
+        play.claim(seat, indices[1:])
+
     def play_card(self, index: int, named: str | None = None) -> None:
         """The seat to act plays card ``index`` (``named``: the suit named for a led joker)."""
         assert self.play is not None

@@ -35,8 +35,6 @@ def unsupported_rules(rules: Rules) -> list[str]:
         found.append("players.dummies: dummy hands played by each player (two-handed)")
     if seating.called_partner is not None:
         found.append("players.called_partner: a partner called by naming a card (five-handed)")
-    if rules.scoring.lay_down_penalty is not None:
-        found.append("scoring.lay_down_penalty: laying cards down to claim the rest")
     for contract in rules.ladder:
         key = f"contracts.{contract.id}" if contract.is_special else f"ladder ({contract.id})"
         if contract.style.partner is PartnerRole.PASSES_CARD:

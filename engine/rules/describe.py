@@ -136,7 +136,7 @@ def _auction(rules: Rules) -> list[str]:
         lines.append("Bidding starts left of the dealer and goes round until all but one have passed; each bid must outrank the last.")
     else:
         lines.append("One round of bidding: starting left of the dealer, each player bids once or passes; each bid must outrank the last.")
-    lines.append("A pass is final." if auction.bid_after_pass is BidAfterPass.NEVER else "A player who passed may bid again after a later bid changes strain.")
+    lines.append("A pass is final." if auction.bid_after_pass is BidAfterPass.NEVER else "A player who passed may bid again once a bidder changes the suit of its bid.")
     lines.append("A player who has bid may bid again only after another player has bid." if auction.rebid is Rebid.AFTER_INTERVENING_BID else "A player may bid again at any turn.")
     if auction.winner_may_raise:
         lines.append("The winner may raise their own bid; changing strain reopens the auction; an uncontested winner may not raise.")
@@ -183,6 +183,7 @@ def _play(rules: Rules) -> list[str]:
         if joker.first_or_last_only:
             rules_text.append("it may only be played as the first or last card of a suit")
         lines.append("In no trump the joker: " + "; ".join(rules_text) + ".")
+    lines.append("The declarer, when it leads, may lay cards down to claim the tricks they win: they lead in turn while they win.")
     return lines
 
 
