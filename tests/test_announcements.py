@@ -266,3 +266,20 @@ def test_000_the_slam_call_worth_500_with_trumps_and_520_in_no_trump() -> None:
     assert called_terms(rules.ladder["7H"], call, no_trump=False).value == 500
     assert called_terms(rules.ladder["7NT"], call, no_trump=True).value == 520
     assert called_terms(rules.ladder["7NT"], call, no_trump=True).target.minimum == 10
+
+
+def test_a_contract_whose_partner_passes_a_card_plays_after_the_kitty() -> None:
+    """The language lets a bid (not only a call) say ``partner: passes_card``: the hand-off follows the
+    kitty as it does after a call."""
+    rules = engine.compile_text("extends: standard\ncontracts: {lone: {name: lone hand, value: 600, placement: highest, partner: passes_card, target: all, strain: NT}}\n")
+    assert engine.unsupported_rules(rules) == []
+    played = engine.Game(rules, dealer=3, seed=1)
+    for action in ("bid lone", "pass", "pass", "pass"):
+        played.apply(action)
+    discard_kitty(played)
+    assert played.phase is engine.Phase.GIVE and played.to_act == 2
+    played.apply(played.legal_actions()[0])
+    played.apply(played.legal_actions()[0])
+    assert played.phase is engine.Phase.PLAY and played.observation(1).sitting_out == (2,)
+    result = play_out(played)
+    assert result.hand_points[0] == (600 if result.tricks[0] == 10 else -600)

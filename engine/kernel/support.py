@@ -5,7 +5,6 @@ game is created, with a message naming each such rule, rather than being played 
 from __future__ import annotations
 
 from ..errors import FiveHundredError
-from ..rules.contracts import PartnerRole
 from ..rules.ruleset import Rules
 
 
@@ -35,10 +34,6 @@ def unsupported_rules(rules: Rules) -> list[str]:
         found.append("players.dummies: dummy hands played by each player (two-handed)")
     if seating.called_partner is not None:
         found.append("players.called_partner: a partner called by naming a card (five-handed)")
-    for contract in rules.ladder:
-        key = f"contracts.{contract.id}" if contract.is_special else f"ladder ({contract.id})"
-        if contract.style.partner is PartnerRole.PASSES_CARD:
-            found.append(f"{key}.partner: passes_card (the partner passing the declarer a card with a bid; calls may)")
     return found
 
 
