@@ -66,3 +66,15 @@ def test_the_double_misere_variants_play(variant: str) -> None:
     assert engine.unsupported_rules(engine.load_variant(variant)) == []
     result = engine.simulate(variant, games=3, seed=2)
     assert result.tally.games == 3
+
+
+def test_the_heuristic_bot_bids_double_nullo_on_a_very_safe_hand_when_its_partner_passed() -> None:
+    """With a profile that allows it (the default asks for still safer hands: see Profile)."""
+    from engine.bots import HeuristicBot, Profile
+
+    bot = HeuristicBot(engine.load_variant("double-nullo"), Profile(double_misere_limit=0.35), seed=0)
+    safe = "5S 6S 7S 5C 6C 7C 5D 6D 4H 5H"
+    passed = game("double-nullo", {0: safe}, dealer=1, actions=["pass", "pass"])  # seat 2, the partner, passed
+    assert str(bot.act(passed.observation(0), passed.legal_choices())) == "bid double_nullo"
+    bidding = game("double-nullo", {0: safe}, dealer=1, actions=["bid 7S", "pass"])  # the partner bid: it has winners
+    assert str(bot.act(bidding.observation(0), bidding.legal_choices())) != "bid double_nullo"
