@@ -54,6 +54,7 @@ class TrickPlay:
         "by_seat",
         "claimer",
         "claimed",
+        "_checking",
     )
 
     def __init__(self, tables: Tables, hands: list[int], strain: StrainTable, active: list[int], leader: int, total: int) -> None:
@@ -95,6 +96,7 @@ class TrickPlay:
         """The seat that laid cards down to claim tricks this hand, or -1."""
         self.claimed: list[int] = []
         """The claimer's cards still to lead, in order, while its claim holds good."""
+        self._checking = self._restricted
 
     def copy(self) -> TrickPlay:
         """An independent copy."""
@@ -127,11 +129,22 @@ class TrickPlay:
     def playable(self, hand: int) -> int:
         """The mask of the cards of ``hand`` that the seat to act may play."""
         # _follow is every card (-1) until a suit is led, so a leader may play anything.
+        following = hand & self._follow
+        if self._checking:
+            return self._checked(hand, following)
+        if not following:
+            return hand  # void in the suit led: anything goes
+        if self._void_only:
+            return following
+        return following | (hand & self.strain.suitless)
+
+    def _checked(self, hand: int, following: int) -> int:
+        """:meth:`playable` where a claim is pending or the joker's renege and first-or-last rules apply
+        (kept apart so that the common case stays quick)."""
         if self.claimed and not self.trick and self.to_act == self.claimer:
             return hand & (1 << self.claimed[0])  # the next card laid down leads
-        following = hand & self._follow
         if not following:
-            allowed = hand  # void in the suit led: anything goes
+            allowed = hand
         elif self._void_only:
             return following
         else:
@@ -212,7 +225,7 @@ class TrickPlay:
         trick = self.trick
         bit = 1 << index
         if not trick:
-            if self.claimed and seat == self.claimer:
+            if self._checking and self.claimed and seat == self.claimer:
                 self.claimed.pop(0)
             led = self.led = named if named is not None else self.strain.suit_of[index]
             self.named = named
@@ -222,7 +235,8 @@ class TrickPlay:
             self.voids[seat].add(self.led)  # did not follow: void in the suit led
         trick.append((seat, index))
         self.played |= bit
-        self.by_seat[seat] |= bit
+        if self._restricted:
+            self.by_seat[seat] |= bit
         self.hands[seat] ^= bit
         if len(trick) < self._size:
             self.to_act = self._next_seat[seat]
@@ -235,7 +249,7 @@ class TrickPlay:
             if value > best and (value >= TRUMP_POWER or suit_of[card] == led):
                 winner, best = each, value
         self.completed.append((self.leader, tuple(trick), winner, self.named))
-        if self.claimed and winner != self.claimer:
+        if self._checking and self.claimed and winner != self.claimer:
             self.claimed = []  # a card laid down lost its trick: the claim stands only this far
         self.tricks[winner] += 1
         self.number += 1
@@ -250,6 +264,7 @@ class TrickPlay:
         (checked by the caller): it leads them, in order, while each of its leads wins."""
         self.claimer = seat
         self.claimed = list(cards)
+        self._checking = True
 
     def trick_cards(self) -> list[tuple[int, Card]]:
         """The current trick as (seat, card) pairs."""
