@@ -271,7 +271,7 @@ class HeuristicBot:
                 if own >= needed + self.profile.breach_margin:
                     return index
             elif seat == declarer:
-                call = next(extra for extra in rules.extras if extra.id == announcement.id)
+                call = rules.extra(announcement.id)
                 terms = called_terms(contract, call, not strain.is_trump)
                 if terms.value > contract.value and (terms.target.minimum < hand_size or self._sure_of_every_trick(hand, strain)):
                     return index

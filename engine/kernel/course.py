@@ -210,7 +210,9 @@ class HandCourse:
         elif seat == declarer and terms.style.kitty is KittyUse.TO_PARTNER:
             # Double misère: the discards go to the partner, who keeps what it likes and discards as many.
             seating = self.rules.seating
-            partner = next(other for step in range(1, seating.players) for other in [(declarer + step) % seating.players] if seating.team_of(other) == seating.team_of(declarer))
+            team = seating.team_of(declarer)
+            clockwise = [(declarer + step) % seating.players for step in range(1, seating.players)]
+            partner = next(seat for seat in clockwise if seating.team_of(seat) == team)
             self.hands[partner] |= mask
             self.discarder = partner
         else:
@@ -230,7 +232,7 @@ class HandCourse:
             if self.listener is not None:
                 self.listener.event(Announced(seat, announcement.id))
             if announcement.effect is Effect.TERMS and self.terms is not None:
-                call = next(extra for extra in self.rules.extras if extra.id == announcement.id)
+                call = self.rules.extra(announcement.id)
                 self.terms = called_terms(self.terms, call, self._no_trump(self.terms))
         if window.over:
             self.window = None

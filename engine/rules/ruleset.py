@@ -472,3 +472,10 @@ class Rules:
             if order.strain.id == strain_id:
                 return order
         raise KeyError(strain_id)
+
+    def extra(self, extra_id: str) -> Extra:
+        """The modifier or call with this id (a ``KeyError`` naming it if there is none)."""
+        for extra in self.extras:
+            if extra.id == extra_id:
+                return extra
+        raise KeyError(extra_id)
