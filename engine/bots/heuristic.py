@@ -184,18 +184,13 @@ class HeuristicBot:
         if observation.phase is Phase.AUCTION:
             if any(isinstance(action, Look) for action in legal_actions):
                 return LOOK  # a blind bid is a gamble this bot does not take: it looks first
-            ids = [modifier.id for modifier in tables.modifiers]
-            legal = mask_of(
-                1 + self.rules.ladder[action.contract].rank + (ids.index(action.modifier) + 1 if action.modifier else 0) * tables.stride
-                for action in legal_actions
-                if isinstance(action, Bid)
-            )
+            legal = mask_of(1 + tables.bid_move(action) for action in legal_actions if isinstance(action, Bid))
             legal |= any(isinstance(action, Pass) for action in legal_actions)
             move = self._auction(seat, hand, observation.calls, legal)
             if move == PASS_MOVE:
                 return PASS
             modifier, rank = divmod(move, tables.stride)
-            return Bid(tables.contracts[rank].id, ids[modifier - 1]) if modifier else tables.bids[rank]
+            return Bid(tables.contracts[rank].id, tables.modifiers[modifier - 1].id) if modifier else tables.bids[rank]
         contract = self.rules.ladder[observation.contract] if observation.contract is not None else self._unbid
         if observation.phase is Phase.KITTY:
             count = len(legal_actions[0].cards) if isinstance(legal_actions[0], Discard) else len(observation.kitty)

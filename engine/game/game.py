@@ -267,11 +267,7 @@ class Game:
             state.play_card(action.card.index, action.suit)
         elif isinstance(action, Bid):
             self._events.append(BidMade(seat, action.contract if action.modifier is None else f"{action.contract} {action.modifier}"))
-            move = self.rules.ladder[action.contract].rank
-            if action.modifier is not None:
-                modifiers = [modifier.id for modifier in self._tables.modifiers]
-                move += (modifiers.index(action.modifier) + 1) * self._tables.stride
-            state.bid(move)
+            state.bid(self._tables.bid_move(action))
         elif isinstance(action, Pass):
             self._events.append(Passed(seat))
             if state.phase is Phase.CALLS:

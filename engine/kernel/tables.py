@@ -119,6 +119,15 @@ class Tables:
         """The distance between the auction moves of one rank with successive modifiers (see :attr:`modifiers`)."""
         return self.look_move + 1
 
+    def bid_move(self, bid: Bid) -> int:
+        """The auction move of ``bid`` (checked by the caller): its contract's rank, plus
+        ``(m + 1) * stride`` for modifier ``m``."""
+        rank = self.rules.ladder[bid.contract].rank
+        if bid.modifier is None:
+            return rank
+        position = next(number for number, modifier in enumerate(self.modifiers) if modifier.id == bid.modifier)
+        return rank + (position + 1) * self.stride
+
     def owns(self, card: Card) -> bool:
         """Whether ``card`` is this deck's card (not one of another variant's deck)."""
         return card.index < len(self.cards) and self.cards[card.index] == card
