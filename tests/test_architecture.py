@@ -228,19 +228,21 @@ def test_a_game_saved_before_the_stages_loads_and_continues_as_it_would_have() -
     expected = data["expected"]
     assert (game.to_act, list(game.scores), game.hand_number) == (expected["to_act"], expected["scores"], expected["hand_number"])
     # Results gained ``next_dealer`` and saved games the first hand's ``banned`` and ``redeals`` since
-    # (issue 15); everything the old data held is unchanged.
-    assert [dict(result.to_dict(), next_dealer=None) for result in game.results] == [dict(old, next_dealer=None) for old in expected["results"]]
+    # (issue 15), and results the called ``partner`` (issue 11); everything the old data held is unchanged.
+    assert [dict(result.to_dict(), next_dealer=None, partner=None) for result in game.results] == [dict(old, next_dealer=None, partner=None) for old in expected["results"]]
     assert [str(action) for action in game.legal_actions()] == expected["legal"]
     observed = repr(game.observation(game.to_act))
     for added in (", announced=()", ", looked=True"):  # Observation fields added since (issue 10), at their defaults
         observed = observed.replace(added, "")
+    # and those of issue 11 (the acting seat, who plays each seat, dummies and a called partner)
+    observed = observed.replace(", acting_seat=1, played_by=(0, 1, 2, 3), face_down=(), called_card=None, partner=None", "")
     assert observed == expected["observation"]
     assert game.to_dict() == dict(data["saved"], banned=[], redeals=0)
 
 
 def test_a_transcript_written_before_the_stages_replays_to_the_same_result() -> None:
     data = json.loads((DATA / "transcript-before-stages.json").read_text(encoding="utf-8"))
-    assert engine.replay(data["transcript"]).to_dict() == dict(data["result"], next_dealer=0)
+    assert engine.replay(data["transcript"]).to_dict() == dict(data["result"], next_dealer=0, partner=None)
 
 
 # -- the YAML reader ----------------------------------------------------------------------------

@@ -41,6 +41,8 @@ def move_of(game: engine.Game, action: engine.Action) -> int:
         return action.card.index
     if isinstance(action, engine.Look):
         return tables.look_move
+    if isinstance(action, engine.CallPartner):
+        return PASS_MOVE if action.card is None else action.card.index
     assert isinstance(action, engine.Play)
     named = tables.suits.index(action.suit) + 1 if action.suit else 0
     return action.card.index | named << SUIT_SHIFT
@@ -49,7 +51,7 @@ def move_of(game: engine.Game, action: engine.Action) -> int:
 def moves_in(state: GameState) -> set[int]:
     """Every legal move the state's mask stands for (discards: the mask of the cards that may go)."""
     legal = state.legal_mask()
-    if state.phase is Phase.AUCTION or state.phase is Phase.CALLS:
+    if state.phase is Phase.AUCTION or state.phase is Phase.CALLS or state.phase is Phase.PARTNER:
         return {bit - 1 for bit in cards_in(legal)}
     if state.phase is Phase.KITTY:
         return {legal}
@@ -75,7 +77,8 @@ def test_fast_state_matches_the_game_move_for_move(variant: str, seed: int) -> N
     chooser = random.Random(seed)
     while not game.is_over and game.hand_number < 6:
         assert state.deal == game.records[-1].deal
-        assert (state.phase, state.to_act, state.scores, state.hand_number) == (game.phase, game.to_act, game.scores, game.hand_number)
+        assert (state.phase, state.to_act, state.scores, state.hand_number) == (game.phase, game.acting_seat, game.scores, game.hand_number)
+        assert state.player_to_act == game.to_act
         legal = game.legal_actions()
         if state.phase is Phase.KITTY:
             assert moves_in(state) == {mask_of(card.index for card in game.hand_of(game.to_act or 0))}
@@ -85,7 +88,7 @@ def test_fast_state_matches_the_game_move_for_move(variant: str, seed: int) -> N
         action = chooser.choice(legal)
         game.apply(action)
         state.apply_move(move_of(game, action))
-        assert state.hands == [mask_of(card.index for card in game.hand_of(seat)) for seat in range(rules.seating.players)]
+        assert state.hands == [mask_of(card.index for card in game.hand_of(seat)) for seat in range(rules.seating.seats)]
     if game.results:
         assert state.result == game.results[-1]
 
@@ -100,30 +103,38 @@ def test_heuristic_choose_agrees_with_act(variant: str, seed: int) -> None:
     game = engine.Game(rules, seed=seed, dealer=seed % rules.seating.players)
     bot = HeuristicBot(rules, seed=0)
     while not game.is_over and game.hand_number < 4:
-        seat = game.to_act
-        assert seat is not None
-        action = bot.act(game.observation(seat), game.legal_choices())
+        player, seat = game.to_act, game.acting_seat
+        assert player is not None and seat is not None
+        action = bot.act(game.observation(player), game.legal_choices())
         state = game._state
         assert bot.choose(state, seat, state.legal_mask()) == move_of(game, action)
         game.apply(action)
 
 
 def hide_differently(state: GameState, seat: int, rng: random.Random) -> GameState:
-    """A copy of ``state`` where the cards ``seat`` cannot see (other unexposed hands, a kitty it did not
-    take) are dealt out again among their places."""
+    """A copy of ``state`` where the cards ``seat`` (or the player choosing for it) cannot see (other
+    unexposed hands, the dummies' face-down cards) are dealt out again among their places."""
     other = state.copy()
-    hidden_places = [each for each in range(len(other.hands)) if each != seat and each not in other.exposed]
+    seating = state.rules.seating
+    player = seating.controller(seat)
+    # A player sees its own cards, and every dummy's face-up cards (they lie on the table).
+    visible = {seat, player, *other.exposed, *range(seating.players, seating.seats)}
+    hidden_places = [each for each in range(len(other.hands)) if each not in visible]
     pool = [index for each in hidden_places for index in cards_in(other.hands[each])]
+    covered = sorted(other.covers)
+    pool += [other.covers[each] for each in covered]
     rng.shuffle(pool)
     for each in hidden_places:
         size = other.hands[each].bit_count()
         other.hands[each], pool = mask_of(pool[:size]), pool[size:]
+    other.covers = dict(zip(covered, pool))
+    other.face_down = mask_of(pool)
     if other.play is not None:
         other.play.hands = other.hands
     return other
 
 
-@pytest.mark.parametrize("variant", ["standard", "australian", "six-handed", "three-handed"])
+@pytest.mark.parametrize("variant", ["standard", "australian", "six-handed", "three-handed", "two-handed", "five-handed", "five-handed-secret"])
 @FAST
 @given(seed=SEEDS)
 def test_fast_bots_use_only_what_their_seat_may_see(variant: str, seed: int) -> None:
@@ -135,11 +146,12 @@ def test_fast_bots_use_only_what_their_seat_may_see(variant: str, seed: int) -> 
     bots = [HeuristicBot(rules, seed=0) for _ in range(rules.seating.players)]
     checked = 0
     while state.to_act is not None and state.hand_number < 2:
-        seat = state.to_act
-        move = bots[seat].choose(state, seat, state.legal_mask())
+        seat, player = state.to_act, state.player_to_act
+        assert player is not None
+        move = bots[player].choose(state, seat, state.legal_mask())
         for _ in range(2):
             other = hide_differently(state, seat, rng)
-            assert bots[seat].choose(other, seat, other.legal_mask()) == move
+            assert bots[player].choose(other, seat, other.legal_mask()) == move
             copies = [RandomBot(seed) for _ in range(2)]
             assert copies[0].choose(state, seat, state.legal_mask()) == copies[1].choose(other, seat, other.legal_mask())
             checked += 1
@@ -194,10 +206,12 @@ def test_shuffled_deck_is_a_permutation_fixed_by_the_seed() -> None:
     assert shuffled_deck(tables, random.Random("other")) != first
 
 
-def test_create_refuses_what_the_kernel_cannot_play() -> None:
-    """A variant stating a rule the kernel does not play is refused on the fast path too."""
-    with pytest.raises(engine.UnsupportedRuleError, match="dummies"):
-        GameState.create(engine.load_variant("two-handed"))
+def test_every_shipped_variant_is_played_by_the_kernel() -> None:
+    """Issue 11: no shipped variant is refused any more; the fast path creates a state for each."""
+    for name in shipped_variant_names():
+        rules = engine.load_variant(name)
+        assert engine.unsupported_rules(rules) == []
+        assert GameState.create(rules, seed=1).to_act is not None
     with pytest.raises(ValueError, match="dealer must be a seat"):
         GameState.create(engine.load_variant("standard"), dealer=7)
 
@@ -213,8 +227,9 @@ def test_built_in_bots_move_legally_so_the_simulator_may_trust_them(variant: str
         state = GameState.create(rules, seed=seed, dealer=seed % rules.seating.players)
         choosers = [bots[seat % len(bots)].choose for seat in range(rules.seating.players)]
         while state.to_act is not None and state.hand_number < 8:
-            seat = state.to_act
-            state.apply_move(choosers[seat](state, seat, state.legal_mask()))  # checks each move
+            seat, player = state.to_act, state.player_to_act
+            assert player is not None
+            state.apply_move(choosers[player](state, seat, state.legal_mask()))  # checks each move
 
 
 def test_illegal_moves_are_refused_with_the_state_unchanged() -> None:
@@ -258,7 +273,8 @@ def test_run_plays_whole_games_as_move_by_move_play_does(variant: str) -> None:
         stepped = GameState.create(rules, seed=seed)
         bots = [HeuristicBot(rules, seed=seed) for _ in range(rules.seating.players)]
         while stepped.to_act is not None:
-            seat = stepped.to_act
-            stepped.apply_move(bots[seat].choose(stepped, seat, stepped.legal_mask()))
+            seat, player = stepped.to_act, stepped.player_to_act
+            assert player is not None
+            stepped.apply_move(bots[player].choose(stepped, seat, stepped.legal_mask()))
         assert ran.phase is stepped.phase is Phase.GAME_OVER
         assert (ran.scores, ran.winner, ran.hand_number, ran.result) == (stepped.scores, stepped.winner, stepped.hand_number, stepped.result)

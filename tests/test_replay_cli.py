@@ -12,7 +12,7 @@ from commandline import run
 
 import engine
 
-RESULT_KEYS = ["contract", "declarer", "made", "tricks", "hand_points", "scores", "next_hand_banned", "game_over", "winner", "next_dealer"]
+RESULT_KEYS = ["contract", "declarer", "made", "tricks", "hand_points", "scores", "next_hand_banned", "game_over", "winner", "next_dealer", "partner"]
 
 
 
@@ -57,6 +57,7 @@ def test_replay_all_pass_reports_no_contract(capsys: pytest.CaptureFixture[str],
     assert json.loads(out) == {
         "contract": None, "declarer": None, "made": False, "tricks": [0, 0, 0, 0], "hand_points": [0, 0],
         "scores": [0, 0], "next_hand_banned": [], "game_over": False, "winner": None, "next_dealer": 0,
+        "partner": None,
     }
 
 

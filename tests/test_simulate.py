@@ -76,10 +76,10 @@ def test_settings_check_themselves() -> None:
         SimulationSettings("standard", hands=5, games=5)
     with pytest.raises(engine.SimulationError, match="no bot called 'smart'"):
         SimulationSettings("standard", games=5, bots=("smart",))
-    with pytest.raises(engine.SimulationError, match="4 seats, so give 4 bots, not 2"):
+    with pytest.raises(engine.SimulationError, match="4 players, so give 4 bots, not 2"):
         engine.simulate("standard", games=5, bots=["random", "random"])
-    with pytest.raises(engine.UnsupportedRuleError):
-        engine.simulate("two-handed", games=5)
+    with pytest.raises(engine.SimulationError, match="2 players, so give 2 bots, not 4"):
+        engine.simulate("two-handed", games=5, bots=["random"] * 4)  # a dummy is played by its player's bot
 
 
 def test_compare_finds_a_difference_between_standard_and_american() -> None:
@@ -109,7 +109,7 @@ def test_cli_simulate_text_json_csv(capsys: pytest.CaptureFixture[str], tmp_path
         (["simulate", "standard", "--games", "5", "--hands", "5"], 2, "not allowed with argument"),
         (["simulate", "standard", "--resume"], 2, "give --out too"),
         (["simulate", "standard", "--games", "5", "--bots", "random"], 1, "give 4 bots, not 1"),
-        (["simulate", "two-handed", "--games", "5"], 1, "players.dummies"),
+        (["simulate", "two-handed", "--games", "5", "--bots", "random"], 1, "give 2 bots, not 1"),
         (["simulate", "no-such-variant", "--games", "5"], 1, "no-such-variant"),
         (["compare", "standard", "nope", "--hands", "5"], 1, "nope"),
     ],

@@ -10,21 +10,24 @@ choices from the same information.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import NamedTuple, Sequence
+from typing import NamedTuple
 
 from ..game.observation import Observation
-from ..kernel.actions import LOOK, PASS, Action, Bid, Call, Discard, Give, Look, Pass, Play
+from ..kernel.actions import ALONE, LOOK, PASS, Action, Bid, Call, CallPartner, Discard, Give, Look, Pass, Play
 from ..kernel.calls import called_terms
 from ..kernel.phase import Phase
 from ..kernel.state import CARD_BITS, PASS_MOVE, SUIT_SHIFT, GameState
-from ..kernel.tables import Tables, cards_in, mask_of, tables_for
+from ..kernel.tables import cards_in, mask_of, tables_for
 from ..rules.announcements import Effect
 from ..rules.cards import Card
 from ..rules.contracts import Contract, Exposure, KittyUse, PartnerRole, PlayStyle, Target
 from ..rules.ruleset import Rounds, Rules
-from ..rules.strains import TRUMP_POWER, CardOrder
+from ..rules.strains import TRUMP_POWER
 from .base import generator
+from .strains import StrainView as _Strain
+from .strains import strain_views as _strains
 
 # Trick values of a trump by its place among the trumps (0 = the joker or highest trump).
 _TRUMP_VALUE = (1.0, 0.95, 0.8, 0.65, 0.5, 0.4)
@@ -45,6 +48,10 @@ class _Table(NamedTuple):
     """Cards this seat knows are not in the other hands."""
     completed: Sequence[tuple[int, Sequence[tuple[int, int]], int, str | None]]
     """Completed tricks as (leader, (seat, card index) pairs, winner, named suit)."""
+    allies: int
+    """The seats this seat plays with this hand, as far as it knows, itself included (a mask)."""
+    mine: bool
+    """Whether this seat is on the declaring side."""
 
 
 @dataclass(frozen=True)
@@ -92,59 +99,6 @@ class Profile:
             raise ValueError("Profile misère limits must not be negative.")
 
 
-class _Strain:
-    """One strain's card order in the forms the bot's decisions need."""
-
-    def __init__(self, order: CardOrder, jokers: int) -> None:
-        self.order = order
-        self.power = order.power
-        self.suit_of = order.suit_of
-        self.is_trump = order.strain.trump is not None
-        self.trumps = mask_of(order.trump_cards)
-        self.trump_cards = order.trump_cards
-        self.jokers = jokers
-        count = len(order.power)
-        self.place: list[int] = [-1] * count  # position in its suit's plain order, highest first
-        self.side_suits = [(mask_of(plain), plain[:3]) for _, plain in order.plain_order if plain]
-        """Per suit: the mask of its plain cards and its top three, highest first."""
-        self.ladders = [plain[::-1] for _, plain in order.plain_order]
-        """Per suit: its plain cards, lowest first."""
-        for _, plain in order.plain_order:
-            for position, index in enumerate(plain):
-                self.place[index] = position
-        # Per card: the cards of its own suit (jokers with jokers) ranked above and below it.
-        self.higher: list[int] = [0] * count
-        self.lower: list[int] = [0] * count
-        for index in range(count):
-            for other in range(count):
-                if order.suit_of[other] == order.suit_of[index]:
-                    if order.power[other] > order.power[index] and order.power[other] < TRUMP_POWER:
-                        self.higher[index] |= 1 << other
-                    elif order.power[other] < order.power[index]:
-                        self.lower[index] |= 1 << other
-
-    def key(self, index: int, led: str | None) -> int:
-        """How strongly card ``index`` competes in a trick led in ``led`` (-1: it cannot win)."""
-        power = self.power[index]
-        return power if power >= TRUMP_POWER or self.suit_of[index] == led else -1
-
-
-_CACHE: dict[int, tuple[Tables, dict[str, _Strain]]] = {}
-
-
-def _strains(tables: Tables) -> dict[str, _Strain]:
-    """The strains of ``tables`` (built once per tables object: every bot of a run shares them)."""
-    cached = _CACHE.get(id(tables))
-    if cached is not None and cached[0] is tables:
-        return cached[1]
-    jokers = mask_of(card.index for card in tables.cards if card.is_joker)
-    strains = {order.strain.id: _Strain(order, jokers) for order in tables.rules.card_orders}
-    if len(_CACHE) > 64:
-        _CACHE.clear()
-    _CACHE[id(tables)] = (tables, strains)
-    return strains
-
-
 class HeuristicBot:
     """Bids, discards and plays by simple, explainable rules (see the module docstring)."""
 
@@ -164,7 +118,7 @@ class HeuristicBot:
         self._jokers = mask_of(card.index for card in self._tables.cards if card.is_joker)
         # The chance that a card this hand lacks is not with a misère's defenders.
         hidden = len(self._tables.cards) - rules.deal.hand_size
-        defenders = rules.deal.hand_size * sum(1 for other in range(rules.seating.players) if self._tables.team_of[other] != self._tables.team_of[0])
+        defenders = rules.deal.hand_size * sum(1 for other in range(rules.seating.seats) if self._tables.team_of[other] != self._tables.team_of[0])
         self._misere_elsewhere = max(0.0, 1.0 - defenders / hidden) if hidden else 0.0
         self._estimates: dict[tuple[int, str], float] = {}
         self._dangers: dict[tuple[int, bool], float] = {}
@@ -179,8 +133,11 @@ class HeuristicBot:
         """Choose an action for the observing seat."""
         if len(legal_actions) == 1:
             return legal_actions[0]
-        tables, seat = self._tables, observation.seat
-        hand = mask_of(card.index for card in observation.hand)
+        tables = self._tables
+        # Where the seat to act is this player's dummy, the choice is of the dummy's cards.
+        seat = observation.acting_seat if observation.acting_seat is not None else observation.seat
+        own = mask_of(card.index for card in observation.hand)
+        hand = own if seat == observation.seat else mask_of(card.index for each, cards in observation.exposed if each == seat for card in cards)
         if observation.phase is Phase.AUCTION:
             if any(isinstance(action, Look) for action in legal_actions):
                 return LOOK  # a blind bid is a gamble this bot does not take: it looks first
@@ -202,16 +159,22 @@ class HeuristicBot:
             return PASS if move == PASS_MOVE else Call(ids[move])
         if observation.phase is Phase.GIVE:
             return Give(tables.cards[self._gift(hand, contract)])
+        if observation.phase is Phase.PARTNER:
+            calls = [action for action in legal_actions if isinstance(action, CallPartner)]
+            offered = mask_of(1 + action.card.index for action in calls if action.card is not None) | any(action.card is None for action in calls)
+            move = self._call_partner(hand, contract, offered)
+            return ALONE if move == PASS_MOVE else CallPartner(tables.cards[move])
         plays = [action for action in legal_actions if isinstance(action, Play)]
         playable = mask_of(play.card.index for play in plays)
         nameable = [play.suit for play in plays if play.suit is not None]
-        seen = hand | mask_of(card.index for card in observation.discards)
+        seen = hand | own | mask_of(card.index for card in observation.discards)
         seen |= mask_of(card.index for trick in observation.tricks for _, card in trick.cards)
         seen |= mask_of(card.index for _, card in observation.trick) | mask_of(card.index for _, cards in observation.exposed for card in cards)
         trick = [(each, card.index) for each, card in observation.trick]
         completed = [(done.leader, [(each, card.index) for each, card in done.cards], done.winner, done.suit) for done in observation.tricks]
         declarer = observation.declarer if observation.declarer is not None else seat  # an unbid hand: play to win tricks
-        move = self._play(contract, _Table(seat, hand, declarer, trick, observation.led_suit, playable, nameable, seen, completed))
+        allies, mine = self._allies(seat, observation.declarer, observation.partner)
+        move = self._play(contract, _Table(seat, hand, declarer, trick, observation.led_suit, playable, nameable, seen, completed, allies, mine))
         named = move >> SUIT_SHIFT
         return Play(tables.cards[move & CARD_BITS], tables.suits[named - 1]) if named else tables.plays[move]
 
@@ -228,12 +191,21 @@ class HeuristicBot:
             if playable & (playable - 1) == 0 and not leading:
                 return playable.bit_length() - 1  # one card: nothing to decide
             seen = hand | play.played
-            if state.kitty_taken and seat == state.declarer:
+            seating = self.rules.seating
+            player = seating.controller(seat)
+            if state.kitty_taken and player == state.declarer:
                 seen |= state.discarded
             for each in state.exposed:
                 seen |= state.hands[each]
+            if seating.dummies is not None:
+                # The dummies' face-up cards are on the table; a player knows its own hand and its dummy's.
+                for each in range(seating.players, seating.seats):
+                    seen |= state.hands[each]
+                seen |= state.hands[player]
             nameable = play.nameable() if leading else []
-            return self._play(contract, _Table(seat, hand, declarer, play.trick, play.led, playable, nameable, seen, play.completed))
+            partner = state.partner if not state.partner_secret or seat == state.partner else None
+            allies, mine = self._allies(seat, state.declarer, partner)
+            return self._play(contract, _Table(seat, hand, declarer, play.trick, play.led, playable, nameable, seen, play.completed, allies, mine))
         if phase is Phase.AUCTION:
             look = self._tables.look_move
             if legal >> (look + 1) & 1:
@@ -244,7 +216,41 @@ class HeuristicBot:
             return self._announce(seat, hand, state.contract, state.declarer, legal >> 1)
         if phase is Phase.GIVE:
             return self._gift(hand, state.contract)
+        if phase is Phase.PARTNER:
+            assert state.terms is not None
+            return self._call_partner(hand, state.terms, legal)
         return self._discard(hand, state.contract, state.discard_count)
+
+    # -- seats and partners -----------------------------------------------------------------------
+
+    def _allies(self, seat: int, declarer: int | None, partner: int | None) -> tuple[int, bool]:
+        """The seats ``seat`` plays with this hand as far as it knows (a mask, itself included), and
+        whether it is on the declaring side. Where a partner is called, the declarer's side is the
+        declarer and the partner once known, and the defenders play together against it."""
+        team_of = self._tables.team_of
+        if declarer is None or self.rules.seating.called_partner is None:
+            team = team_of[seat]
+            return mask_of(other for other in range(len(team_of)) if team_of[other] == team), declarer is None or team == team_of[declarer]
+        side = {declarer} | ({partner} if partner is not None else set())
+        if seat in side:
+            return mask_of(side), True
+        return mask_of(other for other in range(len(team_of)) if other not in side), False
+
+    def _call_partner(self, hand: int, contract: Contract, legal: int) -> int:
+        """Call a partner (bit 0 of ``legal``: going alone; bit ``i + 1``: naming card ``i``): alone when
+        this hand makes the contract by itself, else the highest trump it lacks, else the highest card
+        it lacks (an ace of a side suit), so the partner brings a sure trick."""
+        strain = self._strains[contract.style.strain]
+        nameable = (legal >> 1) & ~hand
+        alone = bool(legal & 1)
+        if alone and (contract.level is None or self._hand_tricks(hand, strain) >= contract.level + 0.5 or not nameable):
+            return PASS_MOVE
+        for index in strain.trump_cards:
+            if nameable >> index & 1:
+                return index
+        if nameable:
+            return max(cards_in(nameable), key=strain.power.__getitem__)
+        return PASS_MOVE if alone else (legal >> 1).bit_length() - 1
 
     # -- announcements ----------------------------------------------------------------------------
 
@@ -304,6 +310,8 @@ class HeuristicBot:
                 self._estimates.clear()
             tricks = self._estimates[(mask, strain)] = self._hand_tricks(mask, self._strains[strain])
         ladder = self.rules.ladder
+        if self.rules.seating.called_partner is not None:
+            tricks += self.profile.partner_tricks  # the partner the declarer will call
         for partner in self._partners[seat]:
             bid_strains = {ladder[call.split()[0]].style.strain for who, call in calls if who == partner and call != "pass"}
             tricks += self.profile.partner_bid_tricks if strain in bid_strains else self.profile.partner_tricks
@@ -509,8 +517,7 @@ class HeuristicBot:
 
     def _play(self, contract: Contract, table: _Table) -> int:
         strain = self._strains[contract.style.strain]
-        team_of = self._tables.team_of
-        mine = team_of[table.seat] == team_of[table.declarer]
+        mine = table.mine
         if contract.target.is_no_tricks:
             return self._play_misere(strain, table, mine)
         if not table.trick:
@@ -519,7 +526,7 @@ class HeuristicBot:
         winner_seat, best = self._winning(strain, table)
         cards = cards_in(table.playable)
         cheapest = min(cards, key=lambda index: (power[index] >= TRUMP_POWER, power[index]))
-        if team_of[winner_seat] == team_of[table.seat]:
+        if table.allies >> winner_seat & 1:
             return cheapest  # never overtake a partner's winner
         winners = [index for index in cards if strain.key(index, table.led) > best]
         if winners:

@@ -14,11 +14,12 @@ hand records behind transcripts and saved games, events and per-seat observation
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
-from typing import AbstractSet, Any, Iterable, Mapping, Sequence
+from typing import AbstractSet, Any
 
 from ..errors import FiveHundredError, IllegalActionError
-from ..kernel.actions import PASS, Action, Bid, Call, Claim, Discard, Give, Look, Pass, Play, parse_action
+from ..kernel.actions import ALONE, PASS, Action, Bid, Call, CallPartner, Claim, Discard, Give, Look, Pass, Play, parse_action
 from ..kernel.carried import check_carried_over
 from ..kernel.course import HandCourse
 from ..kernel.deal import Deal, DealError
@@ -35,7 +36,7 @@ from .observation import Observation, Trick
 from .records import HandRecord, TranscriptError, hand_transcript
 from .saving import SavedGameError, read_saved_game, restore_rng, saved_game_data
 
-_ACTION_TYPES = (Pass, Bid, Discard, Play, Call, Give, Look, Claim)
+_ACTION_TYPES = (Pass, Bid, Discard, Play, Call, Give, Look, Claim, CallPartner)
 
 
 def _scripted_deal(rules: Rules, deal: object, where: str) -> Deal:
@@ -122,7 +123,14 @@ class Game:
 
     @property
     def to_act(self) -> int | None:
-        """The seat expected to act, or ``None`` once the game is over."""
+        """The player expected to act, or ``None`` once the game is over (where players also play dummies,
+        the player whose dummy is to play: see :attr:`acting_seat`)."""
+        return self._state.player_to_act
+
+    @property
+    def acting_seat(self) -> int | None:
+        """The seat at the table whose turn it is: :attr:`to_act` itself, or a dummy's seat (two-handed)
+        whose cards its player chooses. Transcripts record each action with this seat."""
         return self._state.to_act
 
     @property
@@ -205,6 +213,9 @@ class Game:
             return [PASS, *(Call(announcements[bit - 1].id) for bit in cards_in(state.legal_mask() & ~1))]
         if state.phase is Phase.GIVE:
             return [Give(card) for card in self.hand_of(state.givers[0])]
+        if state.phase is Phase.PARTNER:
+            mask = state.partner_mask()
+            return ([ALONE] if mask & 1 else []) + [CallPartner(card) for card in self._cards(mask >> 1)]
         return []
 
     def parse(self, text: str) -> Action:
@@ -223,6 +234,8 @@ class Game:
             raise IllegalActionError(f"A bid names a contract by its id and any modifier by its, like Bid('7H') or Bid('7H', 'sans_kitty'), not {action!r}.")
         if isinstance(action, Give) and not isinstance(action.card, Card):
             raise IllegalActionError(f"A gift needs a card (engine.Card), not {action.card!r}; text like 'give JD' works too.")
+        if isinstance(action, CallPartner) and not isinstance(action.card, (Card, type(None))):
+            raise IllegalActionError(f"A partner is called by naming a card (engine.Card), or None to go alone, not {action.card!r}; text like 'partner JH' works too.")
         if isinstance(action, Call) and not isinstance(action.announcement, str):
             raise IllegalActionError(f"A call names an announcement by its id, like Call('breach'), not {action.announcement!r}.")
         state = self._state
@@ -239,6 +252,8 @@ class Game:
             self._call_move(action)
         elif state.phase is Phase.GIVE:
             self._check_give(action)
+        elif state.phase is Phase.PARTNER:
+            self._partner_move(action)
         else:
             raise IllegalActionError("The game is over: no more actions can be taken.")
         return action
@@ -285,6 +300,8 @@ class Game:
             state.announce(self._call_move(action))
         elif isinstance(action, Give):
             state.give(action.card.index)
+        elif isinstance(action, CallPartner):
+            state.call_partner(self._partner_move(action))
         else:
             self._events.append(Discarded(seat, action.cards))
             state.discard(mask_of(card.index for card in action.cards))
@@ -322,6 +339,32 @@ class Game:
                 raise IllegalActionError(f"seat {seat} does not hold {card}.")
             if play.names_suits and (play.strain.suitless >> card.index) & 1:
                 raise IllegalActionError(f"{card} led in no trump names a suit: lead it with play {card}:H (or another suit) before claiming.")
+
+    def _partner_move(self, action: Action) -> int:
+        """The move of a partner call (checked legal): the card's index, or going alone."""
+        state = self._state
+        seat = state.declarer
+        rule = self.rules.seating.called_partner
+        assert rule is not None
+        if not isinstance(action, CallPartner):
+            raise IllegalActionError(f"seat {seat} must call a partner by naming a card, like partner {self._example_partner()}" + (", or go alone." if rule.may_go_alone else "."))
+        mask = state.partner_mask()
+        if action.card is None:
+            if not mask & 1:
+                raise IllegalActionError(f"seat {seat} may not go alone under these rules: it must name a card, like partner {self._example_partner()}.")
+            return PASS_MOVE
+        card = action.card
+        if not self._tables.owns(card):
+            raise IllegalActionError(f"{card} is not a card of this variant's deck.")
+        if not mask >> (card.index + 1) & 1:
+            kinds = {"joker": "the joker", "trump": "a trump", "own_card": "one of its own cards"}
+            barred = ", ".join(kinds[kind] for kind in sorted(rule.may_not_name))
+            raise IllegalActionError(f"seat {seat} may not name {card}: these rules forbid naming {barred}.")
+        return card.index
+
+    def _example_partner(self) -> str:
+        mask = self._state.partner_mask() >> 1
+        return str(self._cards(mask)[-1]) if mask else "AH"
 
     def _check_give(self, action: Action) -> None:
         state = self._state
@@ -364,9 +407,11 @@ class Game:
     def observation(self, seat: int) -> Observation:
         """The game as ``seat`` may see it: its own cards, the auction, the play, exposed hands, and the
         kitty only if it took it."""
-        players = self.rules.seating.players
-        if not isinstance(seat, int) or not 0 <= seat < players:
-            raise ValueError(f"There is no seat {seat!r}: seats are 0 to {players - 1}.")
+        seating = self.rules.seating
+        players = seating.players
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+            dummies = " (a dummy's cards are in its player's observation)" if seating.dummies else ""
+            raise ValueError(f"There is no player at seat {seat!r}: players sit at seats 0 to {players - 1}{dummies}.")
         state = self._state
         play = state.play
         took = state.kitty_taken and seat == state.declarer
@@ -396,11 +441,33 @@ class Game:
             trick=tuple(play.trick_cards()) if play is not None else (),
             led_suit=play.led if play is not None else None,
             tricks=self._tricks(),
-            tricks_won=tuple(play.tricks) if play is not None else (0,) * players,
-            exposed=tuple((each, self.hand_of(each)) for each in state.exposed) if state.exposed else (),
+            tricks_won=tuple(play.tricks) if play is not None else (0,) * seating.seats,
+            exposed=self._on_show(),
             announced=tuple((each, self.rules.announcements[index].id) for each, index in state.announced),
             looked=looked,
+            acting_seat=state.to_act,
+            played_by=self._tables.controller,
+            face_down=self._face_down_counts(),
+            called_card=self._tables.cards[state.called_card] if state.called_card is not None else None,
+            partner=state.partner if not state.partner_secret or seat == state.partner else None,
         )
+
+    def _on_show(self) -> tuple[tuple[int, tuple[Card, ...]], ...]:
+        """The cards everyone sees: hands laid open, then the dummies' face-up cards."""
+        state, seating = self._state, self.rules.seating
+        shown = [(each, self.hand_of(each)) for each in state.exposed]
+        shown.extend((each, self.hand_of(each)) for each in range(seating.players, seating.seats) if each not in state.exposed)
+        return tuple(shown)
+
+    def _face_down_counts(self) -> tuple[tuple[int, int], ...]:
+        seating, face_down = self.rules.seating, self._state.face_down
+        if not seating.dummies:
+            return ()
+        return tuple((each, (self._state.deal_mask(each) & face_down).bit_count()) for each in range(seating.players, seating.seats))
+
+    def face_down_of(self, seat: int) -> tuple[Card, ...]:
+        """A dummy's cards still face down, in deck order (omniscient: nobody at the table sees them)."""
+        return self._cards(self._state.deal_mask(seat) & self._state.face_down)
 
     # -- copies, saving and transcripts -----------------------------------------------------------
 
@@ -470,8 +537,8 @@ class Game:
             seat_text, _, action_text = entry.strip().partition(" ")
             if not seat_text.isdigit():
                 raise TranscriptError(f"{label}: an entry is the acting seat and the action, like \"1 bid 7H\".", index)
-            if int(seat_text) != self.to_act:
-                raise TranscriptError(f"{label}: it is seat {self.to_act}'s turn, not seat {int(seat_text)}'s.", index)
+            if int(seat_text) != self.acting_seat:
+                raise TranscriptError(f"{label}: it is seat {self.acting_seat}'s turn, not seat {int(seat_text)}'s.", index)
             try:
                 self.apply(action_text)
             except IllegalActionError as error:

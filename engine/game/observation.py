@@ -67,10 +67,23 @@ class Observation:
     tricks_won: tuple[int, ...]
     """Tricks taken so far in this hand, per seat."""
     exposed: tuple[tuple[int, tuple[Card, ...]], ...]
-    """Hands laid open (an open misère after the first trick): (seat, its remaining cards)."""
+    """Cards everyone sees on the table: hands laid open (an open misère after the first trick) and the
+    dummies' face-up cards (two-handed), as (seat, its cards on show)."""
     announced: tuple[tuple[int, str], ...] = ()
     """The announcements made this hand, which everyone hears: (seat, announcement id)."""
     looked: bool = True
     """Whether the seat has looked at its cards: where a contract may be bid blind (blind misère), a seat
     sees its hand (:attr:`hand` is empty until then) once it looks or acts, and every seat once the
     auction is over."""
+    acting_seat: int | None = None
+    """The seat at the table whose turn it is: :attr:`to_act` itself, or a dummy's seat whose cards that
+    player chooses (``None`` when the game is over)."""
+    played_by: tuple[int, ...] = ()
+    """Each seat's player: the seat itself, or a dummy's player (two-handed)."""
+    face_down: tuple[tuple[int, int], ...] = ()
+    """Each dummy's cards still face down, as (dummy's seat, how many): nobody sees them until turned up."""
+    called_card: Card | None = None
+    """The card the declarer named to call a partner (five-handed), once named; ``None`` before, or alone."""
+    partner: int | None = None
+    """The called partner's seat, once this seat may know it: at once where the holder announces it, when
+    the card is played where it is secret, and always for the partner itself; otherwise ``None``."""

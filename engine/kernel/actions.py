@@ -4,8 +4,9 @@ Text forms: ``pass``, ``bid 7H``, ``bid 6NT``, ``bid misere`` (a special contrac
 ``bid 7H sans_kitty`` (a bid with a modifier),
 ``discard 4D 5C 6C``, ``play JD`` and ``play JK:H`` (a joker led in no trump, hearts named),
 ``call breach`` (an announcement by its id; ``pass`` makes none), ``give JD`` (a partner's card to
-the declarer), ``look`` (looking at one's cards, where a contract may be bid blind) and ``claim AS KS``
-(the declarer laying cards down to claim the tricks they win).
+the declarer), ``look`` (looking at one's cards, where a contract may be bid blind), ``claim AS KS``
+(the declarer laying cards down to claim the tricks they win), and ``partner JH`` / ``alone`` (the
+declarer calling a partner by naming a card, or going alone).
 Parsing only checks that the text is *well formed* for the variant (the cards and contracts exist);
 whether the action is *legal now* is the game's business.
 """
@@ -114,7 +115,22 @@ class Claim:
         return "claim " + " ".join(str(card) for card in self.cards)
 
 
-Action = Union[Pass, Bid, Discard, Play, Call, Give, Look, Claim]
+@dataclass(frozen=True)
+class CallPartner:
+    """The declarer calling a partner by naming a card (``partner JH``): its holder partners the
+    declarer for the hand; with no card (``alone``) the declarer plays without a partner."""
+
+    card: Card | None = None
+    """The card named, or ``None`` for going alone."""
+
+    def __str__(self) -> str:
+        return "alone" if self.card is None else f"partner {self.card}"
+
+
+ALONE = CallPartner()
+"""The one action going alone."""
+
+Action = Union[Pass, Bid, Discard, Play, Call, Give, Look, Claim, CallPartner]
 """Any action."""
 
 PASS = Pass()
@@ -208,4 +224,13 @@ def parse_action(rules: Rules, text: str) -> Action:
             raise IllegalActionError(f"{text!r} is not a valid action: write give and one card, like give JD.")
         (card,) = _cards(rules, rest, text)
         return Give(card)
-    raise IllegalActionError(f"{text!r} is not a valid action: it must start with pass, bid, look, discard, play, claim, call or give.")
+    if verb == "partner":
+        if len(rest) != 1:
+            raise IllegalActionError(f"{text!r} is not a valid action: write partner and one card, like partner JH (or alone).")
+        (card,) = _cards(rules, rest, text)
+        return CallPartner(card)
+    if verb == "alone":
+        if rest:
+            raise IllegalActionError(f"{text!r} is not a valid action: alone takes nothing after it.")
+        return ALONE
+    raise IllegalActionError(f"{text!r} is not a valid action: it must start with pass, bid, look, discard, play, claim, call, give, partner or alone.")

@@ -14,6 +14,7 @@ from typing import Protocol
 from ..rules.announcements import Effect, Moment
 from ..rules.contracts import Contract, Exposure, ExposureTime, KittyUse, PartnerRole
 from ..rules.ruleset import AllPassAction, FirstLead, KittyExchange, Rules
+from .arrangement import SeatArrangement
 from .auction import Auction
 from .calls import CallWindow, called_terms
 from .deal import Deal, deal_of_order, hands_of_order, shuffled_deck
@@ -31,13 +32,10 @@ from .events import (
     KittyTaken,
     TrickWon,
 )
-from .phase import Phase
+from .phase import PASS_MOVE, Phase
 from .play import TrickPlay
 from .scoring import game_end, score_hand, score_unbid, settle_wagers, with_penalty
 from .tables import Tables, cards_in, mask_of
-
-PASS_MOVE = -1
-"""The move that passes in the auction or in an announcement window."""
 
 
 class StateListener(Protocol):
@@ -51,7 +49,7 @@ class StateListener(Protocol):
         """Something happened that no action stated directly."""
 
 
-class HandCourse:
+class HandCourse(SeatArrangement):
     """One game's state under ``rules`` and its course between decisions (see the module docstring)."""
 
     __slots__ = (
@@ -211,7 +209,7 @@ class HandCourse:
             # Double misère: the discards go to the partner, who keeps what it likes and discards as many.
             seating = self.rules.seating
             team = seating.team_of(declarer)
-            clockwise = [(declarer + step) % seating.players for step in range(1, seating.players)]
+            clockwise = [(declarer + step) % seating.seats for step in range(1, seating.seats)]
             partner = next(seat for seat in clockwise if seating.team_of(seat) == team)
             self.hands[partner] |= mask
             self.discarder = partner
@@ -271,8 +269,12 @@ class HandCourse:
         assert play is not None
         if self.expose_when is ExposureTime.AFTER_FIRST_LEAD:
             self._expose()
+        if self.partner_secret:
+            self._reveal_partner(play)
         if winner < 0:
             return
+        if self.covers:
+            self._turn_up(play)
         if self.listener is not None:
             cards = self.tables.cards
             self.listener.event(TrickWon(play.number - 1, winner, tuple((each, cards[card]) for each, card in play.completed[-1][1])))
@@ -282,6 +284,16 @@ class HandCourse:
             self._score()
         elif self.rules.end.score_out_during_hand and self.contract is not None:
             self._check_score_out(play)
+
+    @property
+    def watching(self) -> bool:
+        """Whether something must be looked at after every card (a hand to lay open, a secret partner
+        to reveal, dummy cards to turn up), so the simulator's loop may not skip :meth:`_after_card`."""
+        return self.expose_when is not None or self.partner_secret or bool(self.covers)
+
+    def _tell(self, event: Event) -> None:
+        if self.listener is not None:
+            self.listener.event(event)
 
     def _check_score_out(self, play: TrickPlay) -> None:
         """The 1904 rule (rules text 000, "Score keeping"): "If any player scores out during play of a
@@ -294,7 +306,8 @@ class HandCourse:
         rules = self.rules
         seating, target = rules.seating, rules.end.target
         declaring = seating.team_of(declarer)
-        taken = sum(play.tricks[seat] for seat in seating.teams[declaring])
+        side = self.side()
+        taken = sum(play.tricks[seat] for seat in side)
         reaches = self.scores[declaring] + terms.value >= target
         if reaches and taken >= terms.target.minimum and terms.target.maximum >= rules.deal.hand_size:
             self._stop_hand(play, declaring)
@@ -302,7 +315,7 @@ class HandCourse:
         if self.scored_out is None and not rules.end.must_win_by_bid:
             points = rules.scoring.defender_trick_points
             for team, seats in enumerate(seating.teams):
-                if team != declaring and self.scores[team] + points * sum(play.tricks[seat] for seat in seats) >= target:
+                if not set(seats) & set(side) and self.scores[team] + points * sum(play.tricks[seat] for seat in seats) >= target:
                     self.scored_out = team
                     break
         if self.scored_out is not None:
@@ -317,9 +330,10 @@ class HandCourse:
         assert terms is not None and declarer is not None
         seating = self.rules.seating
         declaring = seating.team_of(declarer)
+        side = self.side()
         points = [0] * len(seating.teams)
         for team, seats in enumerate(seating.teams):
-            if team != declaring:
+            if not set(seats) & set(side):
                 points[team] = self.rules.scoring.defender_trick_points * sum(play.tricks[seat] for seat in seats)
         made = winner == declaring
         if made:
@@ -327,7 +341,7 @@ class HandCourse:
         self.scores = tuple(score + point for score, point in zip(self.scores, points))
         how = GameEnd.FRONT_DOOR if made else GameEnd.TARGET
         assert self.contract is not None
-        self._finish_hand(HandResult(self.contract.id, declarer, made, tuple(play.tricks), tuple(points), self.scores, (), True, winner, None))
+        self._finish_hand(HandResult(self.contract.id, declarer, made, tuple(play.tricks), tuple(points), self.scores, (), True, winner, None, self.partner))
         self._close_hand((winner, how), ())
 
     # -- the course of a hand ---------------------------------------------------------------------
@@ -372,6 +386,7 @@ class HandCourse:
         self.received = 0
         self.scored_out = None
         self.discarder = -1
+        self._clear_arrangement()
         self.phase = Phase.AUCTION
 
     def _misdealt_seat(self, hands: list[int]) -> int | None:
@@ -438,6 +453,10 @@ class HandCourse:
         """After the windows: partners pass cards where the terms say so, else the play starts."""
         terms, declarer = self.terms, self.declarer
         assert terms is not None and declarer is not None
+        if self.rules.seating.called_partner is not None and terms.style.partner is PartnerRole.PLAYS and self.phase is not Phase.PARTNER:
+            # Five-handed: the declarer calls a partner (or goes alone) once its hand is settled.
+            self.phase = Phase.PARTNER
+            return
         if terms.style.partner is PartnerRole.PASSES_CARD:
             seating = self.rules.seating
             self.givers = [seat for seat in seating.teams[seating.team_of(declarer)] if seat != declarer and seat not in self.sitting_out]
@@ -447,21 +466,21 @@ class HandCourse:
         self._start_play()
 
     def _all_passed(self) -> None:
-        players = self.rules.seating.players
+        players, seats = self.rules.seating.players, self.rules.seating.seats
         all_pass = self.rules.auction.all_pass
         if all_pass.action is AllPassAction.PLAY_NO_TRUMP:
             # Nobody bid: everyone plays the hand in no trump, the kitty untouched, led from the dealer's left.
             if self.listener is not None:
-                self.listener.event(AllPassed(self.hand_number, (self.dealer + 1) % players))
+                self.listener.event(AllPassed(self.hand_number, (self.dealer + 1) % seats))
             strain = self.tables.strains[all_pass.strain]
-            self.play = TrickPlay(self.tables, self.hands, strain, list(range(players)), (self.dealer + 1) % players, self.rules.deal.hand_size)
+            self.play = TrickPlay(self.tables, self.hands, strain, list(range(seats)), (self.dealer + 1) % seats, self.rules.deal.hand_size)
             self.phase = Phase.PLAY
             return
         next_dealer = (self.dealer + 1) % players
         if all_pass.action is not AllPassAction.NEXT_DEALER and (all_pass.max_redeals is None or self.redeals < all_pass.max_redeals):
             next_dealer = self.dealer
         teams = len(self.rules.seating.teams)
-        self._finish_hand(HandResult(None, None, False, (0,) * players, (0,) * teams, self.scores, (), False, None, next_dealer))
+        self._finish_hand(HandResult(None, None, False, (0,) * seats, (0,) * teams, self.scores, (), False, None, next_dealer))
         if self.listener is not None:
             self.listener.event(AllPassed(self.hand_number, next_dealer))
         self.redeals = self.redeals + 1 if next_dealer == self.dealer else 0
@@ -472,12 +491,12 @@ class HandCourse:
     def _start_play(self) -> None:
         contract, declarer = self.terms, self.declarer
         assert contract is not None and declarer is not None
-        players = self.rules.seating.players
-        active = [seat for seat in range(players) if seat not in self.sitting_out]
+        seats = self.rules.seating.seats
+        active = [seat for seat in range(seats) if seat not in self.sitting_out]
         if self.rules.play.first_lead is FirstLead.DECLARER:
             leader = declarer
         else:
-            leader = next(seat for seat in ((self.dealer + 1 + step) % players for step in range(players)) if seat in active)
+            leader = next(seat for seat in ((self.dealer + 1 + step) % seats for step in range(seats)) if seat in active)
         strain = self.tables.strains[contract.style.strain]
         self.play = TrickPlay(self.tables, self.hands, strain, active, leader, self.rules.deal.hand_size)
         self.phase = Phase.PLAY
@@ -513,7 +532,7 @@ class HandCourse:
         assert terms is not None and declarer is not None
         # A call's terms are scored as they are: the slam bonus belongs to a contract played as bid.
         called = any(self.rules.announcements[index].effect is Effect.TERMS for _, index in self.announced)
-        scored = score_hand(self.rules, terms, declarer, play.tricks, self.scores, slam_bonus=not called)
+        scored = score_hand(self.rules, terms, declarer, play.tricks, self.scores, slam_bonus=not called, partner=self.partner)
         penalty = self.rules.scoring.lay_down_penalty
         if penalty and play.claimer >= 0:
             scored = with_penalty(scored, self.tables.team_of[play.claimer], penalty)
@@ -521,7 +540,7 @@ class HandCourse:
             wagers = [seat for seat, index in self.announced if self.rules.announcements[index].effect is Effect.WAGER]
             scored, ending = settle_wagers(self.rules, terms, declarer, play.tricks, scored, wagers)
         else:
-            ending = game_end(self.rules, scored.scores, self.tables.team_of[declarer], scored.made)
+            ending = game_end(self.rules, scored.scores, self._side_teams(), scored.made)
         if self.scored_out is not None and not (ending is not None and ending[0] == self.tables.team_of[declarer]):
             ending = (self.scored_out, GameEnd.TARGET)  # the bidder did not win out: the first to score out wins
         self.scores = scored.scores
@@ -537,13 +556,21 @@ class HandCourse:
                 ending is not None,
                 ending[0] if ending is not None else None,
                 None if ending is not None else (self.dealer + 1) % self.rules.seating.players,
+                self.partner,
             )
         )
         self._close_hand(ending, scored.banned)
 
+    def _side_teams(self) -> tuple[int, ...]:
+        """The declaring side's teams, the declarer's first."""
+        team_of = self.tables.team_of
+        assert self.declarer is not None
+        declaring = team_of[self.declarer]
+        return (declaring,) + tuple(sorted({team_of[seat] for seat in self.side()} - {declaring}))
+
     def _score_unbid(self, play: TrickPlay) -> None:
         scored = score_unbid(self.rules, play.tricks, self.scores)
-        ending = game_end(self.rules, scored.scores, None, False)
+        ending = game_end(self.rules, scored.scores, (), False)
         self.scores = scored.scores
         players = self.rules.seating.players
         over = ending is not None

@@ -7,8 +7,9 @@ scripted :class:`Deal`, so tests and transcripts can fix every card.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from ..errors import FiveHundredError
 from ..rules.cards import Card
@@ -27,7 +28,8 @@ class Deal:
     """The cards of one hand: each seat's, the kitty's and a dead hand's (usually empty)."""
 
     hands: tuple[tuple[Card, ...], ...]
-    """Each seat's cards, by seat."""
+    """Each seat's cards, by seat (dummies after the players, each in the order dealt: its face-down
+    cards first, then the face-up ones, the k-th covering the k-th face-down card)."""
     kitty: tuple[Card, ...]
     """The kitty, in the order dealt (the last card is the one shown where a variant shows it)."""
     dead_hand: tuple[Card, ...] = ()
@@ -61,9 +63,10 @@ class Deal:
 
     def check(self, rules: Rules, where: str = "deal") -> None:
         """Raise :class:`DealError` unless this deal gives every card of the deck once, in the right sizes."""
-        players, size = rules.seating.players, rules.deal
-        if len(self.hands) != players:
-            raise DealError(f"{where} has {len(self.hands)} hands but this variant has {players} players.")
+        seating, size = rules.seating, rules.deal
+        if len(self.hands) != seating.seats:
+            dummies = f" and {seating.players} dummies (listed after the players' hands)" if seating.dummies else ""
+            raise DealError(f"{where} has {len(self.hands)} hands but this variant has {seating.players} players{dummies}.")
         for seat, hand in enumerate(self.hands):
             if len(hand) != size.hand_size:
                 raise DealError(f"{where}.hands[{seat}] has {len(hand)} cards; each hand has {size.hand_size}.")
@@ -104,21 +107,30 @@ def shuffled_deck(tables: Tables, rng: random.Random) -> list[int]:
     return sorted(range(len(keys)), key=keys.__getitem__)
 
 
+def seat_at(place: int, dealer: int, players: int) -> int:
+    """The seat dealt to at ``place`` from the dealer's left: the players' places come first, then
+    (where there are dummies) the dummies', in the same order."""
+    if place < players:
+        return (dealer + 1 + place) % players
+    return players + (dealer + 1 + place - players) % players
+
+
 def deal_of_order(tables: Tables, order: list[int], dealer: int) -> Deal:
-    """The deal a shuffled deck gives, dealt by the variant's pattern from the dealer's left."""
-    cards, players = tables.cards, len(tables.hand_positions)
-    hands: list[tuple[Card, ...]] = [()] * players
+    """The deal a shuffled deck gives, dealt by the variant's pattern from the dealer's left (a dummy's
+    cards in the order dealt: its face-down cards first)."""
+    cards, players, seats = tables.cards, tables.rules.seating.players, len(tables.hand_positions)
+    hands: list[tuple[Card, ...]] = [()] * seats
     for place, positions in enumerate(tables.hand_positions):
-        hands[(dealer + 1 + place) % players] = tuple([cards[order[position]] for position in positions])
+        hands[seat_at(place, dealer, players)] = tuple([cards[order[position]] for position in positions])
     kitty = tuple([cards[order[position]] for position in tables.kitty_positions])
     return Deal(tuple(hands), kitty, tuple([cards[order[position]] for position in tables.dead_positions]))
 
 
 def hands_of_order(tables: Tables, order: list[int], dealer: int) -> list[int]:
     """Each seat's hand, as a mask, from a shuffled deck (the kernel's fast form of :func:`deal_of_order`)."""
-    players, bits = len(tables.hand_positions), tables.bits
-    hands = [0] * players
+    players, bits = tables.rules.seating.players, tables.bits
+    hands = [0] * len(tables.hand_positions)
     for place, positions in enumerate(tables.hand_positions):
         # The cards are distinct, so adding their bits is or-ing them (and quicker).
-        hands[(dealer + 1 + place) % players] = sum([bits[order[position]] for position in positions])
+        hands[seat_at(place, dealer, players) if place >= players else (dealer + 1 + place) % players] = sum([bits[order[position]] for position in positions])
     return hands

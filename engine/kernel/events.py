@@ -37,6 +37,8 @@ class HandResult:
     """The winning team, when the game is over and someone won."""
     next_dealer: int | None = None
     """Who deals the next hand (the same seat on an all-pass redeal), or ``None`` when the game is over."""
+    partner: int | None = None
+    """The called partner's seat (five-handed), or ``None`` when the declarer played without one."""
 
     def to_dict(self) -> dict[str, object]:
         """The result in the JSON form of ``fivehundred replay --format json``."""
@@ -51,6 +53,7 @@ class HandResult:
             "game_over": self.game_over,
             "winner": self.winner,
             "next_dealer": self.next_dealer,
+            "partner": self.partner,
         }
 
 
@@ -194,6 +197,36 @@ class HandExposed:
 
 
 @dataclass(frozen=True)
+class PartnerCalled:
+    """The declarer named a card to call a partner, or went alone (five-handed)."""
+
+    seat: int
+    """The declarer."""
+    card: Card | None
+    """The card named, or ``None`` for going alone."""
+
+
+@dataclass(frozen=True)
+class PartnerRevealed:
+    """The called partner became known to everyone: its holder said so, or played the card."""
+
+    seat: int
+    """The partner's seat."""
+    card: Card
+    """The card named."""
+
+
+@dataclass(frozen=True)
+class CardTurnedUp:
+    """A dummy's face-down card was turned up after the trick in which the card covering it was played."""
+
+    seat: int
+    """The dummy's seat."""
+    card: Card
+    """The card turned up."""
+
+
+@dataclass(frozen=True)
 class CardPlayed:
     """A card was played to the trick."""
 
@@ -247,5 +280,26 @@ class GameOver:
     """How it ended."""
 
 
-Event = Union[Dealt, Misdealt, Passed, Looked, BidMade, AuctionWon, AllPassed, Announced, KittyTaken, Discarded, CardGiven, HandExposed, Claimed, CardPlayed, TrickWon, HandScored, GameOver]
+Event = Union[
+    Dealt,
+    Misdealt,
+    Passed,
+    Looked,
+    BidMade,
+    AuctionWon,
+    AllPassed,
+    Announced,
+    KittyTaken,
+    Discarded,
+    CardGiven,
+    PartnerCalled,
+    PartnerRevealed,
+    HandExposed,
+    Claimed,
+    CardPlayed,
+    CardTurnedUp,
+    TrickWon,
+    HandScored,
+    GameOver,
+]
 """Any event."""

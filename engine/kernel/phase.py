@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from enum import Enum
 
+PASS_MOVE = -1
+"""The kernel's move that passes in the auction or in an announcement window (and goes alone when
+calling a partner)."""
+
 
 class Phase(Enum):
     """Where a game stands. Dealing, scoring a hand and dealing the next one happen by themselves
@@ -16,6 +20,8 @@ class Phase(Enum):
     CALLS = "calls"
     """An announcement window: seats in turn make a call the rules allow at this point of the hand
     (breach, slam call, declare) or pass."""
+    PARTNER = "partner"
+    """The declarer calls a partner by naming a card, or goes alone (five-handed)."""
     GIVE = "give"
     """A partner passes the declarer a card (after a call that says so), face down."""
     PLAY = "play"

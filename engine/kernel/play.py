@@ -73,9 +73,9 @@ class TrickPlay:
         """The suit the trick in progress follows, once led."""
         self.named: str | None = None
         """The suit named for a joker led to the trick in progress."""
-        self.tricks = [0] * tables.rules.seating.players
+        self.tricks = [0] * tables.rules.seating.seats
         self.number = 0
-        self.voids: list[set[str]] = [set() for _ in range(tables.rules.seating.players)]
+        self.voids: list[set[str]] = [set() for _ in range(tables.rules.seating.seats)]
         self.total = total
         self.completed: list[tuple[int, tuple[tuple[int, int], ...], int, str | None]] = []
         """Each completed trick: (leader, (seat, card index) pairs, winner, suit named for a led joker)."""
@@ -90,7 +90,7 @@ class TrickPlay:
         # The joker's renege and first-or-last rules (rules text 000, "Joker in no trump"), checked only
         # where they apply: a strain with a suitless joker, under a variant that states them.
         self._restricted = bool(strain.suitless) and (self.joker.renege_forbidden or self.joker.first_or_last_only)
-        self.by_seat = [0] * tables.rules.seating.players
+        self.by_seat = [0] * tables.rules.seating.seats
         """Per seat: the cards it has played this hand."""
         self.claimer = -1
         """The seat that laid cards down to claim tricks this hand, or -1."""

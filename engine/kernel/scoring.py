@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..rules.contracts import Contract
-from ..rules.ruleset import FailedContract, Rules, Simultaneous, SimultaneousTie
+from ..rules.ruleset import FailedContract, Rules, Share, Simultaneous, SimultaneousTie
 from .events import GameEnd
 
 
@@ -25,31 +25,50 @@ class HandScore:
     """Seats that may not bid in the next hand."""
 
 
-def score_hand(rules: Rules, contract: Contract, declarer: int, tricks: list[int], scores: tuple[int, ...], *, slam_bonus: bool = True) -> HandScore:
+def share_of(amount: int, share: Share) -> int:
+    """``amount`` scored at ``share``: all of it, or half rounded towards zero."""
+    if share is Share.FULL:
+        return amount
+    return amount // 2 if amount >= 0 else -(-amount // 2)
+
+
+def score_hand(
+    rules: Rules, contract: Contract, declarer: int, tricks: list[int], scores: tuple[int, ...], *, slam_bonus: bool = True, partner: int | None = None
+) -> HandScore:
     """Score a played hand: the contract's value to the declaring side (or its loss), trick points to the
     defenders (capped where the variant caps them), and the set rule and ralphing.
 
     The slam value replaces the contract's value when every trick is taken on a contract it applies to
-    (unless ``slam_bonus`` is off: a call's terms are scored as they are).
+    (unless ``slam_bonus`` is off: a call's terms are scored as they are). A called ``partner`` (five-handed,
+    rules text 000 "Five-handed 500") counts its tricks with the declarer's, and each scores its share of
+    the value as the called-partner rule says; every other team scores its own tricks.
     """
     seating, scoring = rules.seating, rules.scoring
     declaring = seating.team_of(declarer)
-    taken = sum(tricks[seat] for seat in seating.teams[declaring])
+    side = set(seating.teams[declaring])
+    shares = {declaring: Share.FULL}
+    called = seating.called_partner
+    if partner is not None and called is not None and seating.team_of(partner) != declaring:
+        side |= set(seating.teams[seating.team_of(partner)])
+        shares = {declaring: called.declarer_share, seating.team_of(partner): called.partner_share}
+    taken = sum(tricks[seat] for seat in side)
     made = contract.target.made(taken)
     value = contract.value
     if made and slam_bonus and scoring.slam is not None and taken == rules.deal.hand_size and scoring.slam.applies(contract):
         value = scoring.slam.value
     points = [0] * len(seating.teams)
     if made:
-        points[declaring] = value
+        for team, share in shares.items():
+            points[team] = share_of(value, share)
     elif scoring.failed is FailedContract.TO_OPPONENTS:
         for team in range(len(seating.teams)):
-            if team != declaring:
+            if team not in shares:
                 points[team] += value
     elif not scoring.scores_never_decrease:
-        points[declaring] = -value
+        for team, share in shares.items():
+            points[team] = share_of(-value, share)
     for team, seats in enumerate(seating.teams):
-        if team == declaring:
+        if team in shares:
             continue
         earned = scoring.defender_trick_points * sum(tricks[seat] for seat in seats)
         if scoring.defender_cap is not None:
@@ -98,7 +117,7 @@ def settle_wagers(
     """
     breach = rules.breach
     if breach is None or not callers:
-        return scored, game_end(rules, scored.scores, rules.seating.team_of(declarer), scored.made)
+        return scored, game_end(rules, scored.scores, (rules.seating.team_of(declarer),), scored.made)
     seating = rules.seating
     taken = sum(tricks[seat] for seat in seating.teams[seating.team_of(declarer)])
     breached = not scored.made and breach.margin.applies(contract, taken)
@@ -117,16 +136,27 @@ def settle_wagers(
         tuple(sorted(set(banned))),
     )
     deciding = settled.scores if breach.can_end_game else scored.scores
-    return settled, game_end(rules, deciding, seating.team_of(declarer), scored.made)
+    return settled, game_end(rules, deciding, (seating.team_of(declarer),), scored.made)
 
 
-def game_end(rules: Rules, scores: tuple[int, ...], declaring: int | None, made: bool) -> tuple[int | None, GameEnd] | None:
+def game_end(rules: Rules, scores: tuple[int, ...], declaring: int | tuple[int, ...] | None, made: bool) -> tuple[int | None, GameEnd] | None:
     """Whether the scores end the game: ``(winning team or None, how)``, or ``None`` to play on.
 
-    ``declaring`` is the declaring team of the hand just scored and ``made`` whether it made its contract.
+    ``declaring`` is the declaring team of the hand just scored (``None`` when nobody bid), or the
+    declaring side's teams, the declarer's first and a called partner's after it; ``made`` says whether
+    it made its contract.
     """
+    sides = (declaring,) if isinstance(declaring, int) else declaring or ()
     end = rules.end
     teams = range(len(scores))
+    declaring = sides[0] if sides else None
+    if made and len(sides) > 1:
+        # A called partner reaching the target on the contract wins by the bid too; the declarer first.
+        reached = [team for team in sides if scores[team] >= end.target]
+        if reached and end.simultaneous is Simultaneous.BIDDER:
+            return reached[0], GameEnd.FRONT_DOOR
+        if reached and not end.exact_target:
+            declaring = max(reached, key=lambda team: scores[team])
     if end.exact_target:
         crossed = [team for team in teams if scores[team] == end.target]
     else:

@@ -10,16 +10,21 @@ A *move* is a small integer: during the auction :data:`PASS_MOVE`, a contract's 
 ``tables.look_move`` (looking at one's cards, where a contract may be bid blind); in an
 announcement window :data:`PASS_MOVE` or an announcement's index in ``rules.announcements``; at the
 kitty (and after partners gave cards) the mask of the cards to discard; a partner giving a card, its
-index; in play a card index, plus ``(suit position + 1) << 8`` when a led joker names a suit.
+index; calling a partner, :data:`PASS_MOVE` to go alone or the index of the card named; in play a
+card index, plus ``(suit position + 1) << 8`` when a led joker names a suit.
+
+Seats are the hands at the table (:class:`~engine.rules.Seating`): where players also play dummies,
+:attr:`GameState.to_act` may be a dummy's seat, and :attr:`GameState.player_to_act` is who chooses.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from ..errors import IllegalActionError
 from ..rules.ruleset import Rules
+from .arrangement import SeatArrangement
 from .course import PASS_MOVE, HandCourse, StateListener
 from .phase import Phase
 from .support import check_supported
@@ -69,12 +74,20 @@ class GameState(HandCourse):
             return self.window.to_act
         if phase is Phase.GIVE:
             return self.givers[0]
+        if phase is Phase.PARTNER:
+            return self.declarer
         return None
+
+    @property
+    def player_to_act(self) -> int | None:
+        """The player who chooses the next move: the seat to act, or the player of a dummy to act."""
+        seat = self.to_act
+        return None if seat is None else self.tables.controller[seat]
 
     def copy(self) -> GameState:
         """An independent copy, random generator included (the listener is not copied)."""
         other = GameState.__new__(GameState)
-        for name in HandCourse.__slots__:
+        for name in HandCourse.__slots__ + SeatArrangement.__slots__:
             setattr(other, name, getattr(self, name))
         other.rng = random.Random()
         other.rng.setstate(self.rng.getstate())
@@ -85,6 +98,7 @@ class GameState(HandCourse):
         other.window = self.window.copy() if self.window is not None else None
         other.announced = list(self.announced)
         other.givers = list(self.givers)
+        other.covers = dict(self.covers)
         if self.play is not None:
             other.play = self.play.copy()
             other.play.hands = other.hands  # the play removes cards from the copy's hands, not these
@@ -97,8 +111,8 @@ class GameState(HandCourse):
         ``r + 1`` the bid of rank ``r`` (so the move is the bit's position minus one); at the kitty the
         cards that may be discarded (:attr:`discard_count` of them make a move); in an announcement
         window bit 0 is the pass and bit ``i + 1`` announcement ``i``; when giving, the cards that may be
-        given (one makes a move); in play the cards
-        that may be played (a led joker that names a suit makes one move per :meth:`TrickPlay.nameable`
+        given (one makes a move); calling a partner, bit 0 going alone and bit ``i + 1`` naming card
+        ``i``; in play the cards that may be played (a led joker that names a suit makes one move per :meth:`TrickPlay.nameable`
         suit)."""
         phase = self.phase
         if phase is Phase.PLAY:
@@ -114,11 +128,14 @@ class GameState(HandCourse):
             return self.window.legal_mask()
         if phase is Phase.GIVE:
             return self.hands[self.givers[0]]
+        if phase is Phase.PARTNER:
+            return self.partner_mask()
         return 0
 
     def run(self, choosers: Sequence[Chooser], *, trusted: bool = False) -> int:
-        """Play the moves ``choosers[seat](state, seat, legal)`` pick (``legal``: :meth:`legal_mask`)
-        until no seat is to act (the game is over, or a hand is over while
+        """Play the moves ``choosers[player](state, seat, legal)`` pick (``legal``: :meth:`legal_mask`;
+        ``seat`` the seat to act, which is a dummy's where ``player`` chooses for its dummy) until no seat
+        is to act (the game is over, or a hand is over while
         :attr:`pause_between_hands` is set); returns the moves made.
 
         The simulator's inner loop: the same transitions as :meth:`apply_move`, with the card play
@@ -129,13 +146,15 @@ class GameState(HandCourse):
         (the simulator's built-in bots, whose moves the tests check against :class:`~engine.Game`)."""
         moves = 0
         suits, hands = self.tables.suits, self.hands
+        # One chooser per player; a dummy's seat is chosen for by its player's.
+        choosers = [choosers[player] for player in self.tables.controller]
         while not self.paused:
             if self.phase is Phase.PLAY:
                 play = self.play
                 assert play is not None
                 playable, play_card = play.playable, play.play
                 # Quiet: nothing to tell or check after a trick (no listener, no scoring out during the hand).
-                card_bits, quiet, exposing = CARD_BITS, self.listener is None and not self.rules.end.score_out_during_hand, self.expose_when is not None
+                card_bits, quiet, exposing = CARD_BITS, self.listener is None and not self.rules.end.score_out_during_hand, self.watching
                 # One trick after another until the hand is over.
                 while True:
                     seat = play.to_act
@@ -154,7 +173,7 @@ class GameState(HandCourse):
                         if quiet and not exposing and play.number < play.total:
                             continue  # a trick won with nothing to tell or show: the winner leads
                         self._after_card(winner)
-                        exposing = self.expose_when is not None
+                        exposing = self.watching
                         if play.number >= play.total or self.play is not play or self.paused or self.phase is not Phase.PLAY:
                             break  # the hand is over (a side may have scored out before its last trick)
                 hands = self.hands
@@ -173,7 +192,7 @@ class GameState(HandCourse):
                 self.check_move(move)
                 self.discard(move)
                 moves += 1
-            elif self.phase is Phase.CALLS or self.phase is Phase.GIVE:
+            elif self.phase is Phase.CALLS or self.phase is Phase.GIVE or self.phase is Phase.PARTNER:
                 speaker = self.to_act
                 assert speaker is not None
                 move = choosers[speaker](self, speaker, self.legal_mask())
@@ -191,7 +210,7 @@ class GameState(HandCourse):
         seat, phase, legal = self.to_act, self.phase, self.legal_mask()
         if seat is None:
             raise IllegalActionError("No seat is to act: the game is over or paused between hands.")
-        if phase is Phase.AUCTION or phase is Phase.CALLS:
+        if phase is Phase.AUCTION or phase is Phase.CALLS or phase is Phase.PARTNER:
             if move < PASS_MOVE or not legal >> (move + 1) & 1:
                 raise IllegalActionError(f"seat {seat} cannot make {phase.value} move {move}: the legal ones are {[bit - 1 for bit in cards_in(legal)]}.")
         elif phase is Phase.GIVE:
@@ -226,6 +245,8 @@ class GameState(HandCourse):
             self.announce(move)
         elif self.phase is Phase.GIVE:
             self.give(move)
+        elif self.phase is Phase.PARTNER:
+            self.call_partner(move)
         else:
             self.discard(move)
 
@@ -272,4 +293,4 @@ class GameState(HandCourse):
         self._after_card(self.play.play(index, named))
 
 
-__all__ = ["CARD_BITS", "Chooser", "PASS_MOVE", "SUIT_SHIFT", "GameState", "StateListener"]
+__all__ = ["CARD_BITS", "PASS_MOVE", "SUIT_SHIFT", "Chooser", "GameState", "StateListener"]

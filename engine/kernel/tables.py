@@ -7,8 +7,8 @@ tables give the mask of the cards that follow each suit, the trumps, and the sui
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from ..rules.cards import FACE_RANKS, Card
 from ..rules.contracts import Contract, Extra
@@ -79,6 +79,8 @@ class Tables:
     """The ladder, lowest first (``contracts[rank]``)."""
     team_of: tuple[int, ...]
     """Each seat's team."""
+    controller: tuple[int, ...]
+    """Each seat's player: the seat itself, or a dummy's player."""
     start_scores: tuple[int, ...]
     """A zero score per team."""
     suits: tuple[str, ...]
@@ -108,7 +110,8 @@ class Tables:
     bits: tuple[int, ...]
     """Per card index: its bit (``1 << index``)."""
     hand_positions: tuple[tuple[int, ...], ...]
-    """Where each hand's cards lie in the shuffled deck, by the seat's place from the dealer's left."""
+    """Where each hand's cards lie in the shuffled deck, in the order dealt, by the seat's place from the
+    dealer's left: the players' places first, then the dummies' (see :func:`~engine.kernel.deal.seat_at`)."""
     kitty_positions: tuple[int, ...]
     """Where the kitty's cards lie in the shuffled deck, in the order dealt."""
     dead_positions: tuple[int, ...]
@@ -174,11 +177,19 @@ def tables_for(rules: Rules) -> Tables:
     inkles = rules.auction.inkles
     players = rules.seating.players
     bidders = players if inkles is None or inkles.bidders is None else inkles.bidders
-    hand_positions: list[list[int]] = [[] for _ in range(players)]
+    seats = rules.seating.seats
+    # Places from the dealer's left: the players', then (where there are dummies) the dummies'.
+    hand_positions: list[list[int]] = [[] for _ in range(seats)]
     piles: dict[DealTarget, list[int]] = {DealTarget.KITTY: [], DealTarget.DEAD_HAND: []}
     position = 0
     for step in rules.deal.steps:
-        for place in range(players) if step.target is DealTarget.PLAYERS else (None,):
+        if step.target is DealTarget.PLAYERS:
+            places: range | tuple[None] = range(players)
+        elif step.target is DealTarget.DUMMIES:
+            places = range(players, seats)
+        else:
+            places = (None,)
+        for place in places:
             positions = hand_positions[place] if place is not None else piles[step.target]
             positions.extend(range(position, position + step.cards))
             position += step.cards
@@ -189,7 +200,8 @@ def tables_for(rules: Rules) -> Tables:
         face_cards=mask_of(card.index for card in rules.deck.cards if card.rank in FACE_RANKS),
         level_reached=tuple(reached),
         contracts=rules.ladder.contracts,
-        team_of=tuple(rules.seating.team_of(seat) for seat in range(rules.seating.players)),
+        team_of=tuple(rules.seating.team_of(seat) for seat in range(seats)),
+        controller=tuple(rules.seating.controller(seat) for seat in range(seats)),
         start_scores=(0,) * len(rules.seating.teams),
         suits=suits,
         plays=tuple(Play(card) for card in rules.deck.cards),

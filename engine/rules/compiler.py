@@ -187,6 +187,11 @@ def _compile_seating(ctx: CompileContext, deck: Deck | None) -> Seating | None:
     dummies = Dummies(raw_dummies["face_down"], raw_dummies["face_up"]) if raw_dummies else None
     if dummies is not None and dummies.face_down > dummies.face_up:
         ctx.error(("players", "dummies"), "Each face-down dummy card must be covered by a face-up one, so face_down cannot exceed face_up.")
+    if dummies is not None and called is not None:
+        ctx.error(("players", "dummies"), "Dummies and a called partner cannot be combined: a dummy already partners its player.")
+    if dummies is not None:
+        # Each dummy sits at seat count + its player's and plays for its player's team.
+        teams = tuple(tuple(sorted(seats + tuple(seat + count for seat in seats))) for seats in teams)
     return Seating(count, teams, called, dummies)
 
 

@@ -66,12 +66,18 @@ class Dummies:
 
 @dataclass(frozen=True)
 class Seating:
-    """Players, seats and teams."""
+    """Players, seats and teams.
+
+    A *seat* is a hand at the table. Each player has one; where players also play dummies (two-handed),
+    player ``p``'s dummy sits at seat ``players + p``, so the table goes round players first and dummies
+    after (with two players: 0, 1, dummy of 0, dummy of 1, each dummy opposite its player). Only players
+    bid and announce; a dummy's cards are played by its player (:meth:`controller`).
+    """
 
     players: int
-    """Number of players; seats are 0..players-1 clockwise."""
+    """Number of players; their seats are 0..players-1 clockwise."""
     teams: tuple[tuple[int, ...], ...]
-    """Each team's seats, in team order; every seat in exactly one team."""
+    """Each team's seats (dummies with their players), in team order; every seat in exactly one team."""
     called_partner: CalledPartner | None = None
     """The called-partner rule, if any."""
     dummies: Dummies | None = None
@@ -79,15 +85,28 @@ class Seating:
     _team_of: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        team_of = [-1] * self.players
+        team_of = [-1] * self.seats
         for team, seats in enumerate(self.teams):
             for seat in seats:
-                if not 0 <= seat < self.players or team_of[seat] != -1:
+                if not 0 <= seat < self.seats or team_of[seat] != -1:
                     raise ValueError(f"Seat {seat} is out of range or in two teams.")
                 team_of[seat] = team
         if -1 in team_of:
             raise ValueError(f"Seat {team_of.index(-1)} is in no team.")
         object.__setattr__(self, "_team_of", tuple(team_of))
+
+    @property
+    def seats(self) -> int:
+        """Hands at the table: one per player, and one per dummy."""
+        return self.players * 2 if self.dummies is not None else self.players
+
+    def controller(self, seat: int) -> int:
+        """The player who chooses the cards of ``seat``: the seat itself, or a dummy's player."""
+        return seat % self.players
+
+    def is_dummy(self, seat: int) -> bool:
+        """Whether ``seat`` is a dummy's."""
+        return seat >= self.players
 
     def team_of(self, seat: int) -> int:
         """The team index of ``seat``."""
@@ -95,8 +114,8 @@ class Seating:
 
     @property
     def is_partnership(self) -> bool:
-        """Whether any team has more than one seat."""
-        return any(len(seats) > 1 for seats in self.teams)
+        """Whether any team has more than one player (a dummy is not a partner who decides)."""
+        return any(sum(1 for seat in seats if seat < self.players) > 1 for seats in self.teams)
 
 
 class DealTarget(Enum):

@@ -13,10 +13,11 @@ import json
 import os
 import random
 import time
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any
 
 from ..bots import BOT_NAMES, make_bot
 from ..errors import FiveHundredError
@@ -109,7 +110,7 @@ def _bots_for(settings: SimulationSettings, rules: Rules) -> tuple[str, ...]:
     players = rules.seating.players
     names = settings.bots or ("heuristic",) * players
     if len(names) != players:
-        raise SimulationError(f"{rules.name} has {players} seats, so give {players} bots, not {len(names)} ({', '.join(names)}).")
+        raise SimulationError(f"{rules.name} has {players} players, so give {players} bots, not {len(names)} ({', '.join(names)}).")
     return names
 
 
@@ -123,7 +124,7 @@ def _play_unit(settings: SimulationSettings, rules: Rules, index: int, choosers:
     with the same deck (what ``compare`` relies on).
     """
     tables = tables_for(rules)
-    dealer = index % len(tables.team_of)
+    dealer = index % rules.seating.players
     state = GameState(rules, tables, random.Random(f"{settings.seed}-{index}"), dealer, tables.start_scores)
     state.pause_between_hands = True
     limit = 1 if settings.hands else MAX_HANDS_PER_GAME
