@@ -9,14 +9,15 @@ from engine.rules import Rules
 
 def deal(rules: Rules, hands: dict[int, str], kitty: str | None = None) -> Deal:
     """A deal giving each listed seat the cards written (``"JK JH AH"``); the kitty (if written) too;
-    every other seat and the kitty are filled with the remaining cards in deck order."""
+    every other seat and the kitty are filled with the remaining cards in deck order. A dummy's seat
+    (two-handed) lists its face-down cards first."""
     used = {rules.deck.card(text).index for text in " ".join(hands.values()).split()}
     if kitty is not None:
         used |= {rules.deck.card(text).index for text in kitty.split()}
     rest = [card for card in rules.deck.cards if card.index not in used]
     size = rules.deal.hand_size
     seats = []
-    for seat in range(rules.seating.players):
+    for seat in range(rules.seating.seats):
         if seat in hands:
             given = tuple(rules.deck.card(text) for text in hands[seat].split())
             if len(given) < size:  # top up a partly written hand

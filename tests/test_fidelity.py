@@ -23,6 +23,7 @@ ALL_PASS_BY_TEXT = {
     "inkle-no": (AllPassAction.NEXT_DEALER, None),  # American 500 with inkle no: it extends american
     # Rules text 003: "In the event all players pass ... the hand is played as a No Trump" (its second option).
     "rules-text-003": (AllPassAction.PLAY_NO_TRUMP, None),
+    **{f"rules-text-003-{count}": (AllPassAction.PLAY_NO_TRUMP, None) for count in ("two", "three", "five", "six")},  # the same page
 }
 STANDARD_ALL_PASS = (AllPassAction.REDEAL, 2)
 """Rules text 000, "Bidding": redeal, "repeated only twice, after which the deal passes to the next
