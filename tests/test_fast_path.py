@@ -17,6 +17,7 @@ from engine.bots import HeuristicBot, RandomBot
 from engine.kernel.deal import shuffled_deck
 from engine.kernel.phase import Phase
 from engine.kernel.state import PASS_MOVE, SUIT_SHIFT, GameState
+from engine.kernel.table_cards import DISCARD_SHIFT
 from engine.kernel.tables import cards_in, mask_of, tables_for
 from engine.language.resources import shipped_variant_names
 
@@ -43,6 +44,8 @@ def move_of(game: engine.Game, action: engine.Action) -> int:
         return tables.look_move
     if isinstance(action, engine.CallPartner):
         return PASS_MOVE if action.card is None else action.card.index
+    if isinstance(action, engine.Pick):
+        return action.card.index | ((action.discard.index + 1) << DISCARD_SHIFT if action.discard is not None else 0)
     assert isinstance(action, engine.Play)
     named = tables.suits.index(action.suit) + 1 if action.suit else 0
     return action.card.index | named << SUIT_SHIFT
@@ -57,6 +60,11 @@ def moves_in(state: GameState) -> set[int]:
         return {legal}
     if state.phase is Phase.GIVE:
         return set(cards_in(legal))
+    if state.phase is Phase.PICK:
+        if not state.taking:
+            return set(cards_in(legal))
+        hand = state.hands[state.pickers[0]]
+        return {card | (discard + 1) << DISCARD_SHIFT for card in cards_in(legal) for discard in cards_in(hand | 1 << card)}
     play = state.play
     assert play is not None
     suits = state.tables.suits

@@ -37,7 +37,7 @@ def dealers_of_dead_deals(variant: str, deals: int, dealer: int = 3) -> list[int
     for _ in range(deals):
         dealers.append(game.dealer)
         while game.hand_number == len(dealers) - 1:
-            game.apply("pass")
+            game.apply("pass" if game.phase is engine.Phase.AUCTION else game.legal_actions()[0])  # table cards to the kitty first
     return dealers + [game.dealer]
 
 

@@ -45,7 +45,7 @@ def test_random_games_deal_every_card_once_and_each_trick_has_one_winner(variant
     deals = [event for event in game.events if isinstance(event, Dealt)]
     assert deals
     for deal in deals:
-        cards = [card.index for hand in deal.hands for card in hand] + [card.index for card in deal.kitty + deal.dead_hand]
+        cards = [card.index for hand in deal.hands for card in hand] + [card.index for card in deal.kitty + deal.dead_hand + deal.table]
         assert sorted(cards) == list(range(len(rules.deck)))
     for event in game.events:
         if isinstance(event, TrickWon):

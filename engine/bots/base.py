@@ -17,9 +17,10 @@ from ..game.observation import Observation
 from ..kernel.actions import Action
 from ..kernel.phase import Phase
 from ..kernel.state import SUIT_SHIFT, GameState
+from ..kernel.table_cards import DISCARD_SHIFT
 from ..kernel.tables import cards_in
 
-_PLAY, _KITTY, _GIVE = Phase.PLAY, Phase.KITTY, Phase.GIVE
+_PLAY, _KITTY, _GIVE, _PICK = Phase.PLAY, Phase.KITTY, Phase.GIVE, Phase.PICK
 
 
 @runtime_checkable
@@ -83,6 +84,12 @@ class RandomBot:
             return (legal & -legal).bit_length() - 1
         if phase is _GIVE:
             return self._any(legal)
+        if phase is _PICK:
+            # A table card; a defender taking it also discards one of its cards or that one.
+            card = self._any(legal)
+            if not state.taking:
+                return card
+            return card | (self._any(state.hands[state.pickers[0]] | 1 << card) + 1) << DISCARD_SHIFT
         if phase is _KITTY:
             # One card after another, each uniform among those left: a uniform choice of the set.
             chosen = 0

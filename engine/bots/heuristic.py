@@ -15,10 +15,11 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from ..game.observation import Observation
-from ..kernel.actions import ALONE, LOOK, PASS, Action, Bid, Call, CallPartner, Discard, Give, Look, Pass, Play
+from ..kernel.actions import ALONE, LOOK, PASS, Action, Bid, Call, CallPartner, Discard, Give, Look, Pass, Pick, Play
 from ..kernel.calls import called_terms
 from ..kernel.phase import Phase
 from ..kernel.state import CARD_BITS, PASS_MOVE, SUIT_SHIFT, GameState
+from ..kernel.table_cards import CARD_MASK, DISCARD_SHIFT
 from ..kernel.tables import cards_in, mask_of, tables_for
 from ..rules.announcements import Effect
 from ..rules.cards import Card
@@ -159,6 +160,12 @@ class HeuristicBot:
             return PASS if move == PASS_MOVE else Call(ids[move])
         if observation.phase is Phase.GIVE:
             return Give(tables.cards[self._gift(hand, contract)])
+        if observation.phase is Phase.PICK:
+            table = mask_of(card.index for card in observation.table)
+            taking = any(isinstance(action, Pick) and action.discard is not None for action in legal_actions)
+            move = self._pick(hand, self.rules.ladder[observation.contract] if taking and observation.contract is not None else None, table)
+            discard = (move >> DISCARD_SHIFT) - 1
+            return Pick(tables.cards[move & CARD_MASK], tables.cards[discard] if discard >= 0 else None)
         if observation.phase is Phase.PARTNER:
             calls = [action for action in legal_actions if isinstance(action, CallPartner)]
             offered = mask_of(1 + action.card.index for action in calls if action.card is not None) | any(action.card is None for action in calls)
@@ -206,6 +213,8 @@ class HeuristicBot:
             partner = state.partner if not state.partner_secret or seat == state.partner else None
             allies, mine = self._allies(seat, state.declarer, partner)
             return self._play(contract, _Table(seat, hand, declarer, play.trick, play.led, playable, nameable, seen, play.completed, allies, mine))
+        if phase is Phase.PICK:
+            return self._pick(hand, state.terms if state.taking else None, legal)
         if phase is Phase.AUCTION:
             look = self._tables.look_move
             if legal >> (look + 1) & 1:
@@ -235,6 +244,18 @@ class HeuristicBot:
         if seat in side:
             return mask_of(side), True
         return mask_of(other for other in range(len(team_of)) if other not in side), False
+
+    def _pick(self, hand: int, contract: Contract | None, table: int) -> int:
+        """A table card to take: before the auction (``contract`` ``None``) the one worth least in no
+        trump goes into the kitty, which anyone may win; a defender takes the one worth most in the
+        contract's strain and discards what it then values least."""
+        if contract is None:
+            power = self._strains[self.rules.auction.all_pass.strain].power
+            return min(cards_in(table), key=lambda index: (power[index], index))
+        power = self._strains[contract.style.strain].power
+        taken = max(cards_in(table), key=lambda index: (power[index], -index))
+        discard = self._discard(hand | 1 << taken, contract, 1)
+        return taken | discard.bit_length() << DISCARD_SHIFT
 
     def _call_partner(self, hand: int, contract: Contract, legal: int) -> int:
         """Call a partner (bit 0 of ``legal``: going alone; bit ``i + 1``: naming card ``i``): alone when

@@ -19,14 +19,15 @@ from dataclasses import replace
 from typing import AbstractSet, Any
 
 from ..errors import FiveHundredError, IllegalActionError
-from ..kernel.actions import ALONE, PASS, Action, Bid, Call, CallPartner, Claim, Discard, Give, Look, Pass, Play, parse_action
+from ..kernel.actions import ALONE, PASS, Action, Bid, Call, CallPartner, Claim, Discard, Give, Look, Pass, Pick, Play, parse_action
 from ..kernel.carried import check_carried_over
 from ..kernel.course import HandCourse
 from ..kernel.deal import Deal, DealError
-from ..kernel.events import BidMade, CardPlayed, Claimed, Dealt, Discarded, Event, HandResult, HandScored, Looked, Misdealt, Passed
+from ..kernel.events import BidMade, CardPlayed, Claimed, Dealt, Discarded, Event, HandResult, HandScored, Looked, Misdealt, Passed, Picked
 from ..kernel.phase import Phase
 from ..kernel.state import PASS_MOVE, GameState
 from ..kernel.support import check_supported
+from ..kernel.table_cards import DISCARD_SHIFT
 from ..kernel.tables import Tables, cards_in, mask_of, tables_for
 from ..rules.cards import Card
 from ..rules.contracts import Contract
@@ -36,7 +37,7 @@ from .observation import Observation, Trick
 from .records import HandRecord, TranscriptError, hand_transcript
 from .saving import SavedGameError, read_saved_game, restore_rng, saved_game_data
 
-_ACTION_TYPES = (Pass, Bid, Discard, Play, Call, Give, Look, Claim, CallPartner)
+_ACTION_TYPES = (Pass, Bid, Discard, Play, Call, Give, Look, Claim, CallPartner, Pick)
 
 
 def _scripted_deal(rules: Rules, deal: object, where: str) -> Deal:
@@ -105,7 +106,7 @@ class Game:
         for _, seat in misdeals:
             self._events.append(Misdealt(number, seat))
         self._records.append(HandRecord(state.dealer, state.scores, deal, [each for each, _ in misdeals], banned=tuple(sorted(state.banned)), redeals=state.redeals))
-        self._events.append(Dealt(number, state.dealer, deal.hands, deal.kitty, deal.dead_hand))
+        self._events.append(Dealt(number, state.dealer, deal.hands, deal.kitty, deal.dead_hand, deal.table))
         self._completed = []
 
     def event(self, event: Event) -> None:
@@ -216,6 +217,11 @@ class Game:
         if state.phase is Phase.PARTNER:
             mask = state.partner_mask()
             return ([ALONE] if mask & 1 else []) + [CallPartner(card) for card in self._cards(mask >> 1)]
+        if state.phase is Phase.PICK:
+            if not state.taking:
+                return [Pick(card) for card in self._cards(state.table)]
+            hand = state.hands[state.pickers[0]]
+            return [Pick(card, discard) for card in self._cards(state.table) for discard in self._cards(hand | 1 << card.index)]
         return []
 
     def parse(self, text: str) -> Action:
@@ -234,6 +240,8 @@ class Game:
             raise IllegalActionError(f"A bid names a contract by its id and any modifier by its, like Bid('7H') or Bid('7H', 'sans_kitty'), not {action!r}.")
         if isinstance(action, Give) and not isinstance(action.card, Card):
             raise IllegalActionError(f"A gift needs a card (engine.Card), not {action.card!r}; text like 'give JD' works too.")
+        if isinstance(action, Pick) and not (isinstance(action.card, Card) and isinstance(action.discard, (Card, type(None)))):
+            raise IllegalActionError(f"A pick takes a table card (engine.Card) and a defender's discard (a Card or None), not {action!r}; text like 'pick JH' works too.")
         if isinstance(action, CallPartner) and not isinstance(action.card, (Card, type(None))):
             raise IllegalActionError(f"A partner is called by naming a card (engine.Card), or None to go alone, not {action.card!r}; text like 'partner JH' works too.")
         if isinstance(action, Call) and not isinstance(action.announcement, str):
@@ -254,6 +262,8 @@ class Game:
             self._check_give(action)
         elif state.phase is Phase.PARTNER:
             self._partner_move(action)
+        elif state.phase is Phase.PICK:
+            self._pick_move(action)
         else:
             raise IllegalActionError("The game is over: no more actions can be taken.")
         return action
@@ -302,6 +312,9 @@ class Game:
             state.give(action.card.index)
         elif isinstance(action, CallPartner):
             state.call_partner(self._partner_move(action))
+        elif isinstance(action, Pick):
+            self._events.append(Picked(seat, action.card, action.discard))
+            state.pick(self._pick_move(action))
         else:
             self._events.append(Discarded(seat, action.cards))
             state.discard(mask_of(card.index for card in action.cards))
@@ -361,6 +374,27 @@ class Game:
             barred = ", ".join(kinds[kind] for kind in sorted(rule.may_not_name))
             raise IllegalActionError(f"seat {seat} may not name {card}: these rules forbid naming {barred}.")
         return card.index
+
+    def _pick_move(self, action: Action) -> int:
+        """The move of a pick (checked legal): the table card's index, and a defender's discard."""
+        state = self._state
+        seat = state.pickers[0]
+        table = self._cards(state.table)
+        if not isinstance(action, Pick):
+            example = f"pick {table[0]} discard {table[0]}" if state.taking else f"pick {table[0]}"
+            raise IllegalActionError(f"seat {seat} must take one of the cards on the table ({' '.join(map(str, table))}), like {example}.")
+        card, discard = action.card, action.discard
+        if not self._tables.owns(card) or not state.table >> card.index & 1:
+            raise IllegalActionError(f"{card} is not on the table: the cards there are {' '.join(map(str, table))}.")
+        if not state.taking:
+            if discard is not None:
+                raise IllegalActionError(f"seat {seat} puts {card} into the kitty and discards nothing: write pick {card}.")
+            return card.index
+        if discard is None:
+            raise IllegalActionError(f"seat {seat} takes {card} into its hand and must discard a card for it, like pick {card} discard {card}.")
+        if not self._tables.owns(discard) or not (state.hands[seat] | 1 << card.index) >> discard.index & 1:
+            raise IllegalActionError(f"seat {seat} does not hold {discard}, so it cannot discard it.")
+        return card.index | (discard.index + 1) << DISCARD_SHIFT
 
     def _example_partner(self) -> str:
         mask = self._state.partner_mask() >> 1
@@ -435,9 +469,9 @@ class Game:
             contract=state.contract.id if state.contract is not None else None,
             declarer=state.declarer,
             sitting_out=state.sitting_out,
-            kitty=deal.kitty if took else (),
-            discards=self._cards(state.discarded) if took else (),
-            face_up=face_up,
+            kitty=tuple(self._tables.cards[index] for index in state.kitty) if took else (),
+            discards=self._cards((state.discarded if took else 0) | (state.set_aside[seat] if state.set_aside else 0)),
+            face_up=face_up + self._from_table(),
             trick=tuple(play.trick_cards()) if play is not None else (),
             led_suit=play.led if play is not None else None,
             tricks=self._tricks(),
@@ -450,7 +484,13 @@ class Game:
             face_down=self._face_down_counts(),
             called_card=self._tables.cards[state.called_card] if state.called_card is not None else None,
             partner=state.partner if not state.partner_secret or seat == state.partner else None,
+            table=self._cards(state.table),
         )
+
+    def _from_table(self) -> tuple[Card, ...]:
+        """The kitty cards everyone saw put there from the table."""
+        dealt = len(self._state.deal.kitty)
+        return tuple(self._tables.cards[index] for index in self._state.kitty[dealt:])
 
     def _on_show(self) -> tuple[tuple[int, tuple[Card, ...]], ...]:
         """The cards everyone sees: hands laid open, then the dummies' face-up cards."""

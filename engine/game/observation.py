@@ -55,9 +55,10 @@ class Observation:
     kitty: tuple[Card, ...]
     """The kitty, only for the seat that took it."""
     discards: tuple[Card, ...]
-    """The declarer's discards, only for the declarer."""
+    """This seat's own discards: the declarer's after the kitty, a defender's after taking table cards."""
     face_up: tuple[Card, ...]
-    """Kitty cards shown to everyone (a variant showing the last kitty card)."""
+    """Kitty cards shown to everyone (a variant showing the last kitty card, and cards put into the
+    kitty from the table)."""
     trick: tuple[tuple[int, Card], ...]
     """The trick in progress: (seat, card) in the order played."""
     led_suit: str | None
@@ -87,3 +88,5 @@ class Observation:
     partner: int | None = None
     """The called partner's seat, once this seat may know it: at once where the holder announces it, when
     the card is played where it is secret, and always for the partner itself; otherwise ``None``."""
+    table: tuple[Card, ...] = ()
+    """The cards face up on the table that nobody has taken yet (two-handed with 52 cards)."""

@@ -13,7 +13,7 @@ and :mod:`~engine.kernel.support`'s refusal of any rule the kernel does not play
 
 from __future__ import annotations
 
-from .actions import Action, Bid, Call, CallPartner, Claim, Discard, Give, Look, Pass, Play, parse_action
+from .actions import Action, Bid, Call, CallPartner, Claim, Discard, Give, Look, Pass, Pick, Play, parse_action
 from .deal import Deal, DealError
 from .events import Event, GameEnd, HandResult
 from .phase import Phase
@@ -37,6 +37,7 @@ __all__ = [
     "Look",
     "Pass",
     "Phase",
+    "Pick",
     "Play",
     "UnsupportedRuleError",
     "check_supported",

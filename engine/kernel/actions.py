@@ -5,8 +5,9 @@ Text forms: ``pass``, ``bid 7H``, ``bid 6NT``, ``bid misere`` (a special contrac
 ``discard 4D 5C 6C``, ``play JD`` and ``play JK:H`` (a joker led in no trump, hearts named),
 ``call breach`` (an announcement by its id; ``pass`` makes none), ``give JD`` (a partner's card to
 the declarer), ``look`` (looking at one's cards, where a contract may be bid blind), ``claim AS KS``
-(the declarer laying cards down to claim the tricks they win), and ``partner JH`` / ``alone`` (the
-declarer calling a partner by naming a card, or going alone).
+(the declarer laying cards down to claim the tricks they win), ``partner JH`` / ``alone`` (the
+declarer calling a partner by naming a card, or going alone), and ``pick JH`` / ``pick JH discard 5C``
+(taking a face-up table card into the kitty, or into a defender's hand with a discard).
 Parsing only checks that the text is *well formed* for the variant (the cards and contracts exist);
 whether the action is *legal now* is the game's business.
 """
@@ -127,10 +128,24 @@ class CallPartner:
         return "alone" if self.card is None else f"partner {self.card}"
 
 
+@dataclass(frozen=True)
+class Pick:
+    """Taking a card face up on the table: into the kitty before the auction (``pick JH``), or into a
+    defender's hand after the declarer's exchange, discarding a card for it (``pick JH discard 5C``)."""
+
+    card: Card
+    """The table card taken."""
+    discard: Card | None = None
+    """The card a defender discards for it (it may be the card taken), else ``None``."""
+
+    def __str__(self) -> str:
+        return f"pick {self.card}" + (f" discard {self.discard}" if self.discard is not None else "")
+
+
 ALONE = CallPartner()
 """The one action going alone."""
 
-Action = Union[Pass, Bid, Discard, Play, Call, Give, Look, Claim, CallPartner]
+Action = Union[Pass, Bid, Discard, Play, Call, Give, Look, Claim, CallPartner, Pick]
 """Any action."""
 
 PASS = Pass()
@@ -233,4 +248,10 @@ def parse_action(rules: Rules, text: str) -> Action:
         if rest:
             raise IllegalActionError(f"{text!r} is not a valid action: alone takes nothing after it.")
         return ALONE
-    raise IllegalActionError(f"{text!r} is not a valid action: it must start with pass, bid, look, discard, play, claim, call, give, partner or alone.")
+    if verb == "pick":
+        if len(rest) == 1:
+            return Pick(_cards(rules, rest, text)[0])
+        if len(rest) == 3 and rest[1].casefold() == "discard":
+            return Pick(_cards(rules, rest[:1], text)[0], _cards(rules, rest[2:], text)[0])
+        raise IllegalActionError(f"{text!r} is not a valid action: write pick and a table card, like pick JH, or pick JH discard 5C.")
+    raise IllegalActionError(f"{text!r} is not a valid action: it must start with pass, bid, look, discard, play, claim, call, give, partner, alone or pick.")

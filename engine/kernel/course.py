@@ -14,7 +14,6 @@ from typing import Protocol
 from ..rules.announcements import Effect, Moment
 from ..rules.contracts import Contract, Exposure, ExposureTime, KittyUse, PartnerRole
 from ..rules.ruleset import AllPassAction, FirstLead, KittyExchange, Rules
-from .arrangement import SeatArrangement
 from .auction import Auction
 from .calls import CallWindow, called_terms
 from .deal import Deal, deal_of_order, hands_of_order, shuffled_deck
@@ -35,6 +34,7 @@ from .events import (
 from .phase import PASS_MOVE, Phase
 from .play import TrickPlay
 from .scoring import game_end, score_hand, score_unbid, settle_wagers, with_penalty
+from .table_cards import TableCards
 from .tables import Tables, cards_in, mask_of
 
 
@@ -49,7 +49,7 @@ class StateListener(Protocol):
         """Something happened that no action stated directly."""
 
 
-class HandCourse(SeatArrangement):
+class HandCourse(TableCards):
     """One game's state under ``rules`` and its course between decisions (see the module docstring)."""
 
     __slots__ = (
@@ -388,6 +388,11 @@ class HandCourse(SeatArrangement):
         self.discarder = -1
         self._clear_arrangement()
         self.phase = Phase.AUCTION
+        if self.rules.deal.table:
+            if self._lay_out_table():
+                self.phase = Phase.PICK
+        else:
+            self.table, self.pickers, self.taking, self.set_aside, self.table_done = 0, [], False, [], True
 
     def _misdealt_seat(self, hands: list[int]) -> int | None:
         if not self.rules.deal.misdeal_without_face_card:
@@ -440,7 +445,7 @@ class HandCourse(SeatArrangement):
             self.kitty_taken = True
             self.discard_count = len(self.kitty)
             if self.listener is not None:
-                self.listener.event(KittyTaken(declarer, self.deal.kitty))
+                self.listener.event(KittyTaken(declarer, tuple(self.tables.cards[index] for index in self.kitty)))
             self.phase = Phase.KITTY
             return
         self._after_kitty()
@@ -488,7 +493,22 @@ class HandCourse(SeatArrangement):
         self.dealer = next_dealer
         self._next_or_pause()
 
+    def pick(self, move: int) -> None:
+        """The seat to pick takes a table card (see :mod:`~engine.kernel.table_cards`; checked by the
+        caller); the auction or the play follows the last pick."""
+        card = self._take_from_table(move)
+        if card >= 0:
+            self.kitty = self.kitty + (card,)
+        if not self.pickers:
+            if self.taking:
+                self._start_play()
+            else:
+                self.phase = Phase.AUCTION
+
     def _start_play(self) -> None:
+        if not self.table_done and self._defenders_take():
+            self.phase = Phase.PICK  # the defenders take table cards first
+            return
         contract, declarer = self.terms, self.declarer
         assert contract is not None and declarer is not None
         seats = self.rules.seating.seats

@@ -34,12 +34,17 @@ class Deal:
     """The kitty, in the order dealt (the last card is the one shown where a variant shows it)."""
     dead_hand: tuple[Card, ...] = ()
     """Cards dealt to a hand nobody plays."""
+    table: tuple[Card, ...] = ()
+    """Cards dealt face up to the table (two-handed with 52 cards)."""
 
     def to_dict(self) -> dict[str, Any]:
-        """The deal in transcript form: ``{"hands": [[...], ...], "kitty": [...]}`` (and ``dead_hand`` if any)."""
+        """The deal in transcript form: ``{"hands": [[...], ...], "kitty": [...]}`` (and ``dead_hand`` and
+        ``table`` if any)."""
         data: dict[str, Any] = {"hands": [[str(card) for card in hand] for hand in self.hands], "kitty": [str(card) for card in self.kitty]}
         if self.dead_hand:
             data["dead_hand"] = [str(card) for card in self.dead_hand]
+        if self.table:
+            data["table"] = [str(card) for card in self.table]
         return data
 
     @classmethod
@@ -47,9 +52,9 @@ class Deal:
         """Read a deal in transcript form and check it against ``rules``; raises :class:`DealError`."""
         if not isinstance(data, Mapping):
             raise DealError(f"{where} must be an object with 'hands' and 'kitty', not {type(data).__name__}.")
-        unknown = sorted(set(data) - {"hands", "kitty", "dead_hand"})
+        unknown = sorted(set(data) - {"hands", "kitty", "dead_hand", "table"})
         if unknown:
-            raise DealError(f"{where} has unknown key {unknown[0]!r} (it takes hands, kitty and dead_hand).")
+            raise DealError(f"{where} has unknown key {unknown[0]!r} (it takes hands, kitty, dead_hand and table).")
         hands = data.get("hands")
         if not isinstance(hands, list):
             raise DealError(f"{where}.hands must be a list of each seat's cards.")
@@ -57,6 +62,7 @@ class Deal:
             tuple(_card_list(rules, hand, f"{where}.hands[{seat}]") for seat, hand in enumerate(hands)),
             _card_list(rules, data.get("kitty", []), f"{where}.kitty"),
             _card_list(rules, data.get("dead_hand", []), f"{where}.dead_hand"),
+            _card_list(rules, data.get("table", []), f"{where}.table"),
         )
         deal.check(rules, where)
         return deal
@@ -74,8 +80,10 @@ class Deal:
             raise DealError(f"{where}.kitty has {len(self.kitty)} cards; the kitty has {size.kitty}.")
         if len(self.dead_hand) != size.dead_hand:
             raise DealError(f"{where}.dead_hand has {len(self.dead_hand)} cards; the dead hand has {size.dead_hand}.")
+        if len(self.table) != size.table:
+            raise DealError(f"{where}.table has {len(self.table)} cards; the table has {size.table}.")
         seen: set[int] = set()
-        for card in [card for hand in self.hands for card in hand] + list(self.kitty) + list(self.dead_hand):
+        for card in [card for hand in self.hands for card in hand] + list(self.kitty) + list(self.dead_hand) + list(self.table):
             if card.index in seen:
                 raise DealError(f"{where} deals {card} twice.")
             seen.add(card.index)
@@ -123,7 +131,8 @@ def deal_of_order(tables: Tables, order: list[int], dealer: int) -> Deal:
     for place, positions in enumerate(tables.hand_positions):
         hands[seat_at(place, dealer, players)] = tuple([cards[order[position]] for position in positions])
     kitty = tuple([cards[order[position]] for position in tables.kitty_positions])
-    return Deal(tuple(hands), kitty, tuple([cards[order[position]] for position in tables.dead_positions]))
+    dead = tuple([cards[order[position]] for position in tables.dead_positions])
+    return Deal(tuple(hands), kitty, dead, tuple([cards[order[position]] for position in tables.table_positions]))
 
 
 def hands_of_order(tables: Tables, order: list[int], dealer: int) -> list[int]:

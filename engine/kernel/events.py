@@ -86,6 +86,8 @@ class Dealt:
     """The kitty, in the order dealt."""
     dead_hand: tuple[Card, ...]
     """Cards dealt to a hand nobody plays."""
+    table: tuple[Card, ...] = ()
+    """Cards dealt face up to the table (two-handed with 52 cards)."""
 
 
 @dataclass(frozen=True)
@@ -197,6 +199,18 @@ class HandExposed:
 
 
 @dataclass(frozen=True)
+class Picked:
+    """A table card was taken: into the kitty before the auction, or into a defender's hand."""
+
+    seat: int
+    """Who took it."""
+    card: Card
+    """The table card, which everyone saw."""
+    discarded: Card | None
+    """The card a defender discarded for it (only that defender sees which), else ``None``."""
+
+
+@dataclass(frozen=True)
 class PartnerCalled:
     """The declarer named a card to call a partner, or went alone (five-handed)."""
 
@@ -292,6 +306,7 @@ Event = Union[
     KittyTaken,
     Discarded,
     CardGiven,
+    Picked,
     PartnerCalled,
     PartnerRevealed,
     HandExposed,

@@ -11,7 +11,8 @@ A *move* is a small integer: during the auction :data:`PASS_MOVE`, a contract's 
 announcement window :data:`PASS_MOVE` or an announcement's index in ``rules.announcements``; at the
 kitty (and after partners gave cards) the mask of the cards to discard; a partner giving a card, its
 index; calling a partner, :data:`PASS_MOVE` to go alone or the index of the card named; in play a
-card index, plus ``(suit position + 1) << 8`` when a led joker names a suit.
+card index, plus ``(suit position + 1) << 8`` when a led joker names a suit; taking a table card,
+its index (see :mod:`engine.kernel.table_cards`).
 
 Seats are the hands at the table (:class:`~engine.rules.Seating`): where players also play dummies,
 :attr:`GameState.to_act` may be a dummy's seat, and :attr:`GameState.player_to_act` is who chooses.
@@ -25,6 +26,7 @@ from collections.abc import Callable, Sequence
 from ..errors import IllegalActionError
 from ..rules.ruleset import Rules
 from .arrangement import SeatArrangement
+from .table_cards import TableCards
 from .course import PASS_MOVE, HandCourse, StateListener
 from .phase import Phase
 from .support import check_supported
@@ -76,6 +78,8 @@ class GameState(HandCourse):
             return self.givers[0]
         if phase is Phase.PARTNER:
             return self.declarer
+        if phase is Phase.PICK:
+            return self.pickers[0]
         return None
 
     @property
@@ -87,7 +91,7 @@ class GameState(HandCourse):
     def copy(self) -> GameState:
         """An independent copy, random generator included (the listener is not copied)."""
         other = GameState.__new__(GameState)
-        for name in HandCourse.__slots__ + SeatArrangement.__slots__:
+        for name in HandCourse.__slots__ + TableCards.__slots__ + SeatArrangement.__slots__:
             setattr(other, name, getattr(self, name))
         other.rng = random.Random()
         other.rng.setstate(self.rng.getstate())
@@ -99,6 +103,8 @@ class GameState(HandCourse):
         other.announced = list(self.announced)
         other.givers = list(self.givers)
         other.covers = dict(self.covers)
+        other.pickers = list(self.pickers)
+        other.set_aside = list(self.set_aside)
         if self.play is not None:
             other.play = self.play.copy()
             other.play.hands = other.hands  # the play removes cards from the copy's hands, not these
@@ -130,6 +136,8 @@ class GameState(HandCourse):
             return self.hands[self.givers[0]]
         if phase is Phase.PARTNER:
             return self.partner_mask()
+        if phase is Phase.PICK:
+            return self.table
         return 0
 
     def run(self, choosers: Sequence[Chooser], *, trusted: bool = False) -> int:
@@ -192,7 +200,7 @@ class GameState(HandCourse):
                 self.check_move(move)
                 self.discard(move)
                 moves += 1
-            elif self.phase is Phase.CALLS or self.phase is Phase.GIVE or self.phase is Phase.PARTNER:
+            elif self.phase is Phase.CALLS or self.phase is Phase.GIVE or self.phase is Phase.PARTNER or self.phase is Phase.PICK:
                 speaker = self.to_act
                 assert speaker is not None
                 move = choosers[speaker](self, speaker, self.legal_mask())
@@ -213,6 +221,10 @@ class GameState(HandCourse):
         if phase is Phase.AUCTION or phase is Phase.CALLS or phase is Phase.PARTNER:
             if move < PASS_MOVE or not legal >> (move + 1) & 1:
                 raise IllegalActionError(f"seat {seat} cannot make {phase.value} move {move}: the legal ones are {[bit - 1 for bit in cards_in(legal)]}.")
+        elif phase is Phase.PICK:
+            if not self.pick_legal(move):
+                how = "and name a card of its hand (or that one) to discard" if self.taking else "to put into the kitty"
+                raise IllegalActionError(f"seat {seat} must take one of the table cards {cards_in(legal)} {how}, not {move}.")
         elif phase is Phase.GIVE:
             if move < 0 or not legal >> move & 1:
                 raise IllegalActionError(f"seat {seat} must give one of its cards {cards_in(legal)}, not {move}.")
@@ -247,6 +259,8 @@ class GameState(HandCourse):
             self.give(move)
         elif self.phase is Phase.PARTNER:
             self.call_partner(move)
+        elif self.phase is Phase.PICK:
+            self.pick(move)
         else:
             self.discard(move)
 

@@ -116,6 +116,8 @@ class Tables:
     """Where the kitty's cards lie in the shuffled deck, in the order dealt."""
     dead_positions: tuple[int, ...]
     """Where a dead hand's cards lie in the shuffled deck."""
+    table_positions: tuple[int, ...] = ()
+    """Where the cards dealt face up to the table lie in the shuffled deck."""
 
     @property
     def stride(self) -> int:
@@ -180,7 +182,7 @@ def tables_for(rules: Rules) -> Tables:
     seats = rules.seating.seats
     # Places from the dealer's left: the players', then (where there are dummies) the dummies'.
     hand_positions: list[list[int]] = [[] for _ in range(seats)]
-    piles: dict[DealTarget, list[int]] = {DealTarget.KITTY: [], DealTarget.DEAD_HAND: []}
+    piles: dict[DealTarget, list[int]] = {DealTarget.KITTY: [], DealTarget.DEAD_HAND: [], DealTarget.TABLE: []}
     position = 0
     for step in rules.deal.steps:
         if step.target is DealTarget.PLAYERS:
@@ -222,6 +224,7 @@ def tables_for(rules: Rules) -> Tables:
         hand_positions=tuple(tuple(each) for each in hand_positions),
         kitty_positions=tuple(piles[DealTarget.KITTY]),
         dead_positions=tuple(piles[DealTarget.DEAD_HAND]),
+        table_positions=tuple(piles[DealTarget.TABLE]),
     )
     if len(_CACHE) > 64:  # a long-lived program compiling many variants should not grow without bound
         _CACHE.clear()

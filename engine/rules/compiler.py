@@ -195,18 +195,24 @@ def _compile_seating(ctx: CompileContext, deck: Deck | None) -> Seating | None:
     return Seating(count, teams, called, dummies)
 
 
-def _deal_steps(ctx: CompileContext, hand: int, kitty: int, dead: int, dummy: int) -> tuple[DealStep, ...]:
+def _deal_steps(ctx: CompileContext, hand: int, kitty: int, dead: int, dummy: int, table: int) -> tuple[DealStep, ...]:
     raw = ctx.get(("deal", "pattern"))
     if raw is None:
-        steps = [DealStep(DealTarget.PLAYERS, hand), DealStep(DealTarget.KITTY, kitty), DealStep(DealTarget.DUMMIES, dummy), DealStep(DealTarget.DEAD_HAND, dead)]
+        steps = [
+            DealStep(DealTarget.PLAYERS, hand),
+            DealStep(DealTarget.KITTY, kitty),
+            DealStep(DealTarget.DUMMIES, dummy),
+            DealStep(DealTarget.TABLE, table),
+            DealStep(DealTarget.DEAD_HAND, dead),
+        ]
         return tuple(step for step in steps if step.cards)
     if isinstance(raw, str):
         numbers = [int(part) for part in raw.split("-")]
         steps = [DealStep(DealTarget.PLAYERS if position % 2 == 0 else DealTarget.KITTY, number) for position, number in enumerate(numbers) if number]
     else:
         steps = [DealStep(DealTarget(next(iter(step))), next(iter(step.values()))) for step in raw]
-    wanted = {DealTarget.PLAYERS: hand, DealTarget.KITTY: kitty, DealTarget.DEAD_HAND: dead, DealTarget.DUMMIES: dummy}
-    words = {DealTarget.PLAYERS: "each player", DealTarget.KITTY: "the kitty", DealTarget.DEAD_HAND: "the dead hand", DealTarget.DUMMIES: "each dummy"}
+    wanted = {DealTarget.PLAYERS: hand, DealTarget.KITTY: kitty, DealTarget.DEAD_HAND: dead, DealTarget.DUMMIES: dummy, DealTarget.TABLE: table}
+    words = {DealTarget.PLAYERS: "each player", DealTarget.KITTY: "the kitty", DealTarget.DEAD_HAND: "the dead hand", DealTarget.DUMMIES: "each dummy", DealTarget.TABLE: "the table"}
     for target, expected in wanted.items():
         dealt = sum(step.cards for step in steps if step.target == target)
         if dealt != expected:
@@ -220,22 +226,31 @@ def _compile_deal(ctx: CompileContext, deck: Deck | None, seating: Seating | Non
     if hand is None or kitty is None or seating is None:
         return None
     dead = ctx.get(("deal", "dead_hand_size"), 0)
+    raw_table = ctx.get(("deal", "table"), {}) or {}
+    table, to_kitty, to_defenders = raw_table.get("size", 0), raw_table.get("to_kitty", 0), raw_table.get("to_defenders", 0)
+    if table and to_kitty * seating.players + to_defenders * (seating.players - 1) > table:
+        ctx.error(
+            ("deal", "table"),
+            f"{seating.players} players putting {to_kitty} each into the kitty and {seating.players - 1} defenders taking {to_defenders} each need more than the {table} table cards.",
+        )
     dummy = seating.dummies.size if seating.dummies else 0
     if seating.dummies and seating.dummies.size != hand:
         ctx.error(("players", "dummies"), f"A dummy has {seating.dummies.size} cards but a hand has {hand}; they must match.")
     if deck is not None:
         players = seating.players
-        used = hand * players + kitty + dead + dummy * players
+        used = hand * players + kitty + dead + dummy * players + table
         if used != len(deck):
             parts = [f"{players} hands of {hand}", f"a kitty of {kitty}"]
             if dead:
                 parts.append(f"a dead hand of {dead}")
             if dummy:
                 parts.append(f"{players} dummies of {dummy}")
+            if table:
+                parts.append(f"{table} table cards")
             fit = len(deck) - (used - kitty)
             hint = f" A kitty of {fit} would fit." if fit >= 0 else ""
             ctx.error(("deal",), f"The deal does not use the deck exactly: {' + '.join(parts)} = {used} cards, but the deck has {len(deck)}.{hint}")
-    steps = _deal_steps(ctx, hand, kitty, dead, dummy)
+    steps = _deal_steps(ctx, hand, kitty, dead, dummy, table)
     return DealRules(
         hand_size=hand,
         kitty=kitty,
@@ -243,6 +258,9 @@ def _compile_deal(ctx: CompileContext, deck: Deck | None, seating: Seating | Non
         steps=steps,
         misdeal_without_face_card=ctx.get(("deal", "misdeal_without_face_card"), False),
         last_kitty_card_face_up=ctx.get(("deal", "last_kitty_card_face_up"), False),
+        table=table,
+        table_to_kitty=to_kitty,
+        table_to_defenders=to_defenders,
     )
 
 

@@ -129,6 +129,8 @@ class DealTarget(Enum):
     """A bundle to each dummy."""
     DEAD_HAND = "dead_hand"
     """A bundle to the dead hand."""
+    TABLE = "table"
+    """A bundle face up to the table."""
 
 
 @dataclass(frozen=True)
@@ -157,6 +159,12 @@ class DealRules:
     """Whether a hand with no K, Q or J is a misdeal."""
     last_kitty_card_face_up: bool = False
     """Whether the last kitty card is shown to everyone."""
+    table: int = 0
+    """Cards dealt face up to the table (two-handed with 52 cards)."""
+    table_to_kitty: int = 0
+    """Table cards each player puts into the kitty before the auction."""
+    table_to_defenders: int = 0
+    """Table cards each defender takes after the declarer's exchange, discarding as many."""
 
 
 class Rounds(Enum):

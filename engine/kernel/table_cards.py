@@ -1,0 +1,95 @@
+"""Cards dealt face up to the table (two-handed 500 with 52 cards, rules text 000): before the auction
+each player in turn puts some into the kitty; after the declarer's exchange each defender takes some,
+discarding a card for each; the rest are out of play.
+
+:class:`TableCards` is the part of the kernel's state (:class:`~engine.kernel.course.HandCourse` builds
+on it) that plays them, in phase ``PICK``. A move there is the index of the card taken from the table,
+plus ``(discarded index + 1) << DISCARD_SHIFT`` when a defender takes it into its hand.
+"""
+
+from __future__ import annotations
+
+from .arrangement import SeatArrangement
+from .tables import mask_of
+
+DISCARD_SHIFT = 8
+"""A defender's pick names the card it discards in the bits from this one up (its index + 1)."""
+CARD_MASK = (1 << DISCARD_SHIFT) - 1
+"""Mask of a pick's card index."""
+
+
+class TableCards(SeatArrangement):
+    """The face-up table cards of the current hand (see the module docstring)."""
+
+    __slots__ = ("table", "pickers", "taking", "set_aside", "table_done")
+
+    table: int
+    """The cards still face up on the table, as a mask."""
+    pickers: list[int]
+    """The seats still to pick a table card, in order (phase ``PICK``)."""
+    taking: bool
+    """Whether the pickers are defenders taking cards into their hands (else players feeding the kitty)."""
+    set_aside: list[int]
+    """Per seat: the cards it discarded after taking table cards, as a mask (only it knows them)."""
+    table_done: bool
+    """Whether the defenders have had their turn at the table this hand."""
+    dealer: int
+    sitting_out: tuple[int, ...]
+
+    def _lay_out_table(self) -> bool:
+        """A new hand: the table cards face up; each player in turn from the dealer's left puts its
+        share into the kitty before the auction. Whether anyone is to (phase ``PICK``)."""
+        rules = self.rules
+        self.table = mask_of(card.index for card in self.deal.table)
+        self.set_aside = [0] * rules.seating.seats
+        self.taking = False
+        self.table_done = not rules.deal.table_to_defenders
+        players = rules.seating.players
+        self.pickers = [(self.dealer + 1 + place) % players for _ in range(rules.deal.table_to_kitty) for place in range(players)]
+        return bool(self.pickers)
+
+    def _defenders_take(self) -> bool:
+        """Before the play: each defender takes its share of the table cards; whether any are to
+        (phase ``PICK``)."""
+        if self.table_done:
+            return False
+        self.table_done = True
+        seating, declarer = self.rules.seating, self.declarer
+        assert declarer is not None
+        side = set(self.side())
+        defenders = [(declarer + step) % seating.players for step in range(1, seating.players)]
+        defenders = [seat for seat in defenders if seat not in side and seat not in self.sitting_out]
+        self.pickers = [seat for seat in defenders for _ in range(self.rules.deal.table_to_defenders)]
+        self.taking = True
+        if not self.pickers or not self.table:
+            self.pickers = []
+            return False
+        return True
+
+    def pick_legal(self, move: int) -> bool:
+        """Whether ``move`` is a legal pick for the seat to pick."""
+        if move < 0:
+            return False
+        card, discard = move & CARD_MASK, (move >> DISCARD_SHIFT) - 1
+        if not self.table >> card & 1:
+            return False
+        if not self.taking:
+            return discard == -1
+        return discard >= 0 and bool((self.hands[self.pickers[0]] | 1 << card) >> discard & 1)
+
+    def _take_from_table(self, move: int) -> int:
+        """The seat to pick takes table card ``move`` (checked): into its hand, discarding the card the
+        move names, after the declarer's exchange; else it goes into the kitty, and is returned (-1
+        otherwise)."""
+        seat = self.pickers.pop(0)
+        card = move & CARD_MASK
+        self.table &= ~(1 << card)
+        if self.taking:
+            discard = (move >> DISCARD_SHIFT) - 1
+            self.hands[seat] = (self.hands[seat] | 1 << card) & ~(1 << discard)
+            self.set_aside[seat] |= 1 << discard
+            return -1
+        return card
+
+
+__all__ = ["CARD_MASK", "DISCARD_SHIFT", "TableCards"]
