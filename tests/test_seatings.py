@@ -303,3 +303,37 @@ def test_000_six_handed_two_jokers_the_black_one_ranks_highest() -> None:
     assert len(rules.deck) == 64 and rules.deal.kitty == 4
     hearts = next(order for order in rules.card_orders if order.strain.id == "H")
     assert [str(rules.deck.cards[index]) for index in hearts.trump_cards[:3]] == ["BJ", "RJ", "JH"]
+
+
+def test_000_two_handed_52_cards_table_cards_go_to_the_kitty_and_the_defender_takes_one() -> None:
+    """Rules text 000, "Two-handed 500", the 52-card version: 8 cards exposed on the table; each player
+    chooses one to add to the kitty; after the bid the defender adds one of the rest to its hand and
+    discards an unwanted card; the remaining exposed cards are out of play."""
+    rules = engine.load_variant("two-handed-52")
+    played = engine.Game(rules, seed=11, dealer=1)
+    table = played.observation(0).table
+    assert len(table) == 8 and played.phase is Phase.PICK and played.to_act == 0
+    assert played.observation(1).table == table  # face up: both see them
+    with pytest.raises(engine.IllegalActionError, match="is not on the table"):
+        played.apply(f"pick {played.hand_of(0)[0]}")
+    with pytest.raises(engine.IllegalActionError, match="discards nothing"):
+        played.apply(f"pick {table[0]} discard {table[1]}")
+    played.apply(f"pick {table[0]}")
+    assert played.to_act == 1 and played.observation(1).face_up == (table[0],)  # everyone saw it go into the kitty
+    played.apply(f"pick {table[1]}")
+    assert played.phase is Phase.AUCTION and played.observation(0).table == table[2:]
+    played.apply("bid 6NT")
+    played.apply("pass")
+    assert len(played.observation(0).kitty) == 5 and {table[0], table[1]} <= set(played.observation(0).kitty)
+    played.apply("discard " + " ".join(str(card) for card in played.observation(0).kitty))
+    assert played.phase is Phase.PICK and played.to_act == 1  # the defender's turn at the table
+    with pytest.raises(engine.IllegalActionError, match="must discard a card for it"):
+        played.apply(f"pick {table[2]}")
+    unwanted = played.hand_of(1)[0]
+    assert f"pick {table[2]} discard {unwanted}" in legal_texts(played) and f"pick {table[2]} discard {table[2]}" in legal_texts(played)
+    played.apply(f"pick {table[2]} discard {unwanted}")
+    assert table[2] in played.hand_of(1) and unwanted not in played.hand_of(1) and len(played.hand_of(1)) == 10
+    assert unwanted in played.observation(1).discards and unwanted not in seen_by(played.observation(0))
+    assert played.phase is Phase.PLAY and played.observation(0).table == table[3:]  # the rest are out of play
+    result = play_out(played, 4)
+    assert sum(result.tricks) == 10 and engine.replay(played.transcript(0)) == result

@@ -259,12 +259,13 @@ class HeuristicBot:
 
     def _call_partner(self, hand: int, contract: Contract, legal: int) -> int:
         """Call a partner (bit 0 of ``legal``: going alone; bit ``i + 1``: naming card ``i``): alone when
-        this hand makes the contract by itself, else the highest trump it lacks, else the highest card
+        this hand makes the contract by itself with tricks to spare, else the highest trump it lacks, else the highest card
         it lacks (an ace of a side suit), so the partner brings a sure trick."""
         strain = self._strains[contract.style.strain]
         nameable = (legal >> 1) & ~hand
         alone = bool(legal & 1)
-        if alone and (contract.level is None or self._hand_tricks(hand, strain) >= contract.level + 0.5 or not nameable):
+        # Alone only with tricks to spare: its evaluation counts on 4 hands, and a partner costs nothing.
+        if alone and (contract.level is None or self._hand_tricks(hand, strain) >= contract.level + 1.5 or not nameable):
             return PASS_MOVE
         for index in strain.trump_cards:
             if nameable >> index & 1:

@@ -61,21 +61,28 @@ class Outcome:
         return data
 
 
+def _side(team: int, seats: tuple[int, ...]) -> str:
+    """A team as the text names it: a player alone by its seat."""
+    return f"team {team} (seats {' and '.join(map(str, seats))})" if len(seats) > 1 else f"seat {seats[0]}"
+
+
 def _format_result(result: HandResult, rules: Rules) -> str:
     seating = rules.seating
-    teams = ", ".join(f"team {team} (seats {' and '.join(map(str, seats))}): {points:+d} -> {score}" for team, (seats, points, score) in enumerate(zip(seating.teams, result.hand_points, result.scores)))
+    teams = ", ".join(f"{_side(team, seats)}: {points:+d} -> {score}" for team, (seats, points, score) in enumerate(zip(seating.teams, result.hand_points, result.scores)))
     if result.contract is None:
         lines = ["No contract: every seat passed (or no bid could win)."]
     else:
         contract = rules.ladder[result.contract]
         outcome = "made" if result.made else "failed"
-        lines = [f"Contract {contract.id} ({contract.name}) by seat {result.declarer}: {outcome}."]
+        partner = f" with seat {result.partner} as called partner" if result.partner is not None else ""
+        lines = [f"Contract {contract.id} ({contract.name}) by seat {result.declarer}{partner}: {outcome}."]
         lines.append("Tricks by seat: " + ", ".join(f"{seat}: {count}" for seat, count in enumerate(result.tricks)) + ".")
     lines.append(f"Points: {teams}.")
     if result.next_hand_banned:
         lines.append("May not bid next hand: seat " + ", ".join(map(str, result.next_hand_banned)) + ".")
     if result.game_over:
-        lines.append("Game over: " + (f"team {result.winner} wins." if result.winner is not None else "no winner."))
+        winner = _side(result.winner, rules.seating.teams[result.winner]) if result.winner is not None else None
+        lines.append("Game over: " + (f"{winner} wins." if winner is not None else "no winner."))
     else:
         lines.append(f"Next dealer: seat {result.next_dealer}.")
     return "\n".join(lines) + "\n"

@@ -45,7 +45,9 @@ def _players(rules: Rules) -> list[str]:
     if seating.dummies is not None:
         lines.append(
             f"Each player also plays a dummy hand on the table: {seating.dummies.face_down} cards face down, each "
-            f"covered by one of {seating.dummies.face_up} face-up cards; a face-down card is turned up when uncovered."
+            f"covered by one of {seating.dummies.face_up} face-up cards; a face-down card is turned up after the trick "
+            f"in which the card covering it is played. A dummy sits opposite its player (seat players + player); only "
+            f"the players bid, and each chooses its dummy's cards."
         )
     return lines
 
@@ -67,7 +69,7 @@ def _deck(rules: Rules) -> list[str]:
 
 def _deal(rules: Rules) -> list[str]:
     deal = rules.deal
-    words = {DealTarget.PLAYERS: "each player", DealTarget.KITTY: "the kitty", DealTarget.DUMMIES: "each dummy", DealTarget.DEAD_HAND: "the dead hand"}
+    words = {DealTarget.PLAYERS: "each player", DealTarget.KITTY: "the kitty", DealTarget.DUMMIES: "each dummy", DealTarget.DEAD_HAND: "the dead hand", DealTarget.TABLE: "the table"}
     bundles = ", ".join(f"{step.cards} to {words[step.target]}" for step in deal.steps)
     lines = [f"{deal.hand_size} cards to each player, {deal.kitty} to the kitty" + (f", {deal.dead_hand} to a dead hand nobody plays" if deal.dead_hand else "") + "."]
     lines.append(f"Dealt from the dealer's left in bundles: {bundles}.")
@@ -75,6 +77,12 @@ def _deal(rules: Rules) -> list[str]:
         lines.append("A hand with no king, queen or jack is a misdeal: the cards are redealt.")
     if deal.last_kitty_card_face_up:
         lines.append("The last card dealt to the kitty is turned face up for all to see.")
+    if deal.table:
+        lines.append(
+            f"{deal.table} cards are dealt face up to the table: before the auction each player in turn puts {deal.table_to_kitty} "
+            f"into the kitty; after the declarer's exchange each defender takes {deal.table_to_defenders}, discarding a card for each; "
+            "the rest are out of play."
+        )
     return lines
 
 

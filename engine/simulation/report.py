@@ -119,7 +119,9 @@ def to_text(result: SimulationResult) -> str:
     lines.append("")
     for team in data["per_team"]:
         seats = " and ".join(map(str, team["seats"]))
-        line = f"Team {team['team']} (seats {seats}): {team['points_per_hand']:+.1f} points a hand"
+        # A player alone is a team of one: named by its seat.
+        label = f"Team {team['team']} (seats {seats})" if len(team["seats"]) > 1 else f"Seat {seats} (alone)"
+        line = f"{label}: {team['points_per_hand']:+.1f} points a hand"
         if data["games"]:
             low, high = team["win_interval_95"]
             line += f", won {team['wins']} games ({100 * team['win_rate']:.1f}%, 95% interval {100 * low:.1f}-{100 * high:.1f}%)"

@@ -90,7 +90,8 @@ class Tally:
         tally.points += result.hand_points[team]
         self.seat_declared[result.declarer] += 1
         self.seat_made[result.declarer] += result.made
-        declaring = sum(result.tricks[seat] for seat in rules.seating.teams[team])
+        side = set(rules.seating.teams[team]) | ({result.partner} if result.partner is not None else set())
+        declaring = sum(result.tricks[seat] for seat in side)
         self.slams += declaring == rules.deal.hand_size and result.made
         self.sets += bool(result.next_hand_banned)
 
