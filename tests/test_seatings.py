@@ -15,6 +15,8 @@ import json
 import random
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from scripted import discard_kitty, game, legal_texts
 
 import engine
@@ -337,3 +339,39 @@ def test_000_two_handed_52_cards_table_cards_go_to_the_kitty_and_the_defender_ta
     assert played.phase is Phase.PLAY and played.observation(0).table == table[3:]  # the rest are out of play
     result = play_out(played, 4)
     assert sum(result.tricks) == 10 and engine.replay(played.transcript(0)) == result
+
+
+SEATINGS = ["two-handed", "two-handed-52", "two-handed-dead-hand", "three-handed-dead-hand-45", "five-handed", "five-handed-secret", "rules-text-003-five"]
+
+
+@pytest.mark.parametrize("variant", SEATINGS)
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=2**32 - 1))
+def test_no_observation_ever_shows_a_card_its_seat_may_not_see(variant: str, seed: int) -> None:
+    """At every moment of random hands, each player's observation shows none of: the other players'
+    cards in hand, a dummy's face-down cards, a dead hand, a kitty it did not take, another's discards;
+    and a secret partner only to itself until the called card is played."""
+    rules = engine.load_variant(variant)
+    played = engine.Game(rules, seed=seed, dealer=seed % rules.seating.players)
+    chooser = random.Random(seed)
+    seating = rules.seating
+    while played.hand_number < 2 and not played.is_over:
+        state = played._state
+        dealt_kitty = {str(card) for card in state.deal.kitty} | {str(played._tables.cards[index]) for index in state.kitty[: len(state.deal.kitty)]}
+        for seat in range(seating.players):
+            view = played.observation(seat)
+            assert {str(card) for card in view.hand} <= {str(card) for card in played.hand_of(seat)}
+            hidden = {str(card) for other in range(seating.players) if other != seat and other not in state.exposed for card in played.hand_of(other)}
+            hidden |= {str(card) for dummy in range(seating.players, seating.seats) for card in played.face_down_of(dummy)}
+            hidden |= {str(card) for card in state.deal.dead_hand}
+            if not (state.kitty_taken and seat == state.declarer):
+                hidden |= dealt_kitty
+            hidden |= {str(played._tables.cards[index]) for other, mask in enumerate(state.set_aside) if other != seat for index in range(len(played._tables.cards)) if mask >> index & 1}
+            # Cards played, cards dealt face up to the table and hands laid open are seen by all.
+            public = {str(card) for card in state.deal.table} | {str(card) for each in state.exposed for card in played.hand_of(each)}
+            if state.play is not None:
+                public |= {str(card) for index, card in enumerate(played._tables.cards) if state.play.played >> index & 1}
+            assert not seen_by(view) & (hidden - public), (seat, seen_by(view) & (hidden - public))
+            if state.partner_secret and seat != state.partner:
+                assert view.partner is None
+        played.apply(chooser.choice(played.legal_actions()))
