@@ -127,6 +127,8 @@ class HeuristicBot:
         # An unbid hand (all pass, played in no trump): every side plays to take tricks.
         self._unbid = Contract("", "no bid", 0, 0, None, Target(1, rules.deal.hand_size), PlayStyle(rules.auction.all_pass.strain))
         self._partners = [[other for other in range(len(team_of)) if other != seat and team_of[other] == team_of[seat]] for seat in range(len(team_of))]
+        self._team_masks = [mask_of(other for other in range(len(team_of)) if team_of[other] == team_of[seat]) for seat in range(len(team_of))]
+        self._dummy_seats = tuple(range(rules.seating.players, rules.seating.seats))
 
     # -- the protocols --------------------------------------------------------------------------
 
@@ -198,15 +200,14 @@ class HeuristicBot:
             if playable & (playable - 1) == 0 and not leading:
                 return playable.bit_length() - 1  # one card: nothing to decide
             seen = hand | play.played
-            seating = self.rules.seating
-            player = seating.controller(seat)
+            player = self._tables.controller[seat]
             if state.kitty_taken and player == state.declarer:
                 seen |= state.discarded
             for each in state.exposed:
                 seen |= state.hands[each]
-            if seating.dummies is not None:
+            if self._dummy_seats:
                 # The dummies' face-up cards are on the table; a player knows its own hand and its dummy's.
-                for each in range(seating.players, seating.seats):
+                for each in self._dummy_seats:
                     seen |= state.hands[each]
                 seen |= state.hands[player]
             nameable = play.nameable() if leading else []
@@ -238,8 +239,7 @@ class HeuristicBot:
         declarer and the partner once known, and the defenders play together against it."""
         team_of = self._tables.team_of
         if declarer is None or self.rules.seating.called_partner is None:
-            team = team_of[seat]
-            return mask_of(other for other in range(len(team_of)) if team_of[other] == team), declarer is None or team == team_of[declarer]
+            return self._team_masks[seat], declarer is None or team_of[seat] == team_of[declarer]
         side = {declarer} | ({partner} if partner is not None else set())
         if seat in side:
             return mask_of(side), True

@@ -3,9 +3,10 @@
 Takes a :class:`~engine.rules.ruleset.Rules` and plays it, never asking which variant it is: the rule
 objects are precomputed into integer tables (:mod:`~engine.kernel.tables`), cards are dealt
 (:mod:`~engine.kernel.deal`), the auction (:mod:`~engine.kernel.auction`), the kitty and the tricks
-(:mod:`~engine.kernel.play`) run on bit masks, hands and games are scored
-(:mod:`~engine.kernel.scoring`), and :class:`~engine.kernel.state.GameState` ties them into one mutable
-state whose moves are numbers. Gives out that state, the frozen :mod:`~engine.kernel.events` it reports
+(:mod:`~engine.kernel.play`) run on bit masks, seats are arranged (dummies and called partners,
+:mod:`~engine.kernel.arrangement`; cards on the table, :mod:`~engine.kernel.table_cards`), hands and
+games are scored (:mod:`~engine.kernel.scoring`), and :class:`~engine.kernel.state.GameState` ties them
+into one mutable state whose moves are numbers. Gives out that state, the frozen :mod:`~engine.kernel.events` it reports
 to a listener (a hand's :class:`~engine.kernel.events.HandResult` among them), the
 :mod:`~engine.kernel.actions` that name moves in the notation, the :class:`~engine.kernel.phase.Phase`,
 and :mod:`~engine.kernel.support`'s refusal of any rule the kernel does not play yet.
