@@ -26,7 +26,7 @@ from .game.observation import Observation, Trick
 from .game.records import HandRecord, TranscriptError
 from .game.saving import SavedGameError
 from .game.transcript import replay
-from .kernel.actions import Action, Bid, Call, CallPartner, Claim, Discard, Give, Look, Pass, Pick, Play, parse_action
+from .kernel.actions import Action, Bid, Call, CallPartner, Claim, Discard, Draw, Give, Look, Pass, Pick, Play, parse_action
 from .kernel.deal import Deal, DealError
 from .kernel.events import Event, GameEnd, HandResult
 from .kernel.phase import Phase
@@ -51,6 +51,7 @@ __all__ = [
     "DealError",
     "Deck",
     "Discard",
+    "Draw",
     "Event",
     "FiveHundredError",
     "Game",

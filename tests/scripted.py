@@ -15,9 +15,10 @@ def deal(rules: Rules, hands: dict[int, str], kitty: str | None = None) -> Deal:
     if kitty is not None:
         used |= {rules.deck.card(text).index for text in kitty.split()}
     rest = [card for card in rules.deck.cards if card.index not in used]
-    size = rules.deal.hand_size
     seats = []
     for seat in range(rules.seating.seats):
+        # A player drawing its hand is dealt its pairs, in the order drawn.
+        size = rules.deal.dealt_per_player if seat < rules.seating.players else rules.deal.hand_size
         if seat in hands:
             given = tuple(rules.deck.card(text) for text in hands[seat].split())
             if len(given) < size:  # top up a partly written hand

@@ -44,6 +44,8 @@ def move_of(game: engine.Game, action: engine.Action) -> int:
         return tables.look_move
     if isinstance(action, engine.CallPartner):
         return PASS_MOVE if action.card is None else action.card.index
+    if isinstance(action, engine.Draw):
+        return 0 if action.keep else PASS_MOVE
     if isinstance(action, engine.Pick):
         return action.card.index | ((action.discard.index + 1) << DISCARD_SHIFT if action.discard is not None else 0)
     assert isinstance(action, engine.Play)
@@ -54,7 +56,7 @@ def move_of(game: engine.Game, action: engine.Action) -> int:
 def moves_in(state: GameState) -> set[int]:
     """Every legal move the state's mask stands for (discards: the mask of the cards that may go)."""
     legal = state.legal_mask()
-    if state.phase is Phase.AUCTION or state.phase is Phase.CALLS or state.phase is Phase.PARTNER:
+    if state.phase in (Phase.AUCTION, Phase.CALLS, Phase.PARTNER, Phase.DRAW):
         return {bit - 1 for bit in cards_in(legal)}
     if state.phase is Phase.KITTY:
         return {legal}

@@ -29,7 +29,7 @@ def test_text_and_object_actions_are_the_same() -> None:
     ("text", "message"),
     [
         ("", "An empty text is not an action"),
-        ("jump", "it must start with pass, bid, look, discard, play, claim, call, give, partner, alone or pick"),
+        ("jump", "it must start with pass, bid, look, discard, play, claim, call, give, partner, alone, pick, keep or reject"),
         ("bid 11Z", "'11Z' is not a contract of this variant"),
         ("bid", "write bid and one contract"),
         ("play ZZ", "'ZZ' is not a card of this deck"),

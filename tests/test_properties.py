@@ -32,9 +32,9 @@ def assert_strict_total_order(rules: Rules) -> None:
 def assert_deck_arithmetic(rules: Rules) -> None:
     seating, deal = rules.seating, rules.deal
     dummies = seating.dummies.size * seating.players if seating.dummies else 0
-    assert deal.hand_size * seating.players + deal.kitty + deal.dead_hand + dummies + deal.table == len(rules.deck)
+    assert deal.dealt_per_player * seating.players + deal.kitty + deal.dead_hand + dummies + deal.table == len(rules.deck)
     dealt = {target: sum(step.cards for step in deal.steps if step.target is target) for target in {step.target for step in deal.steps}}
-    assert dealt.get(engine.rules.DealTarget.PLAYERS, 0) == deal.hand_size
+    assert dealt.get(engine.rules.DealTarget.PLAYERS, 0) == deal.dealt_per_player
     assert dealt.get(engine.rules.DealTarget.KITTY, 0) == deal.kitty
 
 

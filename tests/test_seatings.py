@@ -177,7 +177,7 @@ def five_handed_at_the_call(variant: str) -> engine.Game:
 
 def play_out(played: engine.Game, seed: int) -> engine.HandResult:
     chooser = random.Random(seed)
-    while played.hand_number == 0:
+    while played.hand_number == 0 and not played.is_over:
         played.apply(chooser.choice(played.legal_actions()))
     return played.results[0]
 
@@ -341,7 +341,7 @@ def test_000_two_handed_52_cards_table_cards_go_to_the_kitty_and_the_defender_ta
     assert sum(result.tricks) == 10 and engine.replay(played.transcript(0)) == result
 
 
-SEATINGS = ["two-handed", "two-handed-52", "two-handed-dead-hand", "three-handed-dead-hand-45", "five-handed", "five-handed-secret", "rules-text-003-five"]
+SEATINGS = ["two-handed", "two-handed-52", "two-handed-draw", "two-handed-dead-hand", "three-handed-dead-hand-45", "five-handed", "five-handed-secret", "rules-text-003-five"]
 
 
 @pytest.mark.parametrize("variant", SEATINGS)
@@ -367,6 +367,10 @@ def test_no_observation_ever_shows_a_card_its_seat_may_not_see(variant: str, see
             if not (state.kitty_taken and seat == state.declarer):
                 hidden |= dealt_kitty
             hidden |= {str(played._tables.cards[index]) for other, mask in enumerate(state.set_aside) if other != seat for index in range(len(played._tables.cards)) if mask >> index & 1}
+            hidden |= {str(played._tables.cards[index]) for other, mask in enumerate(state.rejected) if other != seat for index in range(len(played._tables.cards)) if mask >> index & 1}
+            for other, draws in enumerate(state.draws):  # cards not drawn yet (the drawer sees the one it drew)
+                undrawn = draws[2 * state.drawn[other] + (1 if other == seat and state.phase is Phase.DRAW and state.drawer == seat else 0) :]
+                hidden |= {str(played._tables.cards[index]) for index in undrawn}
             # Cards played, cards dealt face up to the table and hands laid open are seen by all.
             public = {str(card) for card in state.deal.table} | {str(card) for each in state.exposed for card in played.hand_of(each)}
             if state.play is not None:
@@ -375,3 +379,32 @@ def test_no_observation_ever_shows_a_card_its_seat_may_not_see(variant: str, see
             if state.partner_secret and seat != state.partner:
                 assert view.partner is None
         played.apply(chooser.choice(played.legal_actions()))
+
+
+def test_000_two_handed_drawn_hands_keep_one_card_of_each_pair_and_see_only_ones_own_draws() -> None:
+    """Rules text 000, "Two-handed 500", the additional variant: the kitty is set aside; in turn the
+    players draw a card, keep or discard it, and do the opposite with the next card."""
+    rules = engine.load_variant("two-handed-draw")
+    played = game("two-handed-draw", {0: "AS KS QS JS 10S 9S 8S 7S 6S 5S AC KC QC JC 10C 9C 8C 7C 6C 5C"}, dealer=1)
+    assert played.phase is Phase.DRAW and played.to_act == 0 and played.hand_of(0) == ()
+    assert str(played.observation(0).drawing) == "AS" and played.observation(1).drawing is None
+    assert legal_texts(played) == {"keep", "reject"}
+    with pytest.raises(engine.IllegalActionError, match="must keep or reject the card it drew"):
+        played.apply("pass")
+    played.apply("keep")  # AS kept, KS rejected
+    assert [str(card) for card in played.hand_of(0)] == ["AS"] and [str(card) for card in played.observation(0).discards] == ["KS"]
+    assert not seen_by(played.observation(1)) & {"AS", "KS"}
+    assert played.to_act == 1 and played.observation(1).drawing is not None
+    played.apply("reject")
+    assert played.to_act == 0 and str(played.observation(0).drawing) == "QS"
+    played.apply("reject")  # QS rejected, JS kept
+    assert {str(card) for card in played.hand_of(0)} == {"AS", "JS"} and {str(card) for card in played.observation(0).discards} == {"KS", "QS"}
+    while played.phase is Phase.DRAW:
+        played.apply("keep")
+    assert played.phase is Phase.AUCTION and played.to_act == 0
+    assert [len(played.hand_of(seat)) for seat in (0, 1)] == [rules.deal.hand_size] * 2
+    assert not any("misere" in text for text in legal_texts(played))
+    result = play_out(played, 6)
+    assert engine.replay(played.transcript(0)) == result
+    restored = engine.Game.from_dict(json.loads(json.dumps(played.to_dict())))
+    assert restored.observation(1) == played.observation(1)

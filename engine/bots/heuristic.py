@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from ..game.observation import Observation
-from ..kernel.actions import ALONE, LOOK, PASS, Action, Bid, Call, CallPartner, Discard, Give, Look, Pass, Pick, Play
+from ..kernel.actions import ALONE, KEEP, LOOK, PASS, REJECT, Action, Bid, Call, CallPartner, Discard, Give, Look, Pass, Pick, Play
 from ..kernel.calls import called_terms
 from ..kernel.phase import Phase
 from ..kernel.state import CARD_BITS, PASS_MOVE, SUIT_SHIFT, GameState
+from ..kernel.drawing import KEEP_MOVE
 from ..kernel.table_cards import CARD_MASK, DISCARD_SHIFT
 from ..kernel.tables import cards_in, mask_of, tables_for
 from ..rules.announcements import Effect
@@ -27,6 +27,7 @@ from ..rules.contracts import Contract, Exposure, KittyUse, PartnerRole, PlaySty
 from ..rules.ruleset import Rounds, Rules
 from ..rules.strains import TRUMP_POWER
 from .base import generator
+from .profile import Profile
 from .strains import StrainView as _Strain
 from .strains import strain_views as _strains
 
@@ -53,51 +54,6 @@ class _Table(NamedTuple):
     """The seats this seat plays with this hand, as far as it knows, itself included (a mask)."""
     mine: bool
     """Whether this seat is on the declaring side."""
-
-
-@dataclass(frozen=True)
-class Profile:
-    """How a heuristic bot bids and plays; conventions are settings here, not code."""
-
-    name: str = "heuristic"
-    """The profile's name."""
-    aggression: float = 0.3
-    """Tricks added to the hand's estimate before choosing a level (negative: cautious)."""
-    partner_tricks: float = 1.8
-    """Tricks expected from each partner who has not bid."""
-    partner_bid_tricks: float = 3.0
-    """Tricks expected from a partner who bid the same strain."""
-    kitty_tricks: float = 0.6
-    """Tricks the kitty is expected to add for a declarer who takes it."""
-    misere_limit: float = 0.6
-    """Bid misère when the hand's danger (:meth:`HeuristicBot.misere_danger`) is at most this."""
-    open_misere_limit: float = 0.6
-    """Bid open misère when the danger before discarding is at most this."""
-    double_misere_limit: float = 0.2
-    """Bid double misère (both partners play) when the danger is at most this and the partners passed.
-    The partner's hand is unseen: at 0.35 a trial bid it 108 times in 600 games and made 31%, so the
-    default asks for the safest hands only (rarely met)."""
-    six_no_trump_shows_joker: bool = False
-    """Convention: open 6NT whenever holding the joker (rules text 000, "Bidding conventions")."""
-    inkles: bool = True
-    """Use inkles, where the variant has them, to show a suit to the partner."""
-    sans_margin: float = 1.0
-    """Bid sans kitty (where the variant has it) only when the hand, without the kitty, expects this many
-    tricks more than the bid needs."""
-    breach_margin: float = 1.0
-    """Call breach only when clearly right: when the defender alone expects this many tricks more than
-    breaching needs (a slam call or a declare needs a hand sure of every trick)."""
-
-    def __post_init__(self) -> None:
-        if not 0.0 <= self.breach_margin <= 10.0:
-            raise ValueError(f"Profile breach_margin must be between 0 and 10 tricks, not {self.breach_margin}.")
-        if not -3.0 <= self.aggression <= 3.0:
-            raise ValueError(f"Profile aggression must be between -3 and 3 tricks, not {self.aggression}.")
-        for label, value in (("partner_tricks", self.partner_tricks), ("partner_bid_tricks", self.partner_bid_tricks), ("kitty_tricks", self.kitty_tricks)):
-            if not 0.0 <= value <= 10.0:
-                raise ValueError(f"Profile {label} must be between 0 and 10 tricks, not {value}.")
-        if self.misere_limit < 0 or self.open_misere_limit < 0 or self.double_misere_limit < 0:
-            raise ValueError("Profile misère limits must not be negative.")
 
 
 class HeuristicBot:
@@ -129,6 +85,10 @@ class HeuristicBot:
         self._partners = [[other for other in range(len(team_of)) if other != seat and team_of[other] == team_of[seat]] for seat in range(len(team_of))]
         self._team_masks = [mask_of(other for other in range(len(team_of)) if team_of[other] == team_of[seat]) for seat in range(len(team_of))]
         self._dummy_seats = tuple(range(rules.seating.players, rules.seating.seats))
+        # Drawing a hand: worth keeping are the jokers, the jacks (bowers to be) and each suit's top half.
+        no_trump = next(order for order in rules.card_orders if order.strain.trump is None)
+        self._keepers = self._jokers | mask_of(card.index for card in self._tables.cards if card.rank == "J")
+        self._keepers |= mask_of(index for _, plain in no_trump.plain_order for index in plain[: (len(plain) + 1) // 2])
 
     # -- the protocols --------------------------------------------------------------------------
 
@@ -162,6 +122,9 @@ class HeuristicBot:
             return PASS if move == PASS_MOVE else Call(ids[move])
         if observation.phase is Phase.GIVE:
             return Give(tables.cards[self._gift(hand, contract)])
+        if observation.phase is Phase.DRAW:
+            assert observation.drawing is not None
+            return KEEP if self._keepers >> observation.drawing.index & 1 else REJECT
         if observation.phase is Phase.PICK:
             table = mask_of(card.index for card in observation.table)
             taking = any(isinstance(action, Pick) and action.discard is not None for action in legal_actions)
@@ -203,6 +166,10 @@ class HeuristicBot:
             player = self._tables.controller[seat]
             if state.kitty_taken and player == state.declarer:
                 seen |= state.discarded
+            if state.set_aside:
+                seen |= state.set_aside[player]  # a defender's discard for a table card
+            if state.rejected:
+                seen |= state.rejected[player]  # the cards it rejected drawing its hand
             for each in state.exposed:
                 seen |= state.hands[each]
             if self._dummy_seats:
@@ -214,6 +181,8 @@ class HeuristicBot:
             partner = state.partner if not state.partner_secret or seat == state.partner else None
             allies, mine = self._allies(seat, state.declarer, partner)
             return self._play(contract, _Table(seat, hand, declarer, play.trick, play.led, playable, nameable, seen, play.completed, allies, mine))
+        if phase is Phase.DRAW:
+            return KEEP_MOVE if self._keepers >> state.card_drawn() & 1 else PASS_MOVE
         if phase is Phase.PICK:
             return self._pick(hand, state.terms if state.taking else None, legal)
         if phase is Phase.AUCTION:

@@ -19,11 +19,11 @@ from dataclasses import replace
 from typing import AbstractSet, Any
 
 from ..errors import FiveHundredError, IllegalActionError
-from ..kernel.actions import ALONE, PASS, Action, Bid, Call, CallPartner, Claim, Discard, Give, Look, Pass, Pick, Play, parse_action
+from ..kernel.actions import ALONE, KEEP, PASS, REJECT, Action, Bid, Call, CallPartner, Claim, Discard, Draw, Give, Look, Pass, Pick, Play, parse_action
 from ..kernel.carried import check_carried_over
 from ..kernel.course import HandCourse
 from ..kernel.deal import Deal, DealError
-from ..kernel.events import BidMade, CardPlayed, Claimed, Dealt, Discarded, Event, HandResult, HandScored, Looked, Misdealt, Passed, Picked
+from ..kernel.events import BidMade, CardPlayed, Claimed, Dealt, Discarded, Drew, Event, HandResult, HandScored, Looked, Misdealt, Passed, Picked
 from ..kernel.phase import Phase
 from ..kernel.state import PASS_MOVE, GameState
 from ..kernel.support import check_supported
@@ -37,7 +37,7 @@ from .observation import Observation, Trick
 from .records import HandRecord, TranscriptError, hand_transcript
 from .saving import SavedGameError, read_saved_game, restore_rng, saved_game_data
 
-_ACTION_TYPES = (Pass, Bid, Discard, Play, Call, Give, Look, Claim, CallPartner, Pick)
+_ACTION_TYPES = (Pass, Bid, Discard, Play, Call, Give, Look, Claim, CallPartner, Pick, Draw)
 
 
 def _scripted_deal(rules: Rules, deal: object, where: str) -> Deal:
@@ -217,6 +217,8 @@ class Game:
         if state.phase is Phase.PARTNER:
             mask = state.partner_mask()
             return ([ALONE] if mask & 1 else []) + [CallPartner(card) for card in self._cards(mask >> 1)]
+        if state.phase is Phase.DRAW:
+            return [KEEP, REJECT]
         if state.phase is Phase.PICK:
             if not state.taking:
                 return [Pick(card) for card in self._cards(state.table)]
@@ -240,6 +242,8 @@ class Game:
             raise IllegalActionError(f"A bid names a contract by its id and any modifier by its, like Bid('7H') or Bid('7H', 'sans_kitty'), not {action!r}.")
         if isinstance(action, Give) and not isinstance(action.card, Card):
             raise IllegalActionError(f"A gift needs a card (engine.Card), not {action.card!r}; text like 'give JD' works too.")
+        if isinstance(action, Draw) and not isinstance(action.keep, bool):
+            raise IllegalActionError(f"A draw keeps the card drawn or rejects it (engine.Draw(True) or Draw(False); text keep or reject), not {action!r}.")
         if isinstance(action, Pick) and not (isinstance(action.card, Card) and isinstance(action.discard, (Card, type(None)))):
             raise IllegalActionError(f"A pick takes a table card (engine.Card) and a defender's discard (a Card or None), not {action!r}; text like 'pick JH' works too.")
         if isinstance(action, CallPartner) and not isinstance(action.card, (Card, type(None))):
@@ -264,6 +268,9 @@ class Game:
             self._partner_move(action)
         elif state.phase is Phase.PICK:
             self._pick_move(action)
+        elif state.phase is Phase.DRAW:
+            if not isinstance(action, Draw):
+                raise IllegalActionError(f"seat {state.drawer} is drawing its hand and must keep or reject the card it drew ({self._tables.cards[state.card_drawn()]}).")
         else:
             raise IllegalActionError("The game is over: no more actions can be taken.")
         return action
@@ -312,6 +319,9 @@ class Game:
             state.give(action.card.index)
         elif isinstance(action, CallPartner):
             state.call_partner(self._partner_move(action))
+        elif isinstance(action, Draw):
+            self._events.append(Drew(seat, self._tables.cards[state.card_drawn()], action.keep))
+            state.draw_card(0 if action.keep else PASS_MOVE)
         elif isinstance(action, Pick):
             self._events.append(Picked(seat, action.card, action.discard))
             state.pick(self._pick_move(action))
@@ -470,7 +480,7 @@ class Game:
             declarer=state.declarer,
             sitting_out=state.sitting_out,
             kitty=tuple(self._tables.cards[index] for index in state.kitty) if took else (),
-            discards=self._cards((state.discarded if took else 0) | (state.set_aside[seat] if state.set_aside else 0)),
+            discards=self._cards((state.discarded if took else 0) | (state.set_aside[seat] if state.set_aside else 0) | (state.rejected[seat] if state.rejected else 0)),
             face_up=face_up + self._from_table(),
             trick=tuple(play.trick_cards()) if play is not None else (),
             led_suit=play.led if play is not None else None,
@@ -485,6 +495,7 @@ class Game:
             called_card=self._tables.cards[state.called_card] if state.called_card is not None else None,
             partner=state.partner if not state.partner_secret or seat == state.partner else None,
             table=self._cards(state.table),
+            drawing=self._tables.cards[state.card_drawn()] if state.phase is Phase.DRAW and seat == state.drawer else None,
         )
 
     def _from_table(self) -> tuple[Card, ...]:

@@ -55,7 +55,8 @@ class Observation:
     kitty: tuple[Card, ...]
     """The kitty, only for the seat that took it."""
     discards: tuple[Card, ...]
-    """This seat's own discards: the declarer's after the kitty, a defender's after taking table cards."""
+    """This seat's own discards: the declarer's after the kitty, a defender's after taking table cards,
+    the cards it rejected while drawing its hand."""
     face_up: tuple[Card, ...]
     """Kitty cards shown to everyone (a variant showing the last kitty card, and cards put into the
     kitty from the table)."""
@@ -90,3 +91,5 @@ class Observation:
     the card is played where it is secret, and always for the partner itself; otherwise ``None``."""
     table: tuple[Card, ...] = ()
     """The cards face up on the table that nobody has taken yet (two-handed with 52 cards)."""
+    drawing: Card | None = None
+    """The card this seat has just drawn and must keep or reject (drawing the hands), else ``None``."""

@@ -14,7 +14,7 @@ and :mod:`~engine.kernel.support`'s refusal of any rule the kernel does not play
 
 from __future__ import annotations
 
-from .actions import Action, Bid, Call, CallPartner, Claim, Discard, Give, Look, Pass, Pick, Play, parse_action
+from .actions import Action, Bid, Call, CallPartner, Claim, Discard, Draw, Give, Look, Pass, Pick, Play, parse_action
 from .deal import Deal, DealError
 from .events import Event, GameEnd, HandResult
 from .phase import Phase
@@ -30,6 +30,7 @@ __all__ = [
     "Deal",
     "DealError",
     "Discard",
+    "Draw",
     "Event",
     "GameEnd",
     "GameState",

@@ -6,8 +6,9 @@ Text forms: ``pass``, ``bid 7H``, ``bid 6NT``, ``bid misere`` (a special contrac
 ``call breach`` (an announcement by its id; ``pass`` makes none), ``give JD`` (a partner's card to
 the declarer), ``look`` (looking at one's cards, where a contract may be bid blind), ``claim AS KS``
 (the declarer laying cards down to claim the tricks they win), ``partner JH`` / ``alone`` (the
-declarer calling a partner by naming a card, or going alone), and ``pick JH`` / ``pick JH discard 5C``
-(taking a face-up table card into the kitty, or into a defender's hand with a discard).
+declarer calling a partner by naming a card, or going alone), ``pick JH`` / ``pick JH discard 5C``
+(taking a face-up table card into the kitty, or into a defender's hand with a discard), and ``keep`` /
+``reject`` (drawing a hand: the card drawn is kept and the next rejected, or the other way round).
 Parsing only checks that the text is *well formed* for the variant (the cards and contracts exist);
 whether the action is *legal now* is the game's business.
 """
@@ -142,10 +143,27 @@ class Pick:
         return f"pick {self.card}" + (f" discard {self.discard}" if self.discard is not None else "")
 
 
+@dataclass(frozen=True)
+class Draw:
+    """Drawing a hand (two-handed): keeping the card just drawn, so the next is rejected (``keep``), or
+    rejecting it, so the next is kept (``reject``)."""
+
+    keep: bool
+    """Whether the card drawn is kept."""
+
+    def __str__(self) -> str:
+        return "keep" if self.keep else "reject"
+
+
+KEEP = Draw(True)
+"""The draw action keeping the card drawn."""
+REJECT = Draw(False)
+"""The draw action rejecting the card drawn."""
+
 ALONE = CallPartner()
 """The one action going alone."""
 
-Action = Union[Pass, Bid, Discard, Play, Call, Give, Look, Claim, CallPartner, Pick]
+Action = Union[Pass, Bid, Discard, Play, Call, Give, Look, Claim, CallPartner, Pick, Draw]
 """Any action."""
 
 PASS = Pass()
@@ -248,10 +266,14 @@ def parse_action(rules: Rules, text: str) -> Action:
         if rest:
             raise IllegalActionError(f"{text!r} is not a valid action: alone takes nothing after it.")
         return ALONE
+    if verb in ("keep", "reject"):
+        if rest:
+            raise IllegalActionError(f"{text!r} is not a valid action: {verb} takes nothing after it.")
+        return KEEP if verb == "keep" else REJECT
     if verb == "pick":
         if len(rest) == 1:
             return Pick(_cards(rules, rest, text)[0])
         if len(rest) == 3 and rest[1].casefold() == "discard":
             return Pick(_cards(rules, rest[:1], text)[0], _cards(rules, rest[2:], text)[0])
         raise IllegalActionError(f"{text!r} is not a valid action: write pick and a table card, like pick JH, or pick JH discard 5C.")
-    raise IllegalActionError(f"{text!r} is not a valid action: it must start with pass, bid, look, discard, play, claim, call, give, partner, alone or pick.")
+    raise IllegalActionError(f"{text!r} is not a valid action: it must start with pass, bid, look, discard, play, claim, call, give, partner, alone, pick, keep or reject.")

@@ -34,7 +34,7 @@ from .events import (
 from .phase import PASS_MOVE, Phase
 from .play import TrickPlay
 from .scoring import game_end, score_hand, score_unbid, settle_wagers, with_penalty
-from .table_cards import TableCards
+from .drawing import DrawnHands
 from .tables import Tables, cards_in, mask_of
 
 
@@ -49,7 +49,7 @@ class StateListener(Protocol):
         """Something happened that no action stated directly."""
 
 
-class HandCourse(TableCards):
+class HandCourse(DrawnHands):
     """One game's state under ``rules`` and its course between decisions (see the module docstring)."""
 
     __slots__ = (
@@ -393,6 +393,9 @@ class HandCourse(TableCards):
                 self.phase = Phase.PICK
         else:
             self.table, self.pickers, self.taking, self.set_aside, self.table_done = 0, [], False, [], True
+        self.draws, self.drawn, self.drawer, self.rejected = [], [], -1, []
+        if self.rules.deal.draw and self._start_drawing():
+            self.phase = Phase.DRAW
 
     def _misdealt_seat(self, hands: list[int]) -> int | None:
         if not self.rules.deal.misdeal_without_face_card:
@@ -492,6 +495,12 @@ class HandCourse(TableCards):
         self.banned = frozenset()
         self.dealer = next_dealer
         self._next_or_pause()
+
+    def draw_card(self, move: int) -> None:
+        """The player to draw keeps or rejects its card (see :mod:`~engine.kernel.drawing`; checked by
+        the caller); the auction follows the last draw."""
+        if self.draw(move):
+            self.phase = Phase.AUCTION
 
     def pick(self, move: int) -> None:
         """The seat to pick takes a table card (see :mod:`~engine.kernel.table_cards`; checked by the

@@ -74,8 +74,10 @@ class Deal:
             dummies = f" and {seating.players} dummies (listed after the players' hands)" if seating.dummies else ""
             raise DealError(f"{where} has {len(self.hands)} hands but this variant has {seating.players} players{dummies}.")
         for seat, hand in enumerate(self.hands):
-            if len(hand) != size.hand_size:
-                raise DealError(f"{where}.hands[{seat}] has {len(hand)} cards; each hand has {size.hand_size}.")
+            expected = size.dealt_per_player if seat < seating.players else size.hand_size
+            if len(hand) != expected:
+                drawn = " (the pairs it draws, in order)" if size.draw else ""
+                raise DealError(f"{where}.hands[{seat}] has {len(hand)} cards; each hand has {expected}{drawn}.")
         if len(self.kitty) != size.kitty:
             raise DealError(f"{where}.kitty has {len(self.kitty)} cards; the kitty has {size.kitty}.")
         if len(self.dead_hand) != size.dead_hand:

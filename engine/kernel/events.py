@@ -199,6 +199,18 @@ class HandExposed:
 
 
 @dataclass(frozen=True)
+class Drew:
+    """A player drew a card while drawing its hand, and kept it (rejecting the next) or rejected it."""
+
+    seat: int
+    """Who drew."""
+    card: Card
+    """The card drawn (only the drawer sees it)."""
+    kept: bool
+    """Whether it was kept."""
+
+
+@dataclass(frozen=True)
 class Picked:
     """A table card was taken: into the kitty before the auction, or into a defender's hand."""
 
@@ -306,6 +318,7 @@ Event = Union[
     KittyTaken,
     Discarded,
     CardGiven,
+    Drew,
     Picked,
     PartnerCalled,
     PartnerRevealed,

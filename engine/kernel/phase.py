@@ -13,6 +13,9 @@ class Phase(Enum):
     """Where a game stands. Dealing, scoring a hand and dealing the next one happen by themselves
     between these phases, so an action is always expected unless the game is over."""
 
+    DRAW = "draw"
+    """A player draws its hand: it keeps or rejects the card drawn, and does the opposite with the next
+    (two-handed, drawing the hands)."""
     PICK = "pick"
     """A player puts a face-up table card into the kitty (before the auction), or a defender takes one
     into its hand and discards a card (after the declarer's exchange)."""

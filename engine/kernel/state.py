@@ -12,7 +12,8 @@ announcement window :data:`PASS_MOVE` or an announcement's index in ``rules.anno
 kitty (and after partners gave cards) the mask of the cards to discard; a partner giving a card, its
 index; calling a partner, :data:`PASS_MOVE` to go alone or the index of the card named; in play a
 card index, plus ``(suit position + 1) << 8`` when a led joker names a suit; taking a table card,
-its index (see :mod:`engine.kernel.table_cards`).
+its index (see :mod:`engine.kernel.table_cards`); drawing a hand, 0 keeping the card drawn and
+:data:`PASS_MOVE` rejecting it.
 
 Seats are the hands at the table (:class:`~engine.rules.Seating`): where players also play dummies,
 :attr:`GameState.to_act` may be a dummy's seat, and :attr:`GameState.player_to_act` is who chooses.
@@ -26,6 +27,7 @@ from collections.abc import Callable, Sequence
 from ..errors import IllegalActionError
 from ..rules.ruleset import Rules
 from .arrangement import SeatArrangement
+from .drawing import DrawnHands
 from .table_cards import TableCards
 from .course import PASS_MOVE, HandCourse, StateListener
 from .phase import Phase
@@ -80,6 +82,8 @@ class GameState(HandCourse):
             return self.declarer
         if phase is Phase.PICK:
             return self.pickers[0]
+        if phase is Phase.DRAW:
+            return self.drawer
         return None
 
     @property
@@ -91,7 +95,7 @@ class GameState(HandCourse):
     def copy(self) -> GameState:
         """An independent copy, random generator included (the listener is not copied)."""
         other = GameState.__new__(GameState)
-        for name in HandCourse.__slots__ + TableCards.__slots__ + SeatArrangement.__slots__:
+        for name in HandCourse.__slots__ + DrawnHands.__slots__ + TableCards.__slots__ + SeatArrangement.__slots__:
             setattr(other, name, getattr(self, name))
         other.rng = random.Random()
         other.rng.setstate(self.rng.getstate())
@@ -105,6 +109,8 @@ class GameState(HandCourse):
         other.covers = dict(self.covers)
         other.pickers = list(self.pickers)
         other.set_aside = list(self.set_aside)
+        other.drawn = list(self.drawn)
+        other.rejected = list(self.rejected)
         if self.play is not None:
             other.play = self.play.copy()
             other.play.hands = other.hands  # the play removes cards from the copy's hands, not these
@@ -138,6 +144,8 @@ class GameState(HandCourse):
             return self.partner_mask()
         if phase is Phase.PICK:
             return self.table
+        if phase is Phase.DRAW:
+            return 0b11  # bit 0 rejecting the card drawn (PASS_MOVE), bit 1 keeping it (move 0)
         return 0
 
     def run(self, choosers: Sequence[Chooser], *, trusted: bool = False) -> int:
@@ -200,7 +208,7 @@ class GameState(HandCourse):
                 self.check_move(move)
                 self.discard(move)
                 moves += 1
-            elif self.phase is Phase.CALLS or self.phase is Phase.GIVE or self.phase is Phase.PARTNER or self.phase is Phase.PICK:
+            elif self.phase is Phase.CALLS or self.phase is Phase.GIVE or self.phase is Phase.PARTNER or self.phase is Phase.PICK or self.phase is Phase.DRAW:
                 speaker = self.to_act
                 assert speaker is not None
                 move = choosers[speaker](self, speaker, self.legal_mask())
@@ -218,7 +226,7 @@ class GameState(HandCourse):
         seat, phase, legal = self.to_act, self.phase, self.legal_mask()
         if seat is None:
             raise IllegalActionError("No seat is to act: the game is over or paused between hands.")
-        if phase is Phase.AUCTION or phase is Phase.CALLS or phase is Phase.PARTNER:
+        if phase is Phase.AUCTION or phase is Phase.CALLS or phase is Phase.PARTNER or phase is Phase.DRAW:
             if move < PASS_MOVE or not legal >> (move + 1) & 1:
                 raise IllegalActionError(f"seat {seat} cannot make {phase.value} move {move}: the legal ones are {[bit - 1 for bit in cards_in(legal)]}.")
         elif phase is Phase.PICK:
@@ -261,6 +269,8 @@ class GameState(HandCourse):
             self.call_partner(move)
         elif self.phase is Phase.PICK:
             self.pick(move)
+        elif self.phase is Phase.DRAW:
+            self.draw_card(move)
         else:
             self.discard(move)
 

@@ -195,8 +195,12 @@ def _compile_seating(ctx: CompileContext, deck: Deck | None) -> Seating | None:
     return Seating(count, teams, called, dummies)
 
 
-def _deal_steps(ctx: CompileContext, hand: int, kitty: int, dead: int, dummy: int, table: int) -> tuple[DealStep, ...]:
+def _deal_steps(ctx: CompileContext, hand: int, kitty: int, dead: int, dummy: int, table: int, draw: bool = False) -> tuple[DealStep, ...]:
     raw = ctx.get(("deal", "pattern"))
+    if raw is None and draw:
+        # The kitty is set aside first; then the players draw in turn, a pair each time.
+        pairs = [DealStep(DealTarget.PLAYERS, 2)] * (hand // 2)
+        return tuple(step for step in [DealStep(DealTarget.KITTY, kitty), DealStep(DealTarget.DEAD_HAND, dead), *pairs] if step.cards)
     if raw is None:
         steps = [
             DealStep(DealTarget.PLAYERS, hand),
@@ -233,14 +237,18 @@ def _compile_deal(ctx: CompileContext, deck: Deck | None, seating: Seating | Non
             ("deal", "table"),
             f"{seating.players} players putting {to_kitty} each into the kitty and {seating.players - 1} defenders taking {to_defenders} each need more than the {table} table cards.",
         )
+    draw = ctx.get(("deal", "draw"), False)
+    if draw and (seating.dummies or table):
+        ctx.error(("deal", "draw"), "Drawing the hands in pairs cannot be combined with dummies or table cards.")
+    dealt = hand * 2 if draw else hand
     dummy = seating.dummies.size if seating.dummies else 0
     if seating.dummies and seating.dummies.size != hand:
         ctx.error(("players", "dummies"), f"A dummy has {seating.dummies.size} cards but a hand has {hand}; they must match.")
     if deck is not None:
         players = seating.players
-        used = hand * players + kitty + dead + dummy * players + table
+        used = dealt * players + kitty + dead + dummy * players + table
         if used != len(deck):
-            parts = [f"{players} hands of {hand}", f"a kitty of {kitty}"]
+            parts = [f"{players} hands of {hand}" if not draw else f"{players} players drawing {dealt}", f"a kitty of {kitty}"]
             if dead:
                 parts.append(f"a dead hand of {dead}")
             if dummy:
@@ -250,7 +258,7 @@ def _compile_deal(ctx: CompileContext, deck: Deck | None, seating: Seating | Non
             fit = len(deck) - (used - kitty)
             hint = f" A kitty of {fit} would fit." if fit >= 0 else ""
             ctx.error(("deal",), f"The deal does not use the deck exactly: {' + '.join(parts)} = {used} cards, but the deck has {len(deck)}.{hint}")
-    steps = _deal_steps(ctx, hand, kitty, dead, dummy, table)
+    steps = _deal_steps(ctx, dealt, kitty, dead, dummy, table, draw)
     return DealRules(
         hand_size=hand,
         kitty=kitty,
@@ -261,6 +269,7 @@ def _compile_deal(ctx: CompileContext, deck: Deck | None, seating: Seating | Non
         table=table,
         table_to_kitty=to_kitty,
         table_to_defenders=to_defenders,
+        draw=draw,
     )
 
 

@@ -77,6 +77,11 @@ def _deal(rules: Rules) -> list[str]:
         lines.append("A hand with no king, queen or jack is a misdeal: the cards are redealt.")
     if deal.last_kitty_card_face_up:
         lines.append("The last card dealt to the kitty is turned face up for all to see.")
+    if deal.draw:
+        lines.append(
+            f"The players draw their hands: in turn each draws a card and keeps or rejects it, then does the opposite with the next, "
+            f"until each holds {deal.hand_size}; rejected cards are out of play."
+        )
     if deal.table:
         lines.append(
             f"{deal.table} cards are dealt face up to the table: before the auction each player in turn puts {deal.table_to_kitty} "

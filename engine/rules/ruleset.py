@@ -165,6 +165,14 @@ class DealRules:
     """Table cards each player puts into the kitty before the auction."""
     table_to_defenders: int = 0
     """Table cards each defender takes after the declarer's exchange, discarding as many."""
+    draw: bool = False
+    """Whether the players draw their hands in pairs, keeping one card of each (two-handed): each is
+    dealt ``2 * hand_size`` cards, its pairs in the order drawn."""
+
+    @property
+    def dealt_per_player(self) -> int:
+        """Cards dealt to each player: its hand, or twice that where hands are drawn in pairs."""
+        return self.hand_size * 2 if self.draw else self.hand_size
 
 
 class Rounds(Enum):
