@@ -408,3 +408,13 @@ def test_000_two_handed_drawn_hands_keep_one_card_of_each_pair_and_see_only_ones
     assert engine.replay(played.transcript(0)) == result
     restored = engine.Game.from_dict(json.loads(json.dumps(played.to_dict())))
     assert restored.observation(1) == played.observation(1)
+
+
+def test_000_five_handed_a_called_partner_reaching_the_target_on_the_contract_wins_by_the_bid() -> None:
+    """Rules text 000, "Five-handed 500": the partnership "will both get points" on a made contract, so
+    the partner crossing 500 with them wins the game by the bid, as the declarer would."""
+    rules = engine.load_variant("five-handed")
+    end = engine.kernel.scoring.game_end
+    assert end(rules, (300, 0, 0, 520, 0), (0, 3), True) == (3, engine.GameEnd.FRONT_DOOR)
+    assert end(rules, (510, 0, 0, 520, 0), (0, 3), True) == (0, engine.GameEnd.FRONT_DOOR)  # the declarer first
+    assert end(rules, (300, 0, 0, 520, 0), (0,), True) == (3, engine.GameEnd.TARGET)  # not its bid: on tricks

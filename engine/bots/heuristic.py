@@ -164,12 +164,7 @@ class HeuristicBot:
                 return playable.bit_length() - 1  # one card: nothing to decide
             seen = hand | play.played
             player = self._tables.controller[seat]
-            if state.kitty_taken and player == state.declarer:
-                seen |= state.discarded
-            if state.set_aside:
-                seen |= state.set_aside[player]  # a defender's discard for a table card
-            if state.rejected:
-                seen |= state.rejected[player]  # the cards it rejected drawing its hand
+            seen |= state.own_discards(player)
             for each in state.exposed:
                 seen |= state.hands[each]
             if self._dummy_seats:
@@ -178,8 +173,7 @@ class HeuristicBot:
                     seen |= state.hands[each]
                 seen |= state.hands[player]
             nameable = play.nameable() if leading else []
-            partner = state.partner if not state.partner_secret or seat == state.partner else None
-            allies, mine = self._allies(seat, state.declarer, partner)
+            allies, mine = self._allies(seat, state.declarer, state.known_partner(seat))
             return self._play(contract, _Table(seat, hand, declarer, play.trick, play.led, playable, nameable, seen, play.completed, allies, mine))
         if phase is Phase.DRAW:
             return KEEP_MOVE if self._keepers >> state.card_drawn() & 1 else PASS_MOVE

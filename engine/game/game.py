@@ -480,7 +480,7 @@ class Game:
             declarer=state.declarer,
             sitting_out=state.sitting_out,
             kitty=tuple(self._tables.cards[index] for index in state.kitty) if took else (),
-            discards=self._cards((state.discarded if took else 0) | (state.set_aside[seat] if state.set_aside else 0) | (state.rejected[seat] if state.rejected else 0)),
+            discards=self._cards(state.own_discards(seat)),
             face_up=face_up + self._from_table(),
             trick=tuple(play.trick_cards()) if play is not None else (),
             led_suit=play.led if play is not None else None,
@@ -493,7 +493,7 @@ class Game:
             played_by=self._tables.controller,
             face_down=self._face_down_counts(),
             called_card=self._tables.cards[state.called_card] if state.called_card is not None else None,
-            partner=state.partner if not state.partner_secret or seat == state.partner else None,
+            partner=state.known_partner(seat),
             table=self._cards(state.table),
             drawing=self._tables.cards[state.card_drawn()] if state.phase is Phase.DRAW and seat == state.drawer else None,
         )

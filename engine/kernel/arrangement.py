@@ -8,8 +8,6 @@ test of an empty mask.
 
 from __future__ import annotations
 
-import random
-
 from ..rules.contracts import Contract
 from ..rules.ruleset import Reveal, Rules
 from .deal import Deal
@@ -36,10 +34,8 @@ class SeatArrangement:
     partner_secret: bool
     """Whether the called partner is still unknown to the others (the called card not yet played)."""
 
-
     rules: Rules
     tables: Tables
-    rng: random.Random
     hands: list[int]
     declarer: int | None
     terms: Contract | None
@@ -113,6 +109,11 @@ class SeatArrangement:
         if self.partner is not None and not self.partner_secret:
             self._tell(PartnerRevealed(self.partner, cards[move]))
         self._hand_off_or_play()
+
+    def known_partner(self, seat: int) -> int | None:
+        """The called partner as ``seat`` may know it: once announced or played, and always to the
+        partner itself; otherwise (or with no partner) ``None``."""
+        return self.partner if not self.partner_secret or seat == self.partner else None
 
     def side(self) -> tuple[int, ...]:
         """The declaring side's seats: the declarer's team, and a called partner."""

@@ -17,6 +17,7 @@ from ..rules.ruleset import AllPassAction, FirstLead, KittyExchange, Rules
 from .auction import Auction
 from .calls import CallWindow, called_terms
 from .deal import Deal, deal_of_order, hands_of_order, shuffled_deck
+from .drawing import DrawnHands
 from .events import (
     AllPassed,
     Announced,
@@ -34,7 +35,6 @@ from .events import (
 from .phase import PASS_MOVE, Phase
 from .play import TrickPlay
 from .scoring import game_end, score_hand, score_unbid, settle_wagers, with_penalty
-from .drawing import DrawnHands
 from .tables import Tables, cards_in, mask_of
 
 
@@ -285,6 +285,16 @@ class HandCourse(DrawnHands):
         elif self.rules.end.score_out_during_hand and self.contract is not None:
             self._check_score_out(play)
 
+    def own_discards(self, seat: int) -> int:
+        """The cards ``seat`` put out of play and alone knows, as a mask: its discards after taking the
+        kitty, after taking table cards, and the cards it rejected drawing its hand."""
+        mine = self.discarded if self.kitty_taken and seat == self.declarer else 0
+        if self.set_aside:
+            mine |= self.set_aside[seat]
+        if self.rejected:
+            mine |= self.rejected[seat]
+        return mine
+
     @property
     def watching(self) -> bool:
         """Whether something must be looked at after every card (a hand to lay open, a secret partner
@@ -388,13 +398,9 @@ class HandCourse(DrawnHands):
         self.discarder = -1
         self._clear_arrangement()
         self.phase = Phase.AUCTION
-        if self.rules.deal.table:
-            if self._lay_out_table():
-                self.phase = Phase.PICK
-        else:
-            self.table, self.pickers, self.taking, self.set_aside, self.table_done = 0, [], False, [], True
-        self.draws, self.drawn, self.drawer, self.rejected = [], [], -1, []
-        if self.rules.deal.draw and self._start_drawing():
+        if self._lay_out_table():
+            self.phase = Phase.PICK
+        if self._start_drawing():
             self.phase = Phase.DRAW
 
     def _misdealt_seat(self, hands: list[int]) -> int | None:

@@ -32,9 +32,12 @@ class DrawnHands(TableCards):
     """Per seat: the cards it rejected, as a mask (only it has seen them)."""
 
     def _start_drawing(self) -> bool:
-        """A new hand where hands are drawn: every player's hand starts empty; the player left of the
-        dealer draws first. Whether anyone is to draw (phase ``DRAW``)."""
+        """A new hand: where hands are drawn, every player's hand starts empty and the player left of
+        the dealer draws first. Whether anyone is to draw (phase ``DRAW``)."""
         seating = self.rules.seating
+        if not self.rules.deal.draw:
+            self.draws, self.drawn, self.drawer, self.rejected = [], [], -1, []
+            return False
         self.draws = [[card.index for card in self.deal.hands[seat]] for seat in range(seating.players)]
         self.drawn = [0] * seating.players
         self.rejected = [0] * seating.players

@@ -147,35 +147,30 @@ def game_end(rules: Rules, scores: tuple[int, ...], declaring: int | tuple[int, 
     it made its contract.
     """
     sides = (declaring,) if isinstance(declaring, int) else declaring or ()
+    # The teams that win by the bid: the declarer's, and a called partner's, the declarer's first.
+    bidders = sides if made else ()
     end = rules.end
     teams = range(len(scores))
-    declaring = sides[0] if sides else None
-    if made and len(sides) > 1:
-        # A called partner reaching the target on the contract wins by the bid too; the declarer first.
-        reached = [team for team in sides if scores[team] >= end.target]
-        if reached and end.simultaneous is Simultaneous.BIDDER:
-            return reached[0], GameEnd.FRONT_DOOR
-        if reached and not end.exact_target:
-            declaring = max(reached, key=lambda team: scores[team])
     if end.exact_target:
         crossed = [team for team in teams if scores[team] == end.target]
     else:
         crossed = [team for team in teams if scores[team] >= end.target]
     if end.must_win_by_bid:
-        crossed = [team for team in crossed if team == declaring and made]
+        crossed = [team for team in crossed if team in bidders]
     if crossed:
-        if declaring in crossed and made and end.simultaneous is Simultaneous.BIDDER:
-            return declaring, GameEnd.FRONT_DOOR
+        first = next((team for team in bidders if team in crossed), None)
+        if first is not None and end.simultaneous is Simultaneous.BIDDER:
+            return first, GameEnd.FRONT_DOOR
         best = max(scores[team] for team in crossed)
         leaders = [team for team in crossed if scores[team] == best]
         if len(leaders) == 1:
             winner = leaders[0]
-            return winner, GameEnd.FRONT_DOOR if winner == declaring and made else GameEnd.TARGET
-        by_bid = declaring in leaders and made
+            return winner, GameEnd.FRONT_DOOR if winner in bidders else GameEnd.TARGET
+        by_bid = next((team for team in bidders if team in leaders), None)
         if end.simultaneous_tie is SimultaneousTie.SHARED:
-            return None, GameEnd.FRONT_DOOR if by_bid else GameEnd.TARGET
-        if end.simultaneous_tie is SimultaneousTie.BIDDER_SIDE and by_bid:
-            return declaring, GameEnd.FRONT_DOOR
+            return None, GameEnd.FRONT_DOOR if by_bid is not None else GameEnd.TARGET
+        if end.simultaneous_tie is SimultaneousTie.BIDDER_SIDE and by_bid is not None:
+            return by_bid, GameEnd.FRONT_DOOR
     losers: list[int] = []
     how = GameEnd.BACK_DOOR
     if end.lose_at is not None:

@@ -37,9 +37,13 @@ class TableCards(SeatArrangement):
     sitting_out: tuple[int, ...]
 
     def _lay_out_table(self) -> bool:
-        """A new hand: the table cards face up; each player in turn from the dealer's left puts its
-        share into the kitty before the auction. Whether anyone is to (phase ``PICK``)."""
+        """A new hand: the table cards face up (where the variant deals any); each player in turn from
+        the dealer's left puts its share into the kitty before the auction. Whether anyone is to (phase
+        ``PICK``)."""
         rules = self.rules
+        if not rules.deal.table:
+            self.table, self.pickers, self.taking, self.set_aside, self.table_done = 0, [], False, [], True
+            return False
         self.table = mask_of(card.index for card in self.deal.table)
         self.set_aside = [0] * rules.seating.seats
         self.taking = False
