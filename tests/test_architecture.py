@@ -319,13 +319,13 @@ def test_text_the_c_loader_refuses_differently_gets_the_pure_loaders_located_err
         assert fast.value.problems[0].file == "house.yaml" and words in fast.value.problems[0].message
 
 
-@pytest.mark.parametrize("depth", [2_000, 120_000])
+@pytest.mark.parametrize("depth", [2_000, 30_000])
 def test_deep_nesting_is_a_located_error_not_a_crash(depth: int) -> None:
     """Deep nesting goes to the pure loader (libyaml's composer would overflow the C stack and kill the
     process) and is refused with a message."""
     text = "name: " + "[" * depth + "]" * depth + "\n"
     assert source._nesting_bound(text) > source.C_NESTING_LIMIT
-    with pytest.raises(engine.VariantError, match="nested too deeply|expands to more than"):
+    with pytest.raises(engine.VariantError, match="nested too deeply|nests deeper than"):
         source.parse_document(text, "deep.yaml")
 
 

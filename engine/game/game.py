@@ -19,7 +19,7 @@ from dataclasses import replace
 from typing import AbstractSet, Any
 
 from ..errors import FiveHundredError, IllegalActionError
-from ..kernel.actions import ALONE, KEEP, PASS, REJECT, Action, Bid, Call, CallPartner, Claim, Discard, Draw, Give, Look, Pass, Pick, Play, parse_action
+from ..kernel.actions import ALONE, KEEP, PASS, REJECT, Action, Bid, Call, CallPartner, Claim, Discard, Draw, Give, Look, Pass, Pick, Play, parse_action, well_formed
 from ..kernel.carried import check_carried_over
 from ..kernel.course import HandCourse
 from ..kernel.deal import Deal, DealError
@@ -36,8 +36,6 @@ from .choices import DiscardChoices
 from .observation import Observation, Trick
 from .records import HandRecord, TranscriptError, hand_transcript
 from .saving import SavedGameError, read_saved_game, restore_rng, saved_game_data
-
-_ACTION_TYPES = (Pass, Bid, Discard, Play, Call, Give, Look, Claim, CallPartner, Pick, Draw)
 
 
 def _scripted_deal(rules: Rules, deal: object, where: str) -> Deal:
@@ -231,25 +229,9 @@ class Game:
         return parse_action(self.rules, text)
 
     def check(self, action: Action | str) -> Action:
-        """The action, parsed if given as text, once checked legal; raises :class:`IllegalActionError`."""
-        if isinstance(action, str):
-            action = parse_action(self.rules, action)
-        if not isinstance(action, _ACTION_TYPES):
-            raise IllegalActionError(f"{action!r} is not an action (use engine.Bid, Play, ... or text like 'bid 7H').")
-        if isinstance(action, Play) and not isinstance(action.card, Card):
-            raise IllegalActionError(f"A play needs a card (engine.Card), not {action.card!r}; text like 'play JD' works too.")
-        if isinstance(action, Bid) and not (isinstance(action.contract, str) and isinstance(action.modifier, (str, type(None)))):
-            raise IllegalActionError(f"A bid names a contract by its id and any modifier by its, like Bid('7H') or Bid('7H', 'sans_kitty'), not {action!r}.")
-        if isinstance(action, Give) and not isinstance(action.card, Card):
-            raise IllegalActionError(f"A gift needs a card (engine.Card), not {action.card!r}; text like 'give JD' works too.")
-        if isinstance(action, Draw) and not isinstance(action.keep, bool):
-            raise IllegalActionError(f"A draw keeps the card drawn or rejects it (engine.Draw(True) or Draw(False); text keep or reject), not {action!r}.")
-        if isinstance(action, Pick) and not (isinstance(action.card, Card) and isinstance(action.discard, (Card, type(None)))):
-            raise IllegalActionError(f"A pick takes a table card (engine.Card) and a defender's discard (a Card or None), not {action!r}; text like 'pick JH' works too.")
-        if isinstance(action, CallPartner) and not isinstance(action.card, (Card, type(None))):
-            raise IllegalActionError(f"A partner is called by naming a card (engine.Card), or None to go alone, not {action.card!r}; text like 'partner JH' works too.")
-        if isinstance(action, Call) and not isinstance(action.announcement, str):
-            raise IllegalActionError(f"A call names an announcement by its id, like Call('breach'), not {action.announcement!r}.")
+        """The action, parsed if given as text, once checked well formed and legal now; raises
+        :class:`IllegalActionError` for anything else, whatever object is given."""
+        action = well_formed(self.rules, action)
         state = self._state
         if state.phase is Phase.AUCTION:
             state.auction.check(action)
@@ -349,14 +331,10 @@ class Game:
         play = state.play
         assert play is not None
         seat = play.to_act
-        if not isinstance(action.cards, tuple) or not action.cards or not all(isinstance(card, Card) for card in action.cards):
-            raise IllegalActionError("A claim lays down cards (engine.Card), like parse_action(rules, 'claim AS KS').")
         if seat != state.declarer or play.trick:
             raise IllegalActionError(f"Only the declarer may lay cards down to claim tricks, when it leads; seat {seat} is to play.")
         if play.claimed:
             raise IllegalActionError(f"seat {seat} has laid cards down already and must lead {self._tables.cards[play.claimed[0]]}.")
-        if len(set(action.cards)) != len(action.cards):
-            raise IllegalActionError(f"{action} names a card twice.")
         for card in action.cards:
             if not self._tables.owns(card) or not (state.hands[seat] >> card.index) & 1:
                 raise IllegalActionError(f"seat {seat} does not hold {card}.")

@@ -15,6 +15,7 @@ whether the action is *legal now* is the game's business.
 
 from __future__ import annotations
 
+import reprlib
 from dataclasses import dataclass
 from typing import Union
 
@@ -52,7 +53,8 @@ class Discard:
     """The cards put away, sorted by their index in the deck."""
 
     def __post_init__(self) -> None:
-        if not all(isinstance(card, Card) for card in self.cards):
+        cards = self.cards
+        if not (isinstance(cards, (tuple, list)) and all(type(card) is Card and type(card.index) is int for card in cards)):
             raise IllegalActionError("A discard is made of cards (engine.Card), such as parse_action(rules, 'discard 4D 5C 6C').")
         # One canonical order, so that the same discard always compares equal and prints the same.
         object.__setattr__(self, "cards", tuple(sorted(self.cards, key=lambda card: card.index)))
@@ -277,3 +279,97 @@ def parse_action(rules: Rules, text: str) -> Action:
             return Pick(_cards(rules, rest[:1], text)[0], _cards(rules, rest[2:], text)[0])
         raise IllegalActionError(f"{text!r} is not a valid action: write pick and a table card, like pick JH, or pick JH discard 5C.")
     raise IllegalActionError(f"{text!r} is not a valid action: it must start with pass, bid, look, discard, play, claim, call, give, partner, alone, pick, keep or reject.")
+
+
+_FORMS: dict[type, tuple[str, dict[str, str]]] = {
+    Pass: ("pass", {}),
+    Look: ("look", {}),
+    Bid: ("A bid names a contract by its id and any modifier by its, like Bid('7H') or Bid('7H', 'sans_kitty')", {"contract": "text", "modifier": "text?"}),
+    Discard: ("A discard is made of cards (engine.Card) of this deck, each once, like parse_action(rules, 'discard 4D 5C 6C')", {"cards": "cards"}),
+    Claim: ("A claim lays down cards (engine.Card) of this deck, each once, like parse_action(rules, 'claim AS KS')", {"cards": "cards"}),
+    Play: ("A play needs a card (engine.Card) of this deck and, for a joker led in no trump, a suit letter, like Play(card) or text like 'play JD'", {"card": "card", "suit": "text?"}),
+    Call: ("A call names an announcement by its id, like Call('breach')", {"announcement": "text"}),
+    Give: ("A gift needs a card (engine.Card) of this deck; text like 'give JD' works too", {"card": "card"}),
+    CallPartner: ("A partner is called by naming a card (engine.Card) of this deck, or None to go alone; text like 'partner JH' works too", {"card": "card?"}),
+    Pick: ("A pick takes a table card (engine.Card) and a defender's discard (a Card or None); text like 'pick JH' works too", {"card": "card", "discard": "card?"}),
+    Draw: ("A draw keeps the card drawn or rejects it (engine.Draw(True) or Draw(False); text keep or reject)", {"keep": "bool"}),
+}
+
+_LONGEST_WORD = 64
+"""Longest text field an action object may hold (ids and suit letters are a few characters)."""
+
+_shown_value = reprlib.Repr()
+_shown_value.maxstring = 40
+_shown_value.maxother = 40
+
+
+def shown(value: object) -> str:
+    """A short description of any value for an error message; never raises (a hostile ``repr`` is
+    replaced by the type's name)."""
+    try:
+        return _shown_value.repr(value)
+    except Exception:  # noqa: BLE001 - an embedder's object may raise anything from its repr
+        return f"<{type(value).__name__} object>"
+
+
+def _card_problem(rules: Rules, value: object) -> str | None:
+    """Why ``value`` is not one of this deck's cards, or ``None`` when it is."""
+    # Exact types only: a subclass or a float index could compare equal to a real card and still break
+    # the bit arithmetic behind it.
+    if type(value) is not Card or type(value.index) is not int:
+        return ""
+    if not all(part is None or type(part) is str for part in (value.rank, value.suit, value.joker)):
+        return ""
+    cards = rules.deck.cards
+    if 0 <= value.index < len(cards) and cards[value.index] == value:
+        return None
+    if rules.deck.has(str(value)):
+        return f"{shown(value)} is not this variant's {value} (take its cards from rules.deck.card('{value}') or write the text form)"
+    return f"{value} is not a card of this variant's deck"
+
+
+def _field_problem(rules: Rules, value: object, kind: str) -> str | None:
+    """Why ``value`` does not fit a field of ``kind`` ("" when the wording of the form says it all)."""
+    if kind.endswith("?") and value is None:
+        return None
+    kind = kind.rstrip("?")
+    if kind == "text":
+        return None if type(value) is str and 0 < len(value) <= _LONGEST_WORD else ""
+    if kind == "bool":
+        return None if type(value) is bool else ""
+    if kind == "card":
+        return _card_problem(rules, value)
+    if not (type(value) is tuple and 0 < len(value) <= len(rules.deck.cards)):
+        return ""
+    return next((problem for problem in (_card_problem(rules, card) for card in value) if problem is not None), None)
+
+
+def well_formed(rules: Rules, action: object) -> Action:
+    """The action ``action`` stands for, checked *well formed* for ``rules`` as strictly as its text
+    form: text is parsed; an action object must be exactly one of the action classes, each field of
+    exactly its type (cards of this deck, each once), and read back the same from its text form.
+
+    Raises :class:`IllegalActionError` for anything else, whatever the object (its ``repr`` may even
+    raise). Whether the action is *legal now* is the game's business.
+    """
+    if isinstance(action, str):
+        return parse_action(rules, action)
+    form = _FORMS.get(type(action))
+    if form is None:
+        raise IllegalActionError(f"{shown(action)} is not an action (use engine.Bid, Play, ... or text like 'bid 7H').")
+    wording, fields = form
+    for name, kind in fields.items():
+        value = action.__dict__.get(name)
+        problem = _field_problem(rules, value, kind)
+        if problem:
+            raise IllegalActionError(f"{problem}.")
+        if problem is not None:
+            raise IllegalActionError(f"{wording}, not {type(action).__name__}({name}={shown(value)}).")
+    text = str(action)
+    try:
+        parsed = parse_action(rules, text)
+    except IllegalActionError as error:
+        raise IllegalActionError(f"{wording}: {error}") from None
+    if parsed != action:
+        raise IllegalActionError(f"{wording}: {shown(action)} is not written the way this variant writes it ({text!r} reads as {shown(parsed)}).")
+    return parsed

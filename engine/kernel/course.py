@@ -16,7 +16,7 @@ from ..rules.contracts import Contract, Exposure, ExposureTime, KittyUse, Partne
 from ..rules.ruleset import AllPassAction, FirstLead, KittyExchange, Rules
 from .auction import Auction
 from .calls import CallWindow, called_terms
-from .deal import Deal, deal_of_order, hands_of_order, shuffled_deck
+from .deal import MAX_MISDEALS, Deal, deal_of_order, hands_of_order, shuffled_deck
 from .drawing import DrawnHands
 from .events import (
     AllPassed,
@@ -34,7 +34,7 @@ from .events import (
 )
 from .phase import PASS_MOVE, Phase
 from .play import TrickPlay
-from .scoring import game_end, score_hand, score_unbid, settle_wagers, with_penalty
+from .scoring import MAX_HANDS, game_end, hand_limit_end, score_hand, score_unbid, settle_wagers, with_penalty
 from .tables import Tables, cards_in, mask_of
 
 
@@ -357,6 +357,9 @@ class HandCourse(DrawnHands):
     # -- the course of a hand ---------------------------------------------------------------------
 
     def _start_hand(self) -> None:
+        if self.hand_number + 1 >= MAX_HANDS:
+            self._close_hand(hand_limit_end(self.scores), ())
+            return
         self.hand_number += 1
         misdeals: list[tuple[Deal, int]] = []
         tables = self.tables
@@ -372,7 +375,7 @@ class HandCourse(DrawnHands):
                 hands = hands_of_order(tables, self.order, self.dealer)
                 kitty = tuple([self.order[position] for position in tables.kitty_positions])
             short = self._misdealt_seat(hands)
-            if short is None:
+            if short is None or len(misdeals) >= MAX_MISDEALS:
                 break
             misdeals.append((self.deal, short))
         self.hands = hands

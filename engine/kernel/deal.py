@@ -17,6 +17,11 @@ from ..rules.ruleset import Rules
 from .tables import Tables
 
 
+MAX_MISDEALS = 1_000
+"""Most misdeals in a row before a deal stands whatever the misdeal rule says (the compiler refuses a deck
+that could never satisfy it; this bounds the wait on one that almost never does)."""
+
+
 class DealError(FiveHundredError, ValueError):
     """A scripted or recorded deal does not fit the variant (wrong sizes, unknown or repeated cards)."""
 

@@ -70,6 +70,9 @@ class GameEnd(Enum):
     """The point-spread rule ended it."""
     OVER_THE_TOP = "over_the_top"
     """A side reached the score that loses from above (Walker's 1000)."""
+    HAND_LIMIT = "hand_limit"
+    """The game reached the kernel's hand limit (:data:`engine.kernel.scoring.MAX_HANDS`) unfinished;
+    the highest score wins, a tie names no winner."""
 
 
 @dataclass(frozen=True)

@@ -139,6 +139,20 @@ def settle_wagers(
     return settled, game_end(rules, deciding, (seating.team_of(declarer),), scored.made)
 
 
+MAX_HANDS = 10_000
+"""Most hands (every deal counts, a redeal after all passed included) a game may last: a game still
+unfinished when the next would be dealt ends there (:attr:`GameEnd.HAND_LIMIT`). The compiler refuses
+end rules that could never end a game; this stops the rest (bots that always pass, scores that never
+move) at about a hundred times a real game's length."""
+
+
+def hand_limit_end(scores: tuple[int, ...]) -> tuple[int | None, GameEnd]:
+    """The end of a game stopped at :data:`MAX_HANDS`: the highest score wins, a tie names no winner."""
+    best = max(scores)
+    leaders = [team for team, score in enumerate(scores) if score == best]
+    return (leaders[0] if len(leaders) == 1 else None), GameEnd.HAND_LIMIT
+
+
 def game_end(rules: Rules, scores: tuple[int, ...], declaring: int | tuple[int, ...] | None, made: bool) -> tuple[int | None, GameEnd] | None:
     """Whether the scores end the game: ``(winning team or None, how)``, or ``None`` to play on.
 

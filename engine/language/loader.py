@@ -59,10 +59,6 @@ class MergedDocument:
         return Problem(mark.file, mark.line, mark.column, format_path(path), message)
 
 
-def _is_under(path: JsonPath, prefix: JsonPath) -> bool:
-    return path[: len(prefix)] == prefix
-
-
 def _schema_child(schema: dict[str, Any] | None, key: str) -> dict[str, Any] | None:
     """The schema of ``key`` inside an object schema (following local ``$ref``), if the schema says."""
     if schema is None:
@@ -102,8 +98,11 @@ def merge(base: MergedDocument, child: SourceDocument) -> MergedDocument:
     data = _merge_values(base.data, child.data, (), replaced, load_schema())
     assert isinstance(data, dict)
 
+    gone = set(replaced)
+
     def kept(table: dict[JsonPath, Mark]) -> dict[JsonPath, Mark]:
-        return {path: mark for path, mark in table.items() if not any(_is_under(path, prefix) for prefix in replaced)}
+        # Each path's own prefixes are looked up (a path is a few levels deep), not every replaced one.
+        return {path: mark for path, mark in table.items() if not any(path[:depth] in gone for depth in range(len(path) + 1))}
 
     values = kept(base.values)
     keys = kept(base.keys)

@@ -41,10 +41,17 @@ def validator() -> Draft202012Validator:
     """The (cached) validator for the variant schema."""
     global _validator
     if _validator is None:
-        from jsonschema import Draft202012Validator
+        from jsonschema import Draft202012Validator, validators
 
-        _validator = Draft202012Validator(load_schema())
+        # JSON Schema counts 4.0 as an integer; here a whole number is written without a point, or
+        # ``levels: [6.0]`` would make bids named 6.0S and ``hand_size: 10.0`` float scores.
+        strict = Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_integer)
+        _validator = validators.extend(Draft202012Validator, type_checker=strict)(load_schema())  # type: ignore[no-untyped-call]
     return _validator
+
+
+def _is_integer(checker: object, instance: object) -> bool:
+    return type(instance) is int
 
 
 def _shown(value: object) -> str:

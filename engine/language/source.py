@@ -11,6 +11,7 @@ exhausting memory). Only the safe loader's scalar constructors are used: no tag 
 from __future__ import annotations
 
 import datetime
+import math
 import re
 from dataclasses import dataclass, field
 from typing import Union
@@ -24,11 +25,22 @@ from ..errors import Problem, UnreadableFileError, VariantError
 PathPart = Union[str, int]
 JsonPath = tuple[PathPart, ...]
 
-MAX_FILE_BYTES = 256 * 1024
-"""Variant files larger than this are refused unread (a house-rules file is a few hundred bytes)."""
+MAX_FILE_BYTES = 64 * 1024
+"""Variant files larger than this are refused unread (a house-rules file is a few hundred bytes, the
+largest shipped file 3 KiB)."""
 
-MAX_NODES = 20_000
-"""Most nodes a document may expand to, aliases included; more means an alias bomb or a mistake."""
+MAX_NODES = 5_000
+"""Most values (mappings, lists and scalars) a document may hold, aliases expanded; more means an alias
+bomb or a mistake."""
+
+MAX_ITEMS = 200
+"""Most items a list, or keys a mapping, may hold (the longest shipped list has 14)."""
+
+MAX_DEPTH = 32
+"""Deepest nesting of mappings and lists accepted; the schema's deepest path is a few levels."""
+
+MAX_NUMBER_DIGITS = 18
+"""Longest number accepted, in characters (Python would otherwise parse thousands of digits)."""
 
 C_NESTING_LIMIT = 1000
 """Texts that might nest deeper than this are composed by the pure-Python loader: libyaml's composer
@@ -38,6 +50,8 @@ crashes the process tens of thousands of levels down, where the pure one raises 
 _FAST_LOADER = getattr(yaml, "CSafeLoader", None)
 
 _IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+
+_INT_TAG = "tag:yaml.org,2002:int"
 
 _PLAIN_TAGS = frozenset(
     f"tag:yaml.org,2002:{name}" for name in ("map", "seq", "str", "int", "float", "bool", "null", "merge", "timestamp")
@@ -101,21 +115,25 @@ class _Reader:
         mark = self.mark(node)
         self.problems.append(Problem(self.file, mark.line, mark.column, format_path(path), message))
 
-    def convert(self, node: Node, path: JsonPath) -> object:
-        self.node_count += 1
-        if self.node_count > MAX_NODES:
-            raise _TooLarge()
-        self.values.setdefault(path, self.mark(node))
-        if node.tag not in _PLAIN_TAGS:
-            # Explicit tags (!!python/..., !custom) could build objects; a variant file needs none.
-            self.problem(node, path, f"The tag {node.tag!r} is not allowed; a variant file holds plain values only.")
+    def scalar(self, node: ScalarNode, path: JsonPath) -> object:
+        """The plain value of a scalar, or ``None`` with a problem recorded when it has none."""
+        if node.tag == _INT_TAG and len(node.value) > MAX_NUMBER_DIGITS:
+            self.problem(node, path, f"The number {node.value[:12]}... has {len(node.value)} characters; numbers here are at most {MAX_NUMBER_DIGITS} digits.")
             return None
-        if isinstance(node, MappingNode):
-            return self.convert_mapping(node, path)
-        if isinstance(node, SequenceNode):
-            return [self.convert(item, path + (index,)) for index, item in enumerate(node.value)]
-        assert isinstance(node, ScalarNode)
-        value = self.constructor.construct_object(node, deep=True)
+        try:
+            value = self.constructor.construct_object(node, deep=True)
+        except (yaml.YAMLError, ValueError, KeyError, TypeError, OverflowError) as error:
+            # An explicit tag the value does not fit (``!!int abc``, ``!!bool maybe``, ``!!merge x``).
+            tag = node.tag.rpartition(":")[2]
+            reason = f" ({error.problem})" if isinstance(error, yaml.MarkedYAMLError) and error.problem else ""
+            self.problem(node, path, f"{node.value!r} cannot be read as {tag}{reason}; remove the tag '!!{tag}' or fix the value.")
+            return None
+        if isinstance(value, float) and not math.isfinite(value):
+            self.problem(node, path, f"{node.value!r} is not a finite number.")
+            return None
+        if isinstance(value, str) and not _is_text(value):
+            self.problem(node, path, f"{_escaped(value)} holds a code point that is not a character (a lone surrogate); write the text it stands for.")
+            return None
         if value is None or isinstance(value, (bool, int, float, str)):
             return value
         if isinstance(value, (datetime.date, datetime.datetime)):
@@ -124,12 +142,40 @@ class _Reader:
             self.problem(node, path, f"{node.value!r} is not a plain value (text, number, true/false).")
         return node.value
 
-    def convert_mapping(self, node: MappingNode, path: JsonPath) -> dict[str, object]:
+    def convert(self, node: Node, path: JsonPath) -> object:
+        self.node_count += 1
+        if self.node_count > MAX_NODES:
+            raise _TooLarge()
+        self.values.setdefault(path, self.mark(node))
+        if len(path) > MAX_DEPTH:
+            self.problem(node, path, f"The document nests deeper than {MAX_DEPTH} levels; a variant file needs a few.")
+            return None
+        if node.tag not in _PLAIN_TAGS:
+            # Explicit tags (!!python/..., !custom) could build objects; a variant file needs none.
+            self.problem(node, path, f"The tag {node.tag!r} is not allowed; a variant file holds plain values only.")
+            return None
+        if isinstance(node, (MappingNode, SequenceNode)) and len(node.value) > MAX_ITEMS:
+            what = "keys" if isinstance(node, MappingNode) else "items"
+            self.problem(node, path, f"This holds {len(node.value):,} {what}; at most {MAX_ITEMS} are allowed here.")
+            return None
+        if isinstance(node, MappingNode):
+            return self.convert_mapping(node, path)
+        if isinstance(node, SequenceNode):
+            return [self.convert(item, path + (index,)) for index, item in enumerate(node.value)]
+        assert isinstance(node, ScalarNode)
+        return self.scalar(node, path)
+
+    def convert_mapping(self, node: MappingNode, path: JsonPath) -> dict[str, object] | None:
         # Resolves YAML merge keys (<<) the way the safe loader does, before reading the pairs.
-        self.constructor.flatten_mapping(node)
+        try:
+            self.constructor.flatten_mapping(node)
+        except yaml.YAMLError as error:
+            reason = error.problem if isinstance(error, yaml.MarkedYAMLError) and error.problem else "it cannot be merged"
+            self.problem(node, path, f"A merge key ('<<') here cannot be used: {reason}.")
+            return None
         result: dict[str, object] = {}
         for key_node, value_node in node.value:
-            key = self.constructor.construct_object(key_node, deep=True) if isinstance(key_node, ScalarNode) else None
+            key = self.scalar(key_node, path) if isinstance(key_node, ScalarNode) and key_node.tag in _PLAIN_TAGS else None
             if isinstance(key, bool) or not isinstance(key, (str, int, float)):
                 shown = key_node.value if isinstance(key_node, ScalarNode) else "a collection"
                 self.problem(key_node, path, f"The key {shown!r} is not text; keys must be plain words.")
@@ -149,6 +195,20 @@ class _Reader:
             self.keys[child] = self.mark(key_node)
             result[key] = self.convert(value_node, child)
         return result
+
+
+def _is_text(value: str) -> bool:
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _escaped(value: str) -> str:
+    """``value`` quoted with anything unprintable escaped, safe to print anywhere."""
+    shown = value if len(value) <= 40 else value[:40] + "..."
+    return "'" + shown.encode("ascii", "backslashreplace").decode("ascii") + "'"
 
 
 class _TooLarge(Exception):
@@ -205,6 +265,9 @@ def parse_document(text: str, file: str) -> SourceDocument:
         raise VariantError([_whole_file_problem(file, f"This is not valid YAML: {error}.")]) from None
     except RecursionError:
         raise VariantError([_whole_file_problem(file, "The document is nested too deeply.")]) from None
+    except (ValueError, OverflowError) as error:
+        # The scanner's own errors that PyYAML does not wrap (an escape past U+10FFFF, for one).
+        raise VariantError([_whole_file_problem(file, f"This is not valid YAML: {error}.")]) from None
     if len(nodes) > 1:
         second = nodes[1]
         raise VariantError(
@@ -228,7 +291,7 @@ def parse_document(text: str, file: str) -> SourceDocument:
         data = reader.convert(root, ())
     except _TooLarge:
         raise VariantError(
-            [_whole_file_problem(file, f"The document expands to more than {MAX_NODES} nodes (too many aliases).")]
+            [_whole_file_problem(file, f"The document holds more than {MAX_NODES:,} values (aliases expanded); a variant file holds a few hundred.")]
         ) from None
     except RecursionError:
         raise VariantError([_whole_file_problem(file, "The document is nested too deeply.")]) from None

@@ -149,9 +149,13 @@ def compile_ladder(ctx: CompileContext, deck: Deck, strains: dict[str, Strain], 
     if too_high:
         return None
     known_strains = list(strains)
+    missing = [strain_id for strain_id in strain_ids if strain_id not in strains]
     for position, strain_id in enumerate(strain_ids):
         if strain_id not in strains:
-            ctx.error(("ladder", "strains", position), f"There is no strain {strain_id}.{suggestion(strain_id, known_strains)} Strains: {', '.join(known_strains)}.")
+            suits = ", ".join(suit.id for suit in deck.suits)
+            ctx.error(("ladder", "strains", position), f"There is no strain {strain_id} (the deck's suits are {suits}).{suggestion(strain_id, known_strains)} Strains: {', '.join(known_strains)}.")
+    if missing:
+        return None
     entries = _ordinary_entries(ctx, list(levels), list(strain_ids))
     if not entries:
         return None

@@ -21,6 +21,7 @@ from .cards import DEFAULT_RANK_ORDER, STANDARD_SUITS, Card, Colour, Deck, Joker
 from .compile_contracts import compile_ladder
 from .context import CompileContext
 from .contracts import Extra
+from .limits import check_limits
 from .presets import DECKS
 from .ruleset import (
     AllPass,
@@ -474,6 +475,7 @@ def compile_document(document: MergedDocument) -> Rules:
         end=_compile_end(ctx),
         announcements=_announcements(result.extras, breach, result.levels),
     )
+    check_limits(ctx, rules)
     if ctx.problems:
         raise VariantError(ctx.problems)
     return rules
