@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import os
 from pathlib import Path
 
 import pytest
@@ -41,10 +43,44 @@ def test_a_file_without_a_name_is_named_after_itself(tmp_path: Path) -> None:
 
 def test_relative_extends_chain(tmp_path: Path) -> None:
     (tmp_path / "sub").mkdir()
-    write(tmp_path, "base.yaml", "extends: australian\nname: Base\n")
-    path = write(tmp_path / "sub", "top.yaml", "extends: ../base.yaml\nname: Top\nend: {target: 1000}\n")
+    write(tmp_path / "sub", "base.yaml", "extends: australian\nname: Base\n")
+    write(tmp_path / "sub", "middle.yaml", "extends: ../sub/base.yaml\nname: Middle\n")
+    path = write(tmp_path, "top.yaml", "extends: sub/middle.yaml\nname: Top\nend: {target: 1000}\n")
     rules = engine.load_variant(path)
     assert rules.name == "Top" and rules.end.target == 1000 and rules.end.must_win_by_bid
+
+
+@pytest.mark.parametrize(
+    ("reference", "words"),
+    [
+        ("../base.yaml", "leads out of"),
+        ("/etc/base.yaml", "absolute path"),
+        ("~/base.yaml", "absolute path"),
+        ("../../../../etc/passwd", "must name a .yaml or .yml file"),
+        ("x" * 300 + ".yaml", "at most 200 are allowed"),
+        ("x" * 300, "at most 200 are allowed"),
+    ],
+)
+def test_extends_stays_inside_the_named_files_folder(tmp_path: Path, reference: str, words: str) -> None:
+    """docs/variant-language.md, "extends": a shipped name, or a relative .yaml path inside the folder of
+    the file first named; anything else is refused at the extends line, no file outside is read."""
+    (tmp_path / "sub").mkdir()
+    write(tmp_path, "base.yaml", "extends: australian\nname: Base\n")
+    path = write(tmp_path / "sub", "top.yaml", f"name: Top\nextends: {json.dumps(reference)}\n")
+    with pytest.raises(VariantError) as raised:
+        engine.load_variant(path)
+    problem = raised.value.problems[0]
+    assert problem.path == "$.extends" and problem.line == 2 and words in problem.message
+
+
+def test_extends_refuses_a_pipe_without_blocking(tmp_path: Path) -> None:
+    """A FIFO named by extends (or on the command line) would block the read forever: it is refused."""
+    os.mkfifo(tmp_path / "pipe.yaml")
+    path = write(tmp_path, "top.yaml", "extends: pipe.yaml\n")
+    with pytest.raises(VariantError, match="not a regular file"):
+        engine.load_variant(path)
+    with pytest.raises(VariantError, match="not a regular file"):
+        engine.load_variant(str(tmp_path / "pipe.yaml"))
 
 
 def test_extends_cycle_is_reported(tmp_path: Path) -> None:

@@ -22,6 +22,9 @@ from .suggest import suggestion
 MAX_EXTENDS_DEPTH = 16
 """Longest ``extends`` chain accepted; real chains are two or three files long."""
 
+MAX_REFERENCE_CHARS = 200
+"""Longest variant reference (an ``extends`` value, a name or path given by a user) accepted."""
+
 
 @dataclass
 class MergedDocument:
@@ -119,7 +122,18 @@ def _no_shipped_variant(reference: str) -> str:
 @dataclass(frozen=True)
 class _Located:
     display: str
+    """The name shown in messages."""
     real: str
+    """The file's real path (links followed)."""
+    root: str
+    """The folder that relative ``extends`` paths from this file must stay inside (real path)."""
+
+
+def _shipped(name: str) -> _Located | None:
+    shipped = shipped_variant_path(name)
+    if shipped is None:
+        return None
+    return _Located(f"variants/{name}.yaml", str(shipped), os.path.realpath(shipped.parent))
 
 
 def locate(reference: str) -> _Located:
@@ -127,27 +141,44 @@ def locate(reference: str) -> _Located:
 
     Raises :class:`UnreadableFileError` when it is neither.
     """
-    if os.path.exists(reference):
-        return _Located(reference, os.path.realpath(reference))
-    shipped = shipped_variant_path(reference)
-    if shipped is not None:
-        return _Located(f"variants/{reference}.yaml", str(shipped))
+    if len(reference) <= MAX_REFERENCE_CHARS and os.path.exists(reference):
+        real = os.path.realpath(reference)
+        return _Located(reference, real, os.path.dirname(real))
+    located = _shipped(reference) if len(reference) <= MAX_REFERENCE_CHARS else None
+    if located is not None:
+        return located
     raise UnreadableFileError(
-        [Problem(reference, 0, 0, "$", f"There is no file and no shipped variant called {reference!r}.{_no_shipped_variant(reference)}")]
+        [Problem(_short(reference), 0, 0, "$", f"There is no file and no shipped variant called {_short(reference)!r}.{_no_shipped_variant(reference)}")]
     )
 
 
-def _resolve_extends(reference: str, parent: _Located) -> _Located | None:
-    # A bare name is a shipped variant; anything with a slash or a .yaml/.yml ending is a path
-    # relative to the extending file.
+def _short(reference: str) -> str:
+    return reference if len(reference) <= 80 else reference[:77] + "..."
+
+
+def _resolve_extends(reference: str, parent: _Located) -> _Located | str:
+    """Where ``extends: reference`` in ``parent`` leads, or why it may not lead there.
+
+    A bare name is a shipped variant. Anything else is a path to a ``.yaml`` or ``.yml`` file,
+    relative to the extending file and, links followed, inside its root: the folder of the file first
+    named (so a rules file cannot read files elsewhere on the machine, such as ``/etc/passwd``).
+    """
+    if len(reference) > MAX_REFERENCE_CHARS:
+        return f"'extends' is {len(reference)} characters long; at most {MAX_REFERENCE_CHARS} are allowed."
     if "/" not in reference and "\\" not in reference and not reference.endswith((".yaml", ".yml")):
-        shipped = shipped_variant_path(reference)
+        shipped = _shipped(reference)
         if shipped is None:
-            return None
-        return _Located(f"variants/{reference}.yaml", str(shipped))
+            return f"There is no shipped variant called {reference!r}.{_no_shipped_variant(reference)}"
+        return shipped
+    if os.path.isabs(reference) or reference.startswith(("~", "\\")) or (len(reference) > 1 and reference[1] == ":"):
+        return f"'extends: {reference}' is an absolute path; write a path relative to this file, inside its folder."
+    if not reference.endswith((".yaml", ".yml")):
+        return f"'extends: {reference}' must name a .yaml or .yml file (or a shipped variant by its bare name)."
     display = os.path.normpath(os.path.join(os.path.dirname(parent.display), reference))
     real = os.path.realpath(os.path.join(os.path.dirname(parent.real), reference))
-    return _Located(display, real)
+    if os.path.commonpath([parent.root, real]) != parent.root:
+        return f"'extends: {reference}' leads out of {parent.root}, the folder of the file first named; a variant may extend files inside it only."
+    return _Located(display, real, parent.root)
 
 
 def _read(located: _Located) -> SourceDocument:
@@ -167,7 +198,7 @@ def load_document(reference: str) -> MergedDocument:
 
 def load_text(text: str, file: str = "<text>", base_folder: str = ".") -> MergedDocument:
     """Like :func:`load_document` for a document held in memory; relative ``extends`` resolve from ``base_folder``."""
-    located = _Located(os.path.join(base_folder, file), os.path.realpath(os.path.join(base_folder, file)))
+    located = _Located(os.path.join(base_folder, file), os.path.realpath(os.path.join(base_folder, file)), os.path.realpath(base_folder))
     document = parse_document(text, file)
     return _merge_chain(document, located, [located.real])
 
@@ -190,8 +221,8 @@ def _merge_chain(document: SourceDocument, located: _Located, seen: list[str]) -
     if not isinstance(reference, str) or not reference.strip():
         raise fail("'extends' must name a shipped variant (such as 'standard') or a relative path to a .yaml file.")
     base_location = _resolve_extends(reference, located)
-    if base_location is None:
-        raise fail(f"There is no shipped variant called {reference!r}.{_no_shipped_variant(reference)}")
+    if isinstance(base_location, str):
+        raise fail(base_location)
     if base_location.real in seen:
         raise fail(f"'extends: {reference}' makes a cycle: the chain comes back to {base_location.display}.")
     if len(seen) >= MAX_EXTENDS_DEPTH:

@@ -45,7 +45,10 @@ def shipped_variant_names() -> list[str]:
 
 def shipped_variant_path(name: str) -> Path | None:
     """The file of a shipped variant, or ``None`` when no shipped variant has that name."""
-    if not name or "/" in name or "\\" in name or name.startswith("."):
+    if not name or "/" in name or "\\" in name or name.startswith(".") or "\0" in name or len(name) > 200:
         return None
     path = variants_folder() / f"{name}.yaml"
-    return path if path.is_file() else None
+    try:
+        return path if path.is_file() else None
+    except (OSError, ValueError):  # a name the file system cannot hold (too long, odd characters)
+        return None

@@ -248,10 +248,18 @@ def parse_document(text: str, file: str) -> SourceDocument:
     Raises :class:`VariantError` listing every problem: YAML syntax, several documents in one file,
     a top level that is not a mapping, duplicate or non-text keys, non-JSON values, alias bombs.
     """
-    if len(text.encode("utf-8", errors="replace")) > MAX_FILE_BYTES:
+    if len(text) > MAX_FILE_BYTES or len(text.encode("utf-8", errors="replace")) > MAX_FILE_BYTES:
         raise UnreadableFileError(
             [_whole_file_problem(file, f"The file is larger than {MAX_FILE_BYTES // 1024} KiB; a variant file is a few lines.")]
         )
+    # Byte-order marks: any number at the start are dropped (an editor may have added a second); one
+    # anywhere else would be read as part of a key or value by one composer and refused by the other.
+    text = text.lstrip("\ufeff")
+    stray = text.find("\ufeff")
+    if stray >= 0:
+        line = text.count("\n", 0, stray) + 1
+        column = stray - (text.rfind("\n", 0, stray) + 1) + 1
+        raise VariantError([_whole_file_problem(file, "A byte-order mark (U+FEFF) sits inside the file; delete it.", line, column)])
     try:
         nodes = compose(text)
     except yaml.MarkedYAMLError as error:
@@ -304,9 +312,16 @@ def parse_document(text: str, file: str) -> SourceDocument:
 def read_text(path_text: str, display: str) -> str:
     """Read a file as UTF-8 text, turning every way of failing into :class:`UnreadableFileError`."""
     import os
+    import stat
 
     try:
-        size = os.path.getsize(path_text)
+        info = os.stat(path_text)
+        if stat.S_ISDIR(info.st_mode):
+            raise IsADirectoryError(path_text)
+        if not stat.S_ISREG(info.st_mode):
+            # A pipe or a device would block the read or never end.
+            raise UnreadableFileError([_whole_file_problem(display, "This is not a regular file (a pipe, device or socket); a variant is a .yaml file.")])
+        size = info.st_size
         if size > MAX_FILE_BYTES:
             raise UnreadableFileError(
                 [_whole_file_problem(display, f"The file is {size} bytes, over the {MAX_FILE_BYTES // 1024} KiB limit for a variant file.")]
@@ -319,8 +334,9 @@ def read_text(path_text: str, display: str) -> str:
         raise UnreadableFileError([_whole_file_problem(display, "This is a directory, not a variant file.")]) from None
     except PermissionError:
         raise UnreadableFileError([_whole_file_problem(display, "The file cannot be read (permission denied).")]) from None
-    except OSError as error:
-        raise UnreadableFileError([_whole_file_problem(display, f"The file cannot be read: {error.strerror}.")]) from None
+    except (OSError, ValueError) as error:  # ValueError: a NUL in the name
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+        raise UnreadableFileError([_whole_file_problem(display, f"The file cannot be read: {reason}.")]) from None
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as error:
