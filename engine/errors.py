@@ -7,6 +7,8 @@ that the rules do not allow raises :class:`IllegalActionError`.
 
 from __future__ import annotations
 
+import reprlib
+
 import json
 from dataclasses import dataclass, field
 from typing import Sequence
@@ -86,3 +88,17 @@ class ProblemList:
 
     def __bool__(self) -> bool:
         return bool(self.problems)
+
+
+_shown_value = reprlib.Repr()
+_shown_value.maxstring = 40
+_shown_value.maxother = 40
+
+
+def shown(value: object) -> str:
+    """A short description of any value for an error message; never raises (a hostile ``repr`` is
+    replaced by the type's name)."""
+    try:
+        return _shown_value.repr(value)
+    except Exception:  # noqa: BLE001 - an embedder's object may raise anything from its repr
+        return f"<{type(value).__name__} object>"

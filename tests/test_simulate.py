@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from commandline import run
@@ -108,10 +109,18 @@ def test_cli_simulate_text_json_csv(capsys: pytest.CaptureFixture[str], tmp_path
         (["simulate", "standard", "--games", "0"], 2, "0 is not a positive number"),
         (["simulate", "standard", "--games", "5", "--hands", "5"], 2, "not allowed with argument"),
         (["simulate", "standard", "--resume"], 2, "give --out too"),
-        (["simulate", "standard", "--games", "5", "--bots", "random"], 1, "give 4 bots, not 1"),
-        (["simulate", "two-handed", "--games", "5", "--bots", "random"], 1, "give 2 bots, not 1"),
-        (["simulate", "no-such-variant", "--games", "5"], 1, "no-such-variant"),
-        (["compare", "standard", "nope", "--hands", "5"], 1, "nope"),
+        (["simulate", "standard", "--games", "5", "--bots", "random"], 2, "give 4 bots, not 1"),
+        (["simulate", "two-handed", "--games", "5", "--bots", "random"], 2, "give 2 bots, not 1"),
+        (["simulate", "no-such-variant", "--games", "5"], 2, "no-such-variant"),
+        (["compare", "standard", "nope", "--hands", "5"], 2, "nope"),
+        (["simulate", "standard", "--games", "5", "--bots", ""], 2, "give a bot per seat"),
+        (["simulate", "standard", "--games", "5", "--bots", " , "], 2, "give a bot per seat"),
+        (["simulate", "standard", "--games", "5", "--bots", "random,rnadom,random,random"], 2, "no bot called 'rnadom'"),
+        (["simulate", "standard", "--games", "5", "--out", ""], 2, "give a file name"),
+        (["simulate", "standard", "--hands", str(10**30)], 2, "too long a number"),
+        (["simulate", "standard", "--hands", str(10**9 + 1)], 2, "more than the 1,000,000,000"),
+        (["simulate", "standard", "--games", "5", "--seed", "9" * 50], 2, "at most 40 digits"),
+        (["simulate", "standard", "--games", "5", "--workers", "x"], 2, "not a whole number"),
     ],
 )
 def test_cli_simulate_refuses_bad_requests(capsys: pytest.CaptureFixture[str], argv: list[str], code: int, message: str) -> None:
@@ -158,9 +167,17 @@ def test_unreachable_cluster_is_a_clear_error() -> None:
         engine.simulate("standard", games=5, cluster="nosuchprotocol://127.0.0.1:9")
 
 
+def test_cli_caps_workers_at_the_cores_available(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 12, "Command line": --workers 1000 does not start a thousand processes; it says what it used."""
+    from engine.simulation.runner import available_cores
+
+    code, out, err = run(capsys, "simulate", "standard", "--hands", "5", "--workers", "1000", "--format", "json")
+    assert code == 0 and f"used {available_cores()}" in err and json.loads(out)["hands"] == 5
+
+
 def test_cli_unwritable_out_is_a_clear_error(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     code, _, err = run(capsys, "simulate", "standard", "--games", "5", "--out", str(tmp_path / "missing" / "x.json"))
-    assert code == 1 and "cannot write the checkpoint" in err and "Traceback" not in err
+    assert code == 2 and "cannot write the checkpoint" in err and "Traceback" not in err
 
 
 def test_simulated_game_i_is_dealt_from_the_seed_and_i_alone() -> None:
@@ -192,3 +209,58 @@ def test_simulate_takes_compiled_rules_and_refuses_anything_else_clearly() -> No
     assert engine.simulate(rules, games=2, seed=3).tally == result.tally
     with pytest.raises(engine.SimulationError, match="must be a shipped variant's name, a variant file's path or compiled rules, not int"):
         engine.simulate(42, games=1)  # type: ignore[arg-type]
+
+
+def _interrupted_checkpoint(path: str) -> list[str]:
+    """A checkpoint of a run of 3 chunks stopped after 2, as its lines."""
+
+    def stop_after_two(done: int, total: int) -> None:
+        if done == 2:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        engine.simulate("standard", hands=3 * CHUNK, seed=9, checkpoint=path, progress=stop_after_two)
+    return Path(path).read_text().splitlines()
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda line: line.replace('"hands": 50', '"hands": 5000'),  # an edited tally: the checksum fails
+        lambda line: line[: len(line) // 2],  # a line cut short
+        lambda line: "[" * 100_000 + "]" * 100_000,  # JSON nested absurdly deep
+        lambda line: "\udcff\udcfe garbage",  # bytes that are not UTF-8 (written back as surrogate escapes)
+        lambda line: json.dumps({**json.loads(line), "tally": {**json.loads(line)["tally"], "hands": "many"}}),  # a non-number in a tally
+    ],
+)
+def test_a_damaged_checkpoint_line_is_played_again_not_trusted(tmp_path: Path, damage: Any) -> None:
+    """Issue 12, "Saved games, transcripts and checkpoints": a chunk line that fails its checksum or does
+    not read is never counted; its chunk is played again, so the report is the uninterrupted run's."""
+    checkpoint = str(tmp_path / "run.partial")
+    lines = _interrupted_checkpoint(checkpoint)
+    assert len(lines) == 3
+    lines[1] = damage(lines[1])
+    Path(checkpoint).write_bytes(("\n".join(lines) + "\n").encode("utf-8", "surrogateescape"))
+    resumed = engine.simulate("standard", hands=3 * CHUNK, seed=9, checkpoint=checkpoint)
+    whole = engine.simulate("standard", hands=3 * CHUNK, seed=9)
+    assert without_timing(resumed) == without_timing(whole) and resumed.extra["replayed_chunks"] == 1
+
+
+def test_a_checkpoint_cut_mid_line_resumes_cleanly(tmp_path: Path) -> None:
+    """An interruption in the middle of writing a line: the next run closes the line before appending, and
+    a third run reads every chunk back."""
+    checkpoint = str(tmp_path / "run.partial")
+    lines = _interrupted_checkpoint(checkpoint)
+    Path(checkpoint).write_text("\n".join(lines)[:-20])
+    first = engine.simulate("standard", hands=3 * CHUNK, seed=9, checkpoint=checkpoint)
+    again = engine.simulate("standard", hands=3 * CHUNK, seed=9, checkpoint=checkpoint)
+    assert without_timing(first) == without_timing(again) and again.extra["replayed_chunks"] == 1
+
+
+@pytest.mark.parametrize("content", [bytes(range(256)) * 4, b"[" * 100_000 + b"\n", b"\n\n", b"null\n"])
+def test_a_checkpoint_that_is_not_one_is_refused_with_a_message(tmp_path: Path, content: bytes) -> None:
+    checkpoint = tmp_path / "run.partial"
+    checkpoint.write_bytes(content)
+    with pytest.raises(engine.SimulationError, match="not a checkpoint|from another run"):
+        engine.simulate("standard", hands=CHUNK, seed=9, checkpoint=str(checkpoint))
+    assert checkpoint.read_bytes() == content

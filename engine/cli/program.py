@@ -1,16 +1,18 @@
 """The ``fivehundred`` program: its argument parser, made of one module per command group, and ``main``.
 
-Exit codes follow check-jsonschema: 0 valid, 1 invalid, 2 usage error or a file that cannot be read.
+Exit codes follow check-jsonschema: 0 valid, 1 invalid, 2 usage error or a file that cannot be read or
+written, 3 an error inside the engine (never a traceback).
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import sys
 from typing import Sequence
 
 from . import replay, simulation, variants
-from .common import EXIT_OK, Parser
+from .common import EXIT_INTERNAL, EXIT_OK, Parser, internal_error
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -27,17 +29,24 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
+    for stream in (sys.stdout, sys.stderr):
+        # A terminal that cannot show a character (a suit symbol, a name in a file) gets an escape, not a crash.
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="backslashreplace")
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
         code: int = args.handler(args)
+        sys.stdout.flush()
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
         # Output piped into a command that stopped reading (``| head``): not an error worth a traceback.
         sys.stderr.close()
         return EXIT_OK
-    sys.stdout.flush()
+    except Exception as error:  # noqa: BLE001 - the last line of defence: one line, never a traceback
+        print(f"fivehundred: {internal_error(error)}", file=sys.stderr)
+        return EXIT_INTERNAL
     return code
 
 

@@ -6,26 +6,53 @@ import argparse
 import json
 import os
 import sys
+import tempfile
 from typing import Any, Callable
 
-from ..errors import FiveHundredError, VariantError
+from ..bots import BOT_NAMES
+from ..errors import FiveHundredError, UnreadableFileError, VariantError
 from ..simulation.report import compare_data, compare_text, to_csv, to_data, to_text
-from ..simulation.runner import SimulationResult, simulate
+from ..simulation.runner import MAX_UNITS, SimulationError, SimulationResult, simulate
 from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE
 
 
 def _positive(text: str) -> int:
+    if len(text) > 12:
+        raise argparse.ArgumentTypeError(f"{text[:15]!r}... is too long a number (at most {MAX_UNITS:,})")
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"{value} is not a positive number")
+    if value > MAX_UNITS:
+        raise argparse.ArgumentTypeError(f"{value:,} is more than the {MAX_UNITS:,} one run may ask for")
     return value
 
 
+def _seed(text: str) -> int:
+    if len(text) > 40:
+        raise argparse.ArgumentTypeError("a seed has at most 40 digits")
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+
+
 def _bots(text: str) -> list[str]:
-    return [name.strip() for name in text.split(",") if name.strip()]
+    names = [name.strip() for name in text.split(",")]
+    if not any(names):
+        raise argparse.ArgumentTypeError(f"give a bot per seat, such as heuristic,random,heuristic,random (bots: {', '.join(BOT_NAMES)})")
+    unknown = [name for name in names if name not in BOT_NAMES]
+    if unknown:
+        raise argparse.ArgumentTypeError(f"there is no bot called {unknown[0][:40]!r}; choose from {', '.join(BOT_NAMES)}")
+    return names
+
+
+def _file_name(text: str) -> str:
+    if not text.strip():
+        raise argparse.ArgumentTypeError("give a file name")
+    return text
 
 
 def _progress(enabled: bool, label: str) -> tuple[Callable[[int, int], None] | None, Callable[[], None]]:
@@ -56,9 +83,9 @@ def _common(parser: Any, hands_help: str, games_help: str) -> None:
     amount = parser.add_mutually_exclusive_group()
     amount.add_argument("--hands", type=_positive, help=hands_help)
     amount.add_argument("--games", type=_positive, help=games_help)
-    parser.add_argument("--seed", type=int, default=0, help="the run's seed (default 0): the same seed gives the same results")
+    parser.add_argument("--seed", type=_seed, default=0, help="the run's seed (default 0): the same seed gives the same results")
     parser.add_argument("--bots", type=_bots, default=[], help="a bot per seat, comma separated: heuristic or random (default: heuristic everywhere)")
-    parser.add_argument("--workers", type=_positive, default=1, help="processes to use (default 1); results do not depend on it")
+    parser.add_argument("--workers", type=_positive, default=1, help="processes to use, at most one per core (default 1); results do not depend on it")
     parser.add_argument("--cluster", metavar="ADDRESS", help="run on the Dask cluster whose scheduler is at ADDRESS (needs the cluster extra)")
     parser.add_argument("--progress", choices=("auto", "always", "never"), default="auto", help="progress bar on standard error (default: when it is a terminal)")
 
@@ -69,9 +96,9 @@ def add_commands(commands: Any) -> None:
     sim.add_argument("variant", metavar="VARIANT", help="a shipped variant name or a file path")
     _common(sim, "hands to play, each the first hand of a fresh game", "whole games to play (default 100)")
     sim.add_argument("--format", choices=("text", "json", "csv"), default="text", help="output format (default: text)")
-    sim.add_argument("--out", metavar="FILE", help="write the report to FILE; finished work is checkpointed in FILE.partial as it goes")
+    sim.add_argument("--out", metavar="FILE", type=_file_name, help="write the report to FILE; finished work is checkpointed in FILE.partial as it goes")
     sim.add_argument("--resume", action="store_true", help="continue an interrupted run from FILE.partial (needs --out)")
-    sim.add_argument("--plot", metavar="FILE.png", help="draw contract frequencies and game lengths (needs the plot extra: matplotlib)")
+    sim.add_argument("--plot", metavar="FILE.png", type=_file_name, help="draw contract frequencies and game lengths (needs the plot extra: matplotlib)")
     sim.set_defaults(handler=command_simulate)
 
     compare = commands.add_parser("compare", help="simulate two variants on the same deals and show the differences")
@@ -88,12 +115,35 @@ def _fail(message: str, code: int = EXIT_INVALID) -> int:
 
 
 def _report_failure(error: FiveHundredError) -> int:
-    """Print why a run could not happen (every problem of a variant file) and return the exit code."""
+    """Print why a run could not happen (every problem of a variant file) and return the exit code: 2 for
+    settings and files that cannot be read or written, 1 for a variant that is invalid or not playable."""
     if isinstance(error, VariantError):
         for problem in error.problems:
             print(problem, file=sys.stderr)
-        return EXIT_INVALID
-    return _fail(str(error))
+        return EXIT_USAGE if isinstance(error, UnreadableFileError) else EXIT_INVALID
+    return _fail(str(error), EXIT_USAGE if isinstance(error, SimulationError) else EXIT_INVALID)
+
+
+def _note_workers(asked: int, result: SimulationResult) -> None:
+    if asked > result.workers:
+        print(f"fivehundred: --workers {asked} is more than the {result.workers} core(s) this machine offers; used {result.workers}.", file=sys.stderr)
+    replayed = result.extra.get("replayed_chunks", 0)
+    if replayed:
+        print(f"fivehundred: {replayed} damaged line(s) of the checkpoint were not trusted; their chunks were played again.", file=sys.stderr)
+
+
+def write_atomically(path: str, text: str) -> None:
+    """Write ``text`` to ``path`` whole or not at all (a temporary file beside it, then renamed), so an
+    interruption never leaves half a report; raises ``OSError``."""
+    folder = os.path.dirname(os.path.abspath(path))
+    handle = tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=folder, prefix=".fivehundred-", suffix=".tmp", delete=False)
+    try:
+        with handle:
+            handle.write(text)
+        os.replace(handle.name, path)
+    except BaseException:
+        os.unlink(handle.name)
+        raise
 
 
 def _run(variant: str, args: argparse.Namespace, hands: int, games: int, checkpoint: str | None, label: str) -> SimulationResult:
@@ -117,6 +167,7 @@ def command_simulate(args: argparse.Namespace) -> int:
         result = _run(args.variant, args, hands, games, checkpoint, args.variant)
     except FiveHundredError as error:
         return _report_failure(error)
+    _note_workers(args.workers, result)
     text = json.dumps(to_data(result), indent=2) + "\n" if args.format == "json" else to_csv(result) if args.format == "csv" else to_text(result)
     if args.plot:
         try:
@@ -127,10 +178,9 @@ def command_simulate(args: argparse.Namespace) -> int:
             plot_result(result, args.plot)
         except OSError as error:
             return _fail(f"{args.plot}: cannot write the chart: {error.strerror}.", EXIT_USAGE)
-    if args.out:
+    if args.out is not None:
         try:
-            with open(args.out, "w", encoding="utf-8") as handle:
-                handle.write(text)
+            write_atomically(args.out, text)
         except OSError as error:
             return _fail(f"{args.out}: cannot write the report: {error.strerror}; the finished work stays in {checkpoint}.", EXIT_USAGE)
         assert checkpoint is not None
@@ -150,6 +200,7 @@ def command_compare(args: argparse.Namespace) -> int:
         second = _run(args.second, args, hands, games, None, args.second)
     except FiveHundredError as error:
         return _report_failure(error)
+    _note_workers(args.workers, first)
     if args.format == "json":
         print(json.dumps(compare_data(first, second), indent=2))
     else:

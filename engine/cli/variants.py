@@ -7,12 +7,12 @@ import json
 import sys
 from typing import Any
 
-from ..errors import UnreadableFileError, VariantError
+from ..errors import Problem, UnreadableFileError, VariantError
 from ..kernel.support import unsupported_rules
 from ..language.resources import schema_path, shipped_variant_names
 from ..rules.compiler import load_variant
 from ..rules.describe import describe
-from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE
+from .common import EXIT_INTERNAL, EXIT_INVALID, EXIT_OK, EXIT_USAGE, internal_error
 
 
 def _first_line(text: str) -> str:
@@ -33,6 +33,9 @@ def _command_validate(args: argparse.Namespace) -> int:
         except VariantError as error:
             worst = max(worst, EXIT_INVALID)
             results.append({"file": reference, "valid": False, "problems": [problem.to_dict() for problem in error.problems]})
+        except Exception as error:  # noqa: BLE001 - one file's failure must not lose the others' reports
+            worst = max(worst, EXIT_INTERNAL)
+            results.append({"file": reference, "valid": False, "problems": [Problem(reference, 0, 0, "$", internal_error(error)).to_dict()]})
     if args.format == "json":
         print(json.dumps({"valid": worst == EXIT_OK, "files": results}, indent=2, ensure_ascii=False))
         return worst

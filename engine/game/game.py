@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import AbstractSet, Any
 
-from ..errors import FiveHundredError, IllegalActionError
+from ..errors import FiveHundredError, IllegalActionError, shown
 from ..kernel.actions import ALONE, KEEP, PASS, REJECT, Action, Bid, Call, CallPartner, Claim, Discard, Draw, Give, Look, Pass, Pick, Play, parse_action, well_formed
 from ..kernel.carried import check_carried_over
 from ..kernel.course import HandCourse
@@ -34,7 +34,7 @@ from ..rules.contracts import Contract
 from ..rules.ruleset import Rules
 from .choices import DiscardChoices
 from .observation import Observation, Trick
-from .records import HandRecord, TranscriptError, hand_transcript
+from .records import MAX_SCORE, HandRecord, TranscriptError, hand_transcript
 from .saving import SavedGameError, read_saved_game, restore_rng, saved_game_data
 
 
@@ -77,11 +77,12 @@ class Game:
             raise TypeError(f"Game needs compiled rules (engine.load_variant(...)), not {type(rules).__name__}.")
         check_supported(rules)
         players, teams = rules.seating.players, len(rules.seating.teams)
-        if not isinstance(dealer, int) or not 0 <= dealer < players:
-            raise ValueError(f"The dealer must be a seat from 0 to {players - 1}, not {dealer!r}.")
-        start = tuple(scores) if scores is not None else (0,) * teams
-        if len(start) != teams or not all(isinstance(score, int) for score in start):
-            raise ValueError(f"Scores must be {teams} whole numbers, one per team, not {list(start)!r}.")
+        if type(dealer) is not int or not 0 <= dealer < players:
+            raise ValueError(f"The dealer must be a seat from 0 to {players - 1}, not {shown(dealer)}.")
+        # Exactly ints (a bool is not a score), within bounds that any real game stays far inside.
+        start = tuple(scores) if isinstance(scores, (list, tuple)) else (0,) * teams if scores is None else ()
+        if len(start) != teams or not all(type(score) is int and abs(score) <= MAX_SCORE for score in start):
+            raise ValueError(f"Scores must be {teams} whole numbers within ±{MAX_SCORE:,}, one per team, not {shown(scores)}.")
         self.rules = rules
         """The variant being played."""
         self._tables: Tables = tables_for(rules)

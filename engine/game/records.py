@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from ..errors import FiveHundredError, VariantError
+from ..errors import FiveHundredError, VariantError, shown
 from ..kernel.carried import check_carried_over
 from ..kernel.deal import Deal, DealError
 from ..kernel.events import HandResult
@@ -42,6 +42,11 @@ class TranscriptError(FiveHundredError, ValueError):
         return (type(self), (str(self), self.index))
 
 
+MAX_SCORE = 10**9
+"""Largest score a game, transcript or saved game may start from, either way (a real game's scores stay
+within a few thousand)."""
+
+
 def variant_reference(rules: Rules) -> str:
     """How transcripts and saved games name the variant: its shipped name, its file, or its name."""
     return rules.reference or rules.name
@@ -55,7 +60,7 @@ def named_rules(data: Mapping[str, Any], where: str) -> Rules:
     try:
         return load_variant(variant)
     except VariantError as error:
-        raise TranscriptError(f"{where}: its variant {variant!r} cannot be loaded:\n{error}") from None
+        raise TranscriptError(f"{where}: its variant {shown(variant)} cannot be loaded:\n{error}") from None
 
 
 @dataclass
@@ -124,17 +129,17 @@ def read_entry(rules: Rules, data: object, where: str, keys: set[str] = _KEYS) -
         raise TranscriptError(f"{where} must be a JSON object, not {type(data).__name__}.")
     unknown = sorted(set(data) - keys)
     if unknown:
-        raise TranscriptError(f"{where} has an unknown key {unknown[0]!r} (expected {', '.join(sorted(keys))}).")
+        raise TranscriptError(f"{where} has an unknown key {shown(unknown[0])} (expected {', '.join(sorted(keys))}).")
     for key in ("dealer", "scores", "deal", "actions"):
         if key not in data:
             raise TranscriptError(f"{where} has no {key!r}.")
     players, teams = rules.seating.players, len(rules.seating.teams)
     dealer = data["dealer"]
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
-        raise TranscriptError(f"{where}.dealer must be a seat from 0 to {players - 1}, not {dealer!r}.")
+        raise TranscriptError(f"{where}.dealer must be a seat from 0 to {players - 1}, not {shown(dealer)}.")
     scores = data["scores"]
-    if not isinstance(scores, list) or len(scores) != teams or any(isinstance(s, bool) or not isinstance(s, int) for s in scores):
-        raise TranscriptError(f"{where}.scores must be a list of {teams} whole numbers (one per team), not {scores!r}.")
+    if not isinstance(scores, list) or len(scores) != teams or any(type(s) is not int or abs(s) > MAX_SCORE for s in scores):
+        raise TranscriptError(f"{where}.scores must be a list of {teams} whole numbers (one per team), not {shown(scores)}.")
     actions = data["actions"]
     if not isinstance(actions, list) or any(not isinstance(action, str) for action in actions):
         raise TranscriptError(f"{where}.actions must be a list of texts like \"1 bid 7H\".")

@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from ..errors import FiveHundredError
+from ..errors import FiveHundredError, shown
 from ..kernel.deal import Deal
 from ..rules.ruleset import Rules
 from .records import HandEntry, HandRecord, TranscriptError, named_rules, read_entry, record_data, variant_reference
@@ -87,10 +87,10 @@ def read_saved_game(data: Mapping[str, Any], rules: Rules | None = None) -> Save
     if not isinstance(data, Mapping):
         raise SavedGameError(f"A saved game must be a JSON object, not {type(data).__name__}.")
     if data.get("format") != FORMAT:
-        raise SavedGameError(f"saved game: 'format' must be {FORMAT!r}, not {data.get('format')!r}.")
+        raise SavedGameError(f"saved game: 'format' must be {FORMAT!r}, not {shown(data.get('format'))}.")
     unknown = sorted(set(data) - _KEYS)
     if unknown:
-        raise SavedGameError(f"saved game: unknown key {unknown[0]!r}.")
+        raise SavedGameError(f"saved game: unknown key {shown(unknown[0])}.")
     if rules is None:
         try:
             rules = named_rules(data, "saved game")

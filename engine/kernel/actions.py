@@ -15,11 +15,10 @@ whether the action is *legal now* is the game's business.
 
 from __future__ import annotations
 
-import reprlib
 from dataclasses import dataclass
 from typing import Union
 
-from ..errors import IllegalActionError
+from ..errors import IllegalActionError, shown
 from ..rules.cards import Card
 from ..rules.ruleset import Rules
 
@@ -297,20 +296,6 @@ _FORMS: dict[type, tuple[str, dict[str, str]]] = {
 
 _LONGEST_WORD = 64
 """Longest text field an action object may hold (ids and suit letters are a few characters)."""
-
-_shown_value = reprlib.Repr()
-_shown_value.maxstring = 40
-_shown_value.maxother = 40
-
-
-def shown(value: object) -> str:
-    """A short description of any value for an error message; never raises (a hostile ``repr`` is
-    replaced by the type's name)."""
-    try:
-        return _shown_value.repr(value)
-    except Exception:  # noqa: BLE001 - an embedder's object may raise anything from its repr
-        return f"<{type(value).__name__} object>"
-
 
 def _card_problem(rules: Rules, value: object) -> str | None:
     """Why ``value`` is not one of this deck's cards, or ``None`` when it is."""

@@ -6,6 +6,7 @@ so these come from outside and are checked here.
 
 from __future__ import annotations
 
+from ..errors import shown
 from ..rules.ruleset import AllPassAction, Rules
 
 
@@ -16,11 +17,11 @@ def check_carried_over(rules: Rules, banned: object, redeals: object) -> tuple[f
     players = rules.seating.players
     seats = list(banned) if isinstance(banned, (list, tuple, set, frozenset)) else None
     if seats is None or any(isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players for seat in seats):
-        raise ValueError(f"banned must be a list of seats from 0 to {players - 1}, not {banned!r}.")
+        raise ValueError(f"banned must be a list of seats from 0 to {players - 1}, not {shown(banned)}.")
     if len(set(seats)) != len(seats):
-        raise ValueError(f"banned names a seat twice: {banned!r}.")
+        raise ValueError(f"banned names a seat twice: {shown(banned)}.")
     if isinstance(redeals, bool) or not isinstance(redeals, int) or redeals < 0:
-        raise ValueError(f"redeals must be a whole number of redeals, 0 or more, not {redeals!r}.")
+        raise ValueError(f"redeals must be a whole number of redeals, 0 or more, not {shown(redeals)}.")
     all_pass = rules.auction.all_pass
     if redeals and all_pass.action is not AllPassAction.REDEAL:
         raise ValueError(f"redeals is {redeals}, but this variant never redeals by the same dealer (all pass: {all_pass.action.value}).")

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import FiveHundredError
+from ..errors import FiveHundredError, shown
 from ..rules.cards import Card
 from ..rules.ruleset import Rules
 from .tables import Tables
@@ -59,7 +59,7 @@ class Deal:
             raise DealError(f"{where} must be an object with 'hands' and 'kitty', not {type(data).__name__}.")
         unknown = sorted(set(data) - {"hands", "kitty", "dead_hand", "table"})
         if unknown:
-            raise DealError(f"{where} has unknown key {unknown[0]!r} (it takes hands, kitty, dead_hand and table).")
+            raise DealError(f"{where} has unknown key {shown(unknown[0])} (it takes hands, kitty, dead_hand and table).")
         hands = data.get("hands")
         if not isinstance(hands, list):
             raise DealError(f"{where}.hands must be a list of each seat's cards.")

@@ -9,12 +9,12 @@ chunks already there and reaches the same totals.
 
 from __future__ import annotations
 
-import json
 import os
 import random
 import time
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections import deque
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -27,12 +27,15 @@ from ..kernel.support import check_supported
 from ..kernel.tables import tables_for
 from ..rules.compiler import load_variant
 from ..rules.ruleset import Rules
+from .checkpoint import CHECKPOINT_FORMAT, CheckpointError, Resumed, chunk_line, open_checkpoint, read_checkpoint
 from .statistics import Tally
 
 CHUNK = 50
 """Hands or games per unit of work."""
 MAX_HANDS_PER_GAME = 1000
 """A game still going after this many hands is stopped and counted as unfinished."""
+MAX_UNITS = 10**9
+"""Most hands or games one run may ask for."""
 
 
 class SimulationError(FiveHundredError, ValueError):
@@ -59,8 +62,14 @@ class SimulationSettings:
     def __post_init__(self) -> None:
         if not isinstance(self.variant, (str, Rules)):
             raise SimulationError(f"The variant must be a shipped variant's name, a variant file's path or compiled rules, not {type(self.variant).__name__}.")
+        if type(self.hands) is not int or type(self.games) is not int or type(self.seed) is not int:
+            raise SimulationError("hands, games and seed are whole numbers.")
         if (self.hands > 0) == (self.games > 0) or self.hands < 0 or self.games < 0:
             raise SimulationError("Ask for a positive number of hands or of games, not both.")
+        if max(self.hands, self.games) > MAX_UNITS:
+            raise SimulationError(f"At most {MAX_UNITS:,} hands or games can be asked for in one run (about a day's work on one core), not {max(self.hands, self.games):,}.")
+        if not isinstance(self.bots, tuple) or not all(isinstance(name, str) for name in self.bots):
+            raise SimulationError("bots are given by name, such as ('heuristic', 'random', 'heuristic', 'random').")
         for name in self.bots:
             if name not in BOT_NAMES:
                 raise SimulationError(f"There is no bot called {name!r}; choose from {', '.join(BOT_NAMES)}.")
@@ -158,10 +167,6 @@ def run_chunk(settings: SimulationSettings, chunk: int) -> tuple[int, dict[str, 
     return chunk, tally.to_dict(), actions
 
 
-CHECKPOINT_FORMAT = "fivehundred-simulation/2"
-"""Names how chunks are seeded and played; a checkpoint written another way is not resumed."""
-
-
 def _checkpoint_header(settings: SimulationSettings) -> dict[str, Any]:
     return {
         "format": CHECKPOINT_FORMAT,
@@ -174,30 +179,12 @@ def _checkpoint_header(settings: SimulationSettings) -> dict[str, Any]:
     }
 
 
-def _read_checkpoint(path: str, settings: SimulationSettings) -> dict[int, tuple[dict[str, Any], int]]:
-    done: dict[int, tuple[dict[str, Any], int]] = {}
+def available_cores() -> int:
+    """The processor cores this process may run on."""
     try:
-        with open(path, encoding="utf-8") as handle:
-            lines = handle.read().splitlines()
-    except FileNotFoundError:
-        return done
-    except OSError as error:
-        raise SimulationError(f"{path}: cannot read the checkpoint: {error.strerror}") from None
-    if not lines:
-        return done
-    try:
-        header = json.loads(lines[0])
-    except json.JSONDecodeError:
-        raise SimulationError(f"{path}:1: the checkpoint's first line is not JSON; remove the file to start afresh.") from None
-    if header != _checkpoint_header(settings):
-        raise SimulationError(f"{path}: this checkpoint is from another run ({header}); use the same settings or remove it.")
-    for line in lines[1:]:
-        try:
-            entry = json.loads(line)
-            done[int(entry["chunk"])] = (entry["tally"], int(entry["actions"]))
-        except (json.JSONDecodeError, KeyError, TypeError, ValueError):
-            break  # a line cut short by an interruption: that chunk is played again
-    return done
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on every platform
+        return os.cpu_count() or 1
 
 
 def simulate(
@@ -215,65 +202,74 @@ def simulate(
     """Simulate ``hands`` hands or ``games`` games of ``variant`` (a shipped name, a file path, or
     compiled rules) with ``bots`` (a name per seat).
 
-    ``workers`` processes share the work; the result does not depend on their number. ``cluster`` (a
-    Dask scheduler address, the ``cluster`` extra) sends the chunks to a Dask cluster instead. With
+    ``workers`` processes share the work, at most one per core (:func:`available_cores`; the result's
+    ``workers`` says how many ran); the result does not depend on their number. ``cluster`` (a Dask
+    scheduler address, the ``cluster`` extra) sends the chunks to a Dask cluster instead. With
     ``checkpoint`` (a file path) finished chunks are saved as they complete and a later call with the
-    same settings and file resumes where it stopped. ``progress(done, total)`` is called as chunks finish.
-    Raises :class:`SimulationError` for bad settings and :class:`~engine.errors.VariantError` or
+    same settings and file resumes where it stopped (a damaged line's chunk is played again; the
+    result's ``extra["replayed_chunks"]`` counts them). ``progress(done, total)`` is called as chunks
+    finish. Memory stays flat however long the run: chunks are handed out as workers free up and their
+    tallies folded as they arrive. Raises :class:`SimulationError` for bad settings or an unusable
+    checkpoint, and :class:`~engine.errors.VariantError` or
     :class:`~engine.kernel.support.UnsupportedRuleError` for a variant that cannot be loaded or played.
     """
     settings = SimulationSettings(variant, hands, games, seed, tuple(bots))
-    if workers < 1:
-        raise SimulationError(f"--workers must be at least 1, not {workers}.")
+    if type(workers) is not int or workers < 1:
+        raise SimulationError(f"workers must be a whole number, at least 1, not {workers!r:.40}.")
+    workers = min(workers, available_cores())
     rules = _rules(variant)
     check_supported(rules)
     _bots_for(settings, rules)
     chunks = (settings.units + CHUNK - 1) // CHUNK
-    done = _read_checkpoint(checkpoint, settings) if checkpoint else {}
-    started = time.perf_counter()
-    handle = None
-    if checkpoint:
-        fresh = not os.path.exists(checkpoint) or os.path.getsize(checkpoint) == 0
-        try:
-            handle = open(checkpoint, "a", encoding="utf-8")
-            if fresh:
-                handle.write(json.dumps(_checkpoint_header(settings)) + "\n")
-                handle.flush()
-        except OSError as error:
-            raise SimulationError(f"{checkpoint}: cannot write the checkpoint: {error.strerror}.") from None
-    todo = [chunk for chunk in range(chunks) if chunk not in done]
+    players, teams = rules.seating.players, len(rules.seating.teams)
+    header = _checkpoint_header(settings)
     try:
-        for chunk, tally, actions in _execute(settings, todo, workers, cluster):
-            done[chunk] = (tally, actions)
+        resumed = read_checkpoint(checkpoint, header, chunks, players, teams) if checkpoint else Resumed()
+        handle = open_checkpoint(checkpoint, header) if checkpoint else None
+    except CheckpointError as error:
+        raise SimulationError(str(error)) from None
+    except OSError as error:
+        raise SimulationError(f"{checkpoint}: cannot write the checkpoint: {error.strerror}.") from None
+    started = time.perf_counter()
+    total = resumed.tally or Tally(players, teams)
+    actions = resumed.actions
+    finished = len(resumed.chunks)
+    todo = (chunk for chunk in range(chunks) if chunk not in resumed.chunks)
+    try:
+        for chunk, tally, count in _execute(settings, todo, chunks - finished, workers, cluster):
+            total.merge(Tally.from_dict(tally))
+            actions += count
+            finished += 1
             if handle is not None:
-                handle.write(json.dumps({"chunk": chunk, "tally": tally, "actions": actions}) + "\n")
+                handle.write(chunk_line(chunk, tally, count))
                 handle.flush()
             if progress is not None:
-                progress(len(done), chunks)
+                progress(finished, chunks)
     finally:
         if handle is not None:
             handle.close()
-    total = Tally(rules.seating.players, len(rules.seating.teams))
-    actions = 0
-    for chunk in range(chunks):  # merge in order: the same totals whatever the workers did
-        tally, count = done[chunk]
-        total.merge(Tally.from_dict(tally))
-        actions += count
-    return SimulationResult(settings, rules, total, time.perf_counter() - started, actions, workers)
+    total.sort()  # the same report whatever order the chunks were folded in
+    return SimulationResult(settings, rules, total, time.perf_counter() - started, actions, workers, {"replayed_chunks": resumed.damaged})
 
 
-def _execute(settings: SimulationSettings, chunks: list[int], workers: int, cluster: str | None) -> Iterator[tuple[int, dict[str, Any], int]]:
+def _execute(settings: SimulationSettings, chunks: Iterator[int], count: int, workers: int, cluster: str | None) -> Iterator[tuple[int, dict[str, Any], int]]:
+    """Run ``count`` chunks, yielding each result in the order the chunks come."""
     if cluster is not None:
-        yield from _execute_on_cluster(settings, chunks, cluster)
+        yield from _execute_on_cluster(settings, list(chunks), cluster)
         return
-    if workers == 1 or len(chunks) <= 1:
+    if workers == 1 or count <= 1:
         for chunk in chunks:
             yield run_chunk(settings, chunk)
         return
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(run_chunk, settings, chunk) for chunk in chunks]
-        for future in futures:
-            yield future.result()
+        # A few chunks in flight per worker, not every chunk submitted up front: memory stays flat.
+        pending: deque[Future[tuple[int, dict[str, Any], int]]] = deque()
+        for chunk in chunks:
+            pending.append(pool.submit(run_chunk, settings, chunk))
+            if len(pending) >= 2 * workers:
+                yield pending.popleft().result()
+        while pending:
+            yield pending.popleft().result()
 
 
 def _execute_on_cluster(settings: SimulationSettings, chunks: list[int], address: str) -> Iterator[tuple[int, dict[str, Any], int]]:

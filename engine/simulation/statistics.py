@@ -131,6 +131,13 @@ class Tally:
         for how, count in other.ends.items():
             self.ends[how] = self.ends.get(how, 0) + count
 
+    def sort(self) -> None:
+        """Put the contracts, game lengths and game ends in order of their keys (they are kept in the
+        order first met, which depends on the order tallies were merged in)."""
+        self.contracts = dict(sorted(self.contracts.items()))
+        self.lengths = dict(sorted(self.lengths.items()))
+        self.ends = dict(sorted(self.ends.items()))
+
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready totals (checkpoints of long runs)."""
         data = dict(self.__dict__)
@@ -139,12 +146,47 @@ class Tally:
         return data
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Tally:
-        """Totals written by :meth:`to_dict`."""
-        values = dict(data)
-        values["contracts"] = {key: ContractTally(*numbers) for key, numbers in data["contracts"].items()}
-        values["lengths"] = {int(key): value for key, value in data["lengths"].items()}
-        return cls(**values)
+    def from_dict(cls, data: object, players: int | None = None, teams: int | None = None) -> Tally:
+        """Totals written by :meth:`to_dict` (of ``players`` seats and ``teams`` teams, when given); raises
+        ``ValueError`` saying what is wrong when ``data`` is not such totals."""
+        if not isinstance(data, dict) or set(data) != _FIELDS:
+            raise ValueError("a tally has exactly the keys " + ", ".join(sorted(_FIELDS)) + ".")
+        players = data["players"] if players is None else players
+        teams = data["teams"] if teams is None else teams
+        if data["players"] != players or data["teams"] != teams:
+            raise ValueError(f"a tally of {players} seats and {teams} teams was expected.")
+        values: dict[str, Any] = {}
+        for name in _COUNTS:
+            values[name] = _count(data[name], name)
+        for name, size, signed in (("team_points", teams, True), ("team_points_squares", teams, False), ("wins", teams, False), ("seat_declared", players, False), ("seat_made", players, False)):
+            items = data[name]
+            if not isinstance(items, list) or len(items) != size:
+                raise ValueError(f"{name} must be a list of {size} numbers.")
+            values[name] = [_count(item, name, signed) for item in items]
+        contracts, lengths, ends = data["contracts"], data["lengths"], data["ends"]
+        if not (isinstance(contracts, dict) and isinstance(lengths, dict) and isinstance(ends, dict)):
+            raise ValueError("contracts, lengths and ends must be mappings.")
+        values["contracts"] = {}
+        for key, numbers in contracts.items():
+            if not (isinstance(numbers, list) and len(numbers) == 3):
+                raise ValueError(f"contracts[{key!r}] must be [bid, made, points].")
+            values["contracts"][key] = ContractTally(_count(numbers[0], "bid"), _count(numbers[1], "made"), _count(numbers[2], "points", True))
+        if not all(key.isdigit() and len(key) < 10 for key in lengths):
+            raise ValueError("lengths must map game lengths (whole numbers) to counts.")
+        values["lengths"] = {int(key): _count(value, "lengths") for key, value in lengths.items()}
+        values["ends"] = {key: _count(value, "ends") for key, value in ends.items()}
+        return cls(players, teams, **values)
+
+
+_FIELDS = {"players", "teams", "hands", "all_pass", "slams", "sets", "contracts", "team_points", "team_points_squares", "seat_declared", "seat_made", "games", "unfinished", "lengths", "wins", "first_bidder_wins", "dealer_wins", "ends", "lead_changes"}
+_COUNTS = ("hands", "all_pass", "slams", "sets", "games", "unfinished", "first_bidder_wins", "dealer_wins", "lead_changes")
+
+
+def _count(value: object, name: str, signed: bool = False) -> int:
+    """``value`` as a tally's integer: a whole number (not a bool), not negative unless ``signed``."""
+    if type(value) is not int or (value < 0 and not signed):
+        raise ValueError(f"{name} must hold whole numbers{'' if signed else ', 0 or more'}, not {value!r:.40}.")
+    return value
 
 
 def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:

@@ -1,0 +1,137 @@
+"""Checkpoints of long simulations: a header line naming the run, then a line per finished chunk.
+
+Each chunk line carries a checksum of its contents, so a line that was cut short by an interruption,
+edited by hand or damaged on disk is never counted: its chunk is simply played again (chunks are
+deterministic, so the report comes out the same). A header that does not name this very run refuses the
+file rather than mixing two runs. The file is read line by line, so its size never matters.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import stat
+from dataclasses import dataclass, field
+from typing import IO, Any
+
+from .statistics import Tally
+
+CHECKPOINT_FORMAT = "fivehundred-simulation/3"
+"""Names how chunks are seeded, played and written; a checkpoint written another way is not resumed."""
+
+MAX_LINE_BYTES = 1 << 20
+"""Longest chunk line read (a chunk's tally is a few hundred bytes); a longer one counts as damaged."""
+
+
+class CheckpointError(ValueError):
+    """The checkpoint file cannot be used for this run (unreadable, or another run's)."""
+
+
+@dataclass
+class Resumed:
+    """What a checkpoint holds: the chunks finished, their totals folded together, and the damaged lines."""
+
+    chunks: set[int] = field(default_factory=set)
+    """The chunks whose tallies were read (each once)."""
+    tally: Tally | None = None
+    """Their totals, folded in file order (``None`` when there are none)."""
+    actions: int = 0
+    """Actions taken in them."""
+    damaged: int = 0
+    """Lines that failed their checksum or did not read: their chunks are played again."""
+
+
+def _digest(chunk: int, tally: dict[str, Any], actions: int) -> str:
+    text = json.dumps([chunk, tally, actions], sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
+
+
+def chunk_line(chunk: int, tally: dict[str, Any], actions: int) -> str:
+    """The checkpoint line of a finished chunk, with its checksum."""
+    return json.dumps({"chunk": chunk, "tally": tally, "actions": actions, "check": _digest(chunk, tally, actions)}) + "\n"
+
+
+def _read_chunk(line: bytes, chunks: int, players: int, teams: int) -> tuple[int, Tally, int] | None:
+    """A chunk line's contents, or ``None`` when it is damaged in any way."""
+    if len(line) > MAX_LINE_BYTES:
+        return None
+    try:
+        entry = json.loads(line.decode("utf-8"))
+    except (ValueError, RecursionError):  # bad bytes, bad JSON, or JSON nested absurdly deep
+        return None
+    if not isinstance(entry, dict) or set(entry) != {"chunk", "tally", "actions", "check"}:
+        return None
+    chunk, data, actions = entry["chunk"], entry["tally"], entry["actions"]
+    if type(chunk) is not int or not 0 <= chunk < chunks or type(actions) is not int or actions < 0 or not isinstance(data, dict):
+        return None
+    if entry["check"] != _digest(chunk, data, actions):
+        return None
+    try:
+        tally = Tally.from_dict(data, players, teams)
+    except ValueError:
+        return None
+    return chunk, tally, actions
+
+
+def read_checkpoint(path: str, header: dict[str, Any], chunks: int, players: int, teams: int) -> Resumed:
+    """The finished chunks in the checkpoint at ``path`` (nothing when there is no file yet).
+
+    Raises :class:`CheckpointError` when the file cannot be read or its header does not name this run.
+    """
+    resumed = Resumed()
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        return resumed
+    except (OSError, ValueError) as error:
+        raise CheckpointError(f"{path}: cannot read the checkpoint: {getattr(error, 'strerror', None) or error}.") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise CheckpointError(f"{path}: the checkpoint is not a regular file.")
+    try:
+        with open(path, "rb") as handle:
+            first = handle.readline(MAX_LINE_BYTES)
+            if not first:
+                return resumed
+            try:
+                found = json.loads(first.decode("utf-8"))
+            except (ValueError, RecursionError):
+                raise CheckpointError(f"{path}:1: this is not a checkpoint of this engine; remove the file to start afresh.") from None
+            if found != header:
+                shown = json.dumps(found)[:200] if isinstance(found, dict) else type(found).__name__
+                raise CheckpointError(f"{path}: this checkpoint is from another run ({shown}); use the same settings or remove it.")
+            for line in handle:
+                read = _read_chunk(line, chunks, players, teams)
+                if read is None or read[0] in resumed.chunks:
+                    resumed.damaged += read is None
+                    continue
+                chunk, tally, actions = read
+                resumed.chunks.add(chunk)
+                if resumed.tally is None:
+                    resumed.tally = tally
+                else:
+                    resumed.tally.merge(tally)
+                resumed.actions += actions
+    except OSError as error:
+        raise CheckpointError(f"{path}: cannot read the checkpoint: {error.strerror}.") from None
+    return resumed
+
+
+def open_checkpoint(path: str, header: dict[str, Any]) -> IO[str]:
+    """The checkpoint at ``path`` opened for appending chunk lines: the header written if the file is new,
+    a line left unfinished by an interruption closed first. Raises ``OSError``."""
+    fresh = not os.path.exists(path) or os.path.getsize(path) == 0
+    if not fresh:
+        with open(path, "rb") as existing:
+            existing.seek(-1, os.SEEK_END)
+            unfinished = existing.read(1) != b"\n"
+    handle = open(path, "a", encoding="utf-8")
+    if fresh:
+        handle.write(json.dumps(header) + "\n")
+    elif unfinished:
+        handle.write("\n")
+    handle.flush()
+    return handle
+
+
+__all__ = ["CHECKPOINT_FORMAT", "CheckpointError", "Resumed", "chunk_line", "open_checkpoint", "read_checkpoint"]
