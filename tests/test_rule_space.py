@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 
+from fuzzing import AUCTION
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -14,17 +15,6 @@ import engine
 from engine.bots import HeuristicBot, RandomBot
 from engine.kernel.state import GameState
 
-auction = st.fixed_dictionaries(
-    {},
-    optional={
-        "rounds": st.sampled_from(["continuous", "one"]),
-        "bid_after_pass": st.sampled_from(["never", "on_strain_change"]),
-        "rebid": st.sampled_from(["after_intervening_bid", "any_time"]),
-        "winner_may_raise": st.booleans(),
-        "all_pass": st.sampled_from(["redeal", "next_dealer", "play_no_trump", "dealer_must_bid"]),
-        "inkles": st.fixed_dictionaries({"level": st.just(6), "bidders": st.sampled_from([1, 2, "all"]), "can_win": st.booleans(), "separate_no": st.booleans()}),
-    },
-)
 joker = st.fixed_dictionaries(
     {},
     optional={
@@ -53,7 +43,7 @@ extra = st.fixed_dictionaries(
 documents = st.fixed_dictionaries(
     {},
     optional={
-        "auction": auction,
+        "auction": AUCTION,
         "play": st.fixed_dictionaries({"joker_in_no_trump": joker}),
         "scoring": st.fixed_dictionaries({}, optional={"lay_down_penalty": st.integers(0, 200)}),
         "breach": st.fixed_dictionaries({"value": st.integers(0, 200)}, optional={"can_end_game": st.booleans(), "min_level": st.integers(6, 9)}),

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import stat
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -97,6 +98,10 @@ def _one_line(result: HandResult) -> str:
     return text + ("; game over" if result.game_over else f"; next dealer seat {result.next_dealer}")
 
 
+MAX_TRANSCRIPT_BYTES = 16 * 2**20
+"""Largest transcript file read (a hand's transcript is a few kilobytes)."""
+
+
 class _VariantCache:
     """Each variant a transcript names, loaded once (a corpus of hands names a few variants many times)."""
 
@@ -123,9 +128,14 @@ class _VariantCache:
 
 def _replay_file(file: str, variants: _VariantCache) -> Outcome:
     try:
+        info = os.stat(file)
+        if not stat.S_ISREG(info.st_mode):
+            return Outcome(file, EXIT_USAGE, error="cannot read the transcript: it is not a regular file.")
+        if info.st_size > MAX_TRANSCRIPT_BYTES:
+            return Outcome(file, EXIT_USAGE, error=f"cannot read the transcript: it is {info.st_size:,} bytes, over the {MAX_TRANSCRIPT_BYTES // 2**20} MiB a transcript may take.")
         with open(file, encoding="utf-8") as handle:
-            text = handle.read()
-    except (OSError, UnicodeDecodeError) as error:
+            text = handle.read(MAX_TRANSCRIPT_BYTES + 1)
+    except (OSError, UnicodeDecodeError, ValueError) as error:
         return Outcome(file, EXIT_USAGE, error=f"cannot read the transcript: {getattr(error, 'strerror', None) or error}")
     try:
         transcript = json.loads(text)

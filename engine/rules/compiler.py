@@ -442,6 +442,10 @@ def compile_document(document: MergedDocument) -> Rules:
     ctx = CompileContext(document)
     name = ctx.require(("name",), "what these rules are called.")
     rank_order = tuple(normalize_rank(rank) for rank in ctx.get(("card_order", "ranks"), DEFAULT_RANK_ORDER))
+    twice = sorted({rank for rank in rank_order if rank_order.count(rank) > 1})
+    if twice:
+        ctx.error(("card_order", "ranks"), f"The rank order lists {', '.join(twice)} more than once (8 and '8', or T and 10, are the same rank).")
+        raise VariantError(ctx.problems)
     deck = _compile_deck(ctx, rank_order)
     seating = _compile_seating(ctx, deck)
     deal = _compile_deal(ctx, deck, seating)

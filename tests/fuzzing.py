@@ -1,0 +1,607 @@
+"""The fuzz suite's strategies and checks (issue 12): every kind of input a user can give the engine,
+generated or mutated, and what the engine must do with it.
+
+Each ``check_*`` function takes one generated input and asserts the engine's contract for it: a valid
+variant compiles to rules the kernel plays to the end with every invariant holding; anything malformed
+gets its documented error (``VariantError``, ``IllegalActionError``, ``SavedGameError``,
+``TranscriptError``, ``SimulationError``, an exit code of 0, 1 or 2) within a time bound, with the state
+unchanged. ``TARGETS`` pairs each check with its strategy. ``tests/test_fuzz.py`` runs them briefly in
+the default test run; ``bench/fuzz.py`` runs them for as long as asked and prints the figures kept in
+``STATS``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import io
+import json
+import random
+import signal
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from hypothesis import strategies as st
+
+import engine
+from engine.bots import make_bot
+from engine.cli import main
+from engine.kernel.events import Dealt, TrickWon
+from engine.kernel.scoring import MAX_HANDS
+from engine.kernel.state import GameState
+from engine.kernel.tables import tables_for
+from engine.language.resources import load_schema, shipped_variant_names, variants_folder
+from engine.rules.cards import Card
+
+STATS: Counter[str] = Counter()
+"""What the checks have tried, by kind (documents, games, malformed inputs, ...)."""
+
+SLOWEST: dict[str, float] = {}
+"""The longest a single check of each kind took, in seconds."""
+
+TIME_LIMIT = 10.0
+"""A single input taking longer than this fails its check (validation is bounded well under 1 s; the
+margin is for a loaded machine and for playing a whole game)."""
+
+SHIPPED = shipped_variant_names()
+
+# -- bounded time ------------------------------------------------------------------------------
+
+
+@contextlib.contextmanager
+def bounded(kind: str, limit: float = TIME_LIMIT) -> Iterator[None]:
+    """Fail if the block takes longer than ``limit`` seconds (an alarm interrupts a hang); record its time."""
+
+    def expire(signum: int, frame: object) -> None:
+        raise AssertionError(f"{kind}: no answer within {limit} s")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, limit)
+    started = time.perf_counter()
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+        SLOWEST[kind] = max(SLOWEST.get(kind, 0.0), time.perf_counter() - started)
+
+
+# -- documents over the whole schema -----------------------------------------------------------
+
+
+def _resolve(node: dict[str, Any]) -> dict[str, Any]:
+    reference = node.get("$ref")
+    if isinstance(reference, str) and reference.startswith("#/$defs/"):
+        merged = dict(load_schema()["$defs"][reference[len("#/$defs/") :]])
+        merged.update({key: value for key, value in node.items() if key != "$ref"})
+        return merged
+    return node
+
+
+def from_schema(node: dict[str, Any], depth: int = 0) -> st.SearchStrategy[Any]:
+    """Values the JSON Schema ``node`` accepts (the keywords the variant schema uses)."""
+    node = _resolve(node)
+    if "const" in node:
+        return st.just(node["const"])
+    if "enum" in node:
+        return st.sampled_from(node["enum"])
+    branches = node.get("oneOf") or node.get("anyOf")
+    if branches:
+        return st.one_of([from_schema(branch, depth + 1) for branch in branches])
+    kind = node.get("type")
+    if isinstance(kind, list):
+        return st.one_of([from_schema({**node, "type": each}, depth + 1) for each in kind])
+    if kind == "object" or "properties" in node:
+        properties = node.get("properties", {})
+        required = set(node.get("required", []))
+        strategy: st.SearchStrategy[Any] = st.fixed_dictionaries(
+            {key: from_schema(value, depth + 1) for key, value in properties.items() if key in required},
+            optional={key: from_schema(value, depth + 1) for key, value in properties.items() if key not in required},
+        )
+        extra = node.get("additionalProperties")
+        if isinstance(extra, dict) and not properties:
+            names = node.get("propertyNames", {}).get("pattern")
+            keys = st.from_regex(names, fullmatch=True) if names else st.text(min_size=1, max_size=8)
+            strategy = st.dictionaries(keys, from_schema(extra, depth + 1), min_size=node.get("minProperties", 0), max_size=min(node.get("maxProperties", 3), 3))
+        return strategy
+    if kind == "array":
+        low = node.get("minItems", 0)
+        high = min(node.get("maxItems", low + 4), low + 4)
+        items = from_schema(node.get("items", {}), depth + 1)
+        if node.get("uniqueItems"):
+            return st.lists(items, min_size=low, max_size=high, unique_by=lambda value: json.dumps(value, sort_keys=True))
+        return st.lists(items, min_size=low, max_size=high)
+    if kind == "integer":
+        return st.integers(node.get("minimum", -1000), node.get("maximum", 1000))
+    if kind == "string":
+        if "pattern" in node:
+            return st.from_regex(node["pattern"], fullmatch=True)
+        return st.text(min_size=node.get("minLength", 0), max_size=node.get("maxLength", 12))
+    if kind == "boolean":
+        return st.booleans()
+    if kind == "null":
+        return st.none()
+    return st.none()
+
+
+@lru_cache(maxsize=1)
+def _top_level() -> dict[str, st.SearchStrategy[Any]]:
+    schema = load_schema()
+    return {key: from_schema(value) for key, value in schema["properties"].items() if key not in ("extends", "name", "description")}
+
+
+@st.composite
+def schema_documents(draw: st.DrawFn) -> dict[str, Any]:
+    """A shipped base with a few top-level sections drawn anywhere in the schema (mostly refused by the
+    semantic checks, sometimes a new playable variant)."""
+    document: dict[str, Any] = {"extends": draw(st.sampled_from(SHIPPED))}
+    sections = _top_level()
+    for key in draw(st.lists(st.sampled_from(sorted(sections)), min_size=1, max_size=3, unique=True)):
+        document[key] = draw(sections[key])
+    return document
+
+
+AUCTION = st.fixed_dictionaries(
+    {},
+    optional={
+        "rounds": st.sampled_from(["continuous", "one"]),
+        "bid_after_pass": st.sampled_from(["never", "on_strain_change"]),
+        "rebid": st.sampled_from(["after_intervening_bid", "any_time"]),
+        "winner_may_raise": st.booleans(),
+        "all_pass": st.sampled_from(["redeal", "next_dealer", "play_no_trump", "dealer_must_bid", {"then": "redeal", "max_redeals": 2}]),
+        "inkles": st.fixed_dictionaries({"level": st.just(6), "bidders": st.sampled_from([1, 2, "all"]), "can_win": st.booleans(), "separate_no": st.booleans()}),
+    },
+)
+"""Auction sections over every option (shared with tests/test_rule_space.py)."""
+_END = st.fixed_dictionaries(
+    {},
+    optional={
+        "target": st.sampled_from([250, 500, 1000]),
+        "lose_at": st.sampled_from([None, -250, -500]),
+        "must_win_by_bid": st.booleans(),
+        "simultaneous": st.sampled_from(["bidder", "highest"]),
+        "point_spread": st.sampled_from([None, 1000]),
+        "exact_target": st.booleans(),
+        "lose_at_or_above": st.sampled_from([None, 1000, 2000]),
+        "score_out_during_hand": st.booleans(),
+        "simultaneous_tie": st.sampled_from(["play_on", "shared", "bidder_side"]),
+    },
+)
+_SCORING = st.fixed_dictionaries(
+    {},
+    optional={
+        "failed": st.sampled_from(["subtract", "to_opponents"]),
+        "defender_trick_points": st.sampled_from([0, 10, 20]),
+        "scores_never_decrease": st.booleans(),
+        "lay_down_penalty": st.sampled_from([0, 50]),
+    },
+)
+_LADDER = st.fixed_dictionaries(
+    {},
+    optional={"values": st.sampled_from(["avondale", "original", "perfect"]), "order": st.sampled_from(["by_level", "by_value"])},
+)
+
+
+@st.composite
+def variant_documents(draw: st.DrawFn) -> dict[str, Any]:
+    """A house-rules file as an author writes one: a shipped base (every player count, deck, ladder and
+    seating) with changes to the auction, scoring, ladder and end rules, or sections drawn anywhere in
+    the schema."""
+    if draw(st.integers(0, 3)) == 0:
+        return draw(schema_documents())
+    document: dict[str, Any] = {"extends": draw(st.sampled_from(SHIPPED)), "name": "Fuzzed"}
+    for key, strategy in (("auction", AUCTION), ("end", _END), ("scoring", _SCORING), ("ladder", _LADDER)):
+        if draw(st.booleans()):
+            document[key] = draw(strategy)
+    return document
+
+
+# -- playing a game and checking its invariants ------------------------------------------------
+
+
+def _plain_hand(actions: list[str]) -> bool:
+    """A hand played at its contract's own terms: no call, claim or modifier changed them."""
+    return not any(" call " in entry or " claim " in entry or (" bid " in entry and len(entry.split()) > 3) for entry in actions)
+
+
+def check_hand_points(rules: engine.Rules, result: engine.HandResult, before: tuple[int, ...], actions: list[str]) -> None:
+    """A scored hand: scores add its points; on a plain hand the declaring side's points follow from its
+    tricks and the ladder (rules text 000, "Scoring")."""
+    assert tuple(score + point for score, point in zip(before, result.hand_points)) == result.scores
+    assert sum(result.tricks) <= rules.deal.hand_size
+    if result.contract is None or result.declarer is None or result.partner is not None or not _plain_hand(actions):
+        return
+    contract = rules.ladder[result.contract]
+    seating, scoring = rules.seating, rules.scoring
+    team = seating.team_of(result.declarer)
+    taken = sum(result.tricks[seat] for seat in seating.teams[team])
+    if sum(result.tricks) < rules.deal.hand_size:
+        return  # a hand stopped when a side scored out (the 1904 rule)
+    assert result.made == contract.target.made(taken), (result, contract.target)
+    points = result.hand_points[team]
+    if result.made:
+        slam = scoring.slam
+        expected = {contract.value} | ({slam.value} if slam is not None and taken == rules.deal.hand_size and slam.applies(contract) else set())
+        assert points in expected, (result, contract)
+    elif scoring.failed is engine.rules.ruleset.FailedContract.SUBTRACT and not scoring.scores_never_decrease:
+        assert points == -contract.value, (result, contract)
+    else:
+        assert points == 0, (result, contract)
+
+
+def check_game(game: engine.Game, chooser: random.Random, max_hands: int, roundtrip_every: int) -> None:
+    """Play ``game`` with random legal actions for up to ``max_hands`` hands, checking at every step that
+    legal actions exist until the end and are accepted, every card is dealt once, every trick has one
+    winner, hand points fit the tricks and the ladder, and (every ``roundtrip_every`` steps and at the
+    end) the saved game round-trips exactly."""
+    rules = game.rules
+    steps = 0
+    while not game.is_over and game.hand_number < max_hands:
+        choices = game.legal_actions()
+        assert choices, f"no legal action in phase {game.phase} before the game is over"
+        game.apply(chooser.choice(choices))
+        steps += 1
+        if roundtrip_every and steps % roundtrip_every == 0:
+            check_roundtrip(game)
+    check_roundtrip(game)
+    for event in game.events:
+        if isinstance(event, Dealt):
+            cards = [card.index for hand in event.hands for card in hand] + [card.index for card in event.kitty + event.dead_hand + event.table]
+            assert sorted(cards) == list(range(len(rules.deck))), "a deal did not deal every card once"
+        elif isinstance(event, TrickWon):
+            seats = [seat for seat, _ in event.cards]
+            assert len(set(seats)) == len(seats) and event.seat in seats
+    for record, result in zip(game.records, game.results):
+        check_hand_points(rules, result, record.scores, record.actions)
+    STATS["games played"] += 1
+    STATS["actions applied"] += steps
+    STATS["games finished"] += game.is_over
+
+
+def check_roundtrip(game: engine.Game) -> None:
+    """``to_dict``/``from_dict`` round-trip exactly, and the restored game offers the same actions."""
+    saved = game.to_dict()
+    restored = engine.Game.from_dict(json.loads(json.dumps(saved)), game.rules)
+    assert restored.to_dict() == saved
+    assert [str(action) for action in restored.legal_actions()] == [str(action) for action in game.legal_actions()]
+
+
+def check_game_ends(rules: engine.Rules, seed: int) -> None:
+    """A whole game with random bots through the kernel's own loop (their every move checked legal) ends
+    with a winner decided or named impossible, within the kernel's hand limit."""
+    tables = tables_for(rules)
+    state = GameState(rules, tables, random.Random(seed), seed % rules.seating.players, tables.start_scores)
+    bot = make_bot("random", rules, seed)
+    with bounded("whole game", 120.0):
+        moves = state.run([bot.choose] * rules.seating.players)
+    assert state.phase is engine.Phase.GAME_OVER and state.ending is not None and state.hand_number < MAX_HANDS
+    STATS["whole games played to the end"] += 1
+    STATS["hands in whole games"] += state.hand_number + 1
+    STATS["moves in whole games"] += moves
+
+
+def check_document(document: dict[str, Any], seed: int, max_hands: int = 3) -> None:
+    """A generated variant document compiles, or is refused with located problems; what compiles plays:
+    ``max_hands`` hands through the API with every invariant checked, and a whole game to its end."""
+    text = json.dumps(document)
+    STATS["documents tried"] += 1
+    with bounded("validation"):
+        try:
+            rules = engine.compile_text(text, "fuzzed.yaml")
+        except engine.VariantError as error:
+            assert error.problems and all(problem.path.startswith("$") and problem.message for problem in error.problems)
+            STATS["documents refused"] += 1
+            return
+    STATS["documents compiled"] += 1
+    assert engine.unsupported_rules(rules) == []
+    check_game(engine.Game(rules, seed=seed), random.Random(seed), max_hands, roundtrip_every=0)
+    check_game_ends(rules, seed)
+
+
+# -- malformed variant files -------------------------------------------------------------------
+
+_HOSTILE_SCALARS = [
+    "!!int abc", "!!bool maybe", "!!merge x", "!!float [1]", "!!str", "!!python/object:os.system ls", "!custom 1",
+    "<<: 5", "<<: *nowhere", "&a 1", "*a", "9" * 30, "4.0", "1e309", ".nan", "-.inf", '"\\ud800"', '"\\U00110000"',
+    "\ufeff", "\t", "[" * 60, "{", "~", "null", "-1", "0x10", "1_000", "2001-01-01", "? [a, b]", "'", '"', "|", ">", "%YAML 1.1", "---", "...",
+]
+
+
+@st.composite
+def mutated_texts(draw: st.DrawFn) -> str:
+    """A shipped variant file with a few edits: hostile scalars, tags, merge keys, cut or doubled lines,
+    indentation changes, stray bytes."""
+    name = draw(st.sampled_from(SHIPPED))
+    lines = (variants_folder() / f"{name}.yaml").read_text(encoding="utf-8").splitlines()
+    for _ in range(draw(st.integers(1, 4))):
+        where = draw(st.integers(0, max(0, len(lines) - 1)))
+        how = draw(st.integers(0, 6))
+        if how == 0 and lines:
+            key, _, _ = lines[where].partition(":")
+            lines[where] = f"{key}: {draw(st.sampled_from(_HOSTILE_SCALARS))}"
+        elif how == 1:
+            lines.insert(where, draw(st.sampled_from(_HOSTILE_SCALARS)))
+        elif how == 2 and lines:
+            del lines[where]
+        elif how == 3 and lines:
+            lines.insert(where, lines[where])
+        elif how == 4 and lines:
+            lines[where] = draw(st.sampled_from(["", " ", "  ", "\t"])) + lines[where]
+        elif how == 5 and lines:
+            cut = draw(st.integers(0, len(lines[where])))
+            lines[where] = lines[where][:cut] + draw(st.text(max_size=6)) + lines[where][cut:]
+        else:
+            lines.insert(where, f"deck: {{ranks: [{', '.join(['A'] * draw(st.integers(0, 400)))}]}}")
+    return "\n".join(lines) + "\n"
+
+
+def check_variant_text(text: str) -> None:
+    """Any text as a variant file: a located ``VariantError`` or rules that play, within the time bound."""
+    STATS["malformed variant files tried"] += 1
+    with bounded("validation"):
+        try:
+            rules = engine.compile_text(text, "mutated.yaml")
+        except engine.VariantError as error:
+            assert error.problems and all(problem.file and problem.path.startswith("$") for problem in error.problems)
+            return
+    assert engine.unsupported_rules(rules) == []
+    check_game(engine.Game(rules, seed=1), random.Random(1), 1, roundtrip_every=0)
+
+
+# -- saved games and transcripts ---------------------------------------------------------------
+
+_HOSTILE_VALUES: list[Any] = [
+    True, False, None, 0, -1, 1, 2, 99, 2**70, -(2**70), 1.5, 4.0, "", "x", "x" * 300, "a\0b", "\ud800", "../../etc/passwd",
+    "/dev/zero", "standard", "five-handed", "1 bid 7H", "0 pass", "AS", "7H", [], {}, [0], [[[]]], {"a": 1}, [True, 0], [0, False], [1, 2, 3],
+]
+
+
+@lru_cache(maxsize=64)
+def _played(variant: str, seed: int, steps: int) -> engine.Game:
+    game = engine.Game(engine.load_variant(variant), seed=seed)
+    chooser = random.Random(seed)
+    for _ in range(steps):
+        if game.is_over:
+            break
+        game.apply(chooser.choice(game.legal_actions()))
+    return game
+
+
+def _paths(data: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+    yield path
+    if isinstance(data, dict):
+        for key, value in data.items():
+            yield from _paths(value, path + (key,))
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            yield from _paths(value, path + (index,))
+
+
+def mutate(data: Any, draw: st.DrawFn) -> Any:
+    """``data`` (JSON-like) with one to three nodes replaced by hostile values, other nodes or nothing."""
+    data = copy.deepcopy(data)
+    for _ in range(draw(st.integers(1, 3))):
+        paths = list(_paths(data))[1:]
+        if not paths:
+            break
+        path = draw(st.sampled_from(paths))
+        parent = data
+        for part in path[:-1]:
+            parent = parent[part]
+        how = draw(st.integers(0, 2))
+        if how == 0:
+            parent[path[-1]] = copy.deepcopy(draw(st.sampled_from(_HOSTILE_VALUES)))
+        elif how == 1:
+            del parent[path[-1]]
+        else:
+            other = data
+            for part in draw(st.sampled_from(paths)):
+                other = other[part] if isinstance(other, (dict, list)) else other
+            parent[path[-1]] = copy.deepcopy(other)
+    return data
+
+
+_GAMES = st.tuples(st.sampled_from(["standard", "five-handed", "two-handed", "two-handed-52", "two-handed-draw", "breach", "slam-call", "six-handed", "three-handed"]), st.integers(0, 5), st.integers(0, 150))
+
+
+@st.composite
+def mutated_saves(draw: st.DrawFn) -> Any:
+    """A game saved part-way and then damaged."""
+    return mutate(_played(*draw(_GAMES)).to_dict(), draw)
+
+
+def check_saved_game(data: Any) -> None:
+    """A damaged saved game: ``SavedGameError``, or a game whose own save round-trips."""
+    STATS["corrupted saved games tried"] += 1
+    with bounded("saved game"):
+        try:
+            game = engine.Game.from_dict(data)
+        except engine.SavedGameError:
+            return
+        check_roundtrip(game)
+
+
+@st.composite
+def mutated_transcripts(draw: st.DrawFn) -> Any:
+    """A hand's transcript, damaged."""
+    game = _played(*draw(_GAMES))
+    return mutate(game.transcript(), draw)
+
+
+def check_transcript(data: Any) -> None:
+    """A damaged transcript: ``TranscriptError`` (or another documented engine error), or a result."""
+    STATS["corrupted transcripts tried"] += 1
+    with bounded("transcript"):
+        try:
+            engine.replay(data)
+        except (engine.TranscriptError, engine.FiveHundredError):
+            return
+
+
+# -- action objects ------------------------------------------------------------------------------
+
+
+class Hostile:
+    """An object whose repr, equality and hash all raise."""
+
+    def __repr__(self) -> str:
+        raise RuntimeError("repr")
+
+    def __eq__(self, other: object) -> bool:
+        raise RuntimeError("eq")
+
+    def __hash__(self) -> int:
+        raise RuntimeError("hash")
+
+
+def _forged_cards(deck: engine.Deck) -> st.SearchStrategy[Any]:
+    real = st.sampled_from(deck.cards)
+    index = st.one_of(st.integers(-3, len(deck.cards) + 3), st.sampled_from([1.0, "1", True, None, 2**70]))
+    forged = st.builds(Card, index, st.sampled_from(["A", "K", "10", None, 1]), st.sampled_from(["S", "H", None, "X"]), st.sampled_from([None, "JK", "BJ"]))
+    other = st.sampled_from(engine.load_variant("six-handed-two-jokers").deck.cards)
+    return st.one_of(real, real, forged, other, st.builds(Hostile), st.sampled_from(["AS", 0, None]))
+
+
+@st.composite
+def action_objects(draw: st.DrawFn, deck: engine.Deck) -> Any:
+    """Anything an embedder might pass to ``apply``: real and forged action objects, text, other objects."""
+    card = _forged_cards(deck)
+    text = st.one_of(st.sampled_from(["pass", "bid 7H", "bid misere", "look", "keep", "reject", "alone", "call breach", "discard", "play", ""]), st.text(max_size=20))
+    many = st.one_of(st.lists(card, max_size=6).map(tuple), st.lists(card, max_size=3).map(lambda cards: tuple(cards) * 3), st.just(tuple(deck.cards) * 2))
+    kinds: list[st.SearchStrategy[Any]] = [
+        text,
+        st.builds(engine.Bid, st.one_of(text, st.integers())),
+        st.builds(engine.Play, card, st.sampled_from([None, "H", "h", "X", 1])),
+        st.builds(engine.Give, card),
+        st.builds(engine.CallPartner, st.one_of(st.none(), card)),
+        st.builds(engine.Pick, card, st.one_of(st.none(), card)),
+        st.builds(engine.Draw, st.sampled_from([True, False, 1, None])),
+        st.builds(engine.Call, st.one_of(text, st.integers())),
+        st.builds(engine.Claim, many),
+        st.builds(_raw_discard, many),
+        st.builds(engine.Discard, st.lists(st.sampled_from(deck.cards), min_size=1, max_size=4, unique=True).map(tuple)),
+        st.sampled_from([engine.Pass(), engine.Look(), None, 42]),
+        st.builds(Hostile),
+        st.builds(object),
+    ]
+    return draw(st.one_of(kinds))
+
+
+def _raw_discard(cards: tuple[Any, ...]) -> Any:
+    """A ``Discard`` made without its checks (as a pickled or hand-built object could be)."""
+    discard = object.__new__(engine.Discard)
+    object.__setattr__(discard, "cards", cards)
+    return discard
+
+
+def check_action(variant: str, seed: int, steps: int, action: Any) -> None:
+    """Any object given to ``apply``: taken if it is exactly a legal action, else ``IllegalActionError``
+    with the game unchanged."""
+    STATS["misused API calls tried"] += 1
+    game = _played(variant, seed, steps).clone()
+    before = game.to_dict()
+    legal = {str(each) for each in game.legal_actions()}
+    with bounded("action"):
+        try:
+            game.apply(action)
+        except engine.IllegalActionError:
+            assert game.to_dict() == before
+            return
+    taken = engine.parse_action(game.rules, action) if isinstance(action, str) else action
+    assert str(taken) in legal, (action, legal)
+    check_roundtrip(game)
+
+
+# -- the command line ------------------------------------------------------------------------------
+
+_ARGUMENTS = [
+    "validate", "show", "variants", "schema", "replay", "simulate", "compare", "standard", "five-handed", "nope", "--format", "json", "text", "csv",
+    "--hands", "--games", "1", "2", "0", "-1", "x", "1e3", str(10**30), "--seed", "--bots", "", "random", "heuristic", "random,random,random,random",
+    "--workers", "1000", "--out", "--resume", "--plot", "/nonexistent/dir/x.json", "--failures-only", "--help", "-h", "\ud800", "a\0b",
+]
+
+
+def check_command_line(argv: list[str], folder: Path) -> None:
+    """Any command line: exit 0, 1 or 2 with a message, never a traceback or an engine error (3)."""
+    STATS["command lines tried"] += 1
+    argv = [str(folder / "out.json") if word == "OUT" else word for word in argv]
+    out, err = io.StringIO(), io.StringIO()
+    with bounded("command line", 60.0), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            code = main(argv)
+        except SystemExit as exit:  # argparse's own exits (usage errors, --help)
+            code = exit.code if isinstance(exit.code, int) else 2
+    assert code in (0, 1, 2), (argv, code, err.getvalue()[-500:])
+    assert "Traceback" not in err.getvalue()
+
+
+# -- checkpoints ---------------------------------------------------------------------------------
+
+CHECKPOINT_HANDS = 150
+
+
+@lru_cache(maxsize=1)
+def _checkpoint_run(folder: str) -> tuple[bytes, Any]:
+    """A finished run's checkpoint lines (written by a run interrupted at the last chunk) and its report."""
+    path = Path(folder) / "reference.partial"
+
+    def stop(done: int, total: int) -> None:
+        if done == total:
+            raise KeyboardInterrupt
+
+    with contextlib.suppress(KeyboardInterrupt):
+        engine.simulate("standard", hands=CHECKPOINT_HANDS, seed=3, bots=["random"] * 4, checkpoint=str(path), progress=stop)
+    report = engine.simulate("standard", hands=CHECKPOINT_HANDS, seed=3, bots=["random"] * 4)
+    return path.read_bytes(), report.tally.to_dict()
+
+
+@st.composite
+def checkpoint_damage(draw: st.DrawFn) -> list[tuple[int, int, bytes]]:
+    """Edits to a checkpoint's bytes: (position as a fraction of 1000, bytes removed, bytes inserted)."""
+    insert = st.one_of(st.binary(max_size=8), st.sampled_from([b"9", b"0", b'"', b"\n", b"[" * 5000, b"\xff\xfe", b"-"]))
+    return draw(st.lists(st.tuples(st.integers(0, 1000), st.integers(0, 20), insert), min_size=1, max_size=4))
+
+
+def check_checkpoint(damage: list[tuple[int, int, bytes]], folder: Path) -> None:
+    """A damaged checkpoint: ``SimulationError``, or the report of the run as if never interrupted."""
+    STATS["corrupted checkpoints tried"] += 1
+    content, expected = _checkpoint_run(str(folder))
+    data = bytearray(content)
+    for where, removed, inserted in damage:
+        position = len(data) * where // 1000
+        data[position : position + removed] = inserted
+    path = folder / f"damaged-{random.random()}.partial"
+    path.write_bytes(bytes(data))
+    with bounded("checkpoint", 60.0):
+        try:
+            result = engine.simulate("standard", hands=CHECKPOINT_HANDS, seed=3, bots=["random"] * 4, checkpoint=str(path))
+        except engine.SimulationError:
+            return
+        finally:
+            path.unlink(missing_ok=True)
+    assert result.tally.to_dict() == expected
+
+
+TARGETS: dict[str, tuple[Callable[..., None], dict[str, st.SearchStrategy[Any]]]] = {
+    "documents": (check_document, {"document": variant_documents(), "seed": st.integers(0, 2**16)}),
+    "variant files": (check_variant_text, {"text": mutated_texts()}),
+    "saved games": (check_saved_game, {"data": mutated_saves()}),
+    "transcripts": (check_transcript, {"data": mutated_transcripts()}),
+    "actions": (
+        check_action,
+        {
+            "variant": st.sampled_from(["standard", "five-handed", "two-handed", "two-handed-52", "two-handed-draw", "breach", "blind-misere"]),
+            "seed": st.integers(0, 3),
+            "steps": st.integers(0, 60),
+            "action": action_objects(engine.load_variant("standard").deck),
+        },
+    ),
+    "command lines": (check_command_line, {"argv": st.lists(st.sampled_from(_ARGUMENTS + ["OUT"]), min_size=1, max_size=7)}),
+    "checkpoints": (check_checkpoint, {"damage": checkpoint_damage()}),
+}
+"""Each fuzz target: its check and the strategies of its arguments (a ``folder`` argument is a
+temporary folder the runner provides)."""

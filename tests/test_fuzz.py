@@ -1,0 +1,44 @@
+"""The fuzz suite, short profile (issue 12, "What this issue must leave behind"): every fuzz target of
+``tests/fuzzing.py`` runs a few dozen generated inputs in the default test run; the ``slow`` marker runs
+each far longer (``pytest -m slow tests/test_fuzz.py``), and ``python bench/fuzz.py --minutes 10`` runs
+the deep search and prints its figures."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fuzzing import TARGETS
+from hypothesis import HealthCheck, given, settings
+
+EXAMPLES = {"documents": 40, "variant files": 60, "saved games": 40, "transcripts": 40, "actions": 150, "command lines": 30, "checkpoints": 15}
+"""Inputs per target in the default run (about half a minute in all on a 2-core machine)."""
+
+DEEP = int(os.environ.get("FUZZ_DEEP_EXAMPLES", "1000"))
+"""Inputs per target under the ``slow`` marker."""
+
+
+def run_target(name: str, examples: int, folder: Path) -> None:
+    check, strategies = TARGETS[name]
+
+    @settings(max_examples=examples, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+    @given(**strategies)
+    def fuzz(**arguments: Any) -> None:
+        if "folder" in check.__code__.co_varnames[: check.__code__.co_argcount]:
+            arguments["folder"] = folder
+        check(**arguments)
+
+    fuzz()
+
+
+@pytest.mark.parametrize("name", sorted(TARGETS))
+def test_fuzz_target_short_profile(name: str, tmp_path: Path) -> None:
+    run_target(name, EXAMPLES[name], tmp_path)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(TARGETS))
+def test_fuzz_target_deep(name: str, tmp_path: Path) -> None:
+    run_target(name, DEEP, tmp_path)
