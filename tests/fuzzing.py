@@ -498,12 +498,17 @@ def _raw_discard(cards: tuple[Any, ...]) -> Any:
     return discard
 
 
-def check_action(variant: str, seed: int, steps: int, action: Any) -> None:
+def check_action(variant: str, seed: int, steps: int, action: Any, argument: Any) -> None:
     """Any object given to ``apply``: taken if it is exactly a legal action, else ``IllegalActionError``
-    with the game unchanged."""
+    with the game unchanged; any ``argument`` given to the methods that take a seat or a hand: an answer
+    or ``ValueError`` / ``IndexError``."""
     STATS["misused API calls tried"] += 1
     game = _played(variant, seed, steps).clone()
     before = game.to_dict()
+    for method in (game.observation, game.hand_of, game.face_down_of, game.transcript):
+        with contextlib.suppress(ValueError, IndexError):
+            method(argument)
+    assert game.to_dict() == before
     legal = {str(each) for each in game.legal_actions()}
     with bounded("action"):
         try:
@@ -598,6 +603,7 @@ TARGETS: dict[str, tuple[Callable[..., None], dict[str, st.SearchStrategy[Any]]]
             "seed": st.integers(0, 3),
             "steps": st.integers(0, 60),
             "action": action_objects(engine.load_variant("standard").deck),
+            "argument": st.one_of(st.integers(-2, 12), st.sampled_from([True, None, 1.0, "0", 2**70]), st.builds(Hostile)),
         },
     ),
     "command lines": (check_command_line, {"argv": st.lists(st.sampled_from(_ARGUMENTS + ["OUT"]), min_size=1, max_size=7)}),

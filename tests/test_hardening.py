@@ -107,6 +107,17 @@ def test_anything_that_is_not_an_action_is_refused_whatever_its_repr_does(thing:
     assert not game.can_apply(thing) and game.to_dict() == before
 
 
+@pytest.mark.parametrize("argument", [Hostile(), True, 1.0, "0", -1, 99, 2**70, None])
+def test_methods_taking_a_seat_or_a_hand_refuse_anything_else_with_a_value_error(argument: Any) -> None:
+    game = declarer_after_bidding()
+    for method in (game.observation, game.hand_of, game.face_down_of):
+        with pytest.raises(ValueError, match="no seat|no player"):
+            method(argument)
+    if argument is not None:
+        with pytest.raises(IndexError, match="no hand"):
+            game.transcript(argument)
+
+
 # -- variant files that crashed the validator ---------------------------------------------------------
 
 
@@ -344,3 +355,16 @@ def test_replay_refuses_a_pipe_without_waiting(capsys: pytest.CaptureFixture[str
     with bounded("command line"):
         code, _, err = run(capsys, "replay", str(tmp_path / "pipe.json"))
     assert code == 2 and "not a regular file" in err
+
+
+def test_an_enormous_text_is_refused_at_once_as_an_action() -> None:
+    game = declarer_after_bidding()
+    with bounded("action", 2.0):
+        with pytest.raises(engine.IllegalActionError, match="is not an action"):
+            game.apply("discard " + "AS " * 1_000_000)
+
+
+def test_a_seat_named_twice_in_one_team_is_a_located_problem() -> None:
+    """Found by the fuzz suite: teams: [[0, 0, 1]] passed the checks and crashed building the seating."""
+    found = problems("extends: two-handed\nplayers: {count: 2, teams: [[0, 0, 1]]}\n")
+    assert any(problem.path == "$.players.teams[0][1]" and "already earlier in this team" in problem.message for problem in found), found

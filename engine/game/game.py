@@ -184,8 +184,16 @@ class Game:
         return tuple(self._records)
 
     def hand_of(self, seat: int) -> tuple[Card, ...]:
-        """The cards ``seat`` holds now, in deck order (omniscient: bots use :meth:`observation`)."""
-        return self._cards(self._state.hands[seat])
+        """The cards ``seat`` holds now, in deck order (omniscient: bots use :meth:`observation`); raises
+        ``ValueError`` for a seat that is not at the table."""
+        return self._cards(self._state.hands[self._seat(seat)])
+
+    def _seat(self, seat: object) -> int:
+        """``seat``, checked to be a seat at the table (a player's or a dummy's)."""
+        seats = self.rules.seating.seats
+        if type(seat) is not int or not 0 <= seat < seats:
+            raise ValueError(f"There is no seat {shown(seat)}: the seats are 0 to {seats - 1}.")
+        return seat
 
     def _cards(self, mask: int) -> tuple[Card, ...]:
         cards = self._tables.cards
@@ -432,9 +440,9 @@ class Game:
         kitty only if it took it."""
         seating = self.rules.seating
         players = seating.players
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+        if type(seat) is not int or not 0 <= seat < players:
             dummies = " (a dummy's cards are in its player's observation)" if seating.dummies else ""
-            raise ValueError(f"There is no player at seat {seat!r}: players sit at seats 0 to {players - 1}{dummies}.")
+            raise ValueError(f"There is no player at seat {shown(seat)}: players sit at seats 0 to {players - 1}{dummies}.")
         state = self._state
         play = state.play
         took = state.kitty_taken and seat == state.declarer
@@ -497,7 +505,7 @@ class Game:
 
     def face_down_of(self, seat: int) -> tuple[Card, ...]:
         """A dummy's cards still face down, in deck order (omniscient: nobody at the table sees them)."""
-        return self._cards(self._state.deal_mask(seat) & self._state.face_down)
+        return self._cards(self._state.deal_mask(self._seat(seat)) & self._state.face_down)
 
     # -- copies, saving and transcripts -----------------------------------------------------------
 
@@ -517,8 +525,8 @@ class Game:
         the hand, deal and actions."""
         records = self._records
         number = len(records) - 1 if hand is None else hand
-        if not isinstance(number, int) or not 0 <= number < len(records):
-            raise IndexError(f"There is no hand {hand!r}: this game has hands 0 to {len(records) - 1}.")
+        if type(number) is not int or not 0 <= number < len(records):
+            raise IndexError(f"There is no hand {shown(hand)}: this game has hands 0 to {len(records) - 1}.")
         return hand_transcript(self.rules, records[number])
 
     def to_dict(self) -> dict[str, Any]:

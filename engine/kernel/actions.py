@@ -22,6 +22,9 @@ from ..errors import IllegalActionError, shown
 from ..rules.cards import Card
 from ..rules.ruleset import Rules
 
+MAX_ACTION_CHARS = 2_000
+"""Longest text read as an action (``claim`` with every card of the largest deck stays far below)."""
+
 
 @dataclass(frozen=True)
 class Pass:
@@ -207,6 +210,8 @@ def parse_action(rules: Rules, text: str) -> Action:
     """
     if not isinstance(text, str):
         raise IllegalActionError(f"An action must be an action object or its text form, not {type(text).__name__}.")
+    if len(text) > MAX_ACTION_CHARS:
+        raise IllegalActionError(f"A text of {len(text):,} characters is not an action (the longest, a claim of every card, takes a few hundred).")
     words = text.split()
     if not words:
         raise IllegalActionError("An empty text is not an action (write pass, bid 7H, discard 4D 5C 6C or play JD).")

@@ -155,18 +155,21 @@ def _compile_seating(ctx: CompileContext, deck: Deck | None) -> Seating | None:
         teams = tuple(tuple(seat for seat in range(count) if seat % raw_teams == team) for team in range(raw_teams))
     else:
         seen: dict[int, int] = {}
+        misplaced = False
         for team_index, team in enumerate(raw_teams):
             for position, seat in enumerate(team):
+                misplaced |= seat >= count or seat in seen
                 if seat >= count:
                     ctx.error(("players", "teams", team_index, position), f"Seat {seat} does not exist with {count} players (seats are 0 to {count - 1}).")
                 elif seat in seen:
-                    ctx.error(("players", "teams", team_index, position), f"Seat {seat} is already in team {seen[seat]}.")
+                    where = "earlier in this team" if seen[seat] == team_index else f"in team {seen[seat]}"
+                    ctx.error(("players", "teams", team_index, position), f"Seat {seat} is already {where}.")
                 else:
                     seen[seat] = team_index
         missing = [seat for seat in range(count) if seat not in seen]
         if missing:
             ctx.error(("players", "teams"), f"Seat(s) {', '.join(map(str, missing))} are in no team.")
-        if len(seen) != count or missing:
+        if misplaced or missing:
             return None
         teams = tuple(tuple(team) for team in raw_teams)
     called = None
