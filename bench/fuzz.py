@@ -30,14 +30,17 @@ BATCH = {"documents": 40, "variant files": 200, "saved games": 60, "transcripts"
 """Inputs per target per round (a round takes about a minute)."""
 
 
-def run_batch(name: str, examples: int, folder: Path, deep: bool) -> str | None:
-    """One batch of target ``name``; the failure's description, or ``None``."""
+def run_batch(name: str, examples: int, folder: Path, deep: bool, deadline: float) -> str | None:
+    """One batch of target ``name`` (inputs past the ``deadline`` are skipped); the failure's
+    description, or ``None``."""
     check, strategies = fuzzing.TARGETS[name]
     wants_folder = "folder" in check.__code__.co_varnames[: check.__code__.co_argcount]
 
     @settings(max_examples=examples, deadline=None, database=None, suppress_health_check=list(HealthCheck), print_blob=True)
     @given(**strategies)
     def fuzz(**arguments: Any) -> None:
+        if time.monotonic() >= deadline:
+            return
         if wants_folder:
             arguments["folder"] = folder
         if deep and name == "documents":
@@ -71,7 +74,7 @@ def main() -> int:
             for name in names:
                 if time.monotonic() >= deadline:
                     break
-                failure = run_batch(name, BATCH[name], Path(folder), args.deep_games)
+                failure = run_batch(name, BATCH[name], Path(folder), args.deep_games, deadline)
                 if failure is not None:
                     failures.append((name, failure))
                     print(f"FAILURE in {name}:\n{failure}", file=sys.stderr)
