@@ -153,3 +153,24 @@ def test_every_shipped_variant_plays_or_is_refused_by_rule(variant: str) -> None
     while not game.is_over and game.hand_number < 3:
         game.apply(chooser.choice(game.legal_actions()))
     assert game.results
+
+
+@FAST
+@given(seed=SEEDS, first=st.booleans())
+def test_a_clone_deals_what_its_original_deals_whichever_plays_on_first(seed: int, first: bool) -> None:
+    """Issue 13: clone() shares the random generator until one of the two deals from it; the original
+    and its copy still deal the same hands afterwards, whichever of them deals first, and a copy of a copy
+    too."""
+    original, _ = random_game("standard", seed, max_hands=1)
+    copy = original.clone()
+    copy_of_copy = copy.clone()
+
+    def play_on(game: engine.Game) -> list[object]:
+        chooser = random.Random(seed)
+        while not game.is_over and game.hand_number < 4:
+            game.apply(chooser.choice(game.legal_actions()))
+        return [event.hands for event in game.events if isinstance(event, Dealt)]
+
+    order = [original, copy, copy_of_copy] if first else [copy_of_copy, copy, original]
+    deals = {id(game): play_on(game) for game in order}
+    assert deals[id(original)] == deals[id(copy)] == deals[id(copy_of_copy)]

@@ -16,7 +16,7 @@ from ..rules.contracts import Contract, Exposure, ExposureTime, KittyUse, Partne
 from ..rules.ruleset import AllPassAction, FirstLead, KittyExchange, Rules
 from .auction import Auction
 from .calls import CallWindow, called_terms
-from .deal import MAX_MISDEALS, Deal, deal_of_order, hands_of_order, shuffled_deck
+from .deal import MAX_MISDEALS, copied_random, Deal, deal_of_order, hands_of_order, shuffled_deck
 from .drawing import DrawnHands
 from .events import (
     AllPassed,
@@ -56,6 +56,7 @@ class HandCourse(DrawnHands):
         "rules",
         "tables",
         "rng",
+        "rng_shared",
         "scripted",
         "listener",
         "dealer",
@@ -150,6 +151,7 @@ class HandCourse(DrawnHands):
         self.tables = tables
         """Its precomputed tables."""
         self.rng = rng
+        self.rng_shared = False
         """Shuffles the deals."""
         self.scripted: list[Deal] = scripted if scripted is not None else []
         """Deals still to be used before shuffling (checked by the caller)."""
@@ -371,6 +373,8 @@ class HandCourse(DrawnHands):
                 kitty = tuple(card.index for card in self._deal.kitty)
             else:
                 # The Deal record is built only if asked for: the simulator never needs it.
+                if self.rng_shared:  # a copy shares its original's generator until either draws from it
+                    self.rng, self.rng_shared = copied_random(self.rng), False
                 self._deal, self.order = None, shuffled_deck(tables, self.rng)
                 hands = hands_of_order(tables, self.order, self.dealer)
                 kitty = tuple([self.order[position] for position in tables.kitty_positions])

@@ -22,6 +22,13 @@ MAX_MISDEALS = 1_000
 that could never satisfy it; this bounds the wait on one that almost never does)."""
 
 
+def copied_random(rng: random.Random) -> random.Random:
+    """An independent generator in ``rng``'s state."""
+    copy = random.Random(0)  # seeding from a number is cheap; from the system (no seed) is not
+    copy.setstate(rng.getstate())
+    return copy
+
+
 class DealError(FiveHundredError, ValueError):
     """A scripted or recorded deal does not fit the variant (wrong sizes, unknown or repeated cards)."""
 

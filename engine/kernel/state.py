@@ -97,8 +97,9 @@ class GameState(HandCourse):
         other = GameState.__new__(GameState)
         for name in HandCourse.__slots__ + DrawnHands.__slots__ + TableCards.__slots__ + SeatArrangement.__slots__:
             setattr(other, name, getattr(self, name))
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
+        # The generator is shared, not copied (copying it was two thirds of a copy's cost): the first of
+        # the two to deal from it takes a copy of its own (HandCourse._start_hand).
+        self.rng_shared = other.rng_shared = True
         other.scripted = list(self.scripted)
         other.listener = None
         other.hands = list(self.hands)
