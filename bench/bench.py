@@ -51,28 +51,17 @@ def for_seconds(seconds: float, step: Callable[[], int]) -> tuple[float, int]:
 # -- OpenSpiel euchre ------------------------------------------------------------------------------
 
 
-def euchre_deal(game: Any, rng: random.Random, counted: list[int]) -> int:
-    """One random euchre deal through OpenSpiel's Python loop; counts its decisions into ``counted``."""
+def euchre_deal(game: Any, rng: random.Random, counted: list[int], observe: bool) -> int:
+    """One random euchre deal through OpenSpiel's Python loop (reading the information state of the
+    player to act each decision when ``observe``); counts its decisions into ``counted``."""
     state = game.new_initial_state()
     while not state.is_terminal():
         if state.is_chance_node():
             outcomes = state.chance_outcomes()
             state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
         else:
-            actions = state.legal_actions()
-            state.apply_action(actions[rng.randrange(len(actions))])
-            counted[0] += 1
-    return 1
-
-
-def euchre_deal_observed(game: Any, rng: random.Random, counted: list[int]) -> int:
-    state = game.new_initial_state()
-    while not state.is_terminal():
-        if state.is_chance_node():
-            outcomes = state.chance_outcomes()
-            state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
-        else:
-            state.information_state_string(state.current_player())
+            if observe:
+                state.information_state_string(state.current_player())
             actions = state.legal_actions()
             state.apply_action(actions[rng.randrange(len(actions))])
             counted[0] += 1
@@ -182,10 +171,10 @@ def main() -> None:
         rng = random.Random(1)
         if euchre is not None:
             counted = [0]
-            euchre_rate, deals = for_seconds(args.seconds, lambda: euchre_deal(euchre, rng, counted))
+            euchre_rate, deals = for_seconds(args.seconds, lambda: euchre_deal(euchre, rng, counted, False))
             euchre_decision = 1 / (euchre_rate * counted[0] / deals)
             counted = [0]
-            observed_rate, deals = for_seconds(args.seconds, lambda: euchre_deal_observed(euchre, rng, counted))
+            observed_rate, deals = for_seconds(args.seconds, lambda: euchre_deal(euchre, rng, counted, True))
             euchre_observed = 1 / (observed_rate * counted[0] / deals)
         random_rate = simulated(args.variant, "random", args.hands, 1)
         heuristic_rate = simulated(args.variant, "heuristic", args.hands // 4, 1)

@@ -18,11 +18,8 @@ import tempfile
 import time
 import traceback
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-
-from hypothesis import HealthCheck, given, settings  # noqa: E402
 
 import fuzzing  # noqa: E402
 
@@ -33,22 +30,10 @@ BATCH = {"documents": 40, "variant files": 200, "saved games": 60, "transcripts"
 def run_batch(name: str, examples: int, folder: Path, deep: bool, deadline: float) -> str | None:
     """One batch of target ``name`` (inputs past the ``deadline`` are skipped); the failure's
     description, or ``None``."""
-    check, strategies = fuzzing.TARGETS[name]
-    wants_folder = "folder" in check.__code__.co_varnames[: check.__code__.co_argcount]
-
-    @settings(max_examples=examples, deadline=None, database=None, suppress_health_check=list(HealthCheck), print_blob=True)
-    @given(**strategies)
-    def fuzz(**arguments: Any) -> None:
-        if time.monotonic() >= deadline:
-            return
-        if wants_folder:
-            arguments["folder"] = folder
-        if deep and name == "documents":
-            arguments["max_hands"] = 20  # the whole game is played by the kernel's loop anyway
-        check(**arguments)
-
+    # Deep: 20 hands of each generated variant through the API (the whole game is played by the kernel's loop anyway).
+    overrides = {"max_hands": 20} if deep and name == "documents" else {}
     try:
-        fuzz()
+        fuzzing.run_target(name, examples, folder, deadline=deadline, **overrides)
     except Exception:  # noqa: BLE001 - a failure is recorded and the search goes on
         return traceback.format_exc(limit=-4)
     return None

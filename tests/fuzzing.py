@@ -16,6 +16,7 @@ import contextlib
 import copy
 import io
 import json
+import math
 import random
 import signal
 import time
@@ -25,6 +26,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import engine
@@ -611,3 +613,22 @@ TARGETS: dict[str, tuple[Callable[..., None], dict[str, st.SearchStrategy[Any]]]
 }
 """Each fuzz target: its check and the strategies of its arguments (a ``folder`` argument is a
 temporary folder the runner provides)."""
+
+
+def run_target(name: str, examples: int, folder: Path, *, deadline: float = math.inf, **overrides: Any) -> None:
+    """Check ``examples`` generated inputs of target ``name`` (hypothesis, no example database; inputs
+    met after the ``time.monotonic()`` ``deadline`` are skipped); ``overrides`` are passed to the check
+    as they are. Raises the first failure, shrunk."""
+    check, strategies = TARGETS[name]
+    wants_folder = "folder" in check.__code__.co_varnames[: check.__code__.co_argcount]
+
+    @settings(max_examples=examples, deadline=None, database=None, suppress_health_check=list(HealthCheck), print_blob=True)
+    @given(**strategies)
+    def fuzz(**arguments: Any) -> None:
+        if time.monotonic() >= deadline:
+            return
+        if wants_folder:
+            arguments["folder"] = folder
+        check(**arguments, **overrides)
+
+    fuzz()

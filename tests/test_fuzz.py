@@ -7,30 +7,15 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
 
 import pytest
-from fuzzing import TARGETS
-from hypothesis import HealthCheck, given, settings
+from fuzzing import TARGETS, run_target
 
 EXAMPLES = {"documents": 40, "variant files": 60, "saved games": 40, "transcripts": 40, "actions": 150, "command lines": 30, "checkpoints": 15}
-"""Inputs per target in the default run (about half a minute in all on a 2-core machine)."""
+"""Inputs per target in the default run (about ten seconds in all on a 2-core machine)."""
 
 DEEP = int(os.environ.get("FUZZ_DEEP_EXAMPLES", "1000"))
 """Inputs per target under the ``slow`` marker."""
-
-
-def run_target(name: str, examples: int, folder: Path) -> None:
-    check, strategies = TARGETS[name]
-
-    @settings(max_examples=examples, deadline=None, database=None, suppress_health_check=list(HealthCheck))
-    @given(**strategies)
-    def fuzz(**arguments: Any) -> None:
-        if "folder" in check.__code__.co_varnames[: check.__code__.co_argcount]:
-            arguments["folder"] = folder
-        check(**arguments)
-
-    fuzz()
 
 
 @pytest.mark.parametrize("name", sorted(TARGETS))

@@ -34,7 +34,7 @@ from ..rules.contracts import Contract
 from ..rules.ruleset import Rules
 from .choices import DiscardChoices
 from .observation import Observation, Trick
-from .records import MAX_SCORE, HandRecord, TranscriptError, hand_transcript
+from .records import MAX_SCORE, HandRecord, TranscriptError, hand_transcript, scores_fit
 from .saving import SavedGameError, read_saved_game, restore_rng, saved_game_data
 
 
@@ -79,10 +79,10 @@ class Game:
         players, teams = rules.seating.players, len(rules.seating.teams)
         if type(dealer) is not int or not 0 <= dealer < players:
             raise ValueError(f"The dealer must be a seat from 0 to {players - 1}, not {shown(dealer)}.")
-        # Exactly ints (a bool is not a score), within bounds that any real game stays far inside.
-        start = tuple(scores) if isinstance(scores, (list, tuple)) else (0,) * teams if scores is None else ()
-        if len(start) != teams or not all(type(score) is int and abs(score) <= MAX_SCORE for score in start):
+        start = (0,) * teams if scores is None else scores
+        if not scores_fit(start, teams):
             raise ValueError(f"Scores must be {teams} whole numbers within ±{MAX_SCORE:,}, one per team, not {shown(scores)}.")
+        start = tuple(start)
         self.rules = rules
         """The variant being played."""
         self._tables: Tables = tables_for(rules)

@@ -47,6 +47,12 @@ MAX_SCORE = 10**9
 within a few thousand)."""
 
 
+def scores_fit(scores: object, teams: int) -> bool:
+    """Whether ``scores`` are ``teams`` scores: a list or tuple of whole numbers (not bools) within
+    ±:data:`MAX_SCORE`."""
+    return isinstance(scores, (list, tuple)) and len(scores) == teams and all(type(score) is int and abs(score) <= MAX_SCORE for score in scores)
+
+
 def variant_reference(rules: Rules) -> str:
     """How transcripts and saved games name the variant: its shipped name, its file, or its name."""
     return rules.reference or rules.name
@@ -138,7 +144,7 @@ def read_entry(rules: Rules, data: object, where: str, keys: set[str] = _KEYS) -
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
         raise TranscriptError(f"{where}.dealer must be a seat from 0 to {players - 1}, not {shown(dealer)}.")
     scores = data["scores"]
-    if not isinstance(scores, list) or len(scores) != teams or any(type(s) is not int or abs(s) > MAX_SCORE for s in scores):
+    if not isinstance(scores, list) or not scores_fit(scores, teams):
         raise TranscriptError(f"{where}.scores must be a list of {teams} whole numbers (one per team), not {shown(scores)}.")
     actions = data["actions"]
     if not isinstance(actions, list) or any(not isinstance(action, str) for action in actions):
