@@ -20,6 +20,7 @@ Variants are YAML files validated by a JSON Schema and compiled into immutable r
 from __future__ import annotations
 
 from . import _former
+from .bots.playing import play_game
 from .errors import FiveHundredError, IllegalActionError, Problem, VariantError
 from .game.game import Game
 from .game.observation import Observation, Trick
@@ -80,6 +81,7 @@ __all__ = [
     "compile_text",
     "load_variant",
     "parse_action",
+    "play_game",
     "replay",
     "simulate",
     "unsupported_rules",

@@ -14,6 +14,7 @@ import random
 from ..rules.ruleset import Rules
 from .base import Bot, FastBot, RandomBot
 from .heuristic import HeuristicBot, Profile
+from .playing import make_bots, play_game
 
 BOT_NAMES = ("random", "heuristic")
 """The bots the command line knows by name."""
@@ -29,4 +30,4 @@ def make_bot(name: str, rules: Rules, seed: int | str | random.Random | None = N
     raise ValueError(f"There is no bot called {name!r}; choose from {', '.join(BOT_NAMES)}.")
 
 
-__all__ = ["BOT_NAMES", "Bot", "FastBot", "HeuristicBot", "Profile", "RandomBot", "make_bot"]
+__all__ = ["BOT_NAMES", "Bot", "FastBot", "HeuristicBot", "Profile", "RandomBot", "make_bot", "make_bots", "play_game"]

@@ -7,7 +7,11 @@ written; 3 is kept for an error inside the engine itself (a bug: the message ask
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+import tempfile
+
+from ..bots import BOT_NAMES
 
 EXIT_OK = 0
 """Success: every file valid, the command done."""
@@ -30,3 +34,45 @@ class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
         self.print_usage(sys.stderr)
         self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
+
+
+def seed_argument(text: str) -> int:
+    """``--seed``: a whole number of at most 40 digits."""
+    if len(text) > 40:
+        raise argparse.ArgumentTypeError("a seed has at most 40 digits")
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+
+
+def bots_argument(text: str) -> list[str]:
+    """``--bots``: shipped bots' names, comma-separated."""
+    names = [name.strip() for name in text.split(",")]
+    if not any(names):
+        raise argparse.ArgumentTypeError(f"give a bot per seat, such as heuristic,random,heuristic,random (bots: {', '.join(BOT_NAMES)})")
+    unknown = [name for name in names if name not in BOT_NAMES]
+    if unknown:
+        raise argparse.ArgumentTypeError(f"there is no bot called {unknown[0][:40]!r}; choose from {', '.join(BOT_NAMES)}")
+    return names
+
+
+def file_name_argument(text: str) -> str:
+    """A file name argument: not empty."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("give a file name")
+    return text
+
+
+def write_atomically(path: str, text: str) -> None:
+    """Write ``text`` to ``path`` whole or not at all (a temporary file beside it, then renamed), so an
+    interruption never leaves half a report; raises ``OSError``."""
+    folder = os.path.dirname(os.path.abspath(path))
+    handle = tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=folder, prefix=".fivehundred-", suffix=".tmp", delete=False)
+    try:
+        with handle:
+            handle.write(text)
+        os.replace(handle.name, path)
+    except BaseException:
+        os.unlink(handle.name)
+        raise

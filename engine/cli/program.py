@@ -11,19 +11,22 @@ import io
 import sys
 from typing import Sequence
 
-from . import replay, simulation, variants
+from .. import __version__
+from . import play, replay, simulation, variants
 from .common import EXIT_INTERNAL, EXIT_OK, Parser, internal_error
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``fivehundred`` command."""
     parser = Parser(prog="fivehundred", description="A rules engine for the card game 500: house-rules variant files, validation and play.")
+    parser.add_argument("--version", action="version", version=f"fivehundred {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     commands.required = True
 
     variants.add_commands(commands)
     replay.add_commands(commands)
     simulation.add_commands(commands)
+    play.add_commands(commands)
     return parser
 
 

@@ -67,7 +67,8 @@ def _side(team: int, seats: tuple[int, ...]) -> str:
     return f"team {team} (seats {' and '.join(map(str, seats))})" if len(seats) > 1 else f"seat {seats[0]}"
 
 
-def _format_result(result: HandResult, rules: Rules) -> str:
+def format_result(result: HandResult, rules: Rules) -> str:
+    """A hand's result in words: the contract and whether it was made, tricks, points, what comes next."""
     seating = rules.seating
     teams = ", ".join(f"{_side(team, seats)}: {points:+d} -> {score}" for team, (seats, points, score) in enumerate(zip(seating.teams, result.hand_points, result.scores)))
     if result.contract is None:
@@ -178,7 +179,7 @@ def _command_replay(args: argparse.Namespace) -> int:
         if args.format == "json":
             print(json.dumps(outcome.result.to_dict()))
         else:
-            sys.stdout.write(_format_result(outcome.result, outcome.rules))
+            sys.stdout.write(format_result(outcome.result, outcome.rules))
         return EXIT_OK
     files, outcomes = _transcript_files(args.files)
     if args.format == "text":

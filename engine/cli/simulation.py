@@ -6,14 +6,12 @@ import argparse
 import json
 import os
 import sys
-import tempfile
 from typing import Any, Callable
 
-from ..bots import BOT_NAMES
 from ..errors import FiveHundredError, UnreadableFileError, VariantError
 from ..simulation.report import compare_data, compare_text, to_csv, to_data, to_text
 from ..simulation.runner import MAX_UNITS, SimulationError, SimulationResult, simulate
-from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE
+from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, bots_argument, file_name_argument, seed_argument, write_atomically
 
 
 def _positive(text: str) -> int:
@@ -28,31 +26,6 @@ def _positive(text: str) -> int:
     if value > MAX_UNITS:
         raise argparse.ArgumentTypeError(f"{value:,} is more than the {MAX_UNITS:,} one run may ask for")
     return value
-
-
-def _seed(text: str) -> int:
-    if len(text) > 40:
-        raise argparse.ArgumentTypeError("a seed has at most 40 digits")
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-
-
-def _bots(text: str) -> list[str]:
-    names = [name.strip() for name in text.split(",")]
-    if not any(names):
-        raise argparse.ArgumentTypeError(f"give a bot per seat, such as heuristic,random,heuristic,random (bots: {', '.join(BOT_NAMES)})")
-    unknown = [name for name in names if name not in BOT_NAMES]
-    if unknown:
-        raise argparse.ArgumentTypeError(f"there is no bot called {unknown[0][:40]!r}; choose from {', '.join(BOT_NAMES)}")
-    return names
-
-
-def _file_name(text: str) -> str:
-    if not text.strip():
-        raise argparse.ArgumentTypeError("give a file name")
-    return text
 
 
 def _progress(enabled: bool, label: str) -> tuple[Callable[[int, int], None] | None, Callable[[], None]]:
@@ -83,8 +56,8 @@ def _common(parser: Any, hands_help: str, games_help: str) -> None:
     amount = parser.add_mutually_exclusive_group()
     amount.add_argument("--hands", type=_positive, help=hands_help)
     amount.add_argument("--games", type=_positive, help=games_help)
-    parser.add_argument("--seed", type=_seed, default=0, help="the run's seed (default 0): the same seed gives the same results")
-    parser.add_argument("--bots", type=_bots, default=[], help="a bot per seat, comma separated: heuristic or random (default: heuristic everywhere)")
+    parser.add_argument("--seed", type=seed_argument, default=0, help="the run's seed (default 0): the same seed gives the same results")
+    parser.add_argument("--bots", type=bots_argument, default=[], help="a bot per seat, comma separated: heuristic or random (default: heuristic everywhere)")
     parser.add_argument("--workers", type=_positive, default=1, help="processes to use, at most one per core (default 1); results do not depend on it")
     parser.add_argument("--cluster", metavar="ADDRESS", help="run on the Dask cluster whose scheduler is at ADDRESS (needs the cluster extra)")
     parser.add_argument("--progress", choices=("auto", "always", "never"), default="auto", help="progress bar on standard error (default: when it is a terminal)")
@@ -96,9 +69,9 @@ def add_commands(commands: Any) -> None:
     sim.add_argument("variant", metavar="VARIANT", help="a shipped variant name or a file path")
     _common(sim, "hands to play, each the first hand of a fresh game", "whole games to play (default 100)")
     sim.add_argument("--format", choices=("text", "json", "csv"), default="text", help="output format (default: text)")
-    sim.add_argument("--out", metavar="FILE", type=_file_name, help="write the report to FILE; finished work is checkpointed in FILE.partial as it goes")
+    sim.add_argument("--out", metavar="FILE", type=file_name_argument, help="write the report to FILE; finished work is checkpointed in FILE.partial as it goes")
     sim.add_argument("--resume", action="store_true", help="continue an interrupted run from FILE.partial (needs --out)")
-    sim.add_argument("--plot", metavar="FILE.png", type=_file_name, help="draw contract frequencies and game lengths (needs the plot extra: matplotlib)")
+    sim.add_argument("--plot", metavar="FILE.png", type=file_name_argument, help="draw contract frequencies and game lengths (needs the plot extra: matplotlib)")
     sim.set_defaults(handler=command_simulate)
 
     compare = commands.add_parser("compare", help="simulate two variants on the same deals and show the differences")
@@ -130,20 +103,6 @@ def _note_workers(asked: int, result: SimulationResult) -> None:
     replayed = result.extra.get("replayed_chunks", 0)
     if replayed:
         print(f"fivehundred: {replayed} damaged line(s) of the checkpoint were not trusted; their chunks were played again.", file=sys.stderr)
-
-
-def write_atomically(path: str, text: str) -> None:
-    """Write ``text`` to ``path`` whole or not at all (a temporary file beside it, then renamed), so an
-    interruption never leaves half a report; raises ``OSError``."""
-    folder = os.path.dirname(os.path.abspath(path))
-    handle = tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=folder, prefix=".fivehundred-", suffix=".tmp", delete=False)
-    try:
-        with handle:
-            handle.write(text)
-        os.replace(handle.name, path)
-    except BaseException:
-        os.unlink(handle.name)
-        raise
 
 
 def _run(variant: str, args: argparse.Namespace, hands: int, games: int, checkpoint: str | None, label: str) -> SimulationResult:

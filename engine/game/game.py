@@ -173,6 +173,13 @@ class Game:
         """Everything that has happened, in order."""
         return tuple(self._events)
 
+    def events_since(self, count: int) -> tuple[Event, ...]:
+        """The events after the first ``count`` (all of them for 0): what happened since a caller last
+        looked, without copying the whole history."""
+        if type(count) is not int or count < 0:
+            raise ValueError(f"count must be a whole number of events, at least 0, not {shown(count)}.")
+        return tuple(self._events[count:])
+
     @property
     def results(self) -> tuple[HandResult, ...]:
         """The outcome of every finished hand, in order."""

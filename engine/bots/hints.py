@@ -1,0 +1,88 @@
+"""A hint for a person: what the heuristic bot would do in their seat, and why, in one line.
+
+The reason is read back from the same observation the bot chose from (its trick estimates for a bid,
+whether its card wins the trick for a play), so it says what the bot weighed, not a fixed phrase per
+phase.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from ..game.observation import Observation
+from ..kernel.actions import Action, Bid, Call, CallPartner, Discard, Give, Pass, Pick, Play
+from ..kernel.phase import Phase
+from ..rules.cards import Card
+from ..rules.ruleset import Rules
+from .heuristic import HeuristicBot
+
+
+def hint(bot: HeuristicBot, observation: Observation, legal_actions: Sequence[Action]) -> tuple[Action, str]:
+    """The action ``bot`` chooses for ``observation.seat`` and a one-line reason for it."""
+    action = bot.act(observation, legal_actions)
+    if len(legal_actions) == 1:
+        return action, "it is the only legal action."
+    rules = bot.rules
+    phase = observation.phase
+    if phase is Phase.AUCTION:
+        return action, _auction_reason(bot, observation, action)
+    if phase is Phase.KITTY and isinstance(action, Discard):
+        return action, "keep your trumps, aces and guarded kings and shed your shortest side suits."
+    if phase is Phase.PLAY and isinstance(action, Play):
+        return action, _play_reason(rules, observation, action)
+    if isinstance(action, Call):
+        return action, f"you can expect to take every trick, so announce {action.announcement}."
+    if isinstance(action, CallPartner):
+        return action, "name a high card you lack, so that the strongest hand becomes your partner."
+    if isinstance(action, Give):
+        return action, "give the card you can best spare."
+    if isinstance(action, Pick):
+        return action, "take the table card worth most to your hand."
+    if isinstance(action, Pass):
+        return action, "you have nothing worth announcing."
+    return action, "jokers, jacks and each suit's top half are worth keeping."
+
+
+def _auction_reason(bot: HeuristicBot, observation: Observation, action: Action) -> str:
+    rules = bot.rules
+    strains = [strain.id for strain in rules.strains if any(contract.style.strain == strain.id and not contract.is_special for contract in rules.ladder)]
+    estimates = {strain: bot.estimate(observation.hand, strain, observation.calls, observation.seat) for strain in strains}
+    best = max(estimates, key=lambda strain: estimates[strain])
+    named = rules.strain(best).name
+    if isinstance(action, Bid):
+        contract = rules.ladder[action.contract]
+        if contract.target.is_no_tricks:
+            return f"a hand with few winners (at most {estimates[best]:.1f} tricks in any strain): {contract.name} should take none."
+        if contract.level is None:
+            return f"you can expect {estimates[best]:.1f} tricks in {named}, enough for {contract.name}."
+        return f"you can count on {estimates[contract.style.strain]:.1f} tricks in {rules.strain(contract.style.strain).name} with your partner's bids and the kitty: enough for {contract.id}."
+    return f"your best strain, {named}, is worth about {estimates[best]:.1f} tricks with the kitty and your partner's bids: not enough for the next bid."
+
+
+def _play_reason(rules: Rules, observation: Observation, action: Play) -> str:
+    contract = rules.ladder[observation.contract] if observation.contract is not None else None
+    order = rules.card_order(contract.style.strain if contract is not None else next(order.strain.id for order in rules.card_orders if order.strain.trump is None))
+    card = action.card
+    mine = observation.declarer is not None and observation.team_of[observation.declarer] == observation.team_of[observation.seat]
+    if contract is not None and contract.target.is_no_tricks:
+        if not mine:
+            return "defending a misère: play to leave the declarer a trick to take."
+        if not observation.trick:
+            return f"playing misère: {card} is the lead least likely to win a trick."
+        return f"playing misère: {card} is the highest card that still loses, or one you must shed."
+    if not observation.trick:
+        if order.is_trump(card):
+            return f"lead trumps ({card}) to draw the other side's."
+        return f"lead {card}: the best card left in its suit, or low from your longest side suit."
+    cards: list[Card] = [played for _, played in observation.trick]
+    led = observation.led_suit
+    leader = order.winner(cards, led)
+    winning_seat = observation.trick[leader][0]
+    if observation.team_of[winning_seat] == observation.team_of[observation.seat] and winning_seat != observation.seat:
+        return f"your partner is winning the trick: play your cheapest card ({card})."
+    if order.winner(cards + [card], led) == len(cards):
+        return f"{card} is the lowest card that wins the trick."
+    return f"you cannot beat {cards[leader]}: play your cheapest card ({card})."
+
+
+__all__ = ["hint"]

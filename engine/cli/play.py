@@ -1,0 +1,338 @@
+"""The ``play`` command: a whole game of any variant in the terminal, one person against bots.
+
+The person types an action in the notation (``bid 7H``, ``play JD``) or its number in the list of legal
+actions, or a command: ``help``, ``hint``, ``undo``, ``save FILE``, ``load FILE``, ``quit``. With
+``rich`` installed (the ``play`` extra) and a terminal on both ends, the table is drawn in colour and
+redrawn at each decision; otherwise (a pipe, scripted input, no ``rich``) the same table prints as plain
+text, so a script can drive a whole game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+from typing import Any, Callable, TextIO
+
+from ..bots import make_bot
+from ..bots.base import Bot
+from ..bots.heuristic import HeuristicBot
+from ..bots.hints import hint
+from ..errors import FiveHundredError, IllegalActionError, VariantError
+from ..game.game import Game
+from ..game.saving import SavedGameError
+from ..kernel.events import HandScored
+from ..rules.compiler import load_variant
+from ..rules.ruleset import Rules
+from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, bots_argument, seed_argument, write_atomically
+from .narration import narrate
+from .replay import MAX_TRANSCRIPT_BYTES, format_result
+from .table_view import Names, choices_text, plain, rich_panel, rows
+
+HELP = """\
+Type an action in the notation, or its number in the list:
+  bid 7H, bid misere, pass          in the auction (7H is seven hearts, 10NT ten no trump)
+  discard 4D 5C 6C                  after taking the kitty
+  play JD, play JK:H                in the play (JK:H leads the joker in no trump, naming hearts)
+Cards are rank then suit (S C D H, or the symbols); 10 or T for ten; JK, BJ, RJ for jokers.
+Commands:
+  help          this text
+  hint          what the heuristic bot would do in your seat, and why
+  undo          take back your last action, while no other seat has acted since
+  save FILE     save the game (JSON, the saved-game format); load FILE to go on from it
+  quit          leave the game (save first to keep it)"""
+
+
+class Screen:
+    """Plain text in, plain text out: for pipes, scripts and terminals without ``rich``."""
+
+    symbols = False
+    """Whether cards are shown with suit symbols."""
+
+    def __init__(self, read: Callable[[str], str], out: TextIO) -> None:
+        self.read = read
+        self.out = out
+
+    def table(self, game: Game, seat: int, said: list[str]) -> None:
+        """Show the table and the person's legal actions (what was said since is already printed)."""
+        print("", file=self.out)
+        print(plain(rows(game, seat, symbols=self.symbols)), file=self.out)
+        print("Your choices:", file=self.out)
+        print("\n".join(choices_text(game)), file=self.out)
+
+    def say(self, text: str) -> None:
+        """Tell the person something at once."""
+        print(text, file=self.out)
+
+    def ask(self, prompt: str) -> str:
+        """A line typed by the person (``EOFError`` at the end of the input)."""
+        return self.read(prompt)
+
+    def pause(self) -> None:
+        """Wait for the person to read a summary (nothing to wait for in plain mode)."""
+
+
+class RichScreen(Screen):
+    """The table in colour, redrawn at each decision, with the latest events beneath it."""
+
+    symbols = True
+
+    def __init__(self) -> None:
+        from rich.console import Console
+
+        self.console = Console(highlight=False)
+        super().__init__(lambda prompt: str(self.console.input(prompt)), sys.stdout)
+
+    def table(self, game: Game, seat: int, said: list[str]) -> None:
+        self.console.clear()
+        self.console.print(rich_panel(rows(game, seat, symbols=True, said=said[-8:]), f"fivehundred play: {game.rules.name}"))
+        self.console.print("\n".join(choices_text(game)), markup=False)
+        self.console.print("(help for the commands)", style="dim")
+
+    def say(self, text: str) -> None:
+        self.console.print(text, markup=False)
+
+    def pause(self) -> None:
+        self.console.input("Press Enter to go on. ")
+
+
+class Session:
+    """One person's game: the person's seat, the bots in the other seats, and the undo history."""
+
+    def __init__(self, rules: Rules, seat: int, bot_names: list[str], seed: int, screen: Screen, transcripts: str | None) -> None:
+        self.rules = rules
+        self.seat = seat
+        self.bot_names = bot_names
+        self.seed = seed
+        self.screen = screen
+        self.transcripts = transcripts
+        self.game = Game(rules, seed=seed)
+        self.bots = self._make_bots()
+        self.adviser = HeuristicBot(rules, seed=seed)
+        self.undo: list[Game] = []  # the game before each of the person's actions since another seat acted
+        self.told = 0
+        self.said: list[str] = []
+        self.redraw = True  # the table is shown again after a change, not after help, a hint or a refusal
+
+    def _make_bots(self) -> dict[int, Bot]:
+        others = [each for each in range(self.rules.seating.players) if each != self.seat]
+        names = self.bot_names if len(self.bot_names) == len(others) else [self.bot_names[0]] * len(others)
+        return {each: make_bot(name, self.rules, f"{self.seed}:{each}") for each, name in zip(others, names)}
+
+    def run(self) -> int:
+        """Play until the game ends or the person quits; returns the exit code."""
+        self.screen.say(f"{self.rules.name}: you are seat {self.seat}; seed {self.seed}. Type help for the commands.")
+        while True:
+            self._tell()
+            seat = self.game.to_act
+            if seat is None:
+                self._game_over()
+                return EXIT_OK
+            if seat != self.seat:
+                self.game.apply(self.bots[seat].act(self.game.observation(seat), self.game.legal_choices()))
+                self.undo.clear()
+                continue
+            if self.redraw:
+                self.screen.table(self.game, self.seat, self.said)
+                self.redraw = False
+            try:
+                line = self.screen.ask(f"Seat {self.seat} > ")
+            except EOFError:
+                self.screen.say("Input ended: the game is left unfinished.")
+                return EXIT_OK
+            if not self._command(line.strip()):
+                return EXIT_OK
+
+    def _tell(self) -> None:
+        names = Names(self.game.rules, self.seat)
+        for event in self.game.events_since(self.told):
+            self.told += 1
+            if isinstance(event, HandScored):
+                self._hand_over(event)
+                continue
+            line = narrate(event, names)
+            if line is not None:
+                self.said.append(line)
+                if not isinstance(self.screen, RichScreen):
+                    self.screen.say(line)
+
+    def _hand_over(self, event: HandScored) -> None:
+        self.screen.say("")
+        self.screen.say(f"Hand {event.hand + 1} is over.")
+        self.screen.say(format_result(event.result, self.game.rules).rstrip())
+        if self.transcripts is not None:
+            path = os.path.join(self.transcripts, f"hand-{event.hand + 1:03d}.json")
+            try:
+                write_atomically(path, json.dumps(self.game.transcript(event.hand), indent=2) + "\n")
+                self.screen.say(f"Transcript written to {path}.")
+            except OSError as error:
+                self.screen.say(f"Could not write the transcript {path}: {error.strerror or error}.")
+        self.said.clear()
+        if not self.game.is_over:
+            self.screen.pause()
+
+    def _game_over(self) -> None:
+        winner = self.game.winner
+        names = Names(self.game.rules, self.seat)
+        scores = ", ".join(f"{names.side_name(team)}: {score}" for team, score in enumerate(self.game.scores))
+        self.screen.say(f"Game over after {self.game.hand_number + 1} hands. " + (f"{names.side_name(winner)} wins." if winner is not None else "Nobody wins."))
+        self.screen.say(f"Final scores: {scores}.")
+
+    def _command(self, line: str) -> bool:
+        """Act on one line typed by the person; ``False`` to leave the game."""
+        word, _, rest = line.partition(" ")
+        word = word.lower()
+        if not line:
+            return True
+        if word in ("quit", "exit"):
+            self.screen.say("You left the game.")
+            return False
+        if word in ("help", "?"):
+            self.screen.say(HELP)
+        elif word == "hint":
+            action, why = hint(self.adviser, self.game.observation(self.seat), self.game.legal_choices())
+            self.screen.say(f"Hint: {action} ({why})")
+        elif word == "undo":
+            self._undo()
+        elif word == "save":
+            self._save(rest.strip())
+        elif word == "load":
+            self._load(rest.strip())
+        else:
+            self._act(line)
+        return True
+
+    def _act(self, line: str) -> None:
+        choices = self.game.legal_choices()
+        try:
+            if line.isdigit():
+                number = int(line)
+                if not 1 <= number <= len(choices):
+                    raise IllegalActionError(f"There is no choice {number}: choose from 1 to {len(choices)}, or type an action.")
+                action = choices[number - 1]
+            else:
+                action = self.game.check(line)
+        except IllegalActionError as error:
+            self.screen.say(f"Not accepted. {error} Type help for the notation, or a number from the list.")
+            return
+        before = self.game.clone()
+        self.game.apply(action)
+        self.undo.append(before)
+        self.redraw = True
+
+    def _undo(self) -> None:
+        if not self.undo:
+            self.screen.say("Nothing to undo: another seat has acted since your last action (or you have not acted yet).")
+            return
+        self.game = self.undo.pop()
+        self.told = len(self.game.events)
+        self.said.append("Your last action was taken back.")
+        self.screen.say("Your last action was taken back.")
+        self.redraw = True
+
+    def _save(self, path: str) -> None:
+        if not path:
+            self.screen.say("save needs a file name: save FILE.")
+            return
+        try:
+            write_atomically(path, json.dumps(self.game.to_dict(), indent=1) + "\n")
+        except OSError as error:
+            self.screen.say(f"Could not save to {path}: {error.strerror or error}. The game goes on.")
+            return
+        self.screen.say(f"Saved to {path}; load {path} goes on from here.")
+
+    def _load(self, path: str) -> None:
+        if not path:
+            self.screen.say("load needs a file name: load FILE.")
+            return
+        try:
+            with open(path, encoding="utf-8") as handle:
+                text = handle.read(MAX_TRANSCRIPT_BYTES + 1)
+            if len(text) > MAX_TRANSCRIPT_BYTES:
+                raise SavedGameError(f"the file is over {MAX_TRANSCRIPT_BYTES // 2**20} MiB, too large for a saved game.")
+            game = Game.from_dict(json.loads(text))
+        except (OSError, UnicodeDecodeError) as error:
+            self.screen.say(f"Could not read {path}: {getattr(error, 'strerror', None) or error}. The game goes on.")
+            return
+        except (ValueError, FiveHundredError) as error:  # bad JSON, a corrupt saved game, its variant missing
+            self.screen.say(f"{path} is not a saved game this engine can load: {error} The game goes on.")
+            return
+        if game.rules.seating.players != self.rules.seating.players:
+            self.screen.say(f"{path} is a game of {game.rules.name} for {game.rules.seating.players} players; this session has {self.rules.seating.players}. The game goes on.")
+            return
+        self.rules, self.game = game.rules, game
+        self.bots = self._make_bots()
+        self.adviser = HeuristicBot(game.rules, seed=self.seed)
+        self.undo.clear()
+        self.said = [f"Loaded {path}."]
+        self.told = len(game.events)
+        self.screen.say(f"Loaded {path}: hand {game.hand_number + 1} of {game.rules.name}.")
+        self.redraw = True
+
+
+def _screen(plain_only: bool) -> Screen:
+    if not plain_only and sys.stdin.isatty() and sys.stdout.isatty():
+        try:
+            return RichScreen()
+        except ImportError:
+            pass  # rich is an optional extra: the plain screen plays the same game
+    return Screen(_read_line, sys.stdout)
+
+
+def _read_line(prompt: str) -> str:
+    if sys.stdin.isatty():
+        return input(prompt)
+    print(prompt, end="", flush=True)
+    line = sys.stdin.readline()
+    if not line:
+        print()
+        raise EOFError
+    print(line.rstrip("\n"))  # echo scripted input, so the log reads like a session
+    return line
+
+
+def run_play(args: argparse.Namespace) -> int:
+    """``fivehundred play``: one person against bots."""
+    try:
+        rules = load_variant(args.variant)
+    except VariantError as error:
+        print(error, file=sys.stderr)
+        return EXIT_INVALID
+    players = rules.seating.players
+    if not 0 <= args.seat < players:
+        print(f"fivehundred play: --seat must be from 0 to {players - 1} in {rules.name}, not {args.seat}.", file=sys.stderr)
+        return EXIT_USAGE
+    if len(args.bots) not in (1, players - 1):
+        print(f"fivehundred play: --bots names one bot for every other seat, or {players - 1} bots (one per other seat), not {len(args.bots)}.", file=sys.stderr)
+        return EXIT_USAGE
+    if args.transcripts is not None and not os.path.isdir(args.transcripts):
+        print(f"fivehundred play: --transcripts {args.transcripts!r} is not a folder.", file=sys.stderr)
+        return EXIT_USAGE
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
+    try:
+        session = Session(rules, args.seat, args.bots, seed, _screen(args.plain), args.transcripts)
+    except FiveHundredError as error:  # a rule the kernel does not play yet
+        print(error, file=sys.stderr)
+        return EXIT_INVALID
+    try:
+        return session.run()
+    except KeyboardInterrupt:
+        session.screen.say("\nInterrupted: the game is left unfinished.")
+        return EXIT_OK
+
+
+def add_commands(commands: Any) -> None:
+    """Add ``play`` to the program's subcommands."""
+    play = commands.add_parser("play", help="play a game yourself against bots in the terminal", description=__doc__.split("\n\n")[0] if __doc__ else None)
+    play.add_argument("variant", metavar="VARIANT", help="a shipped variant's name or a variant file")
+    play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    play.add_argument("--seed", type=seed_argument, default=None, help="seed the deal (default: a random seed, printed)")
+    play.add_argument("--bots", type=bots_argument, default=["heuristic"], help="the other seats' bots: one name for all, or one per seat, comma-separated (default heuristic)")
+    play.add_argument("--transcripts", metavar="DIR", default=None, help="write each hand's transcript to DIR (hand-001.json, ...)")
+    play.add_argument("--plain", action="store_true", help="plain text even in a terminal with rich installed")
+    play.set_defaults(handler=run_play)
+
+
+__all__ = ["HELP", "RichScreen", "Screen", "Session", "add_commands", "run_play"]

@@ -1,0 +1,195 @@
+"""``fivehundred play``: a person against bots, through a pipe and in a real terminal (tmux).
+
+The rules a person meets here are those of the variant played (``../shared/rules/``); these tests check
+the terminal game around them: the screen, the commands, illegal entries asked again, undo, save/load
+and the hand transcripts.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+
+import engine
+from engine.cli.play import Screen, Session
+from engine.cli.table_view import plain, rows, sorted_hand
+from engine.kernel.phase import Phase
+from engine.language.resources import shipped_variant_names
+
+
+def scripted(lines: list[str]) -> tuple[Screen, io.StringIO]:
+    """A plain screen reading ``lines`` (then the end of input) and writing to a buffer."""
+    typed: Iterator[str] = iter(lines)
+    out = io.StringIO()
+
+    def read(prompt: str) -> str:
+        out.write(prompt)
+        try:
+            line = next(typed)
+        except StopIteration:
+            raise EOFError from None
+        out.write(line + "\n")
+        return line
+
+    return Screen(read, out), out
+
+
+def run_cli(*argv: str, stdin: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "engine.cli.program", *argv], input=stdin, capture_output=True, text=True, timeout=120, cwd=cwd)
+
+
+def test_a_whole_game_of_american_through_a_pipe_writes_every_hand_transcript(tmp_path: Path) -> None:
+    """A person at seat 0 of american who always picks the first choice finishes the game; each hand's
+    transcript replays to the result the screen showed (rules/american: the game to 500)."""
+    result = run_cli("play", "american", "--seed", "5", "--transcripts", str(tmp_path), stdin="1\n" * 2000)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "Game over after" in out and "Final scores:" in out
+    hands = out.count(" is over.")
+    files = sorted(tmp_path.glob("hand-*.json"))
+    assert hands >= 1 and len(files) == hands
+    last = engine.replay(json.loads(files[-1].read_text()))
+    assert last.game_over
+    assert f"-> {last.scores[0]}" in out.split(f"Hand {hands} is over.")[1]
+
+
+def test_an_illegal_entry_is_explained_and_asked_again() -> None:
+    rules = engine.load_variant("standard")
+    screen, out = scripted(["play 2C", "bid 11NT", "42", "pass"])
+    session = Session(rules, 0, ["heuristic"], 3, screen, None)
+    session.run()
+    text = out.getvalue()
+    assert text.count("Not accepted.") == 3
+    assert "There is no choice 42" in text
+    assert "Seat 0 (you) passes." in text  # the fourth entry was taken
+
+
+def test_help_lists_every_command_and_hint_names_a_legal_action_with_a_reason() -> None:
+    rules = engine.load_variant("standard")
+    screen, out = scripted(["help", "hint"])
+    session = Session(rules, 0, ["heuristic"], 3, screen, None)
+    session.run()
+    text = out.getvalue()
+    for command in ("help", "hint", "undo", "save FILE", "load FILE", "quit"):
+        assert f"\n  {command}" in text or f"; {command}" in text
+    hinted = text.split("Hint: ")[1].split(" (")[0]
+    assert hinted in [str(action) for action in session.game.legal_choices()]
+    reason = text.split("Hint: ")[1].split("\n")[0]
+    assert reason.endswith(".)") and len(reason) > len(hinted) + 20
+
+
+def test_undo_takes_back_the_persons_own_action_while_no_other_seat_has_acted() -> None:
+    """The declarer discards then leads (rules/standard: the declarer leads to the first trick), so the
+    discard can be undone; a bid, after which the others bid, cannot."""
+    rules = engine.load_variant("standard")
+    screen, out = scripted(["bid 10NT", "1", "undo", "undo"])
+    session = Session(rules, 0, ["heuristic"], 3, screen, None)
+    session.run()
+    text = out.getvalue()
+    assert session.game.declarer == 0
+    assert session.game.phase is Phase.KITTY  # back before the discard
+    assert "Your last action was taken back." in text
+    assert "Nothing to undo" in text  # the bid was followed by the other seats
+
+
+def test_save_and_load_go_on_from_the_saved_position_and_a_bad_file_changes_nothing(tmp_path: Path) -> None:
+    rules = engine.load_variant("standard")
+    saved = tmp_path / "game.json"
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"format": "nonsense"}')
+    screen, out = scripted([f"save {saved}", "1", f"load {broken}", f"load {tmp_path / 'missing.json'}", f"load {saved}"])
+    session = Session(rules, 0, ["heuristic"], 3, screen, None)
+    session.run()
+    text = out.getvalue()
+    assert "is not a saved game this engine can load" in text and "Could not read" in text
+    assert text.count("Loaded ") == 1  # the bad files were refused, the game going on
+    saved_data = json.loads(saved.read_text())
+    assert saved_data["hands"][0]["actions"] == ["1 bid 6H", "2 pass", "3 pass"]  # saved at seat 0's turn
+    assert session.game.to_dict() == saved_data  # loading went back to it, after seat 0 had passed
+
+
+def test_the_screen_shows_only_the_persons_cards_sorted_in_trump_order() -> None:
+    """rules/standard: the bowers rank with trumps; the screen lists trumps first, highest first."""
+    rules = engine.load_variant("standard")
+    game = engine.Game(rules, seed=11)
+    text = plain(rows(game, 0, symbols=False))
+    mine = [str(card) for card in game.hand_of(0)]
+    shown_line = next(line for line in text.splitlines() if line.startswith("Your hand"))
+    assert sorted(shown_line.split()[2:]) == sorted(mine)
+    for other in range(1, 4):
+        assert not set(str(card) for card in game.hand_of(other)) & set(shown_line.split()[2:])
+    hand = sorted_hand(rules, [rules.deck.card(name) for name in ("JD", "5H", "JH", "AH", "AS")], "7H")
+    assert [str(card) for card in hand] == ["JH", "JD", "AH", "5H", "AS"]
+
+
+def test_bad_arguments_are_usage_errors() -> None:
+    assert run_cli("play", "standard", "--seat", "7", stdin="").returncode == 2
+    assert run_cli("play", "standard", "--bots", "nobody", stdin="").returncode == 2
+    assert run_cli("play", "no-such-variant", stdin="").returncode in (1, 2)
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+def test_in_a_real_terminal_the_table_is_drawn_and_help_answers(tmp_path: Path) -> None:
+    """Run under tmux as a person would: the panel, the coloured hand and the numbered choices show;
+    ``help`` answers; the game takes a move and draws the next decision."""
+    pytest.importorskip("rich")
+    session = f"fivehundred-test-{os.getpid()}"
+    command = f"{sys.executable} -m engine.cli.program play american --seed 5"
+    socket = ["-L", session]
+    subprocess.run(["tmux", *socket, "new-session", "-d", "-s", session, "-x", "110", "-y", "45", command], check=True, cwd=Path(__file__).parent.parent)
+
+    def screen() -> str:
+        return subprocess.run(["tmux", *socket, "capture-pane", "-p", "-t", session], capture_output=True, text=True).stdout
+
+    def wait_for(text: str) -> str:
+        for _ in range(100):
+            shown = screen()
+            if text in shown:
+                return shown
+            time.sleep(0.1)
+        raise AssertionError(f"{text!r} never appeared on the screen:\n{screen()}")
+
+    try:
+        first = wait_for("Seat 0 >")
+        assert "fivehundred play: American 500" in first and "Your hand" in first
+        assert "♠" in first or "♣" in first or "♦" in first or "♥" in first
+        assert " 1. pass" in first
+        subprocess.run(["tmux", *socket, "send-keys", "-t", session, "help", "Enter"], check=True)
+        assert "take back your last action" in wait_for("take back your last action")
+        subprocess.run(["tmux", *socket, "send-keys", "-t", session, "1", "Enter"], check=True)
+        assert "This trick" in wait_for("This trick")
+    finally:
+        subprocess.run(["tmux", *socket, "kill-server"], capture_output=True)
+
+
+@pytest.mark.parametrize("variant", shipped_variant_names())
+def test_a_hint_is_a_legal_action_with_a_reason_at_every_decision_of_every_shipped_variant(variant: str) -> None:
+    """Whatever the phase (auction, kitty, announcements, partner call, giving, drawing, picking, play),
+    the hint is one of the legal actions and comes with a sentence."""
+    from engine.bots import HeuristicBot, RandomBot
+    from engine.bots.hints import hint
+
+    rules = engine.load_variant(variant)
+    try:
+        game = engine.Game(rules, seed=2)
+    except engine.UnsupportedRuleError:
+        pytest.skip(f"{variant} is not played by the kernel")
+    adviser, mover = HeuristicBot(rules, seed=1), RandomBot(4)
+    for _ in range(400):
+        seat = game.to_act
+        if seat is None:
+            break
+        observation, legal = game.observation(seat), game.legal_choices()
+        action, reason = hint(adviser, observation, legal)
+        assert game.can_apply(action), (variant, action)
+        assert reason.endswith(".") and len(reason) > 15
+        game.apply(mover.act(observation, legal))
