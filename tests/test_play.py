@@ -193,3 +193,9 @@ def test_a_hint_is_a_legal_action_with_a_reason_at_every_decision_of_every_shipp
         assert game.can_apply(action), (variant, action)
         assert reason.endswith(".") and len(reason) > 15
         game.apply(mover.act(observation, legal))
+
+
+def test_version_prints_the_installed_version() -> None:
+    result = subprocess.run([sys.executable, "-m", "engine.cli.program", "--version"], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0
+    assert result.stdout.strip() == f"fivehundred {engine.__version__}"

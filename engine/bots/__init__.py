@@ -9,25 +9,9 @@ reading only that seat's information, for the simulator. Shipped: a random bot a
 
 from __future__ import annotations
 
-import random
-
-from ..rules.ruleset import Rules
 from .base import Bot, FastBot, RandomBot
 from .heuristic import HeuristicBot, Profile
 from .playing import make_bots, play_game
-
-BOT_NAMES = ("random", "heuristic")
-"""The bots the command line knows by name."""
-
-
-def make_bot(name: str, rules: Rules, seed: int | str | random.Random | None = None) -> FastBot:
-    """The bot called ``name`` (one of :data:`BOT_NAMES`) for ``rules``, seeded with ``seed`` (or
-    drawing from ``seed`` when it is a ``random.Random``, shared with other bots)."""
-    if name == "random":
-        return RandomBot(seed)
-    if name == "heuristic":
-        return HeuristicBot(rules, Profile(), seed)
-    raise ValueError(f"There is no bot called {name!r}; choose from {', '.join(BOT_NAMES)}.")
-
+from .registry import BOT_NAMES, make_bot
 
 __all__ = ["BOT_NAMES", "Bot", "FastBot", "HeuristicBot", "Profile", "RandomBot", "make_bot", "make_bots", "play_game"]

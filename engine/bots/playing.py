@@ -20,6 +20,7 @@ from ..game.game import Game
 from ..kernel.events import Event
 from ..rules.ruleset import Rules
 from .base import Bot
+from .registry import make_bot
 
 MAX_ACTIONS = 10_000_000
 """A game that has not ended after this many actions is stopped with an error (a bot that never lets
@@ -30,8 +31,6 @@ def make_bots(rules: Rules, bots: Sequence[Bot | str], seed: int | str | None = 
     """One bot per player: each item a :class:`~engine.bots.base.Bot` or a shipped bot's name
     (:data:`~engine.bots.BOT_NAMES`), a named bot seeded from ``seed`` and its seat. Raises
     ``ValueError`` naming what is wrong."""
-    from . import make_bot  # the package's registry; imported here because it imports this module
-
     players = rules.seating.players
     if isinstance(bots, (str, bytes)) or len(bots) != players:
         raise ValueError(f"{rules.name} is played by {players} players: give one bot per player (a bot object or one of the names 'random', 'heuristic'), not {shown(bots)}.")

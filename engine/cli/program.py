@@ -9,9 +9,9 @@ from __future__ import annotations
 import argparse
 import io
 import sys
+from importlib import metadata
 from typing import Sequence
 
-from .. import __version__
 from . import play, replay, simulation, variants
 from .common import EXIT_INTERNAL, EXIT_OK, Parser, internal_error
 
@@ -19,7 +19,11 @@ from .common import EXIT_INTERNAL, EXIT_OK, Parser, internal_error
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``fivehundred`` command."""
     parser = Parser(prog="fivehundred", description="A rules engine for the card game 500: house-rules variant files, validation and play.")
-    parser.add_argument("--version", action="version", version=f"fivehundred {__version__}")
+    try:
+        version = metadata.version("fivehundred")
+    except metadata.PackageNotFoundError:  # run from a source tree that was never installed
+        version = "unknown (not installed)"
+    parser.add_argument("--version", action="version", version=f"fivehundred {version}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     commands.required = True
 

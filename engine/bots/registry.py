@@ -1,0 +1,25 @@
+"""The shipped bots by name, as the command line and :func:`~engine.bots.playing.play_game` name them."""
+
+from __future__ import annotations
+
+import random
+
+from ..rules.ruleset import Rules
+from .base import FastBot, RandomBot
+from .heuristic import HeuristicBot, Profile
+
+BOT_NAMES = ("random", "heuristic")
+"""The bots the command line knows by name."""
+
+
+def make_bot(name: str, rules: Rules, seed: int | str | random.Random | None = None) -> FastBot:
+    """The bot called ``name`` (one of :data:`BOT_NAMES`) for ``rules``, seeded with ``seed`` (or
+    drawing from ``seed`` when it is a ``random.Random``, shared with other bots)."""
+    if name == "random":
+        return RandomBot(seed)
+    if name == "heuristic":
+        return HeuristicBot(rules, Profile(), seed)
+    raise ValueError(f"There is no bot called {name!r}; choose from {', '.join(BOT_NAMES)}.")
+
+
+__all__ = ["BOT_NAMES", "make_bot"]
