@@ -199,3 +199,13 @@ def test_version_prints_the_installed_version() -> None:
     result = subprocess.run([sys.executable, "-m", "engine.cli.program", "--version"], capture_output=True, text=True, timeout=60)
     assert result.returncode == 0
     assert result.stdout.strip() == f"fivehundred {engine.__version__}"
+
+
+def test_the_embedding_guide_names_every_observation_field() -> None:
+    """docs/embedding.md's table of the observation's fields is complete."""
+    from dataclasses import fields
+
+    guide = (Path(__file__).parent.parent / "docs" / "embedding.md").read_text(encoding="utf-8")
+    table = {line.split("|")[1].strip().strip("`") for line in guide.splitlines() if line.startswith("| `")}
+    missing = [field.name for field in fields(engine.Observation) if field.name not in table]
+    assert not missing
