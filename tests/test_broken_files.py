@@ -157,7 +157,7 @@ CASES: list[tuple[str, str, str, int, tuple[str, ...]]] = [
         deal:
           hand_size: ten
         """,
-        "$.deal.hand_size", 3, ("'hand_size' must be a whole number, not 'ten'",),
+        "$.deal.hand_size", 3, ("'hand_size' must be a whole number, not the text 'ten'",),
     ),
     (
         "misspelt-word",
@@ -401,6 +401,112 @@ CASES: list[tuple[str, str, str, int, tuple[str, ...]]] = [
         """,
         "$.breach", 3, ("Breach needs a 'value'",),
     ),
+    (
+        "key-dedented-one-level-under-an-empty-key",
+        """
+        extends: standard
+        contracts:
+          misere:
+            placement: {above: 7NT}
+            eligible:
+          auction_reached: 7
+        """,
+        "$.contracts.auction_reached", 6, ("Check the indentation", "'eligible:' on line 5 has no value", "indent it to column 7"),
+    ),
+    (
+        "key-indented-too-far-is-pointed-at-its-own-line",
+        """
+        extends: standard
+        deal:
+          kitty_size: 3
+            pattern: 3-3-4
+        """,
+        "$", 4, ("Line 4 is indented more than line 3", "Line it up with the keys of its mapping"),
+    ),
+    (
+        "tab-in-the-indentation",
+        """
+        extends: standard
+        deal:
+        \tkitty_size: 3
+        """,
+        "$", 3, ("has a tab", "YAML indents with spaces only"),
+    ),
+    (
+        "key-without-colon-is-pointed-at-its-own-line",
+        """
+        extends: standard
+        deal:
+          kitty_size 3
+          pattern: 3-3-4
+        """,
+        "$", 3, ("Line 3 ('kitty_size 3') has no ':' after its key",),
+    ),
+    (
+        "yaml-1-1-no-is-not-false",
+        """
+        extends: standard
+        auction:
+          rounds: no
+        """,
+        "$.auction.rounds", 3, ("'no' is read by YAML as false", "put it in quotes ('no')"),
+    ),
+    (
+        "yaml-1-1-key-NO-is-not-text",
+        """
+        extends: standard
+        strains:
+          NO: {trump: null}
+        """,
+        "$.strains.NO", 3, ("The key 'NO' is read by YAML as true or false", "put it in quotes"),
+    ),
+    (
+        "yaml-1-1-pattern-read-as-base-60",
+        """
+        extends: standard
+        deal:
+          pattern: 3:3:4
+        """,
+        "$.deal.pattern", 3, ("base-60 number 10984", "Put it in quotes ('3:3:4')"),
+    ),
+    (
+        "derived-problem-points-at-the-users-deck-line",
+        """
+        extends: standard
+        name: Big deck
+        deck: 63-card
+        """,
+        "$.deal", 3, ("does not use the deck exactly", "inherited from standard (shipped), line", "your 'deck' changed what it must fit"),
+    ),
+    (
+        "number-written-as-text-says-what-it-got",
+        """
+        extends: standard
+        deal:
+          kitty_size: "5"
+        """,
+        "$.deal.kitty_size", 3, ("must be a whole number, not the text '5'",),
+    ),
+    (
+        "list-item-that-must-be-a-mapping-names-its-keys",
+        """
+        extends: standard
+        deal:
+          pattern:
+            - 3
+        """,
+        "$.deal.pattern[0]", 4, ("Item 1 of 'pattern' must be a mapping of keys, not the number 3", "players, kitty"),
+    ),
+    (
+        "placement-naming-an-unknown-special-contract-lists-them",
+        """
+        extends: standard
+        contracts:
+          misere:
+            placement: {above: grand_slam}
+        """,
+        "$.contracts.misere.placement.above", 4, ("'grand_slam', which is not a contract", "Special contracts: misere, open_misere"),
+    ),
 ]
 
 
@@ -467,3 +573,22 @@ def test_a_problem_inherited_through_extends_points_at_the_file_that_wrote_it(ch
     )
     problem = _find(problems, "$.auction.rounds")
     assert problem.file.endswith("middle.yaml") and problem.line == 4
+
+
+def test_schema_and_compiler_problems_are_reported_together(check) -> None:  # type: ignore[no-untyped-def]
+    """A typo the schema finds does not hide a problem the compiler finds in the rest of the file."""
+    problems = check(
+        """
+        extends: standard
+        deck: 63-card
+        deal:
+          kity_size: 3
+        contracts:
+          misere:
+            value: "250"
+            placement: {above: grand_slam}
+        """
+    )
+    paths = {problem.path for problem in problems}
+    assert {"$.deal.kity_size", "$.contracts.misere.value", "$.contracts.misere.placement.above", "$.deal"} <= paths
+    assert all(problem.file.endswith("house.yaml") for problem in problems)

@@ -26,6 +26,23 @@ MAX_REFERENCE_CHARS = 200
 """Longest variant reference (an ``extends`` value, a name or path given by a user) accepted."""
 
 
+RELATED_SECTIONS: dict[str, tuple[str, ...]] = {
+    "deal": ("deck", "players"),
+    "players": ("deck", "deal"),
+    "card_order": ("deck",),
+    "strains": ("deck",),
+    "ladder": ("deck", "deal", "strains"),
+    "contracts": ("ladder", "deal", "deck"),
+    "auction": ("ladder", "players", "contracts"),
+    "play": ("deck",),
+    "scoring": ("ladder", "contracts"),
+    "end": ("scoring",),
+    "breach": ("ladder",),
+}
+"""For each top-level section, the sections whose change can make an inherited setting of it wrong:
+a problem found in an inherited section is pointed at the first of these the named file wrote."""
+
+
 @dataclass
 class MergedDocument:
     """A variant document after its whole ``extends`` chain has been merged."""
@@ -38,6 +55,22 @@ class MergedDocument:
     """Where each mapping key of the merged document was written."""
     chain: tuple[str, ...] = ()
     """The files merged, the named file first and the root of the chain last."""
+    hints: dict[JsonPath, str] = field(default_factory=dict)
+    """What may be wrong under a key of the named file (see :attr:`SourceDocument.hints`)."""
+    base: MergedDocument | None = field(default=None, repr=False, compare=False)
+    """The document the named file extends, merged (``None`` at the root of the chain)."""
+
+    def inherited(self, path: JsonPath) -> object:
+        """The value at ``path`` in the document the named file extends, or ``None``."""
+        node: object = self.base.data if self.base is not None else None
+        for part in path:
+            if isinstance(node, dict) and part in node:
+                node = node[part]
+            elif isinstance(node, list) and isinstance(part, int) and part < len(node):
+                node = node[part]
+            else:
+                return None
+        return node
 
     @property
     def file(self) -> str:
@@ -57,8 +90,29 @@ class MergedDocument:
             probe = probe[:-1]
 
     def problem(self, path: JsonPath, message: str, *, key: bool = False) -> Problem:
-        """A :class:`Problem` located at ``path`` in whichever file wrote it."""
+        """A :class:`Problem` located at ``path`` in whichever file wrote it.
+
+        A problem in inherited settings that the named file's own change caused (it changed the deck, and
+        the inherited deal no longer fits) is located at that change, the line its author wrote, with
+        the inherited setting named in the message.
+        """
         mark = self.mark(path, key=key)
+        for depth in range(len(path), 0, -1):
+            hint = self.hints.get(path[:depth])
+            if hint is not None:
+                # The likely mistake is the key's indentation: point at the key, not at what it holds.
+                where = self.keys.get(path[:depth], mark)
+                first = message.split(". ")[0].rstrip(".")
+                return Problem(where.file, where.line, where.column, format_path(path), f"{hint} (As written: {first}.)")
+        if mark.file != self.file and self.chain[1:] and path:
+            # The named file's nearest change around the inherited setting, else a section it depends on.
+            causes = [path[:depth] for depth in range(len(path) - 1, 0, -1)] + [(section,) for section in RELATED_SECTIONS.get(str(path[0]), ())]
+            for cause in causes:
+                written = self.keys.get(cause)
+                if written is not None and written.file == self.file:
+                    message += f" ({format_path(path)} is inherited from {mark.file}, line {mark.line}; your '{cause[-1]}' changed what it must fit.)"
+                    mark = written
+                    break
         return Problem(mark.file, mark.line, mark.column, format_path(path), message)
 
 
@@ -111,7 +165,7 @@ def merge(base: MergedDocument, child: SourceDocument) -> MergedDocument:
     keys = kept(base.keys)
     values.update(child.values)
     keys.update(child.keys)
-    return MergedDocument(data=data, values=values, keys=keys, chain=(child.file,) + base.chain)
+    return MergedDocument(data=data, values=values, keys=keys, chain=(child.file,) + base.chain, hints=dict(child.hints), base=base)
 
 
 def _no_shipped_variant(reference: str) -> str:
@@ -133,7 +187,8 @@ def _shipped(name: str) -> _Located | None:
     shipped = shipped_variant_path(name)
     if shipped is None:
         return None
-    return _Located(f"variants/{name}.yaml", str(shipped), os.path.realpath(shipped.parent))
+    # Named as a user sees it: an installed engine has no variants/ folder of theirs to open.
+    return _Located(f"{name} (shipped)", str(shipped), os.path.realpath(shipped.parent))
 
 
 def locate(reference: str) -> _Located:
@@ -210,6 +265,7 @@ def _merge_chain(document: SourceDocument, located: _Located, seen: list[str]) -
         values={path: mark for path, mark in document.values.items() if path[:1] != ("extends",)},
         keys={path: mark for path, mark in document.keys.items() if path[:1] != ("extends",)},
         chain=(document.file,),
+        hints=dict(document.hints),
     )
     if reference is None:
         return own
@@ -233,7 +289,7 @@ def _merge_chain(document: SourceDocument, located: _Located, seen: list[str]) -
         reason = error.problems[0].message if error.problems else "it cannot be read"
         raise fail(f"The file it extends, {base_location.display}, cannot be used: {reason}") from None
     base = _merge_chain(base_document, base_location, seen + [base_location.real])
-    merged = merge(base, SourceDocument(document.file, own.data, own.values, own.keys))
+    merged = merge(base, SourceDocument(document.file, own.data, own.values, own.keys, own.hints))
     if "name" not in document.data:
         # A file that extends another but does not name itself is named after its file, not its base.
         merged.data["name"] = Path(document.file).stem

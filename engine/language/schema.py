@@ -8,6 +8,9 @@ key).
 
 from __future__ import annotations
 
+import copy
+import dataclasses
+
 from typing import TYPE_CHECKING, Any, Iterator
 
 from ..errors import Problem
@@ -62,6 +65,34 @@ def _shown(value: object) -> str:
     if isinstance(value, (dict, list)):
         return "a mapping" if isinstance(value, dict) else "a list"
     return repr(value)
+
+
+def _got(value: object) -> str:
+    """What a value of the wrong type is, in words: ``the text '5'``, ``the number 4.5``, ``a list``."""
+    if isinstance(value, str):
+        return f"the text {value!r}"
+    if isinstance(value, bool):
+        return f"{_shown(value)} (a yes/no value)"
+    if isinstance(value, (int, float)):
+        return f"the number {value!r}"
+    if value is None:
+        return "nothing (null)"
+    return _shown(value)
+
+
+def _needed_keys(schema: dict[str, Any]) -> str:
+    """For a schema that wants a mapping: the keys it needs (or may have), for a message."""
+    reference = schema.get("$ref")
+    if isinstance(reference, str) and reference.startswith("#/$defs/"):
+        schema = load_schema()["$defs"].get(reference[len("#/$defs/"):], {})
+    forms = [branch["required"] for branch in schema.get("oneOf", []) + schema.get("anyOf", []) if isinstance(branch, dict) and branch.get("required")]
+    if forms:
+        return " It needs one of the keys " + ", ".join(" and ".join(form) for form in forms) + "."
+    if schema.get("required"):
+        return " It needs the keys " + ", ".join(schema["required"]) + "."
+    if schema.get("properties"):
+        return " Its keys: " + ", ".join(schema["properties"]) + "."
+    return ""
 
 
 def _where(path: JsonPath) -> str:
@@ -168,7 +199,9 @@ def _explain(error: ValidationError, document: MergedDocument) -> Iterator[Probl
     if kind == "type":
         names = [rule] if isinstance(rule, str) else list(rule)
         expected = " or ".join(_TYPE_WORDS.get(name, name) for name in names)
-        yield document.problem(path, f"{_where(path)} must be {expected}, not {_shown(instance)}.{_expectation(schema)}")
+        keys = _needed_keys(schema) if "object" in names else ""
+        what = f"Item {path[-1] + 1} of {_where(path)}" if path and isinstance(path[-1], int) else _where(path)
+        yield document.problem(path, f"{what} must be {expected}, not {_got(instance)}.{keys}{_expectation(schema)}")
         return
 
     if kind in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
@@ -193,6 +226,63 @@ def _explain(error: ValidationError, document: MergedDocument) -> Iterator[Probl
         return
 
     yield document.problem(path, f"{error.message}.")
+
+
+MAX_PRUNING_ROUNDS = 8
+"""Rounds of removing failing parts before :func:`schema_valid_part` gives up (each round removes every
+failing node; a removal can only make a parent fail its ``required``, so a few rounds suffice)."""
+
+
+def _failing_path(error: ValidationError) -> JsonPath:
+    path: JsonPath = tuple(error.absolute_path)
+    if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+        return path  # the mapping with an unknown key: the key is removed by the caller
+    if path and isinstance(path[-1], int):
+        return path[:-1]  # a bad list item: the whole list goes (removing one would shift the others)
+    return path
+
+
+def schema_valid_part(document: MergedDocument) -> tuple[MergedDocument, list[JsonPath]] | None:
+    """``document`` without the parts that fail the schema (each taken back to what the extended file
+    says, or removed; an unknown key simply dropped), and the paths whose checks would only echo a
+    schema problem (what was changed, and the mapping of what was removed); ``None`` when nothing of it
+    is left that passes. The compiler's own checks run on what is left, so that one
+    report holds every problem of a file, not only those of the first phase."""
+    data: Any = copy.deepcopy(document.data)
+    removed: list[JsonPath] = []
+    for _ in range(MAX_PRUNING_ROUNDS):
+        errors = list(validator().iter_errors(data))
+        if not errors:
+            return dataclasses.replace(document, data=data), removed
+        for error in errors:
+            path = _failing_path(error)
+            targets = [path + (key,) for key in error.instance if key not in error.schema.get("properties", {})] if error.validator == "additionalProperties" and isinstance(error.instance, dict) else [path]
+            for target in targets:
+                if not target:
+                    return None
+                parent: Any = data
+                for part in target[:-1]:
+                    if isinstance(parent, dict) and part in parent:
+                        parent = parent[part]
+                    elif isinstance(parent, list) and isinstance(part, int) and part < len(parent):
+                        parent = parent[part]
+                    else:
+                        parent = None
+                if isinstance(parent, dict) and target[-1] in parent:
+                    # What the extended file says in its place, where it says something else.
+                    replacement = document.inherited(target)
+                    unknown = target is not path
+                    if replacement is not None and replacement != parent[target[-1]]:
+                        parent[target[-1]] = copy.deepcopy(replacement)
+                    else:
+                        del parent[target[-1]]
+                        if not unknown:
+                            removed.append(target[:-1])  # its mapping lost a key: checks of it would only echo this
+                    if not unknown:
+                        removed.append(target)
+                elif isinstance(parent, list) and isinstance(target[-1], int) and target[-1] < len(parent):
+                    removed.append(target[:-1])
+    return None
 
 
 def schema_problems(document: MergedDocument) -> list[Problem]:

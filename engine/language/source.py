@@ -52,6 +52,9 @@ _FAST_LOADER = getattr(yaml, "CSafeLoader", None)
 _IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 _INT_TAG = "tag:yaml.org,2002:int"
+_FLOAT_TAG = "tag:yaml.org,2002:float"
+_BOOL_TAG = "tag:yaml.org,2002:bool"
+_NULL_TAG = "tag:yaml.org,2002:null"
 
 _PLAIN_TAGS = frozenset(
     f"tag:yaml.org,2002:{name}" for name in ("map", "seq", "str", "int", "float", "bool", "null", "merge", "timestamp")
@@ -95,6 +98,42 @@ class SourceDocument:
     """Position of every value node, by its path."""
     keys: dict[JsonPath, Mark] = field(default_factory=dict)
     """Position of every mapping key, by the path of the value it introduces."""
+    hints: dict[JsonPath, str] = field(default_factory=dict)
+    """What may be wrong with a key if a problem is found under it: a key right after one written with
+    no value may be indented too little, and belong under it."""
+
+
+_YAML11_BOOLEANS = frozenset({"yes", "no", "on", "off", "y", "n"})
+
+
+def _surprise(node: ScalarNode, value: object) -> str | None:
+    """Why a plain scalar YAML 1.1 reads as something its author probably did not mean, or ``None``."""
+    if node.style not in (None, "") or node.tag not in (_INT_TAG, _FLOAT_TAG, _BOOL_TAG):  # "" is libyaml's plain
+        return None
+    text = node.value
+    if isinstance(value, bool) and text not in ("true", "false"):
+        return f"{text!r} is read by YAML as {'true' if value else 'false'} (YAML 1.1 reads yes/no and on/off, in any case, as true/false). Write {'true' if value else 'false'}, or put it in quotes ('{text}') if you mean the text."
+    if ":" in text:
+        return f"{text!r} is read by YAML as the base-60 number {value} (YAML 1.1 reads digits joined by ':' that way). Put it in quotes ('{text}') if you mean the text."
+    digits = text.lstrip("+-")
+    if isinstance(value, int) and len(digits) > 1 and digits[0] == "0" and digits.replace("_", "").isdigit():
+        return f"{text!r} is read by YAML as the octal number {value}. Write {int(digits.replace('_', ''), 10)} without the leading zero, or put it in quotes if you mean the text."
+    if isinstance(value, int) and digits[:2].lower() in ("0x", "0b", "0o"):
+        return f"{text!r} is read by YAML as the number {value}. Write {value}, or put it in quotes if you mean the text."
+    return None
+
+
+def _last_empty_key(node: Node) -> tuple[ScalarNode, int] | None:
+    """The deepest key at the end of ``node`` written with no value at all (``eligible:`` and nothing
+    after it), with its depth below ``node``."""
+    depth = 0
+    while isinstance(node, MappingNode) and node.value:
+        key, value = node.value[-1]
+        depth += 1
+        if isinstance(value, ScalarNode) and value.tag == _NULL_TAG and value.value == "" and isinstance(key, ScalarNode):
+            return key, depth
+        node = value
+    return None
 
 
 class _Reader:
@@ -104,6 +143,7 @@ class _Reader:
         self.file = file
         self.values: dict[JsonPath, Mark] = {}
         self.keys: dict[JsonPath, Mark] = {}
+        self.hints: dict[JsonPath, str] = {}
         self.problems: list[Problem] = []
         self.node_count = 0
         self.constructor = SafeConstructor()
@@ -133,6 +173,10 @@ class _Reader:
             return None
         if isinstance(value, str) and not _is_text(value):
             self.problem(node, path, f"{_escaped(value)} holds a code point that is not a character (a lone surrogate); write the text it stands for.")
+            return None
+        surprise = _surprise(node, value)
+        if surprise is not None:
+            self.problem(node, path, surprise)
             return None
         if value is None or isinstance(value, (bool, int, float, str)):
             return value
@@ -174,8 +218,19 @@ class _Reader:
             self.problem(node, path, f"A merge key ('<<') here cannot be used: {reason}.")
             return None
         result: dict[str, object] = {}
+        previous: Node | None = None
         for key_node, value_node in node.value:
+            if previous is not None and isinstance(key_node, ScalarNode):
+                self._indentation_hint(previous, key_node, path)
+            previous = value_node
+            if isinstance(key_node, ScalarNode) and key_node.tag == _BOOL_TAG and key_node.style in (None, ""):
+                text = key_node.value
+                self.problem(key_node, path + (text,), f"The key {text!r} is read by YAML as true or false, not as the text {text} (YAML 1.1 reads yes/no, on/off and true/false, in any case, that way); put it in quotes: '{text}':")
+                continue
+            before = len(self.problems)
             key = self.scalar(key_node, path) if isinstance(key_node, ScalarNode) and key_node.tag in _PLAIN_TAGS else None
+            if len(self.problems) > before:
+                continue  # the key's own problem is reported (a YAML 1.1 surprise, a bad tag)
             if isinstance(key, bool) or not isinstance(key, (str, int, float)):
                 shown = key_node.value if isinstance(key_node, ScalarNode) else "a collection"
                 self.problem(key_node, path, f"The key {shown!r} is not text; keys must be plain words.")
@@ -195,6 +250,19 @@ class _Reader:
             self.keys[child] = self.mark(key_node)
             result[key] = self.convert(value_node, child)
         return result
+
+    def _indentation_hint(self, previous: Node, key_node: ScalarNode, path: JsonPath) -> None:
+        """Note that ``key_node`` may belong under a key written just before it with no value."""
+        empty = _last_empty_key(previous)
+        if empty is None:
+            return
+        parent_key, _ = empty
+        wanted = parent_key.start_mark.column + 2
+        self.hints[path + (key_node.value,)] = (
+            f"Check the indentation: '{parent_key.value}:' on line {parent_key.start_mark.line + 1} has no value, so "
+            f"'{key_node.value}' on the next line is read as a key of {repr(path[-1]) if path and isinstance(path[-1], str) else 'the top level'}; "
+            f"to put it under '{parent_key.value}', indent it to column {wanted + 1} ({wanted} spaces)."
+        )
 
 
 def _is_text(value: str) -> bool:
@@ -242,6 +310,42 @@ def compose(text: str) -> list[Node]:
     return list(yaml.compose_all(text, Loader=yaml.SafeLoader))
 
 
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" "))
+
+
+def _syntax_problem(text: str, error: yaml.MarkedYAMLError) -> tuple[int, int, str]:
+    """Where a YAML syntax error most likely is, and what to do about it: PyYAML reports some mistakes
+    on the line after them (a key without ':'), and words indentation mistakes in parser terms."""
+    mark = error.problem_mark or error.context_mark
+    detail = " ".join(part for part in (error.context, error.problem) if part)
+    line, column = (mark.line + 1, mark.column + 1) if mark else (0, 0)
+    lines = text.split("\n")
+    here = lines[line - 1] if 0 < line <= len(lines) else ""
+    above = next((lines[number] for number in range(line - 2, -1, -1) if lines[number].strip() and not lines[number].lstrip().startswith("#")), "")
+    problem = error.problem or ""
+    if "'\\t'" in problem or "\t" in problem:
+        return line, column, f"Line {line} has a tab at column {column}: YAML indents with spaces only, and takes no tab after a ':' either. Replace the tab with spaces."
+    if problem.startswith("mapping values are not allowed") and above:
+        if ":" not in above:
+            return line - 1, _indent(above) + 1, f"Line {line - 1} ({above.strip()!r}) has no ':' after its key, so YAML reads it as text running on into line {line}. Write it as 'key: value'."
+        if _indent(here) > _indent(above):
+            return line, _indent(here) + 1, (
+                f"Line {line} is indented more than line {line - 1} ({above.strip()!r}), which already has a value, so YAML cannot read it as a key. "
+                "Line it up with the keys of its mapping (or remove the value above if this line belongs under it)."
+            )
+    if error.context in ("while scanning a simple key", "while scanning a quoted scalar", "while scanning a double-quoted scalar") and error.context_mark is not None:
+        start = error.context_mark.line + 1
+        written = lines[start - 1].strip() if 0 < start <= len(lines) else ""
+        if "quoted" in error.context:
+            return start, error.context_mark.column + 1, f"A quoted text opened on line {start} is never closed; add the closing quote."
+        return start, error.context_mark.column + 1, f"Line {start} ({written!r}) has no ':' after its key. Write it as 'key: value', or 'key:' with the values indented below it."
+    if problem.startswith("expected <block end>") and above:
+        kind = "items of one list" if "sequence" in problem else "keys of one mapping"
+        return line, column, f"Line {line} is indented differently from the lines above it (column {column}, where line {line - 1} starts at column {_indent(above) + 1}): the {kind} must line up. Check the indentation here and above."
+    return line, column, f"This is not valid YAML: {detail}."
+
+
 def parse_document(text: str, file: str) -> SourceDocument:
     """Parse one variant document from text.
 
@@ -263,12 +367,8 @@ def parse_document(text: str, file: str) -> SourceDocument:
     try:
         nodes = compose(text)
     except yaml.MarkedYAMLError as error:
-        mark = error.problem_mark or error.context_mark
-        detail = " ".join(part for part in (error.context, error.problem) if part)
-        line, column = (mark.line + 1, mark.column + 1) if mark else (0, 0)
-        raise VariantError(
-            [_whole_file_problem(file, f"This is not valid YAML: {detail}.", line, column)]
-        ) from None
+        line, column, message = _syntax_problem(text, error)
+        raise VariantError([_whole_file_problem(file, message, line, column)]) from None
     except yaml.YAMLError as error:
         raise VariantError([_whole_file_problem(file, f"This is not valid YAML: {error}.")]) from None
     except RecursionError:
@@ -306,7 +406,7 @@ def parse_document(text: str, file: str) -> SourceDocument:
     if reader.problems:
         raise VariantError(reader.problems)
     assert isinstance(data, dict)
-    return SourceDocument(file=file, data=data, values=reader.values, keys=reader.keys)
+    return SourceDocument(file=file, data=data, values=reader.values, keys=reader.keys, hints=reader.hints)
 
 
 def read_text(path_text: str, display: str) -> str:

@@ -275,7 +275,9 @@ def _anchor_hint(anchor: str, specs: dict[str, dict[str, Any]], entries: dict[st
         return f" '{anchor}' is a {specs[anchor].get('kind')}, not a bid."
     lowest = min(entries.values(), key=lambda entry: (entry.level or 0, entry.strain_index))
     highest = max(entries.values(), key=lambda entry: (entry.level or 0, entry.strain_index))
-    return f"{suggestion(anchor, sorted(entries) + sorted(specs))} Ordinary bids run from {lowest.id} to {highest.id}."
+    special = sorted(cid for cid, spec in specs.items() if spec.get("kind", "bid") == "bid" and spec.get("allowed", True))
+    others = f" Special contracts: {', '.join(special)}." if special else " There are no special contracts."
+    return f"{suggestion(anchor, sorted(entries) + sorted(specs))} Ordinary bids run from {lowest.id} to {highest.id}.{others}"
 
 
 def _compile_extras(

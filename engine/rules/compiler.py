@@ -11,10 +11,11 @@ import dataclasses
 import os
 from typing import Any, Callable, Sequence
 
-from ..errors import VariantError
+from ..errors import Problem, VariantError
 from ..language.loader import MergedDocument, load_document, load_text
 from ..language.resources import shipped_variant_path
-from ..language.schema import schema_problems
+from ..language.schema import schema_problems, schema_valid_part
+from ..language.source import format_path
 from ..language.suggest import suggestion
 from .announcements import Announcement, Announcer, Effect, Moment
 from .cards import DEFAULT_RANK_ORDER, STANDARD_SUITS, Card, Colour, Deck, Joker, Suit, normalize_rank
@@ -437,11 +438,33 @@ def _compile_end(ctx: CompileContext) -> EndRules:
     )
 
 
+def _problems_beyond_schema(document: MergedDocument) -> list[Problem]:
+    """The compiler's problems in the parts of ``document`` that pass the schema (a file with a typo in
+    one key and a deal that does not fit its deck hears of both at once). Problems at or under a part
+    that was changed are left out: they would only echo the schema problem there."""
+    pruned = schema_valid_part(document)
+    if pruned is None:
+        return []
+    valid, removed = pruned
+    gone = [format_path(path) for path in removed]
+
+    def related(path: str) -> bool:
+        return any(path == other or path.startswith((other + ".", other + "[")) for other in gone)
+
+    try:
+        compile_document(valid)
+    except VariantError as error:
+        return [problem for problem in error.problems if not related(problem.path)]
+    except Exception:  # noqa: BLE001 - a part-document the compiler cannot read: the schema problems stand alone
+        return []
+    return []
+
+
 def compile_document(document: MergedDocument) -> Rules:
     """Check and compile a merged document; raise :class:`VariantError` with every problem found."""
     problems = schema_problems(document)
     if problems:
-        raise VariantError(problems)
+        raise VariantError(problems + _problems_beyond_schema(document))
     ctx = CompileContext(document)
     name = ctx.require(("name",), "what these rules are called.")
     rank_order = tuple(normalize_rank(rank) for rank in ctx.get(("card_order", "ranks"), DEFAULT_RANK_ORDER))
