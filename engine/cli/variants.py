@@ -91,6 +91,13 @@ def _command_variants(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _command_reference(args: argparse.Namespace) -> int:
+    from ..language.reference import reference_markdown
+
+    sys.stdout.write(reference_markdown())
+    return EXIT_OK
+
+
 def _command_schema(args: argparse.Namespace) -> int:
     sys.stdout.write(schema_path().read_text(encoding="utf-8"))
     return EXIT_OK
@@ -113,3 +120,5 @@ def add_commands(commands: Any) -> None:
 
     schema = commands.add_parser("schema", help="print the variant JSON Schema")
     schema.set_defaults(handler=_command_schema)
+    reference = commands.add_parser("reference", help="print the variant language's reference (Markdown), generated from the schema")
+    reference.set_defaults(handler=_command_reference)

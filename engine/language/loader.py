@@ -290,6 +290,10 @@ def _merge_chain(document: SourceDocument, located: _Located, seen: list[str]) -
         raise fail(f"The file it extends, {base_location.display}, cannot be used: {reason}") from None
     base = _merge_chain(base_document, base_location, seen + [base_location.real])
     merged = merge(base, SourceDocument(document.file, own.data, own.values, own.keys, own.hints))
+    if "description" not in document.data:
+        # The base's description describes the base, not these changes to it.
+        merged.data["description"] = f"{base.data.get('name', reference)} with the changes in {Path(document.file).name}."
+        merged.values[("description",)] = Mark(document.file, 1, 1)
     if "name" not in document.data:
         # A file that extends another but does not name itself is named after its file, not its base.
         merged.data["name"] = Path(document.file).stem

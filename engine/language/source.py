@@ -123,17 +123,19 @@ def _surprise(node: ScalarNode, value: object) -> str | None:
     return None
 
 
-def _last_empty_key(node: Node) -> tuple[ScalarNode, int] | None:
-    """The deepest key at the end of ``node`` written with no value at all (``eligible:`` and nothing
-    after it), with its depth below ``node``."""
-    depth = 0
-    while isinstance(node, MappingNode) and node.value:
-        key, value = node.value[-1]
-        depth += 1
-        if isinstance(value, ScalarNode) and value.tag == _NULL_TAG and value.value == "" and isinstance(key, ScalarNode):
-            return key, depth
-        node = value
-    return None
+def _is_empty(node: Node) -> bool:
+    return isinstance(node, ScalarNode) and node.tag == _NULL_TAG and node.value == ""
+
+
+def _last_empty_key(key: Node, value: Node) -> ScalarNode | None:
+    """The deepest key at the end of the pair ``key: value`` written with no value at all (``set:`` and
+    nothing after it): the key itself, or the last key of its mapping, and so on down."""
+    while True:
+        if _is_empty(value):
+            return key if isinstance(key, ScalarNode) else None
+        if not isinstance(value, MappingNode) or not value.value:
+            return None
+        key, value = value.value[-1]
 
 
 class _Reader:
@@ -218,11 +220,11 @@ class _Reader:
             self.problem(node, path, f"A merge key ('<<') here cannot be used: {reason}.")
             return None
         result: dict[str, object] = {}
-        previous: Node | None = None
+        previous: tuple[Node, Node] | None = None
         for key_node, value_node in node.value:
             if previous is not None and isinstance(key_node, ScalarNode):
                 self._indentation_hint(previous, key_node, path)
-            previous = value_node
+            previous = (key_node, value_node)
             if isinstance(key_node, ScalarNode) and key_node.tag == _BOOL_TAG and key_node.style in (None, ""):
                 text = key_node.value
                 self.problem(key_node, path + (text,), f"The key {text!r} is read by YAML as true or false, not as the text {text} (YAML 1.1 reads yes/no, on/off and true/false, in any case, that way); put it in quotes: '{text}':")
@@ -251,12 +253,11 @@ class _Reader:
             result[key] = self.convert(value_node, child)
         return result
 
-    def _indentation_hint(self, previous: Node, key_node: ScalarNode, path: JsonPath) -> None:
+    def _indentation_hint(self, previous: tuple[Node, Node], key_node: ScalarNode, path: JsonPath) -> None:
         """Note that ``key_node`` may belong under a key written just before it with no value."""
-        empty = _last_empty_key(previous)
-        if empty is None:
+        parent_key = _last_empty_key(*previous)
+        if parent_key is None:
             return
-        parent_key, _ = empty
         wanted = parent_key.start_mark.column + 2
         self.hints[path + (key_node.value,)] = (
             f"Check the indentation: '{parent_key.value}:' on line {parent_key.start_mark.line + 1} has no value, so "

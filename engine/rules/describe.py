@@ -24,6 +24,10 @@ def _seat_list(seats: tuple[int, ...]) -> str:
     return " & ".join(str(seat) for seat in seats)
 
 
+_FORBIDDEN_WORDS = {"trump": "a trump", "joker": "the joker", "own_card": "a card in the declarer's own hand"}
+"""The called-partner card restrictions in words, as ``show`` prints them."""
+
+
 def _players(rules: Rules) -> list[str]:
     seating = rules.seating
     lines = []
@@ -35,7 +39,7 @@ def _players(rules: Rules) -> list[str]:
     called = seating.called_partner
     if called is not None:
         reveal = "the holder announces it at once" if called.reveal.value == "announced" else "nobody knows the partner until the card is played"
-        forbidden = ", ".join(sorted(called.may_not_name)) or "nothing"
+        forbidden = ", ".join(_FORBIDDEN_WORDS.get(each, each) for each in sorted(called.may_not_name)) or "nothing"
         alone = "may" if called.may_go_alone else "may not"
         lines.append(
             f"Called partner: the declarer names a card and its holder partners them for the hand; {reveal}. "
@@ -109,7 +113,9 @@ def _style(style: PlayStyle, rules: Rules) -> str:
     if style.strain != "bid":
         parts.append(f"played in {rules.strain(style.strain).name}")
     if style.partner is PartnerRole.SITS_OUT:
-        parts.append("partner sits out")
+        # Where nobody has a partner (players alone, no called partner) the declarer simply plays alone.
+        has_partners = rules.seating.is_partnership or rules.seating.called_partner is not None
+        parts.append("partner sits out" if has_partners else "alone")
     elif style.partner is PartnerRole.PASSES_CARD:
         parts.append("partner passes one card, then sits out")
     if style.kitty is KittyUse.NONE:

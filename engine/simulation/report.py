@@ -132,7 +132,8 @@ def to_text(result: SimulationResult) -> str:
         lines.append(f"Game length: mean {length['mean']} hands, median {length['median']}; ends: " + ", ".join(f"{how} {count}" for how, count in data["game_ends"].items()))
         first = data["first_bidder_team"]
         low, high = first["win_interval_95"]
-        lines.append(f"Team of the first bidder won {100 * first['win_rate']:.1f}% (95% interval {100 * low:.1f}-{100 * high:.1f}%); lead changes per game {data['lead_changes_per_game']}.")
+        alone = all(len(team["seats"]) == 1 for team in data["per_team"])
+        lines.append(f"{'The first bidder' if alone else 'Team of the first bidder'} won {100 * first['win_rate']:.1f}% (95% interval {100 * low:.1f}-{100 * high:.1f}%); lead changes per game {data['lead_changes_per_game']}.")
         if data["unfinished_games"]:
             lines.append(f"Unfinished games (stopped after 1000 hands): {data['unfinished_games']}.")
     return "\n".join(lines) + "\n"
@@ -180,15 +181,17 @@ def compare_data(first: SimulationResult, second: SimulationResult) -> dict[str,
         count_b = sum(each.bid for key, each in tb.contracts.items() if _family(second, key)[1] == level)
         proportion(f"level {level} contracts per contract", (count_a, played_a), (count_b, played_b))
     proportion("slams per contract", (ta.slams, played_a), (tb.slams, played_b))
+    # Players alone are named by seat, as the report names them; a team of one is its seat.
+    side = "seat" if all(len(seats) == 1 for result in (first, second) for seats in result.rules.seating.teams) else "team"
     for team in range(min(len(ta.team_points), len(tb.team_points))):
-        mean(f"team {team} points per hand", (ta.team_points[team], ta.team_points_squares[team], ta.hands), (tb.team_points[team], tb.team_points_squares[team], tb.hands))
+        mean(f"{side} {team} points per hand", (ta.team_points[team], ta.team_points_squares[team], ta.hands), (tb.team_points[team], tb.team_points_squares[team], tb.hands))
     if ta.games and tb.games:
         def length_sums(lengths: dict[int, int]) -> tuple[int, int, int]:
             return (sum(k * v for k, v in lengths.items()), sum(k * k * v for k, v in lengths.items()), sum(lengths.values()))
 
         mean("game length (hands)", length_sums(ta.lengths), length_sums(tb.lengths))
-        proportion("team 0 wins", (ta.wins[0], ta.games), (tb.wins[0], tb.games))
-        proportion("first bidder's team wins", (ta.first_bidder_wins, ta.games), (tb.first_bidder_wins, tb.games))
+        proportion(f"{side} 0 wins", (ta.wins[0], ta.games), (tb.wins[0], tb.games))
+        proportion("first bidder wins" if side == "seat" else "first bidder's team wins", (ta.first_bidder_wins, ta.games), (tb.first_bidder_wins, tb.games))
         proportion("games ended out the back door", (ta.ends.get("back_door", 0), ta.games), (tb.ends.get("back_door", 0), tb.games))
     for row in rows:
         row["significant"] = row["p_value"] < 0.05
