@@ -34,6 +34,10 @@ def modules() -> list[str]:
     return [name for name in dict.fromkeys(found) if not name.startswith("engine._") and name not in missing]
 
 
+_NOTES = ("has already been added", "may refer to either the installed Python module")
+"""pdoc's warnings that are notes, not problems: a package's page lists its submodules itself, and run
+from the source tree the installed package is the one documented (the same code)."""
+
 ROLE = re.compile(r":(?:class|func|meth|attr|data|mod|exc|obj):`~?([^`<>]+?)`")
 
 
@@ -130,7 +134,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"build_api: {error}: {error.__cause__ or ''}", file=sys.stderr)
             return 1
     # A package's page lists its submodules itself, so some arrive twice: that note is not a problem.
-    problems = [warning for warning in caught if ("pdoc" in warning.filename or issubclass(warning.category, RuntimeWarning)) and "has already been added" not in str(warning.message)]
+    problems = [warning for warning in caught if ("pdoc" in warning.filename or issubclass(warning.category, RuntimeWarning)) and not any(note in str(warning.message) for note in _NOTES)]
     for warning in problems:
         print(f"build_api: {warning.filename}:{warning.lineno}: {warning.message}", file=sys.stderr)
     if problems:
