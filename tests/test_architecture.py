@@ -30,7 +30,7 @@ from engine.language.resources import shipped_variant_names, shipped_variant_pat
 PACKAGE = Path(engine.__file__).resolve().parent
 DATA = Path(__file__).parent / "data"
 
-STAGES = ["errors", "language", "rules", "kernel", "game", "bots", "simulation", "cli"]
+STAGES = ["errors", "language", "rules", "kernel", "game", "analysis", "bots", "simulation", "cli"]
 """The pipeline, lowest first: a module may import its own stage and the ones before it."""
 
 FACADE = {"engine", "engine._former"}

@@ -1,4 +1,4 @@
-"""Stage 5, bots: what a seat may see in, a chosen action out.
+"""Stage 6, bots: what a seat may see in, a chosen action out.
 
 The :class:`Bot` protocol that embedders implement reads a seat's
 :class:`~engine.game.observation.Observation` and its legal actions (the game API); a

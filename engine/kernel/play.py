@@ -259,6 +259,32 @@ class TrickPlay:
         self.leader = self.to_act = winner
         return winner
 
+    def unplay(self, was_void: bool) -> None:
+        """Take back the last card played (a search's undo; not after a claim). ``was_void``: whether
+        its seat had already shown void in the suit led before that card (kept, not recorded anew)."""
+        if self.trick:
+            seat, index = self.trick.pop()
+        else:
+            leader, cards, winner, named = self.completed.pop()
+            self.tricks[winner] -= 1
+            self.number -= 1
+            self.trick = list(cards)
+            seat, index = self.trick.pop()
+            self.leader = leader
+            self.named = named
+            self.led = named if named is not None else self.strain.suit_of[cards[0][1]]
+            self._follow = self.strain.follow[self.led] if self.led is not None else -1
+        bit = 1 << index
+        self.hands[seat] |= bit
+        self.played ^= bit
+        self.by_seat[seat] &= ~bit
+        self.to_act = seat
+        if not self.trick:
+            self.led = self.named = None
+            self._follow = -1
+        elif not was_void and self.led is not None:
+            self.voids[seat].discard(self.led)
+
     def claim(self, seat: int, cards: list[int]) -> None:
         """``seat``, which has just led the first card it laid down, claims the tricks ``cards`` win
         (checked by the caller): it leads them, in order, while each of its leads wins."""

@@ -1,4 +1,4 @@
-"""Stage 6, simulation: a variant and bots in, statistics and reports out.
+"""Stage 7, simulation: a variant and bots in, statistics and reports out.
 
 :mod:`~engine.simulation.runner` plays many hands or games of a variant through the kernel's fast path
 with one bot per seat, in chunks spread over worker processes (or a Dask cluster) and checkpointed, the

@@ -1,0 +1,102 @@
+"""The double-dummy solver (issue 14): exact against plain minimax on random endings of every shipped
+variant, both objectives (the most tricks; the fewest, for the misère family), mid-trick positions
+included, and it leaves the position it searched as it was.
+
+The rules it searches are the kernel's own: following suit and the trick's winner (rules/standard,
+"The play"), the joker in no trump (rules text 000, "Joker in no trump"), dummies turned up
+(rules text 000, "Two-handed 500").
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import engine
+from engine.analysis import Solver, minimax
+from engine.bots import RandomBot
+from engine.kernel.phase import Phase
+from engine.kernel.play import TrickPlay
+from engine.kernel.state import GameState
+from engine.language.resources import shipped_variant_names
+
+
+def ending(rules: engine.Rules, seed: int, tricks_left: int) -> GameState | None:
+    """A random game's state once at most ``tricks_left`` tricks remain, then a few more random cards
+    (so some positions are mid-trick); ``None`` if the game ended first."""
+    state = GameState.create(rules, seed=seed)
+    bot = RandomBot(seed)
+    extra = random.Random(seed).randrange(len(rules.seating.teams) + 1)
+    for _ in range(20_000):
+        if state.phase is Phase.GAME_OVER:
+            return None
+        play = state.play
+        if state.phase is Phase.PLAY and play is not None and not play.claimed and play.total - play.number <= tricks_left:
+            if extra == 0 or play.over:
+                return state if not play.over else None
+            extra -= 1
+        seat = state.to_act
+        assert seat is not None
+        state.apply_move(bot.choose(state, seat, state.legal_mask()))
+    return None
+
+
+def fresh(play: TrickPlay) -> TrickPlay:
+    copy = play.copy()
+    copy.hands = list(play.hands)
+    return copy
+
+
+def declaring_side(state: GameState) -> set[int]:
+    play = state.play
+    assert play is not None
+    seating = state.rules.seating
+    declarer = state.declarer if state.declarer is not None else play.active[0]
+    return {seat for seat in play.active if seating.team_of(seat) == seating.team_of(declarer)}
+
+
+@pytest.mark.parametrize("variant", shipped_variant_names())
+def test_the_solver_agrees_with_plain_minimax_on_random_endings(variant: str) -> None:
+    rules = engine.load_variant(variant)
+    tricks = 3 if rules.seating.seats <= 4 else 2
+    checked = 0
+    for seed in range(4):
+        state = ending(rules, seed, tricks)
+        if state is None:
+            continue
+        play = state.play
+        assert play is not None
+        declaring, covers = declaring_side(state), dict(state.covers)
+        for minimize in (False, True):
+            expected = minimax(fresh(play), declaring, minimize=minimize, covers=covers)
+            position = fresh(play)
+            before = (list(position.hands), list(position.trick), position.number, list(position.tricks), [set(each) for each in position.voids], position.played)
+            assert Solver(position, declaring, minimize=minimize, covers=covers).tricks() == expected, (variant, seed, minimize)
+            assert (list(position.hands), list(position.trick), position.number, list(position.tricks), [set(each) for each in position.voids], position.played) == before
+            checked += 1
+    assert checked >= 2
+
+
+@pytest.mark.parametrize("variant", ["standard", "three-handed", "two-handed", "joker-restrictions"])
+def test_the_solver_agrees_with_plain_minimax_on_four_trick_endings(variant: str) -> None:
+    rules = engine.load_variant(variant)
+    for seed in range(2):
+        state = ending(rules, 100 + seed, 4)
+        if state is None:
+            continue
+        play = state.play
+        assert play is not None
+        declaring, covers = declaring_side(state), dict(state.covers)
+        for minimize in (False, True):
+            assert Solver(fresh(play), declaring, minimize=minimize, covers=covers).tricks() == minimax(fresh(play), declaring, minimize=minimize, covers=covers)
+
+
+def test_null_window_answers_agree_with_the_count() -> None:
+    rules = engine.load_variant("australian")
+    state = ending(rules, 7, 5)
+    assert state is not None and state.play is not None
+    declaring = declaring_side(state)
+    count = Solver(fresh(state.play), declaring).tricks()
+    for wanted in range(0, 6):
+        assert Solver(fresh(state.play), declaring).makes_at_least(wanted) == (count >= wanted)
