@@ -53,3 +53,25 @@ def test_the_readme_set_up_commands_use_two_virtual_environments() -> None:
     assert len(commands) == 2
     assert commands[0][1] != commands[1][1]
     assert "fivehundred simulate" in commands[0][0] and "pytest" in commands[1][0]
+
+
+def test_show_says_restrictions_in_words_and_alone_where_nobody_has_a_partner() -> None:
+    """``show`` prints setting ids in words: rules-text-003-five forbids calling 'own_card', which reads
+    as a card in the declarer's own hand; three players alone play misère 'alone'."""
+    from engine.rules.compiler import load_variant
+    from engine.rules.describe import describe
+
+    five = describe(load_variant("rules-text-003-five"))
+    assert "a card in the declarer's own hand" in five and "own_card" not in five
+    three = describe(load_variant("rules-text-003-three"))
+    misere = next(line for line in three.splitlines() if " misere " in line)
+    assert "alone" in misere and "partner sits out" not in misere
+    partners = describe(load_variant("standard"))
+    assert "partner sits out" in next(line for line in partners.splitlines() if " misere " in line)
+
+
+def test_a_file_that_extends_another_does_not_take_its_description() -> None:
+    from engine.rules.compiler import compile_text
+
+    rules = compile_text("extends: standard\nname: Ours\n", "ours.yaml")
+    assert rules.description == "Standard 500 with the changes in ours.yaml."
