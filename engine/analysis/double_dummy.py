@@ -37,26 +37,51 @@ class SearchStats:
     """Positions answered from the transposition table."""
 
 
-def _moves(play: TrickPlay, groups: list[tuple[list[int], int]], hidden: int = 0, covering: int = 0) -> list[tuple[int, str | None]]:
+Group = tuple[tuple[tuple[int, int], ...], int]
+"""A suit as the solver reads it: its cards highest first, each as (index, bit), and their mask."""
+
+
+def _runs(cards: tuple[tuple[int, int], ...], mine: int, other: int, covering: int) -> list[int]:
+    """One card of each run of ``mine`` in a suit (``cards``, highest first): a run is broken by a card
+    of ``other``; a card of ``covering`` is a move of its own."""
+    chosen = []
+    running = False
+    for index, bit in cards:
+        if mine & bit:
+            if covering & bit:
+                chosen.append(index)  # turns a card up: not the same move as its neighbours
+            elif not running:
+                chosen.append(index)
+                running = True
+            mine ^= bit
+            if not mine:
+                break
+        elif other & bit:
+            running = False
+    return chosen
+
+
+def _moves(play: TrickPlay, groups: list[Group], allies: frozenset[int], hidden: int = 0, covering: int = 0) -> list[tuple[int, str | None]]:
     """The seat to act's moves as (card, suit named), equivalent cards merged, in search order.
 
-    ``groups`` are the strain's suits (and its suitless jokers), each as its cards highest first and
-    their mask. Within a suit, a run of this seat's cards with no other unplayed card between them is
-    one move: whichever is played, the rest of the hand goes the same way. ``hidden`` are cards in no
-    hand yet (face-down dummy cards): they split runs too; ``covering`` are cards that turn one of
-    them up when played, so each is a move of its own.
+    ``groups`` are the strain's suits (and its suitless jokers). Within a suit, a run of this seat's
+    cards with no other unplayed card between them is one move: whichever is played, the rest of the
+    hand goes the same way. ``hidden`` are cards in no hand yet (face-down dummy cards): they split runs
+    too; ``covering`` are cards that turn one of them up when played, so each is a move of its own.
+    ``allies`` is the side of the seat to act: when it is winning the trick, cheap cards go first.
     """
     seat = play.to_act
-    hand = play.hands[seat]
-    legal = play.playable(hand)
+    hands = play.hands
+    legal = play.playable(hands[seat])
     strain = play.strain
     power = strain.power
+    trick = play.trick
     # Cards of the trick in progress count as between: they split a run for this trick.
     others = hidden
     for each in play.active:
         if each != seat:
-            others |= play.hands[each]
-    for _, card in play.trick:
+            others |= hands[each]
+    for _, card in trick:
         others |= 1 << card
     chosen: list[int] = []
     for cards, mask in groups:
@@ -66,33 +91,34 @@ def _moves(play: TrickPlay, groups: list[tuple[list[int], int]], hidden: int = 0
         if not mine & (mine - 1):
             chosen.append(mine.bit_length() - 1)
             continue
-        other = others & mask
-        running = False
-        for index in cards:
-            bit = 1 << index
-            if mine & bit:
-                if covering & bit:
-                    chosen.append(index)  # turns a card up: not the same move as its neighbours
-                elif not running:
-                    chosen.append(index)
-                    running = True
-            elif other & bit:
-                running = False
-    named = play.nameable() if play.names_suits and not play.trick and legal & strain.suitless else []
-    moves: list[tuple[int, str | None]] = []
-    for index in chosen:
-        if named and strain.suitless >> index & 1:
-            moves.extend((index, suit) for suit in named)
-        else:
-            moves.append((index, None))
-    if play.trick:
-        # Following: the cheapest card that wins, then the cheapest cards; leading: high cards first.
-        suit_of, led = strain.suit_of, play.led
-        best = max(power[card] if power[card] >= TRUMP_POWER or suit_of[card] == led else -1 for _, card in play.trick)
-        moves.sort(key=lambda move: (not (power[move[0]] > best and (power[move[0]] >= TRUMP_POWER or suit_of[move[0]] == led)), power[move[0]]))
-    else:
+        chosen.extend(_runs(cards, mine, others & mask, covering & mask))
+    if play.names_suits and not trick and legal & strain.suitless:
+        named = play.nameable()
+        moves: list[tuple[int, str | None]] = []
+        for index in chosen:
+            if strain.suitless >> index & 1:
+                moves.extend((index, suit) for suit in named)
+            else:
+                moves.append((index, None))
         moves.sort(key=lambda move: -power[move[0]])
-    return moves
+        return moves
+    if not trick:
+        chosen.sort(key=power.__getitem__, reverse=True)  # leading: high cards first
+        return [(index, None) for index in chosen]
+    # Following: when the seat's side is winning, the cheapest cards; else the cheapest card that wins,
+    # then the cheapest cards.
+    suit_of, led = strain.suit_of, play.led
+    best, winner = -1, -1
+    for each, card in trick:
+        value = power[card]
+        if value > best and (value >= TRUMP_POWER or suit_of[card] == led):
+            best, winner = value, each
+    chosen.sort(key=power.__getitem__)
+    if winner not in allies:
+        beating = [index for index in chosen if power[index] > best and (power[index] >= TRUMP_POWER or suit_of[index] == led)]
+        if beating:
+            chosen = beating + [index for index in chosen if index not in beating]
+    return [(index, None) for index in chosen]
 
 
 class Solver:
@@ -110,14 +136,26 @@ class Solver:
         """Two-handed dummies: each face-up card still covering a face-down one, and the card under it,
         turned up into the same hand once the trick holding its cover is over (as the kernel does)."""
         self.stats = SearchStats()
-        self._table: dict[tuple[object, ...], tuple[int, int]] = {}
+        self._table: dict[tuple[object, ...], tuple[int, int, int]] = {}
+        """Per position at a trick's start: bounds on the declaring side's tricks from it, and the lead that
+        gave the last answer (-1 if none)."""
         # Each suit's cards (and the suitless jokers), highest first: the key of a position names, for
         # each suit, who holds its remaining cards in order, so positions that differ only in which of
         # two equivalent cards went earlier meet in the table. Face-down dummy cards, not yet in any hand,
         # keep their own ranks, so with them the key stays the cards themselves.
         strain = play.strain
         power = strain.power
-        self._groups = [(sorted(cards_in(mask), key=lambda index: -power[index]), mask) for mask in list(strain.follow.values()) + [strain.suitless] if mask]
+        self._groups: list[Group] = [
+            (tuple((index, 1 << index) for index in sorted(cards_in(mask), key=lambda index: -power[index])), mask)
+            for mask in [*strain.follow.values(), strain.suitless]
+            if mask
+        ]
+        self._trumps = tuple((index, 1 << index) for index in sorted(cards_in(strain.trumps), key=lambda index: -power[index]))
+        # Sure tricks are counted only where leading a top trump is always allowed and always wins: not for
+        # a side that wants no tricks, not under the joker's restrictions or naming, not with cards face down.
+        self._quick = bool(strain.trumps) and not minimize and not play.names_suits and not play._checking and not self.covers
+        # Each seat's side in this search: the declaring side, or the defenders.
+        self._allies = [self.declaring if seat in self.declaring else frozenset(play.active) - self.declaring for seat in range(len(play.hands))]
         self._relative = not self.covers
         joker = play.joker
         # Shown voids and the cards each seat has played matter to the joker's restrictions only.
@@ -133,13 +171,9 @@ class Solver:
             key: list[object] = [play.leader]
             for cards, mask in self._groups:
                 left = remaining & mask
-                if not left:
-                    key.append(0)
-                    continue
-                # Who holds each remaining card, highest first, as base-(seats + 1) digits.
+                # Who holds each remaining card, highest first, as base-8 digits (0 when none is left).
                 code = 0
-                for index in cards:
-                    bit = 1 << index
+                for _, bit in cards:
                     if left & bit:
                         owner = 1
                         for each in hands:
@@ -147,6 +181,9 @@ class Solver:
                                 break
                             owner += 1
                         code = code * 8 + owner
+                        left ^= bit
+                        if not left:
+                            break
                 key.append(code)
         else:
             key = [play.leader, *(play.hands[seat] for seat in play.active)]
@@ -178,6 +215,34 @@ class Solver:
         """Whether the declaring side takes at least ``count`` more tricks (a null-window search)."""
         return self._search(count - 1, count) >= count
 
+    def _top_trumps(self) -> int:
+        """How many of the highest trumps left the leader holds in an unbroken run."""
+        play = self.play
+        hand = play.hands[play.leader]
+        remaining = 0
+        for seat in play.active:
+            remaining |= play.hands[seat]
+        count = 0
+        for _, bit in self._trumps:
+            if remaining & bit:
+                if not hand & bit:
+                    break
+                count += 1
+        return count
+
+    def _last_trick(self) -> int:
+        """The declaring side's tricks (0 or 1) from the last trick, each seat playing its one card."""
+        play = self.play
+        seats = []
+        for _ in play.active:
+            seat = play.to_act
+            seats.append((seat, play.led is not None and play.led in play.voids[seat]))
+            winner = play.play(play.hands[seat].bit_length() - 1)
+        for _, was_void in reversed(seats):
+            play.unplay(was_void)
+        self.stats.nodes += len(seats)
+        return 1 if winner in self.declaring else 0
+
     def _search(self, alpha: int, beta: int) -> int:
         play = self.play
         stats = self.stats
@@ -185,11 +250,25 @@ class Solver:
         if remaining == 0:
             return 0
         boundary = not play.trick
+        if remaining == 1 and boundary and not play.names_suits and not play._checking:
+            # The last trick: each seat has one card left, so it is played out at once (the kernel's own
+            # play decides the winner), without a search.
+            return self._last_trick()
+        if boundary and self._quick:
+            # Sure tricks: the leader's unbroken run of top trumps wins a trick each, whatever the others
+            # do, and keeps the lead. A bound that settles the question asked ends the search here.
+            quick = self._top_trumps()
+            if quick:
+                if play.leader in self.declaring:
+                    if quick >= beta:
+                        return quick
+                elif remaining - quick <= alpha:
+                    return remaining - quick
         if boundary:
             key = self._key()
             entry = self._table.get(key)
             if entry is not None:
-                lower, upper = entry
+                lower, upper, first = entry
                 if lower >= beta or lower == upper:
                     stats.hits += 1
                     return lower
@@ -198,7 +277,7 @@ class Solver:
                     return upper
                 alpha, beta = max(alpha, lower), min(beta, upper)
             else:
-                lower, upper = 0, remaining
+                lower, upper, first = 0, remaining, -1
             start_alpha, start_beta = alpha, beta
         seat = play.to_act
         maximizing = (seat in self.declaring) != self.minimize
@@ -215,7 +294,17 @@ class Solver:
                     covering |= 1 << cover
                 if not seen >> under & 1:
                     hidden |= 1 << under  # still face down (its cover may be in the trick in progress)
-        for index, named in _moves(play, self._groups, hidden, covering):
+        moves = _moves(play, self._groups, self._allies[seat], hidden, covering)
+        if boundary and first >= 0:
+            # The lead that decided this position last time is tried first (the searches of MTD(f)
+            # revisit positions with other windows).
+            for position, move in enumerate(moves):
+                if move[0] == first:
+                    if position:
+                        moves.insert(0, moves.pop(position))
+                    break
+        chosen = -1
+        for index, named in moves:
             stats.nodes += 1
             if stats.nodes > MAX_NODES:
                 raise SolverLimitError(f"The search went past {MAX_NODES:,} positions.")
@@ -230,13 +319,13 @@ class Solver:
             play.unplay(was_void)
             if maximizing:
                 if value > best:
-                    best = value
+                    best, chosen = value, index
                     if best > alpha:
                         alpha = best
                         if alpha >= beta:
                             break
             elif value < best:
-                best = value
+                best, chosen = value, index
                 if best < beta:
                     beta = best
                     if alpha >= beta:
@@ -248,7 +337,7 @@ class Solver:
                 lower = max(lower, best)
             else:
                 lower = upper = best
-            self._table[key] = (lower, upper)
+            self._table[key] = (lower, upper, chosen)
         return best
 
 

@@ -1,0 +1,83 @@
+"""Measure the double-dummy solver on whole deals: time and positions searched per deal.
+
+    python bench/solver.py [--variant standard] [--deals 200] [--seed 0] [--limit SECONDS]
+
+Each deal is bid and the kitty exchanged by four heuristic bots; the solver then finds the declaring
+side's tricks from the first lead to the last (the misère family: the fewest it can be held to). Prints
+the median, 90th and 99th percentiles and the maximum of the time per deal, and the positions searched.
+One core, one process; the machine's other load is not controlled, so compare figures from one run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import engine  # noqa: E402
+from engine.analysis import Solver  # noqa: E402
+from engine.bots import HeuristicBot  # noqa: E402
+from engine.kernel.phase import Phase  # noqa: E402
+from engine.kernel.state import GameState  # noqa: E402
+
+
+def deal_to_solve(rules: engine.Rules, seed: int) -> tuple[Solver, str, int] | None:
+    """The solver set at the first lead of a deal bid by heuristic bots (``None`` when all pass)."""
+    state = GameState.create(rules, seed=seed)
+    bots = [HeuristicBot(rules, seed=seat) for seat in range(rules.seating.players)]
+    while state.phase is not Phase.PLAY:
+        if state.phase is Phase.GAME_OVER or state.hand_number > 0:
+            return None
+        seat = state.to_act
+        assert seat is not None
+        state.apply_move(bots[rules.seating.controller(seat)].choose(state, seat, state.legal_mask()))
+    if state.declarer is None or state.contract is None or state.play is None:
+        return None  # an unbid hand played in no trump
+    play = state.play.copy()
+    play.hands = list(state.play.hands)
+    declaring = set(state.side())
+    contract = state.contract
+    # The search starts from the tricks the contract asks for: the bidder's own estimate.
+    guess = contract.target.minimum if not contract.target.is_no_tricks else 0
+    return Solver(play, declaring, minimize=contract.target.is_no_tricks, covers=dict(state.covers)), contract.id, guess
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--variant", default="standard")
+    parser.add_argument("--deals", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--verbose", action="store_true", help="print each deal")
+    args = parser.parse_args()
+    rules = engine.load_variant(args.variant)
+    times: list[float] = []
+    nodes: list[int] = []
+    seed = args.seed
+    while len(times) < args.deals:
+        found = deal_to_solve(rules, seed)
+        seed += 1
+        if found is None:
+            continue
+        solver, contract, guess = found
+        start = time.perf_counter()
+        tricks = solver.tricks(guess)
+        times.append(time.perf_counter() - start)
+        nodes.append(solver.stats.nodes)
+        if args.verbose:
+            print(f"deal {seed - 1}: {contract}, {tricks} tricks, {times[-1]:.2f} s, {solver.stats.nodes:,} positions", flush=True)
+    print(f"{rules.name}: {len(times)} deals solved from the first lead (seeds {args.seed}-{seed - 1})")
+    print(f"seconds per deal: median {statistics.median(times):.2f}, 90th percentile {percentile(times, 0.9):.2f}, 99th {percentile(times, 0.99):.2f}, max {max(times):.2f}")
+    print(f"positions per deal: median {int(statistics.median(nodes)):,}, max {max(nodes):,}; {sum(nodes) / sum(times):,.0f} positions/s")
+
+
+if __name__ == "__main__":
+    main()
