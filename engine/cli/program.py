@@ -12,7 +12,7 @@ import sys
 from importlib import metadata
 from typing import Sequence
 
-from . import play, replay, simulation, variants
+from . import analyze, play, replay, simulation, variants
 from .common import EXIT_INTERNAL, EXIT_OK, Parser, internal_error
 
 
@@ -31,6 +31,7 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_commands(commands)
     simulation.add_commands(commands)
     play.add_commands(commands)
+    analyze.add_commands(commands)
     return parser
 
 

@@ -169,6 +169,13 @@ class Game:
         return self._state.declarer
 
     @property
+    def state(self) -> GameState:
+        """The kernel's state underneath (integer cards, hands as masks: see :mod:`engine.kernel.state`),
+        for analysis tools such as the double-dummy solver. Read it or copy it; changing it bypasses
+        every check and record of this game."""
+        return self._state
+
+    @property
     def events(self) -> tuple[Event, ...]:
         """Everything that has happened, in order."""
         return tuple(self._events)

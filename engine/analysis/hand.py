@@ -1,0 +1,228 @@
+"""Double-dummy analysis of one hand from its transcript: what each strain would make for each
+declaring seat once the kitty is exchanged, and what each card played cost against best play.
+
+A card's cost is the tricks its side lost by it: the declaring side's double-dummy tricks before the
+card, against the tricks it takes in that trick plus its double-dummy tricks after, from the point of
+view of the side that played it (for the misère family the declaring side wants fewer tricks). One
+solver follows the hand card by card, so its table of positions serves every later question.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from ..game.game import Game
+from ..game.records import named_rules, read_entry
+from ..kernel.phase import Phase
+from ..kernel.play import TrickPlay
+from ..rules.ruleset import FirstLead, Rules
+from .double_dummy import Solver, _turn_up
+
+
+@dataclass(frozen=True)
+class CardCost:
+    """One card of the hand as played, weighed against best play."""
+
+    trick: int
+    """The trick it was played to, from 1."""
+    seat: int
+    """Who played it."""
+    card: str
+    """The card (``JK:H`` for a joker led naming hearts)."""
+    cost: int
+    """Tricks its side lost by playing it rather than the best card (0: a best card)."""
+    best: tuple[str, ...] = ()
+    """For a costly card: the cards that would have lost nothing."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready data."""
+        return {"trick": self.trick, "seat": self.seat, "card": self.card, "cost": self.cost, "best": list(self.best)}
+
+
+@dataclass(frozen=True)
+class HandAnalysis:
+    """A hand's double-dummy analysis."""
+
+    variant: str
+    """The variant's name."""
+    contract: str | None
+    """The contract played (``None`` for a hand played without one)."""
+    declarer: int | None
+    """The declarer."""
+    side: tuple[int, ...]
+    """The declaring side's seats."""
+    makeable: dict[str, dict[int, int]]
+    """Per strain id, per declaring seat: the declaring side's double-dummy tricks from the first lead,
+    with the hands as they were after the kitty (empty when not asked for)."""
+    par: int | None
+    """The declaring side's double-dummy tricks in the contract played, from the first lead."""
+    taken: int
+    """The tricks the declaring side took as played (up to a claim)."""
+    plays: list[CardCost] = field(default_factory=list)
+    """Every card played, in order, with its cost."""
+
+    def mistakes(self) -> dict[int, list[CardCost]]:
+        """Per seat, its costly cards."""
+        found: dict[int, list[CardCost]] = {}
+        for play in self.plays:
+            if play.cost > 0:
+                found.setdefault(play.seat, []).append(play)
+        return found
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready data."""
+        return {
+            "variant": self.variant,
+            "contract": self.contract,
+            "declarer": self.declarer,
+            "side": list(self.side),
+            "makeable": {strain: {str(seat): tricks for seat, tricks in seats.items()} for strain, seats in self.makeable.items()},
+            "par": self.par,
+            "taken": self.taken,
+            "plays": [play.to_dict() for play in self.plays],
+            "mistakes": {str(seat): sum(play.cost for play in plays) for seat, plays in self.mistakes().items()},
+        }
+
+
+def _game_at_first_lead(rules: Rules, transcript: Mapping[str, Any]) -> tuple[Game, list[str]]:
+    """The hand's game with every action before the first card applied, and the actions left."""
+    entry = read_entry(rules, transcript, "transcript")
+    game = Game(rules, dealer=entry.dealer, scores=entry.scores, deals=[*entry.misdeals, entry.deal], rng=random.Random(0), banned=entry.banned, redeals=entry.redeals)
+    actions = list(entry.actions)
+    applied = 0
+    while applied < len(actions) and game.phase is not Phase.PLAY and game.hand_number == 0:
+        game.play_recorded([actions[applied]], f"transcript (action {applied})")
+        applied += 1
+    return game, actions[applied:]
+
+
+def _fresh(play: TrickPlay) -> TrickPlay:
+    copy = play.copy()
+    copy.hands = list(play.hands)
+    return copy
+
+
+def makeable_table(game: Game) -> dict[str, dict[int, int]]:
+    """For a game at its first lead: per strain of the ordinary bids, per player as declarer, the
+    declaring side's double-dummy tricks with the hands as they are (the kitty exchanged).
+
+    One solver per strain and side serves every declarer of that side (the first lead is the only
+    difference, and its table of positions is shared); with two teams the other side's tricks are the
+    rest of the hand's, so one side is searched."""
+    rules = game.rules
+    state = game.state
+    seating = rules.seating
+    strains = [strain.id for strain in rules.strains if any(contract.style.strain == strain.id and not contract.is_special for contract in rules.ladder)]
+    seats, total = seating.seats, rules.deal.hand_size
+    two_sides = len(seating.teams) == 2
+    table: dict[str, dict[int, int]] = {}
+    for strain in strains:
+        table[strain] = {}
+        solvers: dict[frozenset[int], Solver] = {}
+        guess: int | None = None
+        for declarer in range(seating.players):
+            leader = declarer if rules.play.first_lead is FirstLead.DECLARER else (state.dealer + 1) % seats
+            side = frozenset(seating.teams[seating.team_of(declarer)])
+            searched, flip = side, False
+            if two_sides and side not in solvers and solvers:
+                searched, flip = next(iter(solvers)), True
+            solver = solvers.get(searched)
+            if solver is None:
+                play = TrickPlay(state.tables, list(state.hands), state.tables.strains[strain], list(range(seats)), leader, total)
+                solver = solvers[searched] = Solver(play, searched, covers=dict(state.covers))
+            solver.play.leader = solver.play.to_act = leader
+            tricks = solver.tricks(guess)
+            guess = tricks
+            table[strain][declarer] = total - tricks if flip else tricks
+    return table
+
+
+def analyze(transcript: Mapping[str, Any], rules: Rules | None = None, *, table: bool = True) -> HandAnalysis:
+    """Analyse a hand transcript (see :mod:`engine.game.records`); ``table`` also computes the
+    makeable contracts. Raises :class:`~engine.game.records.TranscriptError` for a transcript that does
+    not replay."""
+    if rules is None:
+        rules = named_rules(transcript, "transcript")
+    game, rest = _game_at_first_lead(rules, transcript)
+    state = game.state
+    if game.phase is not Phase.PLAY or state.play is None:
+        return HandAnalysis(rules.name, None, None, (), {}, None, 0)
+    contract = state.contract
+    declarer = state.declarer
+    side = tuple(state.side()) if declarer is not None else (state.play.active[0],)
+    makeable = makeable_table(game) if table else {}
+    minimize = contract is not None and contract.target.is_no_tricks
+    play = _fresh(state.play)
+    covers = dict(state.covers)
+    solver = Solver(play, set(side), minimize=minimize, covers=covers)
+    par = solver.tricks()
+    plays: list[CardCost] = []
+    taken = 0
+    for entry in rest:
+        seat_text, _, action = entry.strip().partition(" ")
+        verb, _, argument = action.partition(" ")
+        if verb != "play" or play.over:
+            break  # a claim ends what can be weighed card by card
+        card_text, _, named = argument.partition(":")
+        move = (rules.deck.card(card_text).index, named or None)
+        seat, trick = play.to_act, play.number + 1
+        before = solver.tricks()
+        value, gained, undo = _step(solver, move)
+        wants_more = (seat in side) != minimize
+        cost = before - value if wants_more else value - before
+        best: tuple[str, ...] = ()
+        if cost > 0:
+            undo()
+            best = tuple(_name(play, other) for other in _moves_of(play) if _value_of(solver, other) == before)
+            value, gained, undo = _step(solver, move)
+        taken += gained
+        plays.append(CardCost(trick, int(seat_text), argument, cost, best))
+    return HandAnalysis(rules.name, contract.id if contract is not None else None, declarer, side, makeable, par, taken, plays)
+
+
+def _step(solver: Solver, move: tuple[int, str | None]) -> tuple[int, int, Any]:
+    """Play ``move`` in the solver's position: the declaring side's tricks from before it under best play
+    after it (what the trick gave plus the rest), what the trick gave, and a function taking it back."""
+    play, covers = solver.play, solver.covers
+    seat = play.to_act
+    was_void = play.led is not None and play.led in play.voids[seat]
+    winner = play.play(*move)
+    turned = _turn_up(play, covers) if winner >= 0 and covers else []
+    gained = 1 if winner >= 0 and winner in solver.declaring else 0
+    value = gained + (solver.tricks() if not play.over else 0)
+
+    def undo() -> None:
+        for each, under in turned:
+            play.hands[each] &= ~(1 << under)
+        play.unplay(was_void)
+
+    return value, gained, undo
+
+
+def _value_of(solver: Solver, move: tuple[int, str | None]) -> int:
+    value, _, undo = _step(solver, move)
+    undo()
+    return value
+
+
+def _moves_of(play: TrickPlay) -> list[tuple[int, str | None]]:
+    """Every legal move of the seat to act (a led joker naming each suit it may)."""
+    mask = play.playable(play.hands[play.to_act])
+    moves: list[tuple[int, str | None]] = []
+    for index in range(mask.bit_length()):
+        if mask >> index & 1:
+            if play.names_suit(index):
+                moves.extend((index, suit) for suit in play.nameable())
+            else:
+                moves.append((index, None))
+    return moves
+
+
+def _name(play: TrickPlay, move: tuple[int, str | None]) -> str:
+    card = str(play.tables.cards[move[0]])
+    return f"{card}:{move[1]}" if move[1] else card
+
+
+__all__ = ["CardCost", "HandAnalysis", "analyze", "makeable_table"]

@@ -1,0 +1,82 @@
+"""The ``analyze`` command: double-dummy analysis of a hand transcript.
+
+Prints what each strain makes for each declaring seat once the kitty is exchanged (the makeable
+contracts), the declaring side's tricks in the contract under best play against what it took, and each
+card played that cost its side tricks, with the cards that would have lost nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from ..analysis.hand import HandAnalysis, analyze
+from ..errors import FiveHundredError, VariantError
+from ..game.records import TranscriptError
+from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE
+from .replay import MAX_TRANSCRIPT_BYTES
+
+
+def format_analysis(result: HandAnalysis) -> str:
+    """The analysis in words, a table and a list of mistakes."""
+    lines = [f"{result.variant}: {result.contract or 'no contract'}" + (f" by seat {result.declarer} (side: seats {', '.join(map(str, result.side))})" if result.declarer is not None else "")]
+    if result.makeable:
+        seats = sorted({seat for row in result.makeable.values() for seat in row})
+        lines.append("")
+        lines.append("Double-dummy tricks after the kitty, by strain and declaring seat:")
+        lines.append("strain " + "".join(f"{'seat ' + str(seat):>8}" for seat in seats))
+        for strain, row in result.makeable.items():
+            lines.append(f"{strain:<7}" + "".join(f"{row[seat]:>8}" for seat in seats))
+    if result.par is not None:
+        lines.append("")
+        lines.append(f"Best play gives the declaring side {result.par} tricks from the first lead; it took {result.taken}.")
+        mistakes = result.mistakes()
+        if not mistakes:
+            lines.append("No card cost a trick.")
+        for play in result.plays:
+            if play.cost:
+                better = f"; {' or '.join(play.best)} lost nothing" if play.best else ""
+                lines.append(f"  trick {play.trick}: seat {play.seat} played {play.card}, costing {play.cost} trick{'s' if play.cost > 1 else ''}{better}")
+        if mistakes:
+            lines.append("Tricks lost by seat: " + ", ".join(f"seat {seat}: {sum(play.cost for play in plays)}" for seat, plays in sorted(mistakes.items())) + ".")
+    return "\n".join(lines) + "\n"
+
+
+def _run(args: argparse.Namespace) -> int:
+    try:
+        with open(args.transcript, encoding="utf-8") as handle:
+            text = handle.read(MAX_TRANSCRIPT_BYTES + 1)
+        if len(text) > MAX_TRANSCRIPT_BYTES:
+            print(f"fivehundred analyze: {args.transcript}: over {MAX_TRANSCRIPT_BYTES // 2**20} MiB, too large for a transcript.", file=sys.stderr)
+            return EXIT_USAGE
+        data: Any = json.loads(text)
+    except (OSError, UnicodeDecodeError) as error:
+        print(f"fivehundred analyze: cannot read {args.transcript}: {getattr(error, 'strerror', None) or error}", file=sys.stderr)
+        return EXIT_USAGE
+    except ValueError as error:
+        print(f"{args.transcript}: not JSON: {error}", file=sys.stderr)
+        return EXIT_INVALID
+    try:
+        result = analyze(data, table=not args.no_table)
+    except (TranscriptError, VariantError, FiveHundredError, ValueError) as error:
+        print(f"{args.transcript}: {error}", file=sys.stderr)
+        return EXIT_INVALID
+    if args.format == "json":
+        print(json.dumps(result.to_dict(), indent=2))
+    else:
+        sys.stdout.write(format_analysis(result))
+    return EXIT_OK
+
+
+def add_commands(commands: Any) -> None:
+    """Add ``analyze`` to the program's subcommands."""
+    command = commands.add_parser("analyze", help="double-dummy analysis of a hand transcript: makeable contracts and each card's cost", description=__doc__.split("\n\n")[0] if __doc__ else None)
+    command.add_argument("transcript", metavar="TRANSCRIPT", help="a hand transcript (JSON), as fivehundred play --transcripts or Game.transcript() writes it")
+    command.add_argument("--format", choices=("text", "json"), default="text")
+    command.add_argument("--no-table", action="store_true", help="skip the makeable-contracts table (the slowest part: a search per strain and side)")
+    command.set_defaults(handler=_run)
+
+
+__all__ = ["add_commands", "format_analysis"]
