@@ -9,6 +9,7 @@ The rules it searches are the kernel's own: following suit and the trick's winne
 
 from __future__ import annotations
 
+import os
 import random
 
 import pytest
@@ -100,3 +101,14 @@ def test_null_window_answers_agree_with_the_count() -> None:
     count = Solver(fresh(state.play), declaring).tricks()
     for wanted in range(0, 6):
         assert Solver(fresh(state.play), declaring).makes_at_least(wanted) == (count >= wanted)
+
+
+@pytest.mark.skipif(os.environ.get("FIVEHUNDRED_COMPILED") != "1", reason="runs against the compiled build only (CI sets FIVEHUNDRED_COMPILED=1)")
+def test_the_compiled_build_is_the_one_under_test() -> None:
+    """CI runs the solver's and the kernel's tests a second time against the mypyc build: make sure the
+    compiled modules are the ones imported, not the source tree's."""
+    import engine.analysis.double_dummy
+    import engine.kernel.play
+
+    assert engine.kernel.play.__file__.endswith((".so", ".pyd"))
+    assert engine.analysis.double_dummy.__file__.endswith((".so", ".pyd"))

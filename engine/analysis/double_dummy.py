@@ -16,16 +16,9 @@ from dataclasses import dataclass
 from typing import Iterator
 
 from ..kernel.play import TrickPlay
+from .limits import MAX_NODES, SolverLimitError
 from ..kernel.tables import cards_in
 from ..rules.strains import TRUMP_POWER
-
-MAX_NODES = 50_000_000
-"""A search visiting more positions than this stops with :class:`SolverLimitError` (a bound on time)."""
-
-
-class SolverLimitError(RuntimeError):
-    """A search went past :data:`MAX_NODES` positions."""
-
 
 @dataclass
 class SearchStats:

@@ -99,16 +99,25 @@ class TrickPlay:
         self._checking = self._restricted
 
     def copy(self) -> TrickPlay:
-        """An independent copy."""
-        other = TrickPlay.__new__(TrickPlay)
-        for name in TrickPlay.__slots__:
-            setattr(other, name, getattr(self, name))
+        """An independent copy (sharing :attr:`hands` with this one: a game state's copy replaces it).
+
+        Every attribute is named (no ``__new__`` and ``__slots__`` walk), so the class also compiles with
+        mypyc (the optional compiled build)."""
+        other = TrickPlay(self.tables, self.hands, self.strain, self.active, self.leader, self.total)
+        other.to_act = self.to_act
         other.trick = list(self.trick)
+        other.led = self.led
+        other.named = self.named
         other.tricks = list(self.tricks)
+        other.number = self.number
         other.voids = [set(each) for each in self.voids]
         other.completed = list(self.completed)
+        other.played = self.played
+        other._follow = self._follow
         other.by_seat = list(self.by_seat)
+        other.claimer = self.claimer
         other.claimed = list(self.claimed)
+        other._checking = self._checking
         return other
 
     @property
