@@ -10,8 +10,9 @@ reading only that seat's information, for the simulator. Shipped: a random bot a
 from __future__ import annotations
 
 from .base import Bot, FastBot, RandomBot
+from .expert import ExpertBot
 from .heuristic import HeuristicBot, Profile
 from .playing import make_bots, play_game
 from .registry import BOT_NAMES, make_bot
 
-__all__ = ["BOT_NAMES", "Bot", "FastBot", "HeuristicBot", "Profile", "RandomBot", "make_bot", "make_bots", "play_game"]
+__all__ = ["BOT_NAMES", "Bot", "ExpertBot", "FastBot", "HeuristicBot", "Profile", "RandomBot", "make_bot", "make_bots", "play_game"]

@@ -6,9 +6,10 @@ import random
 
 from ..rules.ruleset import Rules
 from .base import FastBot, RandomBot
+from .expert import ExpertBot
 from .heuristic import HeuristicBot, Profile
 
-BOT_NAMES = ("random", "heuristic")
+BOT_NAMES = ("random", "heuristic", "expert")
 """The bots the command line knows by name."""
 
 
@@ -19,6 +20,8 @@ def make_bot(name: str, rules: Rules, seed: int | str | random.Random | None = N
         return RandomBot(seed)
     if name == "heuristic":
         return HeuristicBot(rules, Profile(), seed)
+    if name == "expert":
+        return ExpertBot(rules, seed)
     raise ValueError(f"There is no bot called {name!r}; choose from {', '.join(BOT_NAMES)}.")
 
 

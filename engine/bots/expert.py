@@ -1,0 +1,260 @@
+"""The expert bot: in the card play, it deals the cards it cannot see in many ways consistent with what
+its seat has seen, solves each deal double dummy, and plays the card with the best average.
+
+What the seat knows: its own cards, every card played and who played it (so the suits each seat has
+shown void in), hands laid open, and its own discards. The unseen cards are dealt to the other seats in
+the numbers they hold, never a card of a suit a seat has shown void in; what is left over is out of play
+(the kitty's discards, a dead hand, a sitting-out partner's cards). Each deal is solved by
+:class:`~engine.analysis.double_dummy.Solver` over the kernel's own play, replayed from the first lead,
+for every card the seat may play.
+
+The search is bounded by a number of positions, not by a clock, so that the same seed gives the same
+game on any machine; the default keeps a decision under about a second with the pure-Python solver in
+the middle of a hand (the compiled build is about four times quicker). Bids, discards and the other
+decisions are the heuristic bot's, as are plays where the sampling does not apply (dummies with
+face-down cards, cards on the table, a claim pending).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Sequence
+
+from ..analysis.double_dummy import Solver, _turn_up
+from ..game.observation import Observation
+from ..kernel.actions import Action, Play
+from ..kernel.phase import Phase
+from ..kernel.play import TrickPlay
+from ..kernel.state import SUIT_SHIFT, GameState
+from ..kernel.tables import StrainTable, cards_in, mask_of, tables_for
+from ..rules.ruleset import Rules
+from .base import generator
+from .heuristic import HeuristicBot, Profile
+
+DEFAULT_POSITIONS = 150_000
+"""Positions the solver may visit for one decision, over all its sampled deals."""
+
+DEFAULT_SAMPLES = 12
+"""Most deals sampled for one decision."""
+
+_Trick = tuple[int, tuple[tuple[int, int], ...], str | None]
+"""A trick as the expert reads it: its leader, (seat, card) in order, the suit named for a led joker."""
+
+
+class ExpertBot:
+    """Plays the card with the best average double-dummy result over deals consistent with what its
+    seat has seen; decides everything else as the heuristic bot does."""
+
+    name = "expert"
+    """How the command line names this bot."""
+
+    def __init__(self, rules: Rules, seed: int | str | random.Random | None = None, *, positions: int = DEFAULT_POSITIONS, samples: int = DEFAULT_SAMPLES, profile: Profile = Profile()) -> None:
+        if positions < 1 or samples < 1:
+            raise ValueError(f"The expert bot needs at least one position and one sample, not {positions} and {samples}.")
+        self.rules = rules
+        """The variant played."""
+        self.random = generator(seed)
+        """Draws the sampled deals."""
+        self.heuristic = HeuristicBot(rules, profile, self.random)
+        """Decides the auction, the kitty and the rest, and plays where sampling does not apply."""
+        self.positions = positions
+        """The bound on the solver's positions per decision."""
+        self.samples = samples
+        """The most deals sampled per decision."""
+        self._tables = tables_for(rules)
+        self._applies = rules.seating.dummies is None and not rules.deal.table
+
+    # -- the protocols -------------------------------------------------------------------------
+
+    def act(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
+        """Choose an action for the observing seat."""
+        plays = [action for action in legal_actions if isinstance(action, Play)]
+        if observation.phase is not Phase.PLAY or len(plays) < 2 or not self._applies or observation.acting_seat != observation.seat:
+            return self.heuristic.act(observation, legal_actions)
+        tricks: list[_Trick] = [(done.leader, tuple((seat, card.index) for seat, card in done.cards), done.suit) for done in observation.tricks]
+        current: tuple[tuple[int, int], ...] = tuple((seat, card.index) for seat, card in observation.trick)
+        named = observation.led_suit if current and self._tables.strains[self._strain(observation.contract)].suitless >> current[0][1] & 1 else None
+        exposed = {seat: mask_of(card.index for card in cards) for seat, cards in observation.exposed}
+        out = mask_of(card.index for card in observation.discards)
+        side = self._side(observation.seat, observation.declarer, observation.partner, observation.team_of)
+        move = self._decide(observation.seat, mask_of(card.index for card in observation.hand), observation.contract, tricks, current, named, exposed, out, side, observation.sitting_out)
+        if move is None:
+            return self.heuristic.act(observation, legal_actions)
+        card, suit = move
+        for action in plays:
+            if action.card.index == card and action.suit == suit:
+                return action
+        return self.heuristic.act(observation, legal_actions)
+
+    def choose(self, state: GameState, seat: int, legal: int) -> int:
+        """The same choice as :meth:`act`, from the kernel's state, reading only what ``seat`` may see."""
+        play = state.play
+        if state.phase is not Phase.PLAY or play is None or play.claimed or not self._applies or (legal & (legal - 1) == 0 and not (play.names_suits and not play.trick and legal & play.strain.suitless)):
+            return self.heuristic.choose(state, seat, legal)
+        tricks: list[_Trick] = [(leader, cards, suit) for leader, cards, _, suit in play.completed]
+        exposed = {each: state.hands[each] for each in state.exposed}
+        contract = state.contract.id if state.contract is not None else None
+        side = self._side(seat, state.declarer, state.known_partner(seat), self._tables.team_of)
+        move = self._decide(seat, state.hands[seat], contract, tricks, tuple(play.trick), play.named, exposed, state.own_discards(seat), side, tuple(each for each in range(len(state.hands)) if each not in play.active))
+        if move is None:
+            return self.heuristic.choose(state, seat, legal)
+        card, suit = move
+        return card | (self._tables.suits.index(suit) + 1) << SUIT_SHIFT if suit is not None else card
+
+    # -- the decision ------------------------------------------------------------------------------
+
+    def _strain(self, contract: str | None) -> str:
+        if contract is not None:
+            return self.rules.ladder[contract].style.strain
+        return self.rules.auction.all_pass.strain
+
+    def _side(self, seat: int, declarer: int | None, partner: int | None, team_of: Sequence[int]) -> frozenset[int]:
+        """The declaring side as this seat knows it (its own team when nobody declared)."""
+        anchor = declarer if declarer is not None else seat
+        side = {each for each in range(len(team_of)) if team_of[each] == team_of[anchor]}
+        if partner is not None:
+            side.add(partner)
+        return frozenset(side)
+
+    def _decide(
+        self,
+        seat: int,
+        hand: int,
+        contract: str | None,
+        tricks: list[_Trick],
+        current: tuple[tuple[int, int], ...],
+        named: str | None,
+        exposed: dict[int, int],
+        out: int,
+        side: frozenset[int],
+        sitting_out: Sequence[int],
+    ) -> tuple[int, str | None] | None:
+        """The best card (and suit named) on average over sampled deals, or ``None`` to leave it to the
+        heuristic bot."""
+        rules, tables = self.rules, self._tables
+        strain = tables.strains[self._strain(contract)]
+        seats = rules.seating.seats
+        active = [each for each in range(seats) if each not in sitting_out]
+        played_by = [0] * seats
+        for _, trick_cards, _ in tricks:
+            for each, card in trick_cards:
+                played_by[each] |= 1 << card
+        for each, card in current:
+            played_by[each] |= 1 << card
+        played = 0
+        for mask in played_by:
+            played |= mask
+        counts = {each: rules.deal.hand_size - played_by[each].bit_count() for each in active}
+        known = {seat: hand, **{each: mask for each, mask in exposed.items() if each in counts}}
+        if any(known[each].bit_count() != counts[each] for each in known):
+            return None  # hands of unusual sizes (a variant this sampling does not read): the heuristic plays
+        unseen = (1 << len(tables.cards)) - 1
+        unseen &= ~played & ~out
+        for mask in known.values():
+            unseen &= ~mask
+        voids = self._voids(strain, tricks, current, named)
+        minimize = contract is not None and rules.ladder[contract].target.is_no_tricks
+        wants_more = (seat in side) != minimize
+        leader = tricks[0][0] if tricks else (current[0][0] if current else seat)
+        totals: dict[tuple[int, str | None], int] = {}
+        budget = self.positions
+        for _ in range(self.samples):
+            hands = self._sample(unseen, counts, known, voids, strain.suit_of)
+            if hands is None:
+                continue
+            play = self._replay(hands, played_by, strain, active, leader, tricks, current, named)
+            if play is None or play.to_act != seat:
+                return None
+            solver = Solver(play, side, minimize=minimize)
+            for move in _moves(play):
+                value = _value(solver, move)
+                totals[move] = totals.get(move, 0) + value
+            budget -= solver.stats.nodes
+            if budget <= 0:
+                break
+        if not totals:
+            return None
+        # Ties go to the lowest card (the cheapest of equals), for a choice that does not depend on order.
+        return max(totals, key=lambda move: (totals[move] if wants_more else -totals[move], -strain.power[move[0]]))
+
+    @staticmethod
+    def _voids(strain: StrainTable, tricks: list[_Trick], current: tuple[tuple[int, int], ...], named: str | None) -> dict[int, set[str]]:
+        """The suits each seat has shown void in: it did not follow the suit led."""
+        suit_of = strain.suit_of
+        voids: dict[int, set[str]] = {}
+        for _, cards, suit in [*tricks, (0, current, named)]:
+            if not cards:
+                continue
+            led = suit if suit is not None else suit_of[cards[0][1]]
+            if led is None:
+                continue
+            for each, card in cards[1:]:
+                if suit_of[card] != led and suit_of[card] is not None:
+                    voids.setdefault(each, set()).add(led)
+        return voids
+
+    def _sample(self, unseen: int, counts: dict[int, int], known: dict[int, int], voids: dict[int, set[str]], suit_of: Sequence[str | None]) -> dict[int, int] | None:
+        """The unseen cards dealt to the seats whose hands are unknown, in their numbers, none of a suit
+        the seat has shown void in; ``None`` if no such deal was found."""
+        pool = cards_in(unseen)
+        open_seats = [each for each in counts if each not in known]
+        for _ in range(20):
+            left = list(pool)
+            self.random.shuffle(left)
+            hands = dict(known)
+            for each in sorted(open_seats, key=lambda other: -len(voids.get(other, ()))):
+                barred = voids.get(each, set())
+                fits = [card for card in left if suit_of[card] not in barred]
+                if len(fits) < counts[each]:
+                    break
+                chosen = fits[: counts[each]]
+                hands[each] = mask_of(chosen)
+                taken = set(chosen)
+                left = [card for card in left if card not in taken]
+            else:
+                return hands
+        return None
+
+    def _replay(self, hands: dict[int, int], played_by: list[int], strain: StrainTable, active: list[int], leader: int, tricks: list[_Trick], current: tuple[tuple[int, int], ...], named: str | None) -> TrickPlay | None:
+        """The kernel's play of this deal, replayed from the first lead to now."""
+        seats = self.rules.seating.seats
+        full = [hands.get(each, 0) | played_by[each] for each in range(seats)]
+        play = TrickPlay(self._tables, full, strain, active, leader, self.rules.deal.hand_size)
+        for _, cards, suit in tricks:
+            for position, (each, card) in enumerate(cards):
+                if play.to_act != each:
+                    return None
+                play.play(card, suit if position == 0 else None)
+        for position, (each, card) in enumerate(current):
+            if play.to_act != each:
+                return None
+            play.play(card, named if position == 0 else None)
+        return play
+
+
+def _moves(play: TrickPlay) -> list[tuple[int, str | None]]:
+    mask = play.playable(play.hands[play.to_act])
+    moves: list[tuple[int, str | None]] = []
+    for index in cards_in(mask):
+        if play.names_suit(index):
+            moves.extend((index, suit) for suit in play.nameable())
+        else:
+            moves.append((index, None))
+    return moves
+
+
+def _value(solver: Solver, move: tuple[int, str | None]) -> int:
+    """The declaring side's tricks from the position if ``move`` is played, under best play after it."""
+    play = solver.play
+    seat = play.to_act
+    was_void = play.led is not None and play.led in play.voids[seat]
+    winner = play.play(*move)
+    turned = _turn_up(play, solver.covers) if winner >= 0 and solver.covers else []
+    value = (1 if winner >= 0 and winner in solver.declaring else 0) + (solver.tricks() if not play.over else 0)
+    for each, under in turned:
+        play.hands[each] &= ~(1 << under)
+    play.unplay(was_void)
+    return value
+
+
+__all__ = ["DEFAULT_POSITIONS", "DEFAULT_SAMPLES", "ExpertBot"]

@@ -1,0 +1,87 @@
+"""The expert bot (issue 14): it plays only legal cards, its choice depends only on what its seat has seen
+and its seed (dealing the hidden cards differently changes nothing), and its two protocols agree.
+
+The rules it samples under are the kernel's (rules/standard, "The play"): a seat that did not follow
+the suit led is void in it, so no sampled deal gives it a card of that suit.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from test_fast_path import hide_differently, move_of
+
+import engine
+from engine.bots import ExpertBot, HeuristicBot
+from engine.kernel.phase import Phase
+from engine.kernel.state import GameState
+
+
+def small_expert(rules: engine.Rules, seed: int) -> ExpertBot:
+    return ExpertBot(rules, seed, positions=3_000, samples=3)
+
+
+def to_play(rules: engine.Rules, seed: int, tricks_done: int) -> GameState | None:
+    """A heuristic game's state in the play once ``tricks_done`` tricks are over (``None`` if none)."""
+    state = GameState.create(rules, seed=seed)
+    bots = [HeuristicBot(rules, seed=seat) for seat in range(rules.seating.players)]
+    for _ in range(2000):
+        play = state.play
+        if state.phase is Phase.PLAY and play is not None and play.number >= tricks_done:
+            return state
+        if state.phase is Phase.GAME_OVER or state.hand_number > 0:
+            return None
+        seat = state.to_act
+        assert seat is not None
+        state.apply_move(bots[rules.seating.controller(seat)].choose(state, seat, state.legal_mask()))
+    return None
+
+
+@pytest.mark.parametrize(("variant", "seed"), [("standard", 1), ("three-handed", 2), ("rules-text-003-two", 3), ("australian", 4)])
+def test_the_expert_plays_legal_cards_and_ignores_hidden_ones(variant: str, seed: int) -> None:
+    rules = engine.load_variant(variant)
+    state = to_play(rules, seed, 6)
+    if state is None:
+        pytest.skip("the hand ended before the play")
+    rng = random.Random(seed)
+    checked = 0
+    while state.phase is Phase.PLAY and state.play is not None and not state.play.over and checked < 4:
+        seat = state.to_act
+        assert seat is not None
+        legal = state.legal_mask()
+        move = small_expert(rules, seed).choose(state, seat, legal)
+        state.check_move(move)
+        other = hide_differently(state, seat, rng)
+        assert small_expert(rules, seed).choose(other, seat, other.legal_mask()) == move
+        state.apply_move(move)
+        checked += 1
+    assert checked
+
+
+def test_act_and_choose_agree() -> None:
+    """Through the game API (the observation) and the fast path (the kernel state) the expert makes the
+    same choice."""
+    rules = engine.load_variant("three-handed")
+    game = engine.Game(rules, seed=5)
+    helper = HeuristicBot(rules, seed=0)
+    compared = 0
+    while not game.results and compared < 6:
+        seat = game.to_act
+        assert seat is not None
+        if game.phase is Phase.PLAY and game.state.play is not None and game.state.play.number >= 5:
+            action = small_expert(rules, 7).act(game.observation(seat), game.legal_choices())
+            state = game.state
+            move = small_expert(rules, 7).choose(state, seat, state.legal_mask())
+            assert game.can_apply(action)
+            assert move == move_of(game, action)
+            compared += 1
+        else:
+            action = helper.act(game.observation(seat), game.legal_choices())
+        game.apply(action)
+    assert compared
+
+
+def test_the_expert_needs_a_budget() -> None:
+    with pytest.raises(ValueError, match="at least one position"):
+        ExpertBot(engine.load_variant("standard"), 1, positions=0)
