@@ -20,7 +20,7 @@ from ..game.game import Game
 from ..kernel.events import Event
 from ..rules.ruleset import Rules
 from .base import Bot
-from .registry import make_bot
+from .registry import BOT_NAMES, make_bot
 
 MAX_ACTIONS = 10_000_000
 """A game that has not ended after this many actions is stopped with an error (a bot that never lets
@@ -33,7 +33,7 @@ def make_bots(rules: Rules, bots: Sequence[Bot | str], seed: int | str | None = 
     ``ValueError`` naming what is wrong."""
     players = rules.seating.players
     if isinstance(bots, (str, bytes)) or len(bots) != players:
-        raise ValueError(f"{rules.name} is played by {players} players: give one bot per player (a bot object or one of the names 'random', 'heuristic'), not {shown(bots)}.")
+        raise ValueError(f"{rules.name} is played by {players} players: give one bot per player (a bot object or one of the names {', '.join(BOT_NAMES)}), not {shown(bots)}.")
     made: list[Bot] = []
     for seat, bot in enumerate(bots):
         if isinstance(bot, str):
