@@ -50,6 +50,8 @@ def test_the_costs_account_for_the_difference_between_best_play_and_the_tricks_t
     assert result.par is not None and result.plays
     contract = engine.load_variant(variant).ladder[result.contract] if result.contract else None
     minimize = contract is not None and contract.target.is_no_tricks
+    if result.claimed is not None:
+        pytest.skip("a claim ended the hand: the tricks after it are not weighed")
     lost = sum(play.cost for play in result.plays if play.seat in result.side)
     given = sum(play.cost for play in result.plays if play.seat not in result.side)
     if minimize:

@@ -62,6 +62,9 @@ class HandAnalysis:
     """The tricks the declaring side took as played (up to a claim)."""
     plays: list[CardCost] = field(default_factory=list)
     """Every card played, in order, with its cost."""
+    claimed: int | None = None
+    """The seat that claimed the rest of the tricks, if one did: the cards after its claim are not
+    weighed, and :attr:`taken` counts the tricks before it."""
 
     def mistakes(self) -> dict[int, list[CardCost]]:
         """Per seat, its costly cards."""
@@ -82,6 +85,7 @@ class HandAnalysis:
             "par": self.par,
             "taken": self.taken,
             "plays": [play.to_dict() for play in self.plays],
+            "claimed": self.claimed,
             "mistakes": {str(seat): sum(play.cost for play in plays) for seat, plays in self.mistakes().items()},
         }
 
@@ -160,11 +164,15 @@ def analyze(transcript: Mapping[str, Any], rules: Rules | None = None, *, table:
     par = solver.tricks()
     plays: list[CardCost] = []
     taken = 0
+    claimed: int | None = None
     for entry in rest:
         seat_text, _, action = entry.strip().partition(" ")
         verb, _, argument = action.partition(" ")
-        if verb != "play" or play.over:
+        if verb == "claim":
+            claimed = int(seat_text)
             break  # a claim ends what can be weighed card by card
+        if verb != "play" or play.over:
+            break
         card_text, _, named = argument.partition(":")
         move = (rules.deck.card(card_text).index, named or None)
         seat, trick = play.to_act, play.number + 1
@@ -179,7 +187,7 @@ def analyze(transcript: Mapping[str, Any], rules: Rules | None = None, *, table:
             value, gained, undo = _step(solver, move)
         taken += gained
         plays.append(CardCost(trick, int(seat_text), argument, cost, best))
-    return HandAnalysis(rules.name, contract.id if contract is not None else None, declarer, side, makeable, par, taken, plays)
+    return HandAnalysis(rules.name, contract.id if contract is not None else None, declarer, side, makeable, par, taken, plays, claimed)
 
 
 def _step(solver: Solver, move: tuple[int, str | None]) -> tuple[int, int, Any]:

@@ -31,7 +31,7 @@ def format_analysis(result: HandAnalysis) -> str:
             lines.append(f"{strain:<7}" + "".join(f"{row[seat]:>8}" for seat in seats))
     if result.par is not None:
         lines.append("")
-        lines.append(f"Best play gives the declaring side {result.par} tricks from the first lead; it took {result.taken}.")
+        lines.append(f"Best play gives the declaring side {result.par} tricks from the first lead; it took {result.taken}" + (f" before seat {result.claimed} claimed the rest (the cards after the claim are not weighed)." if result.claimed is not None else "."))
         mistakes = result.mistakes()
         if not mistakes:
             lines.append("No card cost a trick.")
