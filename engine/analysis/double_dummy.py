@@ -13,7 +13,6 @@ seat with no unplayed card of another seat between them), and moves ordered so t
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterator
 
 from ..kernel.play import TrickPlay
 from .limits import MAX_NODES, SolverLimitError
@@ -304,7 +303,7 @@ class Solver:
             led = play.led
             was_void = led is not None and led in play.voids[seat]
             winner = play.play(index, named)
-            turned = _turn_up(play, self.covers) if winner >= 0 and self.covers else ()
+            turned = turn_up(play, self.covers) if winner >= 0 and self.covers else ()
             gained = 1 if winner >= 0 and winner in declaring else 0
             value = gained + self._search(alpha - gained, beta - gained)
             for each, under in turned:
@@ -334,7 +333,7 @@ class Solver:
         return best
 
 
-def _turn_up(play: TrickPlay, covers: dict[int, int]) -> list[tuple[int, int]]:
+def turn_up(play: TrickPlay, covers: dict[int, int]) -> list[tuple[int, int]]:
     """After a trick: the face-down cards its cards uncovered join their hands; returns them."""
     turned = []
     for seat, card in play.completed[-1][1]:
@@ -345,19 +344,35 @@ def _turn_up(play: TrickPlay, covers: dict[int, int]) -> list[tuple[int, int]]:
     return turned
 
 
+def legal_moves(play: TrickPlay) -> list[tuple[int, str | None]]:
+    """Every legal move of the seat to act as (card, suit named): a led joker naming each suit it may."""
+    moves: list[tuple[int, str | None]] = []
+    for index in cards_in(play.playable(play.hands[play.to_act])):
+        if play.names_suit(index):
+            moves.extend((index, suit) for suit in play.nameable())
+        else:
+            moves.append((index, None))
+    return moves
+
+
+def move_value(solver: Solver, move: tuple[int, str | None]) -> int:
+    """The declaring side's tricks from the solver's position if ``move`` is played there, under best
+    play after it (the position is left as it was)."""
+    play = solver.play
+    seat = play.to_act
+    was_void = play.led is not None and play.led in play.voids[seat]
+    winner = play.play(*move)
+    turned = turn_up(play, solver.covers) if winner >= 0 and solver.covers else []
+    value = (1 if winner >= 0 and winner in solver.declaring else 0) + (solver.tricks() if not play.over else 0)
+    for each, under in turned:
+        play.hands[each] &= ~(1 << under)
+    play.unplay(was_void)
+    return value
+
+
 def solve(play: TrickPlay, declaring: set[int] | frozenset[int], *, minimize: bool = False, covers: dict[int, int] | None = None) -> int:
     """The declaring side's tricks from here under best play (the fewest, with ``minimize``)."""
     return Solver(play, declaring, minimize=minimize, covers=covers).tricks()
-
-
-def _plain_moves(play: TrickPlay) -> Iterator[tuple[int, str | None]]:
-    hand = play.hands[play.to_act]
-    for index in cards_in(play.playable(hand)):
-        if play.names_suit(index):
-            for suit in play.nameable():
-                yield index, suit
-        else:
-            yield index, None
 
 
 def minimax(play: TrickPlay, declaring: set[int] | frozenset[int], *, minimize: bool = False, covers: dict[int, int] | None = None) -> int:
@@ -367,14 +382,14 @@ def minimax(play: TrickPlay, declaring: set[int] | frozenset[int], *, minimize: 
         return 0
     maximizing = (play.to_act in declaring) != minimize
     values = []
-    for index, named in _plain_moves(play):
+    for index, named in legal_moves(play):
         after = play.copy()
         after.hands = list(play.hands)
         winner = after.play(index, named)
         if winner >= 0 and covers:
-            _turn_up(after, covers)
+            turn_up(after, covers)
         values.append((1 if winner >= 0 and winner in declaring else 0) + minimax(after, declaring, minimize=minimize, covers=covers))
     return max(values) if maximizing else min(values)
 
 
-__all__ = ["MAX_NODES", "SearchStats", "Solver", "SolverLimitError", "minimax", "solve"]
+__all__ = ["MAX_NODES", "SearchStats", "Solver", "SolverLimitError", "legal_moves", "minimax", "move_value", "solve", "turn_up"]

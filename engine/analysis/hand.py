@@ -18,7 +18,7 @@ from ..game.records import named_rules, read_entry
 from ..kernel.phase import Phase
 from ..kernel.play import TrickPlay
 from ..rules.ruleset import FirstLead, Rules
-from .double_dummy import Solver, _turn_up
+from .double_dummy import Solver, legal_moves, move_value, turn_up
 
 
 @dataclass(frozen=True)
@@ -183,7 +183,7 @@ def analyze(transcript: Mapping[str, Any], rules: Rules | None = None, *, table:
         best: tuple[str, ...] = ()
         if cost > 0:
             undo()
-            best = tuple(_name(play, other) for other in _moves_of(play) if _value_of(solver, other) == before)
+            best = tuple(_name(play, other) for other in legal_moves(play) if move_value(solver, other) == before)
             value, gained, undo = _step(solver, move)
         taken += gained
         plays.append(CardCost(trick, int(seat_text), argument, cost, best))
@@ -197,7 +197,7 @@ def _step(solver: Solver, move: tuple[int, str | None]) -> tuple[int, int, Any]:
     seat = play.to_act
     was_void = play.led is not None and play.led in play.voids[seat]
     winner = play.play(*move)
-    turned = _turn_up(play, covers) if winner >= 0 and covers else []
+    turned = turn_up(play, covers) if winner >= 0 and covers else []
     gained = 1 if winner >= 0 and winner in solver.declaring else 0
     value = gained + (solver.tricks() if not play.over else 0)
 
@@ -207,25 +207,6 @@ def _step(solver: Solver, move: tuple[int, str | None]) -> tuple[int, int, Any]:
         play.unplay(was_void)
 
     return value, gained, undo
-
-
-def _value_of(solver: Solver, move: tuple[int, str | None]) -> int:
-    value, _, undo = _step(solver, move)
-    undo()
-    return value
-
-
-def _moves_of(play: TrickPlay) -> list[tuple[int, str | None]]:
-    """Every legal move of the seat to act (a led joker naming each suit it may)."""
-    mask = play.playable(play.hands[play.to_act])
-    moves: list[tuple[int, str | None]] = []
-    for index in range(mask.bit_length()):
-        if mask >> index & 1:
-            if play.names_suit(index):
-                moves.extend((index, suit) for suit in play.nameable())
-            else:
-                moves.append((index, None))
-    return moves
 
 
 def _name(play: TrickPlay, move: tuple[int, str | None]) -> str:

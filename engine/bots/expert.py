@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from ..analysis.double_dummy import Solver, _turn_up
+from ..analysis.double_dummy import Solver, legal_moves, move_value
 from ..game.observation import Observation
 from ..kernel.actions import Action, Play
 from ..kernel.phase import Phase
@@ -166,9 +166,8 @@ class ExpertBot:
             if play is None or play.to_act != seat:
                 return None
             solver = Solver(play, side, minimize=minimize)
-            for move in _moves(play):
-                value = _value(solver, move)
-                totals[move] = totals.get(move, 0) + value
+            for move in legal_moves(play):
+                totals[move] = totals.get(move, 0) + move_value(solver, move)
             budget -= solver.stats.nodes
             if budget <= 0:
                 break
@@ -230,31 +229,6 @@ class ExpertBot:
                 return None
             play.play(card, named if position == 0 else None)
         return play
-
-
-def _moves(play: TrickPlay) -> list[tuple[int, str | None]]:
-    mask = play.playable(play.hands[play.to_act])
-    moves: list[tuple[int, str | None]] = []
-    for index in cards_in(mask):
-        if play.names_suit(index):
-            moves.extend((index, suit) for suit in play.nameable())
-        else:
-            moves.append((index, None))
-    return moves
-
-
-def _value(solver: Solver, move: tuple[int, str | None]) -> int:
-    """The declaring side's tricks from the position if ``move`` is played, under best play after it."""
-    play = solver.play
-    seat = play.to_act
-    was_void = play.led is not None and play.led in play.voids[seat]
-    winner = play.play(*move)
-    turned = _turn_up(play, solver.covers) if winner >= 0 and solver.covers else []
-    value = (1 if winner >= 0 and winner in solver.declaring else 0) + (solver.tricks() if not play.over else 0)
-    for each, under in turned:
-        play.hands[each] &= ~(1 << under)
-    play.unplay(was_void)
-    return value
 
 
 __all__ = ["DEFAULT_POSITIONS", "DEFAULT_SAMPLES", "ExpertBot"]
