@@ -57,7 +57,7 @@ class Screen:
 
     def table(self, game: Game, seat: int, said: list[str]) -> None:
         """Show the table and the person's legal actions (what was said since is already printed)."""
-        print("", file=self.out)
+        print(file=self.out)
         print(plain(rows(game, seat, symbols=self.symbols)), file=self.out)
         print("Your choices:", file=self.out)
         print("\n".join(choices_text(game)), file=self.out)
