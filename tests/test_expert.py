@@ -85,3 +85,16 @@ def test_act_and_choose_agree() -> None:
 def test_the_expert_needs_a_budget() -> None:
     with pytest.raises(ValueError, match="at least one position"):
         ExpertBot(engine.load_variant("standard"), 1, positions=0)
+
+
+def test_past_its_budget_the_expert_plays_as_the_heuristic_bot() -> None:
+    """At the first lead, with ten cards each, a deal needs far more than 100 positions: no deal fits
+    the budget, so the heuristic bot's card is played."""
+    rules = engine.load_variant("standard")
+    state = to_play(rules, 3, 0)
+    assert state is not None
+    seat = state.to_act
+    assert seat is not None
+    legal = state.legal_mask()
+    expert = ExpertBot(rules, 1, positions=100)
+    assert expert.choose(state, seat, legal) == HeuristicBot(rules, seed=1).choose(state, seat, legal)

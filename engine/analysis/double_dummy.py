@@ -118,12 +118,17 @@ class Solver:
     it was). ``declaring`` are the seats of the declaring side; ``minimize`` turns the objective round
     (the misère family: the declaring side wants as few tricks as it can)."""
 
-    def __init__(self, play: TrickPlay, declaring: set[int] | frozenset[int], *, minimize: bool = False, covers: dict[int, int] | None = None) -> None:
+    def __init__(
+        self, play: TrickPlay, declaring: set[int] | frozenset[int], *, minimize: bool = False, covers: dict[int, int] | None = None, max_nodes: int = MAX_NODES
+    ) -> None:
         if play.claimed:
             raise ValueError("The solver cannot search a position with a claim pending.")
         self.play = play
         self.declaring = frozenset(declaring)
         self.minimize = minimize
+        self.max_nodes = max_nodes
+        """Positions this solver may visit in all; past them a search raises :class:`SolverLimitError`,
+        leaving :attr:`play` part-way through it (to be discarded)."""
         self.covers = dict(covers or {})
         """Two-handed dummies: each face-up card still covering a face-down one, and the card under it,
         turned up into the same hand once the trick holding its cover is over (as the kernel does)."""
@@ -298,8 +303,8 @@ class Solver:
         chosen = -1
         for index, named in moves:
             stats.nodes += 1
-            if stats.nodes > MAX_NODES:
-                raise SolverLimitError(f"The search went past {MAX_NODES:,} positions.")
+            if stats.nodes > self.max_nodes:
+                raise SolverLimitError(f"The search went past {self.max_nodes:,} positions.")
             led = play.led
             was_void = led is not None and led in play.voids[seat]
             winner = play.play(index, named)
