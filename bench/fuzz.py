@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 import fuzzing  # noqa: E402
 
-BATCH = {"documents": 40, "variant files": 200, "saved games": 60, "transcripts": 100, "actions": 400, "command lines": 40, "checkpoints": 20}
+BATCH = {"documents": 40, "variant files": 200, "saved games": 60, "transcripts": 100, "actions": 400, "command lines": 40, "checkpoints": 20, "analyses": 30, "play sessions": 60}
 """Inputs per target per round (a round takes about a minute)."""
 
 

@@ -444,6 +444,76 @@ def check_transcript(data: Any) -> None:
             return
 
 
+# -- hand analyses ------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=16)
+def _finished_hand(variant: str, seed: int) -> dict[str, Any]:
+    """A hand played to its end by random bots, as a transcript."""
+    game = engine.Game(engine.load_variant(variant), seed=seed)
+    chooser = random.Random(seed)
+    while not game.results:
+        game.apply(chooser.choice(game.legal_actions()))
+    return game.transcript(0)
+
+
+@st.composite
+def analysed_transcripts(draw: st.DrawFn) -> Any:
+    """A whole hand's transcript of a small variant (so a search is quick), sometimes damaged."""
+    transcript = copy.deepcopy(_finished_hand(draw(st.sampled_from(["rules-text-003-two", "two-handed-dead-hand"])), draw(st.integers(0, 5))))
+    return mutate(transcript, draw) if draw(st.booleans()) else transcript
+
+
+def check_analysis(data: Any) -> None:
+    """Any transcript given to ``analyze``: a documented error, or an analysis whose costs account for
+    the difference between best play and the tricks taken."""
+    from engine.analysis import analyze
+
+    STATS["transcripts analysed"] += 1
+    with bounded("analysis", 60.0):
+        try:
+            result = analyze(data, table=False)
+        except (engine.TranscriptError, engine.FiveHundredError, ValueError):
+            return
+    if result.par is None or result.claimed is not None or result.contract is None:
+        return
+    try:
+        engine.replay(data)  # the account holds for a hand played to its end
+    except (engine.TranscriptError, engine.FiveHundredError):
+        return
+    minimize = engine.load_variant(str(data["variant"])).ladder[result.contract].target.is_no_tricks
+    lost = sum(play.cost for play in result.plays if play.seat in result.side)
+    given = sum(play.cost for play in result.plays if play.seat not in result.side)
+    assert result.taken == (result.par + lost - given if minimize else result.par - lost + given)
+
+
+# -- a person at the terminal --------------------------------------------------------------------
+
+_TYPED = ["1", "2", "99", "0", "-1", "pass", "bid 7H", "bid 6S", "bid misere", "discard", "play", "play AS", "play JK:H", "help", "hint", "undo",
+          "save OUT", "load OUT", "load /nonexistent/x.json", "save /nonexistent/dir/x.json", "load", "save", "HELP", "  ", "\t", "\ud800", "x" * 300]
+
+
+def check_play_session(variant: str, seed: int, lines: list[str], folder: Path) -> None:
+    """Any lines typed into ``fivehundred play``: each is taken, explained or refused; the session ends
+    when the input does, never with an exception, and its game is a sound one."""
+    from engine.cli.play import Screen, Session
+
+    STATS["play sessions tried"] += 1
+    typed = iter([line.replace("OUT", str(folder / "saved.json")) for line in lines])
+    out = io.StringIO()
+
+    def read(prompt: str) -> str:
+        try:
+            return next(typed)
+        except StopIteration:
+            raise EOFError from None
+
+    with bounded("play session", 60.0):
+        session = Session(engine.load_variant(variant), 0, ["random"], seed, Screen(read, out), None)
+        assert session.run() == 0
+    check_roundtrip(session.game)
+
+
 # -- action objects ------------------------------------------------------------------------------
 
 
@@ -529,6 +599,7 @@ _ARGUMENTS = [
     "validate", "show", "variants", "schema", "replay", "simulate", "compare", "standard", "five-handed", "nope", "--format", "json", "text", "csv",
     "--hands", "--games", "1", "2", "0", "-1", "x", "1e3", str(10**30), "--seed", "--bots", "", "random", "heuristic", "random,random,random,random",
     "--workers", "1000", "--out", "--resume", "--plot", "/nonexistent/dir/x.json", "--failures-only", "--help", "-h", "\ud800", "a\0b",
+    "reference", "analyze", "--no-table", "--version",
 ]
 
 
@@ -610,6 +681,15 @@ TARGETS: dict[str, tuple[Callable[..., None], dict[str, st.SearchStrategy[Any]]]
     ),
     "command lines": (check_command_line, {"argv": st.lists(st.sampled_from(_ARGUMENTS + ["OUT"]), min_size=1, max_size=7)}),
     "checkpoints": (check_checkpoint, {"damage": checkpoint_damage()}),
+    "analyses": (check_analysis, {"data": analysed_transcripts()}),
+    "play sessions": (
+        check_play_session,
+        {
+            "variant": st.sampled_from(["standard", "american", "two-handed", "five-handed", "blind-misere", "rules-text-003-two"]),
+            "seed": st.integers(0, 5),
+            "lines": st.lists(st.one_of(st.sampled_from(_TYPED), st.text(max_size=40)), max_size=40),
+        },
+    ),
 }
 """Each fuzz target: its check and the strategies of its arguments (a ``folder`` argument is a
 temporary folder the runner provides)."""

@@ -64,11 +64,11 @@ def test_a_whole_game_of_american_through_a_pipe_writes_every_hand_transcript(tm
 
 def test_an_illegal_entry_is_explained_and_asked_again() -> None:
     rules = engine.load_variant("standard")
-    screen, out = scripted(["play 2C", "bid 11NT", "42", "pass"])
+    screen, out = scripted(["play 2C", "bid 11NT", "42", "²", "9" * 5000, "pass"])
     session = Session(rules, 0, ["heuristic"], 3, screen, None)
     session.run()
     text = out.getvalue()
-    assert text.count("Not accepted.") == 3
+    assert text.count("Not accepted.") == 5  # ('²' and a 5,000-digit number, found by the fuzz search)
     assert "There is no choice 42" in text
     assert "Seat 0 (you) passes." in text  # the fourth entry was taken
 

@@ -207,8 +207,9 @@ class Session:
     def _act(self, line: str) -> None:
         choices = self.game.legal_choices()
         try:
-            if line.isdigit():
-                number = int(line)
+            if line.isdecimal():
+                # (isdecimal, not isdigit: '²' is a digit that int() refuses; a long number is no choice.)
+                number = int(line) if len(line) <= 9 else 0
                 if not 1 <= number <= len(choices):
                     raise IllegalActionError(f"There is no choice {number}: choose from 1 to {len(choices)}, or type an action.")
                 action = choices[number - 1]
