@@ -12,12 +12,13 @@ seat with no unplayed card of another seat between them), and moves ordered so t
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..kernel.play import TrickPlay
-from .limits import MAX_NODES, SolverLimitError
 from ..kernel.tables import cards_in
 from ..rules.strains import TRUMP_POWER
+from .limits import MAX_NODES, SolverLimitError
 
 @dataclass
 class SearchStats:
@@ -360,18 +361,30 @@ def legal_moves(play: TrickPlay) -> list[tuple[int, str | None]]:
     return moves
 
 
-def move_value(solver: Solver, move: tuple[int, str | None]) -> int:
-    """The declaring side's tricks from the solver's position if ``move`` is played there, under best
-    play after it (the position is left as it was)."""
-    play = solver.play
+def step(solver: Solver, move: tuple[int, str | None]) -> tuple[int, int, Callable[[], None]]:
+    """Play ``move`` in the solver's position: the declaring side's tricks from before it under best play
+    after it (what the trick gave plus the rest), what the trick gave, and a function taking it back."""
+    play, covers = solver.play, solver.covers
     seat = play.to_act
     was_void = play.led is not None and play.led in play.voids[seat]
     winner = play.play(*move)
-    turned = turn_up(play, solver.covers) if winner >= 0 and solver.covers else []
-    value = (1 if winner >= 0 and winner in solver.declaring else 0) + (solver.tricks() if not play.over else 0)
-    for each, under in turned:
-        play.hands[each] &= ~(1 << under)
-    play.unplay(was_void)
+    turned = turn_up(play, covers) if winner >= 0 and covers else []
+    gained = 1 if winner >= 0 and winner in solver.declaring else 0
+    value = gained + (solver.tricks() if not play.over else 0)
+
+    def undo() -> None:
+        for each, under in turned:
+            play.hands[each] &= ~(1 << under)
+        play.unplay(was_void)
+
+    return value, gained, undo
+
+
+def move_value(solver: Solver, move: tuple[int, str | None]) -> int:
+    """The declaring side's tricks from the solver's position if ``move`` is played there, under best
+    play after it (the position is left as it was)."""
+    value, _, undo = step(solver, move)
+    undo()
     return value
 
 
@@ -397,4 +410,4 @@ def minimax(play: TrickPlay, declaring: set[int] | frozenset[int], *, minimize: 
     return max(values) if maximizing else min(values)
 
 
-__all__ = ["MAX_NODES", "SearchStats", "Solver", "SolverLimitError", "legal_moves", "minimax", "move_value", "solve", "turn_up"]
+__all__ = ["MAX_NODES", "SearchStats", "Solver", "SolverLimitError", "legal_moves", "minimax", "move_value", "solve", "step", "turn_up"]

@@ -18,7 +18,7 @@ from ..game.records import named_rules, read_entry
 from ..kernel.phase import Phase
 from ..kernel.play import TrickPlay
 from ..rules.ruleset import FirstLead, Rules
-from .double_dummy import Solver, legal_moves, move_value, turn_up
+from .double_dummy import Solver, legal_moves, move_value, step
 
 
 @dataclass(frozen=True)
@@ -177,36 +177,17 @@ def analyze(transcript: Mapping[str, Any], rules: Rules | None = None, *, table:
         move = (rules.deck.card(card_text).index, named or None)
         seat, trick = play.to_act, play.number + 1
         before = solver.tricks()
-        value, gained, undo = _step(solver, move)
+        value, gained, undo = step(solver, move)
         wants_more = (seat in side) != minimize
         cost = before - value if wants_more else value - before
         best: tuple[str, ...] = ()
         if cost > 0:
             undo()
             best = tuple(_name(play, other) for other in legal_moves(play) if move_value(solver, other) == before)
-            value, gained, undo = _step(solver, move)
+            value, gained, undo = step(solver, move)
         taken += gained
         plays.append(CardCost(trick, int(seat_text), argument, cost, best))
     return HandAnalysis(rules.name, contract.id if contract is not None else None, declarer, side, makeable, par, taken, plays, claimed)
-
-
-def _step(solver: Solver, move: tuple[int, str | None]) -> tuple[int, int, Any]:
-    """Play ``move`` in the solver's position: the declaring side's tricks from before it under best play
-    after it (what the trick gave plus the rest), what the trick gave, and a function taking it back."""
-    play, covers = solver.play, solver.covers
-    seat = play.to_act
-    was_void = play.led is not None and play.led in play.voids[seat]
-    winner = play.play(*move)
-    turned = turn_up(play, covers) if winner >= 0 and covers else []
-    gained = 1 if winner >= 0 and winner in solver.declaring else 0
-    value = gained + (solver.tricks() if not play.over else 0)
-
-    def undo() -> None:
-        for each, under in turned:
-            play.hands[each] &= ~(1 << under)
-        play.unplay(was_void)
-
-    return value, gained, undo
 
 
 def _name(play: TrickPlay, move: tuple[int, str | None]) -> str:

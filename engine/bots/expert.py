@@ -158,15 +158,18 @@ class ExpertBot:
         minimize = contract is not None and rules.ladder[contract].target.is_no_tricks
         wants_more = (seat in side) != minimize
         leader = tricks[0][0] if tricks else (current[0][0] if current else seat)
+        # The play so far is replayed once, on the cards played; each sampled deal then gives its hands.
+        now = self._replay(played_by, strain, active, leader, tricks, current, named)
+        if now is None or now.to_act != seat:
+            return None
         totals: dict[tuple[int, str | None], int] = {}
         budget = self.positions
         for _ in range(self.samples):
             hands = self._sample(unseen, counts, known, voids, strain.suit_of)
             if hands is None:
                 continue
-            play = self._replay(hands, played_by, strain, active, leader, tricks, current, named)
-            if play is None or play.to_act != seat:
-                return None
+            play = now.copy()
+            play.hands = [hands.get(each, 0) for each in range(seats)]
             solver = Solver(play, side, minimize=minimize, max_nodes=budget)
             try:
                 values = {move: move_value(solver, move) for move in legal_moves(play)}
@@ -220,11 +223,10 @@ class ExpertBot:
                 return hands
         return None
 
-    def _replay(self, hands: dict[int, int], played_by: list[int], strain: StrainTable, active: list[int], leader: int, tricks: list[_Trick], current: tuple[tuple[int, int], ...], named: str | None) -> TrickPlay | None:
-        """The kernel's play of this deal, replayed from the first lead to now."""
-        seats = self.rules.seating.seats
-        full = [hands.get(each, 0) | played_by[each] for each in range(seats)]
-        play = TrickPlay(self._tables, full, strain, active, leader, self.rules.deal.hand_size)
+    def _replay(self, played_by: list[int], strain: StrainTable, active: list[int], leader: int, tricks: list[_Trick], current: tuple[tuple[int, int], ...], named: str | None) -> TrickPlay | None:
+        """The kernel's play of the hand so far, replayed from the first lead on the cards played (its
+        hands are empty at the end: a sampled deal fills them); ``None`` if the record does not fit."""
+        play = TrickPlay(self._tables, list(played_by), strain, active, leader, self.rules.deal.hand_size)
         for _, cards, suit in tricks:
             for position, (each, card) in enumerate(cards):
                 if play.to_act != each:

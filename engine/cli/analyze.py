@@ -13,8 +13,7 @@ import sys
 from typing import Any
 
 from ..analysis.hand import HandAnalysis, analyze
-from ..errors import FiveHundredError, VariantError
-from ..game.records import TranscriptError
+from ..errors import FiveHundredError
 from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE
 from .replay import MAX_TRANSCRIPT_BYTES
 
@@ -60,7 +59,7 @@ def _run(args: argparse.Namespace) -> int:
         return EXIT_INVALID
     try:
         result = analyze(data, table=not args.no_table)
-    except (TranscriptError, VariantError, FiveHundredError, ValueError) as error:
+    except (FiveHundredError, ValueError) as error:  # a transcript or its variant that does not load
         print(f"{args.transcript}: {error}", file=sys.stderr)
         return EXIT_INVALID
     if args.format == "json":
