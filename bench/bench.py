@@ -48,6 +48,14 @@ def for_seconds(seconds: float, step: Callable[[], int]) -> tuple[float, int]:
             return units / elapsed, units
 
 
+def per_decision(seconds: float, one: Callable[[list[int]], int]) -> tuple[float, float]:
+    """Time ``one`` (a whole deal or hand, counting its decisions into the list it is given) for
+    ``seconds``: (deals or hands per second, seconds per decision)."""
+    counted = [0]
+    rate, units = for_seconds(seconds, lambda: one(counted))
+    return rate, 1 / (rate * counted[0] / units)
+
+
 # -- OpenSpiel euchre ------------------------------------------------------------------------------
 
 
@@ -170,22 +178,14 @@ def main() -> None:
     for _ in range(args.repeat):
         rng = random.Random(1)
         if euchre is not None:
-            counted = [0]
-            euchre_rate, deals = for_seconds(args.seconds, lambda: euchre_deal(euchre, rng, counted, False))
-            euchre_decision = 1 / (euchre_rate * counted[0] / deals)
-            counted = [0]
-            observed_rate, deals = for_seconds(args.seconds, lambda: euchre_deal(euchre, rng, counted, True))
-            euchre_observed = 1 / (observed_rate * counted[0] / deals)
+            euchre_rate, euchre_decision = per_decision(args.seconds, lambda counted: euchre_deal(euchre, rng, counted, False))
+            _, euchre_observed = per_decision(args.seconds, lambda counted: euchre_deal(euchre, rng, counted, True))
         random_rate = simulated(args.variant, "random", args.hands, 1)
         heuristic_rate = simulated(args.variant, "heuristic", args.hands // 4, 1)
         two_rate = simulated(args.variant, "random", args.hands * 2, 2) if cores >= 2 else float("nan")
         one_again = simulated(args.variant, "random", args.hands * 2, 1)
-        counted = [0]
-        rate, hands = for_seconds(args.seconds, lambda: api_hand(rules, rng, counted, False))
-        decision = 1 / (rate * counted[0] / hands)
-        counted = [0]
-        rate, hands = for_seconds(args.seconds, lambda: api_hand(rules, rng, counted, True))
-        observed = 1 / (rate * counted[0] / hands)
+        _, decision = per_decision(args.seconds, lambda counted: api_hand(rules, rng, counted, False))
+        _, observed = per_decision(args.seconds, lambda counted: api_hand(rules, rng, counted, True))
         clone = engine_clone_seconds(rules)
         keep("random bots: hands/s", random_rate)
         keep("heuristic bots: hands/s", heuristic_rate)
