@@ -75,7 +75,7 @@ class ExpertBot:
             return self.heuristic.act(observation, legal_actions)
         tricks: list[_Trick] = [(done.leader, tuple((seat, card.index) for seat, card in done.cards), done.suit) for done in observation.tricks]
         current: tuple[tuple[int, int], ...] = tuple((seat, card.index) for seat, card in observation.trick)
-        named = observation.led_suit if current and self._tables.strains[self._strain(observation.contract)].suitless >> current[0][1] & 1 else None
+        named = observation.led_suit if current and self._tables.strains[self.rules.played_strain(observation.contract)].suitless >> current[0][1] & 1 else None
         exposed = {seat: mask_of(card.index for card in cards) for seat, cards in observation.exposed}
         out = mask_of(card.index for card in observation.discards)
         side = self._side(observation.seat, observation.declarer, observation.partner, observation.team_of)
@@ -105,11 +105,6 @@ class ExpertBot:
 
     # -- the decision ------------------------------------------------------------------------------
 
-    def _strain(self, contract: str | None) -> str:
-        if contract is not None:
-            return self.rules.ladder[contract].style.strain
-        return self.rules.auction.all_pass.strain
-
     def _side(self, seat: int, declarer: int | None, partner: int | None, team_of: Sequence[int]) -> frozenset[int]:
         """The declaring side as this seat knows it (its own team when nobody declared)."""
         anchor = declarer if declarer is not None else seat
@@ -134,7 +129,7 @@ class ExpertBot:
         """The best card (and suit named) on average over sampled deals, or ``None`` to leave it to the
         heuristic bot."""
         rules, tables = self.rules, self._tables
-        strain = tables.strains[self._strain(contract)]
+        strain = tables.strains[rules.played_strain(contract)]
         seats = rules.seating.seats
         active = [each for each in range(seats) if each not in sitting_out]
         played_by = [0] * seats

@@ -61,7 +61,7 @@ def _auction_reason(bot: HeuristicBot, observation: Observation, action: Action)
 
 def _play_reason(rules: Rules, observation: Observation, action: Play) -> str:
     contract = rules.ladder[observation.contract] if observation.contract is not None else None
-    order = rules.card_order(contract.style.strain if contract is not None else next(order.strain.id for order in rules.card_orders if order.strain.trump is None))
+    order = rules.card_order(rules.played_strain(observation.contract))
     card = action.card
     mine = observation.declarer is not None and observation.team_of[observation.declarer] == observation.team_of[observation.seat]
     if contract is not None and contract.target.is_no_tricks:

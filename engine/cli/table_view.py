@@ -98,17 +98,11 @@ def card_piece(rules: Rules, card: Card, symbols: bool) -> Piece:
     return (text, "bold red" if suit.colour is Colour.RED else "bold")
 
 
-def strain_of(rules: Rules, contract: str | None) -> str:
-    """The strain whose order sorts a hand: the contract's, or no trump before there is one."""
-    if contract is not None:
-        return rules.ladder[contract].style.strain
-    return next(order.strain.id for order in rules.card_orders if order.strain.trump is None)
-
-
 def sorted_hand(rules: Rules, cards: Sequence[Card], contract: str | None) -> list[Card]:
     """``cards`` in the current trump order: trumps first (bowers and jokers among them), highest
     first, then each plain suit highest first, suits in the deck's order."""
-    order = rules.card_order(strain_of(rules, contract))
+    # Before the auction is won, in the order of the strain an unbid hand would be played in.
+    order = rules.card_order(rules.played_strain(contract))
     place = {index: position for position, index in enumerate(order.trump_cards)}
     for _, plain in order.plain_order:
         for index in plain:
@@ -217,4 +211,4 @@ def rich_panel(lines: Sequence[Row], title: str) -> Any:
     return Panel(grid, title=Text(title), title_align="left")
 
 
-__all__ = ["MAX_LISTED", "Names", "Piece", "Row", "card_piece", "card_pieces", "choices_text", "plain", "rich_panel", "rows", "sorted_hand", "strain_of"]
+__all__ = ["MAX_LISTED", "Names", "Piece", "Row", "card_piece", "card_pieces", "choices_text", "plain", "rich_panel", "rows", "sorted_hand"]

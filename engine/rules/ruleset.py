@@ -501,6 +501,13 @@ class Rules:
                 return strain
         raise KeyError(strain_id)
 
+    def played_strain(self, contract_id: str | None) -> str:
+        """The strain a hand is played in: its contract's, or with no contract (every seat passed, and
+        the hand is played all the same) the all-pass rule's."""
+        if contract_id is not None:
+            return self.ladder[contract_id].style.strain
+        return self.auction.all_pass.strain
+
     def card_order(self, strain_id: str) -> CardOrder:
         """The card order of the strain with this id (``KeyError`` if none)."""
         for order in self.card_orders:
