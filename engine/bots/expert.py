@@ -182,7 +182,9 @@ class ExpertBot:
 
     @staticmethod
     def _voids(strain: StrainTable, tricks: list[_Trick], current: tuple[tuple[int, int], ...], named: str | None) -> dict[int, set[str]]:
-        """The suits each seat has shown void in: it did not follow the suit led."""
+        """The suits each seat has shown void in: it played a card of another suit to the suit led.
+        (Not the kernel's ``TrickPlay.voids``, which also counts a joker played to a suit: where the joker
+        may be played at any time that proves nothing about the rest of the hand.)"""
         suit_of = strain.suit_of
         voids: dict[int, set[str]] = {}
         for _, cards, suit in [*tricks, (0, current, named)]:
