@@ -16,6 +16,7 @@ import pytest
 
 import engine
 from engine.analysis import Solver, minimax
+from engine.analysis.double_dummy import legal_moves, turn_up
 from engine.bots import RandomBot
 from engine.kernel.phase import Phase
 from engine.kernel.play import TrickPlay
@@ -61,9 +62,19 @@ def snapshot(play: TrickPlay) -> tuple[object, ...]:
     return (list(play.hands), list(play.trick), play.number, list(play.tricks), [set(each) for each in play.voids], play.played)
 
 
+def value_after(play: TrickPlay, move: tuple[int, str | None], declaring: set[int], minimize: bool, covers: dict[int, int]) -> int:
+    """Plain minimax's value of ``move``: what its trick gives the declaring side and the rest."""
+    after = fresh(play)
+    winner = after.play(*move)
+    if winner >= 0 and covers:
+        turn_up(after, covers)
+    gained = 1 if winner >= 0 and winner in declaring else 0
+    return gained + minimax(after, declaring, minimize=minimize, covers=covers)
+
+
 def check_endings(variant: str, seeds: range, tricks: int) -> int:
-    """Solve each ending both ways and compare with plain minimax; the solver must leave the position as
-    it found it. Returns how many endings were checked."""
+    """Solve each ending both ways and compare with plain minimax, the position's value and each legal
+    move's (equivalent cards share a search); the solver must leave the position as it found it. Returns how many endings were checked."""
     rules = engine.load_variant(variant)
     checked = 0
     for seed in seeds:
@@ -77,6 +88,11 @@ def check_endings(variant: str, seeds: range, tricks: int) -> int:
             before = snapshot(position)
             assert Solver(position, declaring, minimize=minimize, covers=covers).tricks() == expected, (variant, seed, minimize)
             assert snapshot(position) == before
+            values = Solver(position, declaring, minimize=minimize, covers=covers).move_values()
+            assert snapshot(position) == before
+            assert set(values) == set(legal_moves(position))
+            for move, value in values.items():
+                assert value == value_after(play, move, declaring, minimize, covers), (variant, seed, minimize, move)
             checked += 1
     return checked
 

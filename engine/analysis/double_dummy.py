@@ -34,18 +34,25 @@ Group = tuple[tuple[tuple[int, int], ...], int]
 """A suit as the solver reads it: its cards highest first, each as (index, bit), and their mask."""
 
 
-def _runs(cards: tuple[tuple[int, int], ...], mine: int, other: int, covering: int) -> list[int]:
+def _runs(cards: tuple[tuple[int, int], ...], mine: int, other: int, covering: int, heads: dict[int, int] | None = None) -> list[int]:
     """One card of each run of ``mine`` in a suit (``cards``, highest first): a run is broken by a card
-    of ``other``; a card of ``covering`` is a move of its own."""
+    of ``other``; a card of ``covering`` is a move of its own. With ``heads``, each card of ``mine`` is
+    recorded there against the card chosen for its run."""
     chosen = []
     running = False
+    head = -1
     for index, bit in cards:
         if mine & bit:
             if covering & bit:
                 chosen.append(index)  # turns a card up: not the same move as its neighbours
+                if heads is not None:
+                    heads[index] = index
             elif not running:
                 chosen.append(index)
+                head = index
                 running = True
+            if heads is not None and not covering & bit:
+                heads[index] = head
             mine ^= bit
             if not mine:
                 break
@@ -54,7 +61,9 @@ def _runs(cards: tuple[tuple[int, int], ...], mine: int, other: int, covering: i
     return chosen
 
 
-def _moves(play: TrickPlay, groups: list[Group], allies: frozenset[int], hidden: int = 0, covering: int = 0) -> list[tuple[int, str | None]]:
+def _moves(
+    play: TrickPlay, groups: list[Group], allies: frozenset[int], hidden: int = 0, covering: int = 0, heads: dict[int, int] | None = None
+) -> list[tuple[int, str | None]]:
     """The seat to act's moves as (card, suit named), equivalent cards merged, in search order.
 
     ``groups`` are the strain's suits (and its suitless jokers). Within a suit, a run of this seat's
@@ -62,6 +71,7 @@ def _moves(play: TrickPlay, groups: list[Group], allies: frozenset[int], hidden:
     hand goes the same way. ``hidden`` are cards in no hand yet (face-down dummy cards): they split runs
     too; ``covering`` are cards that turn one of them up when played, so each is a move of its own.
     ``allies`` is the side of the seat to act: when it is winning the trick, cheap cards go first.
+    With ``heads``, each legal card is recorded there against the card chosen for its run.
     """
     seat = play.to_act
     hands = play.hands
@@ -83,8 +93,10 @@ def _moves(play: TrickPlay, groups: list[Group], allies: frozenset[int], hidden:
             continue
         if not mine & (mine - 1):
             chosen.append(mine.bit_length() - 1)
+            if heads is not None:
+                heads[chosen[-1]] = chosen[-1]
             continue
-        chosen.extend(_runs(cards, mine, others & mask, covering & mask))
+        chosen.extend(_runs(cards, mine, others & mask, covering & mask, heads))
     if play.names_suits and not trick and legal & strain.suitless:
         named = play.nameable()
         moves: list[tuple[int, str | None]] = []
@@ -241,6 +253,37 @@ class Solver:
         self.stats.nodes += len(seats)
         return 1 if winner in self.declaring else 0
 
+    def _face_down(self) -> tuple[int, int]:
+        """Two-handed dummies: the cards still face down, and the cards in hand covering one."""
+        play = self.play
+        hidden = covering = 0
+        held = 0
+        for each in play.active:
+            held |= play.hands[each]
+        seen = held | play.played
+        for cover, under in self.covers.items():
+            if held >> cover & 1:
+                covering |= 1 << cover
+            if not seen >> under & 1:
+                hidden |= 1 << under  # still face down (its cover may be in the trick in progress)
+        return hidden, covering
+
+    def move_values(self) -> dict[tuple[int, str | None], int]:
+        """Every legal move's value here: the declaring side's tricks from this position if it is played,
+        under best play after it. Equivalent cards are searched once, and each search starts from the
+        value of the move searched before it (the values of a position's moves are close)."""
+        play = self.play
+        heads: dict[int, int] = {}
+        hidden, covering = self._face_down() if self.covers else (0, 0)
+        searched = _moves(play, self._groups, self._allies[play.to_act], hidden, covering, heads)
+        values: dict[tuple[int, str | None], int] = {}
+        guess: int | None = None
+        for move in searched:
+            value, _, undo = step(self, move, guess)
+            undo()
+            values[move] = guess = value
+        return {move: values[heads[move[0]], move[1]] for move in legal_moves(play)}
+
     def _search(self, alpha: int, beta: int) -> int:
         play = self.play
         stats = self.stats
@@ -281,17 +324,7 @@ class Solver:
         maximizing = (seat in self.declaring) != self.minimize
         best = -1 if maximizing else remaining + 1
         declaring = self.declaring
-        hidden = covering = 0
-        if self.covers:
-            held = 0
-            for each in play.active:
-                held |= play.hands[each]
-            seen = held | play.played
-            for cover, under in self.covers.items():
-                if held >> cover & 1:
-                    covering |= 1 << cover
-                if not seen >> under & 1:
-                    hidden |= 1 << under  # still face down (its cover may be in the trick in progress)
+        hidden, covering = self._face_down() if self.covers else (0, 0)
         moves = _moves(play, self._groups, self._allies[seat], hidden, covering)
         if boundary and first >= 0:
             # The lead that decided this position last time is tried first (the searches of MTD(f)
@@ -361,16 +394,17 @@ def legal_moves(play: TrickPlay) -> list[tuple[int, str | None]]:
     return moves
 
 
-def step(solver: Solver, move: tuple[int, str | None]) -> tuple[int, int, Callable[[], None]]:
+def step(solver: Solver, move: tuple[int, str | None], guess: int | None = None) -> tuple[int, int, Callable[[], None]]:
     """Play ``move`` in the solver's position: the declaring side's tricks from before it under best play
-    after it (what the trick gave plus the rest), what the trick gave, and a function taking it back."""
+    after it (what the trick gave plus the rest), what the trick gave, and a function taking it back.
+    ``guess`` is the expected answer (the position's own value, say): the search starts there."""
     play, covers = solver.play, solver.covers
     seat = play.to_act
     was_void = play.led is not None and play.led in play.voids[seat]
     winner = play.play(*move)
     turned = turn_up(play, covers) if winner >= 0 and covers else []
     gained = 1 if winner >= 0 and winner in solver.declaring else 0
-    value = gained + (solver.tricks() if not play.over else 0)
+    value = gained + (solver.tricks(None if guess is None else guess - gained) if not play.over else 0)
 
     def undo() -> None:
         for each, under in turned:

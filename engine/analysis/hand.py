@@ -18,7 +18,7 @@ from ..game.records import named_rules, read_entry
 from ..kernel.phase import Phase
 from ..kernel.play import TrickPlay
 from ..rules.ruleset import FirstLead, Rules
-from .double_dummy import Solver, legal_moves, move_value, step
+from .double_dummy import Solver, step
 
 
 @dataclass(frozen=True)
@@ -177,14 +177,14 @@ def analyze(transcript: Mapping[str, Any], rules: Rules | None = None, *, table:
         move = (rules.deck.card(card_text).index, named or None)
         seat, trick = play.to_act, play.number + 1
         before = solver.tricks()
-        value, gained, undo = step(solver, move)
+        value, gained, undo = step(solver, move, before)
         wants_more = (seat in side) != minimize
         cost = before - value if wants_more else value - before
         best: tuple[str, ...] = ()
         if cost > 0:
             undo()
-            best = tuple(_name(play, other) for other in legal_moves(play) if move_value(solver, other) == before)
-            value, gained, undo = step(solver, move)
+            best = tuple(_name(play, other) for other, other_value in solver.move_values().items() if other_value == before)
+            value, gained, undo = step(solver, move, before)
         taken += gained
         plays.append(CardCost(trick, int(seat_text), argument, cost, best))
     return HandAnalysis(rules.name, contract.id if contract is not None else None, declarer, side, makeable, par, taken, plays, claimed)

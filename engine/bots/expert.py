@@ -11,9 +11,12 @@ for every card the seat may play.
 The search is bounded by a number of positions, not by a clock, so that the same seed gives the same
 game on any machine and with either build: the default, 150,000, is about a second with the pure-Python
 solver (a quarter of that compiled). A deal whose solving would pass the bound is dropped, and when not
-one deal fits (early in a hand, with ten cards each) the heuristic bot plays. Bids, discards and the
-other decisions are the heuristic bot's, as are plays where the sampling does not apply (dummies with
-face-down cards, cards on the table, a claim pending).
+one deal fits (early in a hand, with ten cards each) the heuristic bot plays.
+
+Bids and the kitty's discards are sampled too, more cheaply: :class:`~engine.bots.sampling.SamplingBot`
+plays each sampled deal out with heuristic bots (a double-dummy solve of every strain of every deal would
+take minutes). The other decisions are the heuristic bot's, as are plays where the sampling does not
+apply (dummies with face-down cards, cards on the table, a claim pending).
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from ..analysis.double_dummy import Solver, legal_moves, move_value
+from ..analysis.double_dummy import Solver
 from ..analysis.limits import SolverLimitError
 from ..game.observation import Observation
 from ..kernel.actions import Action, Play
@@ -31,7 +34,8 @@ from ..kernel.state import SUIT_SHIFT, GameState
 from ..kernel.tables import StrainTable, cards_in, mask_of, tables_for
 from ..rules.ruleset import Rules
 from .base import generator
-from .heuristic import HeuristicBot, Profile
+from .heuristic import Profile
+from .sampling import DEFAULT_BID_SAMPLES, SamplingBot
 
 DEFAULT_POSITIONS = 150_000
 """Positions the solver may visit for one decision, over all its sampled deals."""
@@ -45,20 +49,30 @@ _Trick = tuple[int, tuple[tuple[int, int], ...], str | None]
 
 class ExpertBot:
     """Plays the card with the best average double-dummy result over deals consistent with what its
-    seat has seen; decides everything else as the heuristic bot does."""
+    seat has seen; bids and discards by sampled play-outs; decides the rest as the heuristic bot does."""
 
     name = "expert"
     """How the command line names this bot."""
 
-    def __init__(self, rules: Rules, seed: int | str | random.Random | None = None, *, positions: int = DEFAULT_POSITIONS, samples: int = DEFAULT_SAMPLES, profile: Profile = Profile()) -> None:
-        if positions < 1 or samples < 1:
-            raise ValueError(f"The expert bot needs at least one position and one sample, not {positions} and {samples}.")
+    def __init__(
+        self,
+        rules: Rules,
+        seed: int | str | random.Random | None = None,
+        *,
+        positions: int = DEFAULT_POSITIONS,
+        samples: int = DEFAULT_SAMPLES,
+        bid_samples: int = DEFAULT_BID_SAMPLES,
+        profile: Profile = Profile(),
+    ) -> None:
+        if positions < 1 or samples < 1 or bid_samples < 1:
+            raise ValueError(f"The expert bot needs at least one position and one sample, not {positions} positions, {samples} samples and {bid_samples} bid samples.")
         self.rules = rules
         """The variant played."""
         self.random = generator(seed)
         """Draws the sampled deals."""
-        self.heuristic = HeuristicBot(rules, profile, self.random)
-        """Decides the auction, the kitty and the rest, and plays where sampling does not apply."""
+        self.heuristic = SamplingBot(rules, profile, self.random, samples=bid_samples)
+        """Bids by sampled play-outs, decides the kitty and the rest as the heuristic bot does, and plays
+        where the double-dummy sampling does not apply."""
         self.positions = positions
         """The bound on the solver's positions per decision."""
         self.samples = samples
@@ -167,7 +181,7 @@ class ExpertBot:
             play.hands = [hands.get(each, 0) for each in range(seats)]
             solver = Solver(play, side, minimize=minimize, max_nodes=budget)
             try:
-                values = {move: move_value(solver, move) for move in legal_moves(play)}
+                values = solver.move_values()
             except SolverLimitError:
                 break  # the budget ran out in this deal: the deals solved so far decide
             for move, value in values.items():

@@ -398,7 +398,7 @@ class HeuristicBot:
         high_seat = next((who for who, call in reversed(calls) if call != "pass"), None)
         inkles = self.rules.auction.inkles
         ordinary = [contract for contract in bids if contract.level is not None and not (inkles and contract.level == inkles.level)]
-        estimates = {strain: self.estimate(hand, strain, calls, seat) for strain in {contract.style.strain for contract in ordinary}}
+        estimates = self._strain_estimates(seat, hand, calls, {contract.style.strain for contract in ordinary})
         choice = self._choose(ordinary, estimates)
         if high_seat in self._partners[seat] and choice is not None:
             # Do not outbid a partner unless this hand is clearly stronger in another strain.
@@ -412,12 +412,7 @@ class HeuristicBot:
         specials = [contract for contract in bids if contract.target.is_no_tricks and contract.style.partner is PartnerRole.SITS_OUT]
         if specials and choice is None:
             for contract in sorted(specials, key=lambda each: -each.value):
-                if contract.style.exposed is Exposure.NONE:
-                    safe = self.misere_danger(hand) <= self.profile.misere_limit
-                else:
-                    # Shown to the defenders, a hand must be safe before the kitty helps.
-                    safe = self.misere_danger(hand, discarding=False) <= self.profile.open_misere_limit
-                if safe:
+                if self._misere_safe(seat, hand, calls, contract):
                     return contract.rank
         if choice is not None:
             return choice.rank
@@ -430,6 +425,17 @@ class HeuristicBot:
             if six is not None:
                 return six.rank
         return PASS_MOVE if passing else bids[0].rank
+
+    def _strain_estimates(self, seat: int, hand: int, calls: Sequence[tuple[int, str]], strains: set[str]) -> dict[str, float]:
+        """Tricks the declaring side may expect in each of ``strains`` (:meth:`estimate`'s)."""
+        return {strain: self.estimate(hand, strain, calls, seat) for strain in strains}
+
+    def _misere_safe(self, seat: int, hand: int, calls: Sequence[tuple[int, str]], contract: Contract) -> bool:
+        """Whether ``hand`` is safe enough to bid ``contract``, a misère played alone."""
+        if contract.style.exposed is Exposure.NONE:
+            return self.misere_danger(hand) <= self.profile.misere_limit
+        # Shown to the defenders, a hand must be safe before the kitty helps.
+        return self.misere_danger(hand, discarding=False) <= self.profile.open_misere_limit
 
     def _suited_special(self, seat: int, hand: int, calls: Sequence[tuple[int, str]], bids: list[Contract]) -> Contract | None:
         """A special contract this hand suits, other than the misères played alone: double misère (both

@@ -1,0 +1,274 @@
+"""Bidding by sampling: the trick estimates behind a bid read from play-outs of deals consistent with
+what the bidder has seen, instead of from a formula over its own hand.
+
+The bidder deals the cards it cannot see (the other hands and the kitty) at random many times. Each deal
+is weighted by how well it fits the calls made so far (soft evidence: a deal where a seat that bid 8♥
+holds no hearts counts for little, not nothing). For each strain the bidder could name, every deal is
+played out by heuristic bots from a fresh auction in which the bidder alone bids that strain: it takes
+the kitty, discards, and the hand is played to the end. The weighted mean of the declaring side's tricks
+is the strain's estimate; the weighted share of deals in which a misère takes no trick decides whether
+to bid it. The rest of the bidding (the level chosen, not outbidding a partner, inkles) is the heuristic
+bot's.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+from typing import Sequence
+
+from ..game.observation import Observation
+from ..kernel.actions import Action
+from ..kernel.phase import PASS_MOVE, Phase
+from ..kernel.state import GameState
+from ..kernel.tables import cards_in, mask_of
+from ..rules.contracts import Contract
+from ..rules.ruleset import Rules
+from .heuristic import HeuristicBot, Profile
+
+DEFAULT_BID_SAMPLES = 20
+"""Deals sampled for one bid."""
+
+_UNLIKELY = 0.25
+"""The weight of a sampled deal for each call it hardly explains."""
+
+
+class SamplingBot(HeuristicBot):
+    """The heuristic bot, bidding from play-outs of sampled deals (see the module docstring)."""
+
+    name = "heuristic"
+    """How the command line names the bot whose play this is."""
+
+    def __init__(self, rules: Rules, profile: Profile = Profile(), seed: int | str | random.Random | None = None, *, samples: int = DEFAULT_BID_SAMPLES) -> None:
+        super().__init__(rules, profile, seed)
+        self.samples = samples
+        """Deals sampled for one bid."""
+        self._players = HeuristicBot(rules, profile, self.random)
+        self._dealer = self._seat = 0
+        self._calls: tuple[tuple[int, str], ...] = ()
+        self._kitty = 0
+        self._templates: dict[int, GameState] = {}
+        self._deals: tuple[tuple[int, int, tuple[tuple[int, str], ...], int], list[tuple[float, list[int], tuple[int, ...]]]] | None = None
+        self._outcomes: dict[int, list[int] | None] = {}
+        self._enabling: dict[int, bool] = {}
+        seating, deal = rules.seating, rules.deal
+        # Sampling reads one hand per player, a kitty and a dead hand: not dummies, cards on the table or
+        # hands drawn card by card, for which the heuristic's estimates stand.
+        self.applies = seating.dummies is None and not deal.table and seating.seats == seating.players and not deal.draw
+        """Whether this variant's bids are sampled."""
+
+    def act(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
+        """Choose an action for the observing seat."""
+        self._dealer, self._seat, self._calls = observation.dealer, observation.seat, tuple(observation.calls)
+        self._kitty = mask_of(card.index for card in observation.kitty)
+        return super().act(observation, legal_actions)
+
+    def choose(self, state: GameState, seat: int, legal: int) -> int:
+        """The same choice as :meth:`act`, from the kernel's state (reading only what ``seat`` may see)."""
+        self._dealer, self._seat, self._calls = state.dealer, seat, tuple(state.auction.calls)
+        self._kitty = mask_of(state.kitty) if state.phase is Phase.KITTY and state.discarder == seat else 0
+        return super().choose(state, seat, legal)
+
+    # -- the hooks the heuristic bot's bidding calls ---------------------------------------------------
+
+    def _strain_estimates(self, seat: int, hand: int, calls: Sequence[tuple[int, str]], strains: set[str]) -> dict[str, float]:
+        estimates = super()._strain_estimates(seat, hand, calls, strains)
+        if not self.applies:
+            return estimates
+        for strain in strains:
+            contract = self._lowest(strain)
+            mean = self._mean_tricks(seat, hand, calls, contract) if contract is not None else None
+            if mean is not None:
+                estimates[strain] = mean + self.profile.aggression
+        return estimates
+
+    def _misere_safe(self, seat: int, hand: int, calls: Sequence[tuple[int, str]], contract: Contract) -> bool:
+        share = self._clean_share(seat, hand, calls, contract) if self.applies else None
+        if share is None:
+            return super()._misere_safe(seat, hand, calls, contract)
+        return share >= self.profile.misere_make_share
+
+    def _discard(self, hand: int, contract: Contract, count: int) -> int:
+        """The discard whose play-outs make ``contract`` most often (then take the most tricks, or for a
+        misère the fewest) among the heuristic bot's choice and its near alternatives: every set of
+        ``count`` cards from the heuristic's ``count + 2`` (or ``count + 1``) best discards."""
+        chosen = super()._discard(hand, contract, count)
+        kitty = self._kitty
+        if not self.applies or not kitty or kitty & ~hand or kitty.bit_count() != count:
+            return chosen
+        spare = count + 2 if count <= 4 else count + 1
+        pool = cards_in(super()._discard(hand, contract, min(spare, hand.bit_count() - 1)))
+        candidates = [chosen, *(mask_of(cards) for cards in combinations(pool, count) if mask_of(cards) != chosen)]
+        seat, original = self._seat, hand & ~kitty
+        deals = self._sample(seat, original, self._calls, hand)
+        scores: dict[int, tuple[float, float]] = {}
+        for candidate in candidates:
+            made = tricks_total = weights = 0.0
+            for weight, hands, _ in deals:
+                tricks = self._play_out(seat, hands, tuple(cards_in(kitty)), contract, candidate)
+                if tricks is None:
+                    return chosen
+                weights += weight
+                made += weight * contract.target.made(tricks)
+                tricks_total += weight * (-tricks if contract.target.is_no_tricks else tricks)
+            scores[candidate] = (made / weights, tricks_total / weights)
+        # The heuristic's choice unless another is better; among equals, the first (the heuristic's).
+        return max(candidates, key=lambda candidate: scores[candidate])
+
+    # -- sampling ----------------------------------------------------------------------------------
+
+    def _lowest(self, strain: str) -> Contract | None:
+        """The lowest ordinary contract in ``strain`` (the one each play-out is declared in)."""
+        levels = [contract for contract in self.rules.ladder.contracts if contract.level is not None and contract.style.strain == strain and not contract.is_special]
+        return min(levels, key=lambda contract: contract.level or 0) if levels else None
+
+    def _mean_tricks(self, seat: int, hand: int, calls: Sequence[tuple[int, str]], contract: Contract) -> float | None:
+        results = self._results(seat, hand, calls, contract)
+        if results is None:
+            return None
+        total = sum(weight for weight, _ in results)
+        return sum(weight * tricks for weight, tricks in results) / total
+
+    def _clean_share(self, seat: int, hand: int, calls: Sequence[tuple[int, str]], contract: Contract) -> float | None:
+        results = self._results(seat, hand, calls, contract)
+        if results is None:
+            return None
+        total = sum(weight for weight, _ in results)
+        return sum(weight for weight, tricks in results if tricks == 0) / total
+
+    def _results(self, seat: int, hand: int, calls: Sequence[tuple[int, str]], contract: Contract) -> list[tuple[float, int]] | None:
+        """(weight, the declaring side's tricks) for each sampled deal played out in ``contract`` with
+        ``seat`` declaring; ``None`` where the play-out cannot be arranged."""
+        key = (seat, hand, tuple(calls), self._dealer)
+        if self._deals is None or self._deals[0] != key:
+            self._deals = (key, self._sample(seat, hand, calls))
+            self._outcomes = {}
+        if contract.rank not in self._outcomes:
+            outcomes: list[int] | None = []
+            for _, hands, kitty in self._deals[1]:
+                tricks = self._play_out(seat, hands, kitty, contract)
+                if tricks is None:
+                    outcomes = None
+                    break
+                assert outcomes is not None
+                outcomes.append(tricks)
+            self._outcomes[contract.rank] = outcomes
+        outcomes = self._outcomes[contract.rank]
+        if not outcomes:
+            return None
+        return [(weight, tricks) for (weight, _, _), tricks in zip(self._deals[1], outcomes)]
+
+    def _template(self) -> GameState:
+        template = self._templates.get(self._dealer)
+        if template is None:
+            template = self._templates[self._dealer] = GameState.create(self.rules, seed=0, dealer=self._dealer)
+        return template
+
+    def _sample(self, seat: int, hand: int, calls: Sequence[tuple[int, str]], seen: int = 0) -> list[tuple[float, list[int], tuple[int, ...]]]:
+        """Deals of the unseen cards (not in ``hand`` or ``seen``), each with its weight: every other hand
+        and the kitty in their sizes (what is left over is out of play: a dead hand)."""
+        template = self._template()
+        sizes = [mask.bit_count() for mask in template.hands]
+        unseen = cards_in(self._all & ~hand & ~seen)
+        deals = []
+        for _ in range(self.samples):
+            self.random.shuffle(unseen)
+            hands, position = [], 0
+            for each, size in enumerate(sizes):
+                if each == seat:
+                    hands.append(hand)
+                    continue
+                hands.append(mask_of(unseen[position : position + size]))
+                position += size
+            kitty = tuple(unseen[position : position + len(template.kitty)])
+            deals.append((self._weight(hands, calls), hands, kitty))
+        return deals
+
+    def _weight(self, hands: list[int], calls: Sequence[tuple[int, str]]) -> float:
+        """How well a sampled deal explains the calls: each bid a hand could hardly make, and each pass
+        by a hand clearly worth a bid, divides its weight."""
+        weight = 1.0
+        ladder = self.rules.ladder
+        level = 0
+        for position, (who, call) in enumerate(calls):
+            earlier = calls[:position]
+            if call == "pass":
+                if level and any(self.estimate(hands[who], strain, earlier, who) >= level + 2 for strain in self._strains):
+                    weight *= _UNLIKELY
+                continue
+            contract = ladder[call.split()[0]]
+            if contract.level is not None and not contract.is_special:
+                if self.estimate(hands[who], contract.style.strain, earlier, who) < contract.level - 0.5:
+                    weight *= _UNLIKELY
+                level = max(level, contract.level)
+            elif contract.target.is_no_tricks and self.misere_danger(hands[who]) > self.profile.misere_limit + 0.5:
+                weight *= _UNLIKELY
+        return weight
+
+    def _auction_won(self, seat: int, hands: list[int], kitty: tuple[int, ...], contract: Contract, enabling: bool) -> GameState | None:
+        """A fresh hand of this deal whose auction ``seat`` won with ``contract``, the others passing (or,
+        ``enabling``, every seat first bidding the lowest contract it may, until ``contract`` may be bid);
+        ``None`` if that cannot be."""
+        state = self._template().copy()
+        state.hands = list(hands)
+        state.kitty = kitty
+        bid = False
+        while state.phase is Phase.AUCTION:
+            actor = state.to_act
+            if actor is None:
+                return None
+            legal = state.legal_mask()
+            move = PASS_MOVE
+            if actor == seat and legal >> (contract.rank + 1) & 1:
+                move, bid = contract.rank, True
+            elif enabling and not bid:
+                below = legal >> 1 & ((1 << contract.rank) - 1)
+                if below:
+                    move = (below & -below).bit_length() - 1  # the lowest: the bidding rises a step a call
+            if not legal >> (move + 1) & 1:
+                return None
+            state.apply_move(move)
+        return state if state.declarer == seat else None
+
+    def _play_out(self, seat: int, hands: list[int], kitty: tuple[int, ...], contract: Contract, discard: int | None = None) -> int | None:
+        """The declaring side's tricks when heuristic bots play this deal with ``seat`` the only bidder,
+        of ``contract`` (discarding ``discard`` if given); ``None`` if the auction does not allow that."""
+        enabling = self._enabling.get(contract.rank, False)
+        state = self._auction_won(seat, hands, kitty, contract, enabling)
+        if state is None and contract.rank not in self._enabling:
+            # A contract that may not open the bidding (misère once the bidding reaches 7, say): the
+            # bidding first rises a step a call until it may be bid.
+            enabling = True
+            state = self._auction_won(seat, hands, kitty, contract, enabling)
+        self._enabling[contract.rank] = enabling
+        if state is None:
+            return None
+        bot = self._players
+        for _ in range(100):
+            if state.phase is Phase.PLAY:
+                break
+            actor = state.to_act
+            if actor is None:
+                return None
+            if discard is not None and state.phase is Phase.KITTY and actor == seat:
+                state.apply_move(discard)
+                discard = None
+                continue
+            state.apply_move(bot.choose(state, actor, state.legal_mask()))
+        play = state.play
+        if play is None or state.phase is not Phase.PLAY:
+            return None
+        side = state.side()
+        for _ in range(len(self._tables.cards) * 2):
+            if play.over or state.phase is not Phase.PLAY:
+                break
+            actor = state.to_act
+            if actor is None:
+                return None
+            state.apply_move(bot.choose(state, actor, state.legal_mask()))
+        if not play.over:
+            return None  # a claim or an early end: this deal is left out
+        return sum(play.tricks[each] for each in side)
+
+
+__all__ = ["DEFAULT_BID_SAMPLES", "SamplingBot"]

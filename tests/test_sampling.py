@@ -1,0 +1,153 @@
+"""Bidding and discarding by sampled play-outs (issue 14, the expert bot's bids and discards): the
+choice depends only on what the seat has seen, both protocols agree, the calls weigh the sampled deals,
+and misère is bid on hands that rarely take a trick (rules text 000, "Misère and open misère").
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from test_fast_path import move_of
+
+import engine
+from engine.bots import HeuristicBot, SamplingBot
+
+from engine.kernel.phase import Phase
+from engine.kernel.state import GameState
+from engine.kernel.tables import cards_in, mask_of
+
+
+def small(rules: engine.Rules, seed: int) -> SamplingBot:
+    return SamplingBot(rules, seed=seed, samples=6)
+
+
+def hand_of(rules: engine.Rules, *cards: str) -> int:
+    return mask_of(rules.deck.card(card).index for card in cards)
+
+
+def reshuffled(state: GameState, seat: int, rng: random.Random) -> GameState:
+    """A copy of ``state`` with every card ``seat`` cannot see (the other hands and, unless it took it,
+    the kitty) dealt again among their places."""
+    other = state.copy()
+    taken = state.phase is Phase.KITTY and state.discarder == seat
+    places = [each for each in range(len(other.hands)) if each != seat]
+    pool = [index for each in places for index in cards_in(other.hands[each])]
+    if not taken:
+        pool += list(other.kitty)
+    rng.shuffle(pool)
+    for each in places:
+        size = other.hands[each].bit_count()
+        other.hands[each], pool = mask_of(pool[:size]), pool[size:]
+    if not taken:
+        other.kitty = tuple(pool)
+    return other
+
+
+@pytest.mark.parametrize(("variant", "seed"), [("standard", 1), ("australian", 2), ("three-handed", 3), ("french-canadian", 4)])
+def test_bids_and_discards_ignore_the_cards_the_seat_has_not_seen(variant: str, seed: int) -> None:
+    """Each auction and kitty decision of a first hand, made again with the unseen cards dealt
+    differently, is the same; every choice is legal."""
+    rules = engine.load_variant(variant)
+    state = GameState.create(rules, seed=seed)
+    rng = random.Random(seed)
+    decided = 0
+    while state.hand_number == 0 and state.phase in (Phase.AUCTION, Phase.KITTY):
+        seat = state.to_act
+        assert seat is not None
+        move = small(rules, seed).choose(state, seat, state.legal_mask())
+        state.check_move(move)
+        other = reshuffled(state, seat, rng)
+        assert small(rules, seed).choose(other, seat, other.legal_mask()) == move
+        state.apply_move(move)
+        decided += 1
+    assert decided >= rules.seating.players
+
+
+def test_act_and_choose_agree_on_bids_and_discards() -> None:
+    rules = engine.load_variant("standard")
+    compared = 0
+    for seed in range(3):
+        game = engine.Game(rules, seed=seed)
+        while game.phase in (Phase.AUCTION, Phase.KITTY) and not game.results:
+            seat = game.to_act
+            assert seat is not None
+            action = small(rules, 9).act(game.observation(seat), game.legal_choices())
+            move = small(rules, 9).choose(game.state, seat, game.state.legal_mask())
+            assert move == move_of(game, action)
+            game.apply(action)
+            compared += 1
+    assert compared > 8
+
+
+def test_a_bid_makes_deals_that_cannot_support_it_unlikely() -> None:
+    """rules/000 "Bidding": a bid names the tricks the bidder expects with its partner and the kitty; a
+    sampled deal giving the bidder of 8♥ no heart counts for less than one giving it the top hearts."""
+    rules = engine.load_variant("standard")
+    bot = small(rules, 1)
+    strong = hand_of(rules, "JK", "JH", "JD", "AH", "KH", "QH", "10H", "9H", "AS", "AC")
+    weak = hand_of(rules, "5S", "6S", "7S", "8S", "5C", "6C", "7C", "4D", "5D", "6D")
+    calls = [(1, "8H")]
+    assert bot._weight([0, strong, 0, 0], calls) > bot._weight([0, weak, 0, 0], calls)
+    assert bot._weight([0, weak, 0, 0], [(1, "pass")]) == 1.0  # nothing yet to pass over
+
+
+def test_sampled_estimates_follow_the_hand() -> None:
+    rules = engine.load_variant("standard")
+    bot = small(rules, 2)
+    strong = hand_of(rules, "JK", "JS", "JC", "AS", "KS", "QS", "10S", "9S", "AH", "AD")
+    weak = hand_of(rules, "5S", "6S", "7S", "8S", "5C", "6C", "7C", "4D", "5D", "6D")
+    spades = bot._lowest("S")
+    assert spades is not None
+    strong_tricks = bot._mean_tricks(0, strong, [], spades)
+    weak_tricks = bot._mean_tricks(0, weak, [], spades)
+    assert strong_tricks is not None and weak_tricks is not None
+    assert strong_tricks >= 9 > 6 > weak_tricks
+
+
+def test_misere_is_bid_on_a_hand_that_rarely_takes_a_trick() -> None:
+    """rules/000 "Misère and open misère": misère may be bid once the bidding reaches 7; a hand of low
+    cards in every suit bids it when the bidding allows, a hand of bowers and aces never does."""
+    rules = engine.load_variant("standard")
+    misere = rules.ladder["misere"]
+    low = hand_of(rules, "5S", "6S", "7S", "4H", "5H", "6H", "7C", "4D", "5D", "6D")
+    high = hand_of(rules, "JK", "JS", "JC", "AS", "KS", "QS", "AH", "AD", "10S", "9S")
+    bot = small(rules, 3)
+    low_share = bot._clean_share(1, low, [], misere)
+    high_share = bot._clean_share(1, high, [], misere)
+    assert low_share is not None and high_share is not None
+    assert low_share >= rules_share_needed(bot) > high_share
+    assert bot._misere_safe(1, low, [], misere) and not bot._misere_safe(1, high, [], misere)
+
+
+def rules_share_needed(bot: SamplingBot) -> float:
+    return bot.profile.misere_make_share
+
+
+def test_the_sampled_discard_is_one_of_the_candidates_and_legal() -> None:
+    rules = engine.load_variant("standard")
+    for seed in range(8):
+        state = GameState.create(rules, seed=seed)
+        bots = [small(rules, seat) for seat in range(4)]
+        while state.hand_number == 0 and state.phase is Phase.AUCTION:
+            seat = state.to_act
+            assert seat is not None
+            state.apply_move(bots[seat].choose(state, seat, state.legal_mask()))
+        if state.phase is not Phase.KITTY:
+            continue
+        seat = state.to_act
+        assert seat is not None
+        move = bots[seat].choose(state, seat, state.legal_mask())
+        state.check_move(move)
+        assert move & ~state.hands[seat] == 0 and move.bit_count() == len(state.kitty)
+        return
+    pytest.fail("no hand reached the kitty")
+
+
+def test_variants_it_cannot_sample_keep_the_heuristic_bids() -> None:
+    rules = engine.load_variant("two-handed")
+    assert not SamplingBot(rules, seed=1).applies
+    state = GameState.create(rules, seed=4)
+    seat = state.to_act
+    assert seat is not None
+    assert SamplingBot(rules, seed=1).choose(state, seat, state.legal_mask()) == HeuristicBot(rules, seed=1).choose(state, seat, state.legal_mask())
