@@ -62,7 +62,13 @@ def _runs(cards: tuple[tuple[int, int], ...], mine: int, other: int, covering: i
 
 
 def _moves(
-    play: TrickPlay, groups: list[Group], allies: frozenset[int], hidden: int = 0, covering: int = 0, heads: dict[int, int] | None = None
+    play: TrickPlay,
+    groups: list[Group],
+    allies: frozenset[int],
+    hidden: int = 0,
+    covering: int = 0,
+    heads: dict[int, int] | None = None,
+    shunning: bool | None = None,
 ) -> list[tuple[int, str | None]]:
     """The seat to act's moves as (card, suit named), equivalent cards merged, in search order.
 
@@ -71,7 +77,10 @@ def _moves(
     hand goes the same way. ``hidden`` are cards in no hand yet (face-down dummy cards): they split runs
     too; ``covering`` are cards that turn one of them up when played, so each is a move of its own.
     ``allies`` is the side of the seat to act: when it is winning the trick, cheap cards go first.
-    With ``heads``, each legal card is recorded there against the card chosen for its run.
+    With ``heads``, each legal card is recorded there against the card chosen for its run. ``shunning``
+    is set in a search for the fewest tricks (the misère family): ``True`` for the side that wants none,
+    which leads low and follows with the highest card that does not win; ``False`` for its opponents,
+    who lead and follow low to force a trick on it.
     """
     seat = play.to_act
     hands = play.hands
@@ -108,7 +117,7 @@ def _moves(
         moves.sort(key=lambda move: -power[move[0]])
         return moves
     if not trick:
-        chosen.sort(key=power.__getitem__, reverse=True)  # leading: high cards first
+        chosen.sort(key=power.__getitem__, reverse=shunning is None)  # leading: high cards first (to win)
         return [(index, None) for index in chosen]
     # Following: when the seat's side is winning, the cheapest cards; else the cheapest card that wins,
     # then the cheapest cards.
@@ -119,6 +128,11 @@ def _moves(
         if value > best and (value >= TRUMP_POWER or suit_of[card] == led):
             best, winner = value, each
     chosen.sort(key=power.__getitem__)
+    if shunning is not None:
+        if shunning:
+            under = [index for index in chosen if not (power[index] > best and (power[index] >= TRUMP_POWER or suit_of[index] == led))]
+            chosen = under[::-1] + [index for index in chosen if index not in under]
+        return [(index, None) for index in chosen]
     if winner not in allies:
         beating = [index for index in chosen if power[index] > best and (power[index] >= TRUMP_POWER or suit_of[index] == led)]
         if beating:
@@ -253,6 +267,11 @@ class Solver:
         self.stats.nodes += len(seats)
         return 1 if winner in self.declaring else 0
 
+    def _shunning(self, seat: int) -> bool | None:
+        """For :func:`_moves`: in a search for the fewest tricks, whether ``seat`` is on the side that
+        wants none (``None`` in a search for the most)."""
+        return (seat in self.declaring) if self.minimize else None
+
     def _face_down(self) -> tuple[int, int]:
         """Two-handed dummies: the cards still face down, and the cards in hand covering one."""
         play = self.play
@@ -275,7 +294,7 @@ class Solver:
         play = self.play
         heads: dict[int, int] = {}
         hidden, covering = self._face_down() if self.covers else (0, 0)
-        searched = _moves(play, self._groups, self._allies[play.to_act], hidden, covering, heads)
+        searched = _moves(play, self._groups, self._allies[play.to_act], hidden, covering, heads, self._shunning(play.to_act))
         values: dict[tuple[int, str | None], int] = {}
         guess: int | None = None
         for move in searched:
@@ -325,7 +344,7 @@ class Solver:
         best = -1 if maximizing else remaining + 1
         declaring = self.declaring
         hidden, covering = self._face_down() if self.covers else (0, 0)
-        moves = _moves(play, self._groups, self._allies[seat], hidden, covering)
+        moves = _moves(play, self._groups, self._allies[seat], hidden, covering, None, self._shunning(seat))
         if boundary and first >= 0:
             # The lead that decided this position last time is tried first (the searches of MTD(f)
             # revisit positions with other windows).

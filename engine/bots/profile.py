@@ -28,7 +28,13 @@ class Profile:
     The partner's hand is unseen: at 0.35 a trial bid it 108 times in 600 games and made 31%, so the
     default asks for the safest hands only (rarely met)."""
     misere_make_share: float = 0.6
-    """Bidding by sampling: bid a misère when the sampled deals' play-outs take no trick this often."""
+    """Bidding by sampling: consider a misère when heuristic play-outs of the sampled deals take no
+    trick this often..."""
+    misere_solved_share: float = 0.5
+    """...and bid it when defenders who see every card cannot force a trick this often (solved double
+    dummy: stronger than real defenders of a closed misère, hence the lower bar)..."""
+    open_misere_solved_share: float = 0.7
+    """...or, for an open misère, whose defenders do see the hand, this often."""
     six_no_trump_shows_joker: bool = False
     """Convention: open 6NT whenever holding the joker (rules text 000, "Bidding conventions")."""
     inkles: bool = True
