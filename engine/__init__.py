@@ -5,7 +5,8 @@ The package is a pipeline of stages, each a subpackage that imports only from th
 immutable rule objects), :mod:`engine.kernel` (rules to a game played move by move),
 :mod:`engine.game` (the embedding API: actions, observations, events, transcripts, saved games),
 :mod:`engine.bots`, :mod:`engine.simulation` and :mod:`engine.cli`; :mod:`engine.errors` is shared by
-all. ``docs/architecture.md`` draws it. This module gathers the public names.
+all. ``docs/architecture.md`` draws it. This module gathers the public names, each imported when first
+used.
 
 Variants are YAML files validated by a JSON Schema and compiled into immutable rule objects:
 
@@ -19,24 +20,116 @@ Variants are YAML files validated by a JSON Schema and compiled into immutable r
 
 from __future__ import annotations
 
+import importlib
+import sys
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
 from . import _former
-from .bots.playing import play_game
-from .errors import FiveHundredError, IllegalActionError, Problem, VariantError
-from .game.game import Game
-from .game.observation import Observation, Trick
-from .game.records import HandRecord, TranscriptError
-from .game.saving import SavedGameError
-from .game.transcript import replay
-from .kernel.actions import Action, Bid, Call, CallPartner, Claim, Discard, Draw, Give, Look, Pass, Pick, Play, parse_action
-from .kernel.deal import Deal, DealError
-from .kernel.events import Event, GameEnd, HandResult
-from .kernel.phase import Phase
-from .kernel.support import UnsupportedRuleError, unsupported_rules
-from .rules.cards import Card, Deck, Suit
-from .rules.compiler import compile_text, load_variant
-from .rules.contracts import Contract, Ladder
-from .rules.ruleset import Rules
-from .simulation.runner import SimulationError, SimulationResult, simulate
+
+if TYPE_CHECKING:
+    from .bots.playing import play_game
+    from .errors import FiveHundredError, IllegalActionError, Problem, VariantError
+    from .game.game import Game
+    from .game.observation import Observation, Trick
+    from .game.records import HandRecord, TranscriptError
+    from .game.saving import SavedGameError
+    from .game.transcript import replay
+    from .kernel.actions import Action, Bid, Call, CallPartner, Claim, Discard, Draw, Give, Look, Pass, Pick, Play, parse_action
+    from .kernel.deal import Deal, DealError
+    from .kernel.events import Event, GameEnd, HandResult
+    from .kernel.phase import Phase
+    from .kernel.support import UnsupportedRuleError, unsupported_rules
+    from .rules.cards import Card, Deck, Suit
+    from .rules.compiler import compile_text, load_variant
+    from .rules.contracts import Contract, Ladder
+    from .rules.ruleset import Rules
+    from .simulation.runner import SimulationError, SimulationResult, simulate
+
+_PUBLIC: dict[str, str] = {
+    "Action": "kernel.actions",
+    "Bid": "kernel.actions",
+    "Call": "kernel.actions",
+    "CallPartner": "kernel.actions",
+    "Card": "rules.cards",
+    "Claim": "kernel.actions",
+    "Contract": "rules.contracts",
+    "Deal": "kernel.deal",
+    "DealError": "kernel.deal",
+    "Deck": "rules.cards",
+    "Discard": "kernel.actions",
+    "Draw": "kernel.actions",
+    "Event": "kernel.events",
+    "FiveHundredError": "errors",
+    "Game": "game.game",
+    "GameEnd": "kernel.events",
+    "Give": "kernel.actions",
+    "HandRecord": "game.records",
+    "HandResult": "kernel.events",
+    "IllegalActionError": "errors",
+    "Ladder": "rules.contracts",
+    "Look": "kernel.actions",
+    "Observation": "game.observation",
+    "Pass": "kernel.actions",
+    "Phase": "kernel.phase",
+    "Pick": "kernel.actions",
+    "Play": "kernel.actions",
+    "Problem": "errors",
+    "Rules": "rules.ruleset",
+    "SavedGameError": "game.saving",
+    "SimulationError": "simulation.runner",
+    "SimulationResult": "simulation.runner",
+    "Suit": "rules.cards",
+    "TranscriptError": "game.records",
+    "Trick": "game.observation",
+    "UnsupportedRuleError": "kernel.support",
+    "VariantError": "errors",
+    "compile_text": "rules.compiler",
+    "load_variant": "rules.compiler",
+    "parse_action": "kernel.actions",
+    "play_game": "bots.playing",
+    "replay": "game.transcript",
+    "simulate": "simulation.runner",
+    "unsupported_rules": "kernel.support",
+}
+"""Each public name and the module (below ``engine``) that defines it: imported when first used, so
+that ``import engine`` costs next to nothing (a program that only simulates never loads the play
+screen's modules, nor the schema validator until it reads a variant file)."""
+
+
+_STAGES = ("errors", "language", "rules", "kernel", "game", "analysis", "bots", "simulation", "cli")
+"""The pipeline's stages, reachable as attributes (``engine.kernel``) as when all were imported at once."""
+
+
+def __getattr__(name: str) -> Any:
+    if name in _STAGES or f"{__name__}.{name}" in _former.FORMER_MODULES:
+        return importlib.import_module(f".{name}", __name__)  # a stage, or a former module path
+    module = _PUBLIC.get(name)
+    if module is None:
+        raise AttributeError(f"module 'engine' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value  # found directly from now on
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_PUBLIC, *_STAGES})
+
+
+class _Package(ModuleType):
+    """The package's own module type: importing the former module path ``engine.simulate`` (now
+    :mod:`engine.simulation.runner`) would set ``engine.simulate`` to that module, as the import system
+    does for every submodule; the function of that name keeps the attribute instead, as it did when it
+    was imported with the package."""
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if isinstance(value, ModuleType) and name in _PUBLIC:
+            value = getattr(importlib.import_module(f".{_PUBLIC[name]}", __name__), name)
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package
+
 
 _former.install()
 

@@ -337,3 +337,23 @@ def test_import_engine_does_not_import_jsonschema_until_a_document_is_validated(
         "assert 'jsonschema' in sys.modules\n"
     )
     run_fresh(code)
+
+
+def test_importing_the_package_loads_no_stage_until_a_name_is_used() -> None:
+    """Issue 13, start-up: ``import engine`` loads none of the stages, nor ``yaml`` and ``jsonschema``;
+    the first use of a public name loads what it needs, and every public name resolves."""
+    run_fresh(
+        "import sys, engine\n"
+        "loaded = sorted(name for name in sys.modules if name.startswith(('engine.', 'yaml', 'jsonschema')) and name != 'engine._former')\n"
+        "assert not loaded, loaded\n"
+        "assert engine.load_variant('standard').name == 'Standard 500'\n"
+        "assert 'engine.rules.compiler' in sys.modules and 'engine.cli' not in sys.modules\n"
+        "assert all(getattr(engine, name) is not None for name in engine.__all__)\n"
+        "assert set(engine.__all__) <= set(dir(engine))\n"
+        "try:\n"
+        "    engine.no_such_name\n"
+        "except AttributeError as error:\n"
+        "    assert 'no_such_name' in str(error)\n"
+        "else:\n"
+        "    raise AssertionError('no error')\n"
+    )
