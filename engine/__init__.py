@@ -102,10 +102,10 @@ _STAGES = ("errors", "language", "rules", "kernel", "game", "analysis", "bots", 
 
 
 def __getattr__(name: str) -> Any:
-    if name in _STAGES or f"{__name__}.{name}" in _former.FORMER_MODULES:
-        return importlib.import_module(f".{name}", __name__)  # a stage, or a former module path
     module = _PUBLIC.get(name)
     if module is None:
+        if name in _STAGES or f"{__name__}.{name}" in _former.FORMER_MODULES:
+            return importlib.import_module(f".{name}", __name__)  # a stage, or a former module path
         raise AttributeError(f"module 'engine' has no attribute {name!r}")
     value = getattr(importlib.import_module(f".{module}", __name__), name)
     globals()[name] = value  # found directly from now on

@@ -528,7 +528,11 @@ class Game:
         other = Game.__new__(Game)
         other.__dict__.update(self.__dict__)
         other._events = list(self._events)
-        other._records = [replace(record, misdeals=list(record.misdeals), actions=list(record.actions)) for record in self._records]
+        # Only the current hand's record still changes: the finished hands' are shared.
+        other._records = list(self._records)
+        if other._records:
+            last = other._records[-1]
+            other._records[-1] = replace(last, misdeals=list(last.misdeals), actions=list(last.actions))
         other._completed = list(self._completed)
         other._state = self._state.copy()
         other._state.listener = other

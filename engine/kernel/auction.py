@@ -10,6 +10,7 @@ from ..errors import IllegalActionError
 from ..rules.contracts import Contract
 from ..rules.ruleset import AllPassAction, BidAfterPass, Rebid, Rounds
 from .actions import LOOK, PASS, Action, Bid, Look, Pass
+from .copying import attribute_copier
 from .tables import Tables, cards_in
 
 
@@ -81,8 +82,7 @@ class Auction:
     def copy(self) -> Auction:
         """An independent copy."""
         other = Auction.__new__(Auction)
-        for name in Auction.__slots__:
-            setattr(other, name, getattr(self, name))
+        _copy_attributes(self, other)
         other.passed = list(self.passed)
         other.last_strain = list(self.last_strain)
         return other
@@ -277,3 +277,6 @@ class Auction:
         if inkles is not None and not inkles.can_win and self.high.level == inkles.level:
             return None
         return self.high_seat, self.high
+
+
+_copy_attributes = attribute_copier(Auction.__slots__)

@@ -57,7 +57,8 @@ class TrickPlay:
         "_checking",
     )
 
-    def __init__(self, tables: Tables, hands: list[int], strain: StrainTable, active: list[int], leader: int, total: int) -> None:
+    def __init__(self, tables: Tables, hands: list[int], strain: StrainTable, active: list[int], leader: int, total: int, source: TrickPlay | None = None) -> None:
+        """The play of a hand from its first lead; with ``source``, a copy of that play (see :meth:`copy`)."""
         self.tables = tables
         self.hands = hands
         """Each seat's cards as a mask (shared with the game state); a played card leaves its hand."""
@@ -66,59 +67,60 @@ class TrickPlay:
         self.active = active
         """Seats that play, clockwise."""
         self.leader = leader
-        self.to_act = leader
-        self.trick: list[tuple[int, int]] = []
-        """The trick in progress: (seat, card index) in order."""
-        self.led: str | None = None
-        """The suit the trick in progress follows, once led."""
-        self.named: str | None = None
-        """The suit named for a joker led to the trick in progress."""
-        self.tricks = [0] * tables.rules.seating.seats
-        self.number = 0
-        self.voids: list[set[str]] = [set() for _ in range(tables.rules.seating.seats)]
         self.total = total
-        self.completed: list[tuple[int, tuple[tuple[int, int], ...], int, str | None]] = []
-        """Each completed trick: (leader, (seat, card index) pairs, winner, suit named for a led joker)."""
-        self.played = 0
-        """Mask of every card played so far in this hand."""
         self.names_suits = self.joker.lead_names_suit and strain.suitless != 0
         """Whether a joker led in this strain names the suit to follow."""
-        self._next_seat = _following(len(self.tricks), tuple(active))
+        seats = tables.rules.seating.seats
+        self._next_seat = _following(seats, tuple(active))
         self._size = len(active)
-        self._follow = -1
         self._void_only = self.joker.only_when_void
         # The joker's renege and first-or-last rules (rules text 000, "Joker in no trump"), checked only
         # where they apply: a strain with a suitless joker, under a variant that states them.
         self._restricted = bool(strain.suitless) and (self.joker.renege_forbidden or self.joker.first_or_last_only)
-        self.by_seat = [0] * tables.rules.seating.seats
-        """Per seat: the cards it has played this hand."""
-        self.claimer = -1
-        """The seat that laid cards down to claim tricks this hand, or -1."""
-        self.claimed: list[int] = []
-        """The claimer's cards still to lead, in order, while its claim holds good."""
-        self._checking = self._restricted
+        if source is None:
+            self.to_act = leader
+            self.trick: list[tuple[int, int]] = []
+            """The trick in progress: (seat, card index) in order."""
+            self.led: str | None = None
+            """The suit the trick in progress follows, once led."""
+            self.named: str | None = None
+            """The suit named for a joker led to the trick in progress."""
+            self.tricks = [0] * seats
+            self.number = 0
+            self.voids: list[set[str]] = [set() for _ in range(seats)]
+            self.completed: list[tuple[int, tuple[tuple[int, int], ...], int, str | None]] = []
+            """Each completed trick: (leader, (seat, card index) pairs, winner, suit named for a led joker)."""
+            self.played = 0
+            """Mask of every card played so far in this hand."""
+            self._follow = -1
+            self.by_seat = [0] * seats
+            """Per seat: the cards it has played this hand."""
+            self.claimer = -1
+            """The seat that laid cards down to claim tricks this hand, or -1."""
+            self.claimed: list[int] = []
+            """The claimer's cards still to lead, in order, while its claim holds good."""
+            self._checking = self._restricted
+        else:
+            # Every attribute is named (no ``__new__`` and ``__slots__`` walk), so the class also compiles
+            # with mypyc (the optional compiled build).
+            self.to_act = source.to_act
+            self.trick = list(source.trick)
+            self.led = source.led
+            self.named = source.named
+            self.tricks = list(source.tricks)
+            self.number = source.number
+            self.voids = [set(each) for each in source.voids]
+            self.completed = list(source.completed)
+            self.played = source.played
+            self._follow = source._follow
+            self.by_seat = list(source.by_seat)
+            self.claimer = source.claimer
+            self.claimed = list(source.claimed)
+            self._checking = source._checking
 
     def copy(self) -> TrickPlay:
-        """An independent copy (sharing :attr:`hands` with this one: a game state's copy replaces it).
-
-        Every attribute is named (no ``__new__`` and ``__slots__`` walk), so the class also compiles with
-        mypyc (the optional compiled build)."""
-        other = TrickPlay(self.tables, self.hands, self.strain, self.active, self.leader, self.total)
-        other.to_act = self.to_act
-        other.trick = list(self.trick)
-        other.led = self.led
-        other.named = self.named
-        other.tricks = list(self.tricks)
-        other.number = self.number
-        other.voids = [set(each) for each in self.voids]
-        other.completed = list(self.completed)
-        other.played = self.played
-        other._follow = self._follow
-        other.by_seat = list(self.by_seat)
-        other.claimer = self.claimer
-        other.claimed = list(self.claimed)
-        other._checking = self._checking
-        return other
+        """An independent copy (sharing :attr:`hands` with this one: a game state's copy replaces it)."""
+        return TrickPlay(self.tables, self.hands, self.strain, self.active, self.leader, self.total, self)
 
     @property
     def over(self) -> bool:

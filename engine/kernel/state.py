@@ -27,6 +27,7 @@ from collections.abc import Callable, Sequence
 from ..errors import IllegalActionError
 from ..rules.ruleset import Rules
 from .arrangement import SeatArrangement
+from .copying import attribute_copier
 from .drawing import DrawnHands
 from .table_cards import TableCards
 from .course import PASS_MOVE, HandCourse, StateListener
@@ -42,6 +43,9 @@ CARD_BITS = (1 << SUIT_SHIFT) - 1
 
 Chooser = Callable[["GameState", int, int], int]
 """Picks a move for a seat: ``chooser(state, seat, legal)`` with ``legal`` from :meth:`GameState.legal_mask`."""
+
+
+_copy_attributes = attribute_copier(HandCourse.__slots__ + DrawnHands.__slots__ + TableCards.__slots__ + SeatArrangement.__slots__)
 
 
 class GameState(HandCourse):
@@ -95,8 +99,7 @@ class GameState(HandCourse):
     def copy(self) -> GameState:
         """An independent copy, random generator included (the listener is not copied)."""
         other = GameState.__new__(GameState)
-        for name in HandCourse.__slots__ + DrawnHands.__slots__ + TableCards.__slots__ + SeatArrangement.__slots__:
-            setattr(other, name, getattr(self, name))
+        _copy_attributes(self, other)
         # The generator is shared, not copied (copying it was two thirds of a copy's cost): the first of
         # the two to deal from it takes a copy of its own (HandCourse._start_hand).
         self.rng_shared = other.rng_shared = True
