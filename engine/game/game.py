@@ -33,7 +33,7 @@ from ..rules.cards import Card
 from ..rules.contracts import Contract
 from ..rules.ruleset import Rules
 from .choices import DiscardChoices
-from .observation import Observation, Trick
+from .observation import Observation, Trick, observation_of
 from .records import MAX_SCORE, HandRecord, TranscriptError, hand_transcript, scores_fit
 from .saving import SavedGameError, read_saved_game, restore_rng, saved_game_data
 
@@ -86,6 +86,12 @@ class Game:
         self.rules = rules
         """The variant being played."""
         self._tables: Tables = tables_for(rules)
+        # For observations: the cards of each mask asked for lately (a hand changes one card at a time,
+        # and is asked for at every decision), and what the variant fixes.
+        self._card_tuples: dict[int, tuple[Card, ...]] = {}
+        self._dummies = rules.seating.seats > rules.seating.players
+        self._dealt_kitty = rules.deal.kitty
+        self._no_tricks = (0,) * rules.seating.seats
         scripted = [_scripted_deal(rules, deal, f"deals[{number}]") for number, deal in enumerate(deals or [])]
         carried = check_carried_over(rules, banned, redeals)
         self._first_dealer = dealer
@@ -210,8 +216,13 @@ class Game:
         return seat
 
     def _cards(self, mask: int) -> tuple[Card, ...]:
-        cards = self._tables.cards
-        return tuple([cards[index] for index in cards_in(mask)])
+        known = self._card_tuples.get(mask)
+        if known is None:
+            if len(self._card_tuples) > 512:
+                self._card_tuples.clear()
+            cards = self._tables.cards
+            known = self._card_tuples[mask] = tuple([cards[index] for index in cards_in(mask)])
+        return known
 
     # -- actions ----------------------------------------------------------------------------------
 
@@ -459,44 +470,51 @@ class Game:
             raise ValueError(f"There is no player at seat {shown(seat)}: players sit at seats 0 to {players - 1}{dummies}.")
         state = self._state
         play = state.play
+        phase = state.phase
+        tables = self._tables
         took = state.kitty_taken and seat == state.declarer
         # Where a contract may be bid blind, a seat sees its cards once it looks or acts; all do after the auction.
-        looked = state.phase is not Phase.AUCTION or bool(state.auction.looked >> seat & 1)
-        deal = state.deal
+        looked = phase is not Phase.AUCTION or bool(state.auction.looked >> seat & 1)
         face_up: tuple[Card, ...] = ()
-        if self.rules.deal.last_kitty_card_face_up and deal.kitty:
-            face_up = deal.kitty[-1:]
-        return Observation(
-            seat=seat,
-            phase=state.phase,
-            hand_number=state.hand_number,
-            dealer=state.dealer,
-            to_act=state.to_act,
-            team_of=self._tables.team_of,
-            scores=state.scores,
-            hand=self.hand_of(seat) if looked else (),
-            calls=state.auction.calls,
-            banned=tuple(sorted(state.auction.banned)),
-            contract=state.contract.id if state.contract is not None else None,
-            declarer=state.declarer,
-            sitting_out=state.sitting_out,
-            kitty=tuple(self._tables.cards[index] for index in state.kitty) if took else (),
-            discards=self._cards(state.own_discards(seat)),
-            face_up=face_up + self._from_table(),
-            trick=tuple(play.trick_cards()) if play is not None else (),
-            led_suit=play.led if play is not None else None,
-            tricks=self._tricks(),
-            tricks_won=tuple(play.tricks) if play is not None else (0,) * seating.seats,
-            exposed=self._on_show(),
-            announced=tuple((each, self.rules.announcements[index].id) for each, index in state.announced),
-            looked=looked,
-            acting_seat=state.to_act,
-            played_by=self._tables.controller,
-            face_down=self._face_down_counts(),
-            called_card=self._tables.cards[state.called_card] if state.called_card is not None else None,
-            partner=state.known_partner(seat),
-            table=self._cards(state.table),
-            drawing=self._tables.cards[state.card_drawn()] if state.phase is Phase.DRAW and seat == state.drawer else None,
+        if self.rules.deal.last_kitty_card_face_up:
+            kitty = state.deal.kitty
+            face_up = kitty[-1:] if kitty else ()
+        if len(state.kitty) > self._dealt_kitty:
+            face_up += self._from_table()
+        to_act = state.to_act
+        return observation_of(
+            {
+                "seat": seat,
+                "phase": phase,
+                "hand_number": state.hand_number,
+                "dealer": state.dealer,
+                "to_act": to_act,
+                "team_of": tables.team_of,
+                "scores": state.scores,
+                "hand": self._cards(state.hands[seat]) if looked else (),
+                "calls": state.auction.calls,
+                "banned": tuple(sorted(state.auction.banned)) if state.auction.banned else (),
+                "contract": state.contract.id if state.contract is not None else None,
+                "declarer": state.declarer,
+                "sitting_out": state.sitting_out,
+                "kitty": tuple([tables.cards[index] for index in state.kitty]) if took else (),
+                "discards": self._cards(state.own_discards(seat)),
+                "face_up": face_up,
+                "trick": tuple(play.trick_cards()) if play is not None else (),
+                "led_suit": play.led if play is not None else None,
+                "tricks": self._tricks(),
+                "tricks_won": tuple(play.tricks) if play is not None else self._no_tricks,
+                "exposed": self._on_show() if state.exposed or self._dummies else (),
+                "announced": tuple([(each, self.rules.announcements[index].id) for each, index in state.announced]) if state.announced else (),
+                "looked": looked,
+                "acting_seat": to_act,
+                "played_by": tables.controller,
+                "face_down": self._face_down_counts() if self._dummies else (),
+                "called_card": tables.cards[state.called_card] if state.called_card is not None else None,
+                "partner": state.known_partner(seat),
+                "table": self._cards(state.table) if state.table else (),
+                "drawing": tables.cards[state.card_drawn()] if phase is Phase.DRAW and seat == state.drawer else None,
+            }
         )
 
     def _from_table(self) -> tuple[Card, ...]:
