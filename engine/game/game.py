@@ -16,10 +16,10 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
-from typing import AbstractSet, Any
+from typing import AbstractSet, Any, cast
 
 from ..errors import FiveHundredError, IllegalActionError, shown
-from ..kernel.actions import ALONE, KEEP, PASS, REJECT, Action, Bid, Call, CallPartner, Claim, Discard, Draw, Give, Look, Pass, Pick, Play, parse_action, well_formed
+from ..kernel.actions import ALONE, KEEP, LOOK, PASS, REJECT, Action, Bid, Call, CallPartner, Claim, Discard, Draw, Give, Look, Pass, Pick, Play, parse_action, well_formed
 from ..kernel.carried import check_carried_over
 from ..kernel.course import HandCourse
 from ..kernel.deal import Deal, DealError
@@ -92,6 +92,9 @@ class Game:
         self._dummies = rules.seating.seats > rules.seating.players
         self._dealt_kitty = rules.deal.kitty
         self._no_tricks = (0,) * rules.seating.seats
+        # The action objects legal_choices() hands out for this variant, well formed by construction: an
+        # action that is one of them (the same object) skips the text round trip of well_formed().
+        self._canonical = frozenset(map(id, (*self._tables.plays, *self._tables.bids, PASS, LOOK, KEEP, REJECT, ALONE)))
         scripted = [_scripted_deal(rules, deal, f"deals[{number}]") for number, deal in enumerate(deals or [])]
         carried = check_carried_over(rules, banned, redeals)
         self._first_dealer = dealer
@@ -265,7 +268,7 @@ class Game:
     def check(self, action: Action | str) -> Action:
         """The action, parsed if given as text, once checked well formed and legal now; raises
         :class:`IllegalActionError` for anything else, whatever object is given."""
-        action = well_formed(self.rules, action)
+        action = cast(Action, action) if id(action) in self._canonical else well_formed(self.rules, action)
         state = self._state
         if state.phase is Phase.AUCTION:
             state.auction.check(action)
