@@ -33,8 +33,8 @@ DATA = Path(__file__).parent / "data"
 STAGES = ["errors", "language", "rules", "kernel", "game", "analysis", "bots", "simulation", "cli"]
 """The pipeline, lowest first: a module may import its own stage and the ones before it."""
 
-FACADE = {"engine", "engine._former"}
-"""The package's own ``__init__`` and the former-path aliases sit above every stage."""
+FACADE = {"engine", "engine._former", "engine.__main__"}
+"""The package's own ``__init__``, ``python -m engine`` and the former-path aliases sit above every stage."""
 
 OPTIONAL = {"engine.simulation.plot": "matplotlib"}
 """Modules that need an optional extra, and which."""
@@ -99,7 +99,7 @@ def test_every_module_sits_in_a_stage_of_the_pipeline() -> None:
     loose = [module for module in MODULES if module not in FACADE and module.split(".")[1] not in STAGES]
     assert not loose, f"modules outside the stages {STAGES}: {loose}"
     top_level = sorted(path.name for path in PACKAGE.iterdir() if path.suffix == ".py")
-    assert top_level == ["__init__.py", "_former.py", "errors.py"]
+    assert top_level == ["__init__.py", "__main__.py", "_former.py", "errors.py"]
 
 
 @pytest.mark.parametrize("module", sorted(MODULES))
