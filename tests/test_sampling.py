@@ -88,8 +88,8 @@ def test_a_bid_makes_deals_that_cannot_support_it_unlikely() -> None:
     strong = hand_of(rules, "JK", "JH", "JD", "AH", "KH", "QH", "10H", "9H", "AS", "AC")
     weak = hand_of(rules, "5S", "6S", "7S", "8S", "5C", "6C", "7C", "4D", "5D", "6D")
     calls = [(1, "8H")]
-    assert bot._weight([0, strong, 0, 0], calls) > bot._weight([0, weak, 0, 0], calls)
-    assert bot._weight([0, weak, 0, 0], [(1, "pass")]) == 1.0  # nothing yet to pass over
+    assert bot.calls_weight([0, strong, 0, 0], calls) > bot.calls_weight([0, weak, 0, 0], calls)
+    assert bot.calls_weight([0, weak, 0, 0], [(1, "pass")]) == 1.0  # nothing yet to pass over
 
 
 def test_sampled_estimates_follow_the_hand() -> None:

@@ -93,7 +93,7 @@ class ExpertBot:
         exposed = {seat: mask_of(card.index for card in cards) for seat, cards in observation.exposed}
         out = mask_of(card.index for card in observation.discards)
         side = self._side(observation.seat, observation.declarer, observation.partner, observation.team_of)
-        move = self._decide(observation.seat, mask_of(card.index for card in observation.hand), observation.contract, tricks, current, named, exposed, out, side, observation.sitting_out)
+        move = self._decide(observation.seat, mask_of(card.index for card in observation.hand), observation.contract, tricks, current, named, exposed, out, side, observation.sitting_out, observation.calls)
         if move is None:
             return self.heuristic.act(observation, legal_actions)
         card, suit = move
@@ -111,7 +111,8 @@ class ExpertBot:
         exposed = {each: state.hands[each] for each in state.exposed}
         contract = state.contract.id if state.contract is not None else None
         side = self._side(seat, state.declarer, state.known_partner(seat), self._tables.team_of)
-        move = self._decide(seat, state.hands[seat], contract, tricks, tuple(play.trick), play.named, exposed, state.own_discards(seat), side, tuple(each for each in range(len(state.hands)) if each not in play.active))
+        sitting_out = tuple(each for each in range(len(state.hands)) if each not in play.active)
+        move = self._decide(seat, state.hands[seat], contract, tricks, tuple(play.trick), play.named, exposed, state.own_discards(seat), side, sitting_out, state.auction.calls)
         if move is None:
             return self.heuristic.choose(state, seat, legal)
         card, suit = move
@@ -139,9 +140,10 @@ class ExpertBot:
         out: int,
         side: frozenset[int],
         sitting_out: Sequence[int],
+        calls: Sequence[tuple[int, str]],
     ) -> tuple[int, str | None] | None:
-        """The best card (and suit named) on average over sampled deals, or ``None`` to leave it to the
-        heuristic bot."""
+        """The best card (and suit named) on average over sampled deals, each weighted by how well the
+        hands it gives explain the auction's ``calls``, or ``None`` to leave it to the heuristic bot."""
         rules, tables = self.rules, self._tables
         strain = tables.strains[rules.played_strain(contract)]
         seats = rules.seating.seats
@@ -171,7 +173,7 @@ class ExpertBot:
         now = self._replay(played_by, strain, active, leader, tricks, current, named)
         if now is None or now.to_act != seat:
             return None
-        totals: dict[tuple[int, str | None], int] = {}
+        totals: dict[tuple[int, str | None], float] = {}
         budget = self.positions
         for _ in range(self.samples):
             hands = self._sample(unseen, counts, known, voids, strain.suit_of)
@@ -184,8 +186,11 @@ class ExpertBot:
                 values = solver.move_values()
             except SolverLimitError:
                 break  # the budget ran out in this deal: the deals solved so far decide
+            # The auction is soft evidence: a deal whose hands (as dealt: what is left and what each seat
+            # has played) hardly explain the calls counts for less.
+            weight = self.heuristic.calls_weight([hands.get(each, 0) | played_by[each] for each in range(seats)], calls)
             for move, value in values.items():
-                totals[move] = totals.get(move, 0) + value
+                totals[move] = totals.get(move, 0.0) + weight * value
             budget -= solver.stats.nodes
             if budget <= 0:
                 break

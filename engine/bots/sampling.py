@@ -14,6 +14,7 @@ bot's.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from itertools import combinations
 from typing import Sequence
 
@@ -24,7 +25,7 @@ from ..kernel.actions import Action
 from ..kernel.phase import PASS_MOVE, Phase
 from ..kernel.state import GameState
 from ..kernel.tables import cards_in, mask_of
-from ..rules.contracts import Contract, Exposure
+from ..rules.contracts import Contract, Exposure, ExposureTime, PlayStyle
 from ..rules.ruleset import Rules
 from .heuristic import HeuristicBot, Profile
 
@@ -34,7 +35,7 @@ DEFAULT_BID_SAMPLES = 20
 MISERE_POSITIONS = 100_000
 """Positions the solver may search to tell whether a sampled misère can be forced to take a trick."""
 
-MISERE_SOLVED = 8
+MISERE_SOLVED = 6
 """Sampled deals solved double dummy before a misère is bid."""
 
 _UNLIKELY = 0.25
@@ -58,6 +59,7 @@ class SamplingBot(HeuristicBot):
         self._templates: dict[int, GameState] = {}
         self._deals: tuple[tuple[int, int, tuple[tuple[int, str], ...], int], list[tuple[float, list[int], tuple[int, ...]]]] | None = None
         self._outcomes: dict[int, list[int] | None] = {}
+        self._solved: dict[PlayStyle, list[int | None]] = {}
         self._enabling: dict[int, bool] = {}
         seating, deal = rules.seating, rules.deal
         # Sampling reads one hand per player, a kitty and a dead hand: not dummies, cards on the table or
@@ -101,9 +103,13 @@ class SamplingBot(HeuristicBot):
         if share < self.profile.misere_make_share:
             return False
         assert self._deals is not None
+        # Open and closed misère are the same double-dummy problem (the solver sees every hand anyway):
+        # solved once for both.
+        style = replace(contract.style, exposed=Exposure.NONE, exposed_from=ExposureTime.AFTER_FIRST_TRICK)
+        if style not in self._solved:
+            self._solved[style] = [self._play_out(seat, hands, kitty, contract, solved=True) for _, hands, kitty in self._deals[1][:MISERE_SOLVED]]
         safe = total = 0.0
-        for weight, hands, kitty in self._deals[1][:MISERE_SOLVED]:
-            forced = self._play_out(seat, hands, kitty, contract, solved=True)
+        for (weight, _, _), forced in zip(self._deals[1], self._solved[style]):
             if forced is None:
                 return False
             total += weight
@@ -165,7 +171,7 @@ class SamplingBot(HeuristicBot):
         key = (seat, hand, tuple(calls), self._dealer)
         if self._deals is None or self._deals[0] != key:
             self._deals = (key, self._sample(seat, hand, calls))
-            self._outcomes = {}
+            self._outcomes, self._solved = {}, {}
         if contract.rank not in self._outcomes:
             outcomes: list[int] | None = []
             for _, hands, kitty in self._deals[1]:
@@ -204,10 +210,10 @@ class SamplingBot(HeuristicBot):
                 hands.append(mask_of(unseen[position : position + size]))
                 position += size
             kitty = tuple(unseen[position : position + len(template.kitty)])
-            deals.append((self._weight(hands, calls), hands, kitty))
+            deals.append((self.calls_weight(hands, calls), hands, kitty))
         return deals
 
-    def _weight(self, hands: list[int], calls: Sequence[tuple[int, str]]) -> float:
+    def calls_weight(self, hands: Sequence[int], calls: Sequence[tuple[int, str]]) -> float:
         """How well a sampled deal explains the calls: each bid a hand could hardly make, and each pass
         by a hand clearly worth a bid, divides its weight."""
         weight = 1.0
