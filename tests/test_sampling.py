@@ -151,3 +151,11 @@ def test_variants_it_cannot_sample_keep_the_heuristic_bids() -> None:
     seat = state.to_act
     assert seat is not None
     assert SamplingBot(rules, seed=1).choose(state, seat, state.legal_mask()) == HeuristicBot(rules, seed=1).choose(state, seat, state.legal_mask())
+
+
+def test_the_sampling_bot_is_named_for_the_command_line_and_the_api() -> None:
+    rules = engine.load_variant("standard")
+    assert "sampling" in engine.bots.BOT_NAMES
+    assert isinstance(engine.bots.make_bot("sampling", rules, 1), SamplingBot)
+    result = engine.simulate(rules, hands=2, seed=3, bots=["sampling", "heuristic"] * 2)
+    assert result.tally.hands == 2

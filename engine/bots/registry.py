@@ -8,8 +8,9 @@ from ..rules.ruleset import Rules
 from .base import FastBot, RandomBot
 from .expert import ExpertBot
 from .heuristic import HeuristicBot, Profile
+from .sampling import SamplingBot
 
-BOT_NAMES = ("random", "heuristic", "expert")
+BOT_NAMES = ("random", "heuristic", "sampling", "expert")
 """The bots the command line knows by name."""
 
 
@@ -20,6 +21,8 @@ def make_bot(name: str, rules: Rules, seed: int | str | random.Random | None = N
         return RandomBot(seed)
     if name == "heuristic":
         return HeuristicBot(rules, Profile(), seed)
+    if name == "sampling":
+        return SamplingBot(rules, Profile(), seed)
     if name == "expert":
         return ExpertBot(rules, seed)
     raise ValueError(f"There is no bot called {name!r}; choose from {', '.join(BOT_NAMES)}.")
