@@ -1,0 +1,66 @@
+"""Benchmark: the expert bot's time per decision, by kind (bids, the kitty's discards, card plays).
+
+Plays ``--hands`` hands of a variant with expert bots in seats 0 and 2 and heuristic bots in the others,
+timing each of the expert's decisions, and prints the median, 90th percentile and maximum for each kind.
+Whether the solver is the compiled one is said in the output (install the compiled build to measure it).
+
+    python bench/expert.py [--variant standard] [--hands 20] [--seed 0]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+try:
+    import engine  # an installed engine (the compiled build, say) is the one measured
+except ImportError:
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import engine  # noqa: E402,F811
+from engine.bots import ExpertBot, HeuristicBot  # noqa: E402
+from engine.kernel.phase import Phase  # noqa: E402
+from engine.kernel.state import GameState  # noqa: E402
+
+KINDS = {Phase.AUCTION: "bid", Phase.KITTY: "discard", Phase.PLAY: "card play"}
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--variant", default="standard")
+    parser.add_argument("--hands", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args()
+    rules = engine.load_variant(args.variant)
+    players = rules.seating.players
+    times: dict[str, list[float]] = {kind: [] for kind in [*KINDS.values(), "other"]}
+    for hand in range(args.hands):
+        state = GameState.create(rules, seed=args.seed + hand)
+        bots = [ExpertBot(rules, seed) if seed % 2 == 0 else HeuristicBot(rules, seed=seed) for seed in range(players)]
+        while state.hand_number == 0 and state.phase is not Phase.GAME_OVER:
+            seat = state.to_act
+            assert seat is not None
+            player = rules.seating.controller(seat)
+            legal = state.legal_mask()
+            started = time.perf_counter()
+            move = bots[player].choose(state, seat, legal)
+            if isinstance(bots[player], ExpertBot) and legal & (legal - 1):
+                times[KINDS.get(state.phase, "other")].append(time.perf_counter() - started)
+            state.apply_move(move)
+    compiled = engine.analysis.double_dummy.__file__.endswith((".so", ".pyd"))
+    print(f"{rules.name}: the expert's decisions in {args.hands} hands (seeds {args.seed}-{args.seed + args.hands - 1}), {'compiled' if compiled else 'pure-Python'} solver")
+    for kind, values in times.items():
+        if values:
+            print(f"{kind:>10}: {len(values):4} decisions, seconds median {statistics.median(values):.2f}, 90th percentile {percentile(values, 0.9):.2f}, max {max(values):.2f}")
+
+
+if __name__ == "__main__":
+    main()
