@@ -24,13 +24,9 @@ import engine  # noqa: E402,F811
 from engine.bots import ExpertBot, HeuristicBot  # noqa: E402
 from engine.kernel.phase import Phase  # noqa: E402
 from engine.kernel.state import GameState  # noqa: E402
+from solver import percentile  # noqa: E402  (bench/solver.py, beside this script)
 
 KINDS = {Phase.AUCTION: "bid", Phase.KITTY: "discard", Phase.PLAY: "card play"}
-
-
-def percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
 def main() -> None:
