@@ -6,7 +6,8 @@ shown void in), hands laid open, and its own discards. The unseen cards are deal
 the numbers they hold, never a card of a suit a seat has shown void in; what is left over is out of play
 (the kitty's discards, a dead hand, a sitting-out partner's cards). Each deal is solved by
 :class:`~engine.analysis.double_dummy.Solver` over the kernel's own play, replayed from the first lead,
-for every card the seat may play.
+for every card the seat may play, and weighted by how well the hands it deals (with the cards each seat
+has played) explain the auction: the calls are soft evidence, as in the bidding.
 
 The search is bounded by a number of positions, not by a clock, so that the same seed gives the same
 game on any machine and with either build: the default, 150,000, is about a second with the pure-Python
