@@ -38,7 +38,7 @@ def to_play(rules: engine.Rules, seed: int, tricks_done: int) -> GameState | Non
     return None
 
 
-@pytest.mark.parametrize(("variant", "seed"), [("standard", 1), ("three-handed", 2), ("rules-text-003-two", 3), ("australian", 4)])
+@pytest.mark.parametrize(("variant", "seed"), [("standard", 1), ("three-handed", 2), ("rules-text-003-two", 3), ("australian", 4), ("two-handed", 5), ("two-handed", 6)])
 def test_the_expert_plays_legal_cards_and_ignores_hidden_ones(variant: str, seed: int) -> None:
     rules = engine.load_variant(variant)
     state = to_play(rules, seed, 6)
@@ -59,20 +59,24 @@ def test_the_expert_plays_legal_cards_and_ignores_hidden_ones(variant: str, seed
     assert checked
 
 
-def test_act_and_choose_agree() -> None:
+@pytest.mark.parametrize("variant", ["three-handed", "two-handed"])
+def test_act_and_choose_agree(variant: str) -> None:
     """Through the game API (the observation) and the fast path (the kernel state) the expert makes the
-    same choice."""
-    rules = engine.load_variant("three-handed")
+    same choice, for its own hand and (two-handed, rules text 000 "Two-handed 500") for its dummy."""
+    rules = engine.load_variant(variant)
     game = engine.Game(rules, seed=5)
     helper = HeuristicBot(rules, seed=0)
     compared = 0
-    while not game.results and compared < 6:
+    acted: set[int | None] = set()
+    while not game.results and compared < 10:
         seat = game.to_act
         assert seat is not None
         if game.phase is Phase.PLAY and game.state.play is not None and game.state.play.number >= 5:
             action = small_expert(rules, 7).act(game.observation(seat), game.legal_choices())
+            acted.add(game.acting_seat)
             state = game.state
-            move = small_expert(rules, 7).choose(state, seat, state.legal_mask())
+            assert state.to_act is not None
+            move = small_expert(rules, 7).choose(state, state.to_act, state.legal_mask())
             assert game.can_apply(action)
             assert move == move_of(game, action)
             compared += 1
@@ -80,6 +84,7 @@ def test_act_and_choose_agree() -> None:
             action = helper.act(game.observation(seat), game.legal_choices())
         game.apply(action)
     assert compared
+    assert not rules.seating.dummies or acted - set(range(rules.seating.players)), "no dummy's card was chosen"
 
 
 def test_the_expert_needs_a_budget() -> None:

@@ -17,7 +17,8 @@ one deal fits (early in a hand, with ten cards each) the heuristic bot plays.
 Bids and the kitty's discards are sampled too, more cheaply: :class:`~engine.bots.sampling.SamplingBot`
 plays each sampled deal out with heuristic bots (a double-dummy solve of every strain of every deal would
 take minutes). The other decisions are the heuristic bot's, as are plays where the sampling does not
-apply (dummies with face-down cards, cards on the table, a claim pending).
+apply (cards on the table to pick up, a claim pending). Two-handed dummies are sampled too: their
+face-up cards are on show, and a card is dealt under each one still covering a face-down card.
 """
 
 from __future__ import annotations
@@ -79,22 +80,27 @@ class ExpertBot:
         self.samples = samples
         """The most deals sampled per decision."""
         self._tables = tables_for(rules)
-        self._applies = rules.seating.dummies is None and not rules.deal.table
+        self._applies = not rules.deal.table
+        self._dummies = tuple(range(rules.seating.players, rules.seating.seats))
 
     # -- the protocols -------------------------------------------------------------------------
 
     def act(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
         """Choose an action for the observing seat."""
         plays = [action for action in legal_actions if isinstance(action, Play)]
-        if observation.phase is not Phase.PLAY or len(plays) < 2 or not self._applies or observation.acting_seat != observation.seat:
+        seat = observation.acting_seat
+        if observation.phase is not Phase.PLAY or len(plays) < 2 or not self._applies or seat is None:
             return self.heuristic.act(observation, legal_actions)
         tricks: list[_Trick] = [(done.leader, tuple((seat, card.index) for seat, card in done.cards), done.suit) for done in observation.tricks]
         current: tuple[tuple[int, int], ...] = tuple((seat, card.index) for seat, card in observation.trick)
         named = observation.led_suit if current and self._tables.strains[self.rules.played_strain(observation.contract)].suitless >> current[0][1] & 1 else None
-        exposed = {seat: mask_of(card.index for card in cards) for seat, cards in observation.exposed}
+        # Known: this player's hand, and every hand on show (an open misère's, the dummies' face-up cards).
+        known = {each: mask_of(card.index for card in cards) for each, cards in observation.exposed}
+        known[observation.seat] = mask_of(card.index for card in observation.hand)
         out = mask_of(card.index for card in observation.discards)
-        side = self._side(observation.seat, observation.declarer, observation.partner, observation.team_of)
-        move = self._decide(observation.seat, mask_of(card.index for card in observation.hand), observation.contract, tricks, current, named, exposed, out, side, observation.sitting_out, observation.calls)
+        side = self._side(seat, observation.declarer, observation.partner, observation.team_of)
+        covering = mask_of(card.index for card in observation.covering)
+        move = self._decide(seat, known, observation.contract, tricks, current, named, out, side, observation.sitting_out, observation.calls, covering)
         if move is None:
             return self.heuristic.act(observation, legal_actions)
         card, suit = move
@@ -109,11 +115,14 @@ class ExpertBot:
         if state.phase is not Phase.PLAY or play is None or play.claimed or not self._applies or (legal & (legal - 1) == 0 and not (play.names_suits and not play.trick and legal & play.strain.suitless)):
             return self.heuristic.choose(state, seat, legal)
         tricks: list[_Trick] = [(leader, cards, suit) for leader, cards, _, suit in play.completed]
-        exposed = {each: state.hands[each] for each in state.exposed}
+        player = self._tables.controller[seat]
+        known = {each: state.hands[each] for each in (*state.exposed, *self._dummies)}
+        known[player] = state.hands[player]
         contract = state.contract.id if state.contract is not None else None
-        side = self._side(seat, state.declarer, state.known_partner(seat), self._tables.team_of)
+        side = self._side(seat, state.declarer, state.known_partner(player), self._tables.team_of)
         sitting_out = tuple(each for each in range(len(state.hands)) if each not in play.active)
-        move = self._decide(seat, state.hands[seat], contract, tricks, tuple(play.trick), play.named, exposed, state.own_discards(seat), side, sitting_out, state.auction.calls)
+        covering = mask_of(state.covers)  # which face-up cards lie on a face-down one: on show to all
+        move = self._decide(seat, known, contract, tricks, tuple(play.trick), play.named, state.own_discards(player), side, sitting_out, state.auction.calls, covering)
         if move is None:
             return self.heuristic.choose(state, seat, legal)
         card, suit = move
@@ -132,19 +141,22 @@ class ExpertBot:
     def _decide(
         self,
         seat: int,
-        hand: int,
+        seen: dict[int, int],
         contract: str | None,
         tricks: list[_Trick],
         current: tuple[tuple[int, int], ...],
         named: str | None,
-        exposed: dict[int, int],
         out: int,
         side: frozenset[int],
         sitting_out: Sequence[int],
         calls: Sequence[tuple[int, str]],
+        covering: int = 0,
     ) -> tuple[int, str | None] | None:
-        """The best card (and suit named) on average over sampled deals, each weighted by how well the
-        hands it gives explain the auction's ``calls``, or ``None`` to leave it to the heuristic bot."""
+        """The best card (and suit named) for ``seat`` on average over sampled deals, each weighted by how
+        well the hands it gives explain the auction's ``calls``, or ``None`` to leave it to the heuristic
+        bot. ``seen`` are the hands the player knows (its own, those on show, the dummies' face-up
+        cards); ``covering`` the dummies' face-up cards lying on a face-down card, whose cards under them
+        are dealt in each sample too."""
         rules, tables = self.rules, self._tables
         strain = tables.strains[rules.played_strain(contract)]
         seats = rules.seating.seats
@@ -159,8 +171,9 @@ class ExpertBot:
         for mask in played_by:
             played |= mask
         counts = {each: rules.deal.hand_size - played_by[each].bit_count() for each in active}
-        known = {seat: hand, **{each: mask for each, mask in exposed.items() if each in counts}}
-        if any(known[each].bit_count() != counts[each] for each in known):
+        known = {each: mask for each, mask in seen.items() if each in counts}
+        # A dummy holds its face-up cards and, unseen, one under each card still covering one.
+        if seat not in known or any(known[each].bit_count() + (covering & (known[each] | played_by[each])).bit_count() != counts[each] for each in known):
             return None  # hands of unusual sizes (a variant this sampling does not read): the heuristic plays
         unseen = (1 << len(tables.cards)) - 1
         unseen &= ~played & ~out
@@ -177,12 +190,13 @@ class ExpertBot:
         totals: dict[tuple[int, str | None], float] = {}
         budget = self.positions
         for _ in range(self.samples):
-            hands = self._sample(unseen, counts, known, voids, strain.suit_of)
-            if hands is None:
+            sample = self._sample(unseen, counts, known, voids, strain.suit_of, covering)
+            if sample is None:
                 continue
+            hands, covers = sample
             play = now.copy()
             play.hands = [hands.get(each, 0) for each in range(seats)]
-            solver = Solver(play, side, minimize=minimize, max_nodes=budget)
+            solver = Solver(play, side, minimize=minimize, covers=covers, max_nodes=budget)
             try:
                 values = solver.move_values()
             except SolverLimitError:
@@ -218,11 +232,15 @@ class ExpertBot:
                     voids.setdefault(each, set()).add(led)
         return voids
 
-    def _sample(self, unseen: int, counts: dict[int, int], known: dict[int, int], voids: dict[int, set[str]], suit_of: Sequence[str | None]) -> dict[int, int] | None:
+    def _sample(
+        self, unseen: int, counts: dict[int, int], known: dict[int, int], voids: dict[int, set[str]], suit_of: Sequence[str | None], covering: int = 0
+    ) -> tuple[dict[int, int], dict[int, int]] | None:
         """The unseen cards dealt to the seats whose hands are unknown, in their numbers, none of a suit
-        the seat has shown void in; ``None`` if no such deal was found."""
+        the seat has shown void in, and one under each card of ``covering``: the hands and the covers
+        (face-up card → the card under it); ``None`` if no such deal was found."""
         pool = cards_in(unseen)
         open_seats = [each for each in counts if each not in known]
+        covers = cards_in(covering)
         for _ in range(20):
             left = list(pool)
             self.random.shuffle(left)
@@ -237,7 +255,8 @@ class ExpertBot:
                 taken = set(chosen)
                 left = [card for card in left if card not in taken]
             else:
-                return hands
+                if len(left) >= len(covers):
+                    return hands, dict(zip(covers, left))
         return None
 
     def _replay(self, played_by: list[int], strain: StrainTable, active: list[int], leader: int, tricks: list[_Trick], current: tuple[tuple[int, int], ...], named: str | None) -> TrickPlay | None:

@@ -513,6 +513,7 @@ class Game:
                 "acting_seat": to_act,
                 "played_by": tables.controller,
                 "face_down": self._face_down_counts() if self._dummies else (),
+                "covering": self._cards(mask_of(state.covers)) if state.covers else (),
                 "called_card": tables.cards[state.called_card] if state.called_card is not None else None,
                 "partner": state.known_partner(seat),
                 "table": self._cards(state.table) if state.table else (),

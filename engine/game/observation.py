@@ -85,6 +85,9 @@ class Observation:
     """Each seat's player: the seat itself, or a dummy's player (two-handed)."""
     face_down: tuple[tuple[int, int], ...] = ()
     """Each dummy's cards still face down, as (dummy's seat, how many): nobody sees them until turned up."""
+    covering: tuple[Card, ...] = ()
+    """The dummies' face-up cards that lie on a face-down card (everyone sees which), in deck order: the
+    card under one is turned up when the trick it is played to is over."""
     called_card: Card | None = None
     """The card the declarer named to call a partner (five-handed), once named; ``None`` before, or alone."""
     partner: int | None = None
