@@ -38,7 +38,7 @@ def to_play(rules: engine.Rules, seed: int, tricks_done: int) -> GameState | Non
     return None
 
 
-@pytest.mark.parametrize(("variant", "seed"), [("standard", 1), ("three-handed", 2), ("rules-text-003-two", 3), ("australian", 4), ("two-handed", 5), ("two-handed", 6)])
+@pytest.mark.parametrize(("variant", "seed"), [("standard", 1), ("three-handed", 2), ("rules-text-003-two", 3), ("australian", 4), ("two-handed", 5), ("two-handed", 7), ("two-handed-52", 14), ("five-handed", 9), ("six-handed", 10)])
 def test_the_expert_plays_legal_cards_and_ignores_hidden_ones(variant: str, seed: int) -> None:
     rules = engine.load_variant(variant)
     state = to_play(rules, seed, 6)

@@ -17,8 +17,9 @@ one deal fits (early in a hand, with ten cards each) the heuristic bot plays.
 Bids and the kitty's discards are sampled too, more cheaply: :class:`~engine.bots.sampling.SamplingBot`
 plays each sampled deal out with heuristic bots (a double-dummy solve of every strain of every deal would
 take minutes). The other decisions are the heuristic bot's, as are plays where the sampling does not
-apply (cards on the table to pick up, a claim pending). Two-handed dummies are sampled too: their
-face-up cards are on show, and a card is dealt under each one still covering a face-down card.
+apply (a claim pending). Every seating is sampled: two-handed dummies' face-up cards are on show, and a
+card is dealt under each one still covering a face-down card; a table card a defender took is treated as
+unseen (the observation does not say who took it), a weaker reading but never a peek.
 """
 
 from __future__ import annotations
@@ -80,7 +81,6 @@ class ExpertBot:
         self.samples = samples
         """The most deals sampled per decision."""
         self._tables = tables_for(rules)
-        self._applies = not rules.deal.table
         self._dummies = tuple(range(rules.seating.players, rules.seating.seats))
 
     # -- the protocols -------------------------------------------------------------------------
@@ -89,7 +89,7 @@ class ExpertBot:
         """Choose an action for the observing seat."""
         plays = [action for action in legal_actions if isinstance(action, Play)]
         seat = observation.acting_seat
-        if observation.phase is not Phase.PLAY or len(plays) < 2 or not self._applies or seat is None:
+        if observation.phase is not Phase.PLAY or len(plays) < 2 or seat is None:
             return self.heuristic.act(observation, legal_actions)
         tricks: list[_Trick] = [(done.leader, tuple((seat, card.index) for seat, card in done.cards), done.suit) for done in observation.tricks]
         current: tuple[tuple[int, int], ...] = tuple((seat, card.index) for seat, card in observation.trick)
@@ -112,7 +112,7 @@ class ExpertBot:
     def choose(self, state: GameState, seat: int, legal: int) -> int:
         """The same choice as :meth:`act`, from the kernel's state, reading only what ``seat`` may see."""
         play = state.play
-        if state.phase is not Phase.PLAY or play is None or play.claimed or not self._applies or (legal & (legal - 1) == 0 and not (play.names_suits and not play.trick and legal & play.strain.suitless)):
+        if state.phase is not Phase.PLAY or play is None or play.claimed or (legal & (legal - 1) == 0 and not (play.names_suits and not play.trick and legal & play.strain.suitless)):
             return self.heuristic.choose(state, seat, legal)
         tricks: list[_Trick] = [(leader, cards, suit) for leader, cards, _, suit in play.completed]
         player = self._tables.controller[seat]
