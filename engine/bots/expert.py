@@ -12,7 +12,8 @@ has played) explain the auction: the calls are soft evidence, as in the bidding.
 The search is bounded by a number of positions, not by a clock, so that the same seed gives the same
 game on any machine and with either build: the default, 150,000, is about a second with the pure-Python
 solver (a quarter of that compiled). A deal whose solving would pass the bound is dropped, and when not
-one deal fits (early in a hand, with ten cards each) the heuristic bot plays.
+one deal fits (early in a hand, with ten cards each) the heuristic bot plays; so it does when fewer than
+:data:`MIN_SAMPLES` deals fit, rather than follow a guess at where the cards lie.
 
 Bids and the kitty's discards are sampled too, more cheaply: :class:`~engine.bots.sampling.SamplingBot`
 plays each sampled deal out with heuristic bots (a double-dummy solve of every strain of every deal would
@@ -45,6 +46,11 @@ DEFAULT_POSITIONS = 150_000
 
 DEFAULT_SAMPLES = 12
 """Most deals sampled for one decision."""
+
+MIN_SAMPLES = 6
+"""Fewest deals solved for a decision to rest on them (or all of them, if fewer are sampled): fewer (early in a hand, when each deal costs much
+of the budget) and the heuristic bot plays. A card chosen on one or two sampled deals follows a guess at
+where the cards lie; over 200 games such early choices cost the expert side more than they won."""
 
 _Trick = tuple[int, tuple[tuple[int, int], ...], str | None]
 """A trick as the expert reads it: its leader, (seat, card) in order, the suit named for a led joker."""
@@ -188,6 +194,7 @@ class ExpertBot:
         if now is None or now.to_act != seat:
             return None
         totals: dict[tuple[int, str | None], float] = {}
+        solved = 0
         budget = self.positions
         for _ in range(self.samples):
             sample = self._sample(unseen, counts, known, voids, strain.suit_of, covering)
@@ -200,16 +207,17 @@ class ExpertBot:
             try:
                 values = solver.move_values()
             except SolverLimitError:
-                break  # the budget ran out in this deal: the deals solved so far decide
+                break  # the budget ran out in this deal: the deals solved so far decide, if enough
             # The auction is soft evidence: a deal whose hands (as dealt: what is left and what each seat
             # has played) hardly explain the calls counts for less.
             weight = self.heuristic.calls_weight([hands.get(each, 0) | played_by[each] for each in range(seats)], calls)
             for move, value in values.items():
                 totals[move] = totals.get(move, 0.0) + weight * value
+            solved += 1
             budget -= solver.stats.nodes
             if budget <= 0:
                 break
-        if not totals:
+        if solved < min(MIN_SAMPLES, self.samples):
             return None
         # Ties go to the lowest card (the cheapest of equals), for a choice that does not depend on order.
         return max(totals, key=lambda move: (totals[move] if wants_more else -totals[move], -strain.power[move[0]]))
@@ -275,4 +283,4 @@ class ExpertBot:
         return play
 
 
-__all__ = ["DEFAULT_POSITIONS", "DEFAULT_SAMPLES", "ExpertBot"]
+__all__ = ["DEFAULT_POSITIONS", "DEFAULT_SAMPLES", "MIN_SAMPLES", "ExpertBot"]
