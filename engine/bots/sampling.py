@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 from itertools import combinations
-from typing import Sequence
+from typing import Iterable, Sequence
 
 from ..analysis.double_dummy import Solver
 from ..analysis.limits import SolverLimitError
@@ -40,6 +40,15 @@ MISERE_SOLVED = 6
 
 _UNLIKELY = 0.25
 """The weight of a sampled deal for each call it hardly explains."""
+
+
+def _weighted_mean(results: Iterable[tuple[float, float]]) -> float:
+    """The mean of the values in (weight, value) pairs, each counting as much as its weight."""
+    total = weighted = 0.0
+    for weight, value in results:
+        total += weight
+        weighted += weight * value
+    return weighted / total
 
 
 class SamplingBot(HeuristicBot):
@@ -108,14 +117,11 @@ class SamplingBot(HeuristicBot):
         style = replace(contract.style, exposed=Exposure.NONE, exposed_from=ExposureTime.AFTER_FIRST_TRICK)
         if style not in self._solved:
             self._solved[style] = [self._play_out(seat, hands, kitty, contract, solved=True) for _, hands, kitty in self._deals[1][:MISERE_SOLVED]]
-        safe = total = 0.0
-        for (weight, _, _), forced in zip(self._deals[1], self._solved[style]):
-            if forced is None:
-                return False
-            total += weight
-            safe += weight * (forced == 0)
+        solved = [(weight, forced) for (weight, _, _), forced in zip(self._deals[1], self._solved[style])]
+        if any(forced is None for _, forced in solved):
+            return False
         wanted = self.profile.open_misere_solved_share if contract.style.exposed is not Exposure.NONE else self.profile.misere_solved_share
-        return safe >= wanted * total
+        return _weighted_mean((weight, forced == 0) for weight, forced in solved) >= wanted
 
     def _discard(self, hand: int, contract: Contract, count: int) -> int:
         """The discard whose play-outs make ``contract`` most often (then take the most tricks, or for a
@@ -132,15 +138,14 @@ class SamplingBot(HeuristicBot):
         deals = self._sample(seat, original, self._calls, hand)
         scores: dict[int, tuple[float, float]] = {}
         for candidate in candidates:
-            made = tricks_total = weights = 0.0
+            results = []
             for weight, hands, _ in deals:
                 tricks = self._play_out(seat, hands, tuple(cards_in(kitty)), contract, candidate)
                 if tricks is None:
                     return chosen
-                weights += weight
-                made += weight * contract.target.made(tricks)
-                tricks_total += weight * (-tricks if contract.target.is_no_tricks else tricks)
-            scores[candidate] = (made / weights, tricks_total / weights)
+                results.append((weight, tricks))
+            made = _weighted_mean((weight, contract.target.made(tricks)) for weight, tricks in results)
+            scores[candidate] = (made, _weighted_mean((weight, -tricks if contract.target.is_no_tricks else tricks) for weight, tricks in results))
         # The heuristic's choice unless another is better; among equals, the first (the heuristic's).
         return max(candidates, key=lambda candidate: scores[candidate])
 
@@ -155,15 +160,13 @@ class SamplingBot(HeuristicBot):
         results = self._results(seat, hand, calls, contract)
         if results is None:
             return None
-        total = sum(weight for weight, _ in results)
-        return sum(weight * tricks for weight, tricks in results) / total
+        return _weighted_mean(results)
 
     def _clean_share(self, seat: int, hand: int, calls: Sequence[tuple[int, str]], contract: Contract) -> float | None:
         results = self._results(seat, hand, calls, contract)
         if results is None:
             return None
-        total = sum(weight for weight, _ in results)
-        return sum(weight for weight, tricks in results if tricks == 0) / total
+        return _weighted_mean((weight, tricks == 0) for weight, tricks in results)
 
     def _results(self, seat: int, hand: int, calls: Sequence[tuple[int, str]], contract: Contract) -> list[tuple[float, int]] | None:
         """(weight, the declaring side's tricks) for each sampled deal played out in ``contract`` with

@@ -523,8 +523,7 @@ class Game:
 
     def _from_table(self) -> tuple[Card, ...]:
         """The kitty cards everyone saw put there from the table."""
-        dealt = len(self._state.deal.kitty)
-        return tuple(self._tables.cards[index] for index in self._state.kitty[dealt:])
+        return tuple(self._tables.cards[index] for index in self._state.kitty[self._dealt_kitty :])
 
     def _on_show(self) -> tuple[tuple[int, tuple[Card, ...]], ...]:
         """The cards everyone sees: hands laid open, then the dummies' face-up cards."""
