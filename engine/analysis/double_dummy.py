@@ -433,14 +433,6 @@ def step(solver: Solver, move: tuple[int, str | None], guess: int | None = None)
     return value, gained, undo
 
 
-def move_value(solver: Solver, move: tuple[int, str | None]) -> int:
-    """The declaring side's tricks from the solver's position if ``move`` is played there, under best
-    play after it (the position is left as it was)."""
-    value, _, undo = step(solver, move)
-    undo()
-    return value
-
-
 def solve(play: TrickPlay, declaring: set[int] | frozenset[int], *, minimize: bool = False, covers: dict[int, int] | None = None) -> int:
     """The declaring side's tricks from here under best play (the fewest, with ``minimize``)."""
     return Solver(play, declaring, minimize=minimize, covers=covers).tricks()
@@ -463,4 +455,4 @@ def minimax(play: TrickPlay, declaring: set[int] | frozenset[int], *, minimize: 
     return max(values) if maximizing else min(values)
 
 
-__all__ = ["MAX_NODES", "SearchStats", "Solver", "SolverLimitError", "legal_moves", "minimax", "move_value", "solve", "step", "turn_up"]
+__all__ = ["MAX_NODES", "SearchStats", "Solver", "SolverLimitError", "legal_moves", "minimax", "solve", "step", "turn_up"]
