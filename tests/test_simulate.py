@@ -42,6 +42,22 @@ def test_json_has_the_documented_keys() -> None:
     assert sum(figures["bid"] for figures in data["contracts"].values()) + data["all_pass"]["count"] == data["hands"]
 
 
+def test_contracts_are_also_counted_by_declaring_team() -> None:
+    """Issue 14: the expert's own misère bid and make rates are read from the report, so every contract
+    is also counted for the team that declared it; the teams' counts add up to the table's."""
+    result = engine.simulate("standard", hands=400, seed=4, bots=["heuristic", "random", "heuristic", "random"])
+    data = to_data(result)
+    for figures in data["contracts"].values():
+        assert sum(team["bid"] for team in figures["by_team"]) == figures["bid"]
+        assert sum(team["made"] for team in figures["by_team"]) == figures["made"]
+    heuristic, random_side = data["per_team"]
+    assert heuristic["declared"] + random_side["declared"] == data["contracts_played"]
+    # Random bidders overcall wildly (often to ten) and nearly never make it.
+    assert random_side["declared"] > 0.9 * data["contracts_played"] and random_side["made_rate"] < 0.1
+    text = engine.simulation.report.to_text(result)
+    assert "Declared by team (bid / made):" in text and f"{heuristic['declared']:>8} / {heuristic['made']}" in text
+
+
 def test_hands_mode_plays_first_hands_only() -> None:
     result = engine.simulate("standard", hands=120, seed=2, bots=["random"] * 4)
     assert result.tally.hands == 120 and result.tally.games == 0

@@ -8,7 +8,7 @@ import io
 from typing import Any
 
 from .runner import SimulationResult
-from .statistics import median, two_proportion_p, welch_p, wilson
+from .statistics import ContractTally, median, two_proportion_p, welch_p, wilson
 
 
 def _rate(count: int, total: int) -> float:
@@ -22,6 +22,12 @@ def _family(result: SimulationResult, contract_id: str) -> tuple[str, str]:
     if contract.is_special:
         return ("special", "special")
     return (contract.style.strain, str(contract.level))
+
+
+def _team_figures(tally: ContractTally | None) -> dict[str, Any]:
+    """One team's figures for one contract (zeros when it never declared it)."""
+    tally = tally or ContractTally()
+    return {"bid": tally.bid, "made": tally.made, "made_rate": _rate(tally.made, tally.bid)}
 
 
 def to_data(result: SimulationResult) -> dict[str, Any]:
@@ -40,6 +46,7 @@ def to_data(result: SimulationResult) -> dict[str, Any]:
             "average_points": round(each.points / each.bid, 3),
             "made_rate": _rate(each.made, each.bid),
             "share_of_hands": _rate(each.bid, tally.hands),
+            "by_team": [_team_figures(contracts.get(contract.id)) for contracts in tally.team_contracts],
         }
     by_strain: dict[str, int] = {}
     by_level: dict[str, int] = {}
@@ -50,9 +57,14 @@ def to_data(result: SimulationResult) -> dict[str, Any]:
     teams = []
     for team, seats in enumerate(rules.seating.teams):
         low, high = wilson(tally.wins[team], tally.games)
+        declared = sum(each.bid for each in tally.team_contracts[team].values())
+        made = sum(each.made for each in tally.team_contracts[team].values())
         teams.append({
             "team": team,
             "seats": list(seats),
+            "declared": declared,
+            "made": made,
+            "made_rate": _rate(made, declared),
             "points_per_hand": round(tally.team_points[team] / tally.hands, 3) if tally.hands else 0.0,
             "wins": tally.wins[team],
             "win_rate": _rate(tally.wins[team], tally.games),
@@ -113,6 +125,9 @@ def to_text(result: SimulationResult) -> str:
     lines.append(f"{'contract':<14}{'bid':>8}{'% hands':>9}{'made':>8}{'% made':>8}{'avg pts':>9}")
     for contract_id, each in data["contracts"].items():
         lines.append(f"{contract_id:<14}{each['bid']:>8}{100 * each['share_of_hands']:>8.1f}%{each['made']:>8}{100 * each['made_rate']:>7.1f}%{each['average_points']:>9.1f}")
+    if len(data["per_team"]) > 1:
+        lines.append("")
+        lines.extend(_team_table(data))
     lines.append("")
     lines.append("By strain: " + ", ".join(f"{strain} {count}" for strain, count in data["by_strain"].items()))
     lines.append("By level:  " + ", ".join(f"{level} {count}" for level, count in data["by_level"].items()))
@@ -137,6 +152,18 @@ def to_text(result: SimulationResult) -> str:
         if data["unfinished_games"]:
             lines.append(f"Unfinished games (stopped after 1000 hands): {data['unfinished_games']}.")
     return "\n".join(lines) + "\n"
+
+
+def _team_table(data: dict[str, Any]) -> list[str]:
+    """The contracts table split by declaring team: bid and made for each team, so the seats' bots can be
+    told apart."""
+    teams = data["per_team"]
+    labels = [f"team {team['team']}" if len(team["seats"]) > 1 else f"seat {team['seats'][0]}" for team in teams]
+    lines = ["Declared by team (bid / made):", f"{'contract':<14}" + "".join(f"{label:>14}" for label in labels)]
+    for contract_id, each in data["contracts"].items():
+        lines.append(f"{contract_id:<14}" + "".join(f"{figures['bid']:>8} / {figures['made']:<3}" for figures in each["by_team"]).rstrip())
+    lines.append(f"{'all':<14}" + "".join(f"{team['declared']:>8} / {team['made']:<3}" for team in teams).rstrip())
+    return lines
 
 
 def to_csv(result: SimulationResult) -> str:

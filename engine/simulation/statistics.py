@@ -42,6 +42,8 @@ class Tally:
     """Hands after which a declarer was barred from bidding (set rule, ralphing)."""
     contracts: dict[str, ContractTally] = field(default_factory=dict)
     """Contract id → its tally."""
+    team_contracts: list[dict[str, ContractTally]] = field(default_factory=list)
+    """Per declaring team: contract id → its tally (so bots seated as teams can be told apart)."""
     team_points: list[int] = field(default_factory=list)
     """Per team: sum of hand points."""
     team_points_squares: list[int] = field(default_factory=list)
@@ -68,6 +70,8 @@ class Tally:
     """Times the leading team changed, over all games."""
 
     def __post_init__(self) -> None:
+        if not self.team_contracts:
+            self.team_contracts = [{} for _ in range(self.teams)]
         for name, size in (("team_points", self.teams), ("team_points_squares", self.teams), ("wins", self.teams), ("seat_declared", self.players), ("seat_made", self.players)):
             if not getattr(self, name):
                 setattr(self, name, [0] * size)
@@ -81,13 +85,14 @@ class Tally:
         if result.contract is None or result.declarer is None:
             self.all_pass += 1
             return
-        tally = self.contracts.get(result.contract)
-        if tally is None:
-            tally = self.contracts[result.contract] = ContractTally()
         team = rules.seating.team_of(result.declarer)
-        tally.bid += 1
-        tally.made += result.made
-        tally.points += result.hand_points[team]
+        for contracts in (self.contracts, self.team_contracts[team]):
+            tally = contracts.get(result.contract)
+            if tally is None:
+                tally = contracts[result.contract] = ContractTally()
+            tally.bid += 1
+            tally.made += result.made
+            tally.points += result.hand_points[team]
         self.seat_declared[result.declarer] += 1
         self.seat_made[result.declarer] += result.made
         side = set(rules.seating.teams[team]) | ({result.partner} if result.partner is not None else set())
@@ -123,9 +128,10 @@ class Tally:
             setattr(self, name, getattr(self, name) + getattr(other, name))
         for name in ("team_points", "team_points_squares", "wins", "seat_declared", "seat_made"):
             setattr(self, name, [mine + theirs for mine, theirs in zip(getattr(self, name), getattr(other, name))])
-        for contract, tally in other.contracts.items():
-            mine = self.contracts.setdefault(contract, ContractTally())
-            mine.bid, mine.made, mine.points = mine.bid + tally.bid, mine.made + tally.made, mine.points + tally.points
+        for contracts, others in zip((self.contracts, *self.team_contracts), (other.contracts, *other.team_contracts)):
+            for contract, tally in others.items():
+                mine = contracts.setdefault(contract, ContractTally())
+                mine.bid, mine.made, mine.points = mine.bid + tally.bid, mine.made + tally.made, mine.points + tally.points
         for length, count in other.lengths.items():
             self.lengths[length] = self.lengths.get(length, 0) + count
         for how, count in other.ends.items():
@@ -135,13 +141,15 @@ class Tally:
         """Put the contracts, game lengths and game ends in order of their keys (they are kept in the
         order first met, which depends on the order tallies were merged in)."""
         self.contracts = dict(sorted(self.contracts.items()))
+        self.team_contracts = [dict(sorted(contracts.items())) for contracts in self.team_contracts]
         self.lengths = dict(sorted(self.lengths.items()))
         self.ends = dict(sorted(self.ends.items()))
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready totals (checkpoints of long runs)."""
         data = dict(self.__dict__)
-        data["contracts"] = {key: [value.bid, value.made, value.points] for key, value in sorted(self.contracts.items())}
+        data["contracts"] = _contracts_data(self.contracts)
+        data["team_contracts"] = [_contracts_data(contracts) for contracts in self.team_contracts]
         data["lengths"] = {str(key): value for key, value in sorted(self.lengths.items())}
         return data
 
@@ -166,11 +174,11 @@ class Tally:
         contracts, lengths, ends = data["contracts"], data["lengths"], data["ends"]
         if not (isinstance(contracts, dict) and isinstance(lengths, dict) and isinstance(ends, dict)):
             raise ValueError("contracts, lengths and ends must be mappings.")
-        values["contracts"] = {}
-        for key, numbers in contracts.items():
-            if not (isinstance(numbers, list) and len(numbers) == 3):
-                raise ValueError(f"contracts[{key!r}] must be [bid, made, points].")
-            values["contracts"][key] = ContractTally(_count(numbers[0], "bid"), _count(numbers[1], "made"), _count(numbers[2], "points", True))
+        values["contracts"] = _contracts_from(contracts, "contracts")
+        team_contracts = data["team_contracts"]
+        if not isinstance(team_contracts, list) or len(team_contracts) != teams or not all(isinstance(each, dict) for each in team_contracts):
+            raise ValueError(f"team_contracts must be a list of {teams} mappings.")
+        values["team_contracts"] = [_contracts_from(each, f"team_contracts[{team}]") for team, each in enumerate(team_contracts)]
         if not all(key.isdigit() and len(key) < 10 for key in lengths):
             raise ValueError("lengths must map game lengths (whole numbers) to counts.")
         values["lengths"] = {int(key): _count(value, "lengths") for key, value in lengths.items()}
@@ -178,8 +186,23 @@ class Tally:
         return cls(players, teams, **values)
 
 
-_FIELDS = {"players", "teams", "hands", "all_pass", "slams", "sets", "contracts", "team_points", "team_points_squares", "seat_declared", "seat_made", "games", "unfinished", "lengths", "wins", "first_bidder_wins", "dealer_wins", "ends", "lead_changes"}
+_FIELDS = {"players", "teams", "hands", "all_pass", "slams", "sets", "contracts", "team_contracts", "team_points", "team_points_squares", "seat_declared", "seat_made", "games", "unfinished", "lengths", "wins", "first_bidder_wins", "dealer_wins", "ends", "lead_changes"}
 _COUNTS = ("hands", "all_pass", "slams", "sets", "games", "unfinished", "first_bidder_wins", "dealer_wins", "lead_changes")
+
+
+def _contracts_data(contracts: dict[str, ContractTally]) -> dict[str, list[int]]:
+    """Contract tallies as JSON-ready ``[bid, made, points]`` lists."""
+    return {key: [value.bid, value.made, value.points] for key, value in sorted(contracts.items())}
+
+
+def _contracts_from(data: dict[Any, Any], name: str) -> dict[str, ContractTally]:
+    """Contract tallies written by :func:`_contracts_data`; raises ``ValueError`` naming ``name``."""
+    contracts = {}
+    for key, numbers in data.items():
+        if not (isinstance(numbers, list) and len(numbers) == 3):
+            raise ValueError(f"{name}[{key!r}] must be [bid, made, points].")
+        contracts[key] = ContractTally(_count(numbers[0], "bid"), _count(numbers[1], "made"), _count(numbers[2], "points", True))
+    return contracts
 
 
 def _count(value: object, name: str, signed: bool = False) -> int:
