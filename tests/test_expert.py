@@ -101,5 +101,41 @@ def test_past_its_budget_the_expert_plays_as_the_heuristic_bot() -> None:
     seat = state.to_act
     assert seat is not None
     legal = state.legal_mask()
-    expert = ExpertBot(rules, 1, positions=100)
+    expert = ExpertBot(rules, 1, positions=100, rollouts=False)
     assert expert.choose(state, seat, legal) == HeuristicBot(rules, seed=1).choose(state, seat, legal)
+
+
+@pytest.mark.parametrize(("variant", "seed"), [("standard", 1), ("standard", 2), ("three-handed", 2), ("five-handed", 9), ("australian", 4)])
+def test_early_in_the_hand_rollouts_play_legal_cards_and_ignore_hidden_ones(variant: str, seed: int) -> None:
+    """Past the budget (at the first tricks) the expert plays the rest of sampled deals out with
+    heuristic bots: its card is still legal and depends only on what its seat has seen."""
+    rules = engine.load_variant(variant)
+    state = to_play(rules, seed, 0)
+    if state is None:
+        pytest.skip("the hand ended before the play")
+    rng = random.Random(seed)
+    for _ in range(6):
+        if state.play is None or state.play.over:
+            break
+        seat = state.to_act
+        assert seat is not None
+        legal = state.legal_mask()
+        move = ExpertBot(rules, seed, positions=1, samples=4).choose(state, seat, legal)
+        state.check_move(move)
+        other = hide_differently(state, seat, rng)
+        assert ExpertBot(rules, seed, positions=1, samples=4).choose(other, seat, other.legal_mask()) == move
+        state.apply_move(move)
+    assert state.play is not None and state.play.number >= 1
+
+
+def test_000_score_keeping_the_expert_values_tricks_by_the_hand_score() -> None:
+    """Rules text 000, "Score keeping": the bidders score the contract when they take at least as many
+    tricks as they bid and lose it otherwise, with no bonus for overtricks; the opponents score ten points
+    a trick. The expert's card play weighs each count of tricks so (less the opponents' points), plus a
+    hundredth of a point a trick to break ties. Rules text 000's Avondale table: a slam below 250 scores 250."""
+    rules = engine.load_variant("standard")
+    worth = ExpertBot(rules, 1)._worth("7S", 0, frozenset({0, 2}))
+    assert [round(value) for value in worth] == [-140 - 10 * (10 - tricks) for tricks in range(7)] + [140 - 10 * (10 - tricks) for tricks in (7, 8, 9)] + [250]
+    assert worth[8] > worth[7]  # the tie-break: among made contracts, more tricks are worth a little more
+    misere = ExpertBot(rules, 1)._worth("misere", 1, frozenset({1, 3}))
+    assert [round(value) for value in misere] == [250 - 100] + [-250 - 10 * (10 - tricks) for tricks in range(1, 11)]

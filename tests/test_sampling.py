@@ -118,10 +118,11 @@ def test_sampled_estimates_follow_the_hand() -> None:
 
 def test_misere_is_bid_on_a_hand_that_rarely_takes_a_trick() -> None:
     """rules/000 "Misère and open misère": misère may be bid once the bidding reaches 7; a hand of low
-    cards in every suit bids it when the bidding allows, a hand of bowers and aces never does."""
+    cards in every suit (the two lowest clubs and spades, the three lowest hearts and diamonds) bids it
+    when the bidding allows, a hand of bowers and aces never does."""
     rules = engine.load_variant("standard")
     misere = rules.ladder["misere"]
-    low = hand_of(rules, "5S", "6S", "7S", "4H", "5H", "6H", "7C", "4D", "5D", "6D")
+    low = hand_of(rules, "5S", "6S", "4H", "5H", "6H", "5C", "6C", "4D", "5D", "6D")
     high = hand_of(rules, "JK", "JS", "JC", "AS", "KS", "QS", "AH", "AD", "10S", "9S")
     bot = small(rules, 3)
     low_share = bot._clean_share(1, low, [], misere)

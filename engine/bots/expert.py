@@ -11,9 +11,13 @@ has played) explain the auction: the calls are soft evidence, as in the bidding.
 
 The search is bounded by a number of positions, not by a clock, so that the same seed gives the same
 game on any machine and with either build: the default, 150,000, is about a second with the pure-Python
-solver (a quarter of that compiled). A deal whose solving would pass the bound is dropped, and when not
-one deal fits (early in a hand, with ten cards each) the heuristic bot plays; so it does when fewer than
-:data:`MIN_SAMPLES` deals fit, rather than follow a guess at where the cards lie.
+solver (a quarter of that compiled). When fewer than :data:`MIN_SAMPLES` deals fit (early in a hand, with
+ten cards each; a single deal may take a third of the bound at most), the card is chosen by rollouts
+instead: the same kind of sampled deals, each played to the end by heuristic bots after every card the
+seat may play. A choice resting on one or two solved deals would follow a guess at where the cards lie.
+
+Each result is weighed by what it scores, not by tricks alone: the hand's points for the declaring side
+(the contract made or lost, the opponents' points for their tricks) against the other teams'.
 
 Bids and the kitty's discards are sampled too, more cheaply: :class:`~engine.bots.sampling.SamplingBot`
 plays each sampled deal out with heuristic bots (a double-dummy solve of every strain of every deal would
@@ -28,17 +32,18 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from ..analysis.double_dummy import Solver
+from ..analysis.double_dummy import Solver, legal_moves
 from ..analysis.limits import SolverLimitError
 from ..game.observation import Observation
 from ..kernel.actions import Action, Play
 from ..kernel.phase import Phase
 from ..kernel.play import TrickPlay
-from ..kernel.state import SUIT_SHIFT, GameState
+from ..kernel.scoring import score_hand
+from ..kernel.state import CARD_BITS, SUIT_SHIFT, GameState
 from ..kernel.tables import StrainTable, cards_in, mask_of, tables_for
 from ..rules.ruleset import Rules
 from .base import generator
-from .heuristic import Profile
+from .heuristic import Profile, _Table
 from .sampling import DEFAULT_BID_SAMPLES, SamplingBot
 
 DEFAULT_POSITIONS = 150_000
@@ -72,6 +77,7 @@ class ExpertBot:
         samples: int = DEFAULT_SAMPLES,
         bid_samples: int = DEFAULT_BID_SAMPLES,
         profile: Profile = Profile(),
+        rollouts: bool = True,
     ) -> None:
         if positions < 1 or samples < 1 or bid_samples < 1:
             raise ValueError(f"The expert bot needs at least one position and one sample, not {positions} positions, {samples} samples and {bid_samples} bid samples.")
@@ -86,8 +92,13 @@ class ExpertBot:
         """The bound on the solver's positions per decision."""
         self.samples = samples
         """The most deals sampled per decision."""
+        self._per_deal = max(1, 2 * positions // MIN_SAMPLES)
+        self.rollouts = rollouts
+        """Whether a decision with too few deals solved (early in a hand) is taken by heuristic
+        play-outs of sampled deals rather than left to the heuristic bot."""
         self._tables = tables_for(rules)
         self._dummies = tuple(range(rules.seating.players, rules.seating.seats))
+        self._worths: dict[tuple[str, int, frozenset[int]], list[float]] = {}
 
     # -- the protocols -------------------------------------------------------------------------
 
@@ -106,7 +117,7 @@ class ExpertBot:
         out = mask_of(card.index for card in observation.discards)
         side = self._side(seat, observation.declarer, observation.partner, observation.team_of)
         covering = mask_of(card.index for card in observation.covering)
-        move = self._decide(seat, known, observation.contract, tricks, current, named, out, side, observation.sitting_out, observation.calls, covering)
+        move = self._decide(seat, known, observation.contract, tricks, current, named, out, side, observation.sitting_out, observation.calls, covering, observation.declarer)
         if move is None:
             return self.heuristic.act(observation, legal_actions)
         card, suit = move
@@ -128,7 +139,7 @@ class ExpertBot:
         side = self._side(seat, state.declarer, state.known_partner(player), self._tables.team_of)
         sitting_out = tuple(each for each in range(len(state.hands)) if each not in play.active)
         covering = mask_of(state.covers)  # which face-up cards lie on a face-down one: on show to all
-        move = self._decide(seat, known, contract, tricks, tuple(play.trick), play.named, state.own_discards(player), side, sitting_out, state.auction.calls, covering)
+        move = self._decide(seat, known, contract, tricks, tuple(play.trick), play.named, state.own_discards(player), side, sitting_out, state.auction.calls, covering, state.declarer)
         if move is None:
             return self.heuristic.choose(state, seat, legal)
         card, suit = move
@@ -157,6 +168,7 @@ class ExpertBot:
         sitting_out: Sequence[int],
         calls: Sequence[tuple[int, str]],
         covering: int = 0,
+        declarer: int | None = None,
     ) -> tuple[int, str | None] | None:
         """The best card (and suit named) for ``seat`` on average over sampled deals, each weighted by how
         well the hands it gives explain the auction's ``calls``, or ``None`` to leave it to the heuristic
@@ -193,17 +205,22 @@ class ExpertBot:
         now = self._replay(played_by, strain, active, leader, tricks, current, named)
         if now is None or now.to_act != seat:
             return None
+        worth = self._worth(contract, declarer, side)
         totals: dict[tuple[int, str | None], float] = {}
         solved = 0
         budget = self.positions
+        deals: list[dict[int, int]] = []
         for _ in range(self.samples):
             sample = self._sample(unseen, counts, known, voids, strain.suit_of, covering)
             if sample is None:
                 continue
             hands, covers = sample
+            deals.append(hands)
             play = now.copy()
             play.hands = [hands.get(each, 0) for each in range(seats)]
-            solver = Solver(play, side, minimize=minimize, covers=covers, max_nodes=budget)
+            # One deal may take a third of the budget at most: a deal costlier than that means too few deals
+            # would fit, and the rest of the budget is not spent finding it out.
+            solver = Solver(play, side, minimize=minimize, covers=covers, max_nodes=min(budget, self._per_deal))
             try:
                 values = solver.move_values()
             except SolverLimitError:
@@ -212,15 +229,113 @@ class ExpertBot:
             # has played) hardly explain the calls counts for less.
             weight = self.heuristic.calls_weight([hands.get(each, 0) | played_by[each] for each in range(seats)], calls)
             for move, value in values.items():
-                totals[move] = totals.get(move, 0.0) + weight * value
+                totals[move] = totals.get(move, 0.0) + weight * worth[value]
             solved += 1
             budget -= solver.stats.nodes
             if budget <= 0:
                 break
         if solved < min(MIN_SAMPLES, self.samples):
-            return None
+            if not self.rollouts or covering or self._dummies:
+                return None
+            while len(deals) < self.samples:
+                sample = self._sample(unseen, counts, known, voids, strain.suit_of)
+                if sample is None:
+                    break
+                deals.append(sample[0])
+            if not deals:
+                return None
+            totals = self._rollouts(now, deals, side, declarer, contract, played_by, calls, worth)
         # Ties go to the lowest card (the cheapest of equals), for a choice that does not depend on order.
         return max(totals, key=lambda move: (totals[move] if wants_more else -totals[move], -strain.power[move[0]]))
+
+    def _rollouts(
+        self,
+        now: TrickPlay,
+        deals: list[dict[int, int]],
+        side: frozenset[int],
+        declarer: int | None,
+        contract: str | None,
+        played_by: list[int],
+        calls: Sequence[tuple[int, str]],
+        worth: Sequence[float],
+    ) -> dict[tuple[int, str | None], float]:
+        """Each legal move's weighted total, over ``deals``, of the ``worth`` of the declaring side's tricks when heuristic
+        bots play the rest of the hand after it, every seat knowing its own sampled cards and the cards
+        played: the early tricks' choice, where a double-dummy solve of enough deals does not fit the
+        budget (a rollout costs about a millisecond)."""
+        bot = self.heuristic
+        terms = self.rules.ladder[contract] if contract is not None else bot._unbid
+        seats = self.rules.seating.seats
+        lead = declarer if declarer is not None else next(iter(side))
+        allies = [bot._allies(each, lead, None) for each in range(seats)]
+        if self.rules.seating.called_partner is not None:
+            # The declaring side as sampled is known in the play-out: each side plays together.
+            inside = mask_of(side)
+            everyone = mask_of(range(seats))
+            allies = [(inside, True) if each in side else (everyone & ~inside, False) for each in range(seats)]
+        totals: dict[tuple[int, str | None], float] = {}
+        for hands in deals:
+            weight = self.heuristic.calls_weight([hands.get(each, 0) | played_by[each] for each in range(seats)], calls)
+            for move in legal_moves(self._filled(now, hands, seats)):
+                play = self._filled(now, hands, seats)
+                play.play(*move)
+                for _ in range(play.total * seats):
+                    if play.over:
+                        break
+                    actor = play.to_act
+                    hand = play.hands[actor]
+                    legal = play.playable(hand)
+                    leading = not play.trick and play.names_suits and legal & play.strain.suitless
+                    if legal & (legal - 1) == 0 and not leading:
+                        choice = legal.bit_length() - 1
+                    else:
+                        mask, mine = allies[actor]
+                        table = _Table(actor, hand, lead, play.trick, play.led, legal, play.nameable() if leading else [], hand | play.played, play.completed, mask, mine)
+                        choice = bot._play(terms, table)
+                    named = self._tables.suits[(choice >> SUIT_SHIFT) - 1] if choice >> SUIT_SHIFT else None
+                    play.play(choice & CARD_BITS, named)
+                gained = sum(play.tricks[each] for each in side)
+                totals[move] = totals.get(move, 0.0) + weight * worth[gained]
+        return totals
+
+    def _worth(self, contract: str | None, declarer: int | None, side: frozenset[int]) -> list[float]:
+        """What each count of the declaring side's tricks is worth to that side, in points: the hand's
+        score for it less the mean of the other teams' (so making the contract counts, not the tricks
+        alone), plus a hundredth of a point a trick to prefer more tricks among equals. Without a
+        contract (a hand played out unbid), the tricks themselves."""
+        total = self.rules.deal.hand_size
+        if contract is None or declarer is None:
+            return [float(tricks) for tricks in range(total + 1)]
+        key = (contract, declarer, side)
+        cached = self._worths.get(key)
+        if cached is not None:
+            return cached
+        seating = self.rules.seating
+        terms = self.rules.ladder[contract]
+        team = seating.team_of(declarer)
+        partner = next((each for each in sorted(side) if seating.team_of(each) != team), None)
+        others = [each for each in range(seating.seats) if each not in side]
+        teams = len(seating.teams)
+        worth = []
+        for tricks in range(total + 1):
+            taken = [0] * seating.seats
+            taken[declarer] = tricks
+            if others:
+                taken[others[0]] = total - tricks
+            points = score_hand(self.rules, terms, declarer, taken, (0,) * teams, partner=partner).hand_points
+            mine = {seating.team_of(each) for each in side}
+            ours = sum(points[each] for each in mine)
+            theirs = [points[each] for each in range(teams) if each not in mine]
+            worth.append(ours - (sum(theirs) / len(theirs) if theirs else 0.0) + 0.01 * tricks)
+        self._worths[key] = worth
+        return worth
+
+    @staticmethod
+    def _filled(now: TrickPlay, hands: dict[int, int], seats: int) -> TrickPlay:
+        """A copy of the play so far holding a sampled deal's hands."""
+        play = now.copy()
+        play.hands = [hands.get(each, 0) for each in range(seats)]
+        return play
 
     @staticmethod
     def _voids(strain: StrainTable, tricks: list[_Trick], current: tuple[tuple[int, int], ...], named: str | None) -> dict[int, set[str]]:
