@@ -14,6 +14,7 @@ import engine
 from engine.bots import HeuristicBot
 from engine.simulation.report import compare_data, to_data
 from engine.simulation.runner import CHUNK, SimulationSettings
+from engine.simulation.statistics import Tally
 
 
 def without_timing(result: engine.SimulationResult) -> dict[str, object]:
@@ -56,6 +57,21 @@ def test_contracts_are_also_counted_by_declaring_team() -> None:
     assert random_side["declared"] > 0.9 * data["contracts_played"] and random_side["made_rate"] < 0.1
     text = engine.simulation.report.to_text(result)
     assert "Declared by team (bid / made):" in text and f"{heuristic['declared']:>8} / {heuristic['made']}" in text
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"team_contracts": [{}]}, "team_contracts must be a list of 2 mappings"),
+        ({"team_contracts": [{"6S": [1, 1]}, {}]}, r"team_contracts\[0\]\['6S'\] must be \[bid, made, points\]"),
+        ({"team_contracts": [{"6S": [1, -1, 40]}, {}]}, "made must hold whole numbers, 0 or more"),
+    ],
+)
+def test_a_tally_with_bad_team_contracts_is_refused_by_name(change: dict[str, Any], message: str) -> None:
+    data = engine.simulate("standard", hands=20, seed=1).tally.to_dict()
+    assert Tally.from_dict(data).to_dict() == data
+    with pytest.raises(ValueError, match=message):
+        Tally.from_dict({**data, **change})
 
 
 def test_hands_mode_plays_first_hands_only() -> None:
@@ -247,6 +263,8 @@ def _interrupted_checkpoint(path: str) -> list[str]:
         lambda line: "[" * 100_000 + "]" * 100_000,  # JSON nested absurdly deep
         lambda line: "\udcff\udcfe garbage",  # bytes that are not UTF-8 (written back as surrogate escapes)
         lambda line: json.dumps({**json.loads(line), "tally": {**json.loads(line)["tally"], "hands": "many"}}),  # a non-number in a tally
+        lambda line: json.dumps({**json.loads(line), "tally": {**json.loads(line)["tally"], "team_contracts": [{}]}}),  # one team's contracts missing
+        lambda line: json.dumps({**json.loads(line), "tally": {key: value for key, value in json.loads(line)["tally"].items() if key != "team_contracts"}}),  # an older line, without them
     ],
 )
 def test_a_damaged_checkpoint_line_is_played_again_not_trusted(tmp_path: Path, damage: Any) -> None:
