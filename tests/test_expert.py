@@ -8,14 +8,16 @@ the suit led is void in it, so no sampled deal gives it a card of that suit.
 from __future__ import annotations
 
 import random
+from typing import Callable
 
 import pytest
 from test_fast_path import hide_differently, move_of
 
 import engine
+from engine.analysis.double_dummy import Solver
 from engine.bots import ExpertBot, HeuristicBot
 from engine.kernel.phase import Phase
-from engine.kernel.state import GameState
+from engine.kernel.state import CARD_BITS, GameState
 
 
 def small_expert(rules: engine.Rules, seed: int) -> ExpertBot:
@@ -139,3 +141,45 @@ def test_000_score_keeping_the_expert_values_tricks_by_the_hand_score() -> None:
     assert worth[8] > worth[7]  # the tie-break: among made contracts, more tricks are worth a little more
     misere = ExpertBot(rules, 1)._worth("misere", 1, frozenset({1, 3}))
     assert [round(value) for value in misere] == [250 - 100] + [-250 - 10 * (10 - tricks) for tricks in range(1, 11)]
+
+
+def _peeking(state: GameState) -> Callable[..., tuple[dict[int, int], dict[int, int]] | None]:
+    """A sampler that deals every hidden card where it really lies (for a test only: the bot then plays
+    double dummy on the true deal)."""
+
+    def sample(unseen: int, counts: dict[int, int], known: dict[int, int], *_: object) -> tuple[dict[int, int], dict[int, int]] | None:
+        return {each: state.hands[each] for each in counts}, {}
+
+    return sample
+
+
+@pytest.mark.parametrize(("seed", "contract"), [(62, "misere"), (98, "misere"), (181, "misere"), (1, None), (2, None), (4, None)])
+def test_000_scoring_the_expert_plays_for_the_hand_score_on_a_known_deal(seed: int, contract: str | None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rules text 000, "Misère and open misère" and "Score keeping": when its sampled deals are all the
+    true deal, the expert's card is the best by the hand's score for its side: the declarer of a misère
+    avoids tricks, its defenders force them, and an ordinary contract's declarer and defenders play to
+    make or to set it. (A worth oriented the wrong way lets a misère declarer take tricks.)"""
+    rules = engine.load_variant("standard")
+    state = to_play(rules, seed, 5)
+    assert state is not None and state.contract is not None and state.play is not None and state.declarer is not None
+    assert (state.contract.id == contract) if contract is not None else not state.contract.target.is_no_tricks
+    side = frozenset(state.side())
+    minimize = state.contract.target.is_no_tricks
+    checked = 0
+    while not state.play.over and checked < 8:
+        seat = state.to_act
+        assert seat is not None
+        legal = state.legal_mask()
+        expert = ExpertBot(rules, seed, samples=2)
+        monkeypatch.setattr(expert, "_sample", _peeking(state))
+        worth = expert._worth(state.contract.id, state.declarer, side)
+        truth = state.play.copy()
+        truth.hands = list(state.hands)
+        values = Solver(truth, side, minimize=minimize).move_values()
+        sign = 1 if seat in side else -1
+        best = max(sign * worth[value] for value in values.values())
+        move = expert.choose(state, seat, legal)
+        assert sign * worth[values[(move & CARD_BITS, None)]] == best
+        state.apply_move(move)
+        checked += 1
+    assert checked >= 4

@@ -199,7 +199,7 @@ class ExpertBot:
             unseen &= ~mask
         voids = self._voids(strain, tricks, current, named)
         minimize = contract is not None and rules.ladder[contract].target.is_no_tricks
-        wants_more = (seat in side) != minimize
+        wants_more = seat in side  # the worths are the declaring side's, for a misère too
         leader = tricks[0][0] if tricks else (current[0][0] if current else seat)
         # The play so far is replayed once, on the cards played; each sampled deal then gives its hands.
         now = self._replay(played_by, strain, active, leader, tricks, current, named)
