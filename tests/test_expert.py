@@ -103,14 +103,14 @@ def test_past_its_budget_the_expert_plays_as_the_heuristic_bot() -> None:
     seat = state.to_act
     assert seat is not None
     legal = state.legal_mask()
-    expert = ExpertBot(rules, 1, positions=100, rollouts=False)
+    expert = ExpertBot(rules, 1, positions=100)
     assert expert.choose(state, seat, legal) == HeuristicBot(rules, seed=1).choose(state, seat, legal)
 
 
 @pytest.mark.parametrize(("variant", "seed"), [("standard", 1), ("standard", 2), ("three-handed", 2), ("five-handed", 9), ("australian", 4)])
 def test_early_in_the_hand_rollouts_play_legal_cards_and_ignore_hidden_ones(variant: str, seed: int) -> None:
-    """Past the budget (at the first tricks) the expert plays the rest of sampled deals out with
-    heuristic bots: its card is still legal and depends only on what its seat has seen."""
+    """Past the budget (at the first tricks) and with rollouts on, the expert plays the rest of sampled
+    deals out with heuristic bots: its card is still legal and depends only on what its seat has seen."""
     rules = engine.load_variant(variant)
     state = to_play(rules, seed, 0)
     if state is None:
@@ -122,10 +122,10 @@ def test_early_in_the_hand_rollouts_play_legal_cards_and_ignore_hidden_ones(vari
         seat = state.to_act
         assert seat is not None
         legal = state.legal_mask()
-        move = ExpertBot(rules, seed, positions=1, samples=4).choose(state, seat, legal)
+        move = ExpertBot(rules, seed, positions=1, samples=4, rollouts=True).choose(state, seat, legal)
         state.check_move(move)
         other = hide_differently(state, seat, rng)
-        assert ExpertBot(rules, seed, positions=1, samples=4).choose(other, seat, other.legal_mask()) == move
+        assert ExpertBot(rules, seed, positions=1, samples=4, rollouts=True).choose(other, seat, other.legal_mask()) == move
         state.apply_move(move)
     assert state.play is not None and state.play.number >= 1
 
