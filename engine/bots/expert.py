@@ -15,7 +15,7 @@ solver (a quarter of that compiled). When fewer than :data:`MIN_SAMPLES` deals f
 ten cards each; a single deal may take a third of the bound at most), the heuristic bot plays: a choice
 resting on one or two solved deals would follow a guess at where the cards lie. (With ``rollouts=True``
 the card is chosen instead by rollouts: the same kind of sampled deals, each played to the end by
-heuristic bots after every card the seat may play. Measured, that did worse; see :attr:`rollouts`.)
+heuristic bots after every card the seat may play. Measured, that did worse; see ``ExpertBot.rollouts``.)
 
 Each result is weighed by what it scores, not by tricks alone: the hand's points for the declaring side
 (the contract made or lost, the opponents' points for their tricks) against the other teams'.
