@@ -277,9 +277,11 @@ class ExpertBot:
             everyone = mask_of(range(seats))
             allies = [(inside, True) if each in side else (everyone & ~inside, False) for each in range(seats)]
         totals: dict[tuple[int, str | None], float] = {}
+        # The seat to act holds the same cards in every deal: its moves are listed once.
+        moves = legal_moves(self._filled(now, deals[0], seats))
         for hands in deals:
             weight = self.heuristic.calls_weight([hands.get(each, 0) | played_by[each] for each in range(seats)], calls)
-            for move in legal_moves(self._filled(now, hands, seats)):
+            for move in moves:
                 play = self._filled(now, hands, seats)
                 play.play(*move)
                 for _ in range(play.total * seats):
@@ -319,6 +321,7 @@ class ExpertBot:
         partner = next((each for each in sorted(side) if seating.team_of(each) != team), None)
         others = [each for each in range(seating.seats) if each not in side]
         teams = len(seating.teams)
+        mine = {seating.team_of(each) for each in side}
         worth = []
         for tricks in range(total + 1):
             taken = [0] * seating.seats
@@ -326,7 +329,6 @@ class ExpertBot:
             if others:
                 taken[others[0]] = total - tricks
             points = score_hand(self.rules, terms, declarer, taken, (0,) * teams, partner=partner).hand_points
-            mine = {seating.team_of(each) for each in side}
             ours = sum(points[each] for each in mine)
             theirs = [points[each] for each in range(teams) if each not in mine]
             worth.append(ours - (sum(theirs) / len(theirs) if theirs else 0.0) + 0.01 * tricks)
