@@ -43,7 +43,7 @@ from ..kernel.scoring import score_hand
 from ..kernel.state import CARD_BITS, SUIT_SHIFT, GameState
 from ..kernel.tables import StrainTable, cards_in, mask_of, tables_for
 from ..rules.ruleset import Rules
-from .base import generator
+from .random_bot import generator
 from .heuristic import Profile, _Table
 from .sampling import DEFAULT_BID_SAMPLES, SamplingBot
 

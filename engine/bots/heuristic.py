@@ -26,7 +26,7 @@ from ..rules.cards import Card
 from ..rules.contracts import Contract, Exposure, KittyUse, PartnerRole, PlayStyle, Target
 from ..rules.ruleset import Rounds, Rules
 from ..rules.strains import TRUMP_POWER
-from .base import generator
+from .random_bot import generator
 from .profile import Profile
 from .strains import StrainView as _Strain
 from .strains import strain_views as _strains

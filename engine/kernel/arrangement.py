@@ -17,11 +17,16 @@ from .play import TrickPlay
 from .tables import Tables, mask_of
 
 
+ARRANGEMENT_FIELDS = ("called_card", "covers", "face_down", "partner", "partner_secret")
+"""The attributes :class:`SeatArrangement` adds (named here, not read from ``__slots__``: a class
+compiled with mypyc has none)."""
+
+
 class SeatArrangement:
     """The seat arrangements of the current hand (see the module docstring); the attributes it reads
     are :class:`~engine.kernel.course.HandCourse`'s."""
 
-    __slots__ = ("called_card", "covers", "face_down", "partner", "partner_secret")
+    __slots__ = ARRANGEMENT_FIELDS
 
     face_down: int
     """The dummies' cards still face down, as a mask (they are in no seat's :attr:`hands` until turned up)."""
@@ -141,4 +146,4 @@ class SeatArrangement:
                 self._tell(PartnerRevealed(self.partner, self.tables.cards[called]))
 
 
-__all__ = ["SeatArrangement"]
+__all__ = ["ARRANGEMENT_FIELDS", "SeatArrangement"]

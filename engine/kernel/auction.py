@@ -14,37 +14,46 @@ from .copying import attribute_copier
 from .tables import Tables, cards_in
 
 
+AUCTION_FIELDS = (
+    "tables",
+    "dealer",
+    "players",
+    "to_act",
+    "passed",
+    "acted",
+    "high",
+    "high_seat",
+    "high_modifier",
+    "level",
+    "inkle_seats",
+    "banned",
+    "over",
+    "calls",
+    "looked",
+    "_continuous",
+    "_rebid_after_other",
+    "_dealer_must_bid",
+    "raising",
+    "raise_offered",
+    "bidders",
+    "last_strain",
+    "_reopen",
+    "_may_raise",
+)
+"""The attributes of an :class:`Auction`."""
+
+
 class Auction:
     """The mutable state of one hand's auction."""
 
-    __slots__ = (
-        "tables",
-        "dealer",
-        "players",
-        "to_act",
-        "passed",
-        "acted",
-        "high",
-        "high_seat",
-        "high_modifier",
-        "level",
-        "inkle_seats",
-        "banned",
-        "over",
-        "calls",
-        "looked",
-        "_continuous",
-        "_rebid_after_other",
-        "_dealer_must_bid",
-        "raising",
-        "raise_offered",
-        "bidders",
-        "last_strain",
-        "_reopen",
-        "_may_raise",
-    )
+    __slots__ = AUCTION_FIELDS
 
-    def __init__(self, tables: Tables, dealer: int, banned: frozenset[int] = frozenset()) -> None:
+    def __init__(self, tables: Tables, dealer: int, banned: frozenset[int] = frozenset(), source: Auction | None = None) -> None:
+        """A hand's auction before its first call; with ``source``, a shallow copy of that auction
+        (see :meth:`copy`; not made through ``__new__``, which a class compiled with mypyc does not allow)."""
+        if source is not None:
+            _copy_attributes(source, self)
+            return
         rules = tables.rules
         self.tables = tables
         self.dealer = dealer
@@ -81,8 +90,7 @@ class Auction:
 
     def copy(self) -> Auction:
         """An independent copy."""
-        other = Auction.__new__(Auction)
-        _copy_attributes(self, other)
+        other = Auction(self.tables, self.dealer, self.banned, self)
         other.passed = list(self.passed)
         other.last_strain = list(self.last_strain)
         return other
@@ -279,4 +287,4 @@ class Auction:
         return self.high_seat, self.high
 
 
-_copy_attributes = attribute_copier(Auction.__slots__)
+_copy_attributes = attribute_copier(AUCTION_FIELDS)

@@ -17,7 +17,9 @@ from ..rules.ruleset import AllPassAction, FirstLead, KittyExchange, Rules
 from .auction import Auction
 from .calls import CallWindow, called_terms
 from .deal import MAX_MISDEALS, copied_random, Deal, deal_of_order, hands_of_order, shuffled_deck
-from .drawing import DrawnHands
+from .arrangement import ARRANGEMENT_FIELDS
+from .copying import attribute_copier
+from .drawing import DRAWN_FIELDS, DrawnHands
 from .events import (
     AllPassed,
     Announced,
@@ -35,6 +37,7 @@ from .events import (
 from .phase import PASS_MOVE, Phase
 from .play import TrickPlay
 from .scoring import MAX_HANDS, game_end, hand_limit_end, score_hand, score_unbid, settle_wagers, with_penalty
+from .table_cards import TABLE_FIELDS
 from .tables import Tables, cards_in, mask_of
 
 
@@ -49,50 +52,20 @@ class StateListener(Protocol):
         """Something happened that no action stated directly."""
 
 
+COURSE_FIELDS = (
+    "rules", "tables", "rng", "rng_shared", "scripted", "listener", "dealer", "scores", "redeals",
+    "banned", "winner", "ending", "phase", "hand_number", "order", "_deal", "_dealt_by", "kitty",
+    "hands", "auction", "play", "contract", "declarer", "discard_count", "discarded", "kitty_taken",
+    "sitting_out", "exposed", "result", "pause_between_hands", "paused", "expose_when", "terms",
+    "window", "announced", "givers", "received", "scored_out", "discarder",
+)
+"""The attributes :class:`HandCourse` adds."""
+
+
 class HandCourse(DrawnHands):
     """One game's state under ``rules`` and its course between decisions (see the module docstring)."""
 
-    __slots__ = (
-        "rules",
-        "tables",
-        "rng",
-        "rng_shared",
-        "scripted",
-        "listener",
-        "dealer",
-        "scores",
-        "redeals",
-        "banned",
-        "winner",
-        "ending",
-        "phase",
-        "hand_number",
-        "order",
-        "_deal",
-        "_dealt_by",
-        "kitty",
-        "hands",
-        "auction",
-        "play",
-        "contract",
-        "declarer",
-        "discard_count",
-        "discarded",
-        "kitty_taken",
-        "sitting_out",
-        "exposed",
-        "result",
-        "pause_between_hands",
-        "paused",
-        "expose_when",
-        "terms",
-        "window",
-        "announced",
-        "givers",
-        "received",
-        "scored_out",
-        "discarder",
-    )
+    __slots__ = COURSE_FIELDS
 
     # The current hand's state, set by _start_hand.
     order: list[int] | None
@@ -145,7 +118,14 @@ class HandCourse(DrawnHands):
         listener: StateListener | None = None,
         banned: frozenset[int] = frozenset(),
         redeals: int = 0,
+        source: HandCourse | None = None,
     ) -> None:
+        """A new game's state dealt its first hand; with ``source``, a shallow copy of that state
+        instead (every attribute shared: :meth:`GameState.copy` copies what it must). A copy is made this
+        way, not through ``__new__``, because a class compiled with mypyc runs ``__init__`` from it."""
+        if source is not None:
+            _copy_fields(source, self)
+            return
         self.rules = rules
         """The variant."""
         self.tables = tables
@@ -645,4 +625,7 @@ class HandCourse(DrawnHands):
             self.listener.event(HandScored(self.hand_number, result))
 
 
-__all__ = ["PASS_MOVE", "HandCourse", "StateListener"]
+_copy_fields = attribute_copier(COURSE_FIELDS + DRAWN_FIELDS + TABLE_FIELDS + ARRANGEMENT_FIELDS)
+
+
+__all__ = ["COURSE_FIELDS", "PASS_MOVE", "HandCourse", "StateListener"]

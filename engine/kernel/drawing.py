@@ -17,10 +17,14 @@ KEEP_MOVE = 0
 """The draw move that keeps the card drawn (and rejects the next); :data:`PASS_MOVE` rejects it."""
 
 
+DRAWN_FIELDS = ("draws", "drawn", "drawer", "rejected")
+"""The attributes :class:`DrawnHands` adds."""
+
+
 class DrawnHands(TableCards):
     """The draws of the current hand (see the module docstring)."""
 
-    __slots__ = ("draws", "drawn", "drawer", "rejected")
+    __slots__ = DRAWN_FIELDS
 
     draws: list[list[int]]
     """Per seat: the cards it draws, in order (pairs), while drawing; empty where hands are dealt."""
@@ -69,4 +73,4 @@ class DrawnHands(TableCards):
         return True
 
 
-__all__ = ["KEEP_MOVE", "PASS_MOVE", "DrawnHands"]
+__all__ = ["DRAWN_FIELDS", "KEEP_MOVE", "PASS_MOVE", "DrawnHands"]

@@ -26,10 +26,6 @@ from collections.abc import Callable, Sequence
 
 from ..errors import IllegalActionError
 from ..rules.ruleset import Rules
-from .arrangement import SeatArrangement
-from .copying import attribute_copier
-from .drawing import DrawnHands
-from .table_cards import TableCards
 from .course import PASS_MOVE, HandCourse, StateListener
 from .phase import Phase
 from .support import check_supported
@@ -43,9 +39,6 @@ CARD_BITS = (1 << SUIT_SHIFT) - 1
 
 Chooser = Callable[["GameState", int, int], int]
 """Picks a move for a seat: ``chooser(state, seat, legal)`` with ``legal`` from :meth:`GameState.legal_mask`."""
-
-
-_copy_attributes = attribute_copier(HandCourse.__slots__ + DrawnHands.__slots__ + TableCards.__slots__ + SeatArrangement.__slots__)
 
 
 class GameState(HandCourse):
@@ -98,8 +91,7 @@ class GameState(HandCourse):
 
     def copy(self) -> GameState:
         """An independent copy, random generator included (the listener is not copied)."""
-        other = GameState.__new__(GameState)
-        _copy_attributes(self, other)
+        other = GameState(self.rules, self.tables, self.rng, self.dealer, self.scores, source=self)
         # The generator is shared, not copied (copying it was two thirds of a copy's cost): the first of
         # the two to deal from it takes a copy of its own (HandCourse._start_hand).
         self.rng_shared = other.rng_shared = True
@@ -223,8 +215,13 @@ class GameState(HandCourse):
                 break
         return moves
 
-    def check_move(self, move: int) -> None:
+    def check_move(self, move: object) -> None:
         """Raise :class:`~engine.errors.IllegalActionError` unless ``move`` is legal for the seat to act."""
+        self._checked(move)
+
+    def _checked(self, move: object) -> int:
+        """``move``, once checked (see :meth:`check_move`). It is typed ``object`` so that a move of
+        the wrong type gets the same error in the compiled build, which checks declared types on entry."""
         if not isinstance(move, int) or isinstance(move, bool):
             raise IllegalActionError(f"A move is a whole number (see engine.kernel.state), not {move!r}.")
         seat, phase, legal = self.to_act, self.phase, self.legal_mask()
@@ -255,28 +252,29 @@ class GameState(HandCourse):
                     raise IllegalActionError(f"seat {seat} leads a joker and must name one of {play.nameable()} (move {index} | (suit position + 1) << {SUIT_SHIFT}).")
             elif named:
                 raise IllegalActionError(f"seat {seat}: a suit may be named only when leading a joker in no trump.")
+        return move
 
-    def apply_move(self, move: int) -> None:
+    def apply_move(self, move: object) -> None:
         """Take ``move`` (see the module docstring) for the seat to act; raises
         :class:`~engine.errors.IllegalActionError` if it is not legal, leaving the state unchanged."""
-        self.check_move(move)
+        number = self._checked(move)
         if self.phase is Phase.PLAY:
-            named = move >> SUIT_SHIFT
-            self.play_card(move & CARD_BITS, self.tables.suits[named - 1] if named else None)
+            named = number >> SUIT_SHIFT
+            self.play_card(number & CARD_BITS, self.tables.suits[named - 1] if named else None)
         elif self.phase is Phase.AUCTION:
-            self._call(move)
+            self._call(number)
         elif self.phase is Phase.CALLS:
-            self.announce(move)
+            self.announce(number)
         elif self.phase is Phase.GIVE:
-            self.give(move)
+            self.give(number)
         elif self.phase is Phase.PARTNER:
-            self.call_partner(move)
+            self.call_partner(number)
         elif self.phase is Phase.PICK:
-            self.pick(move)
+            self.pick(number)
         elif self.phase is Phase.DRAW:
-            self.draw_card(move)
+            self.draw_card(number)
         else:
-            self.discard(move)
+            self.discard(number)
 
     def _call(self, move: int) -> None:
         """An auction move: :data:`PASS_MOVE`, the rank bid, or looking at one's cards."""

@@ -18,10 +18,14 @@ CARD_MASK = (1 << DISCARD_SHIFT) - 1
 """Mask of a pick's card index."""
 
 
+TABLE_FIELDS = ("table", "pickers", "taking", "set_aside", "table_done")
+"""The attributes :class:`TableCards` adds."""
+
+
 class TableCards(SeatArrangement):
     """The face-up table cards of the current hand (see the module docstring)."""
 
-    __slots__ = ("table", "pickers", "taking", "set_aside", "table_done")
+    __slots__ = TABLE_FIELDS
 
     table: int
     """The cards still face up on the table, as a mask."""
@@ -96,4 +100,4 @@ class TableCards(SeatArrangement):
         return card
 
 
-__all__ = ["CARD_MASK", "DISCARD_SHIFT", "TableCards"]
+__all__ = ["CARD_MASK", "DISCARD_SHIFT", "TABLE_FIELDS", "TableCards"]
