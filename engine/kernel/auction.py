@@ -10,7 +10,6 @@ from ..errors import IllegalActionError
 from ..rules.contracts import Contract
 from ..rules.ruleset import AllPassAction, BidAfterPass, Rebid, Rounds
 from .actions import LOOK, PASS, Action, Bid, Look, Pass
-from .copying import attribute_copier
 from .tables import Tables, cards_in
 
 
@@ -52,7 +51,7 @@ class Auction:
         """A hand's auction before its first call; with ``source``, a shallow copy of that auction
         (see :meth:`copy`; not made through ``__new__``, which a class compiled with mypyc does not allow)."""
         if source is not None:
-            _copy_attributes(source, self)
+            copy_auction(source, self)
             return
         rules = tables.rules
         self.tables = tables
@@ -287,4 +286,29 @@ class Auction:
         return self.high_seat, self.high
 
 
-_copy_attributes = attribute_copier(AUCTION_FIELDS)
+def copy_auction(source: Auction, target: Auction) -> None:
+    """Assign every attribute of an auction ``source`` to ``target`` (shallow: the values are shared)."""
+    target.tables = source.tables
+    target.dealer = source.dealer
+    target.players = source.players
+    target.to_act = source.to_act
+    target.passed = source.passed
+    target.acted = source.acted
+    target.high = source.high
+    target.high_seat = source.high_seat
+    target.high_modifier = source.high_modifier
+    target.level = source.level
+    target.inkle_seats = source.inkle_seats
+    target.banned = source.banned
+    target.over = source.over
+    target.calls = source.calls
+    target.looked = source.looked
+    target._continuous = source._continuous
+    target._rebid_after_other = source._rebid_after_other
+    target._dealer_must_bid = source._dealer_must_bid
+    target.raising = source.raising
+    target.raise_offered = source.raise_offered
+    target.bidders = source.bidders
+    target.last_strain = source.last_strain
+    target._reopen = source._reopen
+    target._may_raise = source._may_raise

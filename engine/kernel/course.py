@@ -17,9 +17,7 @@ from ..rules.ruleset import AllPassAction, FirstLead, KittyExchange, Rules
 from .auction import Auction
 from .calls import CallWindow, called_terms
 from .deal import MAX_MISDEALS, copied_random, Deal, deal_of_order, hands_of_order, shuffled_deck
-from .arrangement import ARRANGEMENT_FIELDS
-from .copying import attribute_copier
-from .drawing import DRAWN_FIELDS, DrawnHands
+from .drawing import DrawnHands
 from .events import (
     AllPassed,
     Announced,
@@ -37,7 +35,6 @@ from .events import (
 from .phase import PASS_MOVE, Phase
 from .play import TrickPlay
 from .scoring import MAX_HANDS, game_end, hand_limit_end, score_hand, score_unbid, settle_wagers, with_penalty
-from .table_cards import TABLE_FIELDS
 from .tables import Tables, cards_in, mask_of
 
 
@@ -118,13 +115,12 @@ class HandCourse(DrawnHands):
         listener: StateListener | None = None,
         banned: frozenset[int] = frozenset(),
         redeals: int = 0,
-        source: HandCourse | None = None,
+        blank: bool = False,
     ) -> None:
-        """A new game's state dealt its first hand; with ``source``, a shallow copy of that state
-        instead (every attribute shared: :meth:`GameState.copy` copies what it must). A copy is made this
-        way, not through ``__new__``, because a class compiled with mypyc runs ``__init__`` from it."""
-        if source is not None:
-            _copy_fields(source, self)
+        """A new game's state dealt its first hand; ``blank``, an object whose attributes are still to be
+        set (:meth:`GameState.copy` copies them in: a class compiled with mypyc has no ``__new__`` to
+        make one)."""
+        if blank:
             return
         self.rules = rules
         """The variant."""
@@ -623,9 +619,6 @@ class HandCourse(DrawnHands):
         self.result = result
         if self.listener is not None:
             self.listener.event(HandScored(self.hand_number, result))
-
-
-_copy_fields = attribute_copier(COURSE_FIELDS + DRAWN_FIELDS + TABLE_FIELDS + ARRANGEMENT_FIELDS)
 
 
 __all__ = ["COURSE_FIELDS", "PASS_MOVE", "HandCourse", "StateListener"]

@@ -26,6 +26,7 @@ from collections.abc import Callable, Sequence
 
 from ..errors import IllegalActionError
 from ..rules.ruleset import Rules
+from .copying import copy_course
 from .course import PASS_MOVE, HandCourse, StateListener
 from .phase import Phase
 from .support import check_supported
@@ -91,7 +92,8 @@ class GameState(HandCourse):
 
     def copy(self) -> GameState:
         """An independent copy, random generator included (the listener is not copied)."""
-        other = GameState(self.rules, self.tables, self.rng, self.dealer, self.scores, source=self)
+        other = GameState(self.rules, self.tables, self.rng, self.dealer, self.scores, blank=True)
+        copy_course(self, other)
         # The generator is shared, not copied (copying it was two thirds of a copy's cost): the first of
         # the two to deal from it takes a copy of its own (HandCourse._start_hand).
         self.rng_shared = other.rng_shared = True
