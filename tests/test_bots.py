@@ -20,6 +20,8 @@ def test_bots_follow_the_protocol() -> None:
         make_bot("clever", rules)
     with pytest.raises(ValueError, match="aggression must be between -3 and 3"):
         Profile(aggression=9)
+    with pytest.raises(ValueError, match="misere_checked_share must be a share between 0 and 1, not 1.5"):
+        Profile(misere_checked_share=1.5)
 
 
 def test_random_bot_is_uniform_and_seeded() -> None:

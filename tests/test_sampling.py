@@ -6,6 +6,7 @@ and misère is bid on hands that rarely take a trick (rules text 000, "Misère a
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -14,10 +15,12 @@ from test_fast_path import move_of
 
 import engine
 from engine.bots import HeuristicBot, SamplingBot, sampling
+from engine.bots.profile import Profile
 
 from engine.kernel.phase import Phase
 from engine.kernel.state import GameState
 from engine.kernel.tables import cards_in, mask_of
+from engine.rules.contracts import Exposure, ExposureTime
 from engine.bots.sampling import MISERE_POSITIONS
 from engine.language.resources import shipped_variant_names
 
@@ -130,6 +133,33 @@ def test_misere_is_bid_on_a_hand_that_rarely_takes_a_trick() -> None:
     assert low_share is not None and high_share is not None
     assert low_share >= rules_share_needed(bot) > high_share
     assert bot._misere_safe(1, low, [], misere) and not bot._misere_safe(1, high, [], misere)
+
+
+@pytest.mark.parametrize(
+    ("solved", "profile", "bids"),
+    [
+        ((0, 0, 0, 0, 0, 1), Profile(), True),  # 5 of 6 clean: the solved deals alone suffice
+        ((0, 0, 0, 0, 1, 1), Profile(), True),  # 4 of 6: enough with the danger test agreeing
+        ((0, 0, 0, 0, 1, 1), Profile(misere_limit=0.0), False),  # ...not when it disagrees
+        ((0, 0, 0, 0, 1, 1), Profile(misere_checked_share=0.8), False),
+        ((0, 0, 1, 1, 1, 1), Profile(), False),  # 2 of 6: too often forced, whatever the danger test says
+    ],
+)
+def test_000_misere_a_closed_misere_needs_the_solved_deals_or_both_tests(solved: tuple[int, ...], profile: Profile, bids: bool) -> None:
+    """rules/000 "Misère and open misère": a closed misère is bid when defenders who see every card can
+    seldom force a trick on the solved deals, or when they can only sometimes and the heuristic's
+    danger test also finds the hand safe (two tests agreeing)."""
+    rules = engine.load_variant("standard")
+    misere = rules.ladder["misere"]
+    low = hand_of(rules, "5S", "6S", "4H", "5H", "6H", "5C", "6C", "4D", "5D", "6D")
+    bot = SamplingBot(rules, profile, seed=3, samples=6)
+    assert bot._clean_share(1, low, [], misere) is not None and bot._deals is not None
+    assert bot.misere_danger(low) <= Profile().misere_limit  # the danger test finds this hand safe
+    key, deals = bot._deals
+    bot._deals = (key, [(1.0, hands, kitty) for _, hands, kitty in deals])
+    style = replace(misere.style, exposed=Exposure.NONE, exposed_from=ExposureTime.AFTER_FIRST_TRICK)
+    bot._solved[style] = list(solved)
+    assert bot._misere_safe(1, low, [], misere) is bids
 
 
 def rules_share_needed(bot: SamplingBot) -> float:

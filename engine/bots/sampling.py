@@ -103,7 +103,8 @@ class SamplingBot(HeuristicBot):
 
     def _misere_safe(self, seat: int, hand: int, calls: Sequence[tuple[int, str]], contract: Contract) -> bool:
         """Safe when heuristic defenders rarely force a trick in the play-outs and, on the first
-        :data:`MISERE_SOLVED` deals, defenders who know where every card lies seldom can either: the
+        :data:`MISERE_SOLVED` deals, defenders who know where every card lies seldom can either (or, a
+        closed misère, can only sometimes but the heuristic's danger test finds the hand safe): the
         play-outs alone are too kind (heuristic defenders let far too many misères through; open misère,
         worth 500, was bid in a quarter of the hands and made four times in five in a trial)."""
         share = self._clean_share(seat, hand, calls, contract) if self.applies else None
@@ -120,8 +121,12 @@ class SamplingBot(HeuristicBot):
         solved = [(weight, forced) for (weight, _, _), forced in zip(self._deals[1], self._solved[style])]
         if any(forced is None for _, forced in solved):
             return False
-        wanted = self.profile.open_misere_solved_share if contract.style.exposed is not Exposure.NONE else self.profile.misere_solved_share
-        return _weighted_mean((weight, forced == 0) for weight, forced in solved) >= wanted
+        closed = contract.style.exposed is Exposure.NONE
+        share = _weighted_mean((weight, forced == 0) for weight, forced in solved)
+        if share >= (self.profile.misere_solved_share if closed else self.profile.open_misere_solved_share):
+            return True
+        # Two independent tests agreeing: the solved deals, at a lower bar, and the hand's own dangers.
+        return closed and share >= self.profile.misere_checked_share and super()._misere_safe(seat, hand, calls, contract)
 
     def _discard(self, hand: int, contract: Contract, count: int) -> int:
         """The discard whose play-outs make ``contract`` most often (then take the most tricks, or for a
