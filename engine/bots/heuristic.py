@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Final, NamedTuple
+from typing import NamedTuple
 
 from ..game.observation import Observation
 from ..kernel.actions import ALONE, KEEP, LOOK, PASS, REJECT, Action, Bid, Call, CallPartner, Discard, Give, Look, Pass, Pick, Play
@@ -30,17 +30,6 @@ from .random_bot import generator
 from .profile import Profile
 from .strains import StrainView as _Strain
 from .strains import strain_views as _strains
-
-# The phases as constants: an enum member looked up on its class costs a compiled module about 150 ns,
-# a Final constant nothing.
-_AUCTION: Final = Phase.AUCTION
-_CALLS: Final = Phase.CALLS
-_DRAW: Final = Phase.DRAW
-_GIVE: Final = Phase.GIVE
-_KITTY: Final = Phase.KITTY
-_PARTNER: Final = Phase.PARTNER
-_PICK: Final = Phase.PICK
-_PLAY: Final = Phase.PLAY
 
 # Trick values of a trump by its place among the trumps (0 = the joker or highest trump).
 _TRUMP_VALUE = (1.0, 0.95, 0.8, 0.65, 0.5, 0.4)
@@ -112,7 +101,7 @@ class HeuristicBot:
         seat = observation.acting_seat if observation.acting_seat is not None else observation.seat
         own = mask_of(card.index for card in observation.hand)
         hand = own if seat == observation.seat else mask_of(card.index for each, cards in observation.exposed if each == seat for card in cards)
-        if observation.phase is _AUCTION:
+        if observation.phase is Phase.AUCTION:
             if any(isinstance(action, Look) for action in legal_actions):
                 return LOOK  # a blind bid is a gamble this bot does not take: it looks first
             legal = mask_of(1 + tables.bid_move(action) for action in legal_actions if isinstance(action, Bid))
@@ -123,26 +112,26 @@ class HeuristicBot:
             modifier, rank = divmod(move, tables.stride)
             return Bid(tables.contracts[rank].id, tables.modifiers[modifier - 1].id) if modifier else tables.bids[rank]
         contract = self.rules.ladder[observation.contract] if observation.contract is not None else self._unbid
-        if observation.phase is _KITTY:
+        if observation.phase is Phase.KITTY:
             count = len(legal_actions[0].cards) if isinstance(legal_actions[0], Discard) else len(observation.kitty)
             return Discard(tuple(tables.cards[index] for index in cards_in(self._discard(hand, contract, count))))
-        if observation.phase is _CALLS:
+        if observation.phase is Phase.CALLS:
             ids = [announcement.id for announcement in self.rules.announcements]
             offered = mask_of(ids.index(action.announcement) for action in legal_actions if isinstance(action, Call))
             move = self._announce(seat, hand, contract, observation.declarer, offered)
             return PASS if move == PASS_MOVE else Call(ids[move])
-        if observation.phase is _GIVE:
+        if observation.phase is Phase.GIVE:
             return Give(tables.cards[self._gift(hand, contract)])
-        if observation.phase is _DRAW:
+        if observation.phase is Phase.DRAW:
             assert observation.drawing is not None
             return KEEP if self._keepers >> observation.drawing.index & 1 else REJECT
-        if observation.phase is _PICK:
+        if observation.phase is Phase.PICK:
             table = mask_of(card.index for card in observation.table)
             taking = any(isinstance(action, Pick) and action.discard is not None for action in legal_actions)
             move = self._pick(hand, self.rules.ladder[observation.contract] if taking and observation.contract is not None else None, table)
             discard = (move >> DISCARD_SHIFT) - 1
             return Pick(tables.cards[move & CARD_MASK], tables.cards[discard] if discard >= 0 else None)
-        if observation.phase is _PARTNER:
+        if observation.phase is Phase.PARTNER:
             calls = [action for action in legal_actions if isinstance(action, CallPartner)]
             offered = mask_of(1 + action.card.index for action in calls if action.card is not None) | any(action.card is None for action in calls)
             move = self._call_partner(hand, contract, offered)
@@ -164,7 +153,7 @@ class HeuristicBot:
     def choose(self, state: GameState, seat: int, legal: int) -> int:
         """The same choice as :meth:`act`, as a move read from the kernel's state (the fast path)."""
         phase, hand = state.phase, state.hands[seat]
-        if phase is _PLAY:
+        if phase is Phase.PLAY:
             play = state.play
             contract = state.contract if state.contract is not None else self._unbid
             declarer = state.declarer if state.declarer is not None else seat
@@ -186,21 +175,21 @@ class HeuristicBot:
             nameable = play.nameable() if leading else []
             allies, mine = self._allies(seat, state.declarer, state.known_partner(seat))
             return self._play(contract, _Table(seat, hand, declarer, play.trick, play.led, playable, nameable, seen, play.completed, allies, mine))
-        if phase is _DRAW:
+        if phase is Phase.DRAW:
             return KEEP_MOVE if self._keepers >> state.card_drawn() & 1 else PASS_MOVE
-        if phase is _PICK:
+        if phase is Phase.PICK:
             return self._pick(hand, state.terms if state.taking else None, legal)
-        if phase is _AUCTION:
+        if phase is Phase.AUCTION:
             look = self._tables.look_move
             if legal >> (look + 1) & 1:
                 return look  # before reading the hand: it has not seen it yet
             return self._auction(seat, hand, state.auction.calls, legal)
         assert state.contract is not None
-        if phase is _CALLS:
+        if phase is Phase.CALLS:
             return self._announce(seat, hand, state.contract, state.declarer, legal >> 1)
-        if phase is _GIVE:
+        if phase is Phase.GIVE:
             return self._gift(hand, state.contract)
-        if phase is _PARTNER:
+        if phase is Phase.PARTNER:
             assert state.terms is not None
             return self._call_partner(hand, state.terms, legal)
         return self._discard(hand, state.contract, state.discard_count)

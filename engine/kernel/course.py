@@ -9,7 +9,7 @@ applying them, the simulator's loop). It keeps no history beyond the current han
 from __future__ import annotations
 
 import random
-from typing import Final, Protocol
+from typing import Protocol
 
 from ..rules.announcements import Effect, Moment
 from ..rules.contracts import Contract, Exposure, ExposureTime, KittyUse, PartnerRole
@@ -36,18 +36,6 @@ from .phase import PASS_MOVE, Phase
 from .play import TrickPlay
 from .scoring import MAX_HANDS, game_end, hand_limit_end, score_hand, score_unbid, settle_wagers, with_penalty
 from .tables import Tables, cards_in, mask_of
-
-# The phases as constants: an enum member looked up on its class costs a compiled module about 150 ns,
-# a Final constant nothing.
-_AUCTION: Final = Phase.AUCTION
-_CALLS: Final = Phase.CALLS
-_DRAW: Final = Phase.DRAW
-_GAME_OVER: Final = Phase.GAME_OVER
-_GIVE: Final = Phase.GIVE
-_KITTY: Final = Phase.KITTY
-_PARTNER: Final = Phase.PARTNER
-_PICK: Final = Phase.PICK
-_PLAY: Final = Phase.PLAY
 
 
 class StateListener(Protocol):
@@ -157,7 +145,7 @@ class HandCourse(DrawnHands):
         """The winning team once the game is over (``None`` if nobody could be named)."""
         self.ending: GameEnd | None = None
         """How the game ended, once it has."""
-        self.phase = _AUCTION
+        self.phase = Phase.AUCTION
         """Where the game stands."""
         self.hand_number = -1
         """The current hand's number, from 0."""
@@ -250,7 +238,7 @@ class HandCourse(DrawnHands):
             self.sitting_out = tuple(sorted(set(self.sitting_out) | set(partners)))
             self.discard_count = self.received
             self.discarder = declarer
-            self.phase = _KITTY
+            self.phase = Phase.KITTY
 
     def _after_card(self, winner: int) -> None:
         """What follows a card: a hand shown, a trick won (``winner`` is -1 until the trick is complete),
@@ -392,11 +380,11 @@ class HandCourse(DrawnHands):
         self.scored_out = None
         self.discarder = -1
         self._clear_arrangement()
-        self.phase = _AUCTION
+        self.phase = Phase.AUCTION
         if self._lay_out_table():
-            self.phase = _PICK
+            self.phase = Phase.PICK
         if self._start_drawing():
-            self.phase = _DRAW
+            self.phase = Phase.DRAW
 
     def _misdealt_seat(self, hands: list[int]) -> int | None:
         if not self.rules.deal.misdeal_without_face_card:
@@ -435,7 +423,7 @@ class HandCourse(DrawnHands):
         self.window = CallWindow.open(self.rules, moment, self.terms, self.declarer, active)
         if self.window is None:
             return False
-        self.phase = _CALLS
+        self.phase = Phase.CALLS
         return True
 
     def _take_kitty(self) -> None:
@@ -450,7 +438,7 @@ class HandCourse(DrawnHands):
             self.discard_count = len(self.kitty)
             if self.listener is not None:
                 self.listener.event(KittyTaken(declarer, tuple(self.tables.cards[index] for index in self.kitty)))
-            self.phase = _KITTY
+            self.phase = Phase.KITTY
             return
         self._after_kitty()
 
@@ -462,15 +450,15 @@ class HandCourse(DrawnHands):
         """After the windows: partners pass cards where the terms say so, else the play starts."""
         terms, declarer = self.terms, self.declarer
         assert terms is not None and declarer is not None
-        if self.rules.seating.called_partner is not None and terms.style.partner is PartnerRole.PLAYS and self.phase is not _PARTNER:
+        if self.rules.seating.called_partner is not None and terms.style.partner is PartnerRole.PLAYS and self.phase is not Phase.PARTNER:
             # Five-handed: the declarer calls a partner (or goes alone) once its hand is settled.
-            self.phase = _PARTNER
+            self.phase = Phase.PARTNER
             return
         if terms.style.partner is PartnerRole.PASSES_CARD:
             seating = self.rules.seating
             self.givers = [seat for seat in seating.teams[seating.team_of(declarer)] if seat != declarer and seat not in self.sitting_out]
             if self.givers:
-                self.phase = _GIVE
+                self.phase = Phase.GIVE
                 return
         self._start_play()
 
@@ -483,7 +471,7 @@ class HandCourse(DrawnHands):
                 self.listener.event(AllPassed(self.hand_number, (self.dealer + 1) % seats))
             strain = self.tables.strains[all_pass.strain]
             self.play = TrickPlay(self.tables, self.hands, strain, list(range(seats)), (self.dealer + 1) % seats, self.rules.deal.hand_size)
-            self.phase = _PLAY
+            self.phase = Phase.PLAY
             return
         next_dealer = (self.dealer + 1) % players
         if all_pass.action is not AllPassAction.NEXT_DEALER and (all_pass.max_redeals is None or self.redeals < all_pass.max_redeals):
@@ -501,7 +489,7 @@ class HandCourse(DrawnHands):
         """The player to draw keeps or rejects its card (see :mod:`~engine.kernel.drawing`; checked by
         the caller); the auction follows the last draw."""
         if self.draw(move):
-            self.phase = _AUCTION
+            self.phase = Phase.AUCTION
 
     def pick(self, move: int) -> None:
         """The seat to pick takes a table card (see :mod:`~engine.kernel.table_cards`; checked by the
@@ -513,11 +501,11 @@ class HandCourse(DrawnHands):
             if self.taking:
                 self._start_play()
             else:
-                self.phase = _AUCTION
+                self.phase = Phase.AUCTION
 
     def _start_play(self) -> None:
         if not self.table_done and self._defenders_take():
-            self.phase = _PICK  # the defenders take table cards first
+            self.phase = Phase.PICK  # the defenders take table cards first
             return
         contract, declarer = self.terms, self.declarer
         assert contract is not None and declarer is not None
@@ -529,7 +517,7 @@ class HandCourse(DrawnHands):
             leader = next(seat for seat in ((self.dealer + 1 + step) % seats for step in range(seats)) if seat in active)
         strain = self.tables.strains[contract.style.strain]
         self.play = TrickPlay(self.tables, self.hands, strain, active, leader, self.rules.deal.hand_size)
-        self.phase = _PLAY
+        self.phase = Phase.PLAY
         if contract.style.exposed is not Exposure.NONE:
             self.expose_when = contract.style.exposed_from
             if self.expose_when is ExposureTime.START:
@@ -614,7 +602,7 @@ class HandCourse(DrawnHands):
             self.winner, self.ending = ending
             if self.listener is not None:
                 self.listener.event(GameOver(ending[0], ending[1]))
-            self.phase = _GAME_OVER
+            self.phase = Phase.GAME_OVER
             return
         self.banned = frozenset(banned)
         self.redeals = 0

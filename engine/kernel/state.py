@@ -21,8 +21,6 @@ Seats are the hands at the table (:class:`~engine.rules.Seating`): where players
 
 from __future__ import annotations
 
-from typing import Final
-
 import random
 from collections.abc import Callable, Sequence
 
@@ -34,20 +32,9 @@ from .phase import Phase
 from .support import check_supported
 from .tables import cards_in, tables_for
 
-# The phases as constants: an enum member looked up on its class costs a compiled module about 150 ns,
-# a Final constant nothing.
-_AUCTION: Final = Phase.AUCTION
-_CALLS: Final = Phase.CALLS
-_DRAW: Final = Phase.DRAW
-_GIVE: Final = Phase.GIVE
-_KITTY: Final = Phase.KITTY
-_PARTNER: Final = Phase.PARTNER
-_PICK: Final = Phase.PICK
-_PLAY: Final = Phase.PLAY
-
-SUIT_SHIFT: Final = 8
+SUIT_SHIFT = 8
 """A play move names a suit for a led joker in the bits from this one up (suit position + 1)."""
-CARD_BITS: Final = (1 << SUIT_SHIFT) - 1
+CARD_BITS = (1 << SUIT_SHIFT) - 1
 """Mask of a play move's card index."""
 
 
@@ -77,23 +64,23 @@ class GameState(HandCourse):
         if self.paused:
             return None
         phase = self.phase
-        if phase is _PLAY:
+        if phase is Phase.PLAY:
             assert self.play is not None
             return self.play.to_act
-        if phase is _AUCTION:
+        if phase is Phase.AUCTION:
             return self.auction.to_act
-        if phase is _KITTY:
+        if phase is Phase.KITTY:
             return self.discarder
-        if phase is _CALLS:
+        if phase is Phase.CALLS:
             assert self.window is not None
             return self.window.to_act
-        if phase is _GIVE:
+        if phase is Phase.GIVE:
             return self.givers[0]
-        if phase is _PARTNER:
+        if phase is Phase.PARTNER:
             return self.declarer
-        if phase is _PICK:
+        if phase is Phase.PICK:
             return self.pickers[0]
-        if phase is _DRAW:
+        if phase is Phase.DRAW:
             return self.drawer
         return None
 
@@ -138,24 +125,24 @@ class GameState(HandCourse):
         ``i``; in play the cards that may be played (a led joker that names a suit makes one move per :meth:`TrickPlay.nameable`
         suit)."""
         phase = self.phase
-        if phase is _PLAY:
+        if phase is Phase.PLAY:
             play = self.play
             assert play is not None
             return play.playable(self.hands[play.to_act])
-        if phase is _AUCTION:
+        if phase is Phase.AUCTION:
             return self.auction.legal_mask()
-        if phase is _KITTY:
+        if phase is Phase.KITTY:
             return self.hands[self.discarder]
-        if phase is _CALLS:
+        if phase is Phase.CALLS:
             assert self.window is not None
             return self.window.legal_mask()
-        if phase is _GIVE:
+        if phase is Phase.GIVE:
             return self.hands[self.givers[0]]
-        if phase is _PARTNER:
+        if phase is Phase.PARTNER:
             return self.partner_mask()
-        if phase is _PICK:
+        if phase is Phase.PICK:
             return self.table
-        if phase is _DRAW:
+        if phase is Phase.DRAW:
             return 0b11  # bit 0 rejecting the card drawn (PASS_MOVE), bit 1 keeping it (move 0)
         return 0
 
@@ -176,7 +163,7 @@ class GameState(HandCourse):
         # One chooser per player; a dummy's seat is chosen for by its player's.
         choosers = [choosers[player] for player in self.tables.controller]
         while not self.paused:
-            if self.phase is _PLAY:
+            if self.phase is Phase.PLAY:
                 play = self.play
                 assert play is not None
                 playable, play_card = play.playable, play.play
@@ -201,10 +188,10 @@ class GameState(HandCourse):
                             continue  # a trick won with nothing to tell or show: the winner leads
                         self._after_card(winner)
                         exposing = self.watching
-                        if play.number >= play.total or self.play is not play or self.paused or self.phase is not _PLAY:
+                        if play.number >= play.total or self.play is not play or self.paused or self.phase is not Phase.PLAY:
                             break  # the hand is over (a side may have scored out before its last trick)
                 hands = self.hands
-            elif self.phase is _AUCTION:
+            elif self.phase is Phase.AUCTION:
                 auction = self.auction
                 seat = auction.to_act
                 legal = auction.legal_mask()
@@ -214,12 +201,12 @@ class GameState(HandCourse):
                 self._call(move)
                 hands = self.hands
                 moves += 1
-            elif self.phase is _KITTY:
+            elif self.phase is Phase.KITTY:
                 move = choosers[self.discarder](self, self.discarder, self.hands[self.discarder])
                 self.check_move(move)
                 self.discard(move)
                 moves += 1
-            elif self.phase is _CALLS or self.phase is _GIVE or self.phase is _PARTNER or self.phase is _PICK or self.phase is _DRAW:
+            elif self.phase is Phase.CALLS or self.phase is Phase.GIVE or self.phase is Phase.PARTNER or self.phase is Phase.PICK or self.phase is Phase.DRAW:
                 speaker = self.to_act
                 assert speaker is not None
                 move = choosers[speaker](self, speaker, self.legal_mask())
@@ -242,17 +229,17 @@ class GameState(HandCourse):
         seat, phase, legal = self.to_act, self.phase, self.legal_mask()
         if seat is None:
             raise IllegalActionError("No seat is to act: the game is over or paused between hands.")
-        if phase is _AUCTION or phase is _CALLS or phase is _PARTNER or phase is _DRAW:
+        if phase is Phase.AUCTION or phase is Phase.CALLS or phase is Phase.PARTNER or phase is Phase.DRAW:
             if move < PASS_MOVE or not legal >> (move + 1) & 1:
                 raise IllegalActionError(f"seat {seat} cannot make {phase.value} move {move}: the legal ones are {[bit - 1 for bit in cards_in(legal)]}.")
-        elif phase is _PICK:
+        elif phase is Phase.PICK:
             if not self.pick_legal(move):
                 how = "and name a card of its hand (or that one) to discard" if self.taking else "to put into the kitty"
                 raise IllegalActionError(f"seat {seat} must take one of the table cards {cards_in(legal)} {how}, not {move}.")
-        elif phase is _GIVE:
+        elif phase is Phase.GIVE:
             if move < 0 or not legal >> move & 1:
                 raise IllegalActionError(f"seat {seat} must give one of its cards {cards_in(legal)}, not {move}.")
-        elif phase is _KITTY:
+        elif phase is Phase.KITTY:
             if move < 0 or move & ~legal or move.bit_count() != self.discard_count:
                 raise IllegalActionError(f"seat {seat} must discard {self.discard_count} of its cards (a mask within {legal:#x}), not {move:#x}.")
         else:
@@ -273,20 +260,20 @@ class GameState(HandCourse):
         """Take ``move`` (see the module docstring) for the seat to act; raises
         :class:`~engine.errors.IllegalActionError` if it is not legal, leaving the state unchanged."""
         number = self._checked(move)
-        if self.phase is _PLAY:
+        if self.phase is Phase.PLAY:
             named = number >> SUIT_SHIFT
             self.play_card(number & CARD_BITS, self.tables.suits[named - 1] if named else None)
-        elif self.phase is _AUCTION:
+        elif self.phase is Phase.AUCTION:
             self._call(number)
-        elif self.phase is _CALLS:
+        elif self.phase is Phase.CALLS:
             self.announce(number)
-        elif self.phase is _GIVE:
+        elif self.phase is Phase.GIVE:
             self.give(number)
-        elif self.phase is _PARTNER:
+        elif self.phase is Phase.PARTNER:
             self.call_partner(number)
-        elif self.phase is _PICK:
+        elif self.phase is Phase.PICK:
             self.pick(number)
-        elif self.phase is _DRAW:
+        elif self.phase is Phase.DRAW:
             self.draw_card(number)
         else:
             self.discard(number)
