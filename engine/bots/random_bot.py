@@ -14,9 +14,6 @@ from ..kernel.state import SUIT_SHIFT, GameState
 from ..kernel.table_cards import DISCARD_SHIFT
 from ..kernel.tables import cards_in
 
-_PLAY, _KITTY, _GIVE, _PICK = Phase.PLAY, Phase.KITTY, Phase.GIVE, Phase.PICK
-
-
 def generator(seed: int | str | random.Random | None) -> random.Random:
     """A bot's random generator: ``seed`` itself when it is a generator (shared), else a new one."""
     return seed if isinstance(seed, random.Random) else random.Random(seed)
@@ -40,7 +37,7 @@ class RandomBot:
     def choose(self, state: GameState, seat: int, legal: int) -> int:
         """A uniformly random legal move: the same choices as :meth:`act`, without building them."""
         phase = state.phase
-        if phase is _PLAY:
+        if phase is Phase.PLAY:
             play = state.play
             assert play is not None
             if play.names_suits and legal & play.strain.suitless and not play.trick:
@@ -53,15 +50,15 @@ class RandomBot:
             for _ in range(int(self._uniform() * legal.bit_count())):
                 legal &= legal - 1
             return (legal & -legal).bit_length() - 1
-        if phase is _GIVE:
+        if phase is Phase.GIVE:
             return self._any(legal)
-        if phase is _PICK:
+        if phase is Phase.PICK:
             # A table card; a defender taking it also discards one of its cards or that one.
             card = self._any(legal)
             if not state.taking:
                 return card
             return card | (self._any(state.hands[state.pickers[0]] | 1 << card) + 1) << DISCARD_SHIFT
-        if phase is _KITTY:
+        if phase is Phase.KITTY:
             # One card after another, each uniform among those left: a uniform choice of the set.
             chosen = 0
             for _ in range(state.discard_count):

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from enum import Enum
+from typing import Final
 
-PASS_MOVE = -1
+PASS_MOVE: Final = -1
 """The kernel's move that passes in the auction or in an announcement window (and goes alone when
 calling a partner)."""
 

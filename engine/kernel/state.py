@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from typing import Final
 
 from ..errors import IllegalActionError
 from ..rules.ruleset import Rules
@@ -32,9 +33,9 @@ from .phase import Phase
 from .support import check_supported
 from .tables import cards_in, tables_for
 
-SUIT_SHIFT = 8
+SUIT_SHIFT: Final = 8
 """A play move names a suit for a led joker in the bits from this one up (suit position + 1)."""
-CARD_BITS = (1 << SUIT_SHIFT) - 1
+CARD_BITS: Final = (1 << SUIT_SHIFT) - 1
 """Mask of a play move's card index."""
 
 
