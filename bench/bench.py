@@ -182,8 +182,11 @@ def main() -> None:
             _, euchre_observed = per_decision(args.seconds, lambda counted: euchre_deal(euchre, rng, counted, True))
         random_rate = simulated(args.variant, "random", args.hands, 1)
         heuristic_rate = simulated(args.variant, "heuristic", args.hands // 4, 1)
-        two_rate = simulated(args.variant, "random", args.hands * 2, 2) if cores >= 2 else float("nan")
-        one_again = simulated(args.variant, "random", args.hands * 2, 1)
+        # About three seconds of one core's work, however fast the build: a short run measures the
+        # workers' start-up rather than their throughput.
+        span = max(args.hands * 2, int(random_rate * 3))
+        two_rate = simulated(args.variant, "random", span, 2) if cores >= 2 else float("nan")
+        one_again = simulated(args.variant, "random", span, 1)
         _, decision = per_decision(args.seconds, lambda counted: api_hand(rules, rng, counted, False))
         _, observed = per_decision(args.seconds, lambda counted: api_hand(rules, rng, counted, True))
         clone = engine_clone_seconds(rules)
