@@ -5,7 +5,8 @@ not allow). Compiled, these are plain field copies, provided the class is import
 import for type checking only makes them generic attribute lookups, twenty times slower).
 ``tests/test_copying.py`` checks that the copy assigns every field the classes list, so a new attribute
 cannot be forgotten here. (The auction's copy, :func:`engine.kernel.auction.copy_auction`, sits beside its
-class for the same reason.)"""
+class instead: ``Auction``'s copy constructor calls it, and the auction module importing this one would
+close a cycle, since this module imports the course, which imports the auction.)"""
 
 from __future__ import annotations
 
