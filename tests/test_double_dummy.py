@@ -75,7 +75,8 @@ def value_after(play: TrickPlay, move: tuple[int, str | None], declaring: set[in
 
 def check_endings(variant: str, seeds: range, tricks: int) -> int:
     """Solve each ending both ways and compare with plain minimax, the position's value and each legal
-    move's (equivalent cards share a search); the solver must leave the position as it found it. Returns how many endings were checked."""
+    move's (equivalent cards share a search), also capped at 0, 1 and 2 tricks; the solver must leave the
+    position as it found it. Returns how many endings were checked."""
     rules = engine.load_variant(variant)
     checked = 0
     for seed in seeds:
@@ -94,6 +95,13 @@ def check_endings(variant: str, seeds: range, tricks: int) -> int:
             assert set(values) == set(legal_moves(position))
             for move, value in values.items():
                 assert value == value_after(play, move, declaring, minimize, covers), (variant, seed, minimize, move)
+            # Capped (whether a misère's declarer can be forced to take a trick is the cap of 1): the
+            # smaller of the count and the cap, the position left as found.
+            for cap in (0, 1, 2):
+                assert Solver(position, declaring, minimize=minimize, covers=covers).tricks(at_most=cap) == min(expected, cap), (variant, seed, minimize, cap)
+                capped = Solver(position, declaring, minimize=minimize, covers=covers).move_values(cap)
+                assert snapshot(position) == before
+                assert capped == {move: min(value, cap) for move, value in values.items()}, (variant, seed, minimize, cap)
             checked += 1
     return checked
 

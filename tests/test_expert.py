@@ -172,10 +172,13 @@ def test_000_scoring_the_expert_plays_for_the_hand_score_on_a_known_deal(seed: i
         legal = state.legal_mask()
         expert = ExpertBot(rules, seed, samples=2)
         monkeypatch.setattr(expert, "_sample", _peeking(state))
-        worth = expert._worth(state.contract.id, state.declarer, side)
+        # The solver counts the tricks to come; the worths are of the hand's whole count. A misère not yet
+        # lost is searched only for whether the declarer can be forced to take a trick.
+        taken = sum(state.play.tricks[each] for each in side)
+        worth = expert._worth(state.contract.id, state.declarer, side)[taken:]
         truth = state.play.copy()
         truth.hands = list(state.hands)
-        values = Solver(truth, side, minimize=minimize).move_values()
+        values = Solver(truth, side, minimize=minimize).move_values(1 if minimize and not taken else None)
         sign = 1 if seat in side else -1
         best = max(sign * worth[value] for value in values.values())
         move = expert.choose(state, seat, legal)
@@ -183,3 +186,81 @@ def test_000_scoring_the_expert_plays_for_the_hand_score_on_a_known_deal(seed: i
         state.apply_move(move)
         checked += 1
     assert checked >= 4
+
+
+def test_000_score_keeping_the_expert_weighs_the_whole_hands_tricks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rules text 000, "Score keeping": a contract is made on the tricks of the whole hand. Midway through
+    a hand the solver counts only the tricks to come, so the expert adds those its side has taken before
+    weighing a count by the hand's score. Here one card always makes the contract exactly, and another
+    takes one trick fewer in half the deals and every trick left in the other half (more tricks on
+    average, but the contract fails half the time). The declaring side must choose the first; a
+    defender the second. Weighing the tricks to come as if they were the whole hand's (a bug once) put
+    every count in the failing range, where the card taking the most tricks on average looks best."""
+    rules = engine.load_variant("standard")
+    for seed in range(1, 60):
+        state = to_play(rules, seed, 4)
+        if state is None or state.contract is None or state.contract.target.is_no_tricks or state.play is None or state.contract.level is None:
+            continue
+        play = state.play
+        side = frozenset(state.side())
+        needed = state.contract.level - sum(play.tricks[each] for each in side)
+        remaining = play.total - play.number
+        seat = state.to_act
+        assert seat is not None
+        legal = state.legal_mask()
+        if 1 <= needed <= remaining - 2 and legal & (legal - 1) and not play.trick and not legal & play.strain.suitless:
+            break
+    else:
+        pytest.fail("no suitable position in 60 seeds")
+    cards = [index for index in range(legal.bit_length()) if legal >> index & 1]
+    steady, gamble = cards[0], cards[1]
+    calls = 0
+
+    def values(self: Solver, at_most: int | None = None) -> dict[tuple[int, str | None], int]:
+        nonlocal calls
+        calls += 1
+        other = 0 if seat in side else remaining  # every other card: the worst for the seat to act
+        result: dict[tuple[int, str | None], int] = {(card, None): other for card in cards}
+        result[(steady, None)] = needed
+        result[(gamble, None)] = needed - 1 if calls % 2 else remaining
+        return result
+
+    monkeypatch.setattr(Solver, "move_values", values)
+    move = ExpertBot(rules, seed, samples=4).choose(state, seat, legal)
+    assert calls == 4
+    assert move == (steady if seat in side else gamble)
+
+
+def test_the_deals_solved_are_the_best_explained_of_those_drawn(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rules text 000, "Misère and open misère": defending a misère, the expert draws more deals than it
+    solves and keeps those that best explain the calls (a misère bidder holds a low hand), in the order
+    drawn among equals; its card is still legal."""
+    rules = engine.load_variant("standard")
+    state = to_play(rules, 62, 5)
+    assert state is not None and state.contract is not None and state.contract.id == "misere"
+    seat = state.to_act
+    assert seat is not None
+    expert = ExpertBot(rules, 3, samples=4)
+    drawn: list[float] = []
+    solved: list[float] = []
+    weigh = expert.heuristic.calls_weight
+
+    def recording(hands: list[int], calls: list[tuple[int, str]]) -> float:
+        drawn.append(weigh(hands, calls))
+        return drawn[-1]
+
+    original = ExpertBot._drawn
+
+    def keeping(self: ExpertBot, *arguments: object) -> list[tuple[float, dict[int, int], dict[int, int]]]:
+        chosen = original(self, *arguments)  # type: ignore[arg-type]
+        solved.extend(weight for weight, _, _ in chosen)
+        return chosen
+
+    monkeypatch.setattr(expert.heuristic, "calls_weight", recording)
+    monkeypatch.setattr(ExpertBot, "_drawn", keeping)
+    move = expert.choose(state, seat, state.legal_mask())
+    state.check_move(move)
+    assert len(solved) == 4 < len(drawn)
+    assert solved == sorted(solved, reverse=True)
+    assert solved[-1] >= sorted(drawn, reverse=True)[3]
+    assert min(drawn) < solved[0]  # some drawn deals explained the misère less and were not solved

@@ -106,6 +106,21 @@ def test_a_bid_makes_deals_that_cannot_support_it_unlikely() -> None:
     assert bot.calls_weight([0, weak, 0, 0], [(1, "pass")]) == 1.0  # nothing yet to pass over
 
 
+def test_000_misere_the_more_a_hand_may_be_forced_the_less_it_explains_a_misere_bid() -> None:
+    """Rules text 000, "Misère and open misère": the declarer undertakes to take no trick, so a sampled
+    deal giving the bidder of misère a low hand explains the bid fully, one with a few high cards less,
+    and one full of winners least: the evidence is graded by the hand's danger, not one step."""
+    rules = engine.load_variant("standard")
+    bot = small(rules, 1)
+    low = hand_of(rules, "5S", "6S", "7S", "5C", "6C", "7C", "4D", "5D", "4H", "5H")
+    some = hand_of(rules, "AS", "KS", "QS", "JS", "6C", "AC", "KC", "5D", "4H", "5H")
+    high = hand_of(rules, "JK", "AS", "KS", "AC", "KC", "AD", "KD", "AH", "KH", "QH")
+    calls = [(1, "misere")]
+    weights = [bot.calls_weight([0, hand, 0, 0], calls) for hand in (low, some, high)]
+    assert bot.misere_danger(low) <= bot.profile.misere_limit
+    assert weights[0] == 1.0 > weights[1] > weights[2] > 0.0
+
+
 def test_sampled_estimates_follow_the_hand() -> None:
     rules = engine.load_variant("standard")
     bot = small(rules, 2)

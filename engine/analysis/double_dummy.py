@@ -217,14 +217,17 @@ class Solver:
             key += [play.by_seat[seat] for seat in play.active]
         return tuple(key)
 
-    def tricks(self, guess: int | None = None) -> int:
+    def tricks(self, guess: int | None = None, at_most: int | None = None) -> int:
         """The declaring side's tricks from here to the end of the hand under best play by both sides
-        (the tricks it has already taken are not counted).
+        (the tricks it has already taken are not counted), or ``at_most`` if that is fewer.
 
         Found by null-window searches (MTD(f)) from ``guess`` (by default half the tricks left): each asks
         "at least k?", which cuts far more than one wide search, and the bounds each leaves in the
-        transposition table serve the next."""
+        transposition table serve the next. A cap spares the searches above it: whether a misère's
+        declarer can be forced to take a trick is one search (``at_most=1``)."""
         lower, upper = 0, self.play.total - self.play.number
+        if at_most is not None:
+            upper = max(0, min(upper, at_most))
         value = (lower + upper) // 2 if guess is None else max(lower, min(upper, guess))
         while lower < upper:
             beta = value + 1 if value == lower else value
@@ -233,7 +236,7 @@ class Solver:
                 upper = value
             else:
                 lower = value
-        return lower
+        return min(lower, upper)  # a search failing high may pass a cap: its bound is above it
 
     def makes_at_least(self, count: int) -> bool:
         """Whether the declaring side takes at least ``count`` more tricks (a null-window search)."""
@@ -287,10 +290,11 @@ class Solver:
                 hidden |= 1 << under  # still face down (its cover may be in the trick in progress)
         return hidden, covering
 
-    def move_values(self) -> dict[tuple[int, str | None], int]:
+    def move_values(self, at_most: int | None = None) -> dict[tuple[int, str | None], int]:
         """Every legal move's value here: the declaring side's tricks from this position if it is played,
-        under best play after it. Equivalent cards are searched once, and each search starts from the
-        value of the move searched before it (the values of a position's moves are close)."""
+        under best play after it (or ``at_most``, if that is fewer). Equivalent cards are searched once,
+        and each search starts from the value of the move searched before it (the values of a
+        position's moves are close)."""
         play = self.play
         heads: dict[int, int] = {}
         hidden, covering = self._face_down() if self.covers else (0, 0)
@@ -298,7 +302,7 @@ class Solver:
         values: dict[tuple[int, str | None], int] = {}
         guess: int | None = None
         for move in searched:
-            value, _, undo = step(self, move, guess)
+            value, _, undo = step(self, move, guess, at_most)
             undo()
             values[move] = guess = value
         return {move: values[heads[move[0]], move[1]] for move in legal_moves(play)}
@@ -413,17 +417,22 @@ def legal_moves(play: TrickPlay) -> list[tuple[int, str | None]]:
     return moves
 
 
-def step(solver: Solver, move: tuple[int, str | None], guess: int | None = None) -> tuple[int, int, Callable[[], None]]:
+def step(solver: Solver, move: tuple[int, str | None], guess: int | None = None, at_most: int | None = None) -> tuple[int, int, Callable[[], None]]:
     """Play ``move`` in the solver's position: the declaring side's tricks from before it under best play
-    after it (what the trick gave plus the rest), what the trick gave, and a function taking it back.
-    ``guess`` is the expected answer (the position's own value, say): the search starts there."""
+    after it (what the trick gave plus the rest, or ``at_most`` if that is fewer), what the trick gave,
+    and a function taking it back. ``guess`` is the expected answer (the position's own value, say): the
+    search starts there."""
     play, covers = solver.play, solver.covers
     seat = play.to_act
     was_void = play.led is not None and play.led in play.voids[seat]
     winner = play.play(*move)
     turned = turn_up(play, covers) if winner >= 0 and covers else []
     gained = 1 if winner >= 0 and winner in solver.declaring else 0
-    value = gained + (solver.tricks(None if guess is None else guess - gained) if not play.over else 0)
+    if at_most is not None and gained >= at_most:
+        value = at_most
+    else:
+        rest = None if at_most is None else at_most - gained
+        value = gained + (solver.tricks(None if guess is None else guess - gained, rest) if not play.over else 0)
 
     def undo() -> None:
         for each, under in turned:

@@ -53,6 +53,9 @@ DEFAULT_POSITIONS = 150_000
 DEFAULT_SAMPLES = 12
 """Most deals sampled for one decision."""
 
+POOL = 16
+"""Deals drawn for each one solved, at most, looking for those that explain the auction."""
+
 MIN_SAMPLES = 6
 """Fewest deals solved for a decision to rest on them (or all of them, if fewer are sampled): fewer (early in a hand, when each deal costs much
 of the budget) and the heuristic bot plays. A card chosen on one or two sampled deals follows a guess at
@@ -209,15 +212,17 @@ class ExpertBot:
         if now is None or now.to_act != seat:
             return None
         worth = self._worth(contract, declarer, side)
+        # The solver counts the tricks still to come; the worths are of the hand's whole count.
+        taken = sum(now.tricks[each] for each in side)
+        ahead = worth[taken:]
+        # A misère not yet lost turns on one question, whether the declarer can be forced to take a
+        # trick: one search a move, not a count of tricks (which early in the hand does not fit the budget).
+        cap = 1 if minimize and not taken else None
         totals: dict[tuple[int, str | None], float] = {}
         solved = 0
         budget = self.positions
         deals: list[dict[int, int]] = []
-        for _ in range(self.samples):
-            sample = self._sample(unseen, counts, known, voids, strain.suit_of, covering)
-            if sample is None:
-                continue
-            hands, covers = sample
+        for weight, hands, covers in self._drawn(unseen, counts, known, voids, strain.suit_of, covering, played_by, calls):
             deals.append(hands)
             play = now.copy()
             play.hands = [hands.get(each, 0) for each in range(seats)]
@@ -225,14 +230,11 @@ class ExpertBot:
             # would fit, and the rest of the budget is not spent finding it out.
             solver = Solver(play, side, minimize=minimize, covers=covers, max_nodes=min(budget, self._per_deal))
             try:
-                values = solver.move_values()
+                values = solver.move_values(cap)
             except SolverLimitError:
                 break  # the budget ran out in this deal: the deals solved so far decide, if enough
-            # The auction is soft evidence: a deal whose hands (as dealt: what is left and what each seat
-            # has played) hardly explain the calls counts for less.
-            weight = self.heuristic.calls_weight([hands.get(each, 0) | played_by[each] for each in range(seats)], calls)
             for move, value in values.items():
-                totals[move] = totals.get(move, 0.0) + weight * worth[value]
+                totals[move] = totals.get(move, 0.0) + weight * ahead[value]
             solved += 1
             budget -= solver.stats.nodes
             if budget <= 0:
@@ -341,6 +343,41 @@ class ExpertBot:
         play = now.copy()
         play.hands = [hands.get(each, 0) for each in range(seats)]
         return play
+
+    def _drawn(
+        self,
+        unseen: int,
+        counts: dict[int, int],
+        known: dict[int, int],
+        voids: dict[int, set[str]],
+        suit_of: Sequence[str | None],
+        covering: int,
+        played_by: list[int],
+        calls: Sequence[tuple[int, str]],
+    ) -> list[tuple[float, dict[int, int], dict[int, int]]]:
+        """The deals to solve, each with its weight (how well its hands, as dealt, explain the auction's
+        ``calls``): the :attr:`samples` best explained of up to :data:`POOL` times as many drawn, in the
+        order drawn among equals. The calls are soft evidence, but most random deals hardly explain a
+        strong bid (a misère's hand is low in every suit): drawing more and keeping the likeliest puts
+        the search where the cards probably are."""
+        seats = self.rules.seating.seats
+        drawn: list[tuple[float, dict[int, int], dict[int, int]]] = []
+        plausible = failed = 0
+        for _ in range(self.samples * POOL):
+            sample = self._sample(unseen, counts, known, voids, suit_of, covering)
+            if sample is None:
+                failed += 1
+                if failed >= self.samples:
+                    break  # the shown voids leave few deals: as many failures as deals wanted is enough
+                continue
+            hands, covers = sample
+            weight = self.heuristic.calls_weight([hands.get(each, 0) | played_by[each] for each in range(seats)], calls)
+            drawn.append((weight, hands, covers))
+            plausible += weight >= 1.0
+            if plausible >= self.samples:
+                break
+        order = sorted(range(len(drawn)), key=lambda position: (-drawn[position][0], position))
+        return [drawn[position] for position in order[: self.samples]]
 
     @staticmethod
     def _voids(strain: StrainTable, tricks: list[_Trick], current: tuple[tuple[int, int], ...], named: str | None) -> dict[int, set[str]]:

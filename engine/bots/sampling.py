@@ -238,8 +238,11 @@ class SamplingBot(HeuristicBot):
                 if self.estimate(hands[who], contract.style.strain, earlier, who) < contract.level - 0.5:
                     weight *= _UNLIKELY
                 level = max(level, contract.level)
-            elif contract.target.is_no_tricks and self.misere_danger(hands[who]) > self.profile.misere_limit + 0.5:
-                weight *= _UNLIKELY
+            elif contract.target.is_no_tricks:
+                # Graded: the more tricks the hand may be forced to take, the less it explains the bid.
+                excess = self.misere_danger(hands[who]) - self.profile.misere_limit - 0.5
+                if excess > 0:
+                    weight *= _UNLIKELY ** (1.0 + excess)
         return weight
 
     def _auction_won(self, seat: int, hands: list[int], kitty: tuple[int, ...], contract: Contract, enabling: bool) -> GameState | None:
