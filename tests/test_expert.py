@@ -264,3 +264,46 @@ def test_the_deals_solved_are_the_best_explained_of_those_drawn(monkeypatch: pyt
     assert solved == sorted(solved, reverse=True)
     assert solved[-1] >= sorted(drawn, reverse=True)[3]
     assert min(drawn) < solved[0]  # some drawn deals explained the misère less and were not solved
+
+
+def test_000_score_keeping_the_expert_plays_for_the_game_not_the_hand() -> None:
+    """Rules text 000, "Score keeping": the defenders' ten points a trick count toward 500 whether or not
+    the contract is made. With the defenders at 470, three defending tricks win them the game: in the
+    expert's weighing, the declarer's 7 tricks (made, but the defenders reach 500) are worth less than 6
+    tricks were without the score, and 8 tricks (they stop at 490) far more than 7."""
+    rules = engine.load_variant("standard")
+    expert = ExpertBot(rules, 1)
+    side = frozenset({0, 2})
+    plain = expert._worth("7H", 0, side)
+    late = expert._worth("7H", 0, side, (200, 470))
+    assert late[7] < plain[6] < plain[7]
+    assert late[8] - late[7] > 1000 > plain[8] - plain[7]
+    assert late[10] - late[8] == pytest.approx(plain[10] - plain[8])  # both play on: the hand's points alone
+    # Out the front door: at 400 the bidders win with any made contract of 7 hearts.
+    assert expert._worth("7H", 0, side, (400, 0))[7] - plain[7] == 1000
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_where_the_deals_cannot_tell_cards_apart_the_heuristic_card_is_played(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """When every sampled deal values every card alike (a misère each deal says is lost whatever is played,
+    say), the double-dummy results say nothing: the heuristic bot's card is played, in both protocols.
+    When one card is better, it is played whatever the heuristic would."""
+    rules = engine.load_variant("standard")
+    state = to_play(rules, seed, 4)
+    assert state is not None and state.play is not None
+    while state.legal_mask().bit_count() < 3 or (not state.play.trick and state.legal_mask() & state.play.strain.suitless):
+        seat = state.to_act
+        assert seat is not None
+        state.apply_move(HeuristicBot(rules, seed=0).choose(state, seat, state.legal_mask()))
+    seat = state.to_act
+    assert seat is not None
+    legal = state.legal_mask()
+    heuristic = ExpertBot(rules, seed).heuristic.choose(state, seat, legal)
+    cards = [index for index in range(legal.bit_length()) if legal >> index & 1]
+    monkeypatch.setattr(Solver, "move_values", lambda self, at_most=None: {(card, None): 2 for card in cards})
+    assert ExpertBot(rules, seed, samples=4).choose(state, seat, legal) == heuristic
+    other = next(card for card in cards if card != heuristic)
+    side = frozenset(state.side())
+    better = 3 if seat in side else 1
+    monkeypatch.setattr(Solver, "move_values", lambda self, at_most=None: {(card, None): better if card == other else 2 for card in cards})
+    assert ExpertBot(rules, seed, samples=4).choose(state, seat, legal) == other

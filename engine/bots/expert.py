@@ -46,6 +46,7 @@ from ..rules.ruleset import Rules
 from .random_bot import generator
 from .heuristic import Profile, _Table
 from .sampling import DEFAULT_BID_SAMPLES, SamplingBot
+from .standing import Standing
 
 DEFAULT_POSITIONS = 150_000
 """Positions the solver may visit for one decision, over all its sampled deals."""
@@ -60,6 +61,10 @@ MIN_SAMPLES = 6
 """Fewest deals solved for a decision to rest on them (or all of them, if fewer are sampled): fewer (early in a hand, when each deal costs much
 of the budget) and the heuristic bot plays. A card chosen on one or two sampled deals follows a guess at
 where the cards lie; over 200 games such early choices cost the expert side more than they won."""
+
+GAME_POINTS = 1_000
+"""What winning (or losing) the game on a hand is worth in the card play, in points beside the hand's
+score: more than any hand scores, so a card that wins the game beats one that scores more."""
 
 _Trick = tuple[int, tuple[tuple[int, int], ...], str | None]
 """A trick as the expert reads it: its leader, (seat, card) in order, the suit named for a led joker."""
@@ -104,7 +109,7 @@ class ExpertBot:
         points a deal less than the heuristic's own early cards (standard error 13)."""
         self._tables = tables_for(rules)
         self._dummies = tuple(range(rules.seating.players, rules.seating.seats))
-        self._worths: dict[tuple[str, int, frozenset[int]], list[float]] = {}
+        self._worths: dict[tuple[str, int, frozenset[int], tuple[int, ...] | None], list[float]] = {}
 
     # -- the protocols -------------------------------------------------------------------------
 
@@ -123,14 +128,15 @@ class ExpertBot:
         out = mask_of(card.index for card in observation.discards)
         side = self._side(seat, observation.declarer, observation.partner, observation.team_of)
         covering = mask_of(card.index for card in observation.covering)
-        move = self._decide(seat, known, observation.contract, tricks, current, named, out, side, observation.sitting_out, observation.calls, covering, observation.declarer)
-        if move is None:
-            return self.heuristic.act(observation, legal_actions)
-        card, suit = move
+        best = self._decide(seat, known, observation.contract, tricks, current, named, out, side, observation.sitting_out, observation.calls, covering, observation.declarer, tuple(observation.scores))
+        fallback = self.heuristic.act(observation, legal_actions)
+        if not best or (isinstance(fallback, Play) and (fallback.card.index, fallback.suit) in best):
+            return fallback  # not sampled, or the heuristic's card is among the best
+        card, suit = best[0]
         for action in plays:
             if action.card.index == card and action.suit == suit:
                 return action
-        return self.heuristic.act(observation, legal_actions)
+        return fallback
 
     def choose(self, state: GameState, seat: int, legal: int) -> int:
         """The same choice as :meth:`act`, from the kernel's state, reading only what ``seat`` may see."""
@@ -145,10 +151,15 @@ class ExpertBot:
         side = self._side(seat, state.declarer, state.known_partner(player), self._tables.team_of)
         sitting_out = tuple(each for each in range(len(state.hands)) if each not in play.active)
         covering = mask_of(state.covers)  # which face-up cards lie on a face-down one: on show to all
-        move = self._decide(seat, known, contract, tricks, tuple(play.trick), play.named, state.own_discards(player), side, sitting_out, state.auction.calls, covering, state.declarer)
-        if move is None:
-            return self.heuristic.choose(state, seat, legal)
-        card, suit = move
+        best = self._decide(seat, known, contract, tricks, tuple(play.trick), play.named, state.own_discards(player), side, sitting_out, state.auction.calls, covering, state.declarer, tuple(state.scores))
+        fallback = self.heuristic.choose(state, seat, legal)
+        if not best:
+            return fallback
+        if len(best) > 1:
+            named = fallback >> SUIT_SHIFT
+            if (fallback & CARD_BITS, self._tables.suits[named - 1] if named else None) in best:
+                return fallback  # the heuristic's card is among the best: its reading of the hand breaks the tie
+        card, suit = best[0]
         return card | (self._tables.suits.index(suit) + 1) << SUIT_SHIFT if suit is not None else card
 
     # -- the decision ------------------------------------------------------------------------------
@@ -175,12 +186,14 @@ class ExpertBot:
         calls: Sequence[tuple[int, str]],
         covering: int = 0,
         declarer: int | None = None,
-    ) -> tuple[int, str | None] | None:
-        """The best card (and suit named) for ``seat`` on average over sampled deals, each weighted by how
-        well the hands it gives explain the auction's ``calls``, or ``None`` to leave it to the heuristic
-        bot. ``seen`` are the hands the player knows (its own, those on show, the dummies' face-up
+        scores: tuple[int, ...] | None = None,
+    ) -> list[tuple[int, str | None]] | None:
+        """The best cards (and suits named) for ``seat`` on average over sampled deals, each weighted by
+        how well the hands it gives explain the auction's ``calls``, lowest first where several are as
+        good, or ``None`` to leave it to the heuristic bot. ``seen`` are the hands the player knows (its own, those on show, the dummies' face-up
         cards); ``covering`` the dummies' face-up cards lying on a face-down card, whose cards under them
-        are dealt in each sample too."""
+        are dealt in each sample too; ``scores`` the teams' scores before the hand (a result that ends the
+        game weighs as such, see :meth:`_worth`)."""
         rules, tables = self.rules, self._tables
         strain = tables.strains[rules.played_strain(contract)]
         seats = rules.seating.seats
@@ -211,7 +224,7 @@ class ExpertBot:
         now = self._replay(played_by, strain, active, leader, tricks, current, named)
         if now is None or now.to_act != seat:
             return None
-        worth = self._worth(contract, declarer, side)
+        worth = self._worth(contract, declarer, side, scores)
         # The solver counts the tricks still to come; the worths are of the hand's whole count.
         taken = sum(now.tricks[each] for each in side)
         ahead = worth[taken:]
@@ -250,8 +263,12 @@ class ExpertBot:
             if not deals:
                 return None
             totals = self._rollouts(now, deals, side, declarer, contract, played_by, calls, worth)
-        # Ties go to the lowest card (the cheapest of equals), for a choice that does not depend on order.
-        return max(totals, key=lambda move: (totals[move] if wants_more else -totals[move], -strain.power[move[0]]))
+        # Every move as good as the best, the lowest card first (the cheapest of equals): the caller takes the
+        # heuristic's card if it is one of them (where the deals cannot tell cards apart, say a misère
+        # every deal says is lost), else the first.
+        sign = 1.0 if wants_more else -1.0
+        top = max(sign * total for total in totals.values())
+        return sorted((move for move, total in totals.items() if sign * total == top), key=lambda move: strain.power[move[0]])
 
     def _rollouts(
         self,
@@ -305,15 +322,19 @@ class ExpertBot:
                 totals[move] = totals.get(move, 0.0) + weight * worth[gained]
         return totals
 
-    def _worth(self, contract: str | None, declarer: int | None, side: frozenset[int]) -> list[float]:
+    def _worth(self, contract: str | None, declarer: int | None, side: frozenset[int], scores: tuple[int, ...] | None = None) -> list[float]:
         """What each count of the declaring side's tricks is worth to that side, in points: the hand's
         score for it less the mean of the other teams' (so making the contract counts, not the tricks
-        alone), plus a hundredth of a point a trick to prefer more tricks among equals. Without a
-        contract (a hand played out unbid), the tricks themselves."""
+        alone), plus a hundredth of a point a trick to prefer more tricks among equals; given the
+        ``scores`` before the hand, :data:`GAME_POINTS` more for a count that wins the game for the
+        declaring side and as many fewer for one that loses it. Without a contract (a hand played out
+        unbid), the tricks themselves."""
         total = self.rules.deal.hand_size
         if contract is None or declarer is None:
             return [float(tricks) for tricks in range(total + 1)]
-        key = (contract, declarer, side)
+        # A called partner joins the declarer's side only once called: the standing is read by team.
+        standing = Standing(self.rules, self._tables.team_of, scores) if scores is not None and self.rules.seating.called_partner is None else None
+        key = (contract, declarer, side, standing.scores if standing is not None else None)
         cached = self._worths.get(key)
         if cached is not None:
             return cached
@@ -333,7 +354,8 @@ class ExpertBot:
             points = score_hand(self.rules, terms, declarer, taken, (0,) * teams, partner=partner).hand_points
             ours = sum(points[each] for each in mine)
             theirs = [points[each] for each in range(teams) if each not in mine]
-            worth.append(ours - (sum(theirs) / len(theirs) if theirs else 0.0) + 0.01 * tricks)
+            game = standing.outcome(terms, declarer, tricks) * GAME_POINTS if standing is not None else 0
+            worth.append(ours - (sum(theirs) / len(theirs) if theirs else 0.0) + 0.01 * tricks + game)
         self._worths[key] = worth
         return worth
 

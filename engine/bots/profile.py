@@ -40,6 +40,15 @@ class Profile:
     """...or, for a closed misère whose hand the heuristic's danger test (:attr:`misere_limit`) also finds
     safe, this often: at 0.75 alone the expert bid no closed misère in 3,000 standard hands, while the
     heuristic's test alone made 68% of its misères (32 of 47)."""
+    reads_score: bool = True
+    """Bidding by sampling: weigh the game's standing near its end (see the two shares below)."""
+    game_won_share: float = 0.5
+    """...where it would pass, bid the cheapest contract whose sampled play-outs win the game outright
+    this often (and lose it at most a quarter as often)..."""
+    game_lost_share: float = 0.4
+    """...and pass rather than bid a contract whose play-outs lose the game this often and more often
+    than they win it: the defenders' trick points would carry them over the target, or a set would put
+    the bidders out the back door."""
     six_no_trump_shows_joker: bool = False
     """Convention: open 6NT whenever holding the joker (rules text 000, "Bidding conventions")."""
     inkles: bool = True
@@ -59,7 +68,7 @@ class Profile:
         for label, value in (("partner_tricks", self.partner_tricks), ("partner_bid_tricks", self.partner_bid_tricks), ("kitty_tricks", self.kitty_tricks)):
             if not 0.0 <= value <= 10.0:
                 raise ValueError(f"Profile {label} must be between 0 and 10 tricks, not {value}.")
-        for label, share in (("misere_make_share", self.misere_make_share), ("misere_solved_share", self.misere_solved_share), ("open_misere_solved_share", self.open_misere_solved_share), ("misere_checked_share", self.misere_checked_share)):
+        for label, share in (("misere_make_share", self.misere_make_share), ("misere_solved_share", self.misere_solved_share), ("open_misere_solved_share", self.open_misere_solved_share), ("misere_checked_share", self.misere_checked_share), ("game_won_share", self.game_won_share), ("game_lost_share", self.game_lost_share)):
             if not 0.0 <= share <= 1.0:
                 raise ValueError(f"Profile {label} must be a share between 0 and 1, not {share}.")
         if self.misere_limit < 0 or self.open_misere_limit < 0 or self.double_misere_limit < 0:

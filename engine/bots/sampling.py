@@ -25,9 +25,10 @@ from ..kernel.actions import Action
 from ..kernel.phase import PASS_MOVE, Phase
 from ..kernel.state import GameState
 from ..kernel.tables import cards_in, mask_of
-from ..rules.contracts import Contract, Exposure, ExposureTime, PlayStyle
+from ..rules.contracts import Contract, Exposure, ExposureTime, PartnerRole, PlayStyle
 from ..rules.ruleset import Rules
 from .heuristic import HeuristicBot, Profile
+from .standing import Standing
 
 DEFAULT_BID_SAMPLES = 20
 """Deals sampled for one bid."""
@@ -75,20 +76,66 @@ class SamplingBot(HeuristicBot):
         # hands drawn card by card, for which the heuristic's estimates stand.
         self.applies = seating.dummies is None and not deal.table and seating.seats == seating.players and not deal.draw
         """Whether this variant's bids are sampled."""
+        # A called partner joins the declarer's side only once called: the standing is read by team.
+        self._reads_score = profile.reads_score and self.applies and seating.called_partner is None
+        self._scores: tuple[int, ...] | None = None
 
     def act(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
         """Choose an action for the observing seat."""
         self._dealer, self._seat, self._calls = observation.dealer, observation.seat, tuple(observation.calls)
         self._kitty = mask_of(card.index for card in observation.kitty)
+        self._scores = tuple(observation.scores)
         return super().act(observation, legal_actions)
 
     def choose(self, state: GameState, seat: int, legal: int) -> int:
         """The same choice as :meth:`act`, from the kernel's state (reading only what ``seat`` may see)."""
         self._dealer, self._seat, self._calls = state.dealer, seat, tuple(state.auction.calls)
         self._kitty = mask_of(state.kitty) if state.phase is Phase.KITTY and state.discarder == seat else 0
+        self._scores = tuple(state.scores)
         return super().choose(state, seat, legal)
 
     # -- the hooks the heuristic bot's bidding calls ---------------------------------------------------
+
+    def _bid(self, seat: int, hand: int, calls: Sequence[tuple[int, str]], ranks: int, passing: bool) -> int:
+        """The heuristic's bid from sampled estimates, then weighed by the game's standing
+        (:attr:`Profile.reads_score`): a bid whose play-outs mostly lose the game outright gives way to a
+        pass, and a pass to the cheapest contract whose play-outs mostly win it."""
+        move = super()._bid(seat, hand, calls, ranks, passing)
+        scores = self._scores
+        if not self._reads_score or scores is None or not passing:
+            return move
+        standing = Standing(self.rules, self._tables.team_of, scores)
+        profile = self.profile
+        if move != PASS_MOVE:
+            odds = self._game_odds(standing, seat, hand, calls, self._tables.contracts[move])
+            if odds is not None and odds[1] >= profile.game_lost_share and odds[1] > odds[0]:
+                return PASS_MOVE
+            return move
+        high_seat = next((who for who, call in reversed(calls) if call != "pass"), None)
+        if high_seat in self._partners[seat]:
+            return move  # a partner holds the bid: outbidding it risks the side's own contract
+        inkles = self.rules.auction.inkles
+        for rank in cards_in(ranks):  # the cheapest first
+            contract = self._tables.contracts[rank]
+            if contract.level is None or contract.is_special or (inkles is not None and contract.level == inkles.level):
+                continue
+            odds = self._game_odds(standing, seat, hand, calls, contract)
+            if odds is not None and odds[0] >= profile.game_won_share and odds[1] <= odds[0] / 4:
+                return rank
+        return move
+
+    def _game_odds(self, standing: Standing, seat: int, hand: int, calls: Sequence[tuple[int, str]], contract: Contract) -> tuple[float, float] | None:
+        """The shares of the sampled play-outs in which ``seat`` declaring ``contract`` wins the game and
+        loses it (``None`` where play-outs are not sampled for it: specials other than the misères played
+        alone): an ordinary contract reads its strain's play-outs, a misère its own."""
+        if contract.level is not None and not contract.is_special:
+            lowest = self._lowest(contract.style.strain)
+            results = self._results(seat, hand, calls, lowest) if lowest is not None else None
+        elif contract.target.is_no_tricks and contract.style.partner is PartnerRole.SITS_OUT:
+            results = self._results(seat, hand, calls, contract)
+        else:
+            return None
+        return standing.odds(contract, seat, results) if results else None
 
     def _strain_estimates(self, seat: int, hand: int, calls: Sequence[tuple[int, str]], strains: set[str]) -> dict[str, float]:
         estimates = super()._strain_estimates(seat, hand, calls, strains)
