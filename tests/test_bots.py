@@ -22,6 +22,8 @@ def test_bots_follow_the_protocol() -> None:
         Profile(aggression=9)
     with pytest.raises(ValueError, match="misere_checked_share must be a share between 0 and 1, not 1.5"):
         Profile(misere_checked_share=1.5)
+    with pytest.raises(ValueError, match="game_lost_share must be a share between 0 and 1, not -0.1"):
+        Profile(game_lost_share=-0.1)
 
 
 def test_random_bot_is_uniform_and_seeded() -> None:

@@ -22,6 +22,7 @@ from engine.kernel.state import GameState
 from engine.kernel.tables import cards_in, mask_of
 from engine.rules.contracts import Exposure, ExposureTime
 from engine.bots.sampling import MISERE_POSITIONS
+from engine.bots.standing import Standing
 from engine.language.resources import shipped_variant_names
 
 
@@ -241,3 +242,29 @@ def test_every_sampled_bid_and_discard_of_any_variant_is_legal(variant: str, see
             state.apply_move(move)
     finally:
         sampling.MISERE_POSITIONS = MISERE_POSITIONS
+
+
+def test_000_avondale_the_level_bid_is_the_one_whose_play_outs_score_best() -> None:
+    """Rules text 000, "Bidding conventions" (bid below the hand's worth in a continuous auction, leaving
+    room to rise) against the Avondale table (a level more is worth 100 points more): with the same
+    estimate, the convention alone opens 6♥; weighing each level's made and lost values over the
+    sampled play-outs opens 7♥, which scores more on average, and never a level above the estimate."""
+    rules = engine.load_variant("standard")
+    hand = hand_of(rules, "KS", "KC", "10C", "7C", "JD", "6D", "5D", "KH", "JH", "7H")
+    ranks = sum(1 << contract.rank for contract in rules.ladder.contracts)
+    names = {contract.rank: contract.id for contract in rules.ladder.contracts}
+    bids = {}
+    for values_levels in (False, True):
+        bot = SamplingBot(rules, Profile(values_levels=values_levels), seed=4, samples=20)
+        bids[values_levels] = names[bot._bid(0, hand, [], ranks, True)]
+    assert bids == {False: "6H", True: "7H"}
+    results = bot._results(0, hand, [], rules.ladder["6H"])
+    assert results is not None
+    standing = Standing(rules, [rules.seating.team_of(seat) for seat in range(4)], (0, 0))
+
+    def mean_points(contract: str) -> float:
+        return sum(weight * standing.points(rules.ladder[contract], 0, tricks) for weight, tricks in results) / sum(weight for weight, _ in results)
+
+    assert mean_points("7H") > mean_points("6H")
+    estimate = sum(weight * tricks for weight, tricks in results) / sum(weight for weight, _ in results) + bot.profile.aggression
+    assert 7 <= estimate < 8  # 8♥ is above the estimate: not considered, whatever it would score

@@ -82,3 +82,13 @@ def test_000_score_keeping_a_cheap_contract_that_wins_the_game_is_bid() -> None:
     assert move != PASS_MOVE
     contract = [contract for contract in rules.ladder.contracts if contract.rank == move][0]
     assert contract.level == 6
+
+
+def test_000_score_keeping_a_hands_points_for_the_declaring_side() -> None:
+    """Rules text 000, "Score keeping" and the Avondale table: 7♥ made scores 200, lost costs 200, and the
+    defenders score ten a trick either way; the worth is the declaring side's less the defenders'."""
+    position = standing((0, 0))
+    seven = position.rules.ladder["7H"]
+    assert position.points(seven, 0, 7) == 200 - 30
+    assert position.points(seven, 0, 5) == -200 - 50
+    assert position.points(seven, 0, 10) == 250  # a slam below 250 scores 250

@@ -40,6 +40,9 @@ class Profile:
     """...or, for a closed misère whose hand the heuristic's danger test (:attr:`misere_limit`) also finds
     safe, this often: at 0.75 alone the expert bid no closed misère in 3,000 standard hands, while the
     heuristic's test alone made 68% of its misères (32 of 47)."""
+    values_levels: bool = True
+    """Bidding by sampling: in the chosen strain, bid the level (up to the estimate) whose play-outs
+    score best on average, not a level below the estimate to leave room to rise."""
     reads_score: bool = True
     """Bidding by sampling: weigh the game's standing near its end (see the two shares below)."""
     game_won_share: float = 0.5

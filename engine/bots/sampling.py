@@ -79,6 +79,7 @@ class SamplingBot(HeuristicBot):
         # A called partner joins the declarer's side only once called: the standing is read by team.
         self._reads_score = profile.reads_score and self.applies and seating.called_partner is None
         self._scores: tuple[int, ...] | None = None
+        self._played_out: dict[str, tuple[int, list[tuple[float, int]]]] = {}
 
     def act(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
         """Choose an action for the observing seat."""
@@ -141,12 +142,31 @@ class SamplingBot(HeuristicBot):
         estimates = super()._strain_estimates(seat, hand, calls, strains)
         if not self.applies:
             return estimates
+        self._played_out = {}
         for strain in strains:
             contract = self._lowest(strain)
-            mean = self._mean_tricks(seat, hand, calls, contract) if contract is not None else None
-            if mean is not None:
-                estimates[strain] = mean + self.profile.aggression
+            results = self._results(seat, hand, calls, contract) if contract is not None else None
+            if results:
+                estimates[strain] = _weighted_mean(results) + self.profile.aggression
+                self._played_out[strain] = (seat, results)
         return estimates
+
+    def _choose(self, ordinary: list[Contract], estimates: dict[str, float]) -> Contract | None:
+        """The heuristic's choice of strain and level, then, in its strain, the level up to the estimate
+        whose play-outs score best on average (:attr:`Profile.values_levels`): a continuous auction's
+        convention of bidding a level below the estimate leaves room to rise, but a contract left a level
+        low scores a level's value less when made."""
+        chosen = super()._choose(ordinary, estimates)
+        if chosen is None or chosen.level is None or not self.profile.values_levels:
+            return chosen
+        played = self._played_out.get(chosen.style.strain)
+        if played is None:
+            return chosen
+        seat, results = played
+        standing = Standing(self.rules, self._tables.team_of, self._scores or self._tables.start_scores)
+        levels = [contract for contract in ordinary if contract.style.strain == chosen.style.strain and contract.level is not None and chosen.level <= contract.level <= estimates[chosen.style.strain]]
+        # The lowest first: a higher level must score more on average to be chosen.
+        return max(levels, key=lambda contract: (_weighted_mean((weight, standing.points(contract, seat, tricks)) for weight, tricks in results), -contract.rank))
 
     def _misere_safe(self, seat: int, hand: int, calls: Sequence[tuple[int, str]], contract: Contract) -> bool:
         """Safe when heuristic defenders rarely force a trick in the play-outs and, on the first

@@ -30,10 +30,16 @@ class Standing:
         self.scores = scores
         """Each team's score before the hand."""
 
-    def outcome(self, contract: Contract, declarer: int, tricks: int) -> int:
-        """:data:`WON`, :data:`LOST` or :data:`PLAYS_ON` for ``declarer``'s side when it plays ``contract``
-        and its side takes ``tricks``: the defenders' tricks are shared out between the other teams' seats
-        in turn (the nearest reading of trick points for more than one defending team)."""
+    def points(self, contract: Contract, declarer: int, tricks: int) -> float:
+        """What ``declarer``'s side scores on the hand when it plays ``contract`` and takes ``tricks``, less
+        the mean of the other teams' points (the defenders' tricks shared out as in :meth:`outcome`)."""
+        team = self.team_of[declarer]
+        scored = score_hand(self.rules, contract, declarer, self._taken(declarer, tricks), self.scores)
+        others = [points for each, points in enumerate(scored.hand_points) if each != team]
+        return scored.hand_points[team] - (sum(others) / len(others) if others else 0.0)
+
+    def _taken(self, declarer: int, tricks: int) -> list[int]:
+        """Each seat's tricks: ``tricks`` to the declarer, the rest to the other teams' seats in turn."""
         seats = len(self.team_of)
         team = self.team_of[declarer]
         taken = [0] * seats
@@ -42,7 +48,14 @@ class Standing:
         if others:
             for count in range(self.rules.deal.hand_size - tricks):
                 taken[others[count % len(others)]] += 1
-        scored = score_hand(self.rules, contract, declarer, taken, self.scores)
+        return taken
+
+    def outcome(self, contract: Contract, declarer: int, tricks: int) -> int:
+        """:data:`WON`, :data:`LOST` or :data:`PLAYS_ON` for ``declarer``'s side when it plays ``contract``
+        and its side takes ``tricks``: the defenders' tricks are shared out between the other teams' seats
+        in turn (the nearest reading of trick points for more than one defending team)."""
+        team = self.team_of[declarer]
+        scored = score_hand(self.rules, contract, declarer, self._taken(declarer, tricks), self.scores)
         ending = game_end(self.rules, scored.scores, (team,), scored.made)
         if ending is None or ending[0] is None:
             return PLAYS_ON
