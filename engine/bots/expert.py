@@ -378,7 +378,7 @@ class ExpertBot:
         calls: Sequence[tuple[int, str]],
     ) -> list[tuple[float, dict[int, int], dict[int, int]]]:
         """The deals to solve, each with its weight (how well its hands, as dealt, explain the auction's
-        ``calls``): the :attr:`samples` best explained of up to :data:`POOL` times as many drawn, in the
+        ``calls``): the ``samples`` best explained of up to :data:`POOL` times as many drawn, in the
         order drawn among equals. The calls are soft evidence, but most random deals hardly explain a
         strong bid (a misère's hand is low in every suit): drawing more and keeping the likeliest puts
         the search where the cards probably are."""
