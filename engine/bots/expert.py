@@ -7,7 +7,8 @@ the numbers they hold, never a card of a suit a seat has shown void in; what is 
 (the kitty's discards, a dead hand, a sitting-out partner's cards). Each deal is solved by
 :class:`~engine.analysis.double_dummy.Solver` over the kernel's own play, replayed from the first lead,
 for every card the seat may play, and weighted by how well the hands it deals (with the cards each seat
-has played) explain the auction: the calls are soft evidence, as in the bidding.
+has played) explain the auction: the calls are soft evidence, as in the bidding. More deals are drawn than
+solved (up to :data:`POOL` times as many), and the best explained kept.
 
 The search is bounded by a number of positions, not by a clock, so that the same seed gives the same
 game on any machine and with either build: the default, 150,000, is about a second with the pure-Python
@@ -18,7 +19,9 @@ the card is chosen instead by rollouts: the same kind of sampled deals, each pla
 heuristic bots after every card the seat may play. Measured, that did worse; see ``ExpertBot.rollouts``.)
 
 Each result is weighed by what it scores, not by tricks alone: the hand's points for the declaring side
-(the contract made or lost, the opponents' points for their tricks) against the other teams'.
+(the contract made or lost, the opponents' points for their tricks) against the other teams', and by
+what it does to the game (:data:`GAME_POINTS` for a result that wins or loses it). Where the deals value
+several cards alike, the heuristic bot's card is played if it is one of them.
 
 Bids and the kitty's discards are sampled too, more cheaply: :class:`~engine.bots.sampling.SamplingBot`
 plays each sampled deal out with heuristic bots (a double-dummy solve of every strain of every deal would
@@ -190,10 +193,10 @@ class ExpertBot:
     ) -> list[tuple[int, str | None]] | None:
         """The best cards (and suits named) for ``seat`` on average over sampled deals, each weighted by
         how well the hands it gives explain the auction's ``calls``, lowest first where several are as
-        good, or ``None`` to leave it to the heuristic bot. ``seen`` are the hands the player knows (its own, those on show, the dummies' face-up
-        cards); ``covering`` the dummies' face-up cards lying on a face-down card, whose cards under them
-        are dealt in each sample too; ``scores`` the teams' scores before the hand (a result that ends the
-        game weighs as such, see :meth:`_worth`)."""
+        good, or ``None`` to leave it to the heuristic bot. ``seen`` are the hands the player knows (its
+        own, those on show, the dummies' face-up cards); ``covering`` the dummies' face-up cards lying on
+        a face-down card, whose cards under them are dealt in each sample too; ``scores`` the teams'
+        scores before the hand (a result that ends the game weighs as such, see :meth:`_worth`)."""
         rules, tables = self.rules, self._tables
         strain = tables.strains[rules.played_strain(contract)]
         seats = rules.seating.seats
