@@ -132,14 +132,17 @@ class ExpertBot:
         side = self._side(seat, observation.declarer, observation.partner, observation.team_of)
         covering = mask_of(card.index for card in observation.covering)
         best = self._decide(seat, known, observation.contract, tricks, current, named, out, side, observation.sitting_out, observation.calls, covering, observation.declarer, tuple(observation.scores))
-        fallback = self.heuristic.act(observation, legal_actions)
-        if not best or (isinstance(fallback, Play) and (fallback.card.index, fallback.suit) in best):
-            return fallback  # not sampled, or the heuristic's card is among the best
+        if not best:
+            return self.heuristic.act(observation, legal_actions)
+        if len(best) > 1:
+            fallback = self.heuristic.act(observation, legal_actions)
+            if isinstance(fallback, Play) and (fallback.card.index, fallback.suit) in best:
+                return fallback  # the heuristic's card is among the best: its reading of the hand breaks the tie
         card, suit = best[0]
         for action in plays:
             if action.card.index == card and action.suit == suit:
                 return action
-        return fallback
+        return self.heuristic.act(observation, legal_actions)
 
     def choose(self, state: GameState, seat: int, legal: int) -> int:
         """The same choice as :meth:`act`, from the kernel's state, reading only what ``seat`` may see."""
@@ -155,10 +158,10 @@ class ExpertBot:
         sitting_out = tuple(each for each in range(len(state.hands)) if each not in play.active)
         covering = mask_of(state.covers)  # which face-up cards lie on a face-down one: on show to all
         best = self._decide(seat, known, contract, tricks, tuple(play.trick), play.named, state.own_discards(player), side, sitting_out, state.auction.calls, covering, state.declarer, tuple(state.scores))
-        fallback = self.heuristic.choose(state, seat, legal)
         if not best:
-            return fallback
+            return self.heuristic.choose(state, seat, legal)
         if len(best) > 1:
+            fallback = self.heuristic.choose(state, seat, legal)
             named = fallback >> SUIT_SHIFT
             if (fallback & CARD_BITS, self._tables.suits[named - 1] if named else None) in best:
                 return fallback  # the heuristic's card is among the best: its reading of the hand breaks the tie

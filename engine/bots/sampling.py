@@ -79,7 +79,6 @@ class SamplingBot(HeuristicBot):
         # A called partner joins the declarer's side only once called: the standing is read by team.
         self._reads_score = profile.reads_score and self.applies and seating.called_partner is None
         self._scores: tuple[int, ...] | None = None
-        self._played_out: dict[str, tuple[int, list[tuple[float, int]]]] = {}
 
     def act(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
         """Choose an action for the observing seat."""
@@ -130,8 +129,7 @@ class SamplingBot(HeuristicBot):
         loses it (``None`` where play-outs are not sampled for it: specials other than the misères played
         alone): an ordinary contract reads its strain's play-outs, a misère its own."""
         if contract.level is not None and not contract.is_special:
-            lowest = self._lowest(contract.style.strain)
-            results = self._results(seat, hand, calls, lowest) if lowest is not None else None
+            results = self._strain_results(seat, hand, calls, contract.style.strain)
         elif contract.target.is_no_tricks and contract.style.partner is PartnerRole.SITS_OUT:
             results = self._results(seat, hand, calls, contract)
         else:
@@ -142,14 +140,17 @@ class SamplingBot(HeuristicBot):
         estimates = super()._strain_estimates(seat, hand, calls, strains)
         if not self.applies:
             return estimates
-        self._played_out = {}
         for strain in strains:
             contract = self._lowest(strain)
-            results = self._results(seat, hand, calls, contract) if contract is not None else None
-            if results:
-                estimates[strain] = _weighted_mean(results) + self.profile.aggression
-                self._played_out[strain] = (seat, results)
+            mean = self._mean_tricks(seat, hand, calls, contract) if contract is not None else None
+            if mean is not None:
+                estimates[strain] = mean + self.profile.aggression
         return estimates
+
+    def _strain_results(self, seat: int, hand: int, calls: Sequence[tuple[int, str]], strain: str) -> list[tuple[float, int]] | None:
+        """The play-outs of ``strain``'s lowest contract (see :meth:`_results`)."""
+        contract = self._lowest(strain)
+        return self._results(seat, hand, calls, contract) if contract is not None else None
 
     def _choose(self, ordinary: list[Contract], estimates: dict[str, float]) -> Contract | None:
         """The heuristic's choice of strain and level, then, in its strain, the level up to the estimate
@@ -159,10 +160,13 @@ class SamplingBot(HeuristicBot):
         chosen = super()._choose(ordinary, estimates)
         if chosen is None or chosen.level is None or not self.profile.values_levels:
             return chosen
-        played = self._played_out.get(chosen.style.strain)
-        if played is None:
+        if not self.applies or self._deals is None:
             return chosen
-        seat, results = played
+        # The bid being chosen is the one whose deals are sampled (the estimates just read them).
+        seat, hand, calls, _ = self._deals[0]
+        results = self._strain_results(seat, hand, calls, chosen.style.strain)
+        if not results:
+            return chosen
         standing = Standing(self.rules, self._tables.team_of, self._scores or self._tables.start_scores)
         levels = [contract for contract in ordinary if contract.style.strain == chosen.style.strain and contract.level is not None and chosen.level <= contract.level <= estimates[chosen.style.strain]]
         # The lowest first: a higher level must score more on average to be chosen.
