@@ -92,3 +92,46 @@ def test_000_score_keeping_a_hands_points_for_the_declaring_side() -> None:
     assert position.points(seven, 0, 7) == 200 - 30
     assert position.points(seven, 0, 5) == -200 - 50
     assert position.points(seven, 0, 10) == 250  # a slam below 250 scores 250
+
+
+def test_000_score_keeping_a_game_played_on_read_as_a_race_to_500() -> None:
+    """Rules text 000, "Score keeping": the first side to 500 wins; a game that plays on is read as a race,
+    each side's chance inversely proportional to the points it still needs."""
+    position = standing((0, 0))
+    assert position.race((0, 0), 0) == 0.0
+    assert position.race((300, 450), 0) == pytest.approx(2 * (1 / 200) / (1 / 200 + 1 / 50) - 1)  # -0.6
+    assert position.race((300, 450), 1) == pytest.approx(0.6)
+    assert position.race((0, 400), 0) < position.race((-400, 0), 0) < 0  # needing 500 against 100 is worse than 900 against 500
+    assert position.race((495, 0), 0) < 1.0  # a side past the post whose game did not end is not yet a winner
+
+
+def test_000_score_keeping_what_a_contract_is_worth_in_games() -> None:
+    """Rules text 000, "Score keeping": a result that wins the game counts 1, one that loses it -1, one that
+    plays on as the race after it, each sampled result by its weight."""
+    position = standing((400, 0))
+    seven = position.rules.ladder["7H"]
+    assert position.value(seven, 0, [(1.0, 7)]) == 1.0  # 600: out the front door
+    played_on = position.race((200, 50), 0)  # set: 400 - 200, the defenders' five tricks 50
+    assert position.value(seven, 0, [(3.0, 7), (1.0, 5)]) == pytest.approx((3 * 1.0 + played_on) / 4)
+    assert standing((-400, 0)).value(seven, 0, [(1.0, 5)]) == -1.0  # out the back door
+
+
+def _sacrifice(scores: tuple[int, int], reads_score: bool = True) -> int:
+    rules = engine.load_variant("standard")
+    hand = hand_of(rules, "AH", "7H", "KC", "QC", "7C", "6C", "7D", "6D", "8S", "6S")
+    calls = [(1, "pass"), (2, "pass"), (3, "7H")]
+    bot = SamplingBot(rules, Profile(reads_score=reads_score), seed=4, samples=8)
+    bot._scores = scores
+    ranks = sum(1 << contract.rank for contract in rules.ladder.contracts if contract.rank > rules.ladder["7H"].rank)
+    return bot._bid(0, hand, calls, ranks, True)
+
+
+def test_000_score_keeping_a_sacrifice_against_a_contract_that_wins_the_game() -> None:
+    """Rules text 000, "Score keeping": at 400 the opponents' 7♥ made wins them the game. A hand that would
+    pass outbids it when its own contract, made or lost, is worth more in games than letting them play
+    (sampled play-outs of both on the same deals), and passes where their 7♥ would not end the game."""
+    rules = engine.load_variant("standard")
+    assert _sacrifice((0, 0)) == PASS_MOVE
+    assert _sacrifice((300, 400), reads_score=False) == PASS_MOVE
+    move = _sacrifice((300, 400))
+    assert move != PASS_MOVE and move > rules.ladder["7H"].rank

@@ -56,6 +56,11 @@ class Profile:
     """...and pass rather than bid a contract whose play-outs lose the game this often and more often
     than they win it: the defenders' trick points would carry them over the target, or a set would put
     the bidders out the back door."""
+    sacrifice_margin: float = 0.1
+    """...and, where it would pass while an opponent holds a bid whose making would win it the game,
+    outbid it with the cheapest contract worth this much more in games than passing (on the scale of
+    :meth:`~engine.bots.standing.Standing.value`, -1 lost to 1 won; the opponents' contract played out on
+    the same sampled deals): a sacrifice."""
     six_no_trump_shows_joker: bool = False
     """Convention: open 6NT whenever holding the joker (rules text 000, "Bidding conventions")."""
     inkles: bool = True
@@ -68,6 +73,8 @@ class Profile:
     breaching needs (a slam call or a declare needs a hand sure of every trick)."""
 
     def __post_init__(self) -> None:
+        if not 0.0 <= self.sacrifice_margin <= 2.0:
+            raise ValueError(f"Profile sacrifice_margin must be between 0 and 2, not {self.sacrifice_margin}.")
         if not 0.0 <= self.breach_margin <= 10.0:
             raise ValueError(f"Profile breach_margin must be between 0 and 10 tricks, not {self.breach_margin}.")
         if not -3.0 <= self.aggression <= 3.0:

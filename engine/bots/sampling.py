@@ -28,7 +28,7 @@ from ..kernel.tables import cards_in, mask_of
 from ..rules.contracts import Contract, Exposure, ExposureTime, PartnerRole, PlayStyle
 from ..rules.ruleset import Rules
 from .heuristic import HeuristicBot, Profile
-from .standing import Standing
+from .standing import WON, Standing
 
 DEFAULT_BID_SAMPLES = 20
 """Deals sampled for one bid."""
@@ -68,7 +68,7 @@ class SamplingBot(HeuristicBot):
         self._kitty = 0
         self._templates: dict[int, GameState] = {}
         self._deals: tuple[tuple[int, int, tuple[tuple[int, str], ...], int], list[tuple[float, list[int], tuple[int, ...]]]] | None = None
-        self._outcomes: dict[int, list[int] | None] = {}
+        self._outcomes: dict[tuple[int, int], list[int] | None] = {}
         self._solved: dict[PlayStyle, list[int | None]] = {}
         self._enabling: dict[int, bool] = {}
         seating, deal = rules.seating, rules.deal
@@ -99,7 +99,8 @@ class SamplingBot(HeuristicBot):
     def _bid(self, seat: int, hand: int, calls: Sequence[tuple[int, str]], ranks: int, passing: bool) -> int:
         """The heuristic's bid from sampled estimates, then weighed by the game's standing
         (:attr:`Profile.reads_score`): a bid whose play-outs mostly lose the game outright gives way to a
-        pass, and a pass to the cheapest contract whose play-outs mostly win it."""
+        pass, and a pass to the cheapest contract whose play-outs mostly win it, or which is worth more in
+        games than letting opponents play a contract that would win them the game (a sacrifice)."""
         move = super()._bid(seat, hand, calls, ranks, passing)
         scores = self._scores
         if not self._reads_score or scores is None or not passing:
@@ -114,26 +115,54 @@ class SamplingBot(HeuristicBot):
         high_seat = next((who for who, call in reversed(calls) if call != "pass"), None)
         if high_seat in self._partners[seat]:
             return move  # a partner holds the bid: outbidding it risks the side's own contract
+        passing_worth = self._passing_worth(standing, seat, hand, calls)
         inkles = self.rules.auction.inkles
         for rank in cards_in(ranks):  # the cheapest first
             contract = self._tables.contracts[rank]
             if contract.level is None or contract.is_special or (inkles is not None and contract.level == inkles.level):
                 continue
-            odds = self._game_odds(standing, seat, hand, calls, contract)
-            if odds is not None and odds[0] >= profile.game_won_share and odds[1] <= odds[0] / 4:
+            results = self._play_outs(seat, hand, calls, contract)
+            if not results:
+                continue
+            won, lost = standing.odds(contract, seat, results)
+            if won >= profile.game_won_share and lost <= won / 4:
                 return rank
+            if passing_worth is not None and standing.value(contract, seat, results) >= passing_worth + profile.sacrifice_margin:
+                return rank  # a sacrifice: outbid opponents whose contract would likely win them the game
         return move
+
+    def _passing_worth(self, standing: Standing, seat: int, hand: int, calls: Sequence[tuple[int, str]]) -> float | None:
+        """What passing is worth in games to ``seat``'s side (:meth:`Standing.value`, from -1 to 1) when an
+        opponent holds a bid whose making (by the fewest tricks it needs) would win it the game: the
+        opposite of that contract's worth to its bidder over the deals sampled for ``seat``, played out with
+        the bidder declaring. ``None`` elsewhere (nobody bid, a partner holds the bid, a bid with a
+        modifier, or one that does not end the game when made), so the play-outs are spent only where a
+        sacrifice may be worth it."""
+        high = next(((who, call) for who, call in reversed(calls) if call != "pass"), None)
+        if high is None or self._tables.team_of[high[0]] == self._tables.team_of[seat] or " " in high[1]:
+            return None
+        bidder, contract = high[0], self.rules.ladder[high[1]]
+        needed = 0 if contract.target.is_no_tricks else contract.level
+        if needed is None or standing.outcome(contract, bidder, needed) != WON:
+            return None  # made, it does not end the game (or it is not a count of tricks)
+        results = self._play_outs(seat, hand, calls, contract, bidder)
+        return -standing.value(contract, bidder, results) if results else None
+
+    def _play_outs(self, seat: int, hand: int, calls: Sequence[tuple[int, str]], contract: Contract, declarer: int | None = None) -> list[tuple[float, int]] | None:
+        """(weight, the declaring side's tricks) over the deals sampled for ``seat`` with ``declarer`` (``seat``
+        unless given) playing ``contract``: an ordinary contract reads its strain's lowest contract's
+        play-outs, a misère played alone its own; ``None`` for other specials (not sampled)."""
+        if contract.level is not None and not contract.is_special:
+            lowest = self._lowest(contract.style.strain)
+            return self._results(seat, hand, calls, lowest, declarer) if lowest is not None else None
+        if contract.target.is_no_tricks and contract.style.partner is PartnerRole.SITS_OUT:
+            return self._results(seat, hand, calls, contract, declarer)
+        return None
 
     def _game_odds(self, standing: Standing, seat: int, hand: int, calls: Sequence[tuple[int, str]], contract: Contract) -> tuple[float, float] | None:
         """The shares of the sampled play-outs in which ``seat`` declaring ``contract`` wins the game and
-        loses it (``None`` where play-outs are not sampled for it: specials other than the misères played
-        alone): an ordinary contract reads its strain's play-outs, a misère its own."""
-        if contract.level is not None and not contract.is_special:
-            results = self._strain_results(seat, hand, calls, contract.style.strain)
-        elif contract.target.is_no_tricks and contract.style.partner is PartnerRole.SITS_OUT:
-            results = self._results(seat, hand, calls, contract)
-        else:
-            return None
+        loses it (``None`` where play-outs are not sampled for it, see :meth:`_play_outs`)."""
+        results = self._play_outs(seat, hand, calls, contract)
         return standing.odds(contract, seat, results) if results else None
 
     def _strain_estimates(self, seat: int, hand: int, calls: Sequence[tuple[int, str]], strains: set[str]) -> dict[str, float]:
@@ -147,11 +176,6 @@ class SamplingBot(HeuristicBot):
                 estimates[strain] = mean + self.profile.aggression
         return estimates
 
-    def _strain_results(self, seat: int, hand: int, calls: Sequence[tuple[int, str]], strain: str) -> list[tuple[float, int]] | None:
-        """The play-outs of ``strain``'s lowest contract (see :meth:`_results`)."""
-        contract = self._lowest(strain)
-        return self._results(seat, hand, calls, contract) if contract is not None else None
-
     def _choose(self, ordinary: list[Contract], estimates: dict[str, float]) -> Contract | None:
         """The heuristic's choice of strain and level, then, in its strain, the level up to the estimate
         whose play-outs score best on average (:attr:`Profile.values_levels`): a continuous auction's
@@ -164,7 +188,7 @@ class SamplingBot(HeuristicBot):
             return chosen
         # The bid being chosen is the one whose deals are sampled (the estimates just read them).
         seat, hand, calls, _ = self._deals[0]
-        results = self._strain_results(seat, hand, calls, chosen.style.strain)
+        results = self._play_outs(seat, hand, calls, chosen)
         if not results:
             return chosen
         standing = Standing(self.rules, self._tables.team_of, self._scores or self._tables.start_scores)
@@ -244,24 +268,26 @@ class SamplingBot(HeuristicBot):
             return None
         return _weighted_mean((weight, tricks == 0) for weight, tricks in results)
 
-    def _results(self, seat: int, hand: int, calls: Sequence[tuple[int, str]], contract: Contract) -> list[tuple[float, int]] | None:
-        """(weight, the declaring side's tricks) for each sampled deal played out in ``contract`` with
-        ``seat`` declaring; ``None`` where the play-out cannot be arranged."""
+    def _results(self, seat: int, hand: int, calls: Sequence[tuple[int, str]], contract: Contract, declarer: int | None = None) -> list[tuple[float, int]] | None:
+        """(weight, the declaring side's tricks) for each deal sampled for ``seat`` played out in
+        ``contract`` with ``declarer`` (``seat`` itself unless given) declaring; ``None`` where the
+        play-out cannot be arranged."""
         key = (seat, hand, tuple(calls), self._dealer)
         if self._deals is None or self._deals[0] != key:
             self._deals = (key, self._sample(seat, hand, calls))
             self._outcomes, self._solved = {}, {}
-        if contract.rank not in self._outcomes:
+        bidder = seat if declarer is None else declarer
+        if (bidder, contract.rank) not in self._outcomes:
             outcomes: list[int] | None = []
             for _, hands, kitty in self._deals[1]:
-                tricks = self._play_out(seat, hands, kitty, contract)
+                tricks = self._play_out(bidder, hands, kitty, contract)
                 if tricks is None:
                     outcomes = None
                     break
                 assert outcomes is not None
                 outcomes.append(tricks)
-            self._outcomes[contract.rank] = outcomes
-        outcomes = self._outcomes[contract.rank]
+            self._outcomes[(bidder, contract.rank)] = outcomes
+        outcomes = self._outcomes[(bidder, contract.rank)]
         if not outcomes:
             return None
         return [(weight, tricks) for (weight, _, _), tricks in zip(self._deals[1], outcomes)]

@@ -18,6 +18,10 @@ from ..rules.ruleset import Rules
 WON, PLAYS_ON, LOST = 1, 0, -1
 """What a hand's outcome does to the game for the declaring side: won, played on, lost."""
 
+NEAREST_NEED = 10
+"""Reading a game played on (:meth:`Standing.value`), the fewest points a team is taken to still need
+(a team on or past the target whose game did not end)."""
+
 
 class Standing:
     """The scores before a hand, and what each outcome of a contract would make of the game."""
@@ -54,12 +58,47 @@ class Standing:
         """:data:`WON`, :data:`LOST` or :data:`PLAYS_ON` for ``declarer``'s side when it plays ``contract``
         and its side takes ``tricks``: the defenders' tricks are shared out between the other teams' seats
         in turn (the nearest reading of trick points for more than one defending team)."""
-        team = self.team_of[declarer]
-        scored = score_hand(self.rules, contract, declarer, self._taken(declarer, tricks), self.scores)
-        ending = game_end(self.rules, scored.scores, (team,), scored.made)
-        if ending is None or ending[0] is None:
+        winner, _ = self._after(contract, declarer, tricks)
+        if winner is None:
             return PLAYS_ON
-        return WON if ending[0] == team else LOST
+        return WON if winner == self.team_of[declarer] else LOST
+
+    def _after(self, contract: Contract, declarer: int, tricks: int) -> tuple[int | None, tuple[int, ...]]:
+        """The team that wins the game on the hand (``None``: it plays on, or nobody wins it) and the
+        scores after it, when ``declarer``'s side plays ``contract`` and takes ``tricks``."""
+        scored = score_hand(self.rules, contract, declarer, self._taken(declarer, tricks), self.scores)
+        ending = game_end(self.rules, scored.scores, (self.team_of[declarer],), scored.made)
+        return (ending[0] if ending is not None else None), scored.scores
+
+    def value(self, contract: Contract, declarer: int, results: Iterable[tuple[float, int]]) -> float:
+        """What playing ``contract`` is worth in games to ``declarer``'s side over the sampled ``results``
+        ((weight, the declaring side's tricks)), on a scale from -1 (the game lost) to 1 (won): a result
+        that ends the game counts as such, one that plays on as :meth:`race` reads the scores after it."""
+        team = self.team_of[declarer]
+        total = worth = 0.0
+        cache: dict[int, float] = {}
+        for weight, tricks in results:
+            result = cache.get(tricks)
+            if result is None:
+                winner, scores = self._after(contract, declarer, tricks)
+                if winner is not None:
+                    result = 1.0 if winner == team else -1.0
+                else:
+                    result = self.race(scores, team)
+                cache[tricks] = result
+            total += weight
+            worth += weight * result
+        return worth / total if total else 0.0
+
+    def race(self, scores: Sequence[int], team: int) -> float:
+        """A game played on from ``scores``, read for ``team`` as a race to the target, from -1 to 1: each
+        team's chance of winning taken as inversely proportional to the points it still needs (at least
+        :data:`NEAREST_NEED`), twice ``team``'s chance less one. A crude guess (it ignores the back door
+        and whose deal it is), used only to weigh a bid against a pass near the end of a game: at 0 to 0
+        it reads 0; at 300 to 450, needing 200 against 50, -0.6."""
+        target = self.rules.end.target
+        inverse = [1.0 / max(target - score, NEAREST_NEED) for score in scores]
+        return 2.0 * inverse[team] / sum(inverse) - 1.0
 
     def odds(self, contract: Contract, declarer: int, results: Iterable[tuple[float, int]]) -> tuple[float, float]:
         """The weighted shares of ``results`` ((weight, the declaring side's tricks) for sampled deals)
@@ -76,4 +115,4 @@ class Standing:
         return (won / total, lost / total) if total else (0.0, 0.0)
 
 
-__all__ = ["LOST", "PLAYS_ON", "WON", "Standing"]
+__all__ = ["LOST", "PLAYS_ON", "NEAREST_NEED", "WON", "Standing"]

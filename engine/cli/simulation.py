@@ -8,6 +8,7 @@ import os
 import sys
 from typing import Any, Callable
 
+from ..bots import BOT_NAMES
 from ..errors import FiveHundredError, UnreadableFileError, VariantError
 from ..simulation.report import compare_data, compare_text, to_csv, to_data, to_text
 from ..simulation.runner import MAX_UNITS, SimulationError, SimulationResult, simulate
@@ -57,7 +58,7 @@ def _common(parser: Any, hands_help: str, games_help: str) -> None:
     amount.add_argument("--hands", type=_positive, help=hands_help)
     amount.add_argument("--games", type=_positive, help=games_help)
     parser.add_argument("--seed", type=seed_argument, default=0, help="the run's seed (default 0): the same seed gives the same results")
-    parser.add_argument("--bots", type=bots_argument, default=[], help="a bot per seat, comma separated: heuristic or random (default: heuristic everywhere)")
+    parser.add_argument("--bots", type=bots_argument, default=[], help=f"a bot per seat, comma separated: {', '.join(BOT_NAMES)} (default: heuristic everywhere)")
     parser.add_argument("--workers", type=_positive, default=1, help="processes to use, at most one per core (default 1); results do not depend on it")
     parser.add_argument("--cluster", metavar="ADDRESS", help="run on the Dask cluster whose scheduler is at ADDRESS (needs the cluster extra)")
     parser.add_argument("--progress", choices=("auto", "always", "never"), default="auto", help="progress bar on standard error (default: when it is a terminal)")
