@@ -19,7 +19,7 @@ WON, PLAYS_ON, LOST = 1, 0, -1
 """What a hand's outcome does to the game for the declaring side: won, played on, lost."""
 
 NEAREST_NEED = 10
-"""Reading a game played on (:meth:`Standing.value`), the fewest points a team is taken to still need
+"""Reading a game played on (:meth:`Standing.race`), the fewest points a team is taken to still need
 (a team on or past the target whose game did not end)."""
 
 
