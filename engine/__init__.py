@@ -21,11 +21,7 @@ Variants are YAML files validated by a JSON Schema and compiled into immutable r
 from __future__ import annotations
 
 import importlib
-import sys
-from types import ModuleType
 from typing import TYPE_CHECKING, Any
-
-from . import _former
 
 if TYPE_CHECKING:
     from .bots.playing import play_game
@@ -104,8 +100,8 @@ _STAGES = ("errors", "language", "rules", "kernel", "game", "analysis", "bots", 
 def __getattr__(name: str) -> Any:
     module = _PUBLIC.get(name)
     if module is None:
-        if name in _STAGES or f"{__name__}.{name}" in _former.FORMER_MODULES:
-            return importlib.import_module(f".{name}", __name__)  # a stage, or a former module path
+        if name in _STAGES:
+            return importlib.import_module(f".{name}", __name__)
         raise AttributeError(f"module 'engine' has no attribute {name!r}")
     value = getattr(importlib.import_module(f".{module}", __name__), name)
     globals()[name] = value  # found directly from now on
@@ -116,68 +112,6 @@ def __dir__() -> list[str]:
     return sorted({*globals(), *_PUBLIC, *_STAGES})
 
 
-class _Package(ModuleType):
-    """The package's own module type: importing the former module path ``engine.simulate`` (now
-    :mod:`engine.simulation.runner`) would set ``engine.simulate`` to that module, as the import system
-    does for every submodule; the function of that name keeps the attribute instead, as it did when it
-    was imported with the package."""
+__all__ = sorted(_PUBLIC)
 
-    def __setattr__(self, name: str, value: Any) -> None:
-        if isinstance(value, ModuleType) and name in _PUBLIC:
-            value = getattr(importlib.import_module(f".{_PUBLIC[name]}", __name__), name)
-        super().__setattr__(name, value)
-
-
-sys.modules[__name__].__class__ = _Package
-
-
-_former.install()
-
-__all__ = [
-    "Action",
-    "Bid",
-    "Call",
-    "CallPartner",
-    "Card",
-    "Claim",
-    "Contract",
-    "Deal",
-    "DealError",
-    "Deck",
-    "Discard",
-    "Draw",
-    "Event",
-    "FiveHundredError",
-    "Game",
-    "GameEnd",
-    "Give",
-    "HandRecord",
-    "HandResult",
-    "IllegalActionError",
-    "Ladder",
-    "Look",
-    "Observation",
-    "Pass",
-    "Phase",
-    "Pick",
-    "Play",
-    "Problem",
-    "Rules",
-    "SavedGameError",
-    "SimulationError",
-    "SimulationResult",
-    "Suit",
-    "TranscriptError",
-    "Trick",
-    "UnsupportedRuleError",
-    "VariantError",
-    "compile_text",
-    "load_variant",
-    "parse_action",
-    "play_game",
-    "replay",
-    "simulate",
-    "unsupported_rules",
-]
-
-__version__ = "0.1.0"
+__version__ = "0.2.0"

@@ -1,6 +1,6 @@
 """The package layout (issue 9, "A package layout that shows the pipeline"): one subpackage per stage,
-each importing only from the stages below it, no import circles, a docstring per stage, the former flat
-module paths still importable, and data written before the move still loading.
+each importing only from the stages below it, no import circles, a docstring per stage, and data written
+before the move still loading. (The former flat module paths were removed in 0.2.0: see CHANGELOG.md.)
 
 The import checks read every module's source (imports inside functions and ``TYPE_CHECKING`` blocks
 included), so a lazy import cannot hide a layer violation or a circle.
@@ -23,7 +23,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import engine
-from engine._former import FORMER_MODULES
 from engine.language import source
 from engine.language.resources import shipped_variant_names, shipped_variant_path
 
@@ -33,8 +32,8 @@ DATA = Path(__file__).parent / "data"
 STAGES = ["errors", "language", "rules", "kernel", "game", "analysis", "bots", "simulation", "cli"]
 """The pipeline, lowest first: a module may import its own stage and the ones before it."""
 
-FACADE = {"engine", "engine._former", "engine.__main__"}
-"""The package's own ``__init__``, ``python -m engine`` and the former-path aliases sit above every stage."""
+FACADE = {"engine", "engine.__main__"}
+"""The package's own ``__init__`` and ``python -m engine`` sit above every stage."""
 
 OPTIONAL = {"engine.simulation.plot": "matplotlib"}
 """Modules that need an optional extra, and which."""
@@ -89,7 +88,7 @@ def imported_modules(module: str, path: Path) -> set[str]:
         else:
             continue
         found.update(target for target in targets if target == "engine" or target.startswith("engine."))
-    return {name for name in found if name in MODULES or name in FORMER_MODULES}
+    return {name for name in found if name in MODULES or name.count('.') == 1}
 
 
 IMPORTS = {module: imported_modules(module, path) for module, path in MODULES.items()}
@@ -99,7 +98,7 @@ def test_every_module_sits_in_a_stage_of_the_pipeline() -> None:
     loose = [module for module in MODULES if module not in FACADE and module.split(".")[1] not in STAGES]
     assert not loose, f"modules outside the stages {STAGES}: {loose}"
     top_level = sorted(path.name for path in PACKAGE.iterdir() if path.suffix == ".py")
-    assert top_level == ["__init__.py", "__main__.py", "_former.py", "errors.py"]
+    assert top_level == ["__init__.py", "__main__.py", "errors.py"]
 
 
 @pytest.mark.parametrize("module", sorted(MODULES))
@@ -121,10 +120,11 @@ def test_no_stage_imports_a_later_stage() -> None:
     assert not violations, "\n".join(violations)
 
 
-def test_the_package_itself_never_imports_a_former_path() -> None:
-    """Former paths are for users; inside the engine every import names the stage module."""
-    users = {module: sorted(targets & set(FORMER_MODULES)) for module, targets in IMPORTS.items()}
-    assert not {module: old for module, old in users.items() if old}
+def test_every_import_names_a_module_of_a_stage() -> None:
+    """Inside the engine every import names the stage module (``engine.kernel.state``), never a flat
+    path below ``engine`` (those were removed in 0.2.0), nor the package's own facade."""
+    flat = {module: sorted(target for target in targets if target not in MODULES) for module, targets in IMPORTS.items()}
+    assert not {module: old for module, old in flat.items() if old}
     assert all("engine" not in targets for module, targets in IMPORTS.items() if module != "engine")
 
 
@@ -176,43 +176,50 @@ def test_architecture_document_names_every_stage() -> None:
         assert topic in text.lower()
 
 
-# -- the former flat module paths ---------------------------------------------------------------
+# -- the flat module paths, removed in 0.2.0 ----------------------------------------------------
+
+FORMER_PATHS = ("engine.state", "engine.report", "engine.support", "engine.simulate", "engine.deal", "engine.transcript")
+"""Some module paths of the flat layout before the stages (CHANGELOG.md, 0.2.0, lists them all)."""
 
 
-@pytest.mark.parametrize("former", sorted(FORMER_MODULES))
-def test_a_former_module_path_is_the_moved_module(former: str) -> None:
-    current = FORMER_MODULES[former]
-    extra = OPTIONAL.get(current)
-    if extra is not None and importlib.util.find_spec(extra) is None:
-        pytest.skip(f"{current} needs the optional {extra}")
-    assert importlib.import_module(former) is importlib.import_module(current)
+@pytest.mark.parametrize("former", FORMER_PATHS)
+def test_a_former_flat_module_path_no_longer_imports(former: str) -> None:
+    """No alias machinery is left: a flat path is an ordinary missing module."""
+    run_fresh(
+        "import importlib, sys, engine\n"
+        f"try:\n    importlib.import_module({former!r})\n"
+        "except ModuleNotFoundError:\n    pass\n"
+        "else:\n    raise AssertionError('imported')\n"
+        "assert not any(type(finder).__module__.startswith('engine') for finder in sys.meta_path)\n"
+        "assert type(sys.modules['engine']) is type(sys)\n"
+    )
 
 
-def test_former_paths_keep_the_names_the_readme_and_embedders_use() -> None:
+def test_the_stage_paths_give_the_names_the_readme_and_embedders_use() -> None:
     code = (
-        "import engine, engine.simulate, engine.cli\n"
-        "from engine.state import GameState\n"
-        "from engine.report import to_data\n"
-        "from engine.transcript import TranscriptError, replay\n"
-        "from engine.saving import SavedGameError\n"
-        "from engine.support import UnsupportedRuleError\n"
-        "from engine.observation import Observation, Phase\n"
+        "import engine, engine.cli\n"
+        "from engine.kernel.state import GameState\n"
+        "from engine.simulation.report import to_data\n"
+        "from engine.game.transcript import replay\n"
+        "from engine.game.records import TranscriptError\n"
+        "from engine.game.saving import SavedGameError\n"
+        "from engine.kernel.support import UnsupportedRuleError\n"
+        "from engine.game.observation import Observation\n"
         "assert callable(engine.simulate) and engine.simulate is engine.simulation.runner.simulate\n"
-        "assert engine.events.KittyTaken is engine.kernel.events.KittyTaken\n"
         "assert engine.rules.DealTarget is engine.rules.ruleset.DealTarget\n"
-        "assert (GameState, replay, TranscriptError, Phase) == (engine.kernel.state.GameState, engine.replay, engine.TranscriptError, engine.Phase)\n"
+        "assert (replay, TranscriptError, SavedGameError, UnsupportedRuleError) == (engine.replay, engine.TranscriptError, engine.SavedGameError, engine.UnsupportedRuleError)\n"
         "assert engine.game.Game is engine.Game and engine.cli.main is engine.cli.program.main\n"
     )
     run_fresh(code)
 
 
 @pytest.mark.parametrize("error", [engine.UnsupportedRuleError("x", ["a rule"]), engine.TranscriptError("bad", 3), engine.SavedGameError("bad"), engine.DealError("bad"), engine.SimulationError("bad")])
-def test_moved_exceptions_keep_their_printed_name_and_still_pickle(error: Exception) -> None:
-    """Tracebacks print the dotted name they printed before the move (README's doctests quote one), and
-    that name resolves, so an error pickled by a worker process comes back as the same class."""
-    printed = f"{type(error).__module__}.{type(error).__qualname__}"
-    assert importlib.import_module(type(error).__module__) is sys.modules[FORMER_MODULES[type(error).__module__]]
-    assert printed.count(".") == 2 and printed.startswith("engine.")
+def test_exceptions_print_the_module_that_defines_them_and_still_pickle(error: Exception) -> None:
+    """Tracebacks print the defining module's dotted name, which resolves, so an error pickled by a
+    worker process comes back as the same class."""
+    module = importlib.import_module(type(error).__module__)
+    assert getattr(module, type(error).__qualname__) is type(error)
+    assert type(error).__module__.count(".") == 2 and type(error).__module__.startswith("engine.")
     copy = pickle.loads(pickle.dumps(error))
     assert type(copy) is type(error) and str(copy) == str(error) and vars(copy) == vars(error)
 
@@ -345,7 +352,7 @@ def test_importing_the_package_loads_no_stage_until_a_name_is_used() -> None:
     the first use of a public name loads what it needs, and every public name resolves."""
     run_fresh(
         "import sys, engine\n"
-        "loaded = sorted(name for name in sys.modules if name.startswith(('engine.', 'yaml', 'jsonschema')) and name != 'engine._former')\n"
+        "loaded = sorted(name for name in sys.modules if name.startswith(('engine.', 'yaml', 'jsonschema')))\n"
         "assert not loaded, loaded\n"
         "assert engine.load_variant('standard').name == 'Standard 500'\n"
         "assert 'engine.rules.compiler' in sys.modules and 'engine.cli' not in sys.modules\n"

@@ -17,7 +17,7 @@ from engine.kernel.course import COURSE_FIELDS
 from engine.kernel.drawing import DRAWN_FIELDS
 from engine.kernel.phase import Phase
 from engine.kernel.table_cards import TABLE_FIELDS
-from engine.state import GameState
+from engine.kernel.state import GameState
 
 KERNEL = Path(__file__).parent.parent / "engine" / "kernel"
 """Read from the source tree: the compiled build has no source to inspect."""

@@ -295,7 +295,7 @@ class SamplingBot(HeuristicBot):
     def _template(self) -> GameState:
         template = self._templates.get(self._dealer)
         if template is None:
-            template = self._templates[self._dealer] = GameState.create(self.rules, seed=0, dealer=self._dealer)
+            template = self._templates[self._dealer] = GameState.create(self.rules, seed=0, dealer=self._dealer, history=False)
         return template
 
     def _sample(self, seat: int, hand: int, calls: Sequence[tuple[int, str]], seen: int = 0) -> list[tuple[float, list[int], tuple[int, ...]]]:

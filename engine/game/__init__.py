@@ -5,8 +5,7 @@ objects and text, legality checks with full-sentence errors, the frozen event hi
 :class:`~engine.game.observation.Observation` (what one seat may see), and the records of every hand.
 The formats live below the game and the game calls them: :mod:`~engine.game.records` owns hand records
 and the transcript format, :mod:`~engine.game.saving` the saved-game format;
-:mod:`~engine.game.transcript` replays a transcript through a game. :mod:`~engine.game.choices` lists
-the declarer's discards lazily.
+:mod:`~engine.game.transcript` replays a transcript through a game.
 """
 
 from __future__ import annotations

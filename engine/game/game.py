@@ -6,9 +6,10 @@ The interface is small, in the style of OpenSpiel: :attr:`Game.phase`, :attr:`Ga
 from scripted :class:`~engine.kernel.deal.Deal` records. The kernel reads only the rule objects; it never asks
 which variant it is playing.
 
-A game wraps the kernel's :class:`~engine.kernel.state.GameState` (integer cards, moves by number, no history)
-with what an embedder needs on top: legality checks with full-sentence errors, action objects, the
-hand records behind transcripts and saved games, events and per-seat observations.
+A game wraps the kernel's :class:`~engine.kernel.state.GameState` (integer cards, moves by number) with what
+an embedder needs on top: action objects and their text (converted to the kernel's moves by
+:mod:`~engine.kernel.moves`, whose legality and full-sentence errors are the kernel's), the hand records
+behind transcripts and saved games, the events the kernel reports, and per-seat observations.
 """
 
 from __future__ import annotations
@@ -19,20 +20,19 @@ from dataclasses import replace
 from typing import AbstractSet, Any, cast
 
 from ..errors import FiveHundredError, IllegalActionError, shown
-from ..kernel.actions import ALONE, KEEP, LOOK, PASS, REJECT, Action, Bid, Call, CallPartner, Claim, Discard, Draw, Give, Look, Pass, Pick, Play, parse_action, well_formed
+from ..kernel.actions import ALONE, KEEP, LOOK, PASS, REJECT, Action, Claim, parse_action, well_formed
 from ..kernel.carried import check_carried_over
 from ..kernel.course import HandCourse
 from ..kernel.deal import Deal, DealError
-from ..kernel.events import BidMade, CardPlayed, Claimed, Dealt, Discarded, Drew, Event, HandResult, HandScored, Looked, Misdealt, Passed, Picked
+from ..kernel.events import Event, HandResult, HandScored
+from ..kernel.moves import claim_of, legal_actions, move_of
 from ..kernel.phase import Phase
-from ..kernel.state import PASS_MOVE, GameState
+from ..kernel.state import GameState
 from ..kernel.support import check_supported
-from ..kernel.table_cards import DISCARD_SHIFT
 from ..kernel.tables import Tables, cards_in, mask_of, tables_for
 from ..rules.cards import Card
 from ..rules.contracts import Contract
 from ..rules.ruleset import Rules
-from .choices import DiscardChoices
 from .observation import Observation, Trick, observation_of
 from .records import MAX_SCORE, HandRecord, TranscriptError, hand_transcript, scores_fit
 from .saving import SavedGameError, read_saved_game, restore_rng, saved_game_data
@@ -110,11 +110,7 @@ class Game:
 
     def hand_started(self, state: HandCourse, deal: Deal, misdeals: list[tuple[Deal, int]]) -> None:
         """Record a new hand (part of the :class:`~engine.kernel.state.StateListener` protocol)."""
-        number = len(self._records)
-        for _, seat in misdeals:
-            self._events.append(Misdealt(number, seat))
         self._records.append(HandRecord(state.dealer, state.scores, deal, [each for each, _ in misdeals], banned=tuple(sorted(state.banned)), redeals=state.redeals))
-        self._events.append(Dealt(number, state.dealer, deal.hands, deal.kitty, deal.dead_hand, deal.table))
         self._completed = []
 
     def event(self, event: Event) -> None:
@@ -236,30 +232,7 @@ class Game:
     def legal_choices(self) -> Sequence[Action]:
         """The legal actions as a sequence that may be lazy: the declarer's discards are not built one
         by one until asked for (a 6-card kitty gives thousands). Same contents as :meth:`legal_actions`."""
-        state = self._state
-        if state.phase is Phase.AUCTION:
-            return state.auction.legal_actions()
-        if state.phase is Phase.PLAY:
-            assert state.play is not None
-            return state.play.legal_actions(state.hands[state.play.to_act])
-        if state.phase is Phase.KITTY:
-            return DiscardChoices(self.hand_of(state.discarder), state.discard_count)
-        if state.phase is Phase.CALLS:
-            announcements = self.rules.announcements
-            return [PASS, *(Call(announcements[bit - 1].id) for bit in cards_in(state.legal_mask() & ~1))]
-        if state.phase is Phase.GIVE:
-            return [Give(card) for card in self.hand_of(state.givers[0])]
-        if state.phase is Phase.PARTNER:
-            mask = state.partner_mask()
-            return ([ALONE] if mask & 1 else []) + [CallPartner(card) for card in self._cards(mask >> 1)]
-        if state.phase is Phase.DRAW:
-            return [KEEP, REJECT]
-        if state.phase is Phase.PICK:
-            if not state.taking:
-                return [Pick(card) for card in self._cards(state.table)]
-            hand = state.hands[state.pickers[0]]
-            return [Pick(card, discard) for card in self._cards(state.table) for discard in self._cards(hand | 1 << card.index)]
-        return []
+        return legal_actions(self._state)
 
     def parse(self, text: str) -> Action:
         """The action written ``text`` (``"bid 7H"``, ``"play JK:H"``); raises :class:`IllegalActionError`."""
@@ -268,31 +241,22 @@ class Game:
     def check(self, action: Action | str) -> Action:
         """The action, parsed if given as text, once checked well formed and legal now; raises
         :class:`IllegalActionError` for anything else, whatever object is given."""
+        return self._checked(action)[0]
+
+    def _checked(self, action: object) -> tuple[Action, int | list[int]]:
+        """The action, checked well formed and legal now, and its move (a claim's cards, for a claim)."""
         action = cast(Action, action) if id(action) in self._canonical else well_formed(self.rules, action)
         state = self._state
-        if state.phase is Phase.AUCTION:
-            state.auction.check(action)
-        elif state.phase is Phase.PLAY and isinstance(action, Claim):
-            self._check_claim(action)
-        elif state.phase is Phase.PLAY:
-            assert state.play is not None
-            state.play.check(action, state.hands[state.play.to_act])
-        elif state.phase is Phase.KITTY:
-            self._check_discard(action)
-        elif state.phase is Phase.CALLS:
-            self._call_move(action)
-        elif state.phase is Phase.GIVE:
-            self._check_give(action)
-        elif state.phase is Phase.PARTNER:
-            self._partner_move(action)
-        elif state.phase is Phase.PICK:
-            self._pick_move(action)
-        elif state.phase is Phase.DRAW:
-            if not isinstance(action, Draw):
-                raise IllegalActionError(f"seat {state.drawer} is drawing its hand and must keep or reject the card it drew ({self._tables.cards[state.card_drawn()]}).")
+        move: int | list[int]
+        if isinstance(action, Claim):
+            move = claim_of(action)
+            reason = state.why_claim_illegal(move)
         else:
-            raise IllegalActionError("The game is over: no more actions can be taken.")
-        return action
+            move = move_of(state, action)
+            reason = state.why_illegal(move)
+        if reason is not None:
+            raise IllegalActionError(reason)
+        return action, move
 
     def can_apply(self, action: Action | str) -> bool:
         """Whether :meth:`apply` would accept ``action`` now."""
@@ -308,148 +272,13 @@ class Game:
         Raises :class:`IllegalActionError` saying why when it is malformed or illegal; the game is then
         unchanged.
         """
-        action = self.check(action)
+        action, move = self._checked(action)
         state = self._state
-        seat = state.to_act
-        assert seat is not None
-        self._records[-1].actions.append(f"{seat} {action}")
-        if isinstance(action, Play):
-            self._events.append(CardPlayed(seat, action.card, action.suit))
-            state.play_card(action.card.index, action.suit)
-        elif isinstance(action, Bid):
-            self._events.append(BidMade(seat, action.contract if action.modifier is None else f"{action.contract} {action.modifier}"))
-            state.bid(self._tables.bid_move(action))
-        elif isinstance(action, Pass):
-            self._events.append(Passed(seat))
-            if state.phase is Phase.CALLS:
-                state.announce(PASS_MOVE)
-            else:
-                state.pass_turn()
-        elif isinstance(action, Claim):
-            self._events.append(Claimed(seat, action.cards))
-            self._events.append(CardPlayed(seat, action.cards[0], None))
-            state.claim([card.index for card in action.cards])
-        elif isinstance(action, Look):
-            self._events.append(Looked(seat))
-            state.look()
-        elif isinstance(action, Call):
-            state.announce(self._call_move(action))
-        elif isinstance(action, Give):
-            state.give(action.card.index)
-        elif isinstance(action, CallPartner):
-            state.call_partner(self._partner_move(action))
-        elif isinstance(action, Draw):
-            self._events.append(Drew(seat, self._tables.cards[state.card_drawn()], action.keep))
-            state.draw_card(0 if action.keep else PASS_MOVE)
-        elif isinstance(action, Pick):
-            self._events.append(Picked(seat, action.card, action.discard))
-            state.pick(self._pick_move(action))
+        self._records[-1].actions.append(f"{state.to_act} {action}")
+        if isinstance(move, list):
+            state.claim(move)
         else:
-            self._events.append(Discarded(seat, action.cards))
-            state.discard(mask_of(card.index for card in action.cards))
-
-    def _call_move(self, action: Action) -> int:
-        """The window move of ``action`` (a pass or a call), checked legal for the seat to act."""
-        state = self._state
-        seat = state.to_act
-        if isinstance(action, Pass):
-            return PASS_MOVE
-        if not isinstance(action, Call):
-            offered = " or ".join(str(each) for each in self.legal_choices())
-            raise IllegalActionError(f"seat {seat} may now make an announcement or pass ({offered}), not {action}.")
-        index = next((number for number, each in enumerate(self.rules.announcements) if each.id == action.announcement), None)
-        if index is None or not state.legal_mask() >> (index + 1) & 1:
-            raise IllegalActionError(f"seat {seat} cannot {action} now: it may {' or '.join(str(each) for each in self.legal_choices())}.")
-        return index
-
-    def _check_claim(self, action: Claim) -> None:
-        """A claim is the declarer's, when it leads, with cards it holds, none a joker that must name a suit."""
-        state = self._state
-        play = state.play
-        assert play is not None
-        seat = play.to_act
-        if seat != state.declarer or play.trick:
-            raise IllegalActionError(f"Only the declarer may lay cards down to claim tricks, when it leads; seat {seat} is to play.")
-        if play.claimed:
-            raise IllegalActionError(f"seat {seat} has laid cards down already and must lead {self._tables.cards[play.claimed[0]]}.")
-        for card in action.cards:
-            if not self._tables.owns(card) or not (state.hands[seat] >> card.index) & 1:
-                raise IllegalActionError(f"seat {seat} does not hold {card}.")
-            if play.names_suits and (play.strain.suitless >> card.index) & 1:
-                raise IllegalActionError(f"{card} led in no trump names a suit: lead it with play {card}:H (or another suit) before claiming.")
-
-    def _partner_move(self, action: Action) -> int:
-        """The move of a partner call (checked legal): the card's index, or going alone."""
-        state = self._state
-        seat = state.declarer
-        rule = self.rules.seating.called_partner
-        assert rule is not None
-        if not isinstance(action, CallPartner):
-            raise IllegalActionError(f"seat {seat} must call a partner by naming a card, like partner {self._example_partner()}" + (", or go alone." if rule.may_go_alone else "."))
-        mask = state.partner_mask()
-        if action.card is None:
-            if not mask & 1:
-                raise IllegalActionError(f"seat {seat} may not go alone under these rules: it must name a card, like partner {self._example_partner()}.")
-            return PASS_MOVE
-        card = action.card
-        if not self._tables.owns(card):
-            raise IllegalActionError(f"{card} is not a card of this variant's deck.")
-        if not mask >> (card.index + 1) & 1:
-            kinds = {"joker": "the joker", "trump": "a trump", "own_card": "one of its own cards"}
-            barred = ", ".join(kinds[kind] for kind in sorted(rule.may_not_name))
-            raise IllegalActionError(f"seat {seat} may not name {card}: these rules forbid naming {barred}.")
-        return card.index
-
-    def _pick_move(self, action: Action) -> int:
-        """The move of a pick (checked legal): the table card's index, and a defender's discard."""
-        state = self._state
-        seat = state.pickers[0]
-        table = self._cards(state.table)
-        if not isinstance(action, Pick):
-            example = f"pick {table[0]} discard {table[0]}" if state.taking else f"pick {table[0]}"
-            raise IllegalActionError(f"seat {seat} must take one of the cards on the table ({' '.join(map(str, table))}), like {example}.")
-        card, discard = action.card, action.discard
-        if not self._tables.owns(card) or not state.table >> card.index & 1:
-            raise IllegalActionError(f"{card} is not on the table: the cards there are {' '.join(map(str, table))}.")
-        if not state.taking:
-            if discard is not None:
-                raise IllegalActionError(f"seat {seat} puts {card} into the kitty and discards nothing: write pick {card}.")
-            return card.index
-        if discard is None:
-            raise IllegalActionError(f"seat {seat} takes {card} into its hand and must discard a card for it, like pick {card} discard {card}.")
-        if not self._tables.owns(discard) or not (state.hands[seat] | 1 << card.index) >> discard.index & 1:
-            raise IllegalActionError(f"seat {seat} does not hold {discard}, so it cannot discard it.")
-        return card.index | (discard.index + 1) << DISCARD_SHIFT
-
-    def _example_partner(self) -> str:
-        mask = self._state.partner_mask() >> 1
-        return str(self._cards(mask)[-1]) if mask else "AH"
-
-    def _check_give(self, action: Action) -> None:
-        state = self._state
-        seat = state.givers[0]
-        if not isinstance(action, Give):
-            raise IllegalActionError(f"seat {seat} must give the declarer one of its cards, like give {self.hand_of(seat)[0]}.")
-        if not self._tables.owns(action.card) or not (state.hands[seat] >> action.card.index) & 1:
-            raise IllegalActionError(f"seat {seat} does not hold {action.card}.")
-
-    def _check_discard(self, action: Action) -> None:
-        state = self._state
-        seat = state.discarder
-        if not isinstance(action, Discard):
-            if state.received:
-                got = f"received {state.received} card(s) from its partner"
-            elif seat != state.declarer:
-                got = f"was handed the declarer's {state.discard_count} discards"
-            else:
-                got = "has taken the kitty"
-            raise IllegalActionError(f"seat {seat} {got} and must discard {state.discard_count} cards, like discard 4D 5C 6C.")
-        if len(action.cards) != state.discard_count:
-            raise IllegalActionError(f"seat {seat} must discard exactly {state.discard_count} cards, not {len(action.cards)}.")
-        assert seat is not None
-        for card in action.cards:
-            if not self._tables.owns(card) or not (state.hands[seat] >> card.index) & 1:
-                raise IllegalActionError(f"seat {seat} does not hold {card}.")
+            state.make_move(move)
 
     # -- what a seat may see ----------------------------------------------------------------------
 

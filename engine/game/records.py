@@ -31,7 +31,6 @@ class TranscriptError(FiveHundredError, ValueError):
     ``index`` is the position of the offending entry in ``actions`` when the problem is an action.
     """
 
-    __module__ = "engine.transcript"  # the name tracebacks print, as before the stages (engine._former keeps it importable)
 
     def __init__(self, message: str, index: int | None = None) -> None:
         self.index = index

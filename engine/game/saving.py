@@ -28,7 +28,6 @@ _HAND_KEYS = {"dealer", "scores", "deal", "actions", "misdeals"}
 class SavedGameError(FiveHundredError, ValueError):
     """Saved-game data is corrupt or does not fit its variant; the message says what and where."""
 
-    __module__ = "engine.saving"  # the name tracebacks print, as before the stages (engine._former keeps it importable)
 
 
 def saved_game_data(

@@ -8,13 +8,14 @@ test of an empty mask.
 
 from __future__ import annotations
 
+from ..errors import shown
 from ..rules.contracts import Contract
 from ..rules.ruleset import Reveal, Rules
 from .deal import Deal
 from .events import CardTurnedUp, Event, PartnerCalled, PartnerRevealed
 from .phase import PASS_MOVE
 from .play import TrickPlay
-from .tables import Tables, mask_of
+from .tables import Tables, cards_in, mask_of
 
 
 ARRANGEMENT_FIELDS = ("called_card", "covers", "face_down", "partner", "partner_secret")
@@ -98,6 +99,24 @@ class SeatArrangement:
         nameable = ((1 << len(self.tables.cards)) - 1) & ~forbidden
         # Going alone is offered where allowed, and always when no card may be named.
         return (nameable << 1) | (1 if rule.may_go_alone or not nameable else 0)
+
+    def why_partner_illegal(self, move: int) -> str | None:
+        """Why the declarer may not make partner ``move`` (:data:`PASS_MOVE` going alone, or a card's
+        index), as the full sentence an illegal action gets, or ``None`` when it may."""
+        mask, seat, cards = self.partner_mask(), self.declarer, self.tables.cards
+        if move >= PASS_MOVE and mask >> (move + 1) & 1:
+            return None
+        rule = self.rules.seating.called_partner
+        assert rule is not None
+        nameable = cards_in(mask >> 1)
+        example = str(cards[nameable[-1]]) if nameable else "AH"
+        if move == PASS_MOVE:
+            return f"seat {seat} may not go alone under these rules: it must name a card, like partner {example}."
+        if not 0 <= move < len(cards):
+            return f"seat {seat} cannot make partner move {shown(move)}: it must name a card, like partner {example}" + (", or go alone." if mask & 1 else ".")
+        kinds = {"joker": "the joker", "trump": "a trump", "own_card": "one of its own cards"}
+        barred = ", ".join(kinds[kind] for kind in sorted(rule.may_not_name))
+        return f"seat {seat} may not name {cards[move]}: these rules forbid naming {barred}."
 
     def call_partner(self, move: int) -> None:
         """The declarer goes alone (:data:`PASS_MOVE`) or names card ``move``: its holder partners the

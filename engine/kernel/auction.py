@@ -6,10 +6,11 @@ passes, the rebid rule, inkles, each contract's eligibility, banned seats and a 
 
 from __future__ import annotations
 
-from ..errors import IllegalActionError
+from ..errors import shown
 from ..rules.contracts import Contract
 from ..rules.ruleset import AllPassAction, BidAfterPass, Rebid, Rounds
-from .actions import LOOK, PASS, Action, Bid, Look, Pass
+from .actions import LOOK, PASS, Action, Bid
+from .phase import PASS_MOVE
 from .tables import Tables, cards_in
 
 
@@ -173,32 +174,28 @@ class Auction:
             actions.extend(Bid(bids[rank].contract, modifier.id) for rank in cards_in(allowed & ranks))
         return actions
 
-    def check(self, action: Action) -> None:
-        """Raise :class:`IllegalActionError` unless ``action`` is legal for the seat to act."""
-        seat = self.to_act
-        if isinstance(action, Look):
-            if not self.may_look():
-                raise IllegalActionError(f"seat {seat} has already looked at its cards.")
-            return
-        if isinstance(action, Pass):
-            if not self.may_pass():
-                raise IllegalActionError(f"seat {seat} is the dealer and everyone else has passed: the dealer must bid.")
-            return
-        if not isinstance(action, Bid):
-            raise IllegalActionError(f"seat {seat} must pass or bid during the auction, not {action}.")
-        contract = self.tables.rules.ladder.get(action.contract)
-        if contract is None:
-            raise IllegalActionError(f"{action.contract!r} is not a contract of this variant.")
+    def why_illegal(self, move: int) -> str | None:
+        """Why the seat to act may not make auction ``move`` (see :meth:`legal_mask`), as the full
+        sentence an illegal action gets, or ``None`` when it may."""
+        legal = self.legal_mask()
+        if move >= PASS_MOVE and legal >> (move + 1) & 1:
+            return None
+        seat, tables = self.to_act, self.tables
+        if move == PASS_MOVE:
+            return f"seat {seat} is the dealer and everyone else has passed: the dealer must bid."
+        if move == tables.look_move:
+            return f"seat {seat} has already looked at its cards."
+        modifier, rank = divmod(move, tables.stride)
+        if move < 0 or rank >= len(tables.contracts) or modifier > len(tables.modifiers):
+            return f"seat {seat} cannot make auction move {shown(move)}: the legal ones are {[bit - 1 for bit in cards_in(legal)]}."
+        contract = tables.contracts[rank]
         reason = self._why_not(seat, contract)
         if reason is not None:
-            raise IllegalActionError(f"seat {seat} cannot bid {contract.id}: {reason}.")
-        if action.modifier is not None:
-            tables = self.tables
-            position = next((number for number, each in enumerate(tables.modifiers) if each.id == action.modifier), None)
-            if position is None:
-                raise IllegalActionError(f"{action.modifier!r} is not a modifier of this variant.")
-            if not tables.modifier_ranks[position] >> contract.rank & 1:
-                raise IllegalActionError(f"seat {seat} cannot bid {contract.id} {action.modifier}: {tables.modifiers[position].name} does not go with {contract.id}.")
+            return f"seat {seat} cannot bid {contract.id}: {reason}."
+        if modifier:
+            extra = tables.modifiers[modifier - 1]
+            return f"seat {seat} cannot bid {contract.id} {extra.id}: {extra.name} does not go with {contract.id}."
+        return f"seat {seat} cannot bid {contract.id} now."
 
     # -- applying -------------------------------------------------------------------------------
 

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ..errors import shown
 from ..rules.announcements import Announcement, Announcer, Moment
 from ..rules.contracts import Contract, Extra, PlayStyle
 from ..rules.ruleset import Rules
+from .tables import cards_in
 
 
 class CallWindow:
@@ -78,6 +80,18 @@ class CallWindow:
     def legal_mask(self) -> int:
         """The seat to act's legal moves (bit 0 the pass, bit ``i + 1`` announcement ``i``)."""
         return self.masks[self.to_act]
+
+    def why_illegal(self, move: int, announcements: tuple[Announcement, ...]) -> str | None:
+        """Why the seat to act may not make window ``move`` (:data:`~engine.kernel.phase.PASS_MOVE` or an
+        announcement's index), as the full sentence an illegal action gets, or ``None`` when it may."""
+        legal = self.legal_mask()
+        if move >= -1 and legal >> (move + 1) & 1:
+            return None
+        seat = self.to_act
+        offered = " or ".join(["pass"] * (legal & 1) + [f"call {announcements[bit - 1].id}" for bit in cards_in(legal & ~1)])
+        if 0 <= move < len(announcements):
+            return f"seat {seat} cannot call {announcements[move].id} now: it may {offered}."
+        return f"seat {seat} cannot make announcement move {shown(move)}: it may {offered}."
 
     def speak(self, move: int, announcements: tuple[Announcement, ...]) -> None:
         """The seat to act passes (``-1``) or makes announcement ``move`` (checked by the caller)."""

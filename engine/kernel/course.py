@@ -11,18 +11,22 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
+from ..errors import shown
 from ..rules.announcements import Effect, Moment
 from ..rules.contracts import Contract, Exposure, ExposureTime, KittyUse, PartnerRole
 from ..rules.ruleset import AllPassAction, FirstLead, KittyExchange, Rules
 from .auction import Auction
 from .calls import CallWindow, called_terms
 from .deal import MAX_MISDEALS, copied_random, Deal, deal_of_order, hands_of_order, shuffled_deck
-from .drawing import DrawnHands
+from .drawing import KEEP_MOVE, DrawnHands
 from .events import (
     AllPassed,
     Announced,
     AuctionWon,
     CardGiven,
+    Dealt,
+    Discarded,
+    Drew,
     Event,
     GameEnd,
     GameOver,
@@ -30,11 +34,15 @@ from .events import (
     HandResult,
     HandScored,
     KittyTaken,
+    Misdealt,
+    Passed,
+    Picked,
     TrickWon,
 )
 from .phase import PASS_MOVE, Phase
 from .play import TrickPlay
-from .scoring import MAX_HANDS, game_end, hand_limit_end, score_hand, score_unbid, settle_wagers, with_penalty
+from .scoring import MAX_HANDS, game_end, hand_limit_end, score_hand, score_out, score_unbid, settle_wagers, stopped_hand_points, with_penalty
+from .table_cards import CARD_MASK, DISCARD_SHIFT
 from .tables import Tables, cards_in, mask_of
 
 
@@ -173,11 +181,27 @@ class HandCourse(DrawnHands):
             self._deal = deal_of_order(self.tables, self.order, self._dealt_by)
         return self._deal
 
+    def why_discard_illegal(self, mask: int) -> str | None:
+        """Why the seat discarding may not put away the cards of ``mask`` (the full sentence an illegal
+        action gets), or ``None`` when it may."""
+        seat, count, hand, cards = self.discarder, self.discard_count, self.hands[self.discarder], self.tables.cards
+        if mask < 0 or mask >> len(cards):
+            return f"seat {seat} must discard {count} of its cards (a mask within {hand:#x}), not {shown(mask)}."
+        if mask.bit_count() != count:
+            return f"seat {seat} must discard exactly {count} cards, not {mask.bit_count()}."
+        stray = mask & ~hand
+        if stray:
+            return f"seat {seat} does not hold {cards[(stray & -stray).bit_length() - 1]}."
+        return None
+
     def discard(self, mask: int) -> None:
         """The seat discarding puts away the cards of ``mask``: the declarer after the kitty or after
         partners gave cards, or the partner who was handed the declarer's discards."""
         declarer, terms, seat = self.declarer, self.terms, self.discarder
         assert declarer is not None and terms is not None
+        if self.listener is not None:
+            cards = self.tables.cards
+            self.listener.event(Discarded(seat, tuple([cards[index] for index in cards_in(mask)])))
         self.hands[seat] &= ~mask
         if self.received:
             self.discarded |= mask
@@ -202,6 +226,8 @@ class HandCourse(DrawnHands):
         assert window is not None and self.declarer is not None
         seat = window.to_act
         window.speak(move, self.rules.announcements)
+        if move == PASS_MOVE and self.listener is not None:
+            self.listener.event(Passed(seat))
         if move != PASS_MOVE:
             announcement = self.rules.announcements[move]
             self.announced.append((seat, move))
@@ -220,6 +246,15 @@ class HandCourse(DrawnHands):
     def _no_trump(self, contract: Contract) -> bool:
         """Whether ``contract`` is played without a trump suit (a call's no-trump value then applies)."""
         return next(strain for strain in self.rules.strains if strain.id == contract.style.strain).trump is None
+
+    def why_give_illegal(self, index: int) -> str | None:
+        """Why the partner to act may not give the declarer card ``index`` (a full sentence), or ``None``."""
+        seat, cards = self.givers[0], self.tables.cards
+        if 0 <= index < len(cards) and self.hands[seat] >> index & 1:
+            return None
+        if 0 <= index < len(cards):
+            return f"seat {seat} does not hold {cards[index]}."
+        return f"seat {seat} must give one of its cards {cards_in(self.hands[seat])}, not {shown(index)}."
 
     def give(self, index: int) -> None:
         """The partner to act passes the declarer card ``index``, face down."""
@@ -284,53 +319,19 @@ class HandCourse(DrawnHands):
             self.listener.event(event)
 
     def _check_score_out(self, play: TrickPlay) -> None:
-        """The 1904 rule (rules text 000, "Score keeping"): "If any player scores out during play of a
-        hand, balance of hand is not played, unless the bidder can win out". The declaring side scores out
-        once its contract is made beyond doubt and worth the target; a defending side once its score and
-        its trick points so far reach it, and then the hand stops unless the bidder can still make the
-        contract and reach the target with it."""
-        terms, declarer = self.terms, self.declarer
-        assert terms is not None and declarer is not None
-        rules = self.rules
-        seating, target = rules.seating, rules.end.target
-        declaring = seating.team_of(declarer)
+        """After a trick under the 1904 rule: stop the hand if a side has scored out
+        (:func:`~engine.kernel.scoring.score_out`)."""
+        terms, declarer, contract = self.terms, self.declarer, self.contract
+        assert terms is not None and declarer is not None and contract is not None
         side = self.side()
-        taken = sum(play.tricks[seat] for seat in side)
-        reaches = self.scores[declaring] + terms.value >= target
-        if reaches and taken >= terms.target.minimum and terms.target.maximum >= rules.deal.hand_size:
-            self._stop_hand(play, declaring)
+        self.scored_out, winner = score_out(self.rules, terms, declarer, side, play.tricks, play.total - play.number, self.scores, self.scored_out)
+        if winner is None:
             return
-        if self.scored_out is None and not rules.end.must_win_by_bid:
-            points = rules.scoring.defender_trick_points
-            for team, seats in enumerate(seating.teams):
-                if not set(seats) & set(side) and self.scores[team] + points * sum(play.tricks[seat] for seat in seats) >= target:
-                    self.scored_out = team
-                    break
-        if self.scored_out is not None:
-            left = play.total - play.number
-            if not (reaches and taken + left >= terms.target.minimum and taken <= terms.target.maximum):
-                self._stop_hand(play, self.scored_out)
-
-    def _stop_hand(self, play: TrickPlay, winner: int) -> None:
-        """A side scored out during the play: the rest of the hand is not played. The declaring side
-        scores its contract if it is the one, the defenders their trick points so far; ``winner`` wins."""
-        terms, declarer = self.terms, self.declarer
-        assert terms is not None and declarer is not None
-        seating = self.rules.seating
-        declaring = seating.team_of(declarer)
-        side = self.side()
-        points = [0] * len(seating.teams)
-        for team, seats in enumerate(seating.teams):
-            if not set(seats) & set(side):
-                points[team] = self.rules.scoring.defender_trick_points * sum(play.tricks[seat] for seat in seats)
-        made = winner == declaring
-        if made:
-            points[declaring] = terms.value
+        points = stopped_hand_points(self.rules, terms, declarer, side, play.tricks, winner)
+        made = winner == self.rules.seating.team_of(declarer)
         self.scores = tuple(score + point for score, point in zip(self.scores, points))
-        how = GameEnd.FRONT_DOOR if made else GameEnd.TARGET
-        assert self.contract is not None
-        self._finish_hand(HandResult(self.contract.id, declarer, made, tuple(play.tricks), tuple(points), self.scores, (), True, winner, None, self.partner))
-        self._close_hand((winner, how), ())
+        self._finish_hand(HandResult(contract.id, declarer, made, tuple(play.tricks), points, self.scores, (), True, winner, None, self.partner))
+        self._close_hand((winner, GameEnd.FRONT_DOOR if made else GameEnd.TARGET), ())
 
     # -- the course of a hand ---------------------------------------------------------------------
 
@@ -361,7 +362,11 @@ class HandCourse(DrawnHands):
         self.hands = hands
         self.kitty = kitty
         if self.listener is not None:
-            self.listener.hand_started(self, self.deal, misdeals)
+            deal = self.deal
+            self.listener.hand_started(self, deal, misdeals)
+            for _, seat in misdeals:
+                self.listener.event(Misdealt(self.hand_number, seat))
+            self.listener.event(Dealt(self.hand_number, self.dealer, deal.hands, deal.kitty, deal.dead_hand, deal.table))
         self.auction = Auction(self.tables, self.dealer, self.banned)
         self.play = None
         self.contract = None
@@ -488,12 +493,17 @@ class HandCourse(DrawnHands):
     def draw_card(self, move: int) -> None:
         """The player to draw keeps or rejects its card (see :mod:`~engine.kernel.drawing`; checked by
         the caller); the auction follows the last draw."""
+        if self.listener is not None:
+            self.listener.event(Drew(self.drawer, self.tables.cards[self.card_drawn()], move == KEEP_MOVE))
         if self.draw(move):
             self.phase = Phase.AUCTION
 
     def pick(self, move: int) -> None:
         """The seat to pick takes a table card (see :mod:`~engine.kernel.table_cards`; checked by the
         caller); the auction or the play follows the last pick."""
+        if self.listener is not None:
+            cards, discard = self.tables.cards, (move >> DISCARD_SHIFT) - 1
+            self.listener.event(Picked(self.pickers[0], cards[move & CARD_MASK], cards[discard] if discard >= 0 else None))
         card = self._take_from_table(move)
         if card >= 0:
             self.kitty = self.kitty + (card,)

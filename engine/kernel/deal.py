@@ -32,8 +32,6 @@ def copied_random(rng: random.Random) -> random.Random:
 class DealError(FiveHundredError, ValueError):
     """A scripted or recorded deal does not fit the variant (wrong sizes, unknown or repeated cards)."""
 
-    __module__ = "engine.deal"  # the name tracebacks print, as before the stages (engine._former keeps it importable)
-
 
 @dataclass(frozen=True)
 class Deal:

@@ -10,6 +10,7 @@ second is kept). It sees the second card either way; rejected cards are out of p
 
 from __future__ import annotations
 
+from ..errors import shown
 from .phase import PASS_MOVE
 from .table_cards import TableCards
 
@@ -53,6 +54,12 @@ class DrawnHands(TableCards):
     def card_drawn(self) -> int:
         """The card the player to draw is looking at: the first of its next pair."""
         return self.draws[self.drawer][2 * self.drawn[self.drawer]]
+
+    def why_draw_illegal(self, move: int) -> str | None:
+        """Why draw ``move`` is not :data:`KEEP_MOVE` or :data:`PASS_MOVE` (a full sentence), or ``None``."""
+        if move in (KEEP_MOVE, PASS_MOVE):
+            return None
+        return f"seat {self.drawer} is drawing its hand and must keep ({KEEP_MOVE}) or reject ({PASS_MOVE}) the card it drew, not make move {shown(move)}."
 
     def draw(self, move: int) -> bool:
         """The player to draw keeps (:data:`KEEP_MOVE`) or rejects (:data:`PASS_MOVE`) the card it drew,

@@ -7,13 +7,18 @@ Everything comes from the strain's :class:`~engine.kernel.tables.StrainTable` an
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Final
 
-from ..errors import IllegalActionError
 from ..rules.cards import Card
 from ..rules.ruleset import JokerRules
 from ..rules.strains import TRUMP_POWER
 from .actions import Action, Play
 from .tables import StrainTable, Tables, cards_in
+
+SUIT_SHIFT: Final = 8
+"""A play move names a suit for a led joker in the bits from this one up (suit position + 1)."""
+CARD_BITS: Final = (1 << SUIT_SHIFT) - 1
+"""Mask of a play move's card index."""
 
 
 @lru_cache(maxsize=256)
@@ -197,37 +202,57 @@ class TrickPlay:
                 actions.append(plays[index])
         return actions
 
-    def check(self, action: Action, hand: int) -> None:
-        """Raise :class:`IllegalActionError` unless ``action`` is a legal play from ``hand``."""
-        seat = self.to_act
-        if not isinstance(action, Play):
-            raise IllegalActionError(f"seat {seat} must play a card now, not {action}.")
-        card = action.card
-        if not self.tables.owns(card):
-            raise IllegalActionError(f"{card} is not a card of this variant's deck.")
-        if not (hand >> card.index) & 1:
-            raise IllegalActionError(f"seat {seat} does not hold {card}.")
-        suitless = bool((self.strain.suitless >> card.index) & 1)
-        leading = not self.trick
-        if leading and suitless and self.joker.lead_names_suit:
-            if action.suit is None:
-                raise IllegalActionError(f"seat {seat} leads {card} in no trump and must name the suit to follow, like play {card}:H.")
-            if action.suit not in self._nameable(seat):
-                raise IllegalActionError(f"seat {seat} has shown void in {self._suit_name(action.suit)} and may not name it for {card}.")
-        elif action.suit is not None:
-            raise IllegalActionError(f"A suit may be named only when leading a joker in no trump; write play {card}.")
-        if (self.playable(hand) >> card.index) & 1:
-            return
-        assert self.led is not None
+    def why_illegal(self, move: int, hand: int) -> str | None:
+        """Why the seat to act, holding ``hand``, may not make play ``move`` (a card index, plus
+        ``(suit position + 1) << SUIT_SHIFT`` naming a suit for a led joker), as the full sentence an
+        illegal action gets, or ``None`` when it may."""
+        seat, cards, suits = self.to_act, self.tables.cards, self.tables.suits
+        index, named = move & CARD_BITS, move >> SUIT_SHIFT
+        if move < 0 or index >= len(cards) or named > len(suits):
+            return f"seat {seat} cannot play card {index}: the legal cards are {cards_in(self.playable(hand))}."
+        card = cards[index]
+        if not (hand >> index) & 1:
+            return f"seat {seat} does not hold {card}."
+        suitless = bool((self.strain.suitless >> index) & 1)
+        if not self.trick and suitless and self.joker.lead_names_suit:
+            if not named:
+                return f"seat {seat} leads {card} in no trump and must name the suit to follow, like play {card}:H."
+            suit = suits[named - 1]
+            if suit not in self._nameable(seat):
+                return f"seat {seat} has shown void in {self._suit_name(suit)} and may not name it for {card}."
+        elif named:
+            return f"A suit may be named only when leading a joker in no trump; write play {card}."
+        if (self.playable(hand) >> index) & 1:
+            return None
+        led = self.led
+        assert led is not None
         power = self.strain.power
-        held = sorted(cards_in(hand & self.strain.follow[self.led]), key=lambda index: -power[index])
-        holding = ", ".join(str(self.tables.cards[index]) for index in held)
+        held = sorted(cards_in(hand & self.strain.follow[led]), key=lambda each: -power[each])
+        holding = ", ".join(str(cards[each]) for each in held)
         if suitless:
             barred = self.joker_barred(hand) if self._restricted else None
             if barred is not None:
-                raise IllegalActionError(f"seat {seat} may not play {card} to this trick: {barred}.")
-            raise IllegalActionError(f"seat {seat} may play {card} only when void in {self._suit_name(self.led)}: holds {holding}.")
-        raise IllegalActionError(f"seat {seat} must follow {self._suit_name(self.led)}: holds {holding}.")
+                return f"seat {seat} may not play {card} to this trick: {barred}."
+            return f"seat {seat} may play {card} only when void in {self._suit_name(led)}: holds {holding}."
+        return f"seat {seat} must follow {self._suit_name(led)}: holds {holding}."
+
+    def why_claim_illegal(self, cards: list[int], hand: int, declarer: int | None) -> str | None:
+        """Why the seat to act, holding ``hand``, may not lay down the cards ``cards`` (indices, in the
+        order they lead) to claim the tricks they win, or ``None`` when it may: a claim is the
+        declarer's, when it leads, with cards it holds, none a joker that must name a suit."""
+        seat, names = self.to_act, self.tables.cards
+        if seat != declarer or self.trick:
+            return f"Only the declarer may lay cards down to claim tricks, when it leads; seat {seat} is to play."
+        if self.claimed:
+            return f"seat {seat} has laid cards down already and must lead {names[self.claimed[0]]}."
+        if not cards:
+            return f"seat {seat} must name the cards it lays down."
+        for index in cards:
+            if not 0 <= index < len(names) or not (hand >> index) & 1:
+                return f"seat {seat} does not hold {names[index] if 0 <= index < len(names) else f'card {index}'}."
+            if self.names_suits and (self.strain.suitless >> index) & 1:
+                return f"{names[index]} led in no trump names a suit: lead it with play {names[index]}:H (or another suit) before claiming."
+        return None
 
     def play(self, index: int, named: str | None = None) -> int:
         """Play the checked card ``index`` for the seat to act (``named``: the suit named for a led

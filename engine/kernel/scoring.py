@@ -146,6 +146,56 @@ end rules that could never end a game; this stops the rest (bots that always pas
 move) at about a hundred times a real game's length."""
 
 
+def score_out(
+    rules: Rules,
+    terms: Contract,
+    declarer: int,
+    side: tuple[int, ...],
+    tricks: list[int],
+    left: int,
+    scores: tuple[int, ...],
+    scored_out: int | None,
+) -> tuple[int | None, int | None]:
+    """The 1904 rule after a trick (rules text 000, "Score keeping"): "If any player scores out during
+    play of a hand, balance of hand is not played, unless the bidder can win out". The declaring side
+    scores out once its contract is made beyond doubt and worth the target; a defending side once its
+    score and its trick points so far reach it, and then the hand stops unless the bidder can still make
+    the contract and reach the target with it.
+
+    ``side`` are the declaring side's seats, ``tricks`` each seat's so far, ``left`` the tricks still to
+    play, ``scored_out`` the defending team that scored out earlier in the hand. Returns the defending
+    team that has scored out (or ``None``) and the team that wins now if the hand stops (``None``: play on)."""
+    seating, target = rules.seating, rules.end.target
+    declaring = seating.team_of(declarer)
+    taken = sum(tricks[seat] for seat in side)
+    reaches = scores[declaring] + terms.value >= target
+    if reaches and taken >= terms.target.minimum and terms.target.maximum >= rules.deal.hand_size:
+        return scored_out, declaring
+    if scored_out is None and not rules.end.must_win_by_bid:
+        points = rules.scoring.defender_trick_points
+        for team, seats in enumerate(seating.teams):
+            if not set(seats) & set(side) and scores[team] + points * sum(tricks[seat] for seat in seats) >= target:
+                scored_out = team
+                break
+    if scored_out is not None and not (reaches and taken + left >= terms.target.minimum and taken <= terms.target.maximum):
+        return scored_out, scored_out
+    return scored_out, None
+
+
+def stopped_hand_points(rules: Rules, terms: Contract, declarer: int, side: tuple[int, ...], tricks: list[int], winner: int) -> tuple[int, ...]:
+    """Each team's points for a hand stopped because team ``winner`` scored out (:func:`score_out`): the
+    declaring side its contract if it is the one, the defenders their trick points so far."""
+    seating = rules.seating
+    points = [0] * len(seating.teams)
+    for team, seats in enumerate(seating.teams):
+        if not set(seats) & set(side):
+            points[team] = rules.scoring.defender_trick_points * sum(tricks[seat] for seat in seats)
+    declaring = seating.team_of(declarer)
+    if winner == declaring:
+        points[declaring] = terms.value
+    return tuple(points)
+
+
 def hand_limit_end(scores: tuple[int, ...]) -> tuple[int | None, GameEnd]:
     """The end of a game stopped at :data:`MAX_HANDS`: the highest score wins, a tie names no winner."""
     best = max(scores)

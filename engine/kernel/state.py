@@ -1,10 +1,13 @@
 """The kernel's game state: the move interface over the course of a game (:mod:`engine.kernel.course`).
 
 :class:`GameState` plays a game hand after hand: deals (with misdeals), the auction, announcement
-windows, the kitty, the tricks, scoring, redeals and the end of the game. Its moves are numbers checked
-against a bit mask of the legal ones, and it keeps no history beyond the current hand, which makes it the
-fast path that the simulator drives directly. :class:`~engine.game.Game` wraps the same state with
-legality checks, action objects, records, events and observations, so there is one kernel for both.
+windows, the kitty, the tricks, scoring, redeals and the end of the game. Its moves are numbers;
+:meth:`GameState.why_illegal` is the one definition of their legality (each phase's part answers in the
+full sentence an illegal action gets), and every move and what follows from it is reported as an event to
+the state's listener: a :class:`History` (``GameState.create(..., history=True)``), a
+:class:`~engine.game.Game`, or nobody, in the simulator's fast path. :class:`~engine.game.Game` adds action
+objects and their text (:mod:`~engine.kernel.moves` converts them), records and observations, so there is
+one kernel for both.
 
 A *move* is a small integer: during the auction :data:`PASS_MOVE`, a contract's ladder rank, or
 ``tables.look_move`` (looking at one's cards, where a contract may be bid blind); in an
@@ -23,20 +26,35 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Final
 
-from ..errors import IllegalActionError
+from ..errors import IllegalActionError, shown
 from ..rules.ruleset import Rules
 from .copying import copy_course
 from .course import PASS_MOVE, HandCourse, StateListener
+from .deal import Deal
+from .events import BidMade, CardPlayed, Claimed, Event, Looked, Passed
 from .phase import Phase
+from .play import CARD_BITS, SUIT_SHIFT
 from .support import check_supported
-from .tables import cards_in, tables_for
+from .tables import tables_for
 
-SUIT_SHIFT: Final = 8
-"""A play move names a suit for a led joker in the bits from this one up (suit position + 1)."""
-CARD_BITS: Final = (1 << SUIT_SHIFT) - 1
-"""Mask of a play move's card index."""
+
+class History:
+    """A listener that keeps every event the state reports: a bare :class:`GameState`'s history
+    (``GameState.create(..., history=True)``, read as :attr:`GameState.events`)."""
+
+    __slots__ = ("events",)
+
+    def __init__(self) -> None:
+        self.events: list[Event] = []
+        """Everything that has happened, in order."""
+
+    def hand_started(self, state: HandCourse, deal: Deal, misdeals: list[tuple[Deal, int]]) -> None:
+        """Nothing to do: the deal is reported as an event too."""
+
+    def event(self, event: Event) -> None:
+        """Keep ``event``."""
+        self.events.append(event)
 
 
 Chooser = Callable[["GameState", int, int], int]
@@ -49,15 +67,23 @@ class GameState(HandCourse):
     __slots__ = ()
 
     @classmethod
-    def create(cls, rules: Rules, *, seed: int | str | None = None, dealer: int = 0) -> GameState:
+    def create(cls, rules: Rules, *, seed: int | str | None = None, dealer: int = 0, history: bool = True) -> GameState:
         """A new game's state under ``rules``, its deals shuffled from ``seed`` (the same deals as
-        ``Game(rules, seed=seed, dealer=dealer)``). Raises
+        ``Game(rules, seed=seed, dealer=dealer)``); with ``history``, it keeps every event in
+        :attr:`events` (a simulation that needs none passes ``False``). Raises
         :class:`~engine.kernel.support.UnsupportedRuleError` for a variant the kernel cannot play."""
         check_supported(rules)
         players = rules.seating.players
         if not isinstance(dealer, int) or not 0 <= dealer < players:
             raise ValueError(f"The dealer must be a seat from 0 to {players - 1}, not {dealer!r}.")
-        return cls(rules, tables_for(rules), random.Random(seed), dealer, (0,) * len(rules.seating.teams))
+        listener = History() if history else None
+        return cls(rules, tables_for(rules), random.Random(seed), dealer, (0,) * len(rules.seating.teams), None, listener)
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """Every event so far, where the state keeps its history (see :meth:`create`); else empty."""
+        listener = self.listener
+        return tuple(listener.events) if isinstance(listener, History) else ()
 
     @property
     def to_act(self) -> int | None:
@@ -164,7 +190,18 @@ class GameState(HandCourse):
         # One chooser per player; a dummy's seat is chosen for by its player's.
         choosers = [choosers[player] for player in self.tables.controller]
         while not self.paused:
-            if self.phase is Phase.PLAY:
+            if self.phase is Phase.PLAY and self.listener is not None:
+                # Someone listens: every card goes through apply_move, which reports it.
+                play = self.play
+                assert play is not None
+                seat = play.to_act
+                legal = play.playable(self.hands[seat])
+                if legal & (legal - 1) or (play.names_suits and legal & play.strain.suitless and not play.trick):
+                    self.apply_move(choosers[seat](self, seat, legal))
+                else:
+                    self.apply_move(legal.bit_length() - 1)
+                moves += 1
+            elif self.phase is Phase.PLAY:
                 play = self.play
                 assert play is not None
                 playable, play_card = play.playable, play.play
@@ -197,7 +234,7 @@ class GameState(HandCourse):
                 seat = auction.to_act
                 legal = auction.legal_mask()
                 move = choosers[seat](self, seat, legal)
-                if not trusted and not (move >= PASS_MOVE and legal >> (move + 1) & 1):
+                if not trusted and not (type(move) is int and move >= PASS_MOVE and legal >> (move + 1) & 1):
                     self.check_move(move)  # raises, naming the legal moves
                 self._call(move)
                 hands = self.hands
@@ -218,70 +255,89 @@ class GameState(HandCourse):
                 break
         return moves
 
-    def check_move(self, move: object) -> None:
-        """Raise :class:`~engine.errors.IllegalActionError` unless ``move`` is legal for the seat to act."""
-        self._checked(move)
-
-    def _checked(self, move: object) -> int:
-        """``move``, once checked (see :meth:`check_move`). It is typed ``object`` so that a move of
-        the wrong type gets the same error in the compiled build, which checks declared types on entry."""
+    def why_illegal(self, move: object) -> str | None:
+        """Why ``move`` is not legal for the seat to act, as the full sentence an illegal action gets,
+        or ``None`` when it is: the one definition of legality, which :meth:`check_move`,
+        :meth:`apply_move` and :class:`~engine.Game` all use. Each phase's part answers for its moves.
+        Typed ``object`` so that a move of the wrong type gets the same answer in the compiled build,
+        which checks declared types on entry."""
         if not isinstance(move, int) or isinstance(move, bool):
-            raise IllegalActionError(f"A move is a whole number (see engine.kernel.state), not {move!r}.")
-        seat, phase, legal = self.to_act, self.phase, self.legal_mask()
-        if seat is None:
-            raise IllegalActionError("No seat is to act: the game is over or paused between hands.")
-        if phase is Phase.AUCTION or phase is Phase.CALLS or phase is Phase.PARTNER or phase is Phase.DRAW:
-            if move < PASS_MOVE or not legal >> (move + 1) & 1:
-                raise IllegalActionError(f"seat {seat} cannot make {phase.value} move {move}: the legal ones are {[bit - 1 for bit in cards_in(legal)]}.")
-        elif phase is Phase.PICK:
-            if not self.pick_legal(move):
-                how = "and name a card of its hand (or that one) to discard" if self.taking else "to put into the kitty"
-                raise IllegalActionError(f"seat {seat} must take one of the table cards {cards_in(legal)} {how}, not {move}.")
-        elif phase is Phase.GIVE:
-            if move < 0 or not legal >> move & 1:
-                raise IllegalActionError(f"seat {seat} must give one of its cards {cards_in(legal)}, not {move}.")
-        elif phase is Phase.KITTY:
-            if move < 0 or move & ~legal or move.bit_count() != self.discard_count:
-                raise IllegalActionError(f"seat {seat} must discard {self.discard_count} of its cards (a mask within {legal:#x}), not {move:#x}.")
-        else:
+            return f"A move is a whole number (see engine.kernel.state), not {shown(move)}."
+        phase = self.phase
+        if phase is Phase.GAME_OVER:
+            return "The game is over: no more actions can be taken."
+        if self.paused:
+            return "No seat is to act: the game is paused between hands."
+        if phase is Phase.PLAY:
             play = self.play
             assert play is not None
-            index, named = move & CARD_BITS, move >> SUIT_SHIFT
-            if move < 0 or not legal >> index & 1:
-                raise IllegalActionError(f"seat {seat} cannot play card {index}: the legal cards are {cards_in(legal)}.")
-            if play.names_suit(index):
-                suits = self.tables.suits
-                if not 0 < named <= len(suits) or suits[named - 1] not in play.nameable():
-                    raise IllegalActionError(f"seat {seat} leads a joker and must name one of {play.nameable()} (move {index} | (suit position + 1) << {SUIT_SHIFT}).")
-            elif named:
-                raise IllegalActionError(f"seat {seat}: a suit may be named only when leading a joker in no trump.")
-        return move
+            return play.why_illegal(move, self.hands[play.to_act])
+        if phase is Phase.AUCTION:
+            return self.auction.why_illegal(move)
+        if phase is Phase.KITTY:
+            return self.why_discard_illegal(move)
+        if phase is Phase.CALLS:
+            assert self.window is not None
+            return self.window.why_illegal(move, self.rules.announcements)
+        if phase is Phase.GIVE:
+            return self.why_give_illegal(move)
+        if phase is Phase.PARTNER:
+            return self.why_partner_illegal(move)
+        if phase is Phase.PICK:
+            return self.why_pick_illegal(move)
+        return self.why_draw_illegal(move)
+
+    def check_move(self, move: object) -> None:
+        """Raise :class:`~engine.errors.IllegalActionError` unless ``move`` is legal for the seat to act."""
+        reason = self.why_illegal(move)
+        if reason is not None:
+            raise IllegalActionError(reason)
 
     def apply_move(self, move: object) -> None:
-        """Take ``move`` (see the module docstring) for the seat to act; raises
-        :class:`~engine.errors.IllegalActionError` if it is not legal, leaving the state unchanged."""
-        number = self._checked(move)
-        if self.phase is Phase.PLAY:
-            named = number >> SUIT_SHIFT
-            self.play_card(number & CARD_BITS, self.tables.suits[named - 1] if named else None)
-        elif self.phase is Phase.AUCTION:
-            self._call(number)
-        elif self.phase is Phase.CALLS:
-            self.announce(number)
-        elif self.phase is Phase.GIVE:
-            self.give(number)
-        elif self.phase is Phase.PARTNER:
-            self.call_partner(number)
-        elif self.phase is Phase.PICK:
-            self.pick(number)
-        elif self.phase is Phase.DRAW:
-            self.draw_card(number)
+        """Take ``move`` (see the module docstring) for the seat to act, reporting it and what follows
+        from it as events; raises :class:`~engine.errors.IllegalActionError` if it is not legal, leaving
+        the state unchanged."""
+        reason = self.why_illegal(move)
+        if reason is not None:
+            raise IllegalActionError(reason)
+        assert isinstance(move, int)
+        self.make_move(move)
+
+    def make_move(self, move: int) -> None:
+        """Take ``move``, already checked legal (:meth:`why_illegal`), for the seat to act."""
+        phase = self.phase
+        if phase is Phase.PLAY:
+            named = move >> SUIT_SHIFT
+            self.play_card(move & CARD_BITS, self.tables.suits[named - 1] if named else None)
+        elif phase is Phase.AUCTION:
+            self._call(move)
+        elif phase is Phase.CALLS:
+            self.announce(move)
+        elif phase is Phase.GIVE:
+            self.give(move)
+        elif phase is Phase.PARTNER:
+            self.call_partner(move)
+        elif phase is Phase.PICK:
+            self.pick(move)
+        elif phase is Phase.DRAW:
+            self.draw_card(move)
         else:
-            self.discard(number)
+            self.discard(move)
 
     def _call(self, move: int) -> None:
         """An auction move: :data:`PASS_MOVE`, the rank bid, or looking at one's cards."""
         auction = self.auction
+        listener = self.listener
+        if listener is not None:
+            seat, tables = auction.to_act, self.tables
+            if move == PASS_MOVE:
+                listener.event(Passed(seat))
+            elif move == tables.look_move:
+                listener.event(Looked(seat))
+            else:
+                modifier, rank = divmod(move, tables.stride)
+                said = tables.contracts[rank].id
+                listener.event(BidMade(seat, f"{said} {tables.modifiers[modifier - 1].id}" if modifier else said))
         if move == PASS_MOVE:
             auction.pass_turn()
         elif move == self.tables.look_move:
@@ -291,35 +347,39 @@ class GameState(HandCourse):
         if auction.over:
             self._end_auction()
 
-    def pass_turn(self) -> None:
-        """The seat to act passes."""
-        self._call(PASS_MOVE)
-
-    def look(self) -> None:
-        """The seat to act looks at its cards (where a contract may be bid blind)."""
-        self._call(self.tables.look_move)
-
-    def bid(self, rank: int) -> None:
-        """The seat to act bids the contract of ladder rank ``rank``."""
-        self._call(rank)
-
-    # The moves below take what the caller has checked (Game checks actions first).
+    def why_claim_illegal(self, indices: list[int]) -> str | None:
+        """Why the seat to act may not lay down the cards ``indices`` to claim the tricks they win (see
+        :meth:`claim`), or ``None`` when it may."""
+        play = self.play
+        if self.phase is not Phase.PLAY or play is None or self.paused:
+            return "Cards are laid down to claim tricks only during the play."
+        return play.why_claim_illegal(indices, self.hands[play.to_act], self.declarer)
 
     def claim(self, indices: list[int]) -> None:
-        """The declarer, leading, lays down the cards ``indices`` to claim the tricks they win (checked
-        by the caller): the first is led now, the others lead the next tricks while each wins its trick
-        (rules text 000, "Other scoring variations"); where the variant penalises laying down, the
-        declaring side loses the penalty when the hand is scored."""
+        """The declarer, leading, lays down the cards ``indices`` to claim the tricks they win: the
+        first is led now, the others lead the next tricks while each wins its trick (rules text 000,
+        "Other scoring variations"); where the variant penalises laying down, the declaring side loses
+        the penalty when the hand is scored. Raises :class:`~engine.errors.IllegalActionError` (see
+        :meth:`why_claim_illegal`), leaving the state unchanged."""
+        reason = self.why_claim_illegal(indices)
+        if reason is not None:
+            raise IllegalActionError(reason)
         play = self.play
-        assert play is not None and indices
+        assert play is not None
         seat = play.to_act
+        if self.listener is not None:
+            cards = self.tables.cards
+            self.listener.event(Claimed(seat, tuple([cards[index] for index in indices])))
         self.play_card(indices[0])
         play.claim(seat, indices[1:])
 
     def play_card(self, index: int, named: str | None = None) -> None:
-        """The seat to act plays card ``index`` (``named``: the suit named for a led joker)."""
-        assert self.play is not None
-        self._after_card(self.play.play(index, named))
+        """The seat to act plays card ``index`` (``named``: the suit named for a led joker), checked."""
+        play = self.play
+        assert play is not None
+        if self.listener is not None:
+            self.listener.event(CardPlayed(play.to_act, self.tables.cards[index], named))
+        self._after_card(play.play(index, named))
 
 
-__all__ = ["CARD_BITS", "PASS_MOVE", "SUIT_SHIFT", "Chooser", "GameState", "StateListener"]
+__all__ = ["CARD_BITS", "PASS_MOVE", "SUIT_SHIFT", "Chooser", "GameState", "History", "StateListener"]

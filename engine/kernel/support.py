@@ -11,7 +11,6 @@ from ..rules.ruleset import Rules
 class UnsupportedRuleError(FiveHundredError):
     """A variant states rules that the kernel cannot play yet; ``rules`` names each one."""
 
-    __module__ = "engine.support"  # the name tracebacks print, as before the stages (engine._former keeps it importable)
 
     def __init__(self, variant: str, rules: list[str]) -> None:
         self.variant = variant

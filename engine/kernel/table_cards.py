@@ -9,8 +9,9 @@ plus ``(discarded index + 1) << DISCARD_SHIFT`` when a defender takes it into it
 
 from __future__ import annotations
 
+from ..errors import shown
 from .arrangement import SeatArrangement
-from .tables import mask_of
+from .tables import cards_in, mask_of
 
 DISCARD_SHIFT = 8
 """A defender's pick names the card it discards in the bits from this one up (its index + 1)."""
@@ -74,16 +75,23 @@ class TableCards(SeatArrangement):
             return False
         return True
 
-    def pick_legal(self, move: int) -> bool:
-        """Whether ``move`` is a legal pick for the seat to pick."""
-        if move < 0:
-            return False
+    def why_pick_illegal(self, move: int) -> str | None:
+        """Why ``move`` is not a legal pick for the seat to pick (the full sentence an illegal action
+        gets), or ``None`` when it is."""
+        seat, cards = self.pickers[0], self.tables.cards
         card, discard = move & CARD_MASK, (move >> DISCARD_SHIFT) - 1
+        on_table = " ".join(str(cards[index]) for index in cards_in(self.table))
+        if move < 0 or card >= len(cards) or discard >= len(cards):
+            return f"seat {seat} must take one of the table cards ({on_table}), not make move {shown(move)}."
         if not self.table >> card & 1:
-            return False
+            return f"{cards[card]} is not on the table: the cards there are {on_table}."
         if not self.taking:
-            return discard == -1
-        return discard >= 0 and bool((self.hands[self.pickers[0]] | 1 << card) >> discard & 1)
+            return None if discard == -1 else f"seat {seat} puts {cards[card]} into the kitty and discards nothing: write pick {cards[card]}."
+        if discard == -1:
+            return f"seat {seat} takes {cards[card]} into its hand and must discard a card for it, like pick {cards[card]} discard {cards[card]}."
+        if not (self.hands[seat] | 1 << card) >> discard & 1:
+            return f"seat {seat} does not hold {cards[discard]}, so it cannot discard it."
+        return None
 
     def _take_from_table(self, move: int) -> int:
         """The seat to pick takes table card ``move`` (checked): into its hand, discarding the card the

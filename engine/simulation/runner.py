@@ -41,7 +41,6 @@ MAX_UNITS = 10**9
 class SimulationError(FiveHundredError, ValueError):
     """A simulation cannot run as asked (bad settings, a checkpoint from another run)."""
 
-    __module__ = "engine.simulate"  # the name tracebacks print, as before the stages (engine._former keeps it importable)
 
 
 @dataclass(frozen=True)
