@@ -27,7 +27,8 @@ import subprocess
 import sys
 import time
 import timeit
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import engine
 from engine.simulation.runner import available_cores
@@ -166,8 +167,10 @@ def main() -> None:
     args = parser.parse_args()
     rules = engine.load_variant(args.variant)
     cores = available_cores()
-    print(f"{args.variant}; Python {platform.python_version()} on {platform.machine()}, {cores} core(s) available; "
-          f"OpenSpiel {'present' if pyspiel else 'absent (pip install .[bench] for the ratios)'}; {args.repeat} rounds, min / median / max")
+    print(
+        f"{args.variant}; Python {platform.python_version()} on {platform.machine()}, {cores} core(s) available; "
+        f"OpenSpiel {'present' if pyspiel else 'absent (pip install .[bench] for the ratios)'}; {args.repeat} rounds, min / median / max"
+    )
     euchre = pyspiel.load_game("euchre") if pyspiel else None
     engine.simulate(args.variant, hands=200, bots=["random"] * rules.seating.players)  # warm the caches
     rows: dict[str, list[float]] = {}
@@ -178,8 +181,8 @@ def main() -> None:
     for _ in range(args.repeat):
         rng = random.Random(1)
         if euchre is not None:
-            euchre_rate, euchre_decision = per_decision(args.seconds, lambda counted: euchre_deal(euchre, rng, counted, False))
-            _, euchre_observed = per_decision(args.seconds, lambda counted: euchre_deal(euchre, rng, counted, True))
+            euchre_rate, euchre_decision = per_decision(args.seconds, lambda counted, rng=rng: euchre_deal(euchre, rng, counted, False))
+            _, euchre_observed = per_decision(args.seconds, lambda counted, rng=rng: euchre_deal(euchre, rng, counted, True))
         random_rate = simulated(args.variant, "random", args.hands, 1)
         heuristic_rate = simulated(args.variant, "heuristic", args.hands // 4, 1)
         # About three seconds of one core's work, however fast the build: a short run measures the
@@ -187,8 +190,8 @@ def main() -> None:
         span = max(args.hands * 2, int(random_rate * 3))
         two_rate = simulated(args.variant, "random", span, 2) if cores >= 2 else float("nan")
         one_again = simulated(args.variant, "random", span, 1)
-        _, decision = per_decision(args.seconds, lambda counted: api_hand(rules, rng, counted, False))
-        _, observed = per_decision(args.seconds, lambda counted: api_hand(rules, rng, counted, True))
+        _, decision = per_decision(args.seconds, lambda counted, rng=rng: api_hand(rules, rng, counted, False))
+        _, observed = per_decision(args.seconds, lambda counted, rng=rng: api_hand(rules, rng, counted, True))
         clone = engine_clone_seconds(rules)
         keep("random bots: hands/s", random_rate)
         keep("heuristic bots: hands/s", heuristic_rate)
@@ -211,10 +214,14 @@ def main() -> None:
         print(f"{name:<{width}}{spread(values, 3 if max(values) < 10 else 0)}")
     if args.memory:
         own, largest = memory_run(args.variant)
-        print(f"simulate --hands 1000000 --workers 2 (random bots): main process {own:.0f} MB, largest worker {largest:.0f} MB, "
-              f"all processes about {own + 2 * largest:.0f} MB")
-    print(f"(peak memory of this benchmark: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB; "
-          f"machine load when it ended: {os.getloadavg()[0]:.2f})")
+        print(
+            f"simulate --hands 1000000 --workers 2 (random bots): main process {own:.0f} MB, largest worker {largest:.0f} MB, "
+            f"all processes about {own + 2 * largest:.0f} MB"
+        )
+    print(
+        f"(peak memory of this benchmark: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB; "
+        f"machine load when it ended: {os.getloadavg()[0]:.2f})"
+    )
 
 
 if __name__ == "__main__":

@@ -20,11 +20,12 @@ try:
 except ImportError:
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import engine  # noqa: E402,F811
-from engine.bots import ExpertBot, HeuristicBot  # noqa: E402
-from engine.kernel.phase import Phase  # noqa: E402
-from engine.kernel.state import GameState  # noqa: E402
-from solver import percentile  # noqa: E402  (bench/solver.py, beside this script)
+from solver import percentile
+
+import engine
+from engine.bots import ExpertBot, HeuristicBot
+from engine.kernel.phase import Phase
+from engine.kernel.state import GameState
 
 KINDS = {Phase.AUCTION: "bid", Phase.KITTY: "discard", Phase.PLAY: "card play"}
 
@@ -52,10 +53,16 @@ def main() -> None:
                 times[KINDS.get(state.phase, "other")].append(time.perf_counter() - started)
             state.apply_move(move)
     compiled = engine.analysis.double_dummy.__file__.endswith((".so", ".pyd"))
-    print(f"{rules.name}: the expert's decisions in {args.hands} hands (seeds {args.seed}-{args.seed + args.hands - 1}), {'compiled' if compiled else 'pure-Python'} solver")
+    print(
+        f"{rules.name}: the expert's decisions in {args.hands} hands (seeds {args.seed}-{args.seed + args.hands - 1}), "
+        f"{'compiled' if compiled else 'pure-Python'} solver"
+    )
     for kind, values in times.items():
         if values:
-            print(f"{kind:>10}: {len(values):4} decisions, seconds median {statistics.median(values):.2f}, 90th percentile {percentile(values, 0.9):.2f}, max {max(values):.2f}")
+            print(
+                f"{kind:>10}: {len(values):4} decisions, seconds median {statistics.median(values):.2f}, 90th percentile "
+                f"{percentile(values, 0.9):.2f}, max {max(values):.2f}"
+            )
 
 
 if __name__ == "__main__":

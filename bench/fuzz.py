@@ -21,9 +21,19 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
-import fuzzing  # noqa: E402
+import fuzzing
 
-BATCH = {"documents": 40, "variant files": 200, "saved games": 60, "transcripts": 100, "actions": 400, "command lines": 40, "checkpoints": 20, "analyses": 30, "play sessions": 60}
+BATCH = {
+    "documents": 40,
+    "variant files": 200,
+    "saved games": 60,
+    "transcripts": 100,
+    "actions": 400,
+    "command lines": 40,
+    "checkpoints": 20,
+    "analyses": 30,
+    "play sessions": 60,
+}
 """Inputs per target per round (a round takes about a minute)."""
 
 
@@ -34,7 +44,7 @@ def run_batch(name: str, examples: int, folder: Path, deep: bool, deadline: floa
     overrides = {"max_hands": 20} if deep and name == "documents" else {}
     try:
         fuzzing.run_target(name, examples, folder, deadline=deadline, **overrides)
-    except Exception:  # noqa: BLE001 - a failure is recorded and the search goes on
+    except Exception:
         return traceback.format_exc(limit=-4)
     return None
 

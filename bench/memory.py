@@ -64,7 +64,19 @@ def main() -> None:
     if not Path("/proc/self/status").exists():
         sys.exit("bench/memory.py reads /proc: it runs on Linux only.")
     seats = 4 if args.variant == "standard" else None
-    command = [sys.executable, "-m", "engine", "simulate", args.variant, "--hands", str(args.hands), "--workers", str(args.workers), "--progress", "never"]
+    command = [
+        sys.executable,
+        "-m",
+        "engine",
+        "simulate",
+        args.variant,
+        "--hands",
+        str(args.hands),
+        "--workers",
+        str(args.workers),
+        "--progress",
+        "never",
+    ]
     if seats is not None:
         command += ["--bots", ",".join([args.bots] * seats)]
     started = time.perf_counter()

@@ -21,11 +21,11 @@ try:
 except ImportError:
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import engine  # noqa: E402,F811
-from engine.analysis import Solver  # noqa: E402
-from engine.bots import HeuristicBot  # noqa: E402
-from engine.kernel.phase import Phase  # noqa: E402
-from engine.kernel.state import GameState  # noqa: E402
+import engine
+from engine.analysis import Solver
+from engine.bots import HeuristicBot
+from engine.kernel.phase import Phase
+from engine.kernel.state import GameState
 
 
 def deal_to_solve(rules: engine.Rules, seed: int) -> tuple[Solver, str, int] | None:
@@ -78,8 +78,13 @@ def main() -> None:
         if args.verbose:
             print(f"deal {seed - 1}: {contract}, {tricks} tricks, {times[-1]:.2f} s, {solver.stats.nodes:,} positions", flush=True)
     compiled = engine.analysis.double_dummy.__file__.endswith((".so", ".pyd"))
-    print(f"{rules.name}: {len(times)} deals solved from the first lead (seeds {args.seed}-{seed - 1}), {'compiled' if compiled else 'pure Python'} solver")
-    print(f"seconds per deal: median {statistics.median(times):.2f}, 90th percentile {percentile(times, 0.9):.2f}, 99th {percentile(times, 0.99):.2f}, max {max(times):.2f}")
+    print(
+        f"{rules.name}: {len(times)} deals solved from the first lead (seeds {args.seed}-{seed - 1}), {'compiled' if compiled else 'pure Python'} solver"
+    )
+    print(
+        f"seconds per deal: median {statistics.median(times):.2f}, 90th percentile {percentile(times, 0.9):.2f}, 99th "
+        f"{percentile(times, 0.99):.2f}, max {max(times):.2f}"
+    )
     print(f"positions per deal: median {int(statistics.median(nodes)):,}, max {max(nodes):,}; {sum(nodes) / sum(times):,.0f} positions/s")
 
 

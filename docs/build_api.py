@@ -100,7 +100,11 @@ def broken_references(names: list[str]) -> list[str]:
             if getattr(member, "__module__", None) == name and (inspect.isclass(member) or inspect.isfunction(member)):
                 owners.append((f"{name}.{member_name}", member, member))
                 if inspect.isclass(member):
-                    owners += [(f"{name}.{member_name}.{attribute}", value, member) for attribute, value in vars(member).items() if getattr(value, "__doc__", None)]
+                    owners += [
+                        (f"{name}.{member_name}.{attribute}", value, member)
+                        for attribute, value in vars(member).items()
+                        if getattr(value, "__doc__", None)
+                    ]
         for where, item, owner in owners:
             doc = inspect.getdoc(item) or ""
             if inspect.isclass(owner) and item is not owner and getattr(type(item), "__doc__", None) == doc:
@@ -130,11 +134,16 @@ def main(argv: list[str] | None = None) -> int:
         warnings.simplefilter("always")
         try:
             pdoc.pdoc(*names, output_directory=Path(args.out))
-        except Exception as error:  # noqa: BLE001 - a module that fails to import or render fails the build
+        except Exception as error:
             print(f"build_api: {error}: {error.__cause__ or ''}", file=sys.stderr)
             return 1
     # A package's page lists its submodules itself, so some arrive twice: that note is not a problem.
-    problems = [warning for warning in caught if ("pdoc" in warning.filename or issubclass(warning.category, RuntimeWarning)) and not any(note in str(warning.message) for note in _NOTES)]
+    problems = [
+        warning
+        for warning in caught
+        if ("pdoc" in warning.filename or issubclass(warning.category, RuntimeWarning))
+        and not any(note in str(warning.message) for note in _NOTES)
+    ]
     for warning in problems:
         print(f"build_api: {warning.filename}:{warning.lineno}: {warning.message}", file=sys.stderr)
     if problems:

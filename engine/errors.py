@@ -7,11 +7,10 @@ that the rules do not allow raises :class:`IllegalActionError`.
 
 from __future__ import annotations
 
-import reprlib
-
 import json
+import reprlib
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
 
 @dataclass(frozen=True, order=True)
@@ -100,5 +99,5 @@ def shown(value: object) -> str:
     replaced by the type's name)."""
     try:
         return _shown_value.repr(value)
-    except Exception:  # noqa: BLE001 - an embedder's object may raise anything from its repr
+    except Exception:
         return f"<{type(value).__name__} object>"

@@ -108,7 +108,9 @@ def from_schema(node: dict[str, Any], depth: int = 0) -> st.SearchStrategy[Any]:
         if isinstance(extra, dict) and not properties:
             names = node.get("propertyNames", {}).get("pattern")
             keys = st.from_regex(names, fullmatch=True) if names else st.text(min_size=1, max_size=8)
-            strategy = st.dictionaries(keys, from_schema(extra, depth + 1), min_size=node.get("minProperties", 0), max_size=min(node.get("maxProperties", 3), 3))
+            strategy = st.dictionaries(
+                keys, from_schema(extra, depth + 1), min_size=node.get("minProperties", 0), max_size=min(node.get("maxProperties", 3), 3)
+            )
         return strategy
     if kind == "array":
         low = node.get("minItems", 0)
@@ -155,7 +157,9 @@ AUCTION = st.fixed_dictionaries(
         "rebid": st.sampled_from(["after_intervening_bid", "any_time"]),
         "winner_may_raise": st.booleans(),
         "all_pass": st.sampled_from(["redeal", "next_dealer", "play_no_trump", "dealer_must_bid", {"then": "redeal", "max_redeals": 2}]),
-        "inkles": st.fixed_dictionaries({"level": st.just(6), "bidders": st.sampled_from([1, 2, "all"]), "can_win": st.booleans(), "separate_no": st.booleans()}),
+        "inkles": st.fixed_dictionaries(
+            {"level": st.just(6), "bidders": st.sampled_from([1, 2, "all"]), "can_win": st.booleans(), "separate_no": st.booleans()}
+        ),
     },
 )
 """Auction sections over every option (shared with tests/test_rule_space.py)."""
@@ -227,7 +231,9 @@ def check_hand_points(rules: engine.Rules, result: engine.HandResult, before: tu
     points = result.hand_points[team]
     if result.made:
         slam = scoring.slam
-        expected = {contract.value} | ({slam.value} if slam is not None and taken == rules.deal.hand_size and slam.applies(contract) else set())
+        expected = {contract.value} | (
+            {slam.value} if slam is not None and taken == rules.deal.hand_size and slam.applies(contract) else set()
+        )
         assert points in expected, (result, contract)
     elif scoring.failed is engine.rules.ruleset.FailedContract.SUBTRACT and not scoring.scores_never_decrease:
         assert points == -contract.value, (result, contract)
@@ -252,7 +258,9 @@ def check_game(game: engine.Game, chooser: random.Random, max_hands: int, roundt
     check_roundtrip(game)
     for event in game.events:
         if isinstance(event, Dealt):
-            cards = [card.index for hand in event.hands for card in hand] + [card.index for card in event.kitty + event.dead_hand + event.table]
+            cards = [card.index for hand in event.hands for card in hand] + [
+                card.index for card in event.kitty + event.dead_hand + event.table
+            ]
             assert sorted(cards) == list(range(len(rules.deck))), "a deal did not deal every card once"
         elif isinstance(event, TrickWon):
             seats = [seat for seat, _ in event.cards]
@@ -307,9 +315,42 @@ def check_document(document: dict[str, Any], seed: int, max_hands: int = 3) -> N
 # -- malformed variant files -------------------------------------------------------------------
 
 _HOSTILE_SCALARS = [
-    "!!int abc", "!!bool maybe", "!!merge x", "!!float [1]", "!!str", "!!python/object:os.system ls", "!custom 1",
-    "<<: 5", "<<: *nowhere", "&a 1", "*a", "9" * 30, "4.0", "1e309", ".nan", "-.inf", '"\\ud800"', '"\\U00110000"',
-    "\ufeff", "\t", "[" * 60, "{", "~", "null", "-1", "0x10", "1_000", "2001-01-01", "? [a, b]", "'", '"', "|", ">", "%YAML 1.1", "---", "...",
+    "!!int abc",
+    "!!bool maybe",
+    "!!merge x",
+    "!!float [1]",
+    "!!str",
+    "!!python/object:os.system ls",
+    "!custom 1",
+    "<<: 5",
+    "<<: *nowhere",
+    "&a 1",
+    "*a",
+    "9" * 30,
+    "4.0",
+    "1e309",
+    ".nan",
+    "-.inf",
+    '"\\ud800"',
+    '"\\U00110000"',
+    "\ufeff",
+    "\t",
+    "[" * 60,
+    "{",
+    "~",
+    "null",
+    "-1",
+    "0x10",
+    "1_000",
+    "2001-01-01",
+    "? [a, b]",
+    "'",
+    '"',
+    "|",
+    ">",
+    "%YAML 1.1",
+    "---",
+    "...",
 ]
 
 
@@ -357,8 +398,39 @@ def check_variant_text(text: str) -> None:
 # -- saved games and transcripts ---------------------------------------------------------------
 
 _HOSTILE_VALUES: list[Any] = [
-    True, False, None, 0, -1, 1, 2, 99, 2**70, -(2**70), 1.5, 4.0, "", "x", "x" * 300, "a\0b", "\ud800", "../../etc/passwd",
-    "/dev/zero", "standard", "five-handed", "1 bid 7H", "0 pass", "AS", "7H", [], {}, [0], [[[]]], {"a": 1}, [True, 0], [0, False], [1, 2, 3],
+    True,
+    False,
+    None,
+    0,
+    -1,
+    1,
+    2,
+    99,
+    2**70,
+    -(2**70),
+    1.5,
+    4.0,
+    "",
+    "x",
+    "x" * 300,
+    "a\0b",
+    "\ud800",
+    "../../etc/passwd",
+    "/dev/zero",
+    "standard",
+    "five-handed",
+    "1 bid 7H",
+    "0 pass",
+    "AS",
+    "7H",
+    [],
+    {},
+    [0],
+    [[[]]],
+    {"a": 1},
+    [True, 0],
+    [0, False],
+    [1, 2, 3],
 ]
 
 
@@ -407,7 +479,13 @@ def mutate(data: Any, draw: st.DrawFn) -> Any:
     return data
 
 
-_GAMES = st.tuples(st.sampled_from(["standard", "five-handed", "two-handed", "two-handed-52", "two-handed-draw", "breach", "slam-call", "six-handed", "three-handed"]), st.integers(0, 5), st.integers(0, 150))
+_GAMES = st.tuples(
+    st.sampled_from(
+        ["standard", "five-handed", "two-handed", "two-handed-52", "two-handed-draw", "breach", "slam-call", "six-handed", "three-handed"]
+    ),
+    st.integers(0, 5),
+    st.integers(0, 150),
+)
 
 
 @st.composite
@@ -460,7 +538,9 @@ def _finished_hand(variant: str, seed: int) -> dict[str, Any]:
 @st.composite
 def analysed_transcripts(draw: st.DrawFn) -> Any:
     """A whole hand's transcript of a small variant (so a search is quick), sometimes damaged."""
-    transcript = copy.deepcopy(_finished_hand(draw(st.sampled_from(["rules-text-003-two", "two-handed-dead-hand"])), draw(st.integers(0, 5))))
+    transcript = copy.deepcopy(
+        _finished_hand(draw(st.sampled_from(["rules-text-003-two", "two-handed-dead-hand"])), draw(st.integers(0, 5)))
+    )
     return mutate(transcript, draw) if draw(st.booleans()) else transcript
 
 
@@ -489,8 +569,35 @@ def check_analysis(data: Any) -> None:
 
 # -- a person at the terminal --------------------------------------------------------------------
 
-_TYPED = ["1", "2", "99", "0", "-1", "pass", "bid 7H", "bid 6S", "bid misere", "discard", "play", "play AS", "play JK:H", "help", "hint", "undo",
-          "save OUT", "load OUT", "load /nonexistent/x.json", "save /nonexistent/dir/x.json", "load", "save", "HELP", "  ", "\t", "\ud800", "x" * 300]
+_TYPED = [
+    "1",
+    "2",
+    "99",
+    "0",
+    "-1",
+    "pass",
+    "bid 7H",
+    "bid 6S",
+    "bid misere",
+    "discard",
+    "play",
+    "play AS",
+    "play JK:H",
+    "help",
+    "hint",
+    "undo",
+    "save OUT",
+    "load OUT",
+    "load /nonexistent/x.json",
+    "save /nonexistent/dir/x.json",
+    "load",
+    "save",
+    "HELP",
+    "  ",
+    "\t",
+    "\ud800",
+    "x" * 300,
+]
 
 
 def check_play_session(variant: str, seed: int, lines: list[str], folder: Path) -> None:
@@ -533,7 +640,9 @@ class Hostile:
 def _forged_cards(deck: engine.Deck) -> st.SearchStrategy[Any]:
     real = st.sampled_from(deck.cards)
     index = st.one_of(st.integers(-3, len(deck.cards) + 3), st.sampled_from([1.0, "1", True, None, 2**70]))
-    forged = st.builds(Card, index, st.sampled_from(["A", "K", "10", None, 1]), st.sampled_from(["S", "H", None, "X"]), st.sampled_from([None, "JK", "BJ"]))
+    forged = st.builds(
+        Card, index, st.sampled_from(["A", "K", "10", None, 1]), st.sampled_from(["S", "H", None, "X"]), st.sampled_from([None, "JK", "BJ"])
+    )
     other = st.sampled_from(engine.load_variant("six-handed-two-jokers").deck.cards)
     return st.one_of(real, real, forged, other, st.builds(Hostile), st.sampled_from(["AS", 0, None]))
 
@@ -542,8 +651,15 @@ def _forged_cards(deck: engine.Deck) -> st.SearchStrategy[Any]:
 def action_objects(draw: st.DrawFn, deck: engine.Deck) -> Any:
     """Anything an embedder might pass to ``apply``: real and forged action objects, text, other objects."""
     card = _forged_cards(deck)
-    text = st.one_of(st.sampled_from(["pass", "bid 7H", "bid misere", "look", "keep", "reject", "alone", "call breach", "discard", "play", ""]), st.text(max_size=20))
-    many = st.one_of(st.lists(card, max_size=6).map(tuple), st.lists(card, max_size=3).map(lambda cards: tuple(cards) * 3), st.just(tuple(deck.cards) * 2))
+    text = st.one_of(
+        st.sampled_from(["pass", "bid 7H", "bid misere", "look", "keep", "reject", "alone", "call breach", "discard", "play", ""]),
+        st.text(max_size=20),
+    )
+    many = st.one_of(
+        st.lists(card, max_size=6).map(tuple),
+        st.lists(card, max_size=3).map(lambda cards: tuple(cards) * 3),
+        st.just(tuple(deck.cards) * 2),
+    )
     kinds: list[st.SearchStrategy[Any]] = [
         text,
         st.builds(engine.Bid, st.one_of(text, st.integers())),
@@ -596,10 +712,50 @@ def check_action(variant: str, seed: int, steps: int, action: Any, argument: Any
 # -- the command line ------------------------------------------------------------------------------
 
 _ARGUMENTS = [
-    "validate", "show", "variants", "schema", "replay", "simulate", "compare", "standard", "five-handed", "nope", "--format", "json", "text", "csv",
-    "--hands", "--games", "1", "2", "0", "-1", "x", "1e3", str(10**30), "--seed", "--bots", "", "random", "heuristic", "random,random,random,random",
-    "--workers", "1000", "--out", "--resume", "--plot", "/nonexistent/dir/x.json", "--failures-only", "--help", "-h", "\ud800", "a\0b",
-    "reference", "analyze", "--no-table", "--version",
+    "validate",
+    "show",
+    "variants",
+    "schema",
+    "replay",
+    "simulate",
+    "compare",
+    "standard",
+    "five-handed",
+    "nope",
+    "--format",
+    "json",
+    "text",
+    "csv",
+    "--hands",
+    "--games",
+    "1",
+    "2",
+    "0",
+    "-1",
+    "x",
+    "1e3",
+    str(10**30),
+    "--seed",
+    "--bots",
+    "",
+    "random",
+    "heuristic",
+    "random,random,random,random",
+    "--workers",
+    "1000",
+    "--out",
+    "--resume",
+    "--plot",
+    "/nonexistent/dir/x.json",
+    "--failures-only",
+    "--help",
+    "-h",
+    "\ud800",
+    "a\0b",
+    "reference",
+    "analyze",
+    "--no-table",
+    "--version",
 ]
 
 
@@ -672,7 +828,9 @@ TARGETS: dict[str, tuple[Callable[..., None], dict[str, st.SearchStrategy[Any]]]
     "actions": (
         check_action,
         {
-            "variant": st.sampled_from(["standard", "five-handed", "two-handed", "two-handed-52", "two-handed-draw", "breach", "blind-misere"]),
+            "variant": st.sampled_from(
+                ["standard", "five-handed", "two-handed", "two-handed-52", "two-handed-draw", "breach", "blind-misere"]
+            ),
             "seed": st.integers(0, 3),
             "steps": st.integers(0, 60),
             "action": action_objects(engine.load_variant("standard").deck),

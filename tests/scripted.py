@@ -36,7 +36,9 @@ def deal(rules: Rules, hands: dict[int, str], kitty: str | None = None) -> Deal:
     return made
 
 
-def game(variant: str, hands: dict[int, str], kitty: str | None = None, *, dealer: int = 3, actions: list[str] = (), **kwargs: object) -> engine.Game:  # type: ignore[assignment]
+def game(
+    variant: str, hands: dict[int, str], kitty: str | None = None, *, dealer: int = 3, actions: list[str] = (), **kwargs: object
+) -> engine.Game:  # type: ignore[assignment]
     """A game of ``variant`` whose first deal is scripted, after applying ``actions`` (text forms)."""
     rules = engine.load_variant(variant)
     played = engine.Game(rules, dealer=dealer, deals=[deal(rules, hands, kitty)], seed=0, **kwargs)  # type: ignore[arg-type]

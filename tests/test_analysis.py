@@ -40,7 +40,10 @@ def bot_hand(variant: str, seed: int, bots: str = "heuristic") -> dict[str, Any]
     return None
 
 
-@pytest.mark.parametrize(("variant", "seed"), [("standard", 1), ("three-handed", 4), ("rules-text-003-two", 5), ("two-handed-dead-hand", 6), ("rules-text-003-three", 8)])
+@pytest.mark.parametrize(
+    ("variant", "seed"),
+    [("standard", 1), ("three-handed", 4), ("rules-text-003-two", 5), ("two-handed-dead-hand", 6), ("rules-text-003-three", 8)],
+)
 def test_the_costs_account_for_the_difference_between_best_play_and_the_tricks_taken(variant: str, seed: int) -> None:
     """What best play promised the declaring side, less what it threw away, plus what the defenders
     gave it, is what it took; the misère family counts the other way round."""
@@ -98,7 +101,9 @@ def test_the_makeable_table_matches_solving_each_declarer_alone() -> None:
     assert transcript is not None
     rules = engine.load_variant("rules-text-003-two")
     result = analyze(transcript, table=True)
-    assert set(result.makeable) == {strain.id for strain in rules.strains if any(c.style.strain == strain.id and not c.is_special for c in rules.ladder)}
+    assert set(result.makeable) == {
+        strain.id for strain in rules.strains if any(c.style.strain == strain.id and not c.is_special for c in rules.ladder)
+    }
     game, _ = _game_at_first_lead(rules, transcript)
     state = game.state
     from engine.analysis import Solver
@@ -106,7 +111,14 @@ def test_the_makeable_table_matches_solving_each_declarer_alone() -> None:
 
     for strain, row in result.makeable.items():
         for declarer, tricks in row.items():
-            play = TrickPlay(state.tables, list(state.hands), state.tables.strains[strain], list(range(rules.seating.seats)), declarer, rules.deal.hand_size)
+            play = TrickPlay(
+                state.tables,
+                list(state.hands),
+                state.tables.strains[strain],
+                list(range(rules.seating.seats)),
+                declarer,
+                rules.deal.hand_size,
+            )
             side = set(rules.seating.teams[rules.seating.team_of(declarer)])
             assert Solver(play, side).tricks() == tricks
 

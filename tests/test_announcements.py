@@ -47,9 +47,21 @@ def play_out(played: engine.Game, seed: int = 0) -> engine.HandResult:
 
 def test_the_compiler_turns_breach_and_calls_into_announcements() -> None:
     (breach,) = engine.load_variant("breach").announcements
-    assert (breach.moment, breach.announcer, breach.effect, breach.levels, breach.all_specials) == (Moment.AFTER_AUCTION, Announcer.DEFENDER, Effect.WAGER, (7, 8, 9, 10), True)
+    assert (breach.moment, breach.announcer, breach.effect, breach.levels, breach.all_specials) == (
+        Moment.AFTER_AUCTION,
+        Announcer.DEFENDER,
+        Effect.WAGER,
+        (7, 8, 9, 10),
+        True,
+    )
     (slam,) = engine.load_variant("slam-call").announcements
-    assert (slam.moment, slam.announcer, slam.effect, slam.levels, slam.all_specials) == (Moment.AFTER_KITTY, Announcer.DECLARER, Effect.TERMS, (7,), False)
+    assert (slam.moment, slam.announcer, slam.effect, slam.levels, slam.all_specials) == (
+        Moment.AFTER_KITTY,
+        Announcer.DECLARER,
+        Effect.TERMS,
+        (7,),
+        False,
+    )
     assert engine.load_variant("standard").announcements == ()
     for variant in ("breach", "slam-call", "declare"):
         assert engine.unsupported_rules(engine.load_variant(variant)) == []
@@ -248,9 +260,17 @@ def test_the_heuristic_bot_calls_breach_on_a_strong_defence_only() -> None:
 def test_show_states_every_breach_setting_and_when_a_call_is_made(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "show", "breach")
     assert code == 0
-    for words in ("once the auction is won, before the kitty", "level 7+", "ends 2 or more tricks short", "takes 3 or more",
-                  "the callers lose 100", "the callers gain 100", "cannot win or lose the game",
-                  "A caller whose breach fails may not bid", "level-7 contract who is breached may not bid"):
+    for words in (
+        "once the auction is won, before the kitty",
+        "level 7+",
+        "ends 2 or more tricks short",
+        "takes 3 or more",
+        "the callers lose 100",
+        "the callers gain 100",
+        "cannot win or lose the game",
+        "A caller whose breach fails may not bid",
+        "level-7 contract who is breached may not bid",
+    ):
         assert words in out, words
     code, out, _ = run(capsys, "show", "slam-call")
     assert "called by the declarer once the kitty is exchanged, before the first lead" in out
@@ -271,7 +291,9 @@ def test_000_the_slam_call_worth_500_with_trumps_and_520_in_no_trump() -> None:
 def test_a_contract_whose_partner_passes_a_card_plays_after_the_kitty() -> None:
     """The language lets a bid (not only a call) say ``partner: passes_card``: the hand-off follows the
     kitty as it does after a call."""
-    rules = engine.compile_text("extends: standard\ncontracts: {lone: {name: lone hand, value: 600, placement: highest, partner: passes_card, target: all, strain: NT}}\n")
+    rules = engine.compile_text(
+        "extends: standard\ncontracts: {lone: {name: lone hand, value: 600, placement: highest, partner: passes_card, target: all, strain: NT}}\n"
+    )
     assert engine.unsupported_rules(rules) == []
     played = engine.Game(rules, dealer=3, seed=1)
     for action in ("bid lone", "pass", "pass", "pass"):

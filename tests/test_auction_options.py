@@ -22,7 +22,7 @@ def start(rules: engine.Rules, actions: list[str]) -> engine.Game:
 
 
 def test_000_bid_after_pass_when_a_bidder_changes_the_suit_of_its_bid() -> None:
-    """"Some play that it is allowed to bid after pass if someone hereafter changes the suit of their bid"
+    """ "Some play that it is allowed to bid after pass if someone hereafter changes the suit of their bid"
     (read as: a seat that has bid bids again in another strain)."""
     rules = variant("{bid_after_pass: on_strain_change}")
     played = start(rules, ["bid 6S", "pass", "bid 6H", "pass", "bid 7S"])  # seat 0 raises in its own suit
@@ -39,7 +39,7 @@ def test_000_a_pass_is_final_by_default() -> None:
 
 
 def test_000_the_winner_may_raise_and_reopen_the_bidding_by_changing_suit() -> None:
-    """"Some play that the winner of the auction can raise their bid. If they change their suit ... other
+    """ "Some play that the winner of the auction can raise their bid. If they change their suit ... other
     players are allowed to bid again. If they only raise their bid without changing the suit, other
     players cannot bid again"."""
     rules = variant("{winner_may_raise: true}")
@@ -56,7 +56,7 @@ def test_000_the_winner_may_raise_and_reopen_the_bidding_by_changing_suit() -> N
 
 
 def test_000_a_lone_bidder_may_not_raise() -> None:
-    """"if only one player partakes in the auction (other players pass), they cannot raise their bid"."""
+    """ "if only one player partakes in the auction (other players pass), they cannot raise their bid"."""
     played = start(variant("{winner_may_raise: true}"), ["bid 6S", "pass", "pass", "pass"])
     assert played.phase is engine.Phase.KITTY
 
@@ -80,7 +80,10 @@ def test_001_inkle_no_is_a_separate_inkle_just_below_inkle_no_trump() -> None:
         engine.compile_text("extends: american\nladder: {strains: [S, C, D, H]}\nauction: {inkles: {separate_no: true}}\n")
 
 
-@pytest.mark.parametrize("setting", ["{bid_after_pass: on_strain_change}", "{winner_may_raise: true}", "{bid_after_pass: on_strain_change, winner_may_raise: true}"])
+@pytest.mark.parametrize(
+    "setting",
+    ["{bid_after_pass: on_strain_change}", "{winner_may_raise: true}", "{bid_after_pass: on_strain_change, winner_may_raise: true}"],
+)
 def test_the_auction_options_play_whole_games(setting: str) -> None:
     rules = variant(setting)
     assert engine.unsupported_rules(rules) == []

@@ -21,7 +21,9 @@ def test_000_blind_misere_is_offered_only_before_looking() -> None:
     played.apply("look")
     assert played.to_act == 0 and played.observation(0).looked and len(played.observation(0).hand) == 10
     assert "bid blind_misere" not in legal_texts(played) and "look" not in legal_texts(played)
-    with pytest.raises(engine.IllegalActionError, match="blind misère may be bid only before looking at one's cards, and seat 0 has looked"):
+    with pytest.raises(
+        engine.IllegalActionError, match="blind misère may be bid only before looking at one's cards, and seat 0 has looked"
+    ):
         played.apply("bid blind_misere")
     with pytest.raises(engine.IllegalActionError, match="has already looked"):
         played.apply("look")

@@ -17,7 +17,9 @@ CASES: list[tuple[str, str, str, int, tuple[str, ...]]] = [
         deal:
           kity_size: 4
         """,
-        "$.deal.kity_size", 3, ("Unknown key 'kity_size'", "Did you mean 'kitty_size'?"),
+        "$.deal.kity_size",
+        3,
+        ("Unknown key 'kity_size'", "Did you mean 'kitty_size'?"),
     ),
     (
         "deal-does-not-use-the-deck",
@@ -27,7 +29,9 @@ CASES: list[tuple[str, str, str, int, tuple[str, ...]]] = [
           kitty_size: 5
           pattern: 3-2-4-2-3-1
         """,
-        "$.deal", 3, ("does not use the deck exactly", "= 45 cards, but the deck has 43", "A kitty of 3 would fit"),
+        "$.deal",
+        3,
+        ("does not use the deck exactly", "= 45 cards, but the deck has 43", "A kitty of 3 would fit"),
     ),
     (
         "unknown-named-pack",
@@ -35,7 +39,9 @@ CASES: list[tuple[str, str, str, int, tuple[str, ...]]] = [
         extends: standard
         deck: 47-card
         """,
-        "$.deck", 2, ("'47-card' is not valid for 'deck'", "Did you mean '46-card'?"),
+        "$.deck",
+        2,
+        ("'47-card' is not valid for 'deck'", "Did you mean '46-card'?"),
     ),
     (
         "placement-names-a-bid-that-does-not-exist",
@@ -45,7 +51,9 @@ CASES: list[tuple[str, str, str, int, tuple[str, ...]]] = [
           misere:
             placement: {above: 11S}
         """,
-        "$.contracts.misere.placement.above", 4, ("placed above '11S'", "not a contract of this variant", "from 6S to 10NT"),
+        "$.contracts.misere.placement.above",
+        4,
+        ("placed above '11S'", "not a contract of this variant", "from 6S to 10NT"),
     ),
     (
         "two-contracts-in-one-slot",
@@ -57,7 +65,9 @@ CASES: list[tuple[str, str, str, int, tuple[str, ...]]] = [
             placement: {above: 8S}
             target: {exactly: 5}
         """,
-        "$.contracts.hi_lo.placement", 5, ("would tie", "misere", "{above: misere}"),
+        "$.contracts.hi_lo.placement",
+        5,
+        ("would tie", "misere", "{above: misere}"),
     ),
     (
         "equal-value-without-tie-rule",
@@ -67,7 +77,9 @@ CASES: list[tuple[str, str, str, int, tuple[str, ...]]] = [
           open_misere:
             placement: by_value
         """,
-        "$.contracts.open_misere.placement", 4, ("worth 500, the same as 10H", "ties: above", "ties: below"),
+        "$.contracts.open_misere.placement",
+        4,
+        ("worth 500, the same as 10H", "ties: above", "ties: below"),
     ),
     (
         "new-contract-misspelt",
@@ -77,7 +89,9 @@ CASES: list[tuple[str, str, str, int, tuple[str, ...]]] = [
           misre:
             placement: {above: 7NT}
         """,
-        "$.contracts.misre", 3, ("has no 'value'", "Did you mean 'misere'?"),
+        "$.contracts.misre",
+        3,
+        ("has no 'value'", "Did you mean 'misere'?"),
     ),
     (
         "teams-do-not-divide-players",
@@ -88,7 +102,9 @@ CASES: list[tuple[str, str, str, int, tuple[str, ...]]] = [
           teams: 4
         deck: 63-card
         """,
-        "$.players.teams", 4, ("6 players cannot sit as 4 equal teams",),
+        "$.players.teams",
+        4,
+        ("6 players cannot sit as 4 equal teams",),
     ),
     (
         "explicit-teams-leave-a-seat-out",
@@ -97,7 +113,9 @@ CASES: list[tuple[str, str, str, int, tuple[str, ...]]] = [
         players:
           teams: [[0, 2], [1]]
         """,
-        "$.players.teams", 3, ("Seat(s) 3 are in no team",),
+        "$.players.teams",
+        3,
+        ("Seat(s) 3 are in no team",),
     ),
     (
         "explicit-teams-name-a-missing-seat",
@@ -106,7 +124,9 @@ CASES: list[tuple[str, str, str, int, tuple[str, ...]]] = [
         players:
           teams: [[0, 2], [1, 5]]
         """,
-        "$.players.teams[1][1]", 3, ("Seat 5 does not exist with 4 players",),
+        "$.players.teams[1][1]",
+        3,
+        ("Seat 5 does not exist with 4 players",),
     ),
     (
         "called-partner-forbids-a-joker-that-is-not-there",
@@ -121,7 +141,9 @@ CASES: list[tuple[str, str, str, int, tuple[str, ...]]] = [
           kitty_size: 2
           pattern: 3-1-4-1-3
         """,
-        "$.players.called_partner.may_not_name", 5, ("forbids calling the joker", "no joker"),
+        "$.players.called_partner.may_not_name",
+        5,
+        ("forbids calling the joker", "no joker"),
     ),
     (
         "called-partner-with-fixed-teams",
@@ -130,7 +152,9 @@ CASES: list[tuple[str, str, str, int, tuple[str, ...]]] = [
         players:
           called_partner: {reveal: announced}
         """,
-        "$.players.called_partner", 3, ("needs 'teams: alone'",),
+        "$.players.called_partner",
+        3,
+        ("needs 'teams: alone'",),
     ),
     (
         "yaml-syntax-error",
@@ -139,7 +163,9 @@ CASES: list[tuple[str, str, str, int, tuple[str, ...]]] = [
         deal: {hand_size: 10
         name: Broken
         """,
-        "$", 3, ("not valid YAML",),
+        "$",
+        3,
+        ("not valid YAML",),
     ),
     (
         "duplicate-key",
@@ -148,7 +174,9 @@ CASES: list[tuple[str, str, str, int, tuple[str, ...]]] = [
         name: One
         name: Two
         """,
-        "$.name", 3, ("appears twice", "first at line 2"),
+        "$.name",
+        3,
+        ("appears twice", "first at line 2"),
     ),
     (
         "text-where-a-number-belongs",
@@ -157,7 +185,9 @@ CASES: list[tuple[str, str, str, int, tuple[str, ...]]] = [
         deal:
           hand_size: ten
         """,
-        "$.deal.hand_size", 3, ("'hand_size' must be a whole number, not the text 'ten'",),
+        "$.deal.hand_size",
+        3,
+        ("'hand_size' must be a whole number, not the text 'ten'",),
     ),
     (
         "misspelt-word",
@@ -166,7 +196,9 @@ CASES: list[tuple[str, str, str, int, tuple[str, ...]]] = [
         auction:
           rounds: contineous
         """,
-        "$.auction.rounds", 3, ("expected one of: continuous, one", "Did you mean 'continuous'?"),
+        "$.auction.rounds",
+        3,
+        ("expected one of: continuous, one", "Did you mean 'continuous'?"),
     ),
     (
         "extends-an-unknown-variant",
@@ -174,7 +206,9 @@ CASES: list[tuple[str, str, str, int, tuple[str, ...]]] = [
         extends: standrd
         name: Typo
         """,
-        "$.extends", 1, ("no shipped variant called 'standrd'", "Did you mean 'standard'?"),
+        "$.extends",
+        1,
+        ("no shipped variant called 'standrd'", "Did you mean 'standard'?"),
     ),
     (
         "too-many-players",
@@ -183,7 +217,9 @@ CASES: list[tuple[str, str, str, int, tuple[str, ...]]] = [
         players:
           count: 7
         """,
-        "$.players.count", 3, ("must be at most 6, not 7",),
+        "$.players.count",
+        3,
+        ("must be at most 6, not 7",),
     ),
     (
         "ladder-names-an-unknown-strain",
@@ -192,7 +228,9 @@ CASES: list[tuple[str, str, str, int, tuple[str, ...]]] = [
         ladder:
           strains: [S, C, D, H, NX]
         """,
-        "$.ladder.strains[4]", 3, ("There is no strain NX", "Did you mean 'NT'?"),
+        "$.ladder.strains[4]",
+        3,
+        ("There is no strain NX", "Did you mean 'NT'?"),
     ),
     (
         "value-table-too-short",
@@ -207,7 +245,9 @@ CASES: list[tuple[str, str, str, int, tuple[str, ...]]] = [
               H: [100, 200, 300, 400, 500]
               NT: [120, 220, 320, 420, 520]
         """,
-        "$.ladder.values.table.S", 5, ("S has 2 values but the ladder has 5 levels",),
+        "$.ladder.values.table.S",
+        5,
+        ("S has 2 values but the ladder has 5 levels",),
     ),
     (
         "by-value-order-needs-a-tie-rule",
@@ -220,7 +260,9 @@ CASES: list[tuple[str, str, str, int, tuple[str, ...]]] = [
           misere: {placement: by_value}
           open_misere: {placement: {by_value: true, ties: below}}
         """,
-        "$.ladder.order", 4, ("both worth", "ties: more_tricks_higher"),
+        "$.ladder.order",
+        4,
+        ("both worth", "ties: more_tricks_higher"),
     ),
     (
         "slam-names-an-unknown-bid",
@@ -229,7 +271,9 @@ CASES: list[tuple[str, str, str, int, tuple[str, ...]]] = [
         scoring:
           slam: {value: 250, up_to: 8X}
         """,
-        "$.scoring.slam.up_to", 3, ("'8X' is not a bid of this variant",),
+        "$.scoring.slam.up_to",
+        3,
+        ("'8X' is not a bid of this variant",),
     ),
     (
         "inkles-at-a-level-not-in-the-ladder",
@@ -238,7 +282,9 @@ CASES: list[tuple[str, str, str, int, tuple[str, ...]]] = [
         auction:
           inkles: {level: 5, bidders: 2}
         """,
-        "$.auction.inkles.level", 3, ("Inkles are at level 5", "not a level of the ladder"),
+        "$.auction.inkles.level",
+        3,
+        ("Inkles are at level 5", "not a level of the ladder"),
     ),
     (
         "pattern-deals-the-wrong-number",
@@ -247,7 +293,9 @@ CASES: list[tuple[str, str, str, int, tuple[str, ...]]] = [
         deal:
           pattern: 3-1-4-1-3
         """,
-        "$.deal.pattern", 3, ("deals 2 cards to the kitty", "should get 3"),
+        "$.deal.pattern",
+        3,
+        ("deals 2 cards to the kitty", "should get 3"),
     ),
     (
         "extra-card-in-a-suit-that-does-not-exist",
@@ -257,7 +305,9 @@ CASES: list[tuple[str, str, str, int, tuple[str, ...]]] = [
           base: 43-card
           add: [4X]
         """,
-        "$.deck.add[0]", 4, ("4X names suit X", "not a suit of this deck"),
+        "$.deck.add[0]",
+        4,
+        ("4X names suit X", "not a suit of this deck"),
     ),
     (
         "removing-a-card-that-is-not-there",
@@ -267,7 +317,9 @@ CASES: list[tuple[str, str, str, int, tuple[str, ...]]] = [
           base: 43-card
           remove: [3S]
         """,
-        "$.deck.remove[0]", 4, ("3S is not in the deck",),
+        "$.deck.remove[0]",
+        4,
+        ("3S is not in the deck",),
     ),
     (
         "joker-named-like-a-card",
@@ -277,7 +329,9 @@ CASES: list[tuple[str, str, str, int, tuple[str, ...]]] = [
           base: 43-card
           jokers: [{id: JS}]
         """,
-        "$.deck.jokers[0].id", 4, ("joker id JS is already the name of a card",),
+        "$.deck.jokers[0].id",
+        4,
+        ("joker id JS is already the name of a card",),
     ),
     (
         "level-beyond-the-hand",
@@ -286,7 +340,9 @@ CASES: list[tuple[str, str, str, int, tuple[str, ...]]] = [
         ladder:
           levels: [6, 7, 8, 9, 10, 11]
         """,
-        "$.ladder.levels", 3, ("Level 11 cannot be bid with hands of 10 cards",),
+        "$.ladder.levels",
+        3,
+        ("Level 11 cannot be bid with hands of 10 cards",),
     ),
     (
         "top-level-is-a-list",
@@ -294,7 +350,9 @@ CASES: list[tuple[str, str, str, int, tuple[str, ...]]] = [
         - extends
         - standard
         """,
-        "$", 1, ("top level must be a mapping",),
+        "$",
+        1,
+        ("top level must be a mapping",),
     ),
     (
         "a-date-where-text-belongs",
@@ -302,7 +360,9 @@ CASES: list[tuple[str, str, str, int, tuple[str, ...]]] = [
         extends: standard
         name: 2024-01-01
         """,
-        "$.name", 2, ("was read as a date", "put it in quotes"),
+        "$.name",
+        2,
+        ("was read as a date", "put it in quotes"),
     ),
     (
         "contract-id-with-capitals",
@@ -313,7 +373,9 @@ CASES: list[tuple[str, str, str, int, tuple[str, ...]]] = [
             value: 1000
             placement: highest
         """,
-        "$.contracts.Grand", 3, ("'Grand' is not a valid name here", "lower-case"),
+        "$.contracts.Grand",
+        3,
+        ("'Grand' is not a valid name here", "lower-case"),
     ),
     (
         "placement-with-above-and-below",
@@ -323,7 +385,9 @@ CASES: list[tuple[str, str, str, int, tuple[str, ...]]] = [
           misere:
             placement: {above: 7NT, below: 8S}
         """,
-        "$.contracts.misere.placement", 4, ("takes only one of: above, below, by_value",),
+        "$.contracts.misere.placement",
+        4,
+        ("takes only one of: above, below, by_value",),
     ),
     (
         "misere-the-auction-never-reaches",
@@ -333,7 +397,9 @@ CASES: list[tuple[str, str, str, int, tuple[str, ...]]] = [
           misere:
             eligible: {auction_reached: 11}
         """,
-        "$.contracts.misere.eligible.auction_reached", 4, ("never reaches 11", "could never be bid"),
+        "$.contracts.misere.eligible.auction_reached",
+        4,
+        ("never reaches 11", "could never be bid"),
     ),
     (
         "losing-score-above-target",
@@ -342,7 +408,9 @@ CASES: list[tuple[str, str, str, int, tuple[str, ...]]] = [
         end:
           lose_at: 600
         """,
-        "$.end.lose_at", 3, ("losing score 600 must be below the target 500",),
+        "$.end.lose_at",
+        3,
+        ("losing score 600 must be below the target 500",),
     ),
     (
         "special-bid-with-target-bid",
@@ -352,7 +420,9 @@ CASES: list[tuple[str, str, str, int, tuple[str, ...]]] = [
           misere:
             target: bid
         """,
-        "$.contracts.misere.target", 4, ("target 'bid' only makes sense for a modifier or call",),
+        "$.contracts.misere.target",
+        4,
+        ("target 'bid' only makes sense for a modifier or call",),
     ),
     (
         "modifier-with-a-placement",
@@ -365,7 +435,9 @@ CASES: list[tuple[str, str, str, int, tuple[str, ...]]] = [
             kitty: none
             placement: highest
         """,
-        "$.contracts.sans_kitty.placement", 7, ("has no place of its own in the ladder",),
+        "$.contracts.sans_kitty.placement",
+        7,
+        ("has no place of its own in the ladder",),
     ),
     (
         "strain-trumps-a-missing-suit",
@@ -374,7 +446,9 @@ CASES: list[tuple[str, str, str, int, tuple[str, ...]]] = [
         strains:
           J5: {trump: X}
         """,
-        "$.strains.J5.trump", 3, ("X is not a suit of this deck",),
+        "$.strains.J5.trump",
+        3,
+        ("X is not a suit of this deck",),
     ),
     (
         "dummy-face-down-uncovered",
@@ -383,14 +457,18 @@ CASES: list[tuple[str, str, str, int, tuple[str, ...]]] = [
         players:
           dummies: {face_down: 6, face_up: 4}
         """,
-        "$.players.dummies", 3, ("face_down cannot exceed face_up",),
+        "$.players.dummies",
+        3,
+        ("face_down cannot exceed face_up",),
     ),
     (
         "empty-file",
         """
         # nothing but a comment
         """,
-        "$", 0, ("The file is empty",),
+        "$",
+        0,
+        ("The file is empty",),
     ),
     (
         "breach-without-value",
@@ -399,7 +477,9 @@ CASES: list[tuple[str, str, str, int, tuple[str, ...]]] = [
         breach:
           short_by: 2
         """,
-        "$.breach", 3, ("Breach needs a 'value'",),
+        "$.breach",
+        3,
+        ("Breach needs a 'value'",),
     ),
     (
         "key-dedented-one-level-under-an-empty-key",
@@ -411,7 +491,9 @@ CASES: list[tuple[str, str, str, int, tuple[str, ...]]] = [
             eligible:
           auction_reached: 7
         """,
-        "$.contracts.auction_reached", 6, ("Check the indentation", "'eligible:' on line 5 has no value", "indent it to column 7"),
+        "$.contracts.auction_reached",
+        6,
+        ("Check the indentation", "'eligible:' on line 5 has no value", "indent it to column 7"),
     ),
     (
         "key-indented-too-far-is-pointed-at-its-own-line",
@@ -421,7 +503,9 @@ CASES: list[tuple[str, str, str, int, tuple[str, ...]]] = [
           kitty_size: 3
             pattern: 3-3-4
         """,
-        "$", 4, ("Line 4 is indented more than line 3", "Line it up with the keys of its mapping"),
+        "$",
+        4,
+        ("Line 4 is indented more than line 3", "Line it up with the keys of its mapping"),
     ),
     (
         "tab-in-the-indentation",
@@ -430,7 +514,9 @@ CASES: list[tuple[str, str, str, int, tuple[str, ...]]] = [
         deal:
         \tkitty_size: 3
         """,
-        "$", 3, ("has a tab", "YAML indents with spaces only"),
+        "$",
+        3,
+        ("has a tab", "YAML indents with spaces only"),
     ),
     (
         "key-without-colon-is-pointed-at-its-own-line",
@@ -440,7 +526,9 @@ CASES: list[tuple[str, str, str, int, tuple[str, ...]]] = [
           kitty_size 3
           pattern: 3-3-4
         """,
-        "$", 3, ("Line 3 ('kitty_size 3') has no ':' after its key",),
+        "$",
+        3,
+        ("Line 3 ('kitty_size 3') has no ':' after its key",),
     ),
     (
         "yaml-1-1-no-is-not-false",
@@ -449,7 +537,9 @@ CASES: list[tuple[str, str, str, int, tuple[str, ...]]] = [
         auction:
           rounds: no
         """,
-        "$.auction.rounds", 3, ("'no' is read by YAML as false", "put it in quotes ('no')"),
+        "$.auction.rounds",
+        3,
+        ("'no' is read by YAML as false", "put it in quotes ('no')"),
     ),
     (
         "yaml-1-1-key-NO-is-not-text",
@@ -458,7 +548,9 @@ CASES: list[tuple[str, str, str, int, tuple[str, ...]]] = [
         strains:
           NO: {trump: null}
         """,
-        "$.strains.NO", 3, ("The key 'NO' is read by YAML as true or false", "put it in quotes"),
+        "$.strains.NO",
+        3,
+        ("The key 'NO' is read by YAML as true or false", "put it in quotes"),
     ),
     (
         "yaml-1-1-pattern-read-as-base-60",
@@ -467,7 +559,9 @@ CASES: list[tuple[str, str, str, int, tuple[str, ...]]] = [
         deal:
           pattern: 3:3:4
         """,
-        "$.deal.pattern", 3, ("base-60 number 10984", "Put it in quotes ('3:3:4')"),
+        "$.deal.pattern",
+        3,
+        ("base-60 number 10984", "Put it in quotes ('3:3:4')"),
     ),
     (
         "derived-problem-points-at-the-users-deck-line",
@@ -476,7 +570,9 @@ CASES: list[tuple[str, str, str, int, tuple[str, ...]]] = [
         name: Big deck
         deck: 63-card
         """,
-        "$.deal", 3, ("does not use the deck exactly", "inherited from standard (shipped), line", "your 'deck' changed what it must fit"),
+        "$.deal",
+        3,
+        ("does not use the deck exactly", "inherited from standard (shipped), line", "your 'deck' changed what it must fit"),
     ),
     (
         "number-written-as-text-says-what-it-got",
@@ -485,7 +581,9 @@ CASES: list[tuple[str, str, str, int, tuple[str, ...]]] = [
         deal:
           kitty_size: "5"
         """,
-        "$.deal.kitty_size", 3, ("must be a whole number, not the text '5'",),
+        "$.deal.kitty_size",
+        3,
+        ("must be a whole number, not the text '5'",),
     ),
     (
         "list-item-that-must-be-a-mapping-names-its-keys",
@@ -495,7 +593,9 @@ CASES: list[tuple[str, str, str, int, tuple[str, ...]]] = [
           pattern:
             - 3
         """,
-        "$.deal.pattern[0]", 4, ("Item 1 of 'pattern' must be a mapping of keys, not the number 3", "players, kitty"),
+        "$.deal.pattern[0]",
+        4,
+        ("Item 1 of 'pattern' must be a mapping of keys, not the number 3", "players, kitty"),
     ),
     (
         "placement-naming-an-unknown-special-contract-lists-them",
@@ -505,7 +605,9 @@ CASES: list[tuple[str, str, str, int, tuple[str, ...]]] = [
           misere:
             placement: {above: grand_slam}
         """,
-        "$.contracts.misere.placement.above", 4, ("'grand_slam', which is not a contract", "Special contracts: misere, open_misere"),
+        "$.contracts.misere.placement.above",
+        4,
+        ("'grand_slam', which is not a contract", "Special contracts: misere, open_misere"),
     ),
 ]
 

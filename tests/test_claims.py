@@ -105,4 +105,6 @@ def test_a_game_saved_during_a_claim_round_trips() -> None:
         played.apply(played.legal_actions()[0])
     saved = played.to_dict()
     restored = engine.Game.from_dict(saved, played.rules)
-    assert restored.to_dict() == saved and [str(each) for each in restored.legal_actions()] == [str(each) for each in played.legal_actions()]
+    assert restored.to_dict() == saved and [str(each) for each in restored.legal_actions()] == [
+        str(each) for each in played.legal_actions()
+    ]

@@ -16,8 +16,8 @@ from engine.kernel.auction import AUCTION_FIELDS
 from engine.kernel.course import COURSE_FIELDS
 from engine.kernel.drawing import DRAWN_FIELDS
 from engine.kernel.phase import Phase
-from engine.kernel.table_cards import TABLE_FIELDS
 from engine.kernel.state import GameState
+from engine.kernel.table_cards import TABLE_FIELDS
 
 KERNEL = Path(__file__).parent.parent / "engine" / "kernel"
 """Read from the source tree: the compiled build has no source to inspect."""
@@ -39,7 +39,10 @@ def assigned(module: str, function: str) -> list[str]:
 
 @pytest.mark.parametrize(
     ("module", "function", "fields"),
-    [("copying", "copy_course", COURSE_FIELDS + DRAWN_FIELDS + TABLE_FIELDS + ARRANGEMENT_FIELDS), ("auction", "copy_auction", AUCTION_FIELDS)],
+    [
+        ("copying", "copy_course", COURSE_FIELDS + DRAWN_FIELDS + TABLE_FIELDS + ARRANGEMENT_FIELDS),
+        ("auction", "copy_auction", AUCTION_FIELDS),
+    ],
 )
 def test_each_copy_assigns_every_listed_field_once(module: str, function: str, fields: tuple[str, ...]) -> None:
     names = assigned(module, function)
@@ -47,7 +50,9 @@ def test_each_copy_assigns_every_listed_field_once(module: str, function: str, f
     assert len(set(names)) == len(names)
 
 
-@pytest.mark.parametrize("variant", ["standard", "two-handed", "two-handed-draw", "two-handed-52", "five-handed-secret", "rules-text-003-two"])
+@pytest.mark.parametrize(
+    "variant", ["standard", "two-handed", "two-handed-draw", "two-handed-52", "five-handed-secret", "rules-text-003-two"]
+)
 @pytest.mark.parametrize("moves", [3, 11, 25])
 def test_a_copy_shares_every_field_value_and_plays_on_independently(variant: str, moves: int) -> None:
     """Every field of a copy equals its original's; playing the copy on changes nothing in the original,

@@ -40,7 +40,9 @@ def test_the_readme_schema_line_points_at_the_schema_the_engine_prints(tmp_path:
     example = re.search(r"```yaml\n(# yaml-language-server: \$schema=(\S+)\n.*?)```", readme, re.S)
     assert example is not None
     assert example.group(2) == "variant.schema.json"
-    printed = subprocess.run([sys.executable, "-m", "engine.cli.program", "schema"], capture_output=True, text=True, check=True, cwd=tmp_path)
+    printed = subprocess.run(
+        [sys.executable, "-m", "engine.cli.program", "schema"], capture_output=True, text=True, check=True, cwd=tmp_path
+    )
     (tmp_path / example.group(2)).write_text(printed.stdout, encoding="utf-8")
     schema = json.loads((tmp_path / example.group(2)).read_text(encoding="utf-8"))
     errors = list(Draft202012Validator(schema).iter_errors(yaml.safe_load(example.group(1))))

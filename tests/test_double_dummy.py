@@ -10,8 +10,8 @@ The rules it searches are the kernel's own: following suit and the trick's winne
 from __future__ import annotations
 
 import os
-from pathlib import Path
 import random
+from pathlib import Path
 
 import pytest
 
@@ -98,7 +98,12 @@ def check_endings(variant: str, seeds: range, tricks: int) -> int:
             # Capped (whether a misère's declarer can be forced to take a trick is the cap of 1): the
             # smaller of the count and the cap, the position left as found.
             for cap in (0, 1, 2):
-                assert Solver(position, declaring, minimize=minimize, covers=covers).tricks(at_most=cap) == min(expected, cap), (variant, seed, minimize, cap)
+                assert Solver(position, declaring, minimize=minimize, covers=covers).tricks(at_most=cap) == min(expected, cap), (
+                    variant,
+                    seed,
+                    minimize,
+                    cap,
+                )
                 capped = Solver(position, declaring, minimize=minimize, covers=covers).move_values(cap)
                 assert snapshot(position) == before
                 assert capped == {move: min(value, cap) for move, value in values.items()}, (variant, seed, minimize, cap)
@@ -127,7 +132,9 @@ def test_null_window_answers_agree_with_the_count() -> None:
         assert Solver(fresh(state.play), declaring).makes_at_least(wanted) == (count >= wanted)
 
 
-@pytest.mark.skipif(os.environ.get("FIVEHUNDRED_COMPILED") != "1", reason="runs against the compiled build only (CI sets FIVEHUNDRED_COMPILED=1)")
+@pytest.mark.skipif(
+    os.environ.get("FIVEHUNDRED_COMPILED") != "1", reason="runs against the compiled build only (CI sets FIVEHUNDRED_COMPILED=1)"
+)
 def test_the_compiled_build_is_the_one_under_test() -> None:
     """CI runs the test suite a second time against the mypyc build: make sure that every module the
     build hook lists (``pyproject.toml``) is imported compiled, not from the source tree."""

@@ -8,7 +8,7 @@ the suit led is void in it, so no sampled deal gives it a card of that suit.
 from __future__ import annotations
 
 import random
-from typing import Callable
+from collections.abc import Callable
 
 import pytest
 from test_fast_path import hide_differently, move_of
@@ -40,7 +40,20 @@ def to_play(rules: engine.Rules, seed: int, tricks_done: int) -> GameState | Non
     return None
 
 
-@pytest.mark.parametrize(("variant", "seed"), [("standard", 1), ("three-handed", 2), ("rules-text-003-two", 3), ("australian", 4), ("two-handed", 5), ("two-handed", 7), ("two-handed-52", 14), ("five-handed", 9), ("six-handed", 10)])
+@pytest.mark.parametrize(
+    ("variant", "seed"),
+    [
+        ("standard", 1),
+        ("three-handed", 2),
+        ("rules-text-003-two", 3),
+        ("australian", 4),
+        ("two-handed", 5),
+        ("two-handed", 7),
+        ("two-handed-52", 14),
+        ("five-handed", 9),
+        ("six-handed", 10),
+    ],
+)
 def test_the_expert_plays_legal_cards_and_ignores_hidden_ones(variant: str, seed: int) -> None:
     rules = engine.load_variant(variant)
     state = to_play(rules, seed, 6)
@@ -107,7 +120,9 @@ def test_past_its_budget_the_expert_plays_as_the_heuristic_bot() -> None:
     assert expert.choose(state, seat, legal) == HeuristicBot(rules, seed=1).choose(state, seat, legal)
 
 
-@pytest.mark.parametrize(("variant", "seed"), [("standard", 1), ("standard", 2), ("three-handed", 2), ("five-handed", 9), ("australian", 4)])
+@pytest.mark.parametrize(
+    ("variant", "seed"), [("standard", 1), ("standard", 2), ("three-handed", 2), ("five-handed", 9), ("australian", 4)]
+)
 def test_early_in_the_hand_rollouts_play_legal_cards_and_ignore_hidden_ones(variant: str, seed: int) -> None:
     """Past the budget (at the first tricks) and with rollouts on, the expert plays the rest of sampled
     deals out with heuristic bots: its card is still legal and depends only on what its seat has seen."""
@@ -137,7 +152,9 @@ def test_000_score_keeping_the_expert_values_tricks_by_the_hand_score() -> None:
     hundredth of a point a trick to break ties. Rules text 000's Avondale table: a slam below 250 scores 250."""
     rules = engine.load_variant("standard")
     worth = ExpertBot(rules, 1)._worth("7S", 0, frozenset({0, 2}))
-    assert [round(value) for value in worth] == [-140 - 10 * (10 - tricks) for tricks in range(7)] + [140 - 10 * (10 - tricks) for tricks in (7, 8, 9)] + [250]
+    assert [round(value) for value in worth] == [-140 - 10 * (10 - tricks) for tricks in range(7)] + [
+        140 - 10 * (10 - tricks) for tricks in (7, 8, 9)
+    ] + [250]
     assert worth[8] > worth[7]  # the tie-break: among made contracts, more tricks are worth a little more
     misere = ExpertBot(rules, 1)._worth("misere", 1, frozenset({1, 3}))
     assert [round(value) for value in misere] == [250 - 100] + [-250 - 10 * (10 - tricks) for tricks in range(1, 11)]
@@ -154,7 +171,9 @@ def _peeking(state: GameState) -> Callable[..., tuple[dict[int, int], dict[int, 
 
 
 @pytest.mark.parametrize(("seed", "contract"), [(62, "misere"), (98, "misere"), (181, "misere"), (1, None), (2, None), (4, None)])
-def test_000_scoring_the_expert_plays_for_the_hand_score_on_a_known_deal(seed: int, contract: str | None, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_000_scoring_the_expert_plays_for_the_hand_score_on_a_known_deal(
+    seed: int, contract: str | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Rules text 000, "Misère and open misère" and "Score keeping": when its sampled deals are all the
     true deal, the expert's card is the best by the hand's score for its side: the declarer of a misère
     avoids tricks, its defenders force them, and an ordinary contract's declarer and defenders play to
@@ -199,7 +218,13 @@ def test_000_score_keeping_the_expert_weighs_the_whole_hands_tricks(monkeypatch:
     rules = engine.load_variant("standard")
     for seed in range(1, 60):
         state = to_play(rules, seed, 4)
-        if state is None or state.contract is None or state.contract.target.is_no_tricks or state.play is None or state.contract.level is None:
+        if (
+            state is None
+            or state.contract is None
+            or state.contract.target.is_no_tricks
+            or state.play is None
+            or state.contract.level is None
+        ):
             continue
         play = state.play
         side = frozenset(state.side())
@@ -267,7 +292,9 @@ def test_the_deals_solved_are_the_best_explained_of_those_drawn(monkeypatch: pyt
             played[each] |= 1 << card
     for each, card in state.play.trick:
         played[each] |= 1 << card
-    weights = [expert.heuristic.calls_weight([hands.get(each, 0) | played[each] for each in range(4)], state.auction.calls) for hands in drawn]
+    weights = [
+        expert.heuristic.calls_weight([hands.get(each, 0) | played[each] for each in range(4)], state.auction.calls) for hands in drawn
+    ]
     assert len(solved) == 4 < len(drawn)
     assert solved == sorted(solved, reverse=True)
     assert solved == sorted(weights, reverse=True)[:4]

@@ -144,7 +144,9 @@ def hide_differently(state: GameState, seat: int, rng: random.Random) -> GameSta
     return other
 
 
-@pytest.mark.parametrize("variant", ["standard", "australian", "six-handed", "three-handed", "two-handed", "five-handed", "five-handed-secret"])
+@pytest.mark.parametrize(
+    "variant", ["standard", "australian", "six-handed", "three-handed", "two-handed", "five-handed", "five-handed-secret"]
+)
 @FAST
 @given(seed=SEEDS)
 def test_fast_bots_use_only_what_their_seat_may_see(variant: str, seed: int) -> None:
@@ -247,7 +249,12 @@ def test_illegal_moves_are_refused_with_the_state_unchanged() -> None:
     rules = engine.load_variant("standard")
     state = GameState.create(rules, seed=8)
     before = (state.phase, state.to_act, list(state.hands), state.auction.calls)
-    for move, message in [(-2, "cannot make auction move -2"), (500, "cannot make auction move 500"), ("7H", "whole number"), (True, "whole number")]:
+    for move, message in [
+        (-2, "cannot make auction move -2"),
+        (500, "cannot make auction move 500"),
+        ("7H", "whole number"),
+        (True, "whole number"),
+    ]:
         with pytest.raises(engine.IllegalActionError, match=message):
             state.apply_move(move)  # any object: apply_move checks it
     assert (state.phase, state.to_act, list(state.hands), state.auction.calls) == before
@@ -288,4 +295,9 @@ def test_run_plays_whole_games_as_move_by_move_play_does(variant: str) -> None:
             assert player is not None
             stepped.apply_move(bots[player].choose(stepped, seat, stepped.legal_mask()))
         assert ran.phase is stepped.phase is Phase.GAME_OVER
-        assert (ran.scores, ran.winner, ran.hand_number, ran.result) == (stepped.scores, stepped.winner, stepped.hand_number, stepped.result)
+        assert (ran.scores, ran.winner, ran.hand_number, ran.result) == (
+            stepped.scores,
+            stepped.winner,
+            stepped.hand_number,
+            stepped.result,
+        )

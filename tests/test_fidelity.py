@@ -331,7 +331,7 @@ def test_000_1904_a_defender_scores_out_and_the_bidder_cannot_win_out() -> None:
 
 @pytest.mark.parametrize("seed", range(6))
 def test_000_1904_unless_the_bidder_can_win_out(seed: int) -> None:
-    """"unless the bidder can win out": the hand goes on while the bidder can still make a contract that
+    """ "unless the bidder can win out": the hand goes on while the bidder can still make a contract that
     takes it to the target; the bidder wins if it does, else the side that scored out first wins."""
     game, winners = play_1904((450, 490), "JK JH JD AH 5S 6S 7S 5C 6C 7C", "7H", seed=seed)
     result = game.results[0]

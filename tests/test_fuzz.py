@@ -11,7 +11,17 @@ from pathlib import Path
 import pytest
 from fuzzing import TARGETS, run_target
 
-EXAMPLES = {"documents": 40, "variant files": 60, "saved games": 40, "transcripts": 40, "actions": 150, "command lines": 30, "checkpoints": 15, "analyses": 10, "play sessions": 20}
+EXAMPLES = {
+    "documents": 40,
+    "variant files": 60,
+    "saved games": 40,
+    "transcripts": 40,
+    "actions": 150,
+    "command lines": 30,
+    "checkpoints": 15,
+    "analyses": 10,
+    "play sessions": 20,
+}
 """Inputs per target in the default run (about ten seconds in all on a 2-core machine)."""
 
 DEEP = int(os.environ.get("FUZZ_DEEP_EXAMPLES", "1000"))

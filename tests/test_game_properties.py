@@ -96,7 +96,9 @@ def test_saved_games_round_trip_exactly_at_every_step(variant: str, seed: int) -
         assert restored.to_dict() == saved
         assert restored.events == game.events
         assert restored.legal_actions() == game.legal_actions()
-        assert [restored.observation(seat) for seat in range(rules.seating.players)] == [game.observation(seat) for seat in range(rules.seating.players)]
+        assert [restored.observation(seat) for seat in range(rules.seating.players)] == [
+            game.observation(seat) for seat in range(rules.seating.players)
+        ]
         game.apply(chooser.choice(game.legal_actions()))
 
 

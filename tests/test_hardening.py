@@ -85,7 +85,14 @@ def test_forged_cards_in_any_action_raise_illegal_action_error_and_change_nothin
     held = game.hand_of(seat)
     before = game.to_dict()
     forged = forge(held[0])
-    for action in (raw_discard((forged, held[1], held[2])), engine.Play(forged), engine.Give(forged), engine.Claim((forged,)), engine.Pick(forged), engine.CallPartner(forged)):
+    for action in (
+        raw_discard((forged, held[1], held[2])),
+        engine.Play(forged),
+        engine.Give(forged),
+        engine.Claim((forged,)),
+        engine.Pick(forged),
+        engine.CallPartner(forged),
+    ):
         with pytest.raises(engine.IllegalActionError):
             game.apply(action)
         assert game.to_dict() == before
@@ -98,7 +105,9 @@ def test_forged_cards_in_any_action_raise_illegal_action_error_and_change_nothin
     assert game.to_dict() == before
 
 
-@pytest.mark.parametrize("thing", [Hostile(), object(), None, 7, b"pass", ["pass"], engine.Bid(7), engine.Bid("7H" * 100), engine.Draw(1), engine.Call(None)])  # type: ignore[arg-type]
+@pytest.mark.parametrize(
+    "thing", [Hostile(), object(), None, 7, b"pass", ["pass"], engine.Bid(7), engine.Bid("7H" * 100), engine.Draw(1), engine.Call(None)]
+)  # type: ignore[arg-type]
 def test_anything_that_is_not_an_action_is_refused_whatever_its_repr_does(thing: Any) -> None:
     game = engine.Game(engine.load_variant("standard"), seed=4)
     before = game.to_dict()
@@ -209,7 +218,10 @@ def test_a_deck_without_a_suit_the_ladder_needs_is_a_located_problem() -> None:
     text = "extends: standard\ndeck:\n  base: 43-card\n  remove: [AH, KH, QH, JH, 10H, 9H, 8H, 7H, 6H, 5H, 4H]\ndeal: {kitty_size: 0}\n"
     found = problems(text)
     assert found and all(problem.path.startswith("$") for problem in found)
-    suits = "extends: standard\ndeck:\n  base: 43-card\n  suits: [{id: S, name: spades, colour: black}, {id: C, name: clubs, colour: black}, {id: D, name: diamonds, colour: red}]\n"
+    suits = (
+        "extends: standard\ndeck:\n  base: 43-card\n  suits: [{id: S, name: spades, colour: black}, {id: C, name: clubs, colour: black}, "
+        "{id: D, name: diamonds, colour: red}]\n"
+    )
     assert any("not a suit of this deck" in problem.message for problem in problems(suits))
 
 
@@ -238,7 +250,9 @@ def test_a_crash_on_one_file_keeps_the_other_files_report(capsys: pytest.Capture
 
     monkeypatch.setattr(variants, "load_variant", flaky)
     code, out, err = run(capsys, "validate", "standard", "australian")
-    assert code == 3 and "australian: ok" in out and "internal error" in out and "RuntimeError: a bug" in out and "Traceback" not in out + err
+    assert (
+        code == 3 and "australian: ok" in out and "internal error" in out and "RuntimeError: a bug" in out and "Traceback" not in out + err
+    )
 
 
 # -- bounded time and memory ------------------------------------------------------------------------
@@ -261,8 +275,11 @@ def test_a_hundred_thousand_element_list_is_refused_as_too_large_not_as_aliases(
 
 def test_thousands_of_chained_contracts_are_refused_by_the_contract_limit() -> None:
     """Issue 12: a valid file with 4,000 chained contracts took 5 s to compile."""
+
     def chained(count: int) -> str:
-        return "extends: standard\ncontracts:\n" + "".join(f"  c{n}: {{value: {n + 100}, placement: {{above: {'8S' if n == 0 else f'c{n - 1}'}}}}}\n" for n in range(count))
+        return "extends: standard\ncontracts:\n" + "".join(
+            f"  c{n}: {{value: {n + 100}, placement: {{above: {'8S' if n == 0 else f'c{n - 1}'}}}}}\n" for n in range(count)
+        )
 
     (problem,) = problems(chained(4_000))
     assert "64 KiB" in problem.message
@@ -283,14 +300,19 @@ def test_exact_target_without_a_way_back_is_refused_as_endless() -> None:
 
 
 def test_a_deck_that_can_never_satisfy_the_misdeal_rule_is_refused() -> None:
-    text = "extends: standard\ndeck: {base: 43-card, remove: [KS, QS, JS, KC, QC, JC, KD, QD, JD, KH, QH]}\ndeal: {kitty_size: 3, hand_size: 10, misdeal_without_face_card: true}\nplayers: {count: 3, teams: alone}\n"
+    text = (
+        "extends: standard\ndeck: {base: 43-card, remove: [KS, QS, JS, KC, QC, JC, KD, QD, JD, KH, QH]}\ndeal: "
+        "{kitty_size: 3, hand_size: 10, misdeal_without_face_card: true}\nplayers: {count: 3, teams: alone}\n"
+    )
     found = problems(text)
     assert any("every deal would be a misdeal" in problem.message for problem in found), found
 
 
 def test_a_kitty_too_large_to_enumerate_its_discards_is_refused() -> None:
     """Issue 12: a large kitty made legal_actions() build millions of discards."""
-    found = problems("extends: standard\ndeal: {hand_size: 7, kitty_size: 15, pattern: [{players: 7}, {kitty: 15}]}\nladder: {levels: [6, 7]}\n")
+    found = problems(
+        "extends: standard\ndeal: {hand_size: 7, kitty_size: 15, pattern: [{players: 7}, {kitty: 15}]}\nladder: {levels: [6, 7]}\n"
+    )
     assert any("170,544 ways" in problem.message and "20,000" in problem.message for problem in found), found
 
 

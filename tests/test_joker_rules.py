@@ -38,7 +38,9 @@ def test_000_the_joker_may_not_renege() -> None:
     assert played.to_act == 0
     played.apply(f"play {played.hand_of(0)[0]}")
     assert "play JK" not in {str(action) for action in played.legal_actions()}
-    with pytest.raises(engine.IllegalActionError, match="may not play JK to this trick: it has shown void in hearts, and the joker may not renege"):
+    with pytest.raises(
+        engine.IllegalActionError, match="may not play JK to this trick: it has shown void in hearts, and the joker may not renege"
+    ):
         played.apply("play JK")
 
 

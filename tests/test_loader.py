@@ -21,11 +21,15 @@ def write(folder: Path, name: str, text: str) -> str:
 
 
 def test_maps_merge_lists_replace_and_null_removes(tmp_path: Path) -> None:
-    path = write(tmp_path, "house.yaml", "extends: standard\nladder:\n  levels: [7, 8, 9, 10]\nend:\n  lose_at: null\ncontracts:\n  misere:\n    value: 300\n")
+    path = write(
+        tmp_path,
+        "house.yaml",
+        "extends: standard\nladder:\n  levels: [7, 8, 9, 10]\nend:\n  lose_at: null\ncontracts:\n  misere:\n    value: 300\n",
+    )
     document = load_document(path)
-    assert document.data["ladder"]["levels"] == [7, 8, 9, 10]          # list replaced
-    assert document.data["ladder"]["values"] == "avondale"             # sibling kept
-    assert "lose_at" not in document.data["end"]                       # null removed
+    assert document.data["ladder"]["levels"] == [7, 8, 9, 10]  # list replaced
+    assert document.data["ladder"]["values"] == "avondale"  # sibling kept
+    assert "lose_at" not in document.data["end"]  # null removed
     assert document.data["contracts"]["misere"]["placement"] == {"above": "8S"}  # nested map merged
     assert document.data["contracts"]["misere"]["value"] == 300
     assert "extends" not in document.data

@@ -15,9 +15,9 @@ import engine
 from engine.kernel.moves import action_of, claim_of, legal_actions, move_of
 from engine.kernel.phase import Phase
 from engine.kernel.state import GameState
+from engine.kernel.support import unsupported_rules
 from engine.kernel.tables import cards_in
 from engine.language.resources import shipped_variant_names
-from engine.kernel.support import unsupported_rules
 
 PLAYABLE = [name for name in shipped_variant_names() if not unsupported_rules(engine.load_variant(name))]
 
@@ -27,7 +27,9 @@ def legal_moves(state: GameState) -> list[int]:
     mask = state.legal_mask()
     if state.phase is Phase.KITTY:
         cards = cards_in(mask)
-        return [sum(1 << card for card in cards[start : start + state.discard_count]) for start in range(len(cards) - state.discard_count + 1)]
+        return [
+            sum(1 << card for card in cards[start : start + state.discard_count]) for start in range(len(cards) - state.discard_count + 1)
+        ]
     if state.phase is Phase.PLAY:
         play = state.play
         assert play is not None
@@ -153,7 +155,9 @@ def test_a_claim_is_checked_by_the_kernel_and_reported_as_it_is_made() -> None:
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.one_of(st.integers(), st.integers(min_value=-(2**80), max_value=2**80), st.text(max_size=5), st.floats(), st.none(), st.booleans()))
+@given(
+    st.one_of(st.integers(), st.integers(min_value=-(2**80), max_value=2**80), st.text(max_size=5), st.floats(), st.none(), st.booleans())
+)
 def test_any_object_as_a_move_gets_a_reason_and_changes_nothing(move: object) -> None:
     """Whatever an embedder passes as a move, the answer is a sentence (never a Python error) and an
     illegal move leaves the state as it was, in every phase a random game reaches."""

@@ -14,8 +14,8 @@ import shutil
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 
@@ -44,7 +44,9 @@ def scripted(lines: list[str]) -> tuple[Screen, io.StringIO]:
 
 
 def run_cli(*argv: str, stdin: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "engine.cli.program", *argv], input=stdin, capture_output=True, text=True, timeout=120, cwd=cwd)
+    return subprocess.run(
+        [sys.executable, "-m", "engine.cli.program", *argv], input=stdin, capture_output=True, text=True, timeout=120, cwd=cwd
+    )
 
 
 def test_a_whole_game_of_american_through_a_pipe_writes_every_hand_transcript(tmp_path: Path) -> None:
@@ -145,7 +147,11 @@ def test_in_a_real_terminal_the_table_is_drawn_and_help_answers(tmp_path: Path) 
     session = f"fivehundred-test-{os.getpid()}"
     command = f"{sys.executable} -m engine.cli.program play american --seed 5"
     socket = ["-L", session]
-    subprocess.run(["tmux", *socket, "new-session", "-d", "-s", session, "-x", "110", "-y", "45", command], check=True, cwd=Path(__file__).parent.parent)
+    subprocess.run(
+        ["tmux", *socket, "new-session", "-d", "-s", session, "-x", "110", "-y", "45", command],
+        check=True,
+        cwd=Path(__file__).parent.parent,
+    )
 
     def screen() -> str:
         return subprocess.run(["tmux", *socket, "capture-pane", "-p", "-t", session], capture_output=True, text=True).stdout

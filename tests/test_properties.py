@@ -77,8 +77,15 @@ placements = st.one_of(
     misere_value=st.integers(min_value=0, max_value=1200),
 )
 def test_random_house_rules_compile_to_a_strict_order_or_report_problems(
-    low: int, strains: list[str], base: int, per_level: int, per_strain: int, order: str,
-    misere: object, open_misere: object, misere_value: int,
+    low: int,
+    strains: list[str],
+    base: int,
+    per_level: int,
+    per_strain: int,
+    order: str,
+    misere: object,
+    open_misere: object,
+    misere_value: int,
 ) -> None:
     document = {
         "extends": "standard",

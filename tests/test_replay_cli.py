@@ -12,9 +12,19 @@ from commandline import run
 
 import engine
 
-RESULT_KEYS = ["contract", "declarer", "made", "tricks", "hand_points", "scores", "next_hand_banned", "game_over", "winner", "next_dealer", "partner"]
-
-
+RESULT_KEYS = [
+    "contract",
+    "declarer",
+    "made",
+    "tricks",
+    "hand_points",
+    "scores",
+    "next_hand_banned",
+    "game_over",
+    "winner",
+    "next_dealer",
+    "partner",
+]
 
 
 def finished_hand(variant: str = "standard", seed: int = 4) -> tuple[dict[str, object], engine.HandResult]:
@@ -55,8 +65,16 @@ def test_replay_all_pass_reports_no_contract(capsys: pytest.CaptureFixture[str],
     code, out, _ = run(capsys, "replay", write(tmp_path, game.transcript(0)), "--format", "json")
     assert code == 0
     assert json.loads(out) == {
-        "contract": None, "declarer": None, "made": False, "tricks": [0, 0, 0, 0], "hand_points": [0, 0],
-        "scores": [0, 0], "next_hand_banned": [], "game_over": False, "winner": None, "next_dealer": 0,
+        "contract": None,
+        "declarer": None,
+        "made": False,
+        "tricks": [0, 0, 0, 0],
+        "hand_points": [0, 0],
+        "scores": [0, 0],
+        "next_hand_banned": [],
+        "game_over": False,
+        "winner": None,
+        "next_dealer": 0,
         "partner": None,
     }
 
@@ -167,10 +185,15 @@ def test_replay_many_exits_1_when_one_fails_and_names_it(capsys: pytest.CaptureF
     broken.write_text(json.dumps(data))
     code, out, _ = run(capsys, "replay", str(tmp_path), "--failures-only")
     assert code == 1
-    assert out.splitlines() == [f"{broken}: transcript.actions[0] ('2 bid 7H'): it is seat 1's turn, not seat 2's.", "3 transcript(s): 2 replayed, 1 failed."]
+    assert out.splitlines() == [
+        f"{broken}: transcript.actions[0] ('2 bid 7H'): it is seat 1's turn, not seat 2's.",
+        "3 transcript(s): 2 replayed, 1 failed.",
+    ]
     code, out, _ = run(capsys, "replay", str(tmp_path), "--format", "json")
     failed = [entry for entry in json.loads(out)["files"] if not entry["ok"]]
-    assert code == 1 and failed == [{"file": str(broken), "ok": False, "error": "transcript.actions[0] ('2 bid 7H'): it is seat 1's turn, not seat 2's.", "index": 0}]
+    assert code == 1 and failed == [
+        {"file": str(broken), "ok": False, "error": "transcript.actions[0] ('2 bid 7H'): it is seat 1's turn, not seat 2's.", "index": 0}
+    ]
 
 
 def test_replay_many_with_an_unreadable_file_or_an_empty_folder_exits_2(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -38,7 +38,11 @@ special = st.fixed_dictionaries(
 )
 extra = st.fixed_dictionaries(
     {"kind": st.sampled_from(["call", "modifier"]), "bonus": st.integers(0, 200)},
-    optional={"partner": st.sampled_from(["plays", "passes_card"]), "target": st.sampled_from(["bid", "all"]), "eligible": st.just({"levels": [7, 8]})},
+    optional={
+        "partner": st.sampled_from(["plays", "passes_card"]),
+        "target": st.sampled_from(["bid", "all"]),
+        "eligible": st.just({"levels": [7, 8]}),
+    },
 )
 documents = st.fixed_dictionaries(
     {},
@@ -46,9 +50,13 @@ documents = st.fixed_dictionaries(
         "auction": AUCTION,
         "play": st.fixed_dictionaries({"joker_in_no_trump": joker}),
         "scoring": st.fixed_dictionaries({}, optional={"lay_down_penalty": st.integers(0, 200)}),
-        "breach": st.fixed_dictionaries({"value": st.integers(0, 200)}, optional={"can_end_game": st.booleans(), "min_level": st.integers(6, 9)}),
+        "breach": st.fixed_dictionaries(
+            {"value": st.integers(0, 200)}, optional={"can_end_game": st.booleans(), "min_level": st.integers(6, 9)}
+        ),
         "contracts": st.fixed_dictionaries({}, optional={"special_one": special, "extra_one": extra}),
-        "end": st.fixed_dictionaries({}, optional={"score_out_during_hand": st.booleans(), "simultaneous_tie": st.sampled_from(["play_on", "shared", "bidder_side"])}),
+        "end": st.fixed_dictionaries(
+            {}, optional={"score_out_during_hand": st.booleans(), "simultaneous_tie": st.sampled_from(["play_on", "shared", "bidder_side"])}
+        ),
     },
 )
 

@@ -16,14 +16,13 @@ from test_fast_path import move_of
 import engine
 from engine.bots import HeuristicBot, SamplingBot, sampling
 from engine.bots.profile import Profile
-
+from engine.bots.sampling import MISERE_POSITIONS
+from engine.bots.standing import Standing
 from engine.kernel.phase import Phase
 from engine.kernel.state import GameState
 from engine.kernel.tables import cards_in, mask_of
-from engine.rules.contracts import Exposure, ExposureTime
-from engine.bots.sampling import MISERE_POSITIONS
-from engine.bots.standing import Standing
 from engine.language.resources import shipped_variant_names
+from engine.rules.contracts import Exposure, ExposureTime
 
 
 @pytest.fixture
@@ -208,7 +207,9 @@ def test_variants_it_cannot_sample_keep_the_heuristic_bids() -> None:
     state = GameState.create(rules, seed=4)
     seat = state.to_act
     assert seat is not None
-    assert SamplingBot(rules, seed=1).choose(state, seat, state.legal_mask()) == HeuristicBot(rules, seed=1).choose(state, seat, state.legal_mask())
+    assert SamplingBot(rules, seed=1).choose(state, seat, state.legal_mask()) == HeuristicBot(rules, seed=1).choose(
+        state, seat, state.legal_mask()
+    )
 
 
 def test_the_sampling_bot_is_named_for_the_command_line_and_the_api(small_misere_search: None) -> None:
@@ -263,7 +264,9 @@ def test_000_avondale_the_level_bid_is_the_one_whose_play_outs_score_best() -> N
     standing = Standing(rules, [rules.seating.team_of(seat) for seat in range(4)], (0, 0))
 
     def mean_points(contract: str) -> float:
-        return sum(weight * standing.points(rules.ladder[contract], 0, tricks) for weight, tricks in results) / sum(weight for weight, _ in results)
+        return sum(weight * standing.points(rules.ladder[contract], 0, tricks) for weight, tricks in results) / sum(
+            weight for weight, _ in results
+        )
 
     assert mean_points("7H") > mean_points("6H")
     estimate = sum(weight * tricks for weight, tricks in results) / sum(weight for weight, _ in results) + bot.profile.aggression

@@ -51,7 +51,9 @@ def test_a_modifier_is_refused_where_it_does_not_go() -> None:
     assert "bid 6S sans_kitty" not in legal_texts(played)
     with pytest.raises(engine.IllegalActionError, match="sans kitty does not go with 6S"):
         played.apply("bid 6S sans_kitty")
-    with pytest.raises(engine.IllegalActionError, match="is not a valid action: write bid and one contract, like bid 7H, or a contract and a modifier"):
+    with pytest.raises(
+        engine.IllegalActionError, match="is not a valid action: write bid and one contract, like bid 7H, or a contract and a modifier"
+    ):
         played.apply("bid 6S sans")
 
 

@@ -67,7 +67,10 @@ def test_000_two_handed_each_player_has_a_dummy_opposite_with_five_cards_face_do
     for seat in (0, 1):
         view = played.observation(seat)
         assert {str(card) for card in view.hand} == cards(TWO_HANDED[seat])
-        assert {each: {str(card) for card in held} for each, held in view.exposed} == {2: cards("7S 6S 5S 10H 9H"), 3: cards("10C 9C 8C 7C 6C")}
+        assert {each: {str(card) for card in held} for each, held in view.exposed} == {
+            2: cards("7S 6S 5S 10H 9H"),
+            3: cards("10C 9C 8C 7C 6C"),
+        }
         assert view.face_down == ((2, 5), (3, 5)) and view.played_by == (0, 1, 0, 1)
         # Nobody sees a face-down card, not even the dummy's own player.
         assert not seen_by(view) & cards("4H 5H 6H 7H 8H 4D 5D 6D 7D JH")
@@ -224,12 +227,16 @@ def test_003_five_handed_secret_no_trump_no_own_card_and_nobody_knows_until_it_i
     played = five_handed_at_the_call("five-handed-secret")
     offered = legal_texts(played)
     assert "partner AS" in offered and "partner AC" in offered
-    assert not {"partner JD", "partner 5H", "partner JK", "partner 2C", "partner AH"} & offered  # trumps (left bower too), joker, own cards and discards
+    assert (
+        not {"partner JD", "partner 5H", "partner JK", "partner 2C", "partner AH"} & offered
+    )  # trumps (left bower too), joker, own cards and discards
     played.apply("partner AS")
     assert [event.card for event in played.events if isinstance(event, PartnerCalled)] == [played.rules.deck.card("AS")]
     assert not any(isinstance(event, PartnerRevealed) for event in played.events)
     assert [played.observation(seat).partner for seat in range(5)] == [None, 1, None, None, None]  # only the holder knows
-    while "AS" not in {str(card) for trick in played.observation(0).tricks for _, card in trick.cards} | {str(card) for _, card in played.observation(0).trick}:
+    while "AS" not in {str(card) for trick in played.observation(0).tricks for _, card in trick.cards} | {
+        str(card) for _, card in played.observation(0).trick
+    }:
         play = played._state.play
         assert play is not None
         assert all(played.observation(seat).partner is None for seat in (0, 2, 3, 4))
@@ -277,7 +284,9 @@ def test_heuristic_bot_calls_the_highest_trump_it_lacks_and_plays_a_dummy() -> N
         ("rules-text-003-six", 6, 63, True),
     ],
 )
-def test_003_the_deal_a_deck_per_player_count_everyone_alone_but_four_and_six(variant: str, players: int, deck: int, partnerships: bool) -> None:
+def test_003_the_deal_a_deck_per_player_count_everyone_alone_but_four_and_six(
+    variant: str, players: int, deck: int, partnerships: bool
+) -> None:
     """Rules text 003, "The Deal": the cards and teams per player count, 10 cards each and the rest to
     the stockpile; "the player with the highest score is the winner" when another reaches -500; all pass
     plays no trump, led by the player left of the dealer."""
@@ -341,7 +350,16 @@ def test_000_two_handed_52_cards_table_cards_go_to_the_kitty_and_the_defender_ta
     assert sum(result.tricks) == 10 and engine.replay(played.transcript(0)) == result
 
 
-SEATINGS = ["two-handed", "two-handed-52", "two-handed-draw", "two-handed-dead-hand", "three-handed-dead-hand-45", "five-handed", "five-handed-secret", "rules-text-003-five"]
+SEATINGS = [
+    "two-handed",
+    "two-handed-52",
+    "two-handed-draw",
+    "two-handed-dead-hand",
+    "three-handed-dead-hand-45",
+    "five-handed",
+    "five-handed-secret",
+    "rules-text-003-five",
+]
 
 
 @pytest.mark.parametrize("variant", SEATINGS)
@@ -357,19 +375,40 @@ def test_no_observation_ever_shows_a_card_its_seat_may_not_see(variant: str, see
     seating = rules.seating
     while played.hand_number < 2 and not played.is_over:
         state = played._state
-        dealt_kitty = {str(card) for card in state.deal.kitty} | {str(played._tables.cards[index]) for index in state.kitty[: len(state.deal.kitty)]}
+        dealt_kitty = {str(card) for card in state.deal.kitty} | {
+            str(played._tables.cards[index]) for index in state.kitty[: len(state.deal.kitty)]
+        }
         for seat in range(seating.players):
             view = played.observation(seat)
             assert {str(card) for card in view.hand} <= {str(card) for card in played.hand_of(seat)}
-            hidden = {str(card) for other in range(seating.players) if other != seat and other not in state.exposed for card in played.hand_of(other)}
+            hidden = {
+                str(card)
+                for other in range(seating.players)
+                if other != seat and other not in state.exposed
+                for card in played.hand_of(other)
+            }
             hidden |= {str(card) for dummy in range(seating.players, seating.seats) for card in played.face_down_of(dummy)}
             hidden |= {str(card) for card in state.deal.dead_hand}
             if not (state.kitty_taken and seat == state.declarer):
                 hidden |= dealt_kitty
-            hidden |= {str(played._tables.cards[index]) for other, mask in enumerate(state.set_aside) if other != seat for index in range(len(played._tables.cards)) if mask >> index & 1}
-            hidden |= {str(played._tables.cards[index]) for other, mask in enumerate(state.rejected) if other != seat for index in range(len(played._tables.cards)) if mask >> index & 1}
+            hidden |= {
+                str(played._tables.cards[index])
+                for other, mask in enumerate(state.set_aside)
+                if other != seat
+                for index in range(len(played._tables.cards))
+                if mask >> index & 1
+            }
+            hidden |= {
+                str(played._tables.cards[index])
+                for other, mask in enumerate(state.rejected)
+                if other != seat
+                for index in range(len(played._tables.cards))
+                if mask >> index & 1
+            }
             for other, draws in enumerate(state.draws):  # cards not drawn yet (the drawer sees the one it drew)
-                undrawn = draws[2 * state.drawn[other] + (1 if other == seat and state.phase is Phase.DRAW and state.drawer == seat else 0) :]
+                undrawn = draws[
+                    2 * state.drawn[other] + (1 if other == seat and state.phase is Phase.DRAW and state.drawer == seat else 0) :
+                ]
                 hidden |= {str(played._tables.cards[index]) for index in undrawn}
             # Cards played, cards dealt face up to the table and hands laid open are seen by all.
             public = {str(card) for card in state.deal.table} | {str(card) for each in state.exposed for card in played.hand_of(each)}
@@ -398,7 +437,10 @@ def test_000_two_handed_drawn_hands_keep_one_card_of_each_pair_and_see_only_ones
     played.apply("reject")
     assert played.to_act == 0 and str(played.observation(0).drawing) == "QS"
     played.apply("reject")  # QS rejected, JS kept
-    assert {str(card) for card in played.hand_of(0)} == {"AS", "JS"} and {str(card) for card in played.observation(0).discards} == {"KS", "QS"}
+    assert {str(card) for card in played.hand_of(0)} == {"AS", "JS"} and {str(card) for card in played.observation(0).discards} == {
+        "KS",
+        "QS",
+    }
     while played.phase is Phase.DRAW:
         played.apply("keep")
     assert played.phase is Phase.AUCTION and played.to_act == 0

@@ -10,9 +10,24 @@ from engine.language.resources import shipped_variant_names, variants_folder
 NAMES = shipped_variant_names()
 
 REQUIRED = [
-    "standard", "american", "australian", "45-card", "46-card", "original", "perfect", "split-the-colours",
-    "two-handed", "three-handed", "three-handed-dead-hand", "five-handed", "five-handed-secret", "six-handed",
-    "six-handed-three-teams", "french-canadian", "walker", "rules-text-003",
+    "standard",
+    "american",
+    "australian",
+    "45-card",
+    "46-card",
+    "original",
+    "perfect",
+    "split-the-colours",
+    "two-handed",
+    "three-handed",
+    "three-handed-dead-hand",
+    "five-handed",
+    "five-handed-secret",
+    "six-handed",
+    "six-handed-three-teams",
+    "french-canadian",
+    "walker",
+    "rules-text-003",
 ]
 
 

@@ -263,8 +263,12 @@ def _interrupted_checkpoint(path: str) -> list[str]:
         lambda line: "[" * 100_000 + "]" * 100_000,  # JSON nested absurdly deep
         lambda line: "\udcff\udcfe garbage",  # bytes that are not UTF-8 (written back as surrogate escapes)
         lambda line: json.dumps({**json.loads(line), "tally": {**json.loads(line)["tally"], "hands": "many"}}),  # a non-number in a tally
-        lambda line: json.dumps({**json.loads(line), "tally": {**json.loads(line)["tally"], "team_contracts": [{}]}}),  # one team's contracts missing
-        lambda line: json.dumps({**json.loads(line), "tally": {key: value for key, value in json.loads(line)["tally"].items() if key != "team_contracts"}}),  # an older line, without them
+        lambda line: json.dumps(
+            {**json.loads(line), "tally": {**json.loads(line)["tally"], "team_contracts": [{}]}}
+        ),  # one team's contracts missing
+        lambda line: json.dumps(
+            {**json.loads(line), "tally": {key: value for key, value in json.loads(line)["tally"].items() if key != "team_contracts"}}
+        ),  # an older line, without them
     ],
 )
 def test_a_damaged_checkpoint_line_is_played_again_not_trusted(tmp_path: Path, damage: Any) -> None:

@@ -20,6 +20,7 @@ from ..kernel.tables import cards_in
 from ..rules.strains import TRUMP_POWER
 from .limits import MAX_NODES, SolverLimitError
 
+
 @dataclass
 class SearchStats:
     """What one search did."""
@@ -146,7 +147,13 @@ class Solver:
     (the misère family: the declaring side wants as few tricks as it can)."""
 
     def __init__(
-        self, play: TrickPlay, declaring: set[int] | frozenset[int], *, minimize: bool = False, covers: dict[int, int] | None = None, max_nodes: int = MAX_NODES
+        self,
+        play: TrickPlay,
+        declaring: set[int] | frozenset[int],
+        *,
+        minimize: bool = False,
+        covers: dict[int, int] | None = None,
+        max_nodes: int = MAX_NODES,
     ) -> None:
         if play.claimed:
             raise ValueError("The solver cannot search a position with a claim pending.")
@@ -179,7 +186,9 @@ class Solver:
         # a side that wants no tricks, not under the joker's restrictions or naming, not with cards face down.
         self._quick = bool(strain.trumps) and not minimize and not play.names_suits and not play._checking and not self.covers
         # Each seat's side in this search: the declaring side, or the defenders.
-        self._allies = [self.declaring if seat in self.declaring else frozenset(play.active) - self.declaring for seat in range(len(play.hands))]
+        self._allies = [
+            self.declaring if seat in self.declaring else frozenset(play.active) - self.declaring for seat in range(len(play.hands))
+        ]
         self._relative = not self.covers
         joker = play.joker
         # Shown voids and the cards each seat has played matter to the joker's restrictions only.
@@ -417,7 +426,9 @@ def legal_moves(play: TrickPlay) -> list[tuple[int, str | None]]:
     return moves
 
 
-def step(solver: Solver, move: tuple[int, str | None], guess: int | None = None, at_most: int | None = None) -> tuple[int, int, Callable[[], None]]:
+def step(
+    solver: Solver, move: tuple[int, str | None], guess: int | None = None, at_most: int | None = None
+) -> tuple[int, int, Callable[[], None]]:
     """Play ``move`` in the solver's position: the declaring side's tricks from before it under best play
     after it (what the trick gave plus the rest, or ``at_most`` if that is fewer), what the trick gave,
     and a function taking it back. ``guess`` is the expected answer (the position's own value, say): the

@@ -10,8 +10,9 @@ solver follows the hand card by card, so its table of positions serves every lat
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from ..game.game import Game
 from ..game.records import named_rules, read_entry
@@ -93,7 +94,15 @@ class HandAnalysis:
 def _game_at_first_lead(rules: Rules, transcript: Mapping[str, Any]) -> tuple[Game, list[str]]:
     """The hand's game with every action before the first card applied, and the actions left."""
     entry = read_entry(rules, transcript, "transcript")
-    game = Game(rules, dealer=entry.dealer, scores=entry.scores, deals=[*entry.misdeals, entry.deal], rng=random.Random(0), banned=entry.banned, redeals=entry.redeals)
+    game = Game(
+        rules,
+        dealer=entry.dealer,
+        scores=entry.scores,
+        deals=[*entry.misdeals, entry.deal],
+        rng=random.Random(0),
+        banned=entry.banned,
+        redeals=entry.redeals,
+    )
     actions = list(entry.actions)
     applied = 0
     while applied < len(actions) and game.phase is not Phase.PLAY and game.hand_number == 0:
@@ -118,7 +127,11 @@ def makeable_table(game: Game) -> dict[str, dict[int, int]]:
     rules = game.rules
     state = game.state
     seating = rules.seating
-    strains = [strain.id for strain in rules.strains if any(contract.style.strain == strain.id and not contract.is_special for contract in rules.ladder)]
+    strains = [
+        strain.id
+        for strain in rules.strains
+        if any(contract.style.strain == strain.id and not contract.is_special for contract in rules.ladder)
+    ]
     seats, total = seating.seats, rules.deal.hand_size
     two_sides = len(seating.teams) == 2
     table: dict[str, dict[int, int]] = {}

@@ -15,7 +15,19 @@ from .base import Bot, FastBot, RandomBot
 from .expert import ExpertBot
 from .heuristic import HeuristicBot, Profile
 from .playing import make_bots, play_game
-from .sampling import SamplingBot
 from .registry import BOT_NAMES, make_bot
+from .sampling import SamplingBot
 
-__all__ = ["BOT_NAMES", "Bot", "ExpertBot", "FastBot", "HeuristicBot", "Profile", "RandomBot", "SamplingBot", "make_bot", "make_bots", "play_game"]
+__all__ = [
+    "BOT_NAMES",
+    "Bot",
+    "ExpertBot",
+    "FastBot",
+    "HeuristicBot",
+    "Profile",
+    "RandomBot",
+    "SamplingBot",
+    "make_bot",
+    "make_bots",
+    "play_game",
+]

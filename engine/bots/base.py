@@ -10,7 +10,8 @@ played, exposed hands, the kitty if it took it); the tests check this by changin
 
 from __future__ import annotations
 
-from typing import Protocol, Sequence, runtime_checkable
+from collections.abc import Sequence
+from typing import Protocol, runtime_checkable
 
 from ..game.observation import Observation
 from ..kernel.actions import Action

@@ -34,7 +34,7 @@ unseen (the observation does not say who took it), a weaker reading but never a 
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..analysis.double_dummy import Solver, legal_moves
 from ..analysis.limits import SolverLimitError
@@ -46,8 +46,9 @@ from ..kernel.scoring import score_hand
 from ..kernel.state import CARD_BITS, SUIT_SHIFT, GameState
 from ..kernel.tables import StrainTable, cards_in, mask_of, tables_for
 from ..rules.ruleset import Rules
+from .heuristic import _Table
+from .profile import Profile
 from .random_bot import generator
-from .heuristic import Profile, _Table
 from .sampling import DEFAULT_BID_SAMPLES, SamplingBot
 from .standing import Standing
 
@@ -92,7 +93,9 @@ class ExpertBot:
         rollouts: bool = False,
     ) -> None:
         if positions < 1 or samples < 1 or bid_samples < 1:
-            raise ValueError(f"The expert bot needs at least one position and one sample, not {positions} positions, {samples} samples and {bid_samples} bid samples.")
+            raise ValueError(
+                f"The expert bot needs at least one position and one sample, not {positions} positions, {samples} samples and {bid_samples} bid samples."
+            )
         self.rules = rules
         """The variant played."""
         self.random = generator(seed)
@@ -122,16 +125,36 @@ class ExpertBot:
         seat = observation.acting_seat
         if observation.phase is not Phase.PLAY or len(plays) < 2 or seat is None:
             return self.heuristic.act(observation, legal_actions)
-        tricks: list[_Trick] = [(done.leader, tuple((seat, card.index) for seat, card in done.cards), done.suit) for done in observation.tricks]
+        tricks: list[_Trick] = [
+            (done.leader, tuple((seat, card.index) for seat, card in done.cards), done.suit) for done in observation.tricks
+        ]
         current: tuple[tuple[int, int], ...] = tuple((seat, card.index) for seat, card in observation.trick)
-        named = observation.led_suit if current and self._tables.strains[self.rules.played_strain(observation.contract)].suitless >> current[0][1] & 1 else None
+        named = (
+            observation.led_suit
+            if current and self._tables.strains[self.rules.played_strain(observation.contract)].suitless >> current[0][1] & 1
+            else None
+        )
         # Known: this player's hand, and every hand on show (an open misère's, the dummies' face-up cards).
         known = {each: mask_of(card.index for card in cards) for each, cards in observation.exposed}
         known[observation.seat] = mask_of(card.index for card in observation.hand)
         out = mask_of(card.index for card in observation.discards)
         side = self._side(seat, observation.declarer, observation.partner, observation.team_of)
         covering = mask_of(card.index for card in observation.covering)
-        best = self._decide(seat, known, observation.contract, tricks, current, named, out, side, observation.sitting_out, observation.calls, covering, observation.declarer, tuple(observation.scores))
+        best = self._decide(
+            seat,
+            known,
+            observation.contract,
+            tricks,
+            current,
+            named,
+            out,
+            side,
+            observation.sitting_out,
+            observation.calls,
+            covering,
+            observation.declarer,
+            tuple(observation.scores),
+        )
         if not best:
             return self.heuristic.act(observation, legal_actions)
         if len(best) > 1:
@@ -147,7 +170,12 @@ class ExpertBot:
     def choose(self, state: GameState, seat: int, legal: int) -> int:
         """The same choice as :meth:`act`, from the kernel's state, reading only what ``seat`` may see."""
         play = state.play
-        if state.phase is not Phase.PLAY or play is None or play.claimed or (legal & (legal - 1) == 0 and not (play.names_suits and not play.trick and legal & play.strain.suitless)):
+        if (
+            state.phase is not Phase.PLAY
+            or play is None
+            or play.claimed
+            or (legal & (legal - 1) == 0 and not (play.names_suits and not play.trick and legal & play.strain.suitless))
+        ):
             return self.heuristic.choose(state, seat, legal)
         tricks: list[_Trick] = [(leader, cards, suit) for leader, cards, _, suit in play.completed]
         player = self._tables.controller[seat]
@@ -157,7 +185,21 @@ class ExpertBot:
         side = self._side(seat, state.declarer, state.known_partner(player), self._tables.team_of)
         sitting_out = tuple(each for each in range(len(state.hands)) if each not in play.active)
         covering = mask_of(state.covers)  # which face-up cards lie on a face-down one: on show to all
-        best = self._decide(seat, known, contract, tricks, tuple(play.trick), play.named, state.own_discards(player), side, sitting_out, state.auction.calls, covering, state.declarer, tuple(state.scores))
+        best = self._decide(
+            seat,
+            known,
+            contract,
+            tricks,
+            tuple(play.trick),
+            play.named,
+            state.own_discards(player),
+            side,
+            sitting_out,
+            state.auction.calls,
+            covering,
+            state.declarer,
+            tuple(state.scores),
+        )
         if not best:
             return self.heuristic.choose(state, seat, legal)
         if len(best) > 1:
@@ -216,7 +258,9 @@ class ExpertBot:
         counts = {each: rules.deal.hand_size - played_by[each].bit_count() for each in active}
         known = {each: mask for each, mask in seen.items() if each in counts}
         # A dummy holds its face-up cards and, unseen, one under each card still covering one.
-        if seat not in known or any(known[each].bit_count() + (covering & (known[each] | played_by[each])).bit_count() != counts[each] for each in known):
+        if seat not in known or any(
+            known[each].bit_count() + (covering & (known[each] | played_by[each])).bit_count() != counts[each] for each in known
+        ):
             return None  # hands of unusual sizes (a variant this sampling does not read): the heuristic plays
         unseen = (1 << len(tables.cards)) - 1
         unseen &= ~played & ~out
@@ -320,7 +364,19 @@ class ExpertBot:
                         choice = legal.bit_length() - 1
                     else:
                         mask, mine = allies[actor]
-                        table = _Table(actor, hand, lead, play.trick, play.led, legal, play.nameable() if leading else [], hand | play.played, play.completed, mask, mine)
+                        table = _Table(
+                            actor,
+                            hand,
+                            lead,
+                            play.trick,
+                            play.led,
+                            legal,
+                            play.nameable() if leading else [],
+                            hand | play.played,
+                            play.completed,
+                            mask,
+                            mine,
+                        )
                         choice = bot._play(terms, table)
                     named = self._tables.suits[(choice >> SUIT_SHIFT) - 1] if choice >> SUIT_SHIFT else None
                     play.play(choice & CARD_BITS, named)
@@ -328,7 +384,9 @@ class ExpertBot:
                 totals[move] = totals.get(move, 0.0) + weight * worth[gained]
         return totals
 
-    def _worth(self, contract: str | None, declarer: int | None, side: frozenset[int], scores: tuple[int, ...] | None = None) -> list[float]:
+    def _worth(
+        self, contract: str | None, declarer: int | None, side: frozenset[int], scores: tuple[int, ...] | None = None
+    ) -> list[float]:
         """What each count of the declaring side's tricks is worth to that side, in points: the hand's
         score for it less the mean of the other teams' (so making the contract counts, not the tricks
         alone), plus a hundredth of a point a trick to prefer more tricks among equals; given the
@@ -339,7 +397,9 @@ class ExpertBot:
         if contract is None or declarer is None:
             return [float(tricks) for tricks in range(total + 1)]
         # A called partner joins the declarer's side only once called: the standing is read by team.
-        standing = Standing(self.rules, self._tables.team_of, scores) if scores is not None and self.rules.seating.called_partner is None else None
+        standing = (
+            Standing(self.rules, self._tables.team_of, scores) if scores is not None and self.rules.seating.called_partner is None else None
+        )
         key = (contract, declarer, side, standing.scores if standing is not None else None)
         cached = self._worths.get(key)
         if cached is not None:
@@ -426,7 +486,13 @@ class ExpertBot:
         return voids
 
     def _sample(
-        self, unseen: int, counts: dict[int, int], known: dict[int, int], voids: dict[int, set[str]], suit_of: Sequence[str | None], covering: int = 0
+        self,
+        unseen: int,
+        counts: dict[int, int],
+        known: dict[int, int],
+        voids: dict[int, set[str]],
+        suit_of: Sequence[str | None],
+        covering: int = 0,
     ) -> tuple[dict[int, int], dict[int, int]] | None:
         """The unseen cards dealt to the seats whose hands are unknown, in their numbers, none of a suit
         the seat has shown void in, and one under each card of ``covering``: the hands and the covers
@@ -452,7 +518,16 @@ class ExpertBot:
                     return hands, dict(zip(covers, left))
         return None
 
-    def _replay(self, played_by: list[int], strain: StrainTable, active: list[int], leader: int, tricks: list[_Trick], current: tuple[tuple[int, int], ...], named: str | None) -> TrickPlay | None:
+    def _replay(
+        self,
+        played_by: list[int],
+        strain: StrainTable,
+        active: list[int],
+        leader: int,
+        tricks: list[_Trick],
+        current: tuple[tuple[int, int], ...],
+        named: str | None,
+    ) -> TrickPlay | None:
         """The kernel's play of the hand so far, replayed from the first lead on the cards played (its
         hands are empty at the end: a sampled deal fills them); ``None`` if the record does not fit."""
         play = TrickPlay(self._tables, list(played_by), strain, active, leader, self.rules.deal.hand_size)

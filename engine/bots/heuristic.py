@@ -16,9 +16,9 @@ from typing import NamedTuple
 from ..game.observation import Observation
 from ..kernel.actions import ALONE, KEEP, LOOK, PASS, REJECT, Action, Bid, Call, CallPartner, Discard, Give, Look, Pass, Pick, Play
 from ..kernel.calls import called_terms
+from ..kernel.drawing import KEEP_MOVE
 from ..kernel.phase import Phase
 from ..kernel.state import CARD_BITS, PASS_MOVE, SUIT_SHIFT, GameState
-from ..kernel.drawing import KEEP_MOVE
 from ..kernel.table_cards import CARD_MASK, DISCARD_SHIFT
 from ..kernel.tables import cards_in, mask_of, tables_for
 from ..rules.announcements import Effect
@@ -26,13 +26,14 @@ from ..rules.cards import Card
 from ..rules.contracts import Contract, Exposure, KittyUse, PartnerRole, PlayStyle, Target
 from ..rules.ruleset import Rounds, Rules
 from ..rules.strains import TRUMP_POWER
-from .random_bot import generator
 from .profile import Profile
+from .random_bot import generator
 from .strains import StrainView as _Strain
 from .strains import strain_views as _strains
 
 # Trick values of a trump by its place among the trumps (0 = the joker or highest trump).
 _TRUMP_VALUE = (1.0, 0.95, 0.8, 0.65, 0.5, 0.4)
+
 
 class _Table(NamedTuple):
     """What a seat knows when it plays a card, in masks and card indices."""
@@ -75,15 +76,21 @@ class HeuristicBot:
         self._jokers = mask_of(card.index for card in self._tables.cards if card.is_joker)
         # The chance that a card this hand lacks is not with a misère's defenders.
         hidden = len(self._tables.cards) - rules.deal.hand_size
-        defenders = rules.deal.hand_size * sum(1 for other in range(rules.seating.seats) if self._tables.team_of[other] != self._tables.team_of[0])
+        defenders = rules.deal.hand_size * sum(
+            1 for other in range(rules.seating.seats) if self._tables.team_of[other] != self._tables.team_of[0]
+        )
         self._misere_elsewhere = max(0.0, 1.0 - defenders / hidden) if hidden else 0.0
         self._estimates: dict[tuple[int, str], float] = {}
         self._dangers: dict[tuple[int, bool], float] = {}
         team_of = self._tables.team_of
         # An unbid hand (all pass, played in no trump): every side plays to take tricks.
         self._unbid = Contract("", "no bid", 0, 0, None, Target(1, rules.deal.hand_size), PlayStyle(rules.auction.all_pass.strain))
-        self._partners = [[other for other in range(len(team_of)) if other != seat and team_of[other] == team_of[seat]] for seat in range(len(team_of))]
-        self._team_masks = [mask_of(other for other in range(len(team_of)) if team_of[other] == team_of[seat]) for seat in range(len(team_of))]
+        self._partners = [
+            [other for other in range(len(team_of)) if other != seat and team_of[other] == team_of[seat]] for seat in range(len(team_of))
+        ]
+        self._team_masks = [
+            mask_of(other for other in range(len(team_of)) if team_of[other] == team_of[seat]) for seat in range(len(team_of))
+        ]
         self._dummy_seats = tuple(range(rules.seating.players, rules.seating.seats))
         # Drawing a hand: worth keeping are the jokers, the jacks (bowers to be) and each suit's top half.
         no_trump = next(order for order in rules.card_orders if order.strain.trump is None)
@@ -100,7 +107,11 @@ class HeuristicBot:
         # Where the seat to act is this player's dummy, the choice is of the dummy's cards.
         seat = observation.acting_seat if observation.acting_seat is not None else observation.seat
         own = mask_of(card.index for card in observation.hand)
-        hand = own if seat == observation.seat else mask_of(card.index for each, cards in observation.exposed if each == seat for card in cards)
+        hand = (
+            own
+            if seat == observation.seat
+            else mask_of(card.index for each, cards in observation.exposed if each == seat for card in cards)
+        )
         if observation.phase is Phase.AUCTION:
             if any(isinstance(action, Look) for action in legal_actions):
                 return LOOK  # a blind bid is a gamble this bot does not take: it looks first
@@ -133,7 +144,9 @@ class HeuristicBot:
             return Pick(tables.cards[move & CARD_MASK], tables.cards[discard] if discard >= 0 else None)
         if observation.phase is Phase.PARTNER:
             calls = [action for action in legal_actions if isinstance(action, CallPartner)]
-            offered = mask_of(1 + action.card.index for action in calls if action.card is not None) | any(action.card is None for action in calls)
+            offered = mask_of(1 + action.card.index for action in calls if action.card is not None) | any(
+                action.card is None for action in calls
+            )
             move = self._call_partner(hand, contract, offered)
             return ALONE if move == PASS_MOVE else CallPartner(tables.cards[move])
         plays = [action for action in legal_actions if isinstance(action, Play)]
@@ -141,12 +154,18 @@ class HeuristicBot:
         nameable = [play.suit for play in plays if play.suit is not None]
         seen = hand | own | mask_of(card.index for card in observation.discards)
         seen |= mask_of(card.index for trick in observation.tricks for _, card in trick.cards)
-        seen |= mask_of(card.index for _, card in observation.trick) | mask_of(card.index for _, cards in observation.exposed for card in cards)
+        seen |= mask_of(card.index for _, card in observation.trick) | mask_of(
+            card.index for _, cards in observation.exposed for card in cards
+        )
         trick = [(each, card.index) for each, card in observation.trick]
-        completed = [(done.leader, [(each, card.index) for each, card in done.cards], done.winner, done.suit) for done in observation.tricks]
+        completed = [
+            (done.leader, [(each, card.index) for each, card in done.cards], done.winner, done.suit) for done in observation.tricks
+        ]
         declarer = observation.declarer if observation.declarer is not None else seat  # an unbid hand: play to win tricks
         allies, mine = self._allies(seat, observation.declarer, observation.partner)
-        move = self._play(contract, _Table(seat, hand, declarer, trick, observation.led_suit, playable, nameable, seen, completed, allies, mine))
+        move = self._play(
+            contract, _Table(seat, hand, declarer, trick, observation.led_suit, playable, nameable, seen, completed, allies, mine)
+        )
         named = move >> SUIT_SHIFT
         return Play(tables.cards[move & CARD_BITS], tables.suits[named - 1]) if named else tables.plays[move]
 
@@ -174,7 +193,9 @@ class HeuristicBot:
                 seen |= state.hands[player]
             nameable = play.nameable() if leading else []
             allies, mine = self._allies(seat, state.declarer, state.known_partner(seat))
-            return self._play(contract, _Table(seat, hand, declarer, play.trick, play.led, playable, nameable, seen, play.completed, allies, mine))
+            return self._play(
+                contract, _Table(seat, hand, declarer, play.trick, play.led, playable, nameable, seen, play.completed, allies, mine)
+            )
         if phase is Phase.DRAW:
             return KEEP_MOVE if self._keepers >> state.card_drawn() & 1 else PASS_MOVE
         if phase is Phase.PICK:
@@ -441,14 +462,18 @@ class HeuristicBot:
         """A special contract this hand suits, other than the misères played alone: double misère (both
         partners play to take nothing) when this hand is very safe and its partners have passed, which
         suggests hands without winners. Never hi/lo: with no play policy for an exact number of tricks
-        (the bot plays to win tricks), it made 12 of 65 in a trial, so it is not bid."""
+        (the bot plays to win tricks), it made too few (bench/NOTES.md), so it is not bid."""
         passed = {who for who, call in calls if call == "pass"}
         for contract in sorted(bids, key=lambda each: -each.value):
             if not contract.is_special:
                 continue
             target, partner = contract.target, contract.style.partner
             if target.is_no_tricks and partner is PartnerRole.PLAYS:
-                if self._partners[seat] and set(self._partners[seat]) <= passed and self.misere_danger(hand) <= self.profile.double_misere_limit:
+                if (
+                    self._partners[seat]
+                    and set(self._partners[seat]) <= passed
+                    and self.misere_danger(hand) <= self.profile.double_misere_limit
+                ):
                     return contract
         return None
 
@@ -456,7 +481,9 @@ class HeuristicBot:
         """The bid to make: in the strain with the most tricks expected, a level one below the estimate
         in a continuous auction (room to rise later, rules text 000 "Bidding conventions") or the
         estimate itself when there is one round; never above the estimate."""
-        affordable = [contract for contract in ordinary if contract.level is not None and contract.level <= estimates[contract.style.strain]]
+        affordable = [
+            contract for contract in ordinary if contract.level is not None and contract.level <= estimates[contract.style.strain]
+        ]
         if not affordable:
             return None
         strain = max({contract.style.strain for contract in affordable}, key=lambda each: (estimates[each], each))

@@ -7,7 +7,7 @@ phase.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..game.observation import Observation
 from ..kernel.actions import Action, Bid, Call, CallPartner, Discard, Give, Pass, Pick, Play
@@ -45,7 +45,11 @@ def hint(bot: HeuristicBot, observation: Observation, legal_actions: Sequence[Ac
 
 def _auction_reason(bot: HeuristicBot, observation: Observation, action: Action) -> str:
     rules = bot.rules
-    strains = [strain.id for strain in rules.strains if any(contract.style.strain == strain.id and not contract.is_special for contract in rules.ladder)]
+    strains = [
+        strain.id
+        for strain in rules.strains
+        if any(contract.style.strain == strain.id and not contract.is_special for contract in rules.ladder)
+    ]
     estimates = {strain: bot.estimate(observation.hand, strain, observation.calls, observation.seat) for strain in strains}
     best = max(estimates, key=lambda strain: estimates[strain])
     named = rules.strain(best).name
@@ -55,7 +59,10 @@ def _auction_reason(bot: HeuristicBot, observation: Observation, action: Action)
             return f"a hand with few winners (at most {estimates[best]:.1f} tricks in any strain): {contract.name} should take none."
         if contract.level is None:
             return f"you can expect {estimates[best]:.1f} tricks in {named}, enough for {contract.name}."
-        return f"you can count on {estimates[contract.style.strain]:.1f} tricks in {rules.strain(contract.style.strain).name} with your partner's bids and the kitty: enough for {contract.id}."
+        return (
+            f"you can count on {estimates[contract.style.strain]:.1f} tricks in {rules.strain(contract.style.strain).name} with your "
+            f"partner's bids and the kitty: enough for {contract.id}."
+        )
     return f"your best strain, {named}, is worth about {estimates[best]:.1f} tricks with the kitty and your partner's bids: not enough for the next bid."
 
 

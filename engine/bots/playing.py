@@ -13,7 +13,7 @@ Bots may be objects following :class:`~engine.bots.base.Bot` or names of the shi
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from ..errors import IllegalActionError, shown
 from ..game.game import Game
@@ -33,7 +33,10 @@ def make_bots(rules: Rules, bots: Sequence[Bot | str], seed: int | str | None = 
     ``ValueError`` naming what is wrong."""
     players = rules.seating.players
     if isinstance(bots, (str, bytes)) or len(bots) != players:
-        raise ValueError(f"{rules.name} is played by {players} players: give one bot per player (a bot object or one of the names {', '.join(BOT_NAMES)}), not {shown(bots)}.")
+        raise ValueError(
+            f"{rules.name} is played by {players} players: give one bot per player (a bot object or one of the names "
+            f"{', '.join(BOT_NAMES)}), not {shown(bots)}."
+        )
     made: list[Bot] = []
     for seat, bot in enumerate(bots):
         if isinstance(bot, str):
@@ -41,7 +44,9 @@ def make_bots(rules: Rules, bots: Sequence[Bot | str], seed: int | str | None = 
         elif callable(getattr(bot, "act", None)):
             made.append(bot)
         else:
-            raise ValueError(f"The bot for seat {seat} must have an act(observation, legal_actions) method or be a bot's name, not {shown(bot)}.")
+            raise ValueError(
+                f"The bot for seat {seat} must have an act(observation, legal_actions) method or be a bot's name, not {shown(bot)}."
+            )
     return made
 
 

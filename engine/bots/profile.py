@@ -24,29 +24,23 @@ class Profile:
     open_misere_limit: float = 0.6
     """Bid open misère when the danger before discarding is at most this."""
     double_misere_limit: float = 0.2
-    """Bid double misère (both partners play) when the danger is at most this and the partners passed.
-    The partner's hand is unseen: at 0.35 a trial bid it 108 times in 600 games and made 31%, so the
-    default asks for the safest hands only (rarely met)."""
+    """Bid double misère (both partners play) when the danger is at most this and the partners passed
+    (the partner's hand is unseen, so the default asks for the safest hands only: see bench/NOTES.md)."""
     misere_make_share: float = 0.6
     """Bidding by sampling: consider a misère when heuristic play-outs of the sampled deals take no
     trick this often..."""
     misere_solved_share: float = 0.75
     """...and bid it when defenders who see every card cannot force a trick this often (solved double
-    dummy). The declarer there sees every card too, which helps it more than the defenders: at 0.5 the
-    expert's closed misères were made about 40% of the time (6 of 17 in ``french-canadian``)..."""
+    dummy; the declarer there sees every card too, which helps it more than the defenders)..."""
     open_misere_solved_share: float = 0.7
     """...or, for an open misère, whose defenders do see the hand, this often."""
     misere_checked_share: float = 0.5
     """...or, for a closed misère whose hand the heuristic's danger test (:attr:`misere_limit`) also finds
-    safe, this often: at 0.75 alone the expert bid no closed misère in 3,000 standard hands, while the
-    heuristic's test alone made 68% of its misères (32 of 47)."""
+    safe, this often."""
     values_levels: bool = False
     """Bidding by sampling: in the chosen strain, bid the level (up to the estimate) whose play-outs
-    score best on average, not a level below the estimate to leave room to rise. Off by default: the
-    expert bidding so opened a level higher on about one hand in seven and, over the first 200 games
-    of a standard run, made 71% of its contracts against 78% and scored 49.6 points a hand against
-    58.2 with the level chosen by convention (the same seed; why the play-outs overrate the higher
-    level is not established)."""
+    score best on average, not a level below the estimate to leave room to rise (off by default: it made
+    fewer contracts and scored fewer points, see bench/NOTES.md)."""
     reads_score: bool = True
     """Bidding by sampling: weigh the game's standing near its end (see the two shares below)."""
     game_won_share: float = 0.5
@@ -79,10 +73,21 @@ class Profile:
             raise ValueError(f"Profile breach_margin must be between 0 and 10 tricks, not {self.breach_margin}.")
         if not -3.0 <= self.aggression <= 3.0:
             raise ValueError(f"Profile aggression must be between -3 and 3 tricks, not {self.aggression}.")
-        for label, value in (("partner_tricks", self.partner_tricks), ("partner_bid_tricks", self.partner_bid_tricks), ("kitty_tricks", self.kitty_tricks)):
+        for label, value in (
+            ("partner_tricks", self.partner_tricks),
+            ("partner_bid_tricks", self.partner_bid_tricks),
+            ("kitty_tricks", self.kitty_tricks),
+        ):
             if not 0.0 <= value <= 10.0:
                 raise ValueError(f"Profile {label} must be between 0 and 10 tricks, not {value}.")
-        for label, share in (("misere_make_share", self.misere_make_share), ("misere_solved_share", self.misere_solved_share), ("open_misere_solved_share", self.open_misere_solved_share), ("misere_checked_share", self.misere_checked_share), ("game_won_share", self.game_won_share), ("game_lost_share", self.game_lost_share)):
+        for label, share in (
+            ("misere_make_share", self.misere_make_share),
+            ("misere_solved_share", self.misere_solved_share),
+            ("open_misere_solved_share", self.open_misere_solved_share),
+            ("misere_checked_share", self.misere_checked_share),
+            ("game_won_share", self.game_won_share),
+            ("game_lost_share", self.game_lost_share),
+        ):
             if not 0.0 <= share <= 1.0:
                 raise ValueError(f"Profile {label} must be a share between 0 and 1, not {share}.")
         if self.misere_limit < 0 or self.open_misere_limit < 0 or self.double_misere_limit < 0:

@@ -5,7 +5,7 @@ compile a ``runtime_checkable`` protocol."""
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..game.observation import Observation
 from ..kernel.actions import Action
@@ -13,6 +13,7 @@ from ..kernel.phase import Phase
 from ..kernel.state import SUIT_SHIFT, GameState
 from ..kernel.table_cards import DISCARD_SHIFT
 from ..kernel.tables import cards_in
+
 
 def generator(seed: int | str | random.Random | None) -> random.Random:
     """A bot's random generator: ``seed`` itself when it is a generator (shared), else a new one."""

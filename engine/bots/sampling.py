@@ -14,9 +14,9 @@ bot's.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from itertools import combinations
-from typing import Iterable, Sequence
 
 from ..analysis.double_dummy import Solver
 from ..analysis.limits import SolverLimitError
@@ -27,7 +27,8 @@ from ..kernel.state import GameState
 from ..kernel.tables import cards_in, mask_of
 from ..rules.contracts import Contract, Exposure, ExposureTime, PartnerRole, PlayStyle
 from ..rules.ruleset import Rules
-from .heuristic import HeuristicBot, Profile
+from .heuristic import HeuristicBot
+from .profile import Profile
 from .standing import WON, Standing
 
 DEFAULT_BID_SAMPLES = 20
@@ -58,7 +59,14 @@ class SamplingBot(HeuristicBot):
     name = "heuristic"
     """How the command line names the bot whose play this is."""
 
-    def __init__(self, rules: Rules, profile: Profile = Profile(), seed: int | str | random.Random | None = None, *, samples: int = DEFAULT_BID_SAMPLES) -> None:
+    def __init__(
+        self,
+        rules: Rules,
+        profile: Profile = Profile(),
+        seed: int | str | random.Random | None = None,
+        *,
+        samples: int = DEFAULT_BID_SAMPLES,
+    ) -> None:
         super().__init__(rules, profile, seed)
         self.samples = samples
         """Deals sampled for one bid."""
@@ -148,7 +156,9 @@ class SamplingBot(HeuristicBot):
         results = self._play_outs(seat, hand, calls, contract, bidder)
         return -standing.value(contract, bidder, results) if results else None
 
-    def _play_outs(self, seat: int, hand: int, calls: Sequence[tuple[int, str]], contract: Contract, declarer: int | None = None) -> list[tuple[float, int]] | None:
+    def _play_outs(
+        self, seat: int, hand: int, calls: Sequence[tuple[int, str]], contract: Contract, declarer: int | None = None
+    ) -> list[tuple[float, int]] | None:
         """(weight, the declaring side's tricks) over the deals sampled for ``seat`` with ``declarer`` (``seat``
         unless given) playing ``contract``: an ordinary contract reads its strain's lowest contract's
         play-outs, a misère played alone its own; ``None`` for other specials (not sampled)."""
@@ -159,7 +169,9 @@ class SamplingBot(HeuristicBot):
             return self._results(seat, hand, calls, contract, declarer)
         return None
 
-    def _game_odds(self, standing: Standing, seat: int, hand: int, calls: Sequence[tuple[int, str]], contract: Contract) -> tuple[float, float] | None:
+    def _game_odds(
+        self, standing: Standing, seat: int, hand: int, calls: Sequence[tuple[int, str]], contract: Contract
+    ) -> tuple[float, float] | None:
         """The shares of the sampled play-outs in which ``seat`` declaring ``contract`` wins the game and
         loses it (``None`` where play-outs are not sampled for it, see :meth:`_play_outs`)."""
         results = self._play_outs(seat, hand, calls, contract)
@@ -192,16 +204,27 @@ class SamplingBot(HeuristicBot):
         if not results:
             return chosen
         standing = Standing(self.rules, self._tables.team_of, self._scores or self._tables.start_scores)
-        levels = [contract for contract in ordinary if contract.style.strain == chosen.style.strain and contract.level is not None and chosen.level <= contract.level <= estimates[chosen.style.strain]]
+        levels = [
+            contract
+            for contract in ordinary
+            if contract.style.strain == chosen.style.strain
+            and contract.level is not None
+            and chosen.level <= contract.level <= estimates[chosen.style.strain]
+        ]
         # The lowest first: a higher level must score more on average to be chosen.
-        return max(levels, key=lambda contract: (_weighted_mean((weight, standing.points(contract, seat, tricks)) for weight, tricks in results), -contract.rank))
+        return max(
+            levels,
+            key=lambda contract: (
+                _weighted_mean((weight, standing.points(contract, seat, tricks)) for weight, tricks in results),
+                -contract.rank,
+            ),
+        )
 
     def _misere_safe(self, seat: int, hand: int, calls: Sequence[tuple[int, str]], contract: Contract) -> bool:
         """Safe when heuristic defenders rarely force a trick in the play-outs and, on the first
         :data:`MISERE_SOLVED` deals, defenders who know where every card lies seldom can either (or, a
         closed misère, can only sometimes but the heuristic's danger test finds the hand safe): the
-        play-outs alone are too kind (heuristic defenders let far too many misères through; open misère,
-        worth 500, was bid in a quarter of the hands and made four times in five in a trial)."""
+        play-outs alone are too kind: heuristic defenders let far too many misères through (bench/NOTES.md)."""
         share = self._clean_share(seat, hand, calls, contract) if self.applies else None
         if share is None:
             return super()._misere_safe(seat, hand, calls, contract)
@@ -212,7 +235,9 @@ class SamplingBot(HeuristicBot):
         # solved once for both.
         style = replace(contract.style, exposed=Exposure.NONE, exposed_from=ExposureTime.AFTER_FIRST_TRICK)
         if style not in self._solved:
-            self._solved[style] = [self._play_out(seat, hands, kitty, contract, solved=True) for _, hands, kitty in self._deals[1][:MISERE_SOLVED]]
+            self._solved[style] = [
+                self._play_out(seat, hands, kitty, contract, solved=True) for _, hands, kitty in self._deals[1][:MISERE_SOLVED]
+            ]
         solved = [(weight, forced) for (weight, _, _), forced in zip(self._deals[1], self._solved[style])]
         if any(forced is None for _, forced in solved):
             return False
@@ -245,7 +270,10 @@ class SamplingBot(HeuristicBot):
                     return chosen
                 results.append((weight, tricks))
             made = _weighted_mean((weight, contract.target.made(tricks)) for weight, tricks in results)
-            scores[candidate] = (made, _weighted_mean((weight, -tricks if contract.target.is_no_tricks else tricks) for weight, tricks in results))
+            scores[candidate] = (
+                made,
+                _weighted_mean((weight, -tricks if contract.target.is_no_tricks else tricks) for weight, tricks in results),
+            )
         # The heuristic's choice unless another is better; among equals, the first (the heuristic's).
         return max(candidates, key=lambda candidate: scores[candidate])
 
@@ -253,7 +281,11 @@ class SamplingBot(HeuristicBot):
 
     def _lowest(self, strain: str) -> Contract | None:
         """The lowest ordinary contract in ``strain`` (the one each play-out is declared in)."""
-        levels = [contract for contract in self.rules.ladder.contracts if contract.level is not None and contract.style.strain == strain and not contract.is_special]
+        levels = [
+            contract
+            for contract in self.rules.ladder.contracts
+            if contract.level is not None and contract.style.strain == strain and not contract.is_special
+        ]
         return min(levels, key=lambda contract: contract.level or 0) if levels else None
 
     def _mean_tricks(self, seat: int, hand: int, calls: Sequence[tuple[int, str]], contract: Contract) -> float | None:
@@ -268,7 +300,9 @@ class SamplingBot(HeuristicBot):
             return None
         return _weighted_mean((weight, tricks == 0) for weight, tricks in results)
 
-    def _results(self, seat: int, hand: int, calls: Sequence[tuple[int, str]], contract: Contract, declarer: int | None = None) -> list[tuple[float, int]] | None:
+    def _results(
+        self, seat: int, hand: int, calls: Sequence[tuple[int, str]], contract: Contract, declarer: int | None = None
+    ) -> list[tuple[float, int]] | None:
         """(weight, the declaring side's tricks) for each deal sampled for ``seat`` played out in
         ``contract`` with ``declarer`` (``seat`` itself unless given) declaring; ``None`` where the
         play-out cannot be arranged."""
@@ -298,7 +332,9 @@ class SamplingBot(HeuristicBot):
             template = self._templates[self._dealer] = GameState.create(self.rules, seed=0, dealer=self._dealer, history=False)
         return template
 
-    def _sample(self, seat: int, hand: int, calls: Sequence[tuple[int, str]], seen: int = 0) -> list[tuple[float, list[int], tuple[int, ...]]]:
+    def _sample(
+        self, seat: int, hand: int, calls: Sequence[tuple[int, str]], seen: int = 0
+    ) -> list[tuple[float, list[int], tuple[int, ...]]]:
         """Deals of the unseen cards (not in ``hand`` or ``seen``), each with its weight: every other hand
         and the kitty in their sizes (what is left over is out of play: a dead hand)."""
         template = self._template()
@@ -367,7 +403,9 @@ class SamplingBot(HeuristicBot):
             state.apply_move(move)
         return state if state.declarer == seat else None
 
-    def _play_out(self, seat: int, hands: list[int], kitty: tuple[int, ...], contract: Contract, discard: int | None = None, solved: bool = False) -> int | None:
+    def _play_out(
+        self, seat: int, hands: list[int], kitty: tuple[int, ...], contract: Contract, discard: int | None = None, solved: bool = False
+    ) -> int | None:
         """The declaring side's tricks when heuristic bots play this deal with ``seat`` the only bidder,
         of ``contract`` (discarding ``discard`` if given); ``None`` if the auction does not allow that.
 

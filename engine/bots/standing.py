@@ -9,7 +9,7 @@ kernel's own scoring (:func:`~engine.kernel.scoring.score_hand`) and end-of-game
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from ..kernel.scoring import game_end, score_hand
 from ..rules.contracts import Contract

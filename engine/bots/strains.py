@@ -19,12 +19,8 @@ class StrainView:
         self.trump_cards = order.trump_cards
         self.jokers = jokers
         count = len(order.power)
-        self.place: list[int] = [
-            -1
-        ] * count  # position in its suit's plain order, highest first
-        self.side_suits = [
-            (mask_of(plain), plain[:3]) for _, plain in order.plain_order if plain
-        ]
+        self.place: list[int] = [-1] * count  # position in its suit's plain order, highest first
+        self.side_suits = [(mask_of(plain), plain[:3]) for _, plain in order.plain_order if plain]
         """Per suit: the mask of its plain cards and its top three, highest first."""
         self.ladders = [plain[::-1] for _, plain in order.plain_order]
         """Per suit: its plain cards, lowest first."""
@@ -37,10 +33,7 @@ class StrainView:
         for index in range(count):
             for other in range(count):
                 if order.suit_of[other] == order.suit_of[index]:
-                    if (
-                        order.power[other] > order.power[index]
-                        and order.power[other] < TRUMP_POWER
-                    ):
+                    if order.power[other] > order.power[index] and order.power[other] < TRUMP_POWER:
                         self.higher[index] |= 1 << other
                     elif order.power[other] < order.power[index]:
                         self.lower[index] |= 1 << other
@@ -60,9 +53,7 @@ def strain_views(tables: Tables) -> dict[str, StrainView]:
     if cached is not None and cached[0] is tables:
         return cached[1]
     jokers = mask_of(card.index for card in tables.cards if card.is_joker)
-    strains = {
-        order.strain.id: StrainView(order, jokers) for order in tables.rules.card_orders
-    }
+    strains = {order.strain.id: StrainView(order, jokers) for order in tables.rules.card_orders}
     if len(_CACHE) > 64:
         _CACHE.clear()
     _CACHE[id(tables)] = (tables, strains)

@@ -20,7 +20,10 @@ from .replay import MAX_TRANSCRIPT_BYTES
 
 def format_analysis(result: HandAnalysis) -> str:
     """The analysis in words, a table and a list of mistakes."""
-    lines = [f"{result.variant}: {result.contract or 'no contract'}" + (f" by seat {result.declarer} (side: seats {', '.join(map(str, result.side))})" if result.declarer is not None else "")]
+    lines = [
+        f"{result.variant}: {result.contract or 'no contract'}"
+        + (f" by seat {result.declarer} (side: seats {', '.join(map(str, result.side))})" if result.declarer is not None else "")
+    ]
     if result.makeable:
         seats = sorted({seat for row in result.makeable.values() for seat in row})
         lines.append("")
@@ -30,16 +33,29 @@ def format_analysis(result: HandAnalysis) -> str:
             lines.append(f"{strain:<7}" + "".join(f"{row[seat]:>8}" for seat in seats))
     if result.par is not None:
         lines.append("")
-        lines.append(f"Best play gives the declaring side {result.par} tricks from the first lead; it took {result.taken}" + (f" before seat {result.claimed} claimed the rest (the cards after the claim are not weighed)." if result.claimed is not None else "."))
+        lines.append(
+            f"Best play gives the declaring side {result.par} tricks from the first lead; it took {result.taken}"
+            + (
+                f" before seat {result.claimed} claimed the rest (the cards after the claim are not weighed)."
+                if result.claimed is not None
+                else "."
+            )
+        )
         mistakes = result.mistakes()
         if not mistakes:
             lines.append("No card cost a trick.")
         for play in result.plays:
             if play.cost:
                 better = f"; {' or '.join(play.best)} lost nothing" if play.best else ""
-                lines.append(f"  trick {play.trick}: seat {play.seat} played {play.card}, costing {play.cost} trick{'s' if play.cost > 1 else ''}{better}")
+                lines.append(
+                    f"  trick {play.trick}: seat {play.seat} played {play.card}, costing {play.cost} trick{'s' if play.cost > 1 else ''}{better}"
+                )
         if mistakes:
-            lines.append("Tricks lost by seat: " + ", ".join(f"seat {seat}: {sum(play.cost for play in plays)}" for seat, plays in sorted(mistakes.items())) + ".")
+            lines.append(
+                "Tricks lost by seat: "
+                + ", ".join(f"seat {seat}: {sum(play.cost for play in plays)}" for seat, plays in sorted(mistakes.items()))
+                + "."
+            )
     return "\n".join(lines) + "\n"
 
 
@@ -48,7 +64,10 @@ def _run(args: argparse.Namespace) -> int:
         with open(args.transcript, encoding="utf-8") as handle:
             text = handle.read(MAX_TRANSCRIPT_BYTES + 1)
         if len(text) > MAX_TRANSCRIPT_BYTES:
-            print(f"fivehundred analyze: {args.transcript}: over {MAX_TRANSCRIPT_BYTES // 2**20} MiB, too large for a transcript.", file=sys.stderr)
+            print(
+                f"fivehundred analyze: {args.transcript}: over {MAX_TRANSCRIPT_BYTES // 2**20} MiB, too large for a transcript.",
+                file=sys.stderr,
+            )
             return EXIT_USAGE
         data: Any = json.loads(text)
     except (OSError, UnicodeDecodeError) as error:
@@ -71,10 +90,20 @@ def _run(args: argparse.Namespace) -> int:
 
 def add_commands(commands: Any) -> None:
     """Add ``analyze`` to the program's subcommands."""
-    command = commands.add_parser("analyze", help="double-dummy analysis of a hand transcript: makeable contracts and each card's cost", description=__doc__.split("\n\n")[0] if __doc__ else None)
-    command.add_argument("transcript", metavar="TRANSCRIPT", help="a hand transcript (JSON), as fivehundred play --transcripts or Game.transcript() writes it")
+    command = commands.add_parser(
+        "analyze",
+        help="double-dummy analysis of a hand transcript: makeable contracts and each card's cost",
+        description=__doc__.split("\n\n")[0] if __doc__ else None,
+    )
+    command.add_argument(
+        "transcript",
+        metavar="TRANSCRIPT",
+        help="a hand transcript (JSON), as fivehundred play --transcripts or Game.transcript() writes it",
+    )
     command.add_argument("--format", choices=("text", "json"), default="text")
-    command.add_argument("--no-table", action="store_true", help="skip the makeable-contracts table (the slowest part: a search per strain and side)")
+    command.add_argument(
+        "--no-table", action="store_true", help="skip the makeable-contracts table (the slowest part: a search per strain and side)"
+    )
     command.set_defaults(handler=_run)
 
 

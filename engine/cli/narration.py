@@ -70,7 +70,9 @@ def narrate(event: Event, names: Names) -> str | None:
             return None
         return f"You {'keep' if event.kept else 'reject'} {event.card}."
     if isinstance(event, Picked):
-        return f"{name(event.seat)} takes {event.card} from the table" + (f", discarding {event.discarded}." if event.discarded is not None and event.seat == you else ".")
+        return f"{name(event.seat)} takes {event.card} from the table" + (
+            f", discarding {event.discarded}." if event.discarded is not None and event.seat == you else "."
+        )
     if isinstance(event, PartnerCalled):
         return f"{name(event.seat)} " + (f"calls the holder of {event.card} as partner." if event.card is not None else "plays alone.")
     if isinstance(event, PartnerRevealed):

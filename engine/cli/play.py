@@ -14,7 +14,8 @@ import json
 import os
 import random
 import sys
-from typing import Any, Callable, TextIO
+from collections.abc import Callable
+from typing import Any, TextIO
 
 from ..bots import make_bot
 from ..bots.base import Bot
@@ -177,7 +178,10 @@ class Session:
         winner = self.game.winner
         names = Names(self.game.rules, self.seat)
         scores = ", ".join(f"{names.side_name(team)}: {score}" for team, score in enumerate(self.game.scores))
-        self.screen.say(f"Game over after {self.game.hand_number + 1} hands. " + (f"{names.side_name(winner)} wins." if winner is not None else "Nobody wins."))
+        self.screen.say(
+            f"Game over after {self.game.hand_number + 1} hands. "
+            + (f"{names.side_name(winner)} wins." if winner is not None else "Nobody wins.")
+        )
         self.screen.say(f"Final scores: {scores}.")
 
     def _command(self, line: str) -> bool:
@@ -261,7 +265,10 @@ class Session:
             self.screen.say(f"{path} is not a saved game this engine can load: {error} The game goes on.")
             return
         if game.rules.seating.players != self.rules.seating.players:
-            self.screen.say(f"{path} is a game of {game.rules.name} for {game.rules.seating.players} players; this session has {self.rules.seating.players}. The game goes on.")
+            self.screen.say(
+                f"{path} is a game of {game.rules.name} for {game.rules.seating.players} players; this session has "
+                f"{self.rules.seating.players}. The game goes on."
+            )
             return
         self.rules, self.game = game.rules, game
         self.bots = self._make_bots()
@@ -306,7 +313,10 @@ def run_play(args: argparse.Namespace) -> int:
         print(f"fivehundred play: --seat must be from 0 to {players - 1} in {rules.name}, not {args.seat}.", file=sys.stderr)
         return EXIT_USAGE
     if len(args.bots) not in (1, players - 1):
-        print(f"fivehundred play: --bots names one bot for every other seat, or {players - 1} bots (one per other seat), not {len(args.bots)}.", file=sys.stderr)
+        print(
+            f"fivehundred play: --bots names one bot for every other seat, or {players - 1} bots (one per other seat), not {len(args.bots)}.",
+            file=sys.stderr,
+        )
         return EXIT_USAGE
     if args.transcripts is not None and not os.path.isdir(args.transcripts):
         print(f"fivehundred play: --transcripts {args.transcripts!r} is not a folder.", file=sys.stderr)
@@ -326,11 +336,18 @@ def run_play(args: argparse.Namespace) -> int:
 
 def add_commands(commands: Any) -> None:
     """Add ``play`` to the program's subcommands."""
-    play = commands.add_parser("play", help="play a game yourself against bots in the terminal", description=__doc__.split("\n\n")[0] if __doc__ else None)
+    play = commands.add_parser(
+        "play", help="play a game yourself against bots in the terminal", description=__doc__.split("\n\n")[0] if __doc__ else None
+    )
     play.add_argument("variant", metavar="VARIANT", help="a shipped variant's name or a variant file")
     play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     play.add_argument("--seed", type=seed_argument, default=None, help="seed the deal (default: a random seed, printed)")
-    play.add_argument("--bots", type=bots_argument, default=["heuristic"], help="the other seats' bots: one name for all, or one per seat, comma-separated (default heuristic)")
+    play.add_argument(
+        "--bots",
+        type=bots_argument,
+        default=["heuristic"],
+        help="the other seats' bots: one name for all, or one per seat, comma-separated (default heuristic)",
+    )
     play.add_argument("--transcripts", metavar="DIR", default=None, help="write each hand's transcript to DIR (hand-001.json, ...)")
     play.add_argument("--plain", action="store_true", help="plain text even in a terminal with rich installed")
     play.set_defaults(handler=run_play)

@@ -9,8 +9,8 @@ from __future__ import annotations
 import argparse
 import io
 import sys
+from collections.abc import Sequence
 from importlib import metadata
-from typing import Sequence
 
 from . import analyze, play, replay, simulation, variants
 from .common import EXIT_INTERNAL, EXIT_OK, Parser, internal_error
@@ -52,7 +52,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         # Output piped into a command that stopped reading (``| head``): not an error worth a traceback.
         sys.stderr.close()
         return EXIT_OK
-    except Exception as error:  # noqa: BLE001 - the last line of defence: one line, never a traceback
+    except Exception as error:
         print(f"fivehundred: {internal_error(error)}", file=sys.stderr)
         return EXIT_INTERNAL
     return code

@@ -70,7 +70,10 @@ def _side(team: int, seats: tuple[int, ...]) -> str:
 def format_result(result: HandResult, rules: Rules) -> str:
     """A hand's result in words: the contract and whether it was made, tricks, points, what comes next."""
     seating = rules.seating
-    teams = ", ".join(f"{_side(team, seats)}: {points:+d} -> {score}" for team, (seats, points, score) in enumerate(zip(seating.teams, result.hand_points, result.scores)))
+    teams = ", ".join(
+        f"{_side(team, seats)}: {points:+d} -> {score}"
+        for team, (seats, points, score) in enumerate(zip(seating.teams, result.hand_points, result.scores))
+    )
     if result.contract is None:
         lines = ["No contract: every seat passed (or no bid could win)."]
     else:
@@ -133,7 +136,11 @@ def _replay_file(file: str, variants: _VariantCache) -> Outcome:
         if not stat.S_ISREG(info.st_mode):
             return Outcome(file, EXIT_USAGE, error="cannot read the transcript: it is not a regular file.")
         if info.st_size > MAX_TRANSCRIPT_BYTES:
-            return Outcome(file, EXIT_USAGE, error=f"cannot read the transcript: it is {info.st_size:,} bytes, over the {MAX_TRANSCRIPT_BYTES // 2**20} MiB a transcript may take.")
+            return Outcome(
+                file,
+                EXIT_USAGE,
+                error=f"cannot read the transcript: it is {info.st_size:,} bytes, over the {MAX_TRANSCRIPT_BYTES // 2**20} MiB a transcript may take.",
+            )
         with open(file, encoding="utf-8") as handle:
             text = handle.read(MAX_TRANSCRIPT_BYTES + 1)
     except (OSError, UnicodeDecodeError, ValueError) as error:
@@ -192,7 +199,11 @@ def _command_replay(args: argparse.Namespace) -> int:
             print(outcome.line())
     failed = sum(1 for outcome in outcomes if outcome.code != EXIT_OK)
     if args.format == "json":
-        print(json.dumps({"files": [outcome.to_dict() for outcome in outcomes], "replayed": len(outcomes) - failed, "failed": failed}, indent=2))
+        print(
+            json.dumps(
+                {"files": [outcome.to_dict() for outcome in outcomes], "replayed": len(outcomes) - failed, "failed": failed}, indent=2
+            )
+        )
     else:
         print(f"{len(outcomes)} transcript(s): {len(outcomes) - failed} replayed, {failed} failed.")
     return max((outcome.code for outcome in outcomes), default=EXIT_OK)
@@ -208,5 +219,7 @@ def add_commands(commands: Any) -> None:
     )
     replay_parser.add_argument("files", nargs="+", metavar="FILE", help="JSON transcripts or folders of them (see docs/formats.md)")
     replay_parser.add_argument("--format", choices=("text", "json"), default="text", help="output format (default: text)")
-    replay_parser.add_argument("--failures-only", action="store_true", help="with several files: list only the ones that fail, then the summary")
+    replay_parser.add_argument(
+        "--failures-only", action="store_true", help="with several files: list only the ones that fail, then the summary"
+    )
     replay_parser.set_defaults(handler=_command_replay)

@@ -6,7 +6,8 @@ import argparse
 import json
 import os
 import sys
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from ..bots import BOT_NAMES
 from ..errors import FiveHundredError, UnreadableFileError, VariantError
@@ -58,10 +59,24 @@ def _common(parser: Any, hands_help: str, games_help: str) -> None:
     amount.add_argument("--hands", type=_positive, help=hands_help)
     amount.add_argument("--games", type=_positive, help=games_help)
     parser.add_argument("--seed", type=seed_argument, default=0, help="the run's seed (default 0): the same seed gives the same results")
-    parser.add_argument("--bots", type=bots_argument, default=[], help=f"a bot per seat, comma separated: {', '.join(BOT_NAMES)} (default: heuristic everywhere)")
-    parser.add_argument("--workers", type=_positive, default=1, help="processes to use, at most one per core (default 1); results do not depend on it")
-    parser.add_argument("--cluster", metavar="ADDRESS", help="run on the Dask cluster whose scheduler is at ADDRESS (needs the cluster extra)")
-    parser.add_argument("--progress", choices=("auto", "always", "never"), default="auto", help="progress bar on standard error (default: when it is a terminal)")
+    parser.add_argument(
+        "--bots",
+        type=bots_argument,
+        default=[],
+        help=f"a bot per seat, comma separated: {', '.join(BOT_NAMES)} (default: heuristic everywhere)",
+    )
+    parser.add_argument(
+        "--workers", type=_positive, default=1, help="processes to use, at most one per core (default 1); results do not depend on it"
+    )
+    parser.add_argument(
+        "--cluster", metavar="ADDRESS", help="run on the Dask cluster whose scheduler is at ADDRESS (needs the cluster extra)"
+    )
+    parser.add_argument(
+        "--progress",
+        choices=("auto", "always", "never"),
+        default="auto",
+        help="progress bar on standard error (default: when it is a terminal)",
+    )
 
 
 def add_commands(commands: Any) -> None:
@@ -70,9 +85,19 @@ def add_commands(commands: Any) -> None:
     sim.add_argument("variant", metavar="VARIANT", help="a shipped variant name or a file path")
     _common(sim, "hands to play, each the first hand of a fresh game", "whole games to play (default 100)")
     sim.add_argument("--format", choices=("text", "json", "csv"), default="text", help="output format (default: text)")
-    sim.add_argument("--out", metavar="FILE", type=file_name_argument, help="write the report to FILE; finished work is checkpointed in FILE.partial as it goes")
+    sim.add_argument(
+        "--out",
+        metavar="FILE",
+        type=file_name_argument,
+        help="write the report to FILE; finished work is checkpointed in FILE.partial as it goes",
+    )
     sim.add_argument("--resume", action="store_true", help="continue an interrupted run from FILE.partial (needs --out)")
-    sim.add_argument("--plot", metavar="FILE.png", type=file_name_argument, help="draw contract frequencies and game lengths (needs the plot extra: matplotlib)")
+    sim.add_argument(
+        "--plot",
+        metavar="FILE.png",
+        type=file_name_argument,
+        help="draw contract frequencies and game lengths (needs the plot extra: matplotlib)",
+    )
     sim.set_defaults(handler=command_simulate)
 
     compare = commands.add_parser("compare", help="simulate two variants on the same deals and show the differences")
@@ -100,17 +125,32 @@ def _report_failure(error: FiveHundredError) -> int:
 
 def _note_workers(asked: int, result: SimulationResult) -> None:
     if asked > result.workers:
-        print(f"fivehundred: --workers {asked} is more than the {result.workers} core(s) this machine offers; used {result.workers}.", file=sys.stderr)
+        print(
+            f"fivehundred: --workers {asked} is more than the {result.workers} core(s) this machine offers; used {result.workers}.",
+            file=sys.stderr,
+        )
     replayed = result.extra.get("replayed_chunks", 0)
     if replayed:
-        print(f"fivehundred: {replayed} damaged line(s) of the checkpoint were not trusted; their chunks were played again.", file=sys.stderr)
+        print(
+            f"fivehundred: {replayed} damaged line(s) of the checkpoint were not trusted; their chunks were played again.", file=sys.stderr
+        )
 
 
 def _run(variant: str, args: argparse.Namespace, hands: int, games: int, checkpoint: str | None, label: str) -> SimulationResult:
     wanted = args.progress == "always" or (args.progress == "auto" and sys.stderr.isatty())
     update, close = _progress(wanted, label)
     try:
-        return simulate(variant, hands=hands, games=games, seed=args.seed, bots=args.bots, workers=args.workers, cluster=args.cluster, checkpoint=checkpoint, progress=update)
+        return simulate(
+            variant,
+            hands=hands,
+            games=games,
+            seed=args.seed,
+            bots=args.bots,
+            workers=args.workers,
+            cluster=args.cluster,
+            checkpoint=checkpoint,
+            progress=update,
+        )
     finally:
         close()
 
@@ -128,7 +168,13 @@ def command_simulate(args: argparse.Namespace) -> int:
     except FiveHundredError as error:
         return _report_failure(error)
     _note_workers(args.workers, result)
-    text = json.dumps(to_data(result), indent=2) + "\n" if args.format == "json" else to_csv(result) if args.format == "csv" else to_text(result)
+    text = (
+        json.dumps(to_data(result), indent=2) + "\n"
+        if args.format == "json"
+        else to_csv(result)
+        if args.format == "csv"
+        else to_text(result)
+    )
     if args.plot:
         try:
             from ..simulation.plot import plot_result

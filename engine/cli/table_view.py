@@ -9,8 +9,9 @@ hidden card.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from ..game.game import Game
 from ..game.observation import Observation
@@ -133,7 +134,18 @@ def rows(game: Game, seat: int, *, symbols: bool = True, said: Sequence[str] = (
     observation = game.observation(seat)
     lines: list[Row] = []
     scores = ", ".join(f"{names.side_name(team)}: {score}" for team, score in enumerate(observation.scores))
-    lines.append(Row("Game", ((f"{rules.name}, hand {observation.hand_number + 1}, dealer {names.seat_name(observation.dealer)}, now {_PHASE_WORDS.get(observation.phase, observation.phase.value)}", ""),)))
+    lines.append(
+        Row(
+            "Game",
+            (
+                (
+                    f"{rules.name}, hand {observation.hand_number + 1}, dealer {names.seat_name(observation.dealer)}, now "
+                    f"{_PHASE_WORDS.get(observation.phase, observation.phase.value)}",
+                    "",
+                ),
+            ),
+        )
+    )
     lines.append(Row("Scores", ((f"{scores}; target {rules.end.target}", ""),)))
     if observation.calls:
         calls = ", ".join(f"{names.seat_name(each)}: {call}" for each, call in observation.calls)
@@ -158,7 +170,9 @@ def rows(game: Game, seat: int, *, symbols: bool = True, said: Sequence[str] = (
             trick.append((f" ({rules.deck.suit(observation.led_suit).name} led)", "italic"))
         lines.append(Row("This trick", tuple(trick) or (("nothing played yet", "italic"),)))
     for each, cards in observation.exposed:
-        lines.append(Row(f"{names.seat_name(each)} shows", tuple(card_pieces(rules, sorted_hand(rules, cards, observation.contract), symbols))))
+        lines.append(
+            Row(f"{names.seat_name(each)} shows", tuple(card_pieces(rules, sorted_hand(rules, cards, observation.contract), symbols)))
+        )
     if observation.table:
         lines.append(Row("On the table", tuple(card_pieces(rules, observation.table, symbols))))
     if observation.kitty:

@@ -33,9 +33,11 @@ def _command_validate(args: argparse.Namespace) -> int:
         except VariantError as error:
             worst = max(worst, EXIT_INVALID)
             results.append({"file": reference, "valid": False, "problems": [problem.to_dict() for problem in error.problems]})
-        except Exception as error:  # noqa: BLE001 - one file's failure must not lose the others' reports
+        except Exception as error:
             worst = max(worst, EXIT_INTERNAL)
-            results.append({"file": reference, "valid": False, "problems": [Problem(reference, 0, 0, "$", internal_error(error)).to_dict()]})
+            results.append(
+                {"file": reference, "valid": False, "problems": [Problem(reference, 0, 0, "$", internal_error(error)).to_dict()]}
+            )
     if args.format == "json":
         print(json.dumps({"valid": worst == EXIT_OK, "files": results}, indent=2, ensure_ascii=False))
         return worst

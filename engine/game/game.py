@@ -16,15 +16,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import replace
-from typing import AbstractSet, Any, cast
+from typing import Any, cast
 
 from ..errors import FiveHundredError, IllegalActionError, shown
 from ..kernel.actions import ALONE, KEEP, LOOK, PASS, REJECT, Action, Claim, parse_action, well_formed
 from ..kernel.carried import check_carried_over
-from ..kernel.course import HandCourse
 from ..kernel.deal import Deal, DealError
 from ..kernel.events import Event, HandResult, HandScored
+from ..kernel.listening import HandStart
 from ..kernel.moves import claim_of, legal_actions, move_of
 from ..kernel.phase import Phase
 from ..kernel.state import GameState
@@ -45,7 +46,9 @@ def _scripted_deal(rules: Rules, deal: object, where: str) -> Deal:
         return deal
     if isinstance(deal, Mapping):
         return Deal.from_dict(rules, deal, where)
-    raise DealError(f"{where} must be an engine.Deal or a mapping in transcript form ({{\"hands\": [...], \"kitty\": [...]}}), not {type(deal).__name__}.")
+    raise DealError(
+        f'{where} must be an engine.Deal or a mapping in transcript form ({{"hands": [...], "kitty": [...]}}), not {type(deal).__name__}.'
+    )
 
 
 class Game:
@@ -108,13 +111,14 @@ class Game:
 
     # -- what the state tells (StateListener) ------------------------------------------------------
 
-    def hand_started(self, state: HandCourse, deal: Deal, misdeals: list[tuple[Deal, int]]) -> None:
-        """Record a new hand (part of the :class:`~engine.kernel.state.StateListener` protocol)."""
-        self._records.append(HandRecord(state.dealer, state.scores, deal, [each for each, _ in misdeals], banned=tuple(sorted(state.banned)), redeals=state.redeals))
+    def hand_started(self, start: HandStart) -> None:
+        """Record a new hand (part of the :class:`~engine.kernel.listening.StateListener` protocol)."""
+        misdeals = [deal for deal, _ in start.misdeals]
+        self._records.append(HandRecord(start.dealer, start.scores, start.deal, misdeals, banned=start.banned, redeals=start.redeals))
         self._completed = []
 
     def event(self, event: Event) -> None:
-        """Record an event (part of the :class:`~engine.kernel.state.StateListener` protocol)."""
+        """Record an event (part of the :class:`~engine.kernel.listening.StateListener` protocol)."""
         if isinstance(event, HandScored):
             self._records[-1].result = event.result
         self._events.append(event)
@@ -337,7 +341,9 @@ class Game:
                 "tricks": self._tricks(),
                 "tricks_won": tuple(play.tricks) if play is not None else self._no_tricks,
                 "exposed": self._on_show() if state.exposed or self._dummies else (),
-                "announced": tuple([(each, self.rules.announcements[index].id) for each, index in state.announced]) if state.announced else (),
+                "announced": tuple([(each, self.rules.announcements[index].id) for each, index in state.announced])
+                if state.announced
+                else (),
                 "looked": looked,
                 "acting_seat": to_act,
                 "played_by": tables.controller,
@@ -401,7 +407,9 @@ class Game:
         """The whole game as JSON-ready data; :meth:`from_dict` rebuilds it exactly."""
         state = self._state
         banned, redeals = self._initial_carried
-        return saved_game_data(self.rules, self._first_dealer, self._initial_scores, self._records, state.scripted, state.rng, sorted(banned), redeals)
+        return saved_game_data(
+            self.rules, self._first_dealer, self._initial_scores, self._records, state.scripted, state.rng, sorted(banned), redeals
+        )
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], rules: Rules | None = None) -> Game:
@@ -411,7 +419,15 @@ class Game:
         """
         saved = read_saved_game(data, rules)
         try:
-            game = cls(saved.rules, dealer=saved.dealer, scores=saved.scores, deals=saved.deals, rng=random.Random(0), banned=saved.banned, redeals=saved.redeals)
+            game = cls(
+                saved.rules,
+                dealer=saved.dealer,
+                scores=saved.scores,
+                deals=saved.deals,
+                rng=random.Random(0),
+                banned=saved.banned,
+                redeals=saved.redeals,
+            )
             for number, entry in enumerate(saved.hands):
                 if game.hand_number != number:
                     raise SavedGameError(f"saved game: hands[{number}] was never reached: the game had already ended.")
@@ -442,7 +458,7 @@ class Game:
                 raise TranscriptError(f"{label}: the hand is already over; nothing may follow its last card.", index)
             seat_text, _, action_text = entry.strip().partition(" ")
             if not seat_text.isdigit():
-                raise TranscriptError(f"{label}: an entry is the acting seat and the action, like \"1 bid 7H\".", index)
+                raise TranscriptError(f'{label}: an entry is the acting seat and the action, like "1 bid 7H".', index)
             if int(seat_text) != self.acting_seat:
                 raise TranscriptError(f"{label}: it is seat {self.acting_seat}'s turn, not seat {int(seat_text)}'s.", index)
             try:

@@ -14,8 +14,9 @@ A transcript::
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from ..errors import FiveHundredError, VariantError, shown
 from ..kernel.carried import check_carried_over
@@ -30,7 +31,6 @@ class TranscriptError(FiveHundredError, ValueError):
 
     ``index`` is the position of the offending entry in ``actions`` when the problem is an action.
     """
-
 
     def __init__(self, message: str, index: int | None = None) -> None:
         self.index = index
@@ -49,7 +49,11 @@ within a few thousand)."""
 def scores_fit(scores: object, teams: int) -> bool:
     """Whether ``scores`` are ``teams`` scores: a list or tuple of whole numbers (not bools) within
     ±:data:`MAX_SCORE`."""
-    return isinstance(scores, (list, tuple)) and len(scores) == teams and all(type(score) is int and abs(score) <= MAX_SCORE for score in scores)
+    return (
+        isinstance(scores, (list, tuple))
+        and len(scores) == teams
+        and all(type(score) is int and abs(score) <= MAX_SCORE for score in scores)
+    )
 
 
 def variant_reference(rules: Rules) -> str:
@@ -93,7 +97,12 @@ class HandRecord:
 def record_data(record: HandRecord) -> dict[str, Any]:
     """One hand's ``record`` as JSON-ready data: dealer, scores before it, deal, actions and any misdeals
     (a saved game's hand; a transcript adds the variant)."""
-    data: dict[str, Any] = {"dealer": record.dealer, "scores": list(record.scores), "deal": record.deal.to_dict(), "actions": list(record.actions)}
+    data: dict[str, Any] = {
+        "dealer": record.dealer,
+        "scores": list(record.scores),
+        "deal": record.deal.to_dict(),
+        "actions": list(record.actions),
+    }
     if record.misdeals:
         data["misdeals"] = [deal.to_dict() for deal in record.misdeals]
     return data
@@ -147,7 +156,7 @@ def read_entry(rules: Rules, data: object, where: str, keys: set[str] = _KEYS) -
         raise TranscriptError(f"{where}.scores must be a list of {teams} whole numbers (one per team), not {shown(scores)}.")
     actions = data["actions"]
     if not isinstance(actions, list) or any(not isinstance(action, str) for action in actions):
-        raise TranscriptError(f"{where}.actions must be a list of texts like \"1 bid 7H\".")
+        raise TranscriptError(f'{where}.actions must be a list of texts like "1 bid 7H".')
     misdeals = data.get("misdeals", [])
     if not isinstance(misdeals, list):
         raise TranscriptError(f"{where}.misdeals must be a list of deals.")

@@ -10,8 +10,9 @@ the same checks as live play and reported with where it is.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from ..errors import FiveHundredError, shown
 from ..kernel.deal import Deal
@@ -27,7 +28,6 @@ _HAND_KEYS = {"dealer", "scores", "deal", "actions", "misdeals"}
 
 class SavedGameError(FiveHundredError, ValueError):
     """Saved-game data is corrupt or does not fit its variant; the message says what and where."""
-
 
 
 def saved_game_data(
@@ -109,7 +109,9 @@ def read_saved_game(data: Mapping[str, Any], rules: Rules | None = None) -> Save
     except (FiveHundredError, ValueError) as error:  # transcript and deal problems
         raise SavedGameError(f"saved game: {error}") from None
     deals = tuple(deal for entry in entries for deal in (*entry.misdeals, entry.deal)) + tuple(scripted)
-    return SavedGame(rules, data.get("dealer", 0), data.get("scores"), data.get("banned", []), data.get("redeals", 0), entries, deals, data.get("rng"))
+    return SavedGame(
+        rules, data.get("dealer", 0), data.get("scores"), data.get("banned", []), data.get("redeals", 0), entries, deals, data.get("rng")
+    )
 
 
 def restore_rng(rng: random.Random, data: object) -> None:

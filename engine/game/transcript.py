@@ -7,7 +7,8 @@ this module plays one through a :class:`~engine.game.Game`, with the same legali
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ..kernel.events import HandResult
 from ..rules.ruleset import Rules
@@ -41,5 +42,7 @@ def replay(transcript: Mapping[str, Any], rules: Rules | None = None) -> HandRes
         raise TranscriptError("transcript.deal is a misdeal under this variant (a hand without a face card): it would be dealt again.")
     game.play_recorded(entry.actions, "transcript")
     if not game.results:
-        raise TranscriptError(f"The transcript stops before the hand is over (after {len(entry.actions)} actions; seat {game.to_act} is to act).")
+        raise TranscriptError(
+            f"The transcript stops before the hand is over (after {len(entry.actions)} actions; seat {game.to_act} is to act)."
+        )
     return game.results[0]

@@ -211,7 +211,9 @@ def parse_action(rules: Rules, text: str) -> Action:
     if not isinstance(text, str):
         raise IllegalActionError(f"An action must be an action object or its text form, not {type(text).__name__}.")
     if len(text) > MAX_ACTION_CHARS:
-        raise IllegalActionError(f"A text of {len(text):,} characters is not an action (the longest, a claim of every card, takes a few hundred).")
+        raise IllegalActionError(
+            f"A text of {len(text):,} characters is not an action (the longest, a claim of every card, takes a few hundred)."
+        )
     words = text.split()
     if not words:
         raise IllegalActionError("An empty text is not an action (write pass, bid 7H, discard 4D 5C 6C or play JD).")
@@ -246,7 +248,9 @@ def parse_action(rules: Rules, text: str) -> Action:
         return Play(card, suit)
     if verb == "claim":
         if not rest:
-            raise IllegalActionError(f"{text!r} is not a valid action: name the cards laid down, in the order they lead, like claim AS KS QS.")
+            raise IllegalActionError(
+                f"{text!r} is not a valid action: name the cards laid down, in the order they lead, like claim AS KS QS."
+            )
         return Claim(_cards(rules, rest, text))
     if verb == "look":
         if rest:
@@ -282,25 +286,43 @@ def parse_action(rules: Rules, text: str) -> Action:
         if len(rest) == 3 and rest[1].casefold() == "discard":
             return Pick(_cards(rules, rest[:1], text)[0], _cards(rules, rest[2:], text)[0])
         raise IllegalActionError(f"{text!r} is not a valid action: write pick and a table card, like pick JH, or pick JH discard 5C.")
-    raise IllegalActionError(f"{text!r} is not a valid action: it must start with pass, bid, look, discard, play, claim, call, give, partner, alone, pick, keep or reject.")
+    raise IllegalActionError(
+        f"{text!r} is not a valid action: it must start with pass, bid, look, discard, play, claim, call, give, partner, alone, pick, keep or reject."
+    )
 
 
 _FORMS: dict[type, tuple[str, dict[str, str]]] = {
     Pass: ("pass", {}),
     Look: ("look", {}),
-    Bid: ("A bid names a contract by its id and any modifier by its, like Bid('7H') or Bid('7H', 'sans_kitty')", {"contract": "text", "modifier": "text?"}),
-    Discard: ("A discard is made of cards (engine.Card) of this deck, each once, like parse_action(rules, 'discard 4D 5C 6C')", {"cards": "cards"}),
+    Bid: (
+        "A bid names a contract by its id and any modifier by its, like Bid('7H') or Bid('7H', 'sans_kitty')",
+        {"contract": "text", "modifier": "text?"},
+    ),
+    Discard: (
+        "A discard is made of cards (engine.Card) of this deck, each once, like parse_action(rules, 'discard 4D 5C 6C')",
+        {"cards": "cards"},
+    ),
     Claim: ("A claim lays down cards (engine.Card) of this deck, each once, like parse_action(rules, 'claim AS KS')", {"cards": "cards"}),
-    Play: ("A play needs a card (engine.Card) of this deck and, for a joker led in no trump, a suit letter, like Play(card) or text like 'play JD'", {"card": "card", "suit": "text?"}),
+    Play: (
+        "A play needs a card (engine.Card) of this deck and, for a joker led in no trump, a suit letter, like Play(card) or text like 'play JD'",
+        {"card": "card", "suit": "text?"},
+    ),
     Call: ("A call names an announcement by its id, like Call('breach')", {"announcement": "text"}),
     Give: ("A gift needs a card (engine.Card) of this deck; text like 'give JD' works too", {"card": "card"}),
-    CallPartner: ("A partner is called by naming a card (engine.Card) of this deck, or None to go alone; text like 'partner JH' works too", {"card": "card?"}),
-    Pick: ("A pick takes a table card (engine.Card) and a defender's discard (a Card or None); text like 'pick JH' works too", {"card": "card", "discard": "card?"}),
+    CallPartner: (
+        "A partner is called by naming a card (engine.Card) of this deck, or None to go alone; text like 'partner JH' works too",
+        {"card": "card?"},
+    ),
+    Pick: (
+        "A pick takes a table card (engine.Card) and a defender's discard (a Card or None); text like 'pick JH' works too",
+        {"card": "card", "discard": "card?"},
+    ),
     Draw: ("A draw keeps the card drawn or rejects it (engine.Draw(True) or Draw(False); text keep or reject)", {"keep": "bool"}),
 }
 
 _LONGEST_WORD = 64
 """Longest text field an action object may hold (ids and suit letters are a few characters)."""
+
 
 def _card_problem(rules: Rules, value: object) -> str | None:
     """Why ``value`` is not one of this deck's cards, or ``None`` when it is."""
@@ -361,5 +383,7 @@ def well_formed(rules: Rules, action: object) -> Action:
     except IllegalActionError as error:
         raise IllegalActionError(f"{wording}: {error}") from None
     if parsed != action:
-        raise IllegalActionError(f"{wording}: {shown(action)} is not written the way this variant writes it ({text!r} reads as {shown(parsed)}).")
+        raise IllegalActionError(
+            f"{wording}: {shown(action)} is not written the way this variant writes it ({text!r} reads as {shown(parsed)})."
+        )
     return parsed

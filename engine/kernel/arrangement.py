@@ -17,7 +17,6 @@ from .phase import PASS_MOVE
 from .play import TrickPlay
 from .tables import Tables, cards_in, mask_of
 
-
 ARRANGEMENT_FIELDS = ("called_card", "covers", "face_down", "partner", "partner_secret")
 """The attributes :class:`SeatArrangement` adds (named here, not read from ``__slots__``: a class
 compiled with mypyc has none)."""
@@ -113,7 +112,9 @@ class SeatArrangement:
         if move == PASS_MOVE:
             return f"seat {seat} may not go alone under these rules: it must name a card, like partner {example}."
         if not 0 <= move < len(cards):
-            return f"seat {seat} cannot make partner move {shown(move)}: it must name a card, like partner {example}" + (", or go alone." if mask & 1 else ".")
+            return f"seat {seat} cannot make partner move {shown(move)}: it must name a card, like partner {example}" + (
+                ", or go alone." if mask & 1 else "."
+            )
         kinds = {"joker": "the joker", "trump": "a trump", "own_card": "one of its own cards"}
         barred = ", ".join(kinds[kind] for kind in sorted(rule.may_not_name))
         return f"seat {seat} may not name {cards[move]}: these rules forbid naming {barred}."

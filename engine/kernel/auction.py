@@ -13,7 +13,6 @@ from .actions import LOOK, PASS, Action, Bid
 from .phase import PASS_MOVE
 from .tables import Tables, cards_in
 
-
 AUCTION_FIELDS = (
     "tables",
     "dealer",

@@ -3,8 +3,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from math import comb
-from typing import Iterator, Sequence, overload
+from typing import overload
 
 from ..kernel.actions import Action, Discard
 from ..rules.cards import Card

@@ -9,7 +9,6 @@ applying them, the simulator's loop). It keeps no history beyond the current han
 from __future__ import annotations
 
 import random
-from typing import Protocol
 
 from ..errors import shown
 from ..rules.announcements import Effect, Moment
@@ -17,7 +16,7 @@ from ..rules.contracts import Contract, Exposure, ExposureTime, KittyUse, Partne
 from ..rules.ruleset import AllPassAction, FirstLead, KittyExchange, Rules
 from .auction import Auction
 from .calls import CallWindow, called_terms
-from .deal import MAX_MISDEALS, copied_random, Deal, deal_of_order, hands_of_order, shuffled_deck
+from .deal import MAX_MISDEALS, Deal, copied_random, deal_of_order, hands_of_order, shuffled_deck
 from .drawing import KEEP_MOVE, DrawnHands
 from .events import (
     AllPassed,
@@ -39,30 +38,62 @@ from .events import (
     Picked,
     TrickWon,
 )
+from .listening import HandStart, StateListener
 from .phase import PASS_MOVE, Phase
 from .play import TrickPlay
-from .scoring import MAX_HANDS, game_end, hand_limit_end, score_hand, score_out, score_unbid, settle_wagers, stopped_hand_points, with_penalty
+from .scoring import (
+    MAX_HANDS,
+    HandScore,
+    game_end,
+    hand_limit_end,
+    score_out,
+    score_played,
+    score_unbid,
+    stopped_hand_points,
+)
 from .table_cards import CARD_MASK, DISCARD_SHIFT
 from .tables import Tables, cards_in, mask_of
 
-
-class StateListener(Protocol):
-    """What the state tells about the things that happen on their own (deals, tricks won,
-    scoring); :class:`~engine.game.Game` listens to keep records and events."""
-
-    def hand_started(self, state: HandCourse, deal: Deal, misdeals: list[tuple[Deal, int]]) -> None:
-        """``state`` dealt a hand (after any misdeals, each given with the seat that had no face card)."""
-
-    def event(self, event: Event) -> None:
-        """Something happened that no action stated directly."""
-
-
 COURSE_FIELDS = (
-    "rules", "tables", "rng", "rng_shared", "scripted", "listener", "dealer", "scores", "redeals",
-    "banned", "winner", "ending", "phase", "hand_number", "order", "_deal", "_dealt_by", "kitty",
-    "hands", "auction", "play", "contract", "declarer", "discard_count", "discarded", "kitty_taken",
-    "sitting_out", "exposed", "result", "pause_between_hands", "paused", "expose_when", "terms",
-    "window", "announced", "givers", "received", "scored_out", "discarder",
+    "rules",
+    "tables",
+    "rng",
+    "rng_shared",
+    "scripted",
+    "listener",
+    "dealer",
+    "scores",
+    "redeals",
+    "banned",
+    "winner",
+    "ending",
+    "phase",
+    "hand_number",
+    "order",
+    "_deal",
+    "_dealt_by",
+    "kitty",
+    "hands",
+    "auction",
+    "play",
+    "contract",
+    "declarer",
+    "discard_count",
+    "discarded",
+    "kitty_taken",
+    "sitting_out",
+    "exposed",
+    "result",
+    "pause_between_hands",
+    "paused",
+    "expose_when",
+    "terms",
+    "window",
+    "announced",
+    "givers",
+    "received",
+    "scored_out",
+    "discarder",
 )
 """The attributes :class:`HandCourse` adds."""
 
@@ -231,8 +262,7 @@ class HandCourse(DrawnHands):
         if move != PASS_MOVE:
             announcement = self.rules.announcements[move]
             self.announced.append((seat, move))
-            if self.listener is not None:
-                self.listener.event(Announced(seat, announcement.id))
+            self._tell(Announced(seat, announcement.id))
             if announcement.effect is Effect.TERMS and self.terms is not None:
                 call = self.rules.extra(announcement.id)
                 self.terms = called_terms(self.terms, call, self._no_trump(self.terms))
@@ -264,8 +294,7 @@ class HandCourse(DrawnHands):
         self.hands[giver] &= ~(1 << index)
         self.hands[declarer] |= 1 << index
         self.received += 1
-        if self.listener is not None:
-            self.listener.event(CardGiven(giver, declarer, self.tables.cards[index]))
+        self._tell(CardGiven(giver, declarer, self.tables.cards[index]))
         if not self.givers:
             # The partners fold; the declarer discards as many cards as received.
             seating = self.rules.seating
@@ -315,6 +344,7 @@ class HandCourse(DrawnHands):
         return self.expose_when is not None or self.partner_secret or bool(self.covers)
 
     def _tell(self, event: Event) -> None:
+        """Report ``event`` to the listener, if any (where building the event costs next to nothing)."""
         if self.listener is not None:
             self.listener.event(event)
 
@@ -324,14 +354,15 @@ class HandCourse(DrawnHands):
         terms, declarer, contract = self.terms, self.declarer, self.contract
         assert terms is not None and declarer is not None and contract is not None
         side = self.side()
-        self.scored_out, winner = score_out(self.rules, terms, declarer, side, play.tricks, play.total - play.number, self.scores, self.scored_out)
+        self.scored_out, winner = score_out(
+            self.rules, terms, declarer, side, play.tricks, play.total - play.number, self.scores, self.scored_out
+        )
         if winner is None:
             return
         points = stopped_hand_points(self.rules, terms, declarer, side, play.tricks, winner)
         made = winner == self.rules.seating.team_of(declarer)
-        self.scores = tuple(score + point for score, point in zip(self.scores, points))
-        self._finish_hand(HandResult(contract.id, declarer, made, tuple(play.tricks), points, self.scores, (), True, winner, None, self.partner))
-        self._close_hand((winner, GameEnd.FRONT_DOOR if made else GameEnd.TARGET), ())
+        scores = tuple(score + point for score, point in zip(self.scores, points))
+        self._end_hand(contract.id, play, HandScore(made, points, scores, ()), (winner, GameEnd.FRONT_DOOR if made else GameEnd.TARGET))
 
     # -- the course of a hand ---------------------------------------------------------------------
 
@@ -363,7 +394,8 @@ class HandCourse(DrawnHands):
         self.kitty = kitty
         if self.listener is not None:
             deal = self.deal
-            self.listener.hand_started(self, deal, misdeals)
+            start = HandStart(self.dealer, self.scores, deal, tuple(misdeals), tuple(sorted(self.banned)), self.redeals)
+            self.listener.hand_started(start)
             for _, seat in misdeals:
                 self.listener.event(Misdealt(self.hand_number, seat))
             self.listener.event(Dealt(self.hand_number, self.dealer, deal.hands, deal.kitty, deal.dead_hand, deal.table))
@@ -410,8 +442,7 @@ class HandCourse(DrawnHands):
         if self.auction.high_modifier >= 0:
             # A modifier said with the bid (sans kitty) sets the terms from the start.
             self.terms = called_terms(contract, self.tables.modifiers[self.auction.high_modifier], self._no_trump(contract))
-        if self.listener is not None:
-            self.listener.event(AuctionWon(declarer, contract.id))
+        self._tell(AuctionWon(declarer, contract.id))
         seating = self.rules.seating
         if contract.style.partner is PartnerRole.SITS_OUT:
             team = seating.teams[seating.team_of(declarer)]
@@ -472,8 +503,7 @@ class HandCourse(DrawnHands):
         all_pass = self.rules.auction.all_pass
         if all_pass.action is AllPassAction.PLAY_NO_TRUMP:
             # Nobody bid: everyone plays the hand in no trump, the kitty untouched, led from the dealer's left.
-            if self.listener is not None:
-                self.listener.event(AllPassed(self.hand_number, (self.dealer + 1) % seats))
+            self._tell(AllPassed(self.hand_number, (self.dealer + 1) % seats))
             strain = self.tables.strains[all_pass.strain]
             self.play = TrickPlay(self.tables, self.hands, strain, list(range(seats)), (self.dealer + 1) % seats, self.rules.deal.hand_size)
             self.phase = Phase.PLAY
@@ -483,8 +513,7 @@ class HandCourse(DrawnHands):
             next_dealer = self.dealer
         teams = len(self.rules.seating.teams)
         self._finish_hand(HandResult(None, None, False, (0,) * seats, (0,) * teams, self.scores, (), False, None, next_dealer))
-        if self.listener is not None:
-            self.listener.event(AllPassed(self.hand_number, next_dealer))
+        self._tell(AllPassed(self.hand_number, next_dealer))
         self.redeals = self.redeals + 1 if next_dealer == self.dealer else 0
         self.banned = frozenset()
         self.dealer = next_dealer
@@ -555,39 +584,16 @@ class HandCourse(DrawnHands):
         contract, terms, declarer, play = self.contract, self.terms, self.declarer, self.play
         assert play is not None
         if contract is None:
-            self._score_unbid(play)
+            scored = score_unbid(self.rules, play.tricks, self.scores)
+            self._end_hand(None, play, scored, game_end(self.rules, scored.scores, (), False))
             return
         assert terms is not None and declarer is not None
-        # A call's terms are scored as they are: the slam bonus belongs to a contract played as bid.
-        called = any(self.rules.announcements[index].effect is Effect.TERMS for _, index in self.announced)
-        scored = score_hand(self.rules, terms, declarer, play.tricks, self.scores, slam_bonus=not called, partner=self.partner)
-        penalty = self.rules.scoring.lay_down_penalty
-        if penalty and play.claimer >= 0:
-            scored = with_penalty(scored, self.tables.team_of[play.claimer], penalty)
-        if self.announced:
-            wagers = [seat for seat, index in self.announced if self.rules.announcements[index].effect is Effect.WAGER]
-            scored, ending = settle_wagers(self.rules, terms, declarer, play.tricks, scored, wagers)
-        else:
-            ending = game_end(self.rules, scored.scores, self._side_teams(), scored.made)
+        scored, ending = score_played(
+            self.rules, terms, declarer, play.tricks, self.scores, self.announced, play.claimer, self._side_teams(), self.partner
+        )
         if self.scored_out is not None and not (ending is not None and ending[0] == self.tables.team_of[declarer]):
             ending = (self.scored_out, GameEnd.TARGET)  # the bidder did not win out: the first to score out wins
-        self.scores = scored.scores
-        self._finish_hand(
-            HandResult(
-                contract.id,
-                declarer,
-                scored.made,
-                tuple(play.tricks),
-                scored.hand_points,
-                scored.scores,
-                scored.banned,
-                ending is not None,
-                ending[0] if ending is not None else None,
-                None if ending is not None else (self.dealer + 1) % self.rules.seating.players,
-                self.partner,
-            )
-        )
-        self._close_hand(ending, scored.banned)
+        self._end_hand(contract.id, play, scored, ending)
 
     def _side_teams(self) -> tuple[int, ...]:
         """The declaring side's teams, the declarer's first."""
@@ -596,22 +602,27 @@ class HandCourse(DrawnHands):
         declaring = team_of[self.declarer]
         return (declaring,) + tuple(sorted({team_of[seat] for seat in self.side()} - {declaring}))
 
-    def _score_unbid(self, play: TrickPlay) -> None:
-        scored = score_unbid(self.rules, play.tricks, self.scores)
-        ending = game_end(self.rules, scored.scores, (), False)
+    def _end_hand(self, contract: str | None, play: TrickPlay, scored: HandScore, ending: tuple[int | None, GameEnd] | None) -> None:
+        """The played hand is scored (``contract``: the contract's id, ``None`` for a hand nobody bid):
+        the result is reported, then the game ends or the next dealer deals."""
         self.scores = scored.scores
-        players = self.rules.seating.players
         over = ending is not None
+        next_dealer = None if over else (self.dealer + 1) % self.rules.seating.players
         winner = ending[0] if ending is not None else None
-        self._finish_hand(HandResult(None, None, False, tuple(play.tricks), scored.hand_points, scored.scores, (), over, winner, None if over else (self.dealer + 1) % players))
-        self._close_hand(ending, ())
+        declarer = self.declarer if contract is not None else None
+        partner = self.partner if contract is not None else None
+        tricks = tuple(play.tricks)
+        result = HandResult(
+            contract, declarer, scored.made, tricks, scored.hand_points, scored.scores, scored.banned, over, winner, next_dealer, partner
+        )
+        self._finish_hand(result)
+        self._close_hand(ending, scored.banned)
 
     def _close_hand(self, ending: tuple[int | None, GameEnd] | None, banned: tuple[int, ...]) -> None:
         """After a scored hand: the game ends, or the next dealer deals."""
         if ending is not None:
             self.winner, self.ending = ending
-            if self.listener is not None:
-                self.listener.event(GameOver(ending[0], ending[1]))
+            self._tell(GameOver(ending[0], ending[1]))
             self.phase = Phase.GAME_OVER
             return
         self.banned = frozenset(banned)
@@ -627,8 +638,7 @@ class HandCourse(DrawnHands):
 
     def _finish_hand(self, result: HandResult) -> None:
         self.result = result
-        if self.listener is not None:
-            self.listener.event(HandScored(self.hand_number, result))
+        self._tell(HandScored(self.hand_number, result))
 
 
 __all__ = ["COURSE_FIELDS", "PASS_MOVE", "HandCourse", "StateListener"]

@@ -16,7 +16,6 @@ from ..rules.cards import Card
 from ..rules.ruleset import Rules
 from .tables import Tables
 
-
 MAX_MISDEALS = 1_000
 """Most misdeals in a row before a deal stands whatever the misdeal rule says (the compiler refuses a deck
 that could never satisfy it; this bounds the wait on one that almost never does)."""
@@ -103,11 +102,11 @@ class Deal:
 
 def _card_list(rules: Rules, value: object, where: str) -> tuple[Card, ...]:
     if not isinstance(value, list):
-        raise DealError(f"{where} must be a list of cards like [\"AS\", \"10H\"].")
+        raise DealError(f'{where} must be a list of cards like ["AS", "10H"].')
     cards = []
     for position, text in enumerate(value):
         if not isinstance(text, str):
-            raise DealError(f"{where}[{position}] must be a card written as text, like \"AS\".")
+            raise DealError(f'{where}[{position}] must be a card written as text, like "AS".')
         try:
             cards.append(rules.deck.card(text))
         except ValueError as error:
@@ -153,5 +152,7 @@ def hands_of_order(tables: Tables, order: list[int], dealer: int) -> list[int]:
     hands = [0] * len(tables.hand_positions)
     for place, positions in enumerate(tables.hand_positions):
         # The cards are distinct, so adding their bits is or-ing them (and quicker).
-        hands[seat_at(place, dealer, players) if place >= players else (dealer + 1 + place) % players] = sum([bits[order[position]] for position in positions])
+        hands[seat_at(place, dealer, players) if place >= players else (dealer + 1 + place) % players] = sum(
+            [bits[order[position]] for position in positions]
+        )
     return hands

@@ -69,7 +69,9 @@ def _give_move(state: GameState, action: Action) -> int:
     if isinstance(action, Give):
         return action.card.index
     seat = state.givers[0]
-    raise IllegalActionError(f"seat {seat} must give the declarer one of its cards, like give {state.tables.cards[cards_in(state.hands[seat])[0]]}.")
+    raise IllegalActionError(
+        f"seat {seat} must give the declarer one of its cards, like give {state.tables.cards[cards_in(state.hands[seat])[0]]}."
+    )
 
 
 def _partner_move(state: GameState, action: Action) -> int:
@@ -90,7 +92,9 @@ def _pick_move(state: GameState, action: Action) -> int:
     cards = state.tables.cards
     table = [cards[index] for index in cards_in(state.table)]
     example = f"pick {table[0]} discard {table[0]}" if state.taking else f"pick {table[0]}"
-    raise IllegalActionError(f"seat {state.pickers[0]} must take one of the cards on the table ({' '.join(map(str, table))}), like {example}.")
+    raise IllegalActionError(
+        f"seat {state.pickers[0]} must take one of the cards on the table ({' '.join(map(str, table))}), like {example}."
+    )
 
 
 def _draw_move(state: GameState, action: Action) -> int:

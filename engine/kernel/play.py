@@ -62,7 +62,16 @@ class TrickPlay:
         "_checking",
     )
 
-    def __init__(self, tables: Tables, hands: list[int], strain: StrainTable, active: list[int], leader: int, total: int, source: TrickPlay | None = None) -> None:
+    def __init__(
+        self,
+        tables: Tables,
+        hands: list[int],
+        strain: StrainTable,
+        active: list[int],
+        leader: int,
+        total: int,
+        source: TrickPlay | None = None,
+    ) -> None:
         """The play of a hand from its first lead; with ``source``, a copy of that play (see :meth:`copy`)."""
         self.tables = tables
         self.hands = hands

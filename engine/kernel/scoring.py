@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..rules.announcements import Effect
 from ..rules.contracts import Contract
 from ..rules.ruleset import FailedContract, Rules, Share, Simultaneous, SimultaneousTie
 from .events import GameEnd
@@ -33,7 +34,14 @@ def share_of(amount: int, share: Share) -> int:
 
 
 def score_hand(
-    rules: Rules, contract: Contract, declarer: int, tricks: list[int], scores: tuple[int, ...], *, slam_bonus: bool = True, partner: int | None = None
+    rules: Rules,
+    contract: Contract,
+    declarer: int,
+    tricks: list[int],
+    scores: tuple[int, ...],
+    *,
+    slam_bonus: bool = True,
+    partner: int | None = None,
 ) -> HandScore:
     """Score a played hand: the contract's value to the declaring side (or its loss), trick points to the
     defenders (capped where the variant caps them), and the set rule and ralphing.
@@ -146,6 +154,33 @@ end rules that could never end a game; this stops the rest (bots that always pas
 move) at about a hundred times a real game's length."""
 
 
+def score_played(
+    rules: Rules,
+    terms: Contract,
+    declarer: int,
+    tricks: list[int],
+    scores: tuple[int, ...],
+    announced: list[tuple[int, int]],
+    claimer: int,
+    side_teams: tuple[int, ...],
+    partner: int | None,
+) -> tuple[HandScore, tuple[int | None, GameEnd] | None]:
+    """A played contract's score and how the game ends with it (``None``: it goes on), under ``terms``:
+    the contract won, or what a call made of it. ``announced`` are the announcements made (seat, index in
+    ``rules.announcements``), ``claimer`` the seat that laid its cards down (-1: none), ``side_teams`` the
+    declaring side's teams, the declarer's first."""
+    # A call's terms are scored as they are: the slam bonus belongs to a contract played as bid.
+    called = any(rules.announcements[index].effect is Effect.TERMS for _, index in announced)
+    scored = score_hand(rules, terms, declarer, tricks, scores, slam_bonus=not called, partner=partner)
+    penalty = rules.scoring.lay_down_penalty
+    if penalty and claimer >= 0:
+        scored = with_penalty(scored, rules.seating.team_of(claimer), penalty)
+    if announced:
+        wagers = [seat for seat, index in announced if rules.announcements[index].effect is Effect.WAGER]
+        return settle_wagers(rules, terms, declarer, tricks, scored, wagers)
+    return scored, game_end(rules, scored.scores, side_teams, scored.made)
+
+
 def score_out(
     rules: Rules,
     terms: Contract,
@@ -182,7 +217,9 @@ def score_out(
     return scored_out, None
 
 
-def stopped_hand_points(rules: Rules, terms: Contract, declarer: int, side: tuple[int, ...], tricks: list[int], winner: int) -> tuple[int, ...]:
+def stopped_hand_points(
+    rules: Rules, terms: Contract, declarer: int, side: tuple[int, ...], tricks: list[int], winner: int
+) -> tuple[int, ...]:
     """Each team's points for a hand stopped because team ``winner`` scored out (:func:`score_out`): the
     declaring side its contract if it is the one, the defenders their trick points so far."""
     seating = rules.seating
@@ -203,7 +240,9 @@ def hand_limit_end(scores: tuple[int, ...]) -> tuple[int | None, GameEnd]:
     return (leaders[0] if len(leaders) == 1 else None), GameEnd.HAND_LIMIT
 
 
-def game_end(rules: Rules, scores: tuple[int, ...], declaring: int | tuple[int, ...] | None, made: bool) -> tuple[int | None, GameEnd] | None:
+def game_end(
+    rules: Rules, scores: tuple[int, ...], declaring: int | tuple[int, ...] | None, made: bool
+) -> tuple[int | None, GameEnd] | None:
     """Whether the scores end the game: ``(winning team or None, how)``, or ``None`` to play on.
 
     ``declaring`` is the declaring team of the hand just scored (``None`` when nobody bid), or the

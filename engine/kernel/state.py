@@ -30,32 +30,13 @@ from collections.abc import Callable, Sequence
 from ..errors import IllegalActionError, shown
 from ..rules.ruleset import Rules
 from .copying import copy_course
-from .course import PASS_MOVE, HandCourse, StateListener
-from .deal import Deal
+from .course import PASS_MOVE, HandCourse
 from .events import BidMade, CardPlayed, Claimed, Event, Looked, Passed
+from .listening import History, StateListener
 from .phase import Phase
 from .play import CARD_BITS, SUIT_SHIFT
 from .support import check_supported
 from .tables import tables_for
-
-
-class History:
-    """A listener that keeps every event the state reports: a bare :class:`GameState`'s history
-    (``GameState.create(..., history=True)``, read as :attr:`GameState.events`)."""
-
-    __slots__ = ("events",)
-
-    def __init__(self) -> None:
-        self.events: list[Event] = []
-        """Everything that has happened, in order."""
-
-    def hand_started(self, state: HandCourse, deal: Deal, misdeals: list[tuple[Deal, int]]) -> None:
-        """Nothing to do: the deal is reported as an event too."""
-
-    def event(self, event: Event) -> None:
-        """Keep ``event``."""
-        self.events.append(event)
-
 
 Chooser = Callable[["GameState", int, int], int]
 """Picks a move for a seat: ``chooser(state, seat, legal)`` with ``legal`` from :meth:`GameState.legal_mask`."""
@@ -213,7 +194,10 @@ class GameState(HandCourse):
                     legal = playable(hands[seat])
                     if legal & (legal - 1) or (play.names_suits and legal & play.strain.suitless and not play.trick):
                         move = choosers[seat](self, seat, legal)
-                        if move <= card_bits and (trusted or (legal >> move & 1 and not (play.names_suits and not play.trick and play.strain.suitless >> move & 1))):
+                        if move <= card_bits and (
+                            trusted
+                            or (legal >> move & 1 and not (play.names_suits and not play.trick and play.strain.suitless >> move & 1))
+                        ):
                             winner = play_card(move)
                         else:
                             self.check_move(move)  # a named suit, or a chooser's mistake: check it fully
@@ -244,7 +228,13 @@ class GameState(HandCourse):
                 self.check_move(move)
                 self.discard(move)
                 moves += 1
-            elif self.phase is Phase.CALLS or self.phase is Phase.GIVE or self.phase is Phase.PARTNER or self.phase is Phase.PICK or self.phase is Phase.DRAW:
+            elif (
+                self.phase is Phase.CALLS
+                or self.phase is Phase.GIVE
+                or self.phase is Phase.PARTNER
+                or self.phase is Phase.PICK
+                or self.phase is Phase.DRAW
+            ):
                 speaker = self.to_act
                 assert speaker is not None
                 move = choosers[speaker](self, speaker, self.legal_mask())

@@ -11,7 +11,6 @@ from ..rules.ruleset import Rules
 class UnsupportedRuleError(FiveHundredError):
     """A variant states rules that the kernel cannot play yet; ``rules`` names each one."""
 
-
     def __init__(self, variant: str, rules: list[str]) -> None:
         self.variant = variant
         """The variant's name."""

@@ -86,7 +86,9 @@ class TableCards(SeatArrangement):
         if not self.table >> card & 1:
             return f"{cards[card]} is not on the table: the cards there are {on_table}."
         if not self.taking:
-            return None if discard == -1 else f"seat {seat} puts {cards[card]} into the kitty and discards nothing: write pick {cards[card]}."
+            return (
+                None if discard == -1 else f"seat {seat} puts {cards[card]} into the kitty and discards nothing: write pick {cards[card]}."
+            )
         if discard == -1:
             return f"seat {seat} takes {cards[card]} into its hand and must discard a card for it, like pick {cards[card]} discard {cards[card]}."
         if not (self.hands[seat] | 1 << card) >> discard & 1:

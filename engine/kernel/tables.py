@@ -173,7 +173,9 @@ def tables_for(rules: Rules) -> Tables:
         mask = 0
         for contract in rules.ladder:
             rule = contract.eligibility
-            if (rule.auction_reached is None or level >= rule.auction_reached) and (rule.auction_below is None or level < rule.auction_below):
+            if (rule.auction_reached is None or level >= rule.auction_reached) and (
+                rule.auction_below is None or level < rule.auction_below
+            ):
                 mask |= 1 << contract.rank
         eligible.append(mask)
     inkles = rules.auction.inkles

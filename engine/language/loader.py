@@ -106,7 +106,9 @@ class MergedDocument:
                 return Problem(where.file, where.line, where.column, format_path(path), f"{hint} (As written: {first}.)")
         if mark.file != self.file and self.chain[1:] and path:
             # The named file's nearest change around the inherited setting, else a section it depends on.
-            causes = [path[:depth] for depth in range(len(path) - 1, 0, -1)] + [(section,) for section in RELATED_SECTIONS.get(str(path[0]), ())]
+            causes = [path[:depth] for depth in range(len(path) - 1, 0, -1)] + [
+                (section,) for section in RELATED_SECTIONS.get(str(path[0]), ())
+            ]
             for cause in causes:
                 written = self.keys.get(cause)
                 if written is not None and written.file == self.file:
@@ -124,13 +126,11 @@ def _schema_child(schema: dict[str, Any] | None, key: str) -> dict[str, Any] | N
     if child is None and isinstance(schema.get("additionalProperties"), dict):
         child = schema["additionalProperties"]
     while isinstance(child, dict) and "$ref" in child and str(child["$ref"]).startswith("#/$defs/"):
-        child = load_schema()["$defs"].get(str(child["$ref"])[len("#/$defs/"):])
+        child = load_schema()["$defs"].get(str(child["$ref"])[len("#/$defs/") :])
     return child if isinstance(child, dict) else None
 
 
-def _merge_values(
-    base: object, child: object, path: JsonPath, replaced: list[JsonPath], schema: dict[str, Any] | None
-) -> object:
+def _merge_values(base: object, child: object, path: JsonPath, replaced: list[JsonPath], schema: dict[str, Any] | None) -> object:
     # A node the schema marks "x-merge: replace" is one choice (a placement, a value table): the
     # extending file's version replaces it whole rather than mixing keys of two choices.
     atomic = schema is not None and schema.get("x-merge") == "replace"
@@ -203,7 +203,15 @@ def locate(reference: str) -> _Located:
     if located is not None:
         return located
     raise UnreadableFileError(
-        [Problem(_short(reference), 0, 0, "$", f"There is no file and no shipped variant called {_short(reference)!r}.{_no_shipped_variant(reference)}")]
+        [
+            Problem(
+                _short(reference),
+                0,
+                0,
+                "$",
+                f"There is no file and no shipped variant called {_short(reference)!r}.{_no_shipped_variant(reference)}",
+            )
+        ]
     )
 
 

@@ -17,7 +17,7 @@ MAX_REFERENCE_DEPTH = 8
 def _resolved(schema: dict[str, Any], definitions: dict[str, Any]) -> dict[str, Any]:
     reference = schema.get("$ref")
     if isinstance(reference, str) and reference.startswith("#/$defs/"):
-        target = dict(definitions.get(reference[len("#/$defs/"):], {}))
+        target = dict(definitions.get(reference[len("#/$defs/") :], {}))
         # The referring node's own title and description say what this use of the definition means.
         target.update({key: value for key, value in schema.items() if key != "$ref"})
         return target
@@ -47,7 +47,15 @@ def _kind(schema: dict[str, Any], definitions: dict[str, Any]) -> str:
     if branches:
         return " or ".join(dict.fromkeys(_kind(branch, definitions) for branch in branches))
     kind = schema.get("type")
-    words = {"integer": "whole number", "number": "number", "string": "text", "boolean": "`true` or `false`", "object": "mapping", "array": "list", "null": "`null`"}
+    words = {
+        "integer": "whole number",
+        "number": "number",
+        "string": "text",
+        "boolean": "`true` or `false`",
+        "object": "mapping",
+        "array": "list",
+        "null": "`null`",
+    }
     if isinstance(kind, list):
         text = " or ".join(words.get(str(each), str(each)) for each in kind)
     else:

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-
-from typing import TYPE_CHECKING, Any, Iterator
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
 
 from ..errors import Problem
 from .loader import MergedDocument
@@ -84,8 +84,12 @@ def _needed_keys(schema: dict[str, Any]) -> str:
     """For a schema that wants a mapping: the keys it needs (or may have), for a message."""
     reference = schema.get("$ref")
     if isinstance(reference, str) and reference.startswith("#/$defs/"):
-        schema = load_schema()["$defs"].get(reference[len("#/$defs/"):], {})
-    forms = [branch["required"] for branch in schema.get("oneOf", []) + schema.get("anyOf", []) if isinstance(branch, dict) and branch.get("required")]
+        schema = load_schema()["$defs"].get(reference[len("#/$defs/") :], {})
+    forms = [
+        branch["required"]
+        for branch in schema.get("oneOf", []) + schema.get("anyOf", [])
+        if isinstance(branch, dict) and branch.get("required")
+    ]
     if forms:
         return " It needs one of the keys " + ", ".join(" and ".join(form) for form in forms) + "."
     if schema.get("required"):
@@ -103,7 +107,7 @@ def _where(path: JsonPath) -> str:
 def _choices(schema: dict[str, Any]) -> list[object]:
     reference = schema.get("$ref")
     if isinstance(reference, str) and reference.startswith("#/$defs/"):
-        schema = load_schema()["$defs"].get(reference[len("#/$defs/"):], {})
+        schema = load_schema()["$defs"].get(reference[len("#/$defs/") :], {})
     if "enum" in schema:
         return list(schema["enum"])
     if "const" in schema:
@@ -149,7 +153,9 @@ def _explain(error: ValidationError, document: MergedDocument) -> Iterator[Probl
         for sub in error.context:
             by_branch.setdefault(sub.relative_schema_path[0] if sub.relative_schema_path else 0, []).append(sub)
         fitting = [
-            subs for subs in by_branch.values() if not any(sub.validator in ("type", "enum", "const") and not sub.relative_path for sub in subs)
+            subs
+            for subs in by_branch.values()
+            if not any(sub.validator in ("type", "enum", "const") and not sub.relative_path for sub in subs)
         ]
         if fitting and isinstance(instance, (dict, list)):
             # Report the branch the value comes closest to, not every branch's complaints.
@@ -256,7 +262,11 @@ def schema_valid_part(document: MergedDocument) -> tuple[MergedDocument, list[Js
             return dataclasses.replace(document, data=data), removed
         for error in errors:
             path = _failing_path(error)
-            targets = [path + (key,) for key in error.instance if key not in error.schema.get("properties", {})] if error.validator == "additionalProperties" and isinstance(error.instance, dict) else [path]
+            targets = (
+                [path + (key,) for key in error.instance if key not in error.schema.get("properties", {})]
+                if error.validator == "additionalProperties" and isinstance(error.instance, dict)
+                else [path]
+            )
             for target in targets:
                 if not target:
                     return None

@@ -1,8 +1,8 @@
 """Reading one YAML variant file safely, remembering where every node was written.
 
 PyYAML's safe composer builds the node tree (libyaml's, through ``yaml.CSafeLoader``, when PyYAML was
-built with it: about 15 times faster, with the same nodes and marks; the pure-Python composer otherwise,
-and for any text the C one might not handle the same way); this module turns it into plain JSON-like values itself so
+built with it: much faster, with the same nodes and marks; the pure-Python composer otherwise, and for
+any text the C one might not handle the same way); this module turns it into plain JSON-like values itself so
 that it can record the line and column of every key and value (errors point at them), refuse duplicate
 keys and non-JSON values, and count alias expansion (a "billion laughs" document is refused instead of
 exhausting memory). Only the safe loader's scalar constructors are used: no tag can build an object.
@@ -56,9 +56,7 @@ _FLOAT_TAG = "tag:yaml.org,2002:float"
 _BOOL_TAG = "tag:yaml.org,2002:bool"
 _NULL_TAG = "tag:yaml.org,2002:null"
 
-_PLAIN_TAGS = frozenset(
-    f"tag:yaml.org,2002:{name}" for name in ("map", "seq", "str", "int", "float", "bool", "null", "merge", "timestamp")
-)
+_PLAIN_TAGS = frozenset(f"tag:yaml.org,2002:{name}" for name in ("map", "seq", "str", "int", "float", "bool", "null", "merge", "timestamp"))
 
 
 def format_path(path: JsonPath) -> str:
@@ -112,12 +110,21 @@ def _surprise(node: ScalarNode, value: object) -> str | None:
         return None
     text = node.value
     if isinstance(value, bool) and text not in ("true", "false"):
-        return f"{text!r} is read by YAML as {'true' if value else 'false'} (YAML 1.1 reads yes/no and on/off, in any case, as true/false). Write {'true' if value else 'false'}, or put it in quotes ('{text}') if you mean the text."
+        return (
+            f"{text!r} is read by YAML as {'true' if value else 'false'} (YAML 1.1 reads yes/no and on/off, in any case, as true/false). "
+            f"Write {'true' if value else 'false'}, or put it in quotes ('{text}') if you mean the text."
+        )
     if ":" in text:
-        return f"{text!r} is read by YAML as the base-60 number {value} (YAML 1.1 reads digits joined by ':' that way). Put it in quotes ('{text}') if you mean the text."
+        return (
+            f"{text!r} is read by YAML as the base-60 number {value} (YAML 1.1 reads digits joined by ':' that way). Put it in quotes "
+            f"('{text}') if you mean the text."
+        )
     digits = text.lstrip("+-")
     if isinstance(value, int) and len(digits) > 1 and digits[0] == "0" and digits.replace("_", "").isdigit():
-        return f"{text!r} is read by YAML as the octal number {value}. Write {int(digits.replace('_', ''), 10)} without the leading zero, or put it in quotes if you mean the text."
+        return (
+            f"{text!r} is read by YAML as the octal number {value}. Write {int(digits.replace('_', ''), 10)} without the leading zero, "
+            "or put it in quotes if you mean the text."
+        )
     if isinstance(value, int) and digits[:2].lower() in ("0x", "0b", "0o"):
         return f"{text!r} is read by YAML as the number {value}. Write {value}, or put it in quotes if you mean the text."
     return None
@@ -160,7 +167,11 @@ class _Reader:
     def scalar(self, node: ScalarNode, path: JsonPath) -> object:
         """The plain value of a scalar, or ``None`` with a problem recorded when it has none."""
         if node.tag == _INT_TAG and len(node.value) > MAX_NUMBER_DIGITS:
-            self.problem(node, path, f"The number {node.value[:12]}... has {len(node.value)} characters; numbers here are at most {MAX_NUMBER_DIGITS} digits.")
+            self.problem(
+                node,
+                path,
+                f"The number {node.value[:12]}... has {len(node.value)} characters; numbers here are at most {MAX_NUMBER_DIGITS} digits.",
+            )
             return None
         try:
             value = self.constructor.construct_object(node, deep=True)
@@ -174,7 +185,11 @@ class _Reader:
             self.problem(node, path, f"{node.value!r} is not a finite number.")
             return None
         if isinstance(value, str) and not _is_text(value):
-            self.problem(node, path, f"{_escaped(value)} holds a code point that is not a character (a lone surrogate); write the text it stands for.")
+            self.problem(
+                node,
+                path,
+                f"{_escaped(value)} holds a code point that is not a character (a lone surrogate); write the text it stands for.",
+            )
             return None
         surprise = _surprise(node, value)
         if surprise is not None:
@@ -227,7 +242,12 @@ class _Reader:
             previous = (key_node, value_node)
             if isinstance(key_node, ScalarNode) and key_node.tag == _BOOL_TAG and key_node.style in (None, ""):
                 text = key_node.value
-                self.problem(key_node, path + (text,), f"The key {text!r} is read by YAML as true or false, not as the text {text} (YAML 1.1 reads yes/no, on/off and true/false, in any case, that way); put it in quotes: '{text}':")
+                self.problem(
+                    key_node,
+                    path + (text,),
+                    f"The key {text!r} is read by YAML as true or false, not as the text {text} (YAML 1.1 reads yes/no, on/off and "
+                    f"true/false, in any case, that way); put it in quotes: '{text}':",
+                )
                 continue
             before = len(self.problems)
             key = self.scalar(key_node, path) if isinstance(key_node, ScalarNode) and key_node.tag in _PLAIN_TAGS else None
@@ -323,27 +343,54 @@ def _syntax_problem(text: str, error: yaml.MarkedYAMLError) -> tuple[int, int, s
     line, column = (mark.line + 1, mark.column + 1) if mark else (0, 0)
     lines = text.split("\n")
     here = lines[line - 1] if 0 < line <= len(lines) else ""
-    above = next((lines[number] for number in range(line - 2, -1, -1) if lines[number].strip() and not lines[number].lstrip().startswith("#")), "")
+    above = next(
+        (lines[number] for number in range(line - 2, -1, -1) if lines[number].strip() and not lines[number].lstrip().startswith("#")), ""
+    )
     problem = error.problem or ""
     if "'\\t'" in problem or "\t" in problem:
-        return line, column, f"Line {line} has a tab at column {column}: YAML indents with spaces only, and takes no tab after a ':' either. Replace the tab with spaces."
+        return (
+            line,
+            column,
+            f"Line {line} has a tab at column {column}: YAML indents with spaces only, and takes no tab after a ':' either. Replace the tab with spaces.",
+        )
     if problem.startswith("mapping values are not allowed") and above:
         if ":" not in above:
-            return line - 1, _indent(above) + 1, f"Line {line - 1} ({above.strip()!r}) has no ':' after its key, so YAML reads it as text running on into line {line}. Write it as 'key: value'."
-        if _indent(here) > _indent(above):
-            return line, _indent(here) + 1, (
-                f"Line {line} is indented more than line {line - 1} ({above.strip()!r}), which already has a value, so YAML cannot read it as a key. "
-                "Line it up with the keys of its mapping (or remove the value above if this line belongs under it)."
+            return (
+                line - 1,
+                _indent(above) + 1,
+                f"Line {line - 1} ({above.strip()!r}) has no ':' after its key, so YAML reads it as text running on into line "
+                f"{line}. Write it as 'key: value'.",
             )
-    if error.context in ("while scanning a simple key", "while scanning a quoted scalar", "while scanning a double-quoted scalar") and error.context_mark is not None:
+        if _indent(here) > _indent(above):
+            return (
+                line,
+                _indent(here) + 1,
+                (
+                    f"Line {line} is indented more than line {line - 1} ({above.strip()!r}), which already has a value, so YAML cannot read it as a key. "
+                    "Line it up with the keys of its mapping (or remove the value above if this line belongs under it)."
+                ),
+            )
+    if (
+        error.context in ("while scanning a simple key", "while scanning a quoted scalar", "while scanning a double-quoted scalar")
+        and error.context_mark is not None
+    ):
         start = error.context_mark.line + 1
         written = lines[start - 1].strip() if 0 < start <= len(lines) else ""
         if "quoted" in error.context:
             return start, error.context_mark.column + 1, f"A quoted text opened on line {start} is never closed; add the closing quote."
-        return start, error.context_mark.column + 1, f"Line {start} ({written!r}) has no ':' after its key. Write it as 'key: value', or 'key:' with the values indented below it."
+        return (
+            start,
+            error.context_mark.column + 1,
+            f"Line {start} ({written!r}) has no ':' after its key. Write it as 'key: value', or 'key:' with the values indented below it.",
+        )
     if problem.startswith("expected <block end>") and above:
         kind = "items of one list" if "sequence" in problem else "keys of one mapping"
-        return line, column, f"Line {line} is indented differently from the lines above it (column {column}, where line {line - 1} starts at column {_indent(above) + 1}): the {kind} must line up. Check the indentation here and above."
+        return (
+            line,
+            column,
+            f"Line {line} is indented differently from the lines above it (column {column}, where line {line - 1} starts at column "
+            f"{_indent(above) + 1}): the {kind} must line up. Check the indentation here and above.",
+        )
     return line, column, f"This is not valid YAML: {detail}."
 
 
@@ -400,7 +447,11 @@ def parse_document(text: str, file: str) -> SourceDocument:
         data = reader.convert(root, ())
     except _TooLarge:
         raise VariantError(
-            [_whole_file_problem(file, f"The document holds more than {MAX_NODES:,} values (aliases expanded); a variant file holds a few hundred.")]
+            [
+                _whole_file_problem(
+                    file, f"The document holds more than {MAX_NODES:,} values (aliases expanded); a variant file holds a few hundred."
+                )
+            ]
         ) from None
     except RecursionError:
         raise VariantError([_whole_file_problem(file, "The document is nested too deeply.")]) from None
@@ -421,7 +472,9 @@ def read_text(path_text: str, display: str) -> str:
             raise IsADirectoryError(path_text)
         if not stat.S_ISREG(info.st_mode):
             # A pipe or a device would block the read or never end.
-            raise UnreadableFileError([_whole_file_problem(display, "This is not a regular file (a pipe, device or socket); a variant is a .yaml file.")])
+            raise UnreadableFileError(
+                [_whole_file_problem(display, "This is not a regular file (a pipe, device or socket); a variant is a .yaml file.")]
+            )
         size = info.st_size
         if size > MAX_FILE_BYTES:
             raise UnreadableFileError(

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any, Callable
+from typing import Any
 
 from ..language.suggest import suggestion
 from .cards import Deck
@@ -69,7 +70,9 @@ def _target(ctx: CompileContext, raw: Any, path: tuple[Any, ...], hand_size: int
         return Target(hand_size, hand_size)
     if raw == "bid":
         if not allow_bid:
-            ctx.error(path, "target 'bid' only makes sense for a modifier or call; a special bid needs none, all, {exactly: n} or {at_least: n}.")
+            ctx.error(
+                path, "target 'bid' only makes sense for a modifier or call; a special bid needs none, all, {exactly: n} or {at_least: n}."
+            )
         return None
     if isinstance(raw, dict):
         count = int(raw.get("exactly", raw.get("at_least", 0)) or 0)
@@ -109,21 +112,30 @@ def _ordinary_entries(ctx: CompileContext, levels: list[int], strain_ids: list[s
             for level in levels:
                 value = table(level, strain_id)
                 if value is None:
-                    ctx.error(("ladder", "values"), f"The '{values_raw}' table has no values for strain {strain_id}; give a table that covers it.")
+                    ctx.error(
+                        ("ladder", "values"), f"The '{values_raw}' table has no values for strain {strain_id}; give a table that covers it."
+                    )
                     return {}
                 entries[f"{level}{strain_id}"] = Entry(f"{level}{strain_id}", value, level, strain_index)
     elif isinstance(values_raw, dict) and "table" in values_raw:
         table_raw: dict[str, list[int]] = values_raw["table"]
         for strain_id in table_raw:
             if strain_id not in strain_ids:
-                ctx.error(("ladder", "values", "table", strain_id), f"{strain_id} is not one of the ladder's strains ({', '.join(strain_ids)}).", key=True)
+                ctx.error(
+                    ("ladder", "values", "table", strain_id),
+                    f"{strain_id} is not one of the ladder's strains ({', '.join(strain_ids)}).",
+                    key=True,
+                )
         for strain_index, strain_id in enumerate(strain_ids):
             column = table_raw.get(strain_id)
             if column is None:
                 ctx.error(("ladder", "values", "table"), f"The table has no values for strain {strain_id}.")
                 continue
             if len(column) != len(levels):
-                ctx.error(("ladder", "values", "table", strain_id), f"{strain_id} has {len(column)} values but the ladder has {len(levels)} levels.")
+                ctx.error(
+                    ("ladder", "values", "table", strain_id),
+                    f"{strain_id} has {len(column)} values but the ladder has {len(levels)} levels.",
+                )
                 continue
             for level, value in zip(levels, column):
                 entries[f"{level}{strain_id}"] = Entry(f"{level}{strain_id}", value, level, strain_index)
@@ -153,13 +165,18 @@ def compile_ladder(ctx: CompileContext, deck: Deck, strains: dict[str, Strain], 
     for position, strain_id in enumerate(strain_ids):
         if strain_id not in strains:
             suits = ", ".join(suit.id for suit in deck.suits)
-            ctx.error(("ladder", "strains", position), f"There is no strain {strain_id} (the deck's suits are {suits}).{suggestion(strain_id, known_strains)} Strains: {', '.join(known_strains)}.")
+            ctx.error(
+                ("ladder", "strains", position),
+                f"There is no strain {strain_id} (the deck's suits are {suits}).{suggestion(strain_id, known_strains)} Strains: {', '.join(known_strains)}.",
+            )
     if missing:
         return None
     entries = _ordinary_entries(ctx, list(levels), list(strain_ids))
     if not entries:
         return None
-    ordered, issues = order_ordinary(list(entries.values()), ctx.get(("ladder", "order"), "by_level"), ctx.get(("ladder", "ties")), ("ladder", "order"))
+    ordered, issues = order_ordinary(
+        list(entries.values()), ctx.get(("ladder", "order"), "by_level"), ctx.get(("ladder", "ties")), ("ladder", "order")
+    )
     for path, message in issues:
         ctx.error(path, message)
 
@@ -190,7 +207,10 @@ def compile_ladder(ctx: CompileContext, deck: Deck, strains: dict[str, Strain], 
             continue
         eligible = _eligibility(spec.get("eligible"))
         if eligible.auction_reached is not None and eligible.auction_reached > max(levels):
-            ctx.error(base + ("eligible", "auction_reached"), f"The auction never reaches {eligible.auction_reached} (the highest level is {max(levels)}), so '{cid}' could never be bid.")
+            ctx.error(
+                base + ("eligible", "auction_reached"),
+                f"The auction never reaches {eligible.auction_reached} (the highest level is {max(levels)}), so '{cid}' could never be bid.",
+            )
         placement_raw = spec["placement"]
         entry = Entry(cid, spec["value"])
         if isinstance(placement_raw, str):
@@ -207,7 +227,11 @@ def compile_ladder(ctx: CompileContext, deck: Deck, strains: dict[str, Strain], 
             placements.append(Placement(entry, how, anchor, None, base + ("placement",)))
         style = _style(spec, "NT")
         if style.kitty is KittyUse.TO_PARTNER and style.partner is not PartnerRole.PLAYS:
-            ctx.error(base + ("kitty",), f"kitty: to_partner hands the declarer's discards to a partner, but under '{cid}' the partner does not play (partner: {style.partner.value}); give partner: plays.")
+            ctx.error(
+                base + ("kitty",),
+                f"kitty: to_partner hands the declarer's discards to a partner, but under '{cid}' the partner does not play "
+                f"(partner: {style.partner.value}); give partner: plays.",
+            )
         special_contracts[cid] = Contract(
             id=cid,
             name=spec.get("name", cid.replace("_", " ")),
@@ -255,9 +279,14 @@ def _with_inkle_no(ctx: CompileContext, contracts: list[Contract], levels: list[
     if not isinstance(raw, dict) or not raw.get("separate_no"):
         return contracts
     level = raw.get("level", levels[0] if levels else 6)
-    below = next((position for position, contract in enumerate(contracts) if contract.level == level and contract.style.strain == "NT"), None)
+    below = next(
+        (position for position, contract in enumerate(contracts) if contract.level == level and contract.style.strain == "NT"), None
+    )
     if below is None:
-        ctx.error(("auction", "inkles", "separate_no"), f"'inkle no' sits just below the no-trump inkle, {level}NT, which this ladder does not have.")
+        ctx.error(
+            ("auction", "inkles", "separate_no"),
+            f"'inkle no' sits just below the no-trump inkle, {level}NT, which this ladder does not have.",
+        )
         return contracts
     inkle_no = replace(contracts[below], id=f"{level}NO", name="inkle no")
     contracts = contracts[:below] + [inkle_no] + contracts[below:]
@@ -295,7 +324,10 @@ def _compile_extras(
             continue
         base = ("contracts", cid)
         if "placement" in spec:
-            ctx.error(base + ("placement",), f"A {kind} has no place of its own in the ladder: it goes with the bid it is added to. Remove 'placement'.")
+            ctx.error(
+                base + ("placement",),
+                f"A {kind} has no place of its own in the ladder: it goes with the bid it is added to. Remove 'placement'.",
+            )
         if "value" not in spec and "bonus" not in spec:
             ctx.error(base, f"The {kind} '{cid}' needs a 'value' or a 'bonus'.", key=True)
             continue
@@ -308,13 +340,20 @@ def _compile_extras(
         extra_contracts = tuple(eligible.get("contracts", ()))
         for position, other in enumerate(extra_contracts):
             if other not in bid_ids:
-                ctx.error(base + ("eligible", "contracts", position), f"'{other}' is not a special contract that may be bid.{suggestion(other, sorted(bid_ids))}")
+                ctx.error(
+                    base + ("eligible", "contracts", position),
+                    f"'{other}' is not a special contract that may be bid.{suggestion(other, sorted(bid_ids))}",
+                )
         strain_id = spec.get("strain", "bid")
         if strain_id != "bid" and strain_id not in strains:
             ctx.error(base + ("strain",), f"There is no strain {strain_id}.")
         target = _target(ctx, spec.get("target", "bid"), base + ("target",), hand_size, allow_bid=True)
         if kind == "call" and spec.get("kitty", "take") != "take":
-            ctx.error(base + ("kitty",), f"A call is made once the kitty is exchanged, so it cannot change what happens to the kitty; remove 'kitty' from '{cid}' (a modifier, said with the bid, can).")
+            ctx.error(
+                base + ("kitty",),
+                "A call is made once the kitty is exchanged, so it cannot change what happens to the kitty; remove 'kitty' from "
+                f"'{cid}' (a modifier, said with the bid, can).",
+            )
         extras.append(
             Extra(
                 id=cid,

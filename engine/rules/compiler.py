@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import dataclasses
 import os
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from ..errors import Problem, VariantError
 from ..language.loader import MergedDocument, load_document, load_text
@@ -151,7 +152,10 @@ def _compile_seating(ctx: CompileContext, deck: Deck | None) -> Seating | None:
         teams = tuple((seat,) for seat in range(count))
     elif isinstance(raw_teams, int):
         if count % raw_teams:
-            ctx.error(("players", "teams"), f"{count} players cannot sit as {raw_teams} equal teams; choose a number of teams that divides {count}, or 'alone'.")
+            ctx.error(
+                ("players", "teams"),
+                f"{count} players cannot sit as {raw_teams} equal teams; choose a number of teams that divides {count}, or 'alone'.",
+            )
             return None
         teams = tuple(tuple(seat for seat in range(count) if seat % raw_teams == team) for team in range(raw_teams))
     else:
@@ -161,7 +165,10 @@ def _compile_seating(ctx: CompileContext, deck: Deck | None) -> Seating | None:
             for position, seat in enumerate(team):
                 misplaced |= seat >= count or seat in seen
                 if seat >= count:
-                    ctx.error(("players", "teams", team_index, position), f"Seat {seat} does not exist with {count} players (seats are 0 to {count - 1}).")
+                    ctx.error(
+                        ("players", "teams", team_index, position),
+                        f"Seat {seat} does not exist with {count} players (seats are 0 to {count - 1}).",
+                    )
                 elif seat in seen:
                     where = "earlier in this team" if seen[seat] == team_index else f"in team {seen[seat]}"
                     ctx.error(("players", "teams", team_index, position), f"Seat {seat} is already {where}.")
@@ -217,15 +224,33 @@ def _deal_steps(ctx: CompileContext, hand: int, kitty: int, dead: int, dummy: in
         return tuple(step for step in steps if step.cards)
     if isinstance(raw, str):
         numbers = [int(part) for part in raw.split("-")]
-        steps = [DealStep(DealTarget.PLAYERS if position % 2 == 0 else DealTarget.KITTY, number) for position, number in enumerate(numbers) if number]
+        steps = [
+            DealStep(DealTarget.PLAYERS if position % 2 == 0 else DealTarget.KITTY, number)
+            for position, number in enumerate(numbers)
+            if number
+        ]
     else:
         steps = [DealStep(DealTarget(next(iter(step))), next(iter(step.values()))) for step in raw]
-    wanted = {DealTarget.PLAYERS: hand, DealTarget.KITTY: kitty, DealTarget.DEAD_HAND: dead, DealTarget.DUMMIES: dummy, DealTarget.TABLE: table}
-    words = {DealTarget.PLAYERS: "each player", DealTarget.KITTY: "the kitty", DealTarget.DEAD_HAND: "the dead hand", DealTarget.DUMMIES: "each dummy", DealTarget.TABLE: "the table"}
+    wanted = {
+        DealTarget.PLAYERS: hand,
+        DealTarget.KITTY: kitty,
+        DealTarget.DEAD_HAND: dead,
+        DealTarget.DUMMIES: dummy,
+        DealTarget.TABLE: table,
+    }
+    words = {
+        DealTarget.PLAYERS: "each player",
+        DealTarget.KITTY: "the kitty",
+        DealTarget.DEAD_HAND: "the dead hand",
+        DealTarget.DUMMIES: "each dummy",
+        DealTarget.TABLE: "the table",
+    }
     for target, expected in wanted.items():
         dealt = sum(step.cards for step in steps if step.target == target)
         if dealt != expected:
-            ctx.error(("deal", "pattern"), f"The pattern deals {dealt} cards to {words[target]}, but {words[target]} should get {expected}.")
+            ctx.error(
+                ("deal", "pattern"), f"The pattern deals {dealt} cards to {words[target]}, but {words[target]} should get {expected}."
+            )
     return tuple(steps)
 
 
@@ -240,7 +265,8 @@ def _compile_deal(ctx: CompileContext, deck: Deck | None, seating: Seating | Non
     if table and to_kitty * seating.players + to_defenders * (seating.players - 1) > table:
         ctx.error(
             ("deal", "table"),
-            f"{seating.players} players putting {to_kitty} each into the kitty and {seating.players - 1} defenders taking {to_defenders} each need more than the {table} table cards.",
+            f"{seating.players} players putting {to_kitty} each into the kitty and {seating.players - 1} defenders taking "
+            f"{to_defenders} each need more than the {table} table cards.",
         )
     draw = ctx.get(("deal", "draw"), False)
     if draw and (seating.dummies or table):
@@ -262,7 +288,10 @@ def _compile_deal(ctx: CompileContext, deck: Deck | None, seating: Seating | Non
                 parts.append(f"{table} table cards")
             fit = len(deck) - (used - kitty)
             hint = f" A kitty of {fit} would fit." if fit >= 0 else ""
-            ctx.error(("deal",), f"The deal does not use the deck exactly: {' + '.join(parts)} = {used} cards, but the deck has {len(deck)}.{hint}")
+            ctx.error(
+                ("deal",),
+                f"The deal does not use the deck exactly: {' + '.join(parts)} = {used} cards, but the deck has {len(deck)}.{hint}",
+            )
     steps = _deal_steps(ctx, dealt, kitty, dead, dummy, table, draw)
     return DealRules(
         hand_size=hand,
@@ -294,7 +323,9 @@ def _compile_strains(ctx: CompileContext, deck: Deck, rank_order: tuple[str, ...
         if has_bowers and trump is None:
             ctx.error(("strains", strain_id, "bowers"), "Bowers need a trump suit; this strain has none.")
             continue
-        strains[strain_id] = Strain(strain_id, raw.get("name", old.name if old else strain_id), trump, has_bowers, raw.get("jack_high", False))
+        strains[strain_id] = Strain(
+            strain_id, raw.get("name", old.name if old else strain_id), trump, has_bowers, raw.get("jack_high", False)
+        )
     four = ctx.get(("card_order", "trump_colour_four"), False)
     orders = tuple(compile_card_order(deck, strain, rank_order, four) for strain in strains.values())
     return strains, orders
@@ -306,11 +337,16 @@ def _compile_auction(ctx: CompileContext, levels: tuple[int, ...], players: int)
     if raw_inkles is not None:
         level = raw_inkles.get("level", levels[0] if levels else 6)
         if levels and level not in levels:
-            ctx.error(("auction", "inkles", "level"), f"Inkles are at level {level}, which is not a level of the ladder ({', '.join(map(str, levels))}).")
+            ctx.error(
+                ("auction", "inkles", "level"),
+                f"Inkles are at level {level}, which is not a level of the ladder ({', '.join(map(str, levels))}).",
+            )
         bidders = raw_inkles.get("bidders", "all")
         if isinstance(bidders, int) and bidders > players:
             ctx.error(("auction", "inkles", "bidders"), f"{bidders} players may inkle, but only {players} play.")
-        inkles = Inkles(level, None if bidders == "all" else bidders, raw_inkles.get("can_win", False), raw_inkles.get("separate_no", False))
+        inkles = Inkles(
+            level, None if bidders == "all" else bidders, raw_inkles.get("can_win", False), raw_inkles.get("separate_no", False)
+        )
     raw_all_pass = ctx.get(("auction", "all_pass"), "redeal")
     if isinstance(raw_all_pass, str):
         all_pass = AllPass(AllPassAction(raw_all_pass))
@@ -325,9 +361,15 @@ def _compile_auction(ctx: CompileContext, levels: tuple[int, ...], players: int)
     if rounds is Rounds.ONE:
         # Both rules reopen the bidding, which a single round of bidding does not have.
         if ctx.get(("auction", "bid_after_pass"), "never") != "never":
-            ctx.error(("auction", "bid_after_pass"), "Bidding again after a pass needs a continuous auction; with 'rounds: one' each player bids once.")
+            ctx.error(
+                ("auction", "bid_after_pass"),
+                "Bidding again after a pass needs a continuous auction; with 'rounds: one' each player bids once.",
+            )
         if ctx.get(("auction", "winner_may_raise"), False):
-            ctx.error(("auction", "winner_may_raise"), "The winner raising its bid needs a continuous auction; with 'rounds: one' each player bids once.")
+            ctx.error(
+                ("auction", "winner_may_raise"),
+                "The winner raising its bid needs a continuous auction; with 'rounds: one' each player bids once.",
+            )
     return AuctionRules(
         rounds=rounds,
         bid_after_pass=BidAfterPass(ctx.get(("auction", "bid_after_pass"), "never")),
@@ -363,7 +405,10 @@ def _compile_scoring(ctx: CompileContext, resolve: Callable[[str], str | None], 
         if "up_to" in raw_slam:
             contract_id = resolve(raw_slam["up_to"])
             if contract_id is None:
-                ctx.error(("scoring", "slam", "up_to"), f"{raw_slam['up_to']!r} is not a bid of this variant.{suggestion(str(raw_slam['up_to']), sorted(rank_of))}")
+                ctx.error(
+                    ("scoring", "slam", "up_to"),
+                    f"{raw_slam['up_to']!r} is not a bid of this variant.{suggestion(str(raw_slam['up_to']), sorted(rank_of))}",
+                )
             else:
                 up_to_rank = rank_of[contract_id]
         if "up_to" not in raw_slam and "below_value" not in raw_slam:
@@ -412,7 +457,9 @@ def _announcements(extras: tuple[Extra, ...], breach: BreachRule | None, levels:
         found.append(Announcement("breach", "breach", Moment.AFTER_AUCTION, Announcer.DEFENDER, Effect.WAGER, breachable, (), True, True))
     for extra in extras:
         if extra.kind == "call":
-            found.append(Announcement(extra.id, extra.name, Moment.AFTER_KITTY, Announcer.DECLARER, Effect.TERMS, extra.levels, extra.contracts))
+            found.append(
+                Announcement(extra.id, extra.name, Moment.AFTER_KITTY, Announcer.DECLARER, Effect.TERMS, extra.levels, extra.contracts)
+            )
     return tuple(found)
 
 
@@ -455,7 +502,7 @@ def _problems_beyond_schema(document: MergedDocument) -> list[Problem]:
         compile_document(valid)
     except VariantError as error:
         return [problem for problem in error.problems if not related(problem.path)]
-    except Exception:  # noqa: BLE001 - a part-document the compiler cannot read: the schema problems stand alone
+    except Exception:
         return []
     return []
 
@@ -470,7 +517,9 @@ def compile_document(document: MergedDocument) -> Rules:
     rank_order = tuple(normalize_rank(rank) for rank in ctx.get(("card_order", "ranks"), DEFAULT_RANK_ORDER))
     twice = sorted({rank for rank in rank_order if rank_order.count(rank) > 1})
     if twice:
-        ctx.error(("card_order", "ranks"), f"The rank order lists {', '.join(twice)} more than once (8 and '8', or T and 10, are the same rank).")
+        ctx.error(
+            ("card_order", "ranks"), f"The rank order lists {', '.join(twice)} more than once (8 and '8', or T and 10, are the same rank)."
+        )
         raise VariantError(ctx.problems)
     deck = _compile_deck(ctx, rank_order)
     seating = _compile_seating(ctx, deck)

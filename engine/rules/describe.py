@@ -38,7 +38,9 @@ def _players(rules: Rules) -> list[str]:
         lines.append(f"{seating.players} players, each playing alone.")
     called = seating.called_partner
     if called is not None:
-        reveal = "the holder announces it at once" if called.reveal.value == "announced" else "nobody knows the partner until the card is played"
+        reveal = (
+            "the holder announces it at once" if called.reveal.value == "announced" else "nobody knows the partner until the card is played"
+        )
         forbidden = ", ".join(_FORBIDDEN_WORDS.get(each, each) for each in sorted(called.may_not_name)) or "nothing"
         alone = "may" if called.may_go_alone else "may not"
         lines.append(
@@ -73,9 +75,19 @@ def _deck(rules: Rules) -> list[str]:
 
 def _deal(rules: Rules) -> list[str]:
     deal = rules.deal
-    words = {DealTarget.PLAYERS: "each player", DealTarget.KITTY: "the kitty", DealTarget.DUMMIES: "each dummy", DealTarget.DEAD_HAND: "the dead hand", DealTarget.TABLE: "the table"}
+    words = {
+        DealTarget.PLAYERS: "each player",
+        DealTarget.KITTY: "the kitty",
+        DealTarget.DUMMIES: "each dummy",
+        DealTarget.DEAD_HAND: "the dead hand",
+        DealTarget.TABLE: "the table",
+    }
     bundles = ", ".join(f"{step.cards} to {words[step.target]}" for step in deal.steps)
-    lines = [f"{deal.hand_size} cards to each player, {deal.kitty} to the kitty" + (f", {deal.dead_hand} to a dead hand nobody plays" if deal.dead_hand else "") + "."]
+    lines = [
+        f"{deal.hand_size} cards to each player, {deal.kitty} to the kitty"
+        + (f", {deal.dead_hand} to a dead hand nobody plays" if deal.dead_hand else "")
+        + "."
+    ]
     lines.append(f"Dealt from the dealer's left in bundles: {bundles}.")
     if deal.misdeal_without_face_card:
         lines.append("A hand with no king, queen or jack is a misdeal: the cards are redealt.")
@@ -123,7 +135,9 @@ def _style(style: PlayStyle, rules: Rules) -> str:
     elif style.kitty is KittyUse.TO_PARTNER:
         parts.append("kitty discards go to the partner")
     if style.exposed is not Exposure.NONE:
-        who = {Exposure.DECLARER: "declarer's hand", Exposure.PARTNER: "partner's hand", Exposure.DECLARING_SIDE: "declaring side's hands"}[style.exposed]
+        who = {Exposure.DECLARER: "declarer's hand", Exposure.PARTNER: "partner's hand", Exposure.DECLARING_SIDE: "declaring side's hands"}[
+            style.exposed
+        ]
         parts.append(f"{who} laid open {style.exposed_from.value.replace('_', ' ')}")
     return ", ".join(parts)
 
@@ -131,7 +145,11 @@ def _style(style: PlayStyle, rules: Rules) -> str:
 def _contract_line(contract: Contract, rules: Rules) -> str:
     text = f"  {contract.rank + 1:>3}. {contract.id:<12} {contract.name:<18} {contract.value:>5}"
     if contract.is_special:
-        details = [contract.target.describe(rules.deal.hand_size), _style(contract.style, rules), f"may be bid {contract.eligibility.describe()}"]
+        details = [
+            contract.target.describe(rules.deal.hand_size),
+            _style(contract.style, rules),
+            f"may be bid {contract.eligibility.describe()}",
+        ]
         text += "   " + "; ".join(detail for detail in details if detail)
     return text
 
@@ -143,9 +161,17 @@ def _extra_line(extra: Extra, rules: Rules) -> str:
     if extra.no_trump_value is not None:
         value += f" ({extra.no_trump_value} in no trump)"
     target = extra.target.describe(rules.deal.hand_size) if extra.target else "the bid's tricks"
-    when = "added to the bid when it is made" if extra.kind == "modifier" else "called by the declarer once the kitty is exchanged, before the first lead"
+    when = (
+        "added to the bid when it is made"
+        if extra.kind == "modifier"
+        else "called by the declarer once the kitty is exchanged, before the first lead"
+    )
     style = _style(extra.style, rules)
-    return f"  {extra.id} ({extra.name}): {when}, with {' and '.join(goes_with)}; {value}; must take {target}" + (f"; {style}" if style else "") + "."
+    return (
+        f"  {extra.id} ({extra.name}): {when}, with {' and '.join(goes_with)}; {value}; must take {target}"
+        + (f"; {style}" if style else "")
+        + "."
+    )
 
 
 def _auction(rules: Rules) -> list[str]:
@@ -155,8 +181,16 @@ def _auction(rules: Rules) -> list[str]:
         lines.append("Bidding starts left of the dealer and goes round until all but one have passed; each bid must outrank the last.")
     else:
         lines.append("One round of bidding: starting left of the dealer, each player bids once or passes; each bid must outrank the last.")
-    lines.append("A pass is final." if auction.bid_after_pass is BidAfterPass.NEVER else "A player who passed may bid again once a bidder changes the suit of its bid.")
-    lines.append("A player who has bid may bid again only after another player has bid." if auction.rebid is Rebid.AFTER_INTERVENING_BID else "A player may bid again at any turn.")
+    lines.append(
+        "A pass is final."
+        if auction.bid_after_pass is BidAfterPass.NEVER
+        else "A player who passed may bid again once a bidder changes the suit of its bid."
+    )
+    lines.append(
+        "A player who has bid may bid again only after another player has bid."
+        if auction.rebid is Rebid.AFTER_INTERVENING_BID
+        else "A player may bid again at any turn."
+    )
     if auction.winner_may_raise:
         lines.append("The winner may raise their own bid; changing strain reopens the auction; an uncontested winner may not raise.")
     inkles = auction.inkles
@@ -170,7 +204,10 @@ def _auction(rules: Rules) -> list[str]:
     text = {
         AllPassAction.REDEAL: "the same dealer redeals",
         AllPassAction.NEXT_DEALER: "the deal passes to the next player",
-        AllPassAction.PLAY_NO_TRUMP: f"the hand is played in no trump without the kitty, led from the dealer's left, each side scoring {all_pass.trick_points} a trick",
+        AllPassAction.PLAY_NO_TRUMP: (
+            f"the hand is played in no trump without the kitty, led from the dealer's left, each side scoring {all_pass.trick_points} a "
+            "trick"
+        ),
         AllPassAction.DEALER_MUST_BID: "the dealer must bid",
     }[all_pass.action]
     if all_pass.max_redeals is not None:
@@ -189,14 +226,22 @@ def _kitty(rules: Rules) -> str:
 
 def _play(rules: Rules) -> list[str]:
     play = rules.play
-    lines = ["The declarer leads the first trick." if play.first_lead is FirstLead.DECLARER else "The player left of the dealer leads the first trick."]
-    lines.append("Players must follow suit (a left bower belongs to the trump suit); otherwise any card. The highest trump wins, else the highest card of the suit led.")
+    lines = [
+        "The declarer leads the first trick."
+        if play.first_lead is FirstLead.DECLARER
+        else "The player left of the dealer leads the first trick."
+    ]
+    lines.append(
+        "Players must follow suit (a left bower belongs to the trump suit); otherwise any card. The highest trump wins, else the highest card of the suit led."
+    )
     if rules.deck.jokers:
         joker = play.joker_in_no_trump
         rules_text = ["it is the only trump"]
         rules_text.append("it may be played only when void in the suit led" if joker.only_when_void else "it may be played at any time")
         if joker.lead_names_suit:
-            rules_text.append("when led its holder names the suit to follow" + ("" if joker.may_name_void_suit else ", not one they have shown void in"))
+            rules_text.append(
+                "when led its holder names the suit to follow" + ("" if joker.may_name_void_suit else ", not one they have shown void in")
+            )
         if joker.renege_forbidden:
             rules_text.append("it may not be used in a suit its holder has shown void in")
         if joker.first_or_last_only:
@@ -213,7 +258,11 @@ def _share(share: Share) -> str:
 def _scoring(rules: Rules) -> list[str]:
     scoring = rules.scoring
     lines = ["A made contract scores its value (no overtricks)."]
-    lines.append("A failed contract loses its value." if scoring.failed is FailedContract.SUBTRACT else "A failed contract's value goes to each other side instead.")
+    lines.append(
+        "A failed contract loses its value."
+        if scoring.failed is FailedContract.SUBTRACT
+        else "A failed contract's value goes to each other side instead."
+    )
     if scoring.defender_trick_points:
         cap = f", but not beyond {scoring.defender_cap}" if scoring.defender_cap is not None else ""
         lines.append(f"The defenders score {scoring.defender_trick_points} a trick{cap}.")
@@ -256,7 +305,9 @@ def _penalties(rules: Rules) -> list[str]:
         if breach.ban_failed_caller:
             lines.append("A caller whose breach fails may not bid in the next hand.")
         if breach.ban_breached_declarer_level is not None:
-            lines.append(f"A declarer of a level-{breach.ban_breached_declarer_level} contract who is breached may not bid in the next hand.")
+            lines.append(
+                f"A declarer of a level-{breach.ban_breached_declarer_level} contract who is breached may not bid in the next hand."
+            )
     return lines or ["No set, ralph or breach rule."]
 
 

@@ -7,8 +7,8 @@ are reported instead of being ordered by accident.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from ..language.source import JsonPath
 
@@ -129,7 +129,12 @@ def place_specials(
         for placement in pending:
             anchor = resolve(placement.anchor or "")
             if anchor is None or anchor == placement.entry.id:
-                issues.append((placement.path, f"{placement.entry.id} is placed {placement.how} {placement.anchor!r}, which is not another contract of this variant."))
+                issues.append(
+                    (
+                        placement.path,
+                        f"{placement.entry.id} is placed {placement.how} {placement.anchor!r}, which is not another contract of this variant.",
+                    )
+                )
                 continue
             if anchor not in positions:
                 waiting.append(placement)

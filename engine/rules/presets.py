@@ -6,7 +6,7 @@ go through the same compiler.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 _A_TO = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"]
 
@@ -29,7 +29,6 @@ DECKS: dict[str, dict[str, object]] = {
     "65-card": {"ranks": _down_to("2") + ["11", "12", "13"], "jokers": 1},
 }
 """Named packs in long form (ranks in every suit, extra cards, number of jokers)."""
-
 
 
 STANDARD_STRAIN_ORDER = ("S", "C", "D", "H", "NT")

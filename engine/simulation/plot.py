@@ -6,10 +6,10 @@ import matplotlib
 
 matplotlib.use("Agg")  # files only: no display needed
 
-import matplotlib.pyplot as plt  # noqa: E402
+import matplotlib.pyplot as plt
 
-from .report import to_data  # noqa: E402
-from .runner import SimulationResult  # noqa: E402
+from .report import to_data
+from .runner import SimulationResult
 
 
 def plot_result(result: SimulationResult, path: str) -> None:

@@ -59,19 +59,26 @@ def to_data(result: SimulationResult) -> dict[str, Any]:
         low, high = wilson(tally.wins[team], tally.games)
         declared = sum(each.bid for each in tally.team_contracts[team].values())
         made = sum(each.made for each in tally.team_contracts[team].values())
-        teams.append({
-            "team": team,
-            "seats": list(seats),
-            "declared": declared,
-            "made": made,
-            "made_rate": _rate(made, declared),
-            "points_per_hand": round(tally.team_points[team] / tally.hands, 3) if tally.hands else 0.0,
-            "wins": tally.wins[team],
-            "win_rate": _rate(tally.wins[team], tally.games),
-            "win_interval_95": [round(low, 4), round(high, 4)],
-        })
+        teams.append(
+            {
+                "team": team,
+                "seats": list(seats),
+                "declared": declared,
+                "made": made,
+                "made_rate": _rate(made, declared),
+                "points_per_hand": round(tally.team_points[team] / tally.hands, 3) if tally.hands else 0.0,
+                "wins": tally.wins[team],
+                "win_rate": _rate(tally.wins[team], tally.games),
+                "win_interval_95": [round(low, 4), round(high, 4)],
+            }
+        )
     seat_rows = [
-        {"seat": seat, "declared": tally.seat_declared[seat], "made": tally.seat_made[seat], "made_rate": _rate(tally.seat_made[seat], tally.seat_declared[seat])}
+        {
+            "seat": seat,
+            "declared": tally.seat_declared[seat],
+            "made": tally.seat_made[seat],
+            "made_rate": _rate(tally.seat_made[seat], tally.seat_declared[seat]),
+        }
         for seat in range(rules.seating.players)
     ]
     lengths = tally.lengths
@@ -103,7 +110,11 @@ def to_data(result: SimulationResult) -> dict[str, Any]:
         },
         "game_ends": dict(sorted(tally.ends.items())),
         "lead_changes_per_game": round(tally.lead_changes / tally.games, 3) if tally.games else 0.0,
-        "first_bidder_team": {"wins": tally.first_bidder_wins, "win_rate": _rate(tally.first_bidder_wins, tally.games), "win_interval_95": [round(first_low, 4), round(first_high, 4)]},
+        "first_bidder_team": {
+            "wins": tally.first_bidder_wins,
+            "win_rate": _rate(tally.first_bidder_wins, tally.games),
+            "win_interval_95": [round(first_low, 4), round(first_high, 4)],
+        },
         "dealer_team": {"wins": tally.dealer_wins, "win_rate": _rate(tally.dealer_wins, tally.games)},
         "timing": {
             "seconds": round(result.seconds, 3),
@@ -119,12 +130,22 @@ def to_text(result: SimulationResult) -> str:
     """A readable report: what was played, the contracts table, and the game figures."""
     data = to_data(result)
     lines = [f"{data['name']} ({data['variant']}), seed {data['seed']}, bots {', '.join(data['bots'])}"]
-    lines.append(f"{data['hands']} hands" + (f" in {data['games']} games" if data["games"] else "") + f"; {data['timing']['seconds']} s ({data['timing']['hands_per_second']} hands/s, {data['timing']['workers']} worker(s))")
-    lines.append(f"All passed: {data['all_pass']['count']} ({100 * data['all_pass']['rate']:.1f}% of hands).  Contracts made: {100 * data['made_rate']:.1f}%.  Slams: {data['slams']['count']}.  Sets: {data['sets']['count']}.")
+    lines.append(
+        f"{data['hands']} hands"
+        + (f" in {data['games']} games" if data["games"] else "")
+        + f"; {data['timing']['seconds']} s ({data['timing']['hands_per_second']} hands/s, {data['timing']['workers']} worker(s))"
+    )
+    lines.append(
+        f"All passed: {data['all_pass']['count']} ({100 * data['all_pass']['rate']:.1f}% of hands).  Contracts made: "
+        f"{100 * data['made_rate']:.1f}%.  Slams: {data['slams']['count']}.  Sets: {data['sets']['count']}."
+    )
     lines.append("")
     lines.append(f"{'contract':<14}{'bid':>8}{'% hands':>9}{'made':>8}{'% made':>8}{'avg pts':>9}")
     for contract_id, each in data["contracts"].items():
-        lines.append(f"{contract_id:<14}{each['bid']:>8}{100 * each['share_of_hands']:>8.1f}%{each['made']:>8}{100 * each['made_rate']:>7.1f}%{each['average_points']:>9.1f}")
+        lines.append(
+            f"{contract_id:<14}{each['bid']:>8}{100 * each['share_of_hands']:>8.1f}%"
+            f"{each['made']:>8}{100 * each['made_rate']:>7.1f}%{each['average_points']:>9.1f}"
+        )
     if len(data["per_team"]) > 1:
         lines.append("")
         lines.extend(_team_table(data))
@@ -141,14 +162,23 @@ def to_text(result: SimulationResult) -> str:
             low, high = team["win_interval_95"]
             line += f", won {team['wins']} games ({100 * team['win_rate']:.1f}%, 95% interval {100 * low:.1f}-{100 * high:.1f}%)"
         lines.append(line)
-    lines.append("Declared by seat: " + ", ".join(f"{seat['seat']}: {seat['declared']} ({100 * seat['made_rate']:.0f}% made)" for seat in data["per_seat"]))
+    lines.append(
+        "Declared by seat: "
+        + ", ".join(f"{seat['seat']}: {seat['declared']} ({100 * seat['made_rate']:.0f}% made)" for seat in data["per_seat"])
+    )
     if data["games"]:
         length = data["game_length"]
-        lines.append(f"Game length: mean {length['mean']} hands, median {length['median']}; ends: " + ", ".join(f"{how} {count}" for how, count in data["game_ends"].items()))
+        lines.append(
+            f"Game length: mean {length['mean']} hands, median {length['median']}; ends: "
+            + ", ".join(f"{how} {count}" for how, count in data["game_ends"].items())
+        )
         first = data["first_bidder_team"]
         low, high = first["win_interval_95"]
         alone = all(len(team["seats"]) == 1 for team in data["per_team"])
-        lines.append(f"{'The first bidder' if alone else 'Team of the first bidder'} won {100 * first['win_rate']:.1f}% (95% interval {100 * low:.1f}-{100 * high:.1f}%); lead changes per game {data['lead_changes_per_game']}.")
+        lines.append(
+            f"{'The first bidder' if alone else 'Team of the first bidder'} won {100 * first['win_rate']:.1f}% (95% interval "
+            f"{100 * low:.1f}-{100 * high:.1f}%); lead changes per game {data['lead_changes_per_game']}."
+        )
         if data["unfinished_games"]:
             lines.append(f"Unfinished games (stopped after 1000 hands): {data['unfinished_games']}.")
     return "\n".join(lines) + "\n"
@@ -174,7 +204,19 @@ def to_csv(result: SimulationResult) -> str:
     writer.writerow(["variant", "contract", "strain", "level", "bid", "made", "made_rate", "average_points", "share_of_hands"])
     for contract_id, each in data["contracts"].items():
         strain, level = _family(result, contract_id)
-        writer.writerow([data["variant"], contract_id, strain, level, each["bid"], each["made"], each["made_rate"], each["average_points"], each["share_of_hands"]])
+        writer.writerow(
+            [
+                data["variant"],
+                contract_id,
+                strain,
+                level,
+                each["bid"],
+                each["made"],
+                each["made_rate"],
+                each["average_points"],
+                each["share_of_hands"],
+            ]
+        )
     return buffer.getvalue()
 
 
@@ -184,18 +226,38 @@ def compare_data(first: SimulationResult, second: SimulationResult) -> dict[str,
 
     def proportion(label: str, a: tuple[int, int], b: tuple[int, int]) -> None:
         rate_a, rate_b = _rate(*a), _rate(*b)
-        rows.append({"figure": label, "a": rate_a, "b": rate_b, "difference": round(rate_b - rate_a, 6), "p_value": round(two_proportion_p(a[0], a[1], b[0], b[1]), 6)})
+        rows.append(
+            {
+                "figure": label,
+                "a": rate_a,
+                "b": rate_b,
+                "difference": round(rate_b - rate_a, 6),
+                "p_value": round(two_proportion_p(a[0], a[1], b[0], b[1]), 6),
+            }
+        )
 
     def mean(label: str, a: tuple[int, int, int], b: tuple[int, int, int]) -> None:
         mean_a = a[0] / a[2] if a[2] else 0.0
         mean_b = b[0] / b[2] if b[2] else 0.0
-        rows.append({"figure": label, "a": round(mean_a, 4), "b": round(mean_b, 4), "difference": round(mean_b - mean_a, 4), "p_value": round(welch_p(*a, *b), 6)})
+        rows.append(
+            {
+                "figure": label,
+                "a": round(mean_a, 4),
+                "b": round(mean_b, 4),
+                "difference": round(mean_b - mean_a, 4),
+                "p_value": round(welch_p(*a, *b), 6),
+            }
+        )
 
     ta, tb = first.tally, second.tally
     played_a = sum(each.bid for each in ta.contracts.values())
     played_b = sum(each.bid for each in tb.contracts.values())
     proportion("all-pass rate", (ta.all_pass, ta.hands), (tb.all_pass, tb.hands))
-    proportion("contracts made", (sum(each.made for each in ta.contracts.values()), played_a), (sum(each.made for each in tb.contracts.values()), played_b))
+    proportion(
+        "contracts made",
+        (sum(each.made for each in ta.contracts.values()), played_a),
+        (sum(each.made for each in tb.contracts.values()), played_b),
+    )
 
     def special(result: SimulationResult) -> int:
         return sum(each.bid for key, each in result.tally.contracts.items() if _family(result, key)[0] == "special")
@@ -211,14 +273,23 @@ def compare_data(first: SimulationResult, second: SimulationResult) -> dict[str,
     # Players alone are named by seat, as the report names them; a team of one is its seat.
     side = "seat" if all(len(seats) == 1 for result in (first, second) for seats in result.rules.seating.teams) else "team"
     for team in range(min(len(ta.team_points), len(tb.team_points))):
-        mean(f"{side} {team} points per hand", (ta.team_points[team], ta.team_points_squares[team], ta.hands), (tb.team_points[team], tb.team_points_squares[team], tb.hands))
+        mean(
+            f"{side} {team} points per hand",
+            (ta.team_points[team], ta.team_points_squares[team], ta.hands),
+            (tb.team_points[team], tb.team_points_squares[team], tb.hands),
+        )
     if ta.games and tb.games:
+
         def length_sums(lengths: dict[int, int]) -> tuple[int, int, int]:
             return (sum(k * v for k, v in lengths.items()), sum(k * k * v for k, v in lengths.items()), sum(lengths.values()))
 
         mean("game length (hands)", length_sums(ta.lengths), length_sums(tb.lengths))
         proportion(f"{side} 0 wins", (ta.wins[0], ta.games), (tb.wins[0], tb.games))
-        proportion("first bidder wins" if side == "seat" else "first bidder's team wins", (ta.first_bidder_wins, ta.games), (tb.first_bidder_wins, tb.games))
+        proportion(
+            "first bidder wins" if side == "seat" else "first bidder's team wins",
+            (ta.first_bidder_wins, ta.games),
+            (tb.first_bidder_wins, tb.games),
+        )
         proportion("games ended out the back door", (ta.ends.get("back_door", 0), ta.games), (tb.ends.get("back_door", 0), tb.games))
     for row in rows:
         row["significant"] = row["p_value"] < 0.05
@@ -230,7 +301,11 @@ def compare_text(first: SimulationResult, second: SimulationResult) -> str:
     data = compare_data(first, second)
     a, b = data["a"], data["b"]
     lines = [f"A: {a['name']} ({a['variant']})", f"B: {b['name']} ({b['variant']})"]
-    lines.append(f"Same seeds ({a['seed']}): {a['hands']} vs {b['hands']} hands" + (f", {a['games']} vs {b['games']} games" if a["games"] else "") + ".")
+    lines.append(
+        f"Same seeds ({a['seed']}): {a['hands']} vs {b['hands']} hands"
+        + (f", {a['games']} vs {b['games']} games" if a["games"] else "")
+        + "."
+    )
     lines.append("")
     width = max(len(row["figure"]) for row in data["figures"]) + 2
     lines.append(f"{'figure':<{width}}{'A':>10}{'B':>10}{'B - A':>10}{'p':>10}")

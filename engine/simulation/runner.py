@@ -12,8 +12,8 @@ from __future__ import annotations
 import os
 import random
 import time
-from collections.abc import Callable, Iterator, Sequence
 from collections import deque
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -42,7 +42,6 @@ class SimulationError(FiveHundredError, ValueError):
     """A simulation cannot run as asked (bad settings, a checkpoint from another run)."""
 
 
-
 @dataclass(frozen=True)
 class SimulationSettings:
     """What to simulate; checks itself on creation."""
@@ -60,13 +59,17 @@ class SimulationSettings:
 
     def __post_init__(self) -> None:
         if not isinstance(self.variant, (str, Rules)):
-            raise SimulationError(f"The variant must be a shipped variant's name, a variant file's path or compiled rules, not {type(self.variant).__name__}.")
+            raise SimulationError(
+                f"The variant must be a shipped variant's name, a variant file's path or compiled rules, not {type(self.variant).__name__}."
+            )
         if type(self.hands) is not int or type(self.games) is not int or type(self.seed) is not int:
             raise SimulationError("hands, games and seed are whole numbers.")
         if (self.hands > 0) == (self.games > 0) or self.hands < 0 or self.games < 0:
             raise SimulationError("Ask for a positive number of hands or of games, not both.")
         if max(self.hands, self.games) > MAX_UNITS:
-            raise SimulationError(f"At most {MAX_UNITS:,} hands or games can be asked for in one run (about a day's work on one core), not {max(self.hands, self.games):,}.")
+            raise SimulationError(
+                f"At most {MAX_UNITS:,} hands or games can be asked for in one run (about a day's work on one core), not {max(self.hands, self.games):,}."
+            )
         if not isinstance(self.bots, tuple) or not all(isinstance(name, str) for name in self.bots):
             raise SimulationError("bots are given by name, such as ('heuristic', 'random', 'heuristic', 'random').")
         for name in self.bots:
@@ -251,7 +254,9 @@ def simulate(
     return SimulationResult(settings, rules, total, time.perf_counter() - started, actions, workers, {"replayed_chunks": resumed.damaged})
 
 
-def _execute(settings: SimulationSettings, chunks: Iterator[int], count: int, workers: int, cluster: str | None) -> Iterator[tuple[int, dict[str, Any], int]]:
+def _execute(
+    settings: SimulationSettings, chunks: Iterator[int], count: int, workers: int, cluster: str | None
+) -> Iterator[tuple[int, dict[str, Any], int]]:
     """Run ``count`` chunks, yielding each result in the order the chunks come."""
     if cluster is not None:
         yield from _execute_on_cluster(settings, list(chunks), cluster)

@@ -72,7 +72,13 @@ class Tally:
     def __post_init__(self) -> None:
         if not self.team_contracts:
             self.team_contracts = [{} for _ in range(self.teams)]
-        for name, size in (("team_points", self.teams), ("team_points_squares", self.teams), ("wins", self.teams), ("seat_declared", self.players), ("seat_made", self.players)):
+        for name, size in (
+            ("team_points", self.teams),
+            ("team_points_squares", self.teams),
+            ("wins", self.teams),
+            ("seat_declared", self.players),
+            ("seat_made", self.players),
+        ):
             if not getattr(self, name):
                 setattr(self, name, [0] * size)
 
@@ -166,7 +172,13 @@ class Tally:
         values: dict[str, Any] = {}
         for name in _COUNTS:
             values[name] = _count(data[name], name)
-        for name, size, signed in (("team_points", teams, True), ("team_points_squares", teams, False), ("wins", teams, False), ("seat_declared", players, False), ("seat_made", players, False)):
+        for name, size, signed in (
+            ("team_points", teams, True),
+            ("team_points_squares", teams, False),
+            ("wins", teams, False),
+            ("seat_declared", players, False),
+            ("seat_made", players, False),
+        ):
             items = data[name]
             if not isinstance(items, list) or len(items) != size:
                 raise ValueError(f"{name} must be a list of {size} numbers.")
@@ -176,7 +188,11 @@ class Tally:
             raise ValueError("contracts, lengths and ends must be mappings.")
         values["contracts"] = _contracts_from(contracts, "contracts")
         team_contracts = data["team_contracts"]
-        if not isinstance(team_contracts, list) or len(team_contracts) != teams or not all(isinstance(each, dict) for each in team_contracts):
+        if (
+            not isinstance(team_contracts, list)
+            or len(team_contracts) != teams
+            or not all(isinstance(each, dict) for each in team_contracts)
+        ):
             raise ValueError(f"team_contracts must be a list of {teams} mappings.")
         values["team_contracts"] = [_contracts_from(each, f"team_contracts[{team}]") for team, each in enumerate(team_contracts)]
         if not all(key.isdigit() and len(key) < 10 for key in lengths):
@@ -186,7 +202,28 @@ class Tally:
         return cls(players, teams, **values)
 
 
-_FIELDS = {"players", "teams", "hands", "all_pass", "slams", "sets", "contracts", "team_contracts", "team_points", "team_points_squares", "seat_declared", "seat_made", "games", "unfinished", "lengths", "wins", "first_bidder_wins", "dealer_wins", "ends", "lead_changes"}
+_FIELDS = {
+    "players",
+    "teams",
+    "hands",
+    "all_pass",
+    "slams",
+    "sets",
+    "contracts",
+    "team_contracts",
+    "team_points",
+    "team_points_squares",
+    "seat_declared",
+    "seat_made",
+    "games",
+    "unfinished",
+    "lengths",
+    "wins",
+    "first_bidder_wins",
+    "dealer_wins",
+    "ends",
+    "lead_changes",
+}
 _COUNTS = ("hands", "all_pass", "slams", "sets", "games", "unfinished", "first_bidder_wins", "dealer_wins", "lead_changes")
 
 
