@@ -40,7 +40,7 @@ def main() -> None:
     players = rules.seating.players
     times: dict[str, list[float]] = {kind: [] for kind in [*KINDS.values(), "other"]}
     for hand in range(args.hands):
-        state = GameState.create(rules, seed=args.seed + hand)
+        state = GameState.create(rules, seed=args.seed + hand, history=False)
         bots = [ExpertBot(rules, seed) if seed % 2 == 0 else HeuristicBot(rules, seed=seed) for seed in range(players)]
         while state.hand_number == 0 and state.phase is not Phase.GAME_OVER:
             seat = state.to_act

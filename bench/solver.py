@@ -30,7 +30,7 @@ from engine.kernel.state import GameState
 
 def deal_to_solve(rules: engine.Rules, seed: int) -> tuple[Solver, str, int] | None:
     """The solver set at the first lead of a deal bid by heuristic bots (``None`` when all pass)."""
-    state = GameState.create(rules, seed=seed)
+    state = GameState.create(rules, seed=seed, history=False)
     bots = [HeuristicBot(rules, seed=seat) for seat in range(rules.seating.players)]
     while state.phase is not Phase.PLAY:
         if state.phase is Phase.GAME_OVER or state.hand_number > 0:
