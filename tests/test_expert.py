@@ -11,7 +11,8 @@ import random
 from collections.abc import Callable
 
 import pytest
-from test_fast_path import hide_differently, move_of
+from test_fast_path import move_of
+from test_seat_view import hide_differently
 
 import engine
 from engine.analysis.double_dummy import Solver
@@ -67,7 +68,7 @@ def test_the_expert_plays_legal_cards_and_ignores_hidden_ones(variant: str, seed
         legal = state.legal_mask()
         move = small_expert(rules, seed).choose(state, seat, legal)
         state.check_move(move)
-        other = hide_differently(state, seat, rng)
+        other = hide_differently(state, state.tables.controller[seat], rng)
         assert small_expert(rules, seed).choose(other, seat, other.legal_mask()) == move
         state.apply_move(move)
         checked += 1
@@ -139,7 +140,7 @@ def test_early_in_the_hand_rollouts_play_legal_cards_and_ignore_hidden_ones(vari
         legal = state.legal_mask()
         move = ExpertBot(rules, seed, positions=1, samples=4, rollouts=True).choose(state, seat, legal)
         state.check_move(move)
-        other = hide_differently(state, seat, rng)
+        other = hide_differently(state, state.tables.controller[seat], rng)
         assert ExpertBot(rules, seed, positions=1, samples=4, rollouts=True).choose(other, seat, other.legal_mask()) == move
         state.apply_move(move)
     assert state.play is not None and state.play.number >= 1

@@ -121,56 +121,6 @@ def test_heuristic_choose_agrees_with_act(variant: str, seed: int) -> None:
         game.apply(action)
 
 
-def hide_differently(state: GameState, seat: int, rng: random.Random) -> GameState:
-    """A copy of ``state`` where the cards ``seat`` (or the player choosing for it) cannot see (other
-    unexposed hands, the dummies' face-down cards) are dealt out again among their places."""
-    other = state.copy()
-    seating = state.rules.seating
-    player = seating.controller(seat)
-    # A player sees its own cards, and every dummy's face-up cards (they lie on the table).
-    visible = {seat, player, *other.exposed, *range(seating.players, seating.seats)}
-    hidden_places = [each for each in range(len(other.hands)) if each not in visible]
-    pool = [index for each in hidden_places for index in cards_in(other.hands[each])]
-    covered = sorted(other.covers)
-    pool += [other.covers[each] for each in covered]
-    rng.shuffle(pool)
-    for each in hidden_places:
-        size = other.hands[each].bit_count()
-        other.hands[each], pool = mask_of(pool[:size]), pool[size:]
-    other.covers = dict(zip(covered, pool))
-    other.face_down = mask_of(pool)
-    if other.play is not None:
-        other.play.hands = other.hands
-    return other
-
-
-@pytest.mark.parametrize(
-    "variant", ["standard", "australian", "six-handed", "three-handed", "two-handed", "five-handed", "five-handed-secret"]
-)
-@FAST
-@given(seed=SEEDS)
-def test_fast_bots_use_only_what_their_seat_may_see(variant: str, seed: int) -> None:
-    """Issue 4: bots "see only game.observation(seat), never hidden cards". Dealing the hidden cards
-    differently never changes a fast bot's choice."""
-    rules = engine.load_variant(variant)
-    state = GameState.create(rules, seed=seed)
-    rng = random.Random(seed)
-    bots = [HeuristicBot(rules, seed=0) for _ in range(rules.seating.players)]
-    checked = 0
-    while state.to_act is not None and state.hand_number < 2:
-        seat, player = state.to_act, state.player_to_act
-        assert player is not None
-        move = bots[player].choose(state, seat, state.legal_mask())
-        for _ in range(2):
-            other = hide_differently(state, seat, rng)
-            assert bots[player].choose(other, seat, other.legal_mask()) == move
-            copies = [RandomBot(seed) for _ in range(2)]
-            assert copies[0].choose(state, seat, state.legal_mask()) == copies[1].choose(other, seat, other.legal_mask())
-            checked += 1
-        state.apply_move(move)
-    assert checked > 0
-
-
 def test_random_bot_choose_is_uniform_over_the_legal_moves() -> None:
     """Issue 4, "random: uniform over legal actions": the fast path draws every legal move about equally
     often, discards included."""

@@ -19,10 +19,16 @@ from engine.bots.profile import Profile
 from engine.bots.sampling import MISERE_POSITIONS
 from engine.bots.standing import Standing
 from engine.kernel.phase import Phase
+from engine.kernel.seat_view import SeatView
 from engine.kernel.state import GameState
 from engine.kernel.tables import cards_in, mask_of
 from engine.language.resources import shipped_variant_names
 from engine.rules.contracts import Exposure, ExposureTime
+
+
+def bidding(seat: int, calls: tuple[tuple[int, str], ...] = (), scores: tuple[int, ...] = (0, 0)) -> SeatView:
+    """The view of ``seat`` bidding after ``calls`` in the first hand of a game dealt by seat 0."""
+    return SeatView(seat, Phase.AUCTION, acting_seat=seat, calls=calls, scores=scores)
 
 
 @pytest.fixture
@@ -128,8 +134,8 @@ def test_sampled_estimates_follow_the_hand() -> None:
     weak = hand_of(rules, "5S", "6S", "7S", "8S", "5C", "6C", "7C", "4D", "5D", "6D")
     spades = bot._lowest("S")
     assert spades is not None
-    strong_tricks = bot._mean_tricks(0, strong, [], spades)
-    weak_tricks = bot._mean_tricks(0, weak, [], spades)
+    strong_tricks = bot._mean_tricks(bidding(0), strong, spades)
+    weak_tricks = bot._mean_tricks(bidding(0), weak, spades)
     assert strong_tricks is not None and weak_tricks is not None
     assert strong_tricks >= 9 > 6 > weak_tricks
 
@@ -143,11 +149,11 @@ def test_misere_is_bid_on_a_hand_that_rarely_takes_a_trick() -> None:
     low = hand_of(rules, "5S", "6S", "4H", "5H", "6H", "5C", "6C", "4D", "5D", "6D")
     high = hand_of(rules, "JK", "JS", "JC", "AS", "KS", "QS", "AH", "AD", "10S", "9S")
     bot = small(rules, 3)
-    low_share = bot._clean_share(1, low, [], misere)
-    high_share = bot._clean_share(1, high, [], misere)
+    low_share = bot._clean_share(bidding(1), low, misere)
+    high_share = bot._clean_share(bidding(1), high, misere)
     assert low_share is not None and high_share is not None
     assert low_share >= rules_share_needed(bot) > high_share
-    assert bot._misere_safe(1, low, [], misere) and not bot._misere_safe(1, high, [], misere)
+    assert bot._misere_safe(bidding(1), low, misere) and not bot._misere_safe(bidding(1), high, misere)
 
 
 @pytest.mark.parametrize(
@@ -168,13 +174,13 @@ def test_000_misere_a_closed_misere_needs_the_solved_deals_or_both_tests(solved:
     misere = rules.ladder["misere"]
     low = hand_of(rules, "5S", "6S", "4H", "5H", "6H", "5C", "6C", "4D", "5D", "6D")
     bot = SamplingBot(rules, profile, seed=3, samples=6)
-    assert bot._clean_share(1, low, [], misere) is not None and bot._deals is not None
+    assert bot._clean_share(bidding(1), low, misere) is not None and bot._deals is not None
     assert bot.misere_danger(low) <= Profile().misere_limit  # the danger test finds this hand safe
     key, deals = bot._deals
     bot._deals = (key, [(1.0, hands, kitty) for _, hands, kitty in deals])
     style = replace(misere.style, exposed=Exposure.NONE, exposed_from=ExposureTime.AFTER_FIRST_TRICK)
     bot._solved[style] = list(solved)
-    assert bot._misere_safe(1, low, [], misere) is bids
+    assert bot._misere_safe(bidding(1), low, misere) is bids
 
 
 def rules_share_needed(bot: SamplingBot) -> float:
@@ -257,9 +263,9 @@ def test_000_avondale_the_level_bid_is_the_one_whose_play_outs_score_best() -> N
     bids = {}
     for values_levels in (False, True):
         bot = SamplingBot(rules, Profile(values_levels=values_levels), seed=4, samples=20)
-        bids[values_levels] = names[bot._bid(0, hand, [], ranks, True)]
+        bids[values_levels] = names[bot._bid(bidding(0), hand, ranks, True)]
     assert bids == {False: "6H", True: "7H"}
-    results = bot._results(0, hand, [], rules.ladder["6H"])
+    results = bot._results(bidding(0), hand, rules.ladder["6H"])
     assert results is not None
     standing = Standing(rules, [rules.seating.team_of(seat) for seat in range(4)], (0, 0))
 

@@ -11,7 +11,8 @@ import engine
 from engine.bots import SamplingBot
 from engine.bots.profile import Profile
 from engine.bots.standing import LOST, PLAYS_ON, WON, Standing
-from engine.kernel.phase import PASS_MOVE
+from engine.kernel.phase import PASS_MOVE, Phase
+from engine.kernel.seat_view import SeatView
 
 
 def standing(scores: tuple[int, int], variant: str = "standard") -> Standing:
@@ -53,9 +54,8 @@ def test_the_odds_weigh_each_sampled_result() -> None:
 def _bid(scores: tuple[int, int], hand: int, reads_score: bool, calls: list[tuple[int, str]] | None = None) -> int:
     rules = engine.load_variant("standard")
     bot = SamplingBot(rules, Profile(reads_score=reads_score), seed=4, samples=8)
-    bot._scores = scores
     ranks = sum(1 << contract.rank for contract in rules.ladder.contracts)
-    return bot._bid(0, hand, calls or [], ranks, True)
+    return bot._bid(SeatView(0, Phase.AUCTION, acting_seat=0, calls=tuple(calls or ()), scores=scores), hand, ranks, True)
 
 
 def test_000_score_keeping_no_bid_that_hands_the_defenders_the_game() -> None:
@@ -121,9 +121,8 @@ def _sacrifice(scores: tuple[int, int], reads_score: bool = True) -> int:
     hand = hand_of(rules, "AH", "7H", "KC", "QC", "7C", "6C", "7D", "6D", "8S", "6S")
     calls = [(1, "pass"), (2, "pass"), (3, "7H")]
     bot = SamplingBot(rules, Profile(reads_score=reads_score), seed=4, samples=8)
-    bot._scores = scores
     ranks = sum(1 << contract.rank for contract in rules.ladder.contracts if contract.rank > rules.ladder["7H"].rank)
-    return bot._bid(0, hand, calls, ranks, True)
+    return bot._bid(SeatView(0, Phase.AUCTION, acting_seat=0, calls=tuple(calls), scores=scores), hand, ranks, True)
 
 
 def test_000_score_keeping_a_sacrifice_against_a_contract_that_wins_the_game() -> None:

@@ -2,10 +2,12 @@
 
 :class:`Bot` is what an embedder implements: it sees one seat's
 :class:`~engine.game.observation.Observation` and the legal actions. The simulator plays its built-in bots
-through :class:`FastBot` as well, which reads the kernel's :class:`~engine.kernel.state.GameState` directly
-and answers with a move number: no observation or action objects are built, which is most of the cost
-of a simulated hand. A fast bot reads only what its seat may see (its own cards, the calls, the cards
-played, exposed hands, the kitty if it took it); the tests check this by changing the hidden cards.
+through :class:`FastBot` as well, which reads the kernel's :class:`~engine.kernel.state.GameState` for one
+seat and answers with a move number: no observation or action objects are built, which is most of the cost
+of a simulated hand. The built-in bots read the state only through
+:func:`~engine.kernel.seat_view.seat_view`, the one definition of what a seat may know (the observation is
+the same view rendered as cards), and decide once for both protocols (:mod:`engine.bots.adapter`); the
+tests check the view by dealing the hidden cards again.
 """
 
 from __future__ import annotations

@@ -39,13 +39,15 @@ from collections.abc import Sequence
 from ..analysis.double_dummy import Solver, legal_moves
 from ..analysis.limits import SolverLimitError
 from ..game.observation import Observation
-from ..kernel.actions import Action, Play
+from ..kernel.actions import Action
 from ..kernel.phase import Phase
 from ..kernel.play import TrickPlay
 from ..kernel.scoring import score_hand
+from ..kernel.seat_view import SeatView
 from ..kernel.state import CARD_BITS, SUIT_SHIFT, GameState
 from ..kernel.tables import StrainTable, cards_in, mask_of, tables_for
 from ..rules.ruleset import Rules
+from .adapter import act_by_view, view_for
 from .heuristic import _Table
 from .profile import Profile
 from .random_bot import generator
@@ -120,95 +122,55 @@ class ExpertBot:
     # -- the protocols -------------------------------------------------------------------------
 
     def act(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
-        """Choose an action for the observing seat."""
-        plays = [action for action in legal_actions if isinstance(action, Play)]
-        seat = observation.acting_seat
-        if observation.phase is not Phase.PLAY or len(plays) < 2 or seat is None:
-            return self.heuristic.act(observation, legal_actions)
-        tricks: list[_Trick] = [
-            (done.leader, tuple((seat, card.index) for seat, card in done.cards), done.suit) for done in observation.tricks
-        ]
-        current: tuple[tuple[int, int], ...] = tuple((seat, card.index) for seat, card in observation.trick)
-        named = (
-            observation.led_suit
-            if current and self._tables.strains[self.rules.played_strain(observation.contract)].suitless >> current[0][1] & 1
-            else None
-        )
-        # Known: this player's hand, and every hand on show (an open misère's, the dummies' face-up cards).
-        known = {each: mask_of(card.index for card in cards) for each, cards in observation.exposed}
-        known[observation.seat] = mask_of(card.index for card in observation.hand)
-        out = mask_of(card.index for card in observation.discards)
-        side = self._side(seat, observation.declarer, observation.partner, observation.team_of)
-        covering = mask_of(card.index for card in observation.covering)
-        best = self._decide(
-            seat,
-            known,
-            observation.contract,
-            tricks,
-            current,
-            named,
-            out,
-            side,
-            observation.sitting_out,
-            observation.calls,
-            covering,
-            observation.declarer,
-            tuple(observation.scores),
-        )
-        if not best:
-            return self.heuristic.act(observation, legal_actions)
-        if len(best) > 1:
-            fallback = self.heuristic.act(observation, legal_actions)
-            if isinstance(fallback, Play) and (fallback.card.index, fallback.suit) in best:
-                return fallback  # the heuristic's card is among the best: its reading of the hand breaks the tie
-        card, suit = best[0]
-        for action in plays:
-            if action.card.index == card and action.suit == suit:
-                return action
-        return self.heuristic.act(observation, legal_actions)
+        """Choose an action for the observing seat (:meth:`decide`, through :func:`~engine.bots.adapter.act_by_view`)."""
+        return act_by_view(self.decide, self._tables, observation, legal_actions)
 
     def choose(self, state: GameState, seat: int, legal: int) -> int:
-        """The same choice as :meth:`act`, from the kernel's state, reading only what ``seat`` may see."""
-        play = state.play
-        if (
-            state.phase is not Phase.PLAY
-            or play is None
-            or play.claimed
-            or (legal & (legal - 1) == 0 and not (play.names_suits and not play.trick and legal & play.strain.suitless))
-        ):
+        """The same choice as :meth:`act`, from the kernel's state (the fast path)."""
+        if state.phase is not Phase.PLAY:
             return self.heuristic.choose(state, seat, legal)
-        tricks: list[_Trick] = [(leader, cards, suit) for leader, cards, _, suit in play.completed]
-        player = self._tables.controller[seat]
-        known = {each: state.hands[each] for each in (*state.exposed, *self._dummies)}
-        known[player] = state.hands[player]
-        contract = state.contract.id if state.contract is not None else None
-        side = self._side(seat, state.declarer, state.known_partner(player), self._tables.team_of)
-        sitting_out = tuple(each for each in range(len(state.hands)) if each not in play.active)
-        covering = mask_of(state.covers)  # which face-up cards lie on a face-down one: on show to all
+        return self.decide(view_for(state, seat), legal)
+
+    def decide(self, view: SeatView, legal: int) -> int:
+        """A legal move for the view's acting seat, given the mask of its legal moves: in the play, the
+        card with the best average double-dummy result; elsewhere, and where sampling cannot decide, the
+        heuristic's."""
+        seat = view.actor
+        if view.phase is not Phase.PLAY or (legal & (legal - 1) == 0 and not view.nameable):
+            return self.heuristic.decide(view, legal)
+        tricks: list[_Trick] = [(leader, cards, suit) for leader, cards, _, suit in view.completed]
+        # Known: this player's hand, and every hand on show (an open misère's, the dummies' face-up cards).
+        known = dict(view.shown)
+        known[view.seat] = view.hand
+        contract = view.contract.id if view.contract is not None else None
+        side = self._side(seat, view.declarer, view.partner, view.team_of)
         best = self._decide(
             seat,
             known,
             contract,
             tricks,
-            tuple(play.trick),
-            play.named,
-            state.own_discards(player),
+            view.trick,
+            view.named,
+            view.discards,
             side,
-            sitting_out,
-            state.auction.calls,
-            covering,
-            state.declarer,
-            tuple(state.scores),
+            view.sitting_out,
+            view.calls,
+            view.covering,
+            view.declarer,
+            view.scores,
         )
         if not best:
-            return self.heuristic.choose(state, seat, legal)
+            return self.heuristic.decide(view, legal)
+        suits = self._tables.suits
         if len(best) > 1:
-            fallback = self.heuristic.choose(state, seat, legal)
+            fallback = self.heuristic.decide(view, legal)
             named = fallback >> SUIT_SHIFT
-            if (fallback & CARD_BITS, self._tables.suits[named - 1] if named else None) in best:
+            if (fallback & CARD_BITS, suits[named - 1] if named else None) in best:
                 return fallback  # the heuristic's card is among the best: its reading of the hand breaks the tie
         card, suit = best[0]
-        return card | (self._tables.suits.index(suit) + 1) << SUIT_SHIFT if suit is not None else card
+        if not legal >> card & 1:
+            return self.heuristic.decide(view, legal)
+        return card | (suits.index(suit) + 1) << SUIT_SHIFT if suit is not None else card
 
     # -- the decision ------------------------------------------------------------------------------
 

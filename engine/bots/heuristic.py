@@ -1,10 +1,11 @@
 """A heuristic bot: bids from a hand evaluation, discards by the rules texts' strategy, plays sensibly.
 
 It knows only its seat's view and the variant's rules, so it plays any variant the kernel plays, in
-any player count. Conventions and style are a :class:`Profile`. The decisions work on bit masks of card
-indices; :meth:`HeuristicBot.act` reads them from an :class:`~engine.game.observation.Observation` and
-:meth:`HeuristicBot.choose` (the simulator's fast path) from the kernel's state, so both give the same
-choices from the same information.
+any player count. Conventions and style are a :class:`Profile`. It decides once,
+:meth:`HeuristicBot.decide`, over the kernel's :class:`~engine.kernel.seat_view.SeatView` (bit masks of
+card indices); :mod:`engine.bots.adapter` gives it both protocols, so :meth:`HeuristicBot.act` (an
+observation) and :meth:`HeuristicBot.choose` (the simulator's fast path) choose alike from the same
+information.
 """
 
 from __future__ import annotations
@@ -14,18 +15,20 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from ..game.observation import Observation
-from ..kernel.actions import ALONE, KEEP, LOOK, PASS, REJECT, Action, Bid, Call, CallPartner, Discard, Give, Look, Pass, Pick, Play
+from ..kernel.actions import Action
 from ..kernel.calls import called_terms
 from ..kernel.drawing import KEEP_MOVE
 from ..kernel.phase import Phase
-from ..kernel.state import CARD_BITS, PASS_MOVE, SUIT_SHIFT, GameState
-from ..kernel.table_cards import CARD_MASK, DISCARD_SHIFT
+from ..kernel.seat_view import SeatView
+from ..kernel.state import PASS_MOVE, SUIT_SHIFT, GameState
+from ..kernel.table_cards import DISCARD_SHIFT
 from ..kernel.tables import cards_in, mask_of, tables_for
 from ..rules.announcements import Effect
 from ..rules.cards import Card
 from ..rules.contracts import Contract, Exposure, KittyUse, PartnerRole, PlayStyle, Target
 from ..rules.ruleset import Rounds, Rules
 from ..rules.strains import TRUMP_POWER
+from .adapter import act_by_view, view_for
 from .profile import Profile
 from .random_bot import generator
 from .strains import StrainView as _Strain
@@ -100,120 +103,51 @@ class HeuristicBot:
     # -- the protocols --------------------------------------------------------------------------
 
     def act(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
-        """Choose an action for the observing seat."""
-        if len(legal_actions) == 1:
-            return legal_actions[0]
-        tables = self._tables
-        # Where the seat to act is this player's dummy, the choice is of the dummy's cards.
-        seat = observation.acting_seat if observation.acting_seat is not None else observation.seat
-        own = mask_of(card.index for card in observation.hand)
-        hand = (
-            own
-            if seat == observation.seat
-            else mask_of(card.index for each, cards in observation.exposed if each == seat for card in cards)
-        )
-        if observation.phase is Phase.AUCTION:
-            if any(isinstance(action, Look) for action in legal_actions):
-                return LOOK  # a blind bid is a gamble this bot does not take: it looks first
-            legal = mask_of(1 + tables.bid_move(action) for action in legal_actions if isinstance(action, Bid))
-            legal |= any(isinstance(action, Pass) for action in legal_actions)
-            move = self._auction(seat, hand, observation.calls, legal)
-            if move == PASS_MOVE:
-                return PASS
-            modifier, rank = divmod(move, tables.stride)
-            return Bid(tables.contracts[rank].id, tables.modifiers[modifier - 1].id) if modifier else tables.bids[rank]
-        contract = self.rules.ladder[observation.contract] if observation.contract is not None else self._unbid
-        if observation.phase is Phase.KITTY:
-            count = len(legal_actions[0].cards) if isinstance(legal_actions[0], Discard) else len(observation.kitty)
-            return Discard(tuple(tables.cards[index] for index in cards_in(self._discard(hand, contract, count))))
-        if observation.phase is Phase.CALLS:
-            ids = [announcement.id for announcement in self.rules.announcements]
-            offered = mask_of(ids.index(action.announcement) for action in legal_actions if isinstance(action, Call))
-            move = self._announce(seat, hand, contract, observation.declarer, offered)
-            return PASS if move == PASS_MOVE else Call(ids[move])
-        if observation.phase is Phase.GIVE:
-            return Give(tables.cards[self._gift(hand, contract)])
-        if observation.phase is Phase.DRAW:
-            assert observation.drawing is not None
-            return KEEP if self._keepers >> observation.drawing.index & 1 else REJECT
-        if observation.phase is Phase.PICK:
-            table = mask_of(card.index for card in observation.table)
-            taking = any(isinstance(action, Pick) and action.discard is not None for action in legal_actions)
-            move = self._pick(hand, self.rules.ladder[observation.contract] if taking and observation.contract is not None else None, table)
-            discard = (move >> DISCARD_SHIFT) - 1
-            return Pick(tables.cards[move & CARD_MASK], tables.cards[discard] if discard >= 0 else None)
-        if observation.phase is Phase.PARTNER:
-            calls = [action for action in legal_actions if isinstance(action, CallPartner)]
-            offered = mask_of(1 + action.card.index for action in calls if action.card is not None) | any(
-                action.card is None for action in calls
-            )
-            move = self._call_partner(hand, contract, offered)
-            return ALONE if move == PASS_MOVE else CallPartner(tables.cards[move])
-        plays = [action for action in legal_actions if isinstance(action, Play)]
-        playable = mask_of(play.card.index for play in plays)
-        nameable = [play.suit for play in plays if play.suit is not None]
-        seen = hand | own | mask_of(card.index for card in observation.discards)
-        seen |= mask_of(card.index for trick in observation.tricks for _, card in trick.cards)
-        seen |= mask_of(card.index for _, card in observation.trick) | mask_of(
-            card.index for _, cards in observation.exposed for card in cards
-        )
-        trick = [(each, card.index) for each, card in observation.trick]
-        completed = [
-            (done.leader, [(each, card.index) for each, card in done.cards], done.winner, done.suit) for done in observation.tricks
-        ]
-        declarer = observation.declarer if observation.declarer is not None else seat  # an unbid hand: play to win tricks
-        allies, mine = self._allies(seat, observation.declarer, observation.partner)
-        move = self._play(
-            contract, _Table(seat, hand, declarer, trick, observation.led_suit, playable, nameable, seen, completed, allies, mine)
-        )
-        named = move >> SUIT_SHIFT
-        return Play(tables.cards[move & CARD_BITS], tables.suits[named - 1]) if named else tables.plays[move]
+        """Choose an action for the observing seat (:meth:`decide`, through :func:`~engine.bots.adapter.act_by_view`)."""
+        return act_by_view(self.decide, self._tables, observation, legal_actions)
 
     def choose(self, state: GameState, seat: int, legal: int) -> int:
-        """The same choice as :meth:`act`, as a move read from the kernel's state (the fast path)."""
-        phase, hand = state.phase, state.hands[seat]
-        if phase is Phase.PLAY:
+        """The same choice as :meth:`act`, from the kernel's state (the fast path)."""
+        if legal & (legal - 1) == 0 and state.phase is Phase.PLAY:
             play = state.play
-            contract = state.contract if state.contract is not None else self._unbid
-            declarer = state.declarer if state.declarer is not None else seat
             assert play is not None
-            playable = legal
-            leading = play.names_suits and playable & play.strain.suitless and not play.trick
-            if playable & (playable - 1) == 0 and not leading:
-                return playable.bit_length() - 1  # one card: nothing to decide
-            seen = hand | play.played
-            player = self._tables.controller[seat]
-            seen |= state.own_discards(player)
-            for each in state.exposed:
-                seen |= state.hands[each]
-            if self._dummy_seats:
-                # The dummies' face-up cards are on the table; a player knows its own hand and its dummy's.
-                for each in self._dummy_seats:
-                    seen |= state.hands[each]
-                seen |= state.hands[player]
-            nameable = play.nameable() if leading else []
-            allies, mine = self._allies(seat, state.declarer, state.known_partner(seat))
+            if not (play.names_suits and legal & play.strain.suitless and not play.trick):
+                return legal.bit_length() - 1  # one card: nothing to decide, no view to build
+        return self.decide(view_for(state, seat), legal)
+
+    def decide(self, view: SeatView, legal: int) -> int:
+        """A legal move for the view's acting seat (its player's own seat or its dummy's), given the
+        mask of its legal moves (:meth:`~engine.kernel.state.GameState.legal_mask`'s)."""
+        seat = view.actor
+        phase, hand = view.phase, view.hand_of(seat)
+        if phase is Phase.PLAY:
+            if legal & (legal - 1) == 0 and not view.nameable:
+                return legal.bit_length() - 1  # one card: nothing to decide
+            playing = view.contract if view.contract is not None else self._unbid
+            declarer = view.declarer if view.declarer is not None else seat  # an unbid hand: play to win tricks
+            allies, mine = self._allies(seat, view.declarer, view.partner)
             return self._play(
-                contract, _Table(seat, hand, declarer, play.trick, play.led, playable, nameable, seen, play.completed, allies, mine)
+                playing,
+                _Table(seat, hand, declarer, view.trick, view.led, legal, list(view.nameable), view.seen(), view.completed, allies, mine),
             )
         if phase is Phase.DRAW:
-            return KEEP_MOVE if self._keepers >> state.card_drawn() & 1 else PASS_MOVE
+            return KEEP_MOVE if self._keepers >> view.drawing & 1 else PASS_MOVE
         if phase is Phase.PICK:
-            return self._pick(hand, state.terms if state.taking else None, legal)
+            return self._pick(view, hand, view.terms if view.taking else None, legal)
         if phase is Phase.AUCTION:
             look = self._tables.look_move
             if legal >> (look + 1) & 1:
-                return look  # before reading the hand: it has not seen it yet
-            return self._auction(seat, hand, state.auction.calls, legal)
-        assert state.contract is not None
+                return look  # a blind bid is a gamble this bot does not take: it looks first
+            return self._auction(view, hand, legal)
+        contract, terms = view.contract, view.terms
+        assert contract is not None and terms is not None
         if phase is Phase.CALLS:
-            return self._announce(seat, hand, state.contract, state.declarer, legal >> 1)
+            return self._announce(seat, hand, contract, view.declarer, legal >> 1)
         if phase is Phase.GIVE:
-            return self._gift(hand, state.contract)
+            return self._gift(hand, contract)
         if phase is Phase.PARTNER:
-            assert state.terms is not None
-            return self._call_partner(hand, state.terms, legal)
-        return self._discard(hand, state.contract, state.discard_count)
+            return self._call_partner(hand, terms, legal)
+        return self._discard(view, hand, contract, view.discard_count)
 
     # -- seats and partners -----------------------------------------------------------------------
 
@@ -229,7 +163,7 @@ class HeuristicBot:
             return mask_of(side), True
         return mask_of(other for other in range(len(team_of)) if other not in side), False
 
-    def _pick(self, hand: int, contract: Contract | None, table: int) -> int:
+    def _pick(self, view: SeatView, hand: int, contract: Contract | None, table: int) -> int:
         """A table card to take: before the auction (``contract`` ``None``) the one worth least in no
         trump goes into the kitty, which anyone may win; a defender takes the one worth most in the
         contract's strain and discards what it then values least."""
@@ -238,7 +172,7 @@ class HeuristicBot:
             return min(cards_in(table), key=lambda index: (power[index], index))
         power = self._strains[contract.style.strain].power
         taken = max(cards_in(table), key=lambda index: (power[index], -index))
-        discard = self._discard(hand | 1 << taken, contract, 1)
+        discard = self._discard(view, hand | 1 << taken, contract, 1)
         return taken | discard.bit_length() << DISCARD_SHIFT
 
     def _call_partner(self, hand: int, contract: Contract, legal: int) -> int:
@@ -393,12 +327,12 @@ class HeuristicBot:
         power = strain.power
         return min(candidates, key=lambda index: (sum(self._forced(strain, hand & ~(1 << index), outside)), -power[index]))
 
-    def _auction(self, seat: int, hand: int, calls: Sequence[tuple[int, str]], legal: int) -> int:
+    def _auction(self, view: SeatView, hand: int, legal: int) -> int:
         """An auction move from the legal moves' mask (bit 0 the pass, bit ``move + 1`` each bid): the
         bid :meth:`_bid` chooses, said sans kitty where the variant has such a modifier and the hand
         clearly makes the bid without the kitty."""
-        tables = self._tables
-        move = self._bid(seat, hand, calls, legal >> 1 & tables.all_ranks, bool(legal & 1))
+        tables, seat, calls = self._tables, view.actor, view.calls
+        move = self._bid(view, hand, legal >> 1 & tables.all_ranks, bool(legal & 1))
         if move == PASS_MOVE or not tables.modifiers:
             return move
         contract = tables.contracts[move]
@@ -411,29 +345,29 @@ class HeuristicBot:
                 return modified
         return move
 
-    def _bid(self, seat: int, hand: int, calls: Sequence[tuple[int, str]], ranks: int, passing: bool) -> int:
-        contracts = self._tables.contracts
+    def _bid(self, view: SeatView, hand: int, ranks: int, passing: bool) -> int:
+        contracts, seat, calls = self._tables.contracts, view.actor, view.calls
         bids = [contracts[rank] for rank in cards_in(ranks)]
         if not bids:
             return PASS_MOVE
         high_seat = next((who for who, call in reversed(calls) if call != "pass"), None)
         inkles = self.rules.auction.inkles
         ordinary = [contract for contract in bids if contract.level is not None and not (inkles and contract.level == inkles.level)]
-        estimates = self._strain_estimates(seat, hand, calls, {contract.style.strain for contract in ordinary})
-        choice = self._choose(ordinary, estimates)
+        estimates = self._strain_estimates(view, hand, {contract.style.strain for contract in ordinary})
+        choice = self._choose(view, ordinary, estimates)
         if high_seat in self._partners[seat] and choice is not None:
             # Do not outbid a partner unless this hand is clearly stronger in another strain.
             assert choice.level is not None
             if estimates[choice.style.strain] < choice.level + 1.5:
                 choice = None
         if choice is None:
-            suited = self._suited_special(seat, hand, calls, bids)
+            suited = self._suited_special(view, hand, bids)
             if suited is not None:
                 return suited.rank
         specials = [contract for contract in bids if contract.target.is_no_tricks and contract.style.partner is PartnerRole.SITS_OUT]
         if specials and choice is None:
             for contract in sorted(specials, key=lambda each: -each.value):
-                if self._misere_safe(seat, hand, calls, contract):
+                if self._misere_safe(view, hand, contract):
                     return contract.rank
         if choice is not None:
             return choice.rank
@@ -447,23 +381,23 @@ class HeuristicBot:
                 return six.rank
         return PASS_MOVE if passing else bids[0].rank
 
-    def _strain_estimates(self, seat: int, hand: int, calls: Sequence[tuple[int, str]], strains: set[str]) -> dict[str, float]:
+    def _strain_estimates(self, view: SeatView, hand: int, strains: set[str]) -> dict[str, float]:
         """Tricks the declaring side may expect in each of ``strains`` (:meth:`estimate`'s)."""
-        return {strain: self.estimate(hand, strain, calls, seat) for strain in strains}
+        return {strain: self.estimate(hand, strain, view.calls, view.actor) for strain in strains}
 
-    def _misere_safe(self, seat: int, hand: int, calls: Sequence[tuple[int, str]], contract: Contract) -> bool:
+    def _misere_safe(self, view: SeatView, hand: int, contract: Contract) -> bool:
         """Whether ``hand`` is safe enough to bid ``contract``, a misère played alone."""
         if contract.style.exposed is Exposure.NONE:
             return self.misere_danger(hand) <= self.profile.misere_limit
         # Shown to the defenders, a hand must be safe before the kitty helps.
         return self.misere_danger(hand, discarding=False) <= self.profile.open_misere_limit
 
-    def _suited_special(self, seat: int, hand: int, calls: Sequence[tuple[int, str]], bids: list[Contract]) -> Contract | None:
+    def _suited_special(self, view: SeatView, hand: int, bids: list[Contract]) -> Contract | None:
         """A special contract this hand suits, other than the misères played alone: double misère (both
         partners play to take nothing) when this hand is very safe and its partners have passed, which
         suggests hands without winners. Never hi/lo: with no play policy for an exact number of tricks
         (the bot plays to win tricks), it made too few (bench/NOTES.md), so it is not bid."""
-        passed = {who for who, call in calls if call == "pass"}
+        seat, passed = view.actor, {who for who, call in view.calls if call == "pass"}
         for contract in sorted(bids, key=lambda each: -each.value):
             if not contract.is_special:
                 continue
@@ -477,7 +411,7 @@ class HeuristicBot:
                     return contract
         return None
 
-    def _choose(self, ordinary: list[Contract], estimates: dict[str, float]) -> Contract | None:
+    def _choose(self, view: SeatView, ordinary: list[Contract], estimates: dict[str, float]) -> Contract | None:
         """The bid to make: in the strain with the most tricks expected, a level one below the estimate
         in a continuous auction (room to rise later, rules text 000 "Bidding conventions") or the
         estimate itself when there is one round; never above the estimate."""
@@ -504,7 +438,8 @@ class HeuristicBot:
 
     # -- the kitty ------------------------------------------------------------------------------
 
-    def _discard(self, hand: int, contract: Contract, count: int) -> int:
+    def _discard(self, view: SeatView, hand: int, contract: Contract, count: int) -> int:
+        """The ``count`` cards of ``hand`` to discard for ``contract``."""
         strain = self._strains[contract.style.strain]
         power, suit_of = strain.power, strain.suit_of
         cards = cards_in(hand)

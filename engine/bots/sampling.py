@@ -20,9 +20,8 @@ from itertools import combinations
 
 from ..analysis.double_dummy import Solver
 from ..analysis.limits import SolverLimitError
-from ..game.observation import Observation
-from ..kernel.actions import Action
 from ..kernel.phase import PASS_MOVE, Phase
+from ..kernel.seat_view import SeatView
 from ..kernel.state import GameState
 from ..kernel.tables import cards_in, mask_of
 from ..rules.contracts import Contract, Exposure, ExposureTime, PartnerRole, PlayStyle
@@ -71,9 +70,6 @@ class SamplingBot(HeuristicBot):
         self.samples = samples
         """Deals sampled for one bid."""
         self._players = HeuristicBot(rules, profile, self.random)
-        self._dealer = self._seat = 0
-        self._calls: tuple[tuple[int, str], ...] = ()
-        self._kitty = 0
         self._templates: dict[int, GameState] = {}
         self._deals: tuple[tuple[int, int, tuple[tuple[int, str], ...], int], list[tuple[float, list[int], tuple[int, ...]]]] | None = None
         self._outcomes: dict[tuple[int, int], list[int] | None] = {}
@@ -86,50 +82,35 @@ class SamplingBot(HeuristicBot):
         """Whether this variant's bids are sampled."""
         # A called partner joins the declarer's side only once called: the standing is read by team.
         self._reads_score = profile.reads_score and self.applies and seating.called_partner is None
-        self._scores: tuple[int, ...] | None = None
-
-    def act(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
-        """Choose an action for the observing seat."""
-        self._dealer, self._seat, self._calls = observation.dealer, observation.seat, tuple(observation.calls)
-        self._kitty = mask_of(card.index for card in observation.kitty)
-        self._scores = tuple(observation.scores)
-        return super().act(observation, legal_actions)
-
-    def choose(self, state: GameState, seat: int, legal: int) -> int:
-        """The same choice as :meth:`act`, from the kernel's state (reading only what ``seat`` may see)."""
-        self._dealer, self._seat, self._calls = state.dealer, seat, tuple(state.auction.calls)
-        self._kitty = mask_of(state.kitty) if state.phase is Phase.KITTY and state.discarder == seat else 0
-        self._scores = tuple(state.scores)
-        return super().choose(state, seat, legal)
 
     # -- the hooks the heuristic bot's bidding calls ---------------------------------------------------
 
-    def _bid(self, seat: int, hand: int, calls: Sequence[tuple[int, str]], ranks: int, passing: bool) -> int:
+    def _bid(self, view: SeatView, hand: int, ranks: int, passing: bool) -> int:
         """The heuristic's bid from sampled estimates, then weighed by the game's standing
         (:attr:`Profile.reads_score`): a bid whose play-outs mostly lose the game outright gives way to a
         pass, and a pass to the cheapest contract whose play-outs mostly win it, or which is worth more in
         games than letting opponents play a contract that would win them the game (a sacrifice)."""
-        move = super()._bid(seat, hand, calls, ranks, passing)
-        scores = self._scores
-        if not self._reads_score or scores is None or not passing:
+        move = super()._bid(view, hand, ranks, passing)
+        if not self._reads_score or not passing:
             return move
-        standing = Standing(self.rules, self._tables.team_of, scores)
+        seat, calls = view.actor, view.calls
+        standing = Standing(self.rules, self._tables.team_of, view.scores)
         profile = self.profile
         if move != PASS_MOVE:
-            odds = self._game_odds(standing, seat, hand, calls, self._tables.contracts[move])
+            odds = self._game_odds(standing, view, hand, self._tables.contracts[move])
             if odds is not None and odds[1] >= profile.game_lost_share and odds[1] > odds[0]:
                 return PASS_MOVE
             return move
         high_seat = next((who for who, call in reversed(calls) if call != "pass"), None)
         if high_seat in self._partners[seat]:
             return move  # a partner holds the bid: outbidding it risks the side's own contract
-        passing_worth = self._passing_worth(standing, seat, hand, calls)
+        passing_worth = self._passing_worth(standing, view, hand)
         inkles = self.rules.auction.inkles
         for rank in cards_in(ranks):  # the cheapest first
             contract = self._tables.contracts[rank]
             if contract.level is None or contract.is_special or (inkles is not None and contract.level == inkles.level):
                 continue
-            results = self._play_outs(seat, hand, calls, contract)
+            results = self._play_outs(view, hand, contract)
             if not results:
                 continue
             won, lost = standing.odds(contract, seat, results)
@@ -139,71 +120,67 @@ class SamplingBot(HeuristicBot):
                 return rank  # a sacrifice: outbid opponents whose contract would likely win them the game
         return move
 
-    def _passing_worth(self, standing: Standing, seat: int, hand: int, calls: Sequence[tuple[int, str]]) -> float | None:
+    def _passing_worth(self, standing: Standing, view: SeatView, hand: int) -> float | None:
         """What passing is worth in games to ``seat``'s side (:meth:`Standing.value`, from -1 to 1) when an
         opponent holds a bid whose making (by the fewest tricks it needs) would win it the game: the
         opposite of that contract's worth to its bidder over the deals sampled for ``seat``, played out with
         the bidder declaring. ``None`` elsewhere (nobody bid, a partner holds the bid, a bid with a
         modifier, or one that does not end the game when made), so the play-outs are spent only where a
         sacrifice may be worth it."""
-        high = next(((who, call) for who, call in reversed(calls) if call != "pass"), None)
-        if high is None or self._tables.team_of[high[0]] == self._tables.team_of[seat] or " " in high[1]:
+        high = next(((who, call) for who, call in reversed(view.calls) if call != "pass"), None)
+        if high is None or self._tables.team_of[high[0]] == self._tables.team_of[view.actor] or " " in high[1]:
             return None
         bidder, contract = high[0], self.rules.ladder[high[1]]
         needed = 0 if contract.target.is_no_tricks else contract.level
         if needed is None or standing.outcome(contract, bidder, needed) != WON:
             return None  # made, it does not end the game (or it is not a count of tricks)
-        results = self._play_outs(seat, hand, calls, contract, bidder)
+        results = self._play_outs(view, hand, contract, bidder)
         return -standing.value(contract, bidder, results) if results else None
 
-    def _play_outs(
-        self, seat: int, hand: int, calls: Sequence[tuple[int, str]], contract: Contract, declarer: int | None = None
-    ) -> list[tuple[float, int]] | None:
+    def _play_outs(self, view: SeatView, hand: int, contract: Contract, declarer: int | None = None) -> list[tuple[float, int]] | None:
         """(weight, the declaring side's tricks) over the deals sampled for ``seat`` with ``declarer`` (``seat``
         unless given) playing ``contract``: an ordinary contract reads its strain's lowest contract's
         play-outs, a misère played alone its own; ``None`` for other specials (not sampled)."""
         if contract.level is not None and not contract.is_special:
             lowest = self._lowest(contract.style.strain)
-            return self._results(seat, hand, calls, lowest, declarer) if lowest is not None else None
+            return self._results(view, hand, lowest, declarer) if lowest is not None else None
         if contract.target.is_no_tricks and contract.style.partner is PartnerRole.SITS_OUT:
-            return self._results(seat, hand, calls, contract, declarer)
+            return self._results(view, hand, contract, declarer)
         return None
 
-    def _game_odds(
-        self, standing: Standing, seat: int, hand: int, calls: Sequence[tuple[int, str]], contract: Contract
-    ) -> tuple[float, float] | None:
+    def _game_odds(self, standing: Standing, view: SeatView, hand: int, contract: Contract) -> tuple[float, float] | None:
         """The shares of the sampled play-outs in which ``seat`` declaring ``contract`` wins the game and
         loses it (``None`` where play-outs are not sampled for it, see :meth:`_play_outs`)."""
-        results = self._play_outs(seat, hand, calls, contract)
-        return standing.odds(contract, seat, results) if results else None
+        results = self._play_outs(view, hand, contract)
+        return standing.odds(contract, view.actor, results) if results else None
 
-    def _strain_estimates(self, seat: int, hand: int, calls: Sequence[tuple[int, str]], strains: set[str]) -> dict[str, float]:
-        estimates = super()._strain_estimates(seat, hand, calls, strains)
+    def _strain_estimates(self, view: SeatView, hand: int, strains: set[str]) -> dict[str, float]:
+        estimates = super()._strain_estimates(view, hand, strains)
         if not self.applies:
             return estimates
         for strain in strains:
             contract = self._lowest(strain)
-            mean = self._mean_tricks(seat, hand, calls, contract) if contract is not None else None
+            mean = self._mean_tricks(view, hand, contract) if contract is not None else None
             if mean is not None:
                 estimates[strain] = mean + self.profile.aggression
         return estimates
 
-    def _choose(self, ordinary: list[Contract], estimates: dict[str, float]) -> Contract | None:
+    def _choose(self, view: SeatView, ordinary: list[Contract], estimates: dict[str, float]) -> Contract | None:
         """The heuristic's choice of strain and level, then, in its strain, the level up to the estimate
         whose play-outs score best on average (:attr:`Profile.values_levels`): a continuous auction's
         convention of bidding a level below the estimate leaves room to rise, but a contract left a level
         low scores a level's value less when made."""
-        chosen = super()._choose(ordinary, estimates)
+        chosen = super()._choose(view, ordinary, estimates)
         if chosen is None or chosen.level is None or not self.profile.values_levels:
             return chosen
         if not self.applies or self._deals is None:
             return chosen
         # The bid being chosen is the one whose deals are sampled (the estimates just read them).
-        seat, hand, calls, _ = self._deals[0]
-        results = self._play_outs(seat, hand, calls, chosen)
+        seat, hand = view.actor, self._deals[0][1]
+        results = self._play_outs(view, hand, chosen)
         if not results:
             return chosen
-        standing = Standing(self.rules, self._tables.team_of, self._scores or self._tables.start_scores)
+        standing = Standing(self.rules, self._tables.team_of, view.scores or self._tables.start_scores)
         levels = [
             contract
             for contract in ordinary
@@ -220,14 +197,15 @@ class SamplingBot(HeuristicBot):
             ),
         )
 
-    def _misere_safe(self, seat: int, hand: int, calls: Sequence[tuple[int, str]], contract: Contract) -> bool:
+    def _misere_safe(self, view: SeatView, hand: int, contract: Contract) -> bool:
         """Safe when heuristic defenders rarely force a trick in the play-outs and, on the first
         :data:`MISERE_SOLVED` deals, defenders who know where every card lies seldom can either (or, a
         closed misère, can only sometimes but the heuristic's danger test finds the hand safe): the
         play-outs alone are too kind: heuristic defenders let far too many misères through (bench/NOTES.md)."""
-        share = self._clean_share(seat, hand, calls, contract) if self.applies else None
+        share = self._clean_share(view, hand, contract) if self.applies else None
         if share is None:
-            return super()._misere_safe(seat, hand, calls, contract)
+            return super()._misere_safe(view, hand, contract)
+        seat = view.actor
         if share < self.profile.misere_make_share:
             return False
         assert self._deals is not None
@@ -236,7 +214,7 @@ class SamplingBot(HeuristicBot):
         style = replace(contract.style, exposed=Exposure.NONE, exposed_from=ExposureTime.AFTER_FIRST_TRICK)
         if style not in self._solved:
             self._solved[style] = [
-                self._play_out(seat, hands, kitty, contract, solved=True) for _, hands, kitty in self._deals[1][:MISERE_SOLVED]
+                self._play_out(seat, view.dealer, hands, kitty, contract, solved=True) for _, hands, kitty in self._deals[1][:MISERE_SOLVED]
             ]
         solved = [(weight, forced) for (weight, _, _), forced in zip(self._deals[1], self._solved[style])]
         if any(forced is None for _, forced in solved):
@@ -246,26 +224,26 @@ class SamplingBot(HeuristicBot):
         if share >= (self.profile.misere_solved_share if closed else self.profile.open_misere_solved_share):
             return True
         # Two independent tests agreeing: the solved deals, at a lower bar, and the hand's own dangers.
-        return closed and share >= self.profile.misere_checked_share and super()._misere_safe(seat, hand, calls, contract)
+        return closed and share >= self.profile.misere_checked_share and super()._misere_safe(view, hand, contract)
 
-    def _discard(self, hand: int, contract: Contract, count: int) -> int:
+    def _discard(self, view: SeatView, hand: int, contract: Contract, count: int) -> int:
         """The discard whose play-outs make ``contract`` most often (then take the most tricks, or for a
         misère the fewest) among the heuristic bot's choice and its near alternatives: every set of
         ``count`` cards from the heuristic's ``count + 2`` (or ``count + 1``) best discards."""
-        chosen = super()._discard(hand, contract, count)
-        kitty = self._kitty
+        chosen = super()._discard(view, hand, contract, count)
+        kitty = mask_of(view.kitty)
         if not self.applies or not kitty or kitty & ~hand or kitty.bit_count() != count:
             return chosen
         spare = count + 2 if count <= 4 else count + 1
-        pool = cards_in(super()._discard(hand, contract, min(spare, hand.bit_count() - 1)))
+        pool = cards_in(super()._discard(view, hand, contract, min(spare, hand.bit_count() - 1)))
         candidates = [chosen, *(mask_of(cards) for cards in combinations(pool, count) if mask_of(cards) != chosen)]
-        seat, original = self._seat, hand & ~kitty
-        deals = self._sample(seat, original, self._calls, hand)
+        seat, original = view.actor, hand & ~kitty
+        deals = self._sample(seat, original, view.calls, view.dealer, hand)
         scores: dict[int, tuple[float, float]] = {}
         for candidate in candidates:
             results = []
             for weight, hands, _ in deals:
-                tricks = self._play_out(seat, hands, tuple(cards_in(kitty)), contract, candidate)
+                tricks = self._play_out(seat, view.dealer, hands, tuple(cards_in(kitty)), contract, candidate)
                 if tricks is None:
                     return chosen
                 results.append((weight, tricks))
@@ -288,33 +266,32 @@ class SamplingBot(HeuristicBot):
         ]
         return min(levels, key=lambda contract: contract.level or 0) if levels else None
 
-    def _mean_tricks(self, seat: int, hand: int, calls: Sequence[tuple[int, str]], contract: Contract) -> float | None:
-        results = self._results(seat, hand, calls, contract)
+    def _mean_tricks(self, view: SeatView, hand: int, contract: Contract) -> float | None:
+        results = self._results(view, hand, contract)
         if results is None:
             return None
         return _weighted_mean(results)
 
-    def _clean_share(self, seat: int, hand: int, calls: Sequence[tuple[int, str]], contract: Contract) -> float | None:
-        results = self._results(seat, hand, calls, contract)
+    def _clean_share(self, view: SeatView, hand: int, contract: Contract) -> float | None:
+        results = self._results(view, hand, contract)
         if results is None:
             return None
         return _weighted_mean((weight, tricks == 0) for weight, tricks in results)
 
-    def _results(
-        self, seat: int, hand: int, calls: Sequence[tuple[int, str]], contract: Contract, declarer: int | None = None
-    ) -> list[tuple[float, int]] | None:
+    def _results(self, view: SeatView, hand: int, contract: Contract, declarer: int | None = None) -> list[tuple[float, int]] | None:
         """(weight, the declaring side's tricks) for each deal sampled for ``seat`` played out in
         ``contract`` with ``declarer`` (``seat`` itself unless given) declaring; ``None`` where the
         play-out cannot be arranged."""
-        key = (seat, hand, tuple(calls), self._dealer)
+        seat, calls, dealer = view.actor, view.calls, view.dealer
+        key = (seat, hand, calls, dealer)
         if self._deals is None or self._deals[0] != key:
-            self._deals = (key, self._sample(seat, hand, calls))
+            self._deals = (key, self._sample(seat, hand, calls, dealer))
             self._outcomes, self._solved = {}, {}
         bidder = seat if declarer is None else declarer
         if (bidder, contract.rank) not in self._outcomes:
             outcomes: list[int] | None = []
             for _, hands, kitty in self._deals[1]:
-                tricks = self._play_out(bidder, hands, kitty, contract)
+                tricks = self._play_out(bidder, dealer, hands, kitty, contract)
                 if tricks is None:
                     outcomes = None
                     break
@@ -326,18 +303,19 @@ class SamplingBot(HeuristicBot):
             return None
         return [(weight, tricks) for (weight, _, _), tricks in zip(self._deals[1], outcomes)]
 
-    def _template(self) -> GameState:
-        template = self._templates.get(self._dealer)
+    def _template(self, dealer: int) -> GameState:
+        """A state whose first hand ``dealer`` deals, to copy for each play-out."""
+        template = self._templates.get(dealer)
         if template is None:
-            template = self._templates[self._dealer] = GameState.create(self.rules, seed=0, dealer=self._dealer, history=False)
+            template = self._templates[dealer] = GameState.create(self.rules, seed=0, dealer=dealer, history=False)
         return template
 
     def _sample(
-        self, seat: int, hand: int, calls: Sequence[tuple[int, str]], seen: int = 0
+        self, seat: int, hand: int, calls: Sequence[tuple[int, str]], dealer: int, seen: int = 0
     ) -> list[tuple[float, list[int], tuple[int, ...]]]:
         """Deals of the unseen cards (not in ``hand`` or ``seen``), each with its weight: every other hand
         and the kitty in their sizes (what is left over is out of play: a dead hand)."""
-        template = self._template()
+        template = self._template(dealer)
         sizes = [mask.bit_count() for mask in template.hands]
         unseen = cards_in(self._all & ~hand & ~seen)
         deals = []
@@ -378,11 +356,13 @@ class SamplingBot(HeuristicBot):
                     weight *= _UNLIKELY ** (1.0 + excess)
         return weight
 
-    def _auction_won(self, seat: int, hands: list[int], kitty: tuple[int, ...], contract: Contract, enabling: bool) -> GameState | None:
+    def _auction_won(
+        self, seat: int, dealer: int, hands: list[int], kitty: tuple[int, ...], contract: Contract, enabling: bool
+    ) -> GameState | None:
         """A fresh hand of this deal whose auction ``seat`` won with ``contract``, the others passing (or,
         ``enabling``, every seat first bidding the lowest contract it may, until ``contract`` may be bid);
         ``None`` if that cannot be."""
-        state = self._template().copy()
+        state = self._template(dealer).copy()
         state.hands = list(hands)
         state.kitty = kitty
         bid = False
@@ -404,7 +384,14 @@ class SamplingBot(HeuristicBot):
         return state if state.declarer == seat else None
 
     def _play_out(
-        self, seat: int, hands: list[int], kitty: tuple[int, ...], contract: Contract, discard: int | None = None, solved: bool = False
+        self,
+        seat: int,
+        dealer: int,
+        hands: list[int],
+        kitty: tuple[int, ...],
+        contract: Contract,
+        discard: int | None = None,
+        solved: bool = False,
     ) -> int | None:
         """The declaring side's tricks when heuristic bots play this deal with ``seat`` the only bidder,
         of ``contract`` (discarding ``discard`` if given); ``None`` if the auction does not allow that.
@@ -412,12 +399,12 @@ class SamplingBot(HeuristicBot):
         ``solved`` (a misère): instead of playing out, solve the deal double dummy from the first lead:
         0 if the declarer can always avoid a trick, else 1 (also when the search passes its bound)."""
         enabling = self._enabling.get(contract.rank, False)
-        state = self._auction_won(seat, hands, kitty, contract, enabling)
+        state = self._auction_won(seat, dealer, hands, kitty, contract, enabling)
         if state is None and contract.rank not in self._enabling:
             # A contract that may not open the bidding (misère once the bidding reaches 7, say): the
             # bidding first rises a step a call until it may be bid.
             enabling = True
-            state = self._auction_won(seat, hands, kitty, contract, enabling)
+            state = self._auction_won(seat, dealer, hands, kitty, contract, enabling)
         self._enabling[contract.rank] = enabling
         if state is None:
             return None

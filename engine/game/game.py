@@ -28,13 +28,14 @@ from ..kernel.events import Event, HandResult, HandScored
 from ..kernel.listening import HandStart
 from ..kernel.moves import claim_of, legal_actions, move_of
 from ..kernel.phase import Phase
+from ..kernel.seat_view import seat_view
 from ..kernel.state import GameState
 from ..kernel.support import check_supported
-from ..kernel.tables import Tables, cards_in, mask_of, tables_for
+from ..kernel.tables import Tables, cards_in, tables_for
 from ..rules.cards import Card
 from ..rules.contracts import Contract
 from ..rules.ruleset import Rules
-from .observation import Observation, Trick, observation_of
+from .observation import Observation, Trick, render
 from .records import MAX_SCORE, HandRecord, TranscriptError, hand_transcript, scores_fit
 from .saving import SavedGameError, read_saved_game, restore_rng, saved_game_data
 
@@ -92,9 +93,6 @@ class Game:
         # For observations: the cards of each mask asked for lately (a hand changes one card at a time,
         # and is asked for at every decision), and what the variant fixes.
         self._card_tuples: dict[int, tuple[Card, ...]] = {}
-        self._dummies = rules.seating.seats > rules.seating.players
-        self._dealt_kitty = rules.deal.kitty
-        self._no_tricks = (0,) * rules.seating.seats
         # The action objects legal_choices() hands out for this variant, well formed by construction: an
         # action that is one of them (the same object) skips the text round trip of well_formed().
         self._canonical = frozenset(map(id, (*self._tables.plays, *self._tables.bids, PASS, LOOK, KEEP, REJECT, ALONE)))
@@ -298,80 +296,13 @@ class Game:
 
     def observation(self, seat: int) -> Observation:
         """The game as ``seat`` may see it: its own cards, the auction, the play, exposed hands, and the
-        kitty only if it took it."""
+        kitty only if it took it (the kernel's :func:`~engine.kernel.seat_view.seat_view`, rendered as cards)."""
         seating = self.rules.seating
         players = seating.players
         if type(seat) is not int or not 0 <= seat < players:
             dummies = " (a dummy's cards are in its player's observation)" if seating.dummies else ""
             raise ValueError(f"There is no player at seat {shown(seat)}: players sit at seats 0 to {players - 1}{dummies}.")
-        state = self._state
-        play = state.play
-        phase = state.phase
-        tables = self._tables
-        took = state.kitty_taken and seat == state.declarer
-        # Where a contract may be bid blind, a seat sees its cards once it looks or acts; all do after the auction.
-        looked = phase is not Phase.AUCTION or bool(state.auction.looked >> seat & 1)
-        face_up: tuple[Card, ...] = ()
-        if self.rules.deal.last_kitty_card_face_up:
-            kitty = state.deal.kitty
-            face_up = kitty[-1:] if kitty else ()
-        if len(state.kitty) > self._dealt_kitty:
-            face_up += self._from_table()
-        to_act = state.to_act
-        return observation_of(
-            {
-                "seat": seat,
-                "phase": phase,
-                "hand_number": state.hand_number,
-                "dealer": state.dealer,
-                "to_act": to_act,
-                "team_of": tables.team_of,
-                "scores": state.scores,
-                "hand": self._cards(state.hands[seat]) if looked else (),
-                "calls": state.auction.calls,
-                "banned": tuple(sorted(state.auction.banned)) if state.auction.banned else (),
-                "contract": state.contract.id if state.contract is not None else None,
-                "declarer": state.declarer,
-                "sitting_out": state.sitting_out,
-                "kitty": tuple([tables.cards[index] for index in state.kitty]) if took else (),
-                "discards": self._cards(state.own_discards(seat)),
-                "face_up": face_up,
-                "trick": tuple(play.trick_cards()) if play is not None else (),
-                "led_suit": play.led if play is not None else None,
-                "tricks": self._tricks(),
-                "tricks_won": tuple(play.tricks) if play is not None else self._no_tricks,
-                "exposed": self._on_show() if state.exposed or self._dummies else (),
-                "announced": tuple([(each, self.rules.announcements[index].id) for each, index in state.announced])
-                if state.announced
-                else (),
-                "looked": looked,
-                "acting_seat": to_act,
-                "played_by": tables.controller,
-                "face_down": self._face_down_counts() if self._dummies else (),
-                "covering": self._cards(mask_of(state.covers)) if state.covers else (),
-                "called_card": tables.cards[state.called_card] if state.called_card is not None else None,
-                "partner": state.known_partner(seat),
-                "table": self._cards(state.table) if state.table else (),
-                "drawing": tables.cards[state.card_drawn()] if phase is Phase.DRAW and seat == state.drawer else None,
-            }
-        )
-
-    def _from_table(self) -> tuple[Card, ...]:
-        """The kitty cards everyone saw put there from the table."""
-        return tuple(self._tables.cards[index] for index in self._state.kitty[self._dealt_kitty :])
-
-    def _on_show(self) -> tuple[tuple[int, tuple[Card, ...]], ...]:
-        """The cards everyone sees: hands laid open, then the dummies' face-up cards."""
-        state, seating = self._state, self.rules.seating
-        shown = [(each, self.hand_of(each)) for each in state.exposed]
-        shown.extend((each, self.hand_of(each)) for each in range(seating.players, seating.seats) if each not in state.exposed)
-        return tuple(shown)
-
-    def _face_down_counts(self) -> tuple[tuple[int, int], ...]:
-        seating, face_down = self.rules.seating, self._state.face_down
-        if not seating.dummies:
-            return ()
-        return tuple((each, (self._state.deal_mask(each) & face_down).bit_count()) for each in range(seating.players, seating.seats))
+        return render(seat_view(self._state, seat), self._tables, self._card_tuples, self._tricks())
 
     def face_down_of(self, seat: int) -> tuple[Card, ...]:
         """A dummy's cards still face down, in deck order (omniscient: nobody at the table sees them)."""

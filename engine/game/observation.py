@@ -1,11 +1,21 @@
-"""What one seat may know: its own cards and everything played in the open, nothing else."""
+"""What one seat may know, as cards: its own cards and everything played in the open, nothing else.
+
+An :class:`Observation` is the kernel's :class:`~engine.kernel.seat_view.SeatView` (the one definition of
+what a seat knows) rendered as :class:`~engine.rules.cards.Card` objects and ids by :func:`render`;
+:func:`view_of` reads one back, so a bot deciding from a view plays alike from either.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..kernel.actions import Action, Discard, Pick, Play
+from ..kernel.calls import terms_of
 from ..kernel.phase import Phase as Phase
+from ..kernel.seat_view import SeatView
+from ..kernel.tables import Tables, cards_in, mask_of
 from ..rules.cards import Card
 
 
@@ -107,3 +117,131 @@ def observation_of(fields: dict[str, Any]) -> Observation:
     observation = object.__new__(Observation)
     observation.__dict__.update(fields)
     return observation
+
+
+def render(view: SeatView, tables: Tables, cards: dict[int, tuple[Card, ...]], tricks: tuple[Trick, ...] | None = None) -> Observation:
+    """``view`` as an :class:`Observation`: card indices as cards, contracts and announcements by id.
+    ``cards`` caches the card tuple of each mask (the caller's, so that it lives as long as the game);
+    ``tricks``, the completed tricks as records where the caller keeps them built."""
+    deck = tables.cards
+
+    def cards_of(mask: int) -> tuple[Card, ...]:
+        known = cards.get(mask)
+        if known is None:
+            if len(cards) > 512:
+                cards.clear()
+            known = cards[mask] = tuple([deck[index] for index in cards_in(mask)])
+        return known
+
+    if tricks is None:
+        tricks = tuple(
+            Trick(leader, tuple([(seat, deck[index]) for seat, index in played]), winner, named)
+            for leader, played, winner, named in view.completed
+        )
+    announcements = tables.rules.announcements
+    return observation_of(
+        {
+            "seat": view.seat,
+            "phase": view.phase,
+            "hand_number": view.hand_number,
+            "dealer": view.dealer,
+            "to_act": view.acting_seat,
+            "team_of": view.team_of,
+            "scores": view.scores,
+            "hand": cards_of(view.hand),
+            "calls": view.calls,
+            "banned": view.banned,
+            "contract": view.contract.id if view.contract is not None else None,
+            "declarer": view.declarer,
+            "sitting_out": view.sitting_out,
+            "kitty": tuple([deck[index] for index in view.kitty]),
+            "discards": cards_of(view.discards),
+            "face_up": tuple([deck[index] for index in view.face_up]),
+            "trick": tuple([(seat, deck[index]) for seat, index in view.trick]),
+            "led_suit": view.led,
+            "tricks": tricks,
+            "tricks_won": view.tricks_won,
+            "exposed": tuple([(seat, cards_of(mask)) for seat, mask in view.shown]),
+            "announced": tuple([(seat, announcements[index].id) for seat, index in view.announced]),
+            "looked": view.looked,
+            "acting_seat": view.acting_seat,
+            "played_by": view.played_by,
+            "face_down": view.face_down,
+            "covering": cards_of(view.covering) if view.covering else (),
+            "called_card": deck[view.called_card] if view.called_card is not None else None,
+            "partner": view.partner,
+            "table": cards_of(view.table) if view.table else (),
+            "drawing": deck[view.drawing] if view.drawing >= 0 else None,
+        }
+    )
+
+
+def view_of(observation: Observation, tables: Tables, legal_actions: Sequence[Action] = ()) -> SeatView:
+    """The :class:`~engine.kernel.seat_view.SeatView` that ``observation`` renders (the inverse of
+    :func:`render`). What a seat knows of its own choices comes from its ``legal_actions`` (when it is
+    to act): how many cards it discards, whether it takes a table card into its hand, which suits a led
+    joker may name."""
+    rules = tables.rules
+    ladder = rules.ladder
+    contract = ladder[observation.contract] if observation.contract is not None else None
+    ids = [announcement.id for announcement in rules.announcements]
+    announced = tuple([(seat, ids.index(said)) for seat, said in observation.announced])
+    said = next((call for _, call in reversed(observation.calls) if call != "pass"), None)
+    modifier = said.split()[1] if said is not None and " " in said else None
+    terms = terms_of(rules, contract, modifier, announced)
+    trick = tuple([(seat, card.index) for seat, card in observation.trick])
+    completed = tuple(
+        (done.leader, tuple([(seat, card.index) for seat, card in done.cards]), done.winner, done.suit) for done in observation.tricks
+    )
+    played = mask_of(index for _, index in trick) | mask_of(index for _, cards, _, _ in completed for _, index in cards)
+    named = None
+    if trick:
+        strain = tables.strains[terms.style.strain if terms is not None else rules.auction.all_pass.strain]
+        named = observation.led_suit if strain.suitless >> trick[0][1] & 1 else None
+    discard_count, taking = 0, False
+    nameable: tuple[str, ...] = ()
+    if legal_actions:
+        first = legal_actions[0]
+        if isinstance(first, Discard):
+            discard_count = len(first.cards)
+        taking = any(isinstance(action, Pick) and action.discard is not None for action in legal_actions)
+        suits = {action.suit for action in legal_actions if isinstance(action, Play) and action.suit is not None}
+        nameable = tuple([suit for suit in tables.suits if suit in suits])
+    return SeatView(
+        observation.seat,
+        observation.phase,
+        observation.acting_seat,
+        observation.hand_number,
+        observation.dealer,
+        tuple(observation.team_of),
+        tuple(observation.played_by),
+        tuple(observation.scores),
+        mask_of(card.index for card in observation.hand),
+        observation.looked,
+        tuple(observation.calls),
+        tuple(observation.banned),
+        contract,
+        terms,
+        observation.declarer,
+        tuple(observation.sitting_out),
+        tuple([card.index for card in observation.kitty]),
+        mask_of(card.index for card in observation.discards),
+        tuple([card.index for card in observation.face_up]),
+        trick,
+        observation.led_suit,
+        named,
+        completed,
+        tuple(observation.tricks_won),
+        played,
+        tuple([(seat, mask_of(card.index for card in cards)) for seat, cards in observation.exposed]),
+        announced,
+        tuple(observation.face_down),
+        mask_of(card.index for card in observation.covering),
+        observation.called_card.index if observation.called_card is not None else None,
+        observation.partner,
+        mask_of(card.index for card in observation.table),
+        observation.drawing.index if observation.drawing is not None else -1,
+        taking,
+        discard_count,
+        nameable,
+    )

@@ -8,10 +8,11 @@ bit ``i + 1`` for announcement ``i``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from ..errors import shown
-from ..rules.announcements import Announcement, Announcer, Moment
+from ..rules.announcements import Announcement, Announcer, Effect, Moment
 from ..rules.contracts import Contract, Extra, PlayStyle
 from ..rules.ruleset import Rules
 from .tables import cards_in
@@ -117,3 +118,25 @@ def called_terms(contract: Contract, call: Extra, no_trump: bool) -> Contract:
         exposed_from=style.exposed_from,
     )
     return replace(contract, value=value + call.bonus, target=call.target or contract.target, style=terms)
+
+
+def plays_without_trump(rules: Rules, contract: Contract) -> bool:
+    """Whether ``contract`` is played without a trump suit (a call's no-trump value then applies)."""
+    return next(strain for strain in rules.strains if strain.id == contract.style.strain).trump is None
+
+
+def terms_of(rules: Rules, contract: Contract | None, modifier: str | None, announced: Sequence[tuple[int, int]]) -> Contract | None:
+    """The terms a hand is played and scored under: ``contract`` as the ``modifier`` said with the bid
+    (its id, or ``None``), then each announcement of ``announced`` (seat, index in
+    ``rules.announcements``) that changes the terms, made it. Everything here is public: the one
+    derivation the course and a seat's view share."""
+    if contract is None:
+        return None
+    terms = contract
+    if modifier is not None:
+        terms = called_terms(contract, rules.extra(modifier), plays_without_trump(rules, contract))
+    for _, index in announced:
+        announcement = rules.announcements[index]
+        if announcement.effect is Effect.TERMS:
+            terms = called_terms(terms, rules.extra(announcement.id), plays_without_trump(rules, terms))
+    return terms

@@ -15,7 +15,7 @@ from ..rules.announcements import Effect, Moment
 from ..rules.contracts import Contract, Exposure, ExposureTime, KittyUse, PartnerRole
 from ..rules.ruleset import AllPassAction, FirstLead, KittyExchange, Rules
 from .auction import Auction
-from .calls import CallWindow, called_terms
+from .calls import CallWindow, terms_of
 from .deal import MAX_MISDEALS, Deal, copied_random, deal_of_order, hands_of_order, shuffled_deck
 from .drawing import KEEP_MOVE, DrawnHands
 from .events import (
@@ -263,9 +263,8 @@ class HandCourse(DrawnHands):
             announcement = self.rules.announcements[move]
             self.announced.append((seat, move))
             self._tell(Announced(seat, announcement.id))
-            if announcement.effect is Effect.TERMS and self.terms is not None:
-                call = self.rules.extra(announcement.id)
-                self.terms = called_terms(self.terms, call, self._no_trump(self.terms))
+            if announcement.effect is Effect.TERMS:
+                self.terms = self._terms()
         if window.over:
             self.window = None
             if window.moment is Moment.AFTER_AUCTION:
@@ -273,9 +272,11 @@ class HandCourse(DrawnHands):
             else:
                 self._hand_off_or_play()
 
-    def _no_trump(self, contract: Contract) -> bool:
-        """Whether ``contract`` is played without a trump suit (a call's no-trump value then applies)."""
-        return next(strain for strain in self.rules.strains if strain.id == contract.style.strain).trump is None
+    def _terms(self) -> Contract | None:
+        """The terms the hand is played under now (:func:`~engine.kernel.calls.terms_of`): the contract
+        won, as the modifier said with it and the announcements made so far change it."""
+        high = self.auction.high_modifier
+        return terms_of(self.rules, self.contract, self.tables.modifiers[high].id if high >= 0 else None, self.announced)
 
     def why_give_illegal(self, index: int) -> str | None:
         """Why the partner to act may not give the declarer card ``index`` (a full sentence), or ``None``."""
@@ -438,10 +439,8 @@ class HandCourse(DrawnHands):
             self._all_passed()
             return
         declarer, contract = won
-        self.contract, self.declarer, self.terms = contract, declarer, contract
-        if self.auction.high_modifier >= 0:
-            # A modifier said with the bid (sans kitty) sets the terms from the start.
-            self.terms = called_terms(contract, self.tables.modifiers[self.auction.high_modifier], self._no_trump(contract))
+        self.contract, self.declarer = contract, declarer
+        self.terms = self._terms()  # a modifier said with the bid (sans kitty) sets the terms from the start
         self._tell(AuctionWon(declarer, contract.id))
         seating = self.rules.seating
         if contract.style.partner is PartnerRole.SITS_OUT:

@@ -21,7 +21,7 @@ from .phase import PASS_MOVE, Phase
 from .play import CARD_BITS, SUIT_SHIFT
 from .state import GameState
 from .table_cards import CARD_MASK, DISCARD_SHIFT
-from .tables import cards_in, mask_of
+from .tables import Tables, cards_in, mask_of
 
 
 def _auction_move(state: GameState, action: Action) -> int:
@@ -143,7 +143,11 @@ def claim_of(action: Claim) -> list[int]:
 
 def action_of(state: GameState, move: int) -> Action:
     """The action that the legal ``move`` stands for in ``state``'s phase: the inverse of :func:`move_of`."""
-    phase, tables = state.phase, state.tables
+    return action_for(state.phase, state.tables, move)
+
+
+def action_for(phase: Phase, tables: Tables, move: int) -> Action:
+    """The action that ``move`` stands for in ``phase`` under the variant of ``tables``."""
     cards = tables.cards
     if phase is Phase.PLAY:
         named = move >> SUIT_SHIFT
@@ -158,7 +162,7 @@ def action_of(state: GameState, move: int) -> Action:
     if phase is Phase.KITTY:
         return Discard(tuple([cards[index] for index in cards_in(move)]))
     if phase is Phase.CALLS:
-        return PASS if move == PASS_MOVE else Call(state.rules.announcements[move].id)
+        return PASS if move == PASS_MOVE else Call(tables.rules.announcements[move].id)
     if phase is Phase.GIVE:
         return Give(cards[move])
     if phase is Phase.PARTNER:
@@ -169,6 +173,38 @@ def action_of(state: GameState, move: int) -> Action:
     if phase is Phase.DRAW:
         return KEEP if move == KEEP_MOVE else REJECT
     raise IllegalActionError("The game is over: no more actions can be taken.")
+
+
+def legal_mask_of(phase: Phase, tables: Tables, hand: int, actions: Sequence[Action]) -> int:
+    """The legal moves ``actions`` (the legal actions of a seat holding ``hand``, in ``phase``) as the
+    mask :meth:`GameState.legal_mask <engine.kernel.state.GameState.legal_mask>` gives: the other
+    direction of :func:`legal_actions`, for a bot handed actions that decides over moves."""
+    if phase is Phase.KITTY:
+        return hand  # the discards are not built one by one: any of the seat's cards may go
+    if phase is Phase.DRAW:
+        return 0b11
+    mask = 0
+    if phase is Phase.AUCTION:
+        for action in actions:
+            if isinstance(action, Bid):
+                mask |= 1 << (tables.bid_move(action) + 1)
+            elif isinstance(action, Look):
+                mask |= 1 << (tables.look_move + 1)
+            else:
+                mask |= 1
+    elif phase is Phase.CALLS:
+        ids = [announcement.id for announcement in tables.rules.announcements]
+        for action in actions:
+            mask |= 1 << (ids.index(action.announcement) + 1) if isinstance(action, Call) else 1
+    elif phase is Phase.PARTNER:
+        for action in actions:
+            if isinstance(action, CallPartner):
+                mask |= 1 if action.card is None else 1 << (action.card.index + 1)
+    else:
+        for action in actions:
+            if isinstance(action, (Play, Give, Pick)):
+                mask |= 1 << action.card.index
+    return mask
 
 
 def legal_actions(state: GameState) -> Sequence[Action]:
@@ -200,4 +236,4 @@ def legal_actions(state: GameState) -> Sequence[Action]:
     return []
 
 
-__all__ = ["action_of", "claim_of", "legal_actions", "move_of"]
+__all__ = ["action_for", "action_of", "claim_of", "legal_actions", "legal_mask_of", "move_of"]

@@ -1,0 +1,200 @@
+"""What one seat may know, in the kernel's terms: the single definition of it.
+
+:func:`seat_view` reads a :class:`~engine.kernel.state.GameState` for one player and returns a
+:class:`SeatView`: that player's own cards, the auction, the contract and its terms, what was played and
+shown, its own discards, and nothing else, as bit masks of card indices and small integers. Everything
+a seat is told is decided here: :class:`~engine.game.observation.Observation` is this view rendered as
+cards (:func:`engine.game.observation.render`), and the built-in bots decide from it, whether they are
+handed a state (the simulator's fast path) or an observation (:mod:`engine.bots.adapter`). The leak
+tests re-deal the hidden cards and check that this one function's answer does not change.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..rules.contracts import Contract
+from .phase import Phase
+from .state import GameState
+from .tables import mask_of
+
+
+@dataclass
+class SeatView:
+    """One player's view of the game (see the module docstring). Cards are indices into the variant's
+    deck (``tables.cards``); a set of cards is a mask with bit ``i`` for card ``i``."""
+
+    seat: int
+    """The observing player."""
+    phase: Phase
+    """The phase of the game."""
+    acting_seat: int | None = None
+    """The seat to act: a player, or a dummy whose cards its player chooses (``None`` once the game is over)."""
+    hand_number: int = 0
+    """The current hand's number in the game, from 0."""
+    dealer: int = 0
+    """The dealer's seat."""
+    team_of: tuple[int, ...] = ()
+    """Each seat's team."""
+    played_by: tuple[int, ...] = ()
+    """Each seat's player: the seat itself, or a dummy's player."""
+    scores: tuple[int, ...] = ()
+    """Team scores (before the current hand while it is played)."""
+    hand: int = 0
+    """The observing player's cards (none until it has looked, where a contract may be bid blind)."""
+    looked: bool = True
+    """Whether the player has seen its cards."""
+    calls: tuple[tuple[int, str], ...] = ()
+    """The auction so far: (seat, ``"pass"`` or what was bid, a modifier after a space)."""
+    banned: tuple[int, ...] = ()
+    """Seats that may not bid in this hand."""
+    contract: Contract | None = None
+    """The contract won in the auction (``None`` before, and in a hand nobody bid)."""
+    terms: Contract | None = None
+    """The terms the hand is played under: the contract as a modifier said with it or an announcement changed it."""
+    declarer: int | None = None
+    """The declarer's seat, once the auction is won."""
+    sitting_out: tuple[int, ...] = ()
+    """Seats that take no part in the play."""
+    kitty: tuple[int, ...] = ()
+    """The kitty's cards (in the order dealt, then any put there from the table), for the player who
+    took it; else empty."""
+    discards: int = 0
+    """The cards this player put out of play and alone knows (after the kitty, after taking table cards,
+    rejected while drawing)."""
+    face_up: tuple[int, ...] = ()
+    """Kitty cards shown to everyone: the last one dealt where the variant turns it up, and table cards
+    put into the kitty."""
+    trick: tuple[tuple[int, int], ...] = ()
+    """The trick in progress: (seat, card) in the order played."""
+    led: str | None = None
+    """The suit the trick in progress must follow, once led."""
+    named: str | None = None
+    """The suit named for a joker that led the trick in progress, if one did."""
+    completed: tuple[tuple[int, tuple[tuple[int, int], ...], int, str | None], ...] = ()
+    """The hand's completed tricks: (leader, (seat, card) pairs, winner, suit named for a led joker)."""
+    tricks_won: tuple[int, ...] = ()
+    """Tricks taken so far this hand, per seat."""
+    played: int = 0
+    """Every card played this hand."""
+    shown: tuple[tuple[int, int], ...] = ()
+    """Cards everyone sees in a hand: hands laid open, then the dummies' face-up cards, as (seat, cards)."""
+    announced: tuple[tuple[int, int], ...] = ()
+    """The announcements made this hand: (seat, index in ``rules.announcements``)."""
+    face_down: tuple[tuple[int, int], ...] = ()
+    """Each dummy's cards still face down, as (dummy's seat, how many)."""
+    covering: int = 0
+    """The dummies' face-up cards that lie on a face-down one."""
+    called_card: int | None = None
+    """The card the declarer named to call a partner, once named."""
+    partner: int | None = None
+    """The called partner, once this player may know it."""
+    table: int = 0
+    """The cards face up on the table that nobody has taken."""
+    drawing: int = -1
+    """The card this player has just drawn and must keep or reject (-1: none)."""
+    taking: bool = False
+    """Picking table cards: whether this player takes one into its hand (discarding one), rather than
+    putting one into the kitty."""
+    discard_count: int = 0
+    """How many cards this player must discard now (0 unless it is to discard)."""
+    nameable: tuple[str, ...] = ()
+    """The suits a joker this player leads now may name (empty unless it leads one that names a suit)."""
+
+    @property
+    def actor(self) -> int:
+        """The seat this player chooses for now: the acting seat (its own or its dummy's), else its own."""
+        return self.acting_seat if self.acting_seat is not None else self.seat
+
+    def hand_of(self, seat: int) -> int:
+        """The cards this player sees in ``seat``'s hand: its own, or those on show."""
+        if seat == self.seat:
+            return self.hand
+        for each, cards in self.shown:
+            if each == seat:
+                return cards
+        return 0
+
+    def seen(self) -> int:
+        """Every card this player knows is not in a hidden hand: its own, the acting seat's (its dummy's),
+        its discards, the cards played and the cards on show."""
+        known = self.hand | self.discards | self.played
+        for _, cards in self.shown:
+            known |= cards
+        return known
+
+
+def seat_view(state: GameState, seat: int) -> SeatView:
+    """What player ``seat`` (a player, not a dummy: a dummy's cards are in its player's view) may know
+    of ``state``; see the module docstring."""
+    phase, tables, rules = state.phase, state.tables, state.rules
+    auction, play, declarer = state.auction, state.play, state.declarer
+    acting = state.to_act
+    chooses = acting is not None and tables.controller[acting] == seat
+    # Where a contract may be bid blind, a seat sees its cards once it looks or acts; all do after the auction.
+    looked = phase is not Phase.AUCTION or bool(auction.looked >> seat & 1)
+    dealt_kitty = rules.deal.kitty
+    face_up: tuple[int, ...] = ()
+    if rules.deal.last_kitty_card_face_up and dealt_kitty:
+        face_up = state.kitty[dealt_kitty - 1 : dealt_kitty]
+    if len(state.kitty) > dealt_kitty:
+        face_up += state.kitty[dealt_kitty:]
+    seating = rules.seating
+    dummies = range(seating.players, seating.seats)
+    shown = tuple([(each, state.hands[each]) for each in state.exposed])
+    if seating.dummies is not None:
+        shown += tuple([(each, state.hands[each]) for each in dummies if each not in state.exposed])
+    view = SeatView(
+        seat,
+        phase,
+        acting,
+        state.hand_number,
+        state.dealer,
+        tables.team_of,
+        tables.controller,
+        state.scores,
+        state.hands[seat] if looked else 0,
+        looked,
+        auction.calls,
+        tuple(sorted(auction.banned)) if auction.banned else (),
+        state.contract,
+        state.terms,
+        declarer,
+        state.sitting_out,
+        state.kitty if state.kitty_taken and seat == declarer else (),
+        state.own_discards(seat),
+        face_up,
+        shown=shown,
+        announced=tuple(state.announced),
+        partner=state.known_partner(seat),
+        called_card=state.called_card,
+        table=state.table,
+        tricks_won=(0,) * seating.seats,
+    )
+    if play is not None:
+        view.trick = tuple(play.trick)
+        view.led = play.led
+        view.named = play.named
+        view.completed = tuple(play.completed)
+        view.tricks_won = tuple(play.tricks)
+        view.played = play.played
+        if chooses and play.names_suits and not play.trick and state.hands[play.to_act] & play.strain.suitless:
+            view.nameable = tuple(play.nameable())
+    if seating.dummies is not None:
+        # A face-down card lies under a dummy's face-up card, in its hand or in the trick, until turned up.
+        in_trick = {card: each for each, card in play.trick} if play is not None else {}
+        view.face_down = tuple(
+            [(each, sum(1 for card in state.covers if state.hands[each] >> card & 1 or in_trick.get(card) == each)) for each in dummies]
+        )
+        view.covering = mask_of(state.covers)
+    if chooses:
+        if phase is Phase.KITTY:
+            view.discard_count = state.discard_count
+        elif phase is Phase.PICK:
+            view.taking = state.taking
+        elif phase is Phase.DRAW:
+            view.drawing = state.card_drawn()
+    return view
+
+
+__all__ = ["SeatView", "seat_view"]
