@@ -46,7 +46,7 @@ def deal_to_solve(rules: engine.Rules, seed: int) -> tuple[Solver, str, int] | N
     contract = state.contract
     # The search starts from the tricks the contract asks for: the bidder's own estimate.
     guess = contract.target.minimum if not contract.target.is_no_tricks else 0
-    return Solver(play, declaring, minimize=contract.target.is_no_tricks, covers=dict(state.covers)), contract.id, guess
+    return Solver(play, declaring, minimize=contract.target.is_no_tricks, covers=dict(state.arrangement.covers)), contract.id, guess
 
 
 def percentile(values: list[float], fraction: float) -> float:

@@ -1,6 +1,8 @@
-"""The kernel's copies (issue 13, a faster ``clone()``): ``copy_course`` and ``copy_auction`` assign every
-field their classes list, written out by name so that the compiled build copies them natively; a field
-added to a class but forgotten there would be silently shared or lost, which these tests catch."""
+"""The kernel's copies (issue 13, a faster ``clone()``; issue 28, one copy idiom): the state and each part
+it holds copy through their constructor's ``source`` argument; ``copy_course`` and ``copy_auction``
+assign every field their classes list, written out by name so that the compiled build copies them
+natively; a field added to a class but forgotten there would be silently shared or lost, which these
+tests catch."""
 
 from __future__ import annotations
 
@@ -11,13 +13,22 @@ import pytest
 
 import engine
 from engine.bots import RandomBot
-from engine.kernel.arrangement import ARRANGEMENT_FIELDS
+from engine.kernel.arrangement import SeatArrangement
 from engine.kernel.auction import AUCTION_FIELDS
+from engine.kernel.calls import CallWindow
 from engine.kernel.course import COURSE_FIELDS
-from engine.kernel.drawing import DRAWN_FIELDS
+from engine.kernel.drawing import DrawnHands
 from engine.kernel.phase import Phase
 from engine.kernel.state import GameState
-from engine.kernel.table_cards import TABLE_FIELDS
+from engine.kernel.table_cards import TableCards
+
+PART_FIELDS = {
+    "arrangement": ("face_down", "covers", "partner", "called_card", "partner_secret"),
+    "table_cards": ("table", "pickers", "taking", "set_aside", "table_done"),
+    "drawn_hands": ("draws", "drawn", "drawer", "rejected"),
+    "window": ("moment", "seats", "position", "masks", "closed", "made"),
+}
+"""The state of each part a game state holds, which its copy must equal (the variant and its tables aside)."""
 
 KERNEL = Path(__file__).parent.parent / "engine" / "kernel"
 """Read from the source tree: the compiled build has no source to inspect."""
@@ -40,7 +51,7 @@ def assigned(module: str, function: str) -> list[str]:
 @pytest.mark.parametrize(
     ("module", "function", "fields"),
     [
-        ("copying", "copy_course", COURSE_FIELDS + DRAWN_FIELDS + TABLE_FIELDS + ARRANGEMENT_FIELDS),
+        ("state", "copy_course", COURSE_FIELDS),
         ("auction", "copy_auction", AUCTION_FIELDS),
     ],
 )
@@ -65,13 +76,20 @@ def test_a_copy_shares_every_field_value_and_plays_on_independently(variant: str
             break
         state.apply_move(bot.choose(state, state.to_act, state.legal_mask()))
     copy = state.copy()
-    for name in COURSE_FIELDS + DRAWN_FIELDS + TABLE_FIELDS + ARRANGEMENT_FIELDS:
-        if name in ("auction", "play", "window"):  # copied deeply, compared below or by their play
+    for name in COURSE_FIELDS:
+        if name in ("auction", "play", "window", "arrangement", "table_cards", "drawn_hands"):  # copied deeply: compared below
             assert type(getattr(copy, name)) is type(getattr(state, name)), name
         elif name not in ("listener", "rng_shared"):
             assert getattr(copy, name) == getattr(state, name), name
     for name in AUCTION_FIELDS:
         assert getattr(copy.auction, name) == getattr(state.auction, name), name
+    for part, fields in PART_FIELDS.items():
+        original_part, copied_part = getattr(state, part), getattr(copy, part)
+        assert (original_part is None) == (copied_part is None), part
+        if original_part is not None:
+            assert copied_part is not original_part
+            for name in fields:
+                assert getattr(copied_part, name) == getattr(original_part, name), (part, name)
     before = (list(state.hands), state.auction.calls, state.phase, state.scores, state.play.tricks[:] if state.play else None)
     first, second = RandomBot(1), RandomBot(1)
     original = state.copy()
@@ -80,3 +98,14 @@ def test_a_copy_shares_every_field_value_and_plays_on_independently(variant: str
         original.apply_move(second.choose(original, original.to_act, original.legal_mask()))  # type: ignore[arg-type]
         assert (original.hands, original.phase, original.scores) == (copy.hands, copy.phase, copy.scores)
     assert (list(state.hands), state.auction.calls, state.phase, state.scores, state.play.tricks[:] if state.play else None) == before
+
+
+@pytest.mark.parametrize(
+    ("part", "kind"), [("arrangement", SeatArrangement), ("table_cards", TableCards), ("drawn_hands", DrawnHands), ("window", CallWindow)]
+)
+def test_the_copied_fields_are_every_field_of_the_part(part: str, kind: type) -> None:
+    """The fields compared above are each part's every field (read where the class is not compiled)."""
+    slots = getattr(kind, "__slots__", None)
+    if slots is None:
+        pytest.skip("a class compiled with mypyc has no __slots__")
+    assert sorted(set(slots) - {"rules", "tables"}) == sorted(PART_FIELDS[part])

@@ -83,7 +83,7 @@ def check_endings(variant: str, seeds: range, tricks: int) -> int:
         state = ending(rules, seed, tricks)
         if state is None or state.play is None:
             continue
-        play, declaring, covers = state.play, declaring_side(state), dict(state.covers)
+        play, declaring, covers = state.play, declaring_side(state), dict(state.arrangement.covers)
         for minimize in (False, True):
             expected = minimax(fresh(play), declaring, minimize=minimize, covers=covers)
             position = fresh(play)

@@ -63,9 +63,9 @@ def moves_in(state: GameState) -> set[int]:
     if state.phase is Phase.GIVE:
         return set(cards_in(legal))
     if state.phase is Phase.PICK:
-        if not state.taking:
+        if not state.table_cards.taking:
             return set(cards_in(legal))
-        hand = state.hands[state.pickers[0]]
+        hand = state.hands[state.table_cards.pickers[0]]
         return {card | (discard + 1) << DISCARD_SHIFT for card in cards_in(legal) for discard in cards_in(hand | 1 << card)}
     play = state.play
     assert play is not None

@@ -42,8 +42,8 @@ def legal_moves(state: GameState) -> list[int]:
     if state.phase is Phase.PICK:
         moves = []
         for card in cards_in(mask):
-            if state.taking:
-                moves.extend(card | (discard + 1) << 8 for discard in cards_in(state.hands[state.pickers[0]] | 1 << card))
+            if state.table_cards.taking:
+                moves.extend(card | (discard + 1) << 8 for discard in cards_in(state.hands[state.table_cards.pickers[0]] | 1 << card))
             else:
                 moves.append(card)
         return moves

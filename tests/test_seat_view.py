@@ -35,8 +35,8 @@ def hide_differently(state: GameState, player: int, rng: random.Random) -> GameS
     visible = {player, *other.exposed, *range(seating.players, seating.seats)}
     hidden_places = [each for each in range(len(other.hands)) if each not in visible]
     pool = [index for each in hidden_places for index in cards_in(other.hands[each])]
-    covered = sorted(other.covers)
-    pool += [other.covers[each] for each in covered]
+    covered = sorted(other.arrangement.covers)
+    pool += [other.arrangement.covers[each] for each in covered]
     dealt = state.rules.deal.kitty
     hidden_kitty = dealt - 1 if state.rules.deal.last_kitty_card_face_up else dealt
     if not other.kitty_taken and state.phase is not Phase.GAME_OVER:
@@ -45,8 +45,8 @@ def hide_differently(state: GameState, player: int, rng: random.Random) -> GameS
     for each in hidden_places:
         size = other.hands[each].bit_count()
         other.hands[each], pool = mask_of(pool[:size]), pool[size:]
-    other.covers = dict(zip(covered, pool))
-    other.face_down = mask_of(pool[: len(covered)])
+    other.arrangement.covers = dict(zip(covered, pool))
+    other.arrangement.face_down = mask_of(pool[: len(covered)])
     pool = pool[len(covered) :]
     if not other.kitty_taken and state.phase is not Phase.GAME_OVER:
         other.kitty = tuple(pool[:hidden_kitty]) + other.kitty[hidden_kitty:]

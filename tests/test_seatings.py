@@ -393,21 +393,22 @@ def test_no_observation_ever_shows_a_card_its_seat_may_not_see(variant: str, see
                 hidden |= dealt_kitty
             hidden |= {
                 str(played._tables.cards[index])
-                for other, mask in enumerate(state.set_aside)
+                for other, mask in enumerate(state.table_cards.set_aside)
                 if other != seat
                 for index in range(len(played._tables.cards))
                 if mask >> index & 1
             }
             hidden |= {
                 str(played._tables.cards[index])
-                for other, mask in enumerate(state.rejected)
+                for other, mask in enumerate(state.drawn_hands.rejected)
                 if other != seat
                 for index in range(len(played._tables.cards))
                 if mask >> index & 1
             }
-            for other, draws in enumerate(state.draws):  # cards not drawn yet (the drawer sees the one it drew)
+            for other, draws in enumerate(state.drawn_hands.draws):  # cards not drawn yet (the drawer sees the one it drew)
                 undrawn = draws[
-                    2 * state.drawn[other] + (1 if other == seat and state.phase is Phase.DRAW and state.drawer == seat else 0) :
+                    2 * state.drawn_hands.drawn[other]
+                    + (1 if other == seat and state.phase is Phase.DRAW and state.drawn_hands.drawer == seat else 0) :
                 ]
                 hidden |= {str(played._tables.cards[index]) for index in undrawn}
             # Cards played, cards dealt face up to the table and hands laid open are seen by all.
@@ -415,7 +416,7 @@ def test_no_observation_ever_shows_a_card_its_seat_may_not_see(variant: str, see
             if state.play is not None:
                 public |= {str(card) for index, card in enumerate(played._tables.cards) if state.play.played >> index & 1}
             assert not seen_by(view) & (hidden - public), (seat, seen_by(view) & (hidden - public))
-            if state.partner_secret and seat != state.partner:
+            if state.arrangement.partner_secret and seat != state.arrangement.partner:
                 assert view.partner is None
         played.apply(chooser.choice(played.legal_actions()))
 

@@ -148,7 +148,7 @@ def makeable_table(game: Game) -> dict[str, dict[int, int]]:
             solver = solvers.get(searched)
             if solver is None:
                 play = TrickPlay(state.tables, list(state.hands), state.tables.strains[strain], list(range(seats)), leader, total)
-                solver = solvers[searched] = Solver(play, searched, covers=dict(state.covers))
+                solver = solvers[searched] = Solver(play, searched, covers=dict(state.arrangement.covers))
             solver.play.leader = solver.play.to_act = leader
             tricks = solver.tricks(guess)
             guess = tricks
@@ -172,7 +172,7 @@ def analyze(transcript: Mapping[str, Any], rules: Rules | None = None, *, table:
     makeable = makeable_table(game) if table else {}
     minimize = contract is not None and contract.target.is_no_tricks
     play = _fresh(state.play)
-    covers = dict(state.covers)
+    covers = dict(state.arrangement.covers)
     solver = Solver(play, set(side), minimize=minimize, covers=covers)
     par = solver.tricks()
     plays: list[CardCost] = []

@@ -56,9 +56,9 @@ class RandomBot:
         if phase is Phase.PICK:
             # A table card; a defender taking it also discards one of its cards or that one.
             card = self._any(legal)
-            if not state.taking:
+            if not state.table_cards.taking:
                 return card
-            return card | (self._any(state.hands[state.pickers[0]] | 1 << card) + 1) << DISCARD_SHIFT
+            return card | (self._any(state.hands[state.table_cards.pickers[0]] | 1 << card) + 1) << DISCARD_SHIFT
         if phase is Phase.KITTY:
             # One card after another, each uniform among those left: a uniform choice of the set.
             chosen = 0

@@ -425,7 +425,7 @@ class SamplingBot(HeuristicBot):
             return None
         side = state.side()
         if solved:
-            solver = Solver(play, frozenset(side), minimize=True, covers=dict(state.covers), max_nodes=MISERE_POSITIONS)
+            solver = Solver(play, frozenset(side), minimize=True, covers=dict(state.arrangement.covers), max_nodes=MISERE_POSITIONS)
             try:
                 return 1 if solver.makes_at_least(1) else 0
             except SolverLimitError:

@@ -31,7 +31,7 @@ from ..kernel.phase import Phase
 from ..kernel.seat_view import seat_view
 from ..kernel.state import GameState
 from ..kernel.support import check_supported
-from ..kernel.tables import Tables, cards_in, tables_for
+from ..kernel.tables import Tables, cards_in, mask_of, tables_for
 from ..rules.cards import Card
 from ..rules.contracts import Contract
 from ..rules.ruleset import Rules
@@ -306,7 +306,7 @@ class Game:
 
     def face_down_of(self, seat: int) -> tuple[Card, ...]:
         """A dummy's cards still face down, in deck order (omniscient: nobody at the table sees them)."""
-        return self._cards(self._state.deal_mask(self._seat(seat)) & self._state.face_down)
+        return self._cards(mask_of(card.index for card in self._state.deal.hands[self._seat(seat)]) & self._state.arrangement.face_down)
 
     # -- copies, saving and transcripts -----------------------------------------------------------
 

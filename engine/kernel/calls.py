@@ -23,18 +23,19 @@ class CallWindow:
 
     __slots__ = ("moment", "seats", "position", "masks", "closed", "made")
 
-    def __init__(self, moment: Moment, seats: list[int], masks: dict[int, int]) -> None:
+    def __init__(self, moment: Moment, seats: list[int], masks: dict[int, int], source: CallWindow | None = None) -> None:
+        """A window where nobody has spoken yet; with ``source``, a copy of that window (see :meth:`copy`)."""
         self.moment = moment
         """The point of the hand it belongs to."""
         self.seats = seats
         """The seats that may speak, in order."""
-        self.position = 0
+        self.position: int = 0 if source is None else source.position
         """How many of them have spoken."""
         self.masks = masks
         """Each seat's legal moves (bit 0 the pass, bit ``i + 1`` announcement ``i``)."""
-        self.closed = False
+        self.closed: bool = False if source is None else source.closed
         """Whether a one-caller announcement has closed it early."""
-        self.made: list[tuple[int, int]] = []
+        self.made: list[tuple[int, int]] = [] if source is None else list(source.made)
         """The announcements made in it: (seat, index in ``rules.announcements``)."""
 
     @classmethod
@@ -64,9 +65,7 @@ class CallWindow:
 
     def copy(self) -> CallWindow:
         """An independent copy."""
-        other = CallWindow(self.moment, self.seats, self.masks)
-        other.position, other.closed, other.made = self.position, self.closed, list(self.made)
-        return other
+        return CallWindow(self.moment, self.seats, self.masks, self)
 
     @property
     def to_act(self) -> int:

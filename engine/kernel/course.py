@@ -14,9 +14,10 @@ from ..errors import shown
 from ..rules.announcements import Effect, Moment
 from ..rules.contracts import Contract, Exposure, ExposureTime, KittyUse, PartnerRole
 from ..rules.ruleset import AllPassAction, FirstLead, KittyExchange, Rules
+from .arrangement import SeatArrangement
 from .auction import Auction
 from .calls import CallWindow, terms_of
-from .deal import MAX_MISDEALS, Deal, copied_random, deal_of_order, hands_of_order, shuffled_deck
+from .deal import MAX_MISDEALS, Deal, copied_random, deal_of_order, hands_of_order, misdealt_seat, shuffled_deck
 from .drawing import KEEP_MOVE, DrawnHands
 from .events import (
     AllPassed,
@@ -49,56 +50,25 @@ from .scoring import (
     score_out,
     score_played,
     score_unbid,
+    side_teams,
     stopped_hand_points,
 )
-from .table_cards import CARD_MASK, DISCARD_SHIFT
+from .table_cards import CARD_MASK, DISCARD_SHIFT, TableCards
 from .tables import Tables, cards_in, mask_of
 
-COURSE_FIELDS = (
-    "rules",
-    "tables",
-    "rng",
-    "rng_shared",
-    "scripted",
-    "listener",
-    "dealer",
-    "scores",
-    "redeals",
-    "banned",
-    "winner",
-    "ending",
-    "phase",
-    "hand_number",
-    "order",
-    "_deal",
-    "_dealt_by",
-    "kitty",
-    "hands",
-    "auction",
-    "play",
-    "contract",
-    "declarer",
-    "discard_count",
-    "discarded",
-    "kitty_taken",
-    "sitting_out",
-    "exposed",
-    "result",
-    "pause_between_hands",
-    "paused",
-    "expose_when",
-    "terms",
-    "window",
-    "announced",
-    "givers",
-    "received",
-    "scored_out",
-    "discarder",
+COURSE_FIELDS = tuple(
+    (
+        "rules tables rng rng_shared scripted listener dealer scores redeals banned winner ending phase hand_number "
+        "order _deal _dealt_by kitty hands auction play contract declarer discard_count discarded kitty_taken "
+        "sitting_out exposed result pause_between_hands paused expose_when terms window announced givers received "
+        "scored_out discarder arrangement table_cards drawn_hands"
+    ).split()
 )
-"""The attributes :class:`HandCourse` adds."""
+"""The attributes of :class:`HandCourse` (named here, not read from ``__slots__``: a class compiled with
+mypyc has none)."""
 
 
-class HandCourse(DrawnHands):
+class HandCourse:
     """One game's state under ``rules`` and its course between decisions (see the module docstring)."""
 
     __slots__ = COURSE_FIELDS
@@ -142,6 +112,12 @@ class HandCourse(DrawnHands):
     """The defending side that reached the target during the play (the 1904 rule), if one has."""
     discarder: int
     """Who discards in phase ``KITTY``: the declarer, or the partner handed the declarer's discards."""
+    arrangement: SeatArrangement
+    """This hand's dummies and called partner (:mod:`~engine.kernel.arrangement`)."""
+    table_cards: TableCards
+    """This hand's cards face up on the table (:mod:`~engine.kernel.table_cards`)."""
+    drawn_hands: DrawnHands
+    """This hand's draws, where hands are drawn (:mod:`~engine.kernel.drawing`)."""
 
     def __init__(
         self,
@@ -154,13 +130,8 @@ class HandCourse(DrawnHands):
         listener: StateListener | None = None,
         banned: frozenset[int] = frozenset(),
         redeals: int = 0,
-        blank: bool = False,
     ) -> None:
-        """A new game's state dealt its first hand; ``blank``, an object whose attributes are still to be
-        set (:meth:`GameState.copy` copies them in: a class compiled with mypyc has no ``__new__`` to
-        make one)."""
-        if blank:
-            return
+        """A new game's state dealt its first hand."""
         self.rules = rules
         """The variant."""
         self.tables = tables
@@ -310,14 +281,15 @@ class HandCourse(DrawnHands):
         the hand scored."""
         play = self.play
         assert play is not None
+        arrangement = self.arrangement
         if self.expose_when is ExposureTime.AFTER_FIRST_LEAD:
             self._expose()
-        if self.partner_secret:
-            self._reveal_partner(play)
+        if arrangement.partner_secret:
+            self._tell_all(arrangement.reveal_partner(play))
         if winner < 0:
             return
-        if self.covers:
-            self._turn_up(play)
+        if arrangement.covers:
+            self._tell_all(arrangement.turn_up(play, self.hands))
         if self.listener is not None:
             cards = self.tables.cards
             self.listener.event(TrickWon(play.number - 1, winner, tuple((each, cards[card]) for each, card in play.completed[-1][1])))
@@ -332,22 +304,55 @@ class HandCourse(DrawnHands):
         """The cards ``seat`` put out of play and alone knows, as a mask: its discards after taking the
         kitty, after taking table cards, and the cards it rejected drawing its hand."""
         mine = self.discarded if self.kitty_taken and seat == self.declarer else 0
-        if self.set_aside:
-            mine |= self.set_aside[seat]
-        if self.rejected:
-            mine |= self.rejected[seat]
+        set_aside, rejected = self.table_cards.set_aside, self.drawn_hands.rejected
+        if set_aside:
+            mine |= set_aside[seat]
+        if rejected:
+            mine |= rejected[seat]
         return mine
 
     @property
     def watching(self) -> bool:
         """Whether something must be looked at after every card (a hand to lay open, a secret partner
         to reveal, dummy cards to turn up), so the simulator's loop may not skip :meth:`_after_card`."""
-        return self.expose_when is not None or self.partner_secret or bool(self.covers)
+        return self.expose_when is not None or self.arrangement.partner_secret or bool(self.arrangement.covers)
 
     def _tell(self, event: Event) -> None:
         """Report ``event`` to the listener, if any (where building the event costs next to nothing)."""
         if self.listener is not None:
             self.listener.event(event)
+
+    def _tell_all(self, events: list[Event]) -> None:
+        """Report the events a part returned, in order."""
+        if self.listener is not None:
+            for event in events:
+                self.listener.event(event)
+
+    def side(self) -> tuple[int, ...]:
+        """The declaring side's seats: the declarer's team, and a called partner."""
+        assert self.declarer is not None
+        return self.arrangement.side(self.declarer)
+
+    def partner_mask(self) -> int:
+        """The declarer's choices in phase ``PARTNER``: bit 0 going alone, bit ``i + 1`` naming card ``i``
+        (:meth:`SeatArrangement.partner_mask <engine.kernel.arrangement.SeatArrangement.partner_mask>`)."""
+        declarer, terms = self.declarer, self.terms
+        assert declarer is not None and terms is not None
+        return self.arrangement.partner_mask(declarer, terms, self.hands[declarer] | self.discarded)
+
+    def why_partner_illegal(self, move: int) -> str | None:
+        """Why the declarer may not make partner ``move`` (a full sentence), or ``None``."""
+        declarer, terms = self.declarer, self.terms
+        assert declarer is not None and terms is not None
+        return self.arrangement.why_partner_illegal(move, declarer, terms, self.hands[declarer] | self.discarded)
+
+    def call_partner(self, move: int) -> None:
+        """The declarer goes alone (:data:`PASS_MOVE`) or names card ``move`` (checked): its holder
+        partners the declarer for this hand; the hand goes on."""
+        declarer = self.declarer
+        assert declarer is not None
+        self._tell_all(self.arrangement.call_partner(move, declarer, self.hands))
+        self._hand_off_or_play()
 
     def _check_score_out(self, play: TrickPlay) -> None:
         """After a trick under the 1904 rule: stop the hand if a side has scored out
@@ -387,7 +392,7 @@ class HandCourse(DrawnHands):
                 self._deal, self.order = None, shuffled_deck(tables, self.rng)
                 hands = hands_of_order(tables, self.order, self.dealer)
                 kitty = tuple([self.order[position] for position in tables.kitty_positions])
-            short = self._misdealt_seat(hands)
+            short = misdealt_seat(tables, hands)
             if short is None or len(misdeals) >= MAX_MISDEALS:
                 break
             misdeals.append((self.deal, short))
@@ -417,21 +422,17 @@ class HandCourse(DrawnHands):
         self.received = 0
         self.scored_out = None
         self.discarder = -1
-        self._clear_arrangement()
+        rules = self.rules
+        self.arrangement = SeatArrangement(tables)
+        self.table_cards = TableCards(rules)
+        self.drawn_hands = DrawnHands(rules)
         self.phase = Phase.AUCTION
-        if self._lay_out_table():
+        if rules.seating.dummies is not None:
+            self.arrangement.lay_out(self.deal.hands, self.hands)
+        if rules.deal.table and self.table_cards.lay_out([card.index for card in self.deal.table], self.dealer):
             self.phase = Phase.PICK
-        if self._start_drawing():
+        if rules.deal.draw and self.drawn_hands.start(self.deal.hands, self.hands, self.dealer):
             self.phase = Phase.DRAW
-
-    def _misdealt_seat(self, hands: list[int]) -> int | None:
-        if not self.rules.deal.misdeal_without_face_card:
-            return None
-        faces = self.tables.face_cards
-        for seat, hand in enumerate(hands):
-            if not hand & faces:
-                return seat
-        return None
 
     def _end_auction(self) -> None:
         won = self.auction.winner()
@@ -521,28 +522,31 @@ class HandCourse(DrawnHands):
     def draw_card(self, move: int) -> None:
         """The player to draw keeps or rejects its card (see :mod:`~engine.kernel.drawing`; checked by
         the caller); the auction follows the last draw."""
+        drawing = self.drawn_hands
         if self.listener is not None:
-            self.listener.event(Drew(self.drawer, self.tables.cards[self.card_drawn()], move == KEEP_MOVE))
-        if self.draw(move):
+            self.listener.event(Drew(drawing.drawer, self.tables.cards[drawing.card_drawn()], move == KEEP_MOVE))
+        if drawing.draw(move, self.hands):
             self.phase = Phase.AUCTION
 
     def pick(self, move: int) -> None:
         """The seat to pick takes a table card (see :mod:`~engine.kernel.table_cards`; checked by the
         caller); the auction or the play follows the last pick."""
+        table = self.table_cards
         if self.listener is not None:
             cards, discard = self.tables.cards, (move >> DISCARD_SHIFT) - 1
-            self.listener.event(Picked(self.pickers[0], cards[move & CARD_MASK], cards[discard] if discard >= 0 else None))
-        card = self._take_from_table(move)
+            self.listener.event(Picked(table.pickers[0], cards[move & CARD_MASK], cards[discard] if discard >= 0 else None))
+        card = table.take(move, self.hands)
         if card >= 0:
             self.kitty = self.kitty + (card,)
-        if not self.pickers:
-            if self.taking:
+        if not table.pickers:
+            if table.taking:
                 self._start_play()
             else:
                 self.phase = Phase.AUCTION
 
     def _start_play(self) -> None:
-        if not self.table_done and self._defenders_take():
+        table = self.table_cards
+        if not table.table_done and self.declarer is not None and table.defenders_take(self.declarer, self.side(), self.sitting_out):
             self.phase = Phase.PICK  # the defenders take table cards first
             return
         contract, declarer = self.terms, self.declarer
@@ -588,18 +592,19 @@ class HandCourse(DrawnHands):
             return
         assert terms is not None and declarer is not None
         scored, ending = score_played(
-            self.rules, terms, declarer, play.tricks, self.scores, self.announced, play.claimer, self._side_teams(), self.partner
+            self.rules,
+            terms,
+            declarer,
+            play.tricks,
+            self.scores,
+            self.announced,
+            play.claimer,
+            side_teams(self.tables.team_of, declarer, self.side()),
+            self.arrangement.partner,
         )
         if self.scored_out is not None and not (ending is not None and ending[0] == self.tables.team_of[declarer]):
             ending = (self.scored_out, GameEnd.TARGET)  # the bidder did not win out: the first to score out wins
         self._end_hand(contract.id, play, scored, ending)
-
-    def _side_teams(self) -> tuple[int, ...]:
-        """The declaring side's teams, the declarer's first."""
-        team_of = self.tables.team_of
-        assert self.declarer is not None
-        declaring = team_of[self.declarer]
-        return (declaring,) + tuple(sorted({team_of[seat] for seat in self.side()} - {declaring}))
 
     def _end_hand(self, contract: str | None, play: TrickPlay, scored: HandScore, ending: tuple[int | None, GameEnd] | None) -> None:
         """The played hand is scored (``contract``: the contract's id, ``None`` for a hand nobody bid):
@@ -609,7 +614,7 @@ class HandCourse(DrawnHands):
         next_dealer = None if over else (self.dealer + 1) % self.rules.seating.players
         winner = ending[0] if ending is not None else None
         declarer = self.declarer if contract is not None else None
-        partner = self.partner if contract is not None else None
+        partner = self.arrangement.partner if contract is not None else None
         tricks = tuple(play.tricks)
         result = HandResult(
             contract, declarer, scored.made, tricks, scored.hand_points, scored.scores, scored.banned, over, winner, next_dealer, partner

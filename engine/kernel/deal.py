@@ -146,6 +146,17 @@ def deal_of_order(tables: Tables, order: list[int], dealer: int) -> Deal:
     return Deal(tuple(hands), kitty, dead, tuple([cards[order[position]] for position in tables.table_positions]))
 
 
+def misdealt_seat(tables: Tables, hands: list[int]) -> int | None:
+    """The first seat whose hand ``hands`` (masks) makes a misdeal where the variant redeals a hand
+    without a face card, or ``None``."""
+    if not tables.rules.deal.misdeal_without_face_card:
+        return None
+    for seat, hand in enumerate(hands):
+        if not hand & tables.face_cards:
+            return seat
+    return None
+
+
 def hands_of_order(tables: Tables, order: list[int], dealer: int) -> list[int]:
     """Each seat's hand, as a mask, from a shuffled deck (the kernel's fast form of :func:`deal_of_order`)."""
     players, bits = tables.rules.seating.players, tables.bits

@@ -3,52 +3,57 @@ from the central deck. The kitty is set aside in advance, and in turn, players d
 keep or discard it, and then either discard or keep the next card, taking the opposite action").
 
 Each player is dealt its draws as pairs in the order drawn (:attr:`~engine.rules.DealRules.draw`);
-:class:`DrawnHands`, part of the kernel's state, plays phase ``DRAW``: the player to draw sees the first
+:class:`DrawnHands`, a part of the kernel's state (``state.drawn_hands``), plays phase ``DRAW``: the player to draw sees the first
 card of its next pair and keeps it (move 0, the second is rejected) or rejects it (:data:`PASS_MOVE`, the
 second is kept). It sees the second card either way; rejected cards are out of play.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..errors import shown
+from ..rules.cards import Card
+from ..rules.ruleset import Rules
 from .phase import PASS_MOVE
-from .table_cards import TableCards
 
 KEEP_MOVE = 0
 """The draw move that keeps the card drawn (and rejects the next); :data:`PASS_MOVE` rejects it."""
 
 
-DRAWN_FIELDS = ("draws", "drawn", "drawer", "rejected")
-"""The attributes :class:`DrawnHands` adds."""
-
-
-class DrawnHands(TableCards):
+class DrawnHands:
     """The draws of the current hand (see the module docstring)."""
 
-    __slots__ = DRAWN_FIELDS
+    __slots__ = ("rules", "draws", "drawn", "drawer", "rejected")
 
-    draws: list[list[int]]
-    """Per seat: the cards it draws, in order (pairs), while drawing; empty where hands are dealt."""
-    drawn: list[int]
-    """Per seat: the pairs it has drawn so far."""
-    drawer: int
-    """The player to draw next."""
-    rejected: list[int]
-    """Per seat: the cards it rejected, as a mask (only it has seen them)."""
+    def __init__(self, rules: Rules, source: DrawnHands | None = None) -> None:
+        """No hands to draw (see :meth:`start`); with ``source``, a copy of those draws (see :meth:`copy`)."""
+        self.rules = rules
+        """The variant."""
+        self.draws: list[list[int]] = [] if source is None else source.draws
+        """Per seat: the cards it draws, in order (pairs), while drawing; empty where hands are dealt
+        (never changed once set, so a copy shares it)."""
+        self.drawn: list[int] = [] if source is None else list(source.drawn)
+        """Per seat: the pairs it has drawn so far."""
+        self.drawer: int = -1 if source is None else source.drawer
+        """The player to draw next."""
+        self.rejected: list[int] = [] if source is None else list(source.rejected)
+        """Per seat: the cards it rejected, as a mask (only it has seen them)."""
 
-    def _start_drawing(self) -> bool:
-        """A new hand: where hands are drawn, every player's hand starts empty and the player left of
-        the dealer draws first. Whether anyone is to draw (phase ``DRAW``)."""
-        seating = self.rules.seating
-        if not self.rules.deal.draw:
-            self.draws, self.drawn, self.drawer, self.rejected = [], [], -1, []
-            return False
-        self.draws = [[card.index for card in self.deal.hands[seat]] for seat in range(seating.players)]
-        self.drawn = [0] * seating.players
-        self.rejected = [0] * seating.players
-        for seat in range(seating.players):
-            self.hands[seat] = 0
-        self.drawer = (self.dealer + 1) % seating.players
+    def copy(self) -> DrawnHands:
+        """An independent copy."""
+        return DrawnHands(self.rules, self)
+
+    def start(self, dealt: Sequence[Sequence[Card]], hands: list[int], dealer: int) -> bool:
+        """A new hand whose draws were dealt as ``dealt`` (per seat): every player's hand starts empty
+        and the player left of the dealer draws first. Whether anyone is to draw (phase ``DRAW``)."""
+        players = self.rules.seating.players
+        self.draws = [[card.index for card in dealt[seat]] for seat in range(players)]
+        self.drawn = [0] * players
+        self.rejected = [0] * players
+        for seat in range(players):
+            hands[seat] = 0
+        self.drawer = (dealer + 1) % players
         return any(self.draws)
 
     def card_drawn(self) -> int:
@@ -61,14 +66,14 @@ class DrawnHands(TableCards):
             return None
         return f"seat {self.drawer} is drawing its hand and must keep ({KEEP_MOVE}) or reject ({PASS_MOVE}) the card it drew, not make move {shown(move)}."
 
-    def draw(self, move: int) -> bool:
+    def draw(self, move: int, hands: list[int]) -> bool:
         """The player to draw keeps (:data:`KEEP_MOVE`) or rejects (:data:`PASS_MOVE`) the card it drew,
         and does the opposite with the next; whether everyone has drawn every pair."""
         seat = self.drawer
         position = 2 * self.drawn[seat]
         first, second = self.draws[seat][position], self.draws[seat][position + 1]
         kept, rejected = (first, second) if move == KEEP_MOVE else (second, first)
-        self.hands[seat] |= 1 << kept
+        hands[seat] |= 1 << kept
         self.rejected[seat] |= 1 << rejected
         self.drawn[seat] += 1
         players = self.rules.seating.players
@@ -80,4 +85,4 @@ class DrawnHands(TableCards):
         return True
 
 
-__all__ = ["DRAWN_FIELDS", "KEEP_MOVE", "PASS_MOVE", "DrawnHands"]
+__all__ = ["KEEP_MOVE", "PASS_MOVE", "DrawnHands"]

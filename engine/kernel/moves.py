@@ -90,18 +90,20 @@ def _pick_move(state: GameState, action: Action) -> int:
         discard = 0 if action.discard is None else (action.discard.index + 1) << DISCARD_SHIFT
         return action.card.index | discard
     cards = state.tables.cards
-    table = [cards[index] for index in cards_in(state.table)]
-    example = f"pick {table[0]} discard {table[0]}" if state.taking else f"pick {table[0]}"
+    picking = state.table_cards
+    table = [cards[index] for index in cards_in(picking.table)]
+    example = f"pick {table[0]} discard {table[0]}" if picking.taking else f"pick {table[0]}"
     raise IllegalActionError(
-        f"seat {state.pickers[0]} must take one of the cards on the table ({' '.join(map(str, table))}), like {example}."
+        f"seat {picking.pickers[0]} must take one of the cards on the table ({' '.join(map(str, table))}), like {example}."
     )
 
 
 def _draw_move(state: GameState, action: Action) -> int:
     if isinstance(action, Draw):
         return KEEP_MOVE if action.keep else PASS_MOVE
-    drawn = state.tables.cards[state.card_drawn()]
-    raise IllegalActionError(f"seat {state.drawer} is drawing its hand and must keep or reject the card it drew ({drawn}).")
+    drawing = state.drawn_hands
+    drawn = state.tables.cards[drawing.card_drawn()]
+    raise IllegalActionError(f"seat {drawing.drawer} is drawing its hand and must keep or reject the card it drew ({drawn}).")
 
 
 def _no_move(state: GameState, action: Action) -> int:
@@ -228,10 +230,11 @@ def legal_actions(state: GameState) -> Sequence[Action]:
     if phase is Phase.GIVE:
         return [Give(cards[index]) for index in cards_in(state.hands[state.givers[0]])]
     if phase is Phase.PICK:
-        table = cards_in(state.table)
-        if not state.taking:
+        picking = state.table_cards
+        table = cards_in(picking.table)
+        if not picking.taking:
             return [Pick(cards[index]) for index in table]
-        hand = state.hands[state.pickers[0]]
+        hand = state.hands[picking.pickers[0]]
         return [Pick(cards[index], cards[discard]) for index in table for discard in cards_in(hand | 1 << index)]
     return []
 

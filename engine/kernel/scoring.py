@@ -233,6 +233,12 @@ def stopped_hand_points(
     return tuple(points)
 
 
+def side_teams(team_of: tuple[int, ...], declarer: int, side: tuple[int, ...]) -> tuple[int, ...]:
+    """The declaring ``side``'s teams (``team_of``: each seat's), ``declarer``'s first."""
+    declaring = team_of[declarer]
+    return (declaring,) + tuple(sorted({team_of[seat] for seat in side} - {declaring}))
+
+
 def hand_limit_end(scores: tuple[int, ...]) -> tuple[int | None, GameEnd]:
     """The end of a game stopped at :data:`MAX_HANDS`: the highest score wins, a tie names no winner."""
     best = max(scores)

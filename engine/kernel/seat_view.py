@@ -128,7 +128,7 @@ def seat_view(state: GameState, seat: int) -> SeatView:
     """What player ``seat`` (a player, not a dummy: a dummy's cards are in its player's view) may know
     of ``state``; see the module docstring."""
     phase, tables, rules = state.phase, state.tables, state.rules
-    auction, play, declarer = state.auction, state.play, state.declarer
+    auction, play, declarer, arrangement = state.auction, state.play, state.declarer, state.arrangement
     acting = state.to_act
     chooses = acting is not None and tables.controller[acting] == seat
     # Where a contract may be bid blind, a seat sees its cards once it looks or acts; all do after the auction.
@@ -166,9 +166,9 @@ def seat_view(state: GameState, seat: int) -> SeatView:
         face_up,
         shown=shown,
         announced=tuple(state.announced),
-        partner=state.known_partner(seat),
-        called_card=state.called_card,
-        table=state.table,
+        partner=arrangement.known_partner(seat),
+        called_card=arrangement.called_card,
+        table=state.table_cards.table,
         tricks_won=(0,) * seating.seats,
     )
     if play is not None:
@@ -184,16 +184,19 @@ def seat_view(state: GameState, seat: int) -> SeatView:
         # A face-down card lies under a dummy's face-up card, in its hand or in the trick, until turned up.
         in_trick = {card: each for each, card in play.trick} if play is not None else {}
         view.face_down = tuple(
-            [(each, sum(1 for card in state.covers if state.hands[each] >> card & 1 or in_trick.get(card) == each)) for each in dummies]
+            [
+                (each, sum(1 for card in arrangement.covers if state.hands[each] >> card & 1 or in_trick.get(card) == each))
+                for each in dummies
+            ]
         )
-        view.covering = mask_of(state.covers)
+        view.covering = mask_of(arrangement.covers)
     if chooses:
         if phase is Phase.KITTY:
             view.discard_count = state.discard_count
         elif phase is Phase.PICK:
-            view.taking = state.taking
+            view.taking = state.table_cards.taking
         elif phase is Phase.DRAW:
-            view.drawing = state.card_drawn()
+            view.drawing = state.drawn_hands.card_drawn()
     return view
 
 

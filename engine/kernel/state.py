@@ -29,14 +29,14 @@ from collections.abc import Callable, Sequence
 
 from ..errors import IllegalActionError, shown
 from ..rules.ruleset import Rules
-from .copying import copy_course
 from .course import PASS_MOVE, HandCourse
+from .deal import Deal
 from .events import BidMade, CardPlayed, Claimed, Event, Looked, Passed
 from .listening import History, StateListener
 from .phase import Phase
 from .play import CARD_BITS, SUIT_SHIFT
 from .support import check_supported
-from .tables import tables_for
+from .tables import Tables, tables_for
 
 Chooser = Callable[["GameState", int, int], int]
 """Picks a move for a seat: ``chooser(state, seat, legal)`` with ``legal`` from :meth:`GameState.legal_mask`."""
@@ -46,6 +46,27 @@ class GameState(HandCourse):
     """One game's state under ``rules``: integer cards, numbered moves, no records."""
 
     __slots__ = ()
+
+    def __init__(
+        self,
+        rules: Rules,
+        tables: Tables,
+        rng: random.Random,
+        dealer: int,
+        scores: tuple[int, ...],
+        scripted: list[Deal] | None = None,
+        listener: StateListener | None = None,
+        banned: frozenset[int] = frozenset(),
+        redeals: int = 0,
+        source: GameState | None = None,
+    ) -> None:
+        """A new game's state dealt its first hand (see :class:`HandCourse`); with ``source``, a shallow
+        copy of that state, every attribute shared (:meth:`copy` then copies what changes: a class
+        compiled with mypyc has no ``__new__`` to make one otherwise)."""
+        if source is not None:
+            copy_course(source, self)
+            return
+        super().__init__(rules, tables, rng, dealer, scores, scripted, listener, banned, redeals)
 
     @classmethod
     def create(cls, rules: Rules, *, seed: int | str | None = None, dealer: int = 0, history: bool = True) -> GameState:
@@ -87,9 +108,9 @@ class GameState(HandCourse):
         if phase is Phase.PARTNER:
             return self.declarer
         if phase is Phase.PICK:
-            return self.pickers[0]
+            return self.table_cards.pickers[0]
         if phase is Phase.DRAW:
-            return self.drawer
+            return self.drawn_hands.drawer
         return None
 
     @property
@@ -100,8 +121,7 @@ class GameState(HandCourse):
 
     def copy(self) -> GameState:
         """An independent copy, random generator included (the listener is not copied)."""
-        other = GameState(self.rules, self.tables, self.rng, self.dealer, self.scores, blank=True)
-        copy_course(self, other)
+        other = GameState(self.rules, self.tables, self.rng, self.dealer, self.scores, source=self)
         # The generator is shared, not copied (copying it was two thirds of a copy's cost): the first of
         # the two to deal from it takes a copy of its own (HandCourse._start_hand).
         self.rng_shared = other.rng_shared = True
@@ -112,11 +132,9 @@ class GameState(HandCourse):
         other.window = self.window.copy() if self.window is not None else None
         other.announced = list(self.announced)
         other.givers = list(self.givers)
-        other.covers = dict(self.covers)
-        other.pickers = list(self.pickers)
-        other.set_aside = list(self.set_aside)
-        other.drawn = list(self.drawn)
-        other.rejected = list(self.rejected)
+        other.arrangement = self.arrangement.copy()
+        other.table_cards = self.table_cards.copy()
+        other.drawn_hands = self.drawn_hands.copy()
         if self.play is not None:
             other.play = self.play.copy()
             other.play.hands = other.hands  # the play removes cards from the copy's hands, not these
@@ -149,7 +167,7 @@ class GameState(HandCourse):
         if phase is Phase.PARTNER:
             return self.partner_mask()
         if phase is Phase.PICK:
-            return self.table
+            return self.table_cards.table
         if phase is Phase.DRAW:
             return 0b11  # bit 0 rejecting the card drawn (PASS_MOVE), bit 1 keeping it (move 0)
         return 0
@@ -274,8 +292,8 @@ class GameState(HandCourse):
         if phase is Phase.PARTNER:
             return self.why_partner_illegal(move)
         if phase is Phase.PICK:
-            return self.why_pick_illegal(move)
-        return self.why_draw_illegal(move)
+            return self.table_cards.why_pick_illegal(move, self.hands, self.tables.cards)
+        return self.drawn_hands.why_draw_illegal(move)
 
     def check_move(self, move: object) -> None:
         """Raise :class:`~engine.errors.IllegalActionError` unless ``move`` is legal for the seat to act."""
@@ -370,6 +388,55 @@ class GameState(HandCourse):
         if self.listener is not None:
             self.listener.event(CardPlayed(play.to_act, self.tables.cards[index], named))
         self._after_card(play.play(index, named))
+
+
+def copy_course(source: GameState, target: GameState) -> None:
+    """Assign every attribute of a game state ``source`` to ``target`` (shallow: the values are shared).
+    Written out by name: compiled, these are plain field copies (a loop of ``getattr``/``setattr`` over
+    :data:`COURSE_FIELDS` is about eight times slower); ``tests/test_copying.py`` checks that every field
+    is here."""
+    target.rules = source.rules
+    target.tables = source.tables
+    target.rng = source.rng
+    target.rng_shared = source.rng_shared
+    target.scripted = source.scripted
+    target.listener = source.listener
+    target.dealer = source.dealer
+    target.scores = source.scores
+    target.redeals = source.redeals
+    target.banned = source.banned
+    target.winner = source.winner
+    target.ending = source.ending
+    target.phase = source.phase
+    target.hand_number = source.hand_number
+    target.order = source.order
+    target._deal = source._deal
+    target._dealt_by = source._dealt_by
+    target.kitty = source.kitty
+    target.hands = source.hands
+    target.auction = source.auction
+    target.play = source.play
+    target.contract = source.contract
+    target.declarer = source.declarer
+    target.discard_count = source.discard_count
+    target.discarded = source.discarded
+    target.kitty_taken = source.kitty_taken
+    target.sitting_out = source.sitting_out
+    target.exposed = source.exposed
+    target.result = source.result
+    target.pause_between_hands = source.pause_between_hands
+    target.paused = source.paused
+    target.expose_when = source.expose_when
+    target.terms = source.terms
+    target.window = source.window
+    target.announced = source.announced
+    target.givers = source.givers
+    target.received = source.received
+    target.scored_out = source.scored_out
+    target.discarder = source.discarder
+    target.arrangement = source.arrangement
+    target.table_cards = source.table_cards
+    target.drawn_hands = source.drawn_hands
 
 
 __all__ = ["CARD_BITS", "PASS_MOVE", "SUIT_SHIFT", "Chooser", "GameState", "History", "StateListener"]
