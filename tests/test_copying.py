@@ -90,14 +90,14 @@ def test_a_copy_shares_every_field_value_and_plays_on_independently(variant: str
             assert copied_part is not original_part
             for name in fields:
                 assert getattr(copied_part, name) == getattr(original_part, name), (part, name)
-    before = (list(state.hands), state.auction.calls, state.phase, state.scores, state.play.tricks[:] if state.play else None)
+    before = (list(state.hands), state.auction.bidding, state.phase, state.scores, state.play.tricks[:] if state.play else None)
     first, second = RandomBot(1), RandomBot(1)
     original = state.copy()
     while copy.to_act is not None and copy.phase is not Phase.GAME_OVER and copy.hand_number == state.hand_number:
         copy.apply_move(first.choose(copy, copy.to_act, copy.legal_mask()))
         original.apply_move(second.choose(original, original.to_act, original.legal_mask()))  # type: ignore[arg-type]
         assert (original.hands, original.phase, original.scores) == (copy.hands, copy.phase, copy.scores)
-    assert (list(state.hands), state.auction.calls, state.phase, state.scores, state.play.tricks[:] if state.play else None) == before
+    assert (list(state.hands), state.auction.bidding, state.phase, state.scores, state.play.tricks[:] if state.play else None) == before
 
 
 @pytest.mark.parametrize(

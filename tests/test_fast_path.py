@@ -198,7 +198,7 @@ def test_illegal_moves_are_refused_with_the_state_unchanged() -> None:
     """Bad input through the fast path gets a clear error and changes nothing."""
     rules = engine.load_variant("standard")
     state = GameState.create(rules, seed=8)
-    before = (state.phase, state.to_act, list(state.hands), state.auction.calls)
+    before = (state.phase, state.to_act, list(state.hands), state.auction.bidding)
     for move, message in [
         (-2, "cannot make auction move -2"),
         (500, "cannot make auction move 500"),
@@ -207,7 +207,7 @@ def test_illegal_moves_are_refused_with_the_state_unchanged() -> None:
     ]:
         with pytest.raises(engine.IllegalActionError, match=message):
             state.apply_move(move)  # any object: apply_move checks it
-    assert (state.phase, state.to_act, list(state.hands), state.auction.calls) == before
+    assert (state.phase, state.to_act, list(state.hands), state.auction.bidding) == before
     state.apply_move(rules.ladder["7H"].rank)
     for _ in range(3):
         state.apply_move(PASS_MOVE)

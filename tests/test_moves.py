@@ -165,13 +165,13 @@ def test_any_object_as_a_move_gets_a_reason_and_changes_nothing(move: object) ->
     state = GameState.create(rules, seed=11, history=False)
     chooser = random.Random(11)
     for _ in range(40):
-        before = (state.phase, state.to_act, list(state.hands), state.auction.calls)
+        before = (state.phase, state.to_act, list(state.hands), state.auction.bidding)
         reason = state.why_illegal(move)
         if reason is not None:
             assert isinstance(reason, str) and len(reason) < 600
             with pytest.raises(engine.IllegalActionError):
                 state.apply_move(move)
-            assert (state.phase, state.to_act, list(state.hands), state.auction.calls) == before
+            assert (state.phase, state.to_act, list(state.hands), state.auction.bidding) == before
         if state.to_act is None:
             break
         state.apply_move(chooser.choice(legal_moves(state)))

@@ -26,9 +26,9 @@ from engine.language.resources import shipped_variant_names
 from engine.rules.contracts import Exposure, ExposureTime
 
 
-def bidding(seat: int, calls: tuple[tuple[int, str], ...] = (), scores: tuple[int, ...] = (0, 0)) -> SeatView:
+def bidding(seat: int, said: tuple[tuple[int, str], ...] = (), scores: tuple[int, ...] = (0, 0)) -> SeatView:
     """The view of ``seat`` bidding after ``calls`` in the first hand of a game dealt by seat 0."""
-    return SeatView(seat, Phase.AUCTION, acting_seat=seat, calls=calls, scores=scores)
+    return SeatView(seat, Phase.AUCTION, acting_seat=seat, bidding=said, scores=scores)
 
 
 @pytest.fixture

@@ -55,7 +55,7 @@ def _bid(scores: tuple[int, int], hand: int, reads_score: bool, calls: list[tupl
     rules = engine.load_variant("standard")
     bot = SamplingBot(rules, Profile(reads_score=reads_score), seed=4, samples=8)
     ranks = sum(1 << contract.rank for contract in rules.ladder.contracts)
-    return bot._bid(SeatView(0, Phase.AUCTION, acting_seat=0, calls=tuple(calls or ()), scores=scores), hand, ranks, True)
+    return bot._bid(SeatView(0, Phase.AUCTION, acting_seat=0, bidding=tuple(calls or ()), scores=scores), hand, ranks, True)
 
 
 def test_000_score_keeping_no_bid_that_hands_the_defenders_the_game() -> None:
@@ -122,7 +122,7 @@ def _sacrifice(scores: tuple[int, int], reads_score: bool = True) -> int:
     calls = [(1, "pass"), (2, "pass"), (3, "7H")]
     bot = SamplingBot(rules, Profile(reads_score=reads_score), seed=4, samples=8)
     ranks = sum(1 << contract.rank for contract in rules.ladder.contracts if contract.rank > rules.ladder["7H"].rank)
-    return bot._bid(SeatView(0, Phase.AUCTION, acting_seat=0, calls=tuple(calls), scores=scores), hand, ranks, True)
+    return bot._bid(SeatView(0, Phase.AUCTION, acting_seat=0, bidding=tuple(calls), scores=scores), hand, ranks, True)
 
 
 def test_000_score_keeping_a_sacrifice_against_a_contract_that_wins_the_game() -> None:

@@ -154,7 +154,7 @@ class ExpertBot:
             view.discards,
             side,
             view.sitting_out,
-            view.calls,
+            view.bidding,
             view.covering,
             view.declarer,
             view.scores,

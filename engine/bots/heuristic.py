@@ -22,7 +22,7 @@ from ..kernel.phase import Phase
 from ..kernel.seat_view import SeatView
 from ..kernel.state import PASS_MOVE, SUIT_SHIFT, GameState
 from ..kernel.table_cards import DISCARD_SHIFT
-from ..kernel.tables import cards_in, mask_of, tables_for
+from ..kernel.tables import StrainTable, cards_in, mask_of, tables_for
 from ..rules.announcements import Effect
 from ..rules.cards import Card
 from ..rules.contracts import Contract, Exposure, KittyUse, PartnerRole, PlayStyle, Target
@@ -31,8 +31,6 @@ from ..rules.strains import TRUMP_POWER
 from .adapter import act_by_view, view_for
 from .profile import Profile
 from .random_bot import generator
-from .strains import StrainView as _Strain
-from .strains import strain_views as _strains
 
 # Trick values of a trump by its place among the trumps (0 = the joker or highest trump).
 _TRUMP_VALUE = (1.0, 0.95, 0.8, 0.65, 0.5, 0.4)
@@ -74,7 +72,7 @@ class HeuristicBot:
         self.random = generator(seed)
         """For profiles that randomise; the present rules break ties by card order and draw nothing."""
         self._tables = tables_for(rules)
-        self._strains = _strains(self._tables)
+        self._strains = self._tables.strains
         self._all = (1 << len(self._tables.cards)) - 1
         self._jokers = mask_of(card.index for card in self._tables.cards if card.is_joker)
         # The chance that a card this hand lacks is not with a misère's defenders.
@@ -219,7 +217,7 @@ class HeuristicBot:
         return PASS_MOVE
 
     @staticmethod
-    def _sure_of_every_trick(hand: int, strain: _Strain) -> bool:
+    def _sure_of_every_trick(hand: int, strain: StrainTable) -> bool:
         """Whether ``hand``, leading, takes every trick whatever the others hold: its top trumps in an
         unbroken run draw every trump it lacks, and every side card it holds tops its suit."""
         trumps = strain.trump_cards
@@ -257,7 +255,7 @@ class HeuristicBot:
             tricks += self.profile.partner_bid_tricks if strain in bid_strains else self.profile.partner_tricks
         return tricks + self.profile.aggression
 
-    def _hand_tricks(self, hand: int, strain: _Strain) -> float:
+    def _hand_tricks(self, hand: int, strain: StrainTable) -> float:
         tricks = 0.0
         held = 0
         for position, index in enumerate(strain.trump_cards):
@@ -297,7 +295,7 @@ class HeuristicBot:
         danger = self._dangers[(mask, discarding)] = sum(dangers[kitty if discarding else 0 :]) + 0.1 * kitty
         return danger
 
-    def _forced(self, strain: _Strain, mask: int, outside: int) -> list[float]:
+    def _forced(self, strain: StrainTable, mask: int, outside: int) -> list[float]:
         """For each card of ``mask`` the defenders could force to win a trick, the chance that they can.
 
         Per suit, the defenders are taken to lead the ``outside`` cards from the lowest up, and the hand
@@ -322,7 +320,7 @@ class HeuristicBot:
                     dangers.append(1.0 - elsewhere ** sum(1 for position in theirs if position < forced))
         return dangers
 
-    def _safest_without(self, strain: _Strain, hand: int, candidates: list[int], outside: int) -> int:
+    def _safest_without(self, strain: StrainTable, hand: int, candidates: list[int], outside: int) -> int:
         """The card of ``candidates`` whose loss leaves ``hand`` the least forced (the higher on ties)."""
         power = strain.power
         return min(candidates, key=lambda index: (sum(self._forced(strain, hand & ~(1 << index), outside)), -power[index]))
@@ -331,7 +329,7 @@ class HeuristicBot:
         """An auction move from the legal moves' mask (bit 0 the pass, bit ``move + 1`` each bid): the
         bid :meth:`_bid` chooses, said sans kitty where the variant has such a modifier and the hand
         clearly makes the bid without the kitty."""
-        tables, seat, calls = self._tables, view.actor, view.calls
+        tables, seat, calls = self._tables, view.actor, view.bidding
         move = self._bid(view, hand, legal >> 1 & tables.all_ranks, bool(legal & 1))
         if move == PASS_MOVE or not tables.modifiers:
             return move
@@ -346,7 +344,7 @@ class HeuristicBot:
         return move
 
     def _bid(self, view: SeatView, hand: int, ranks: int, passing: bool) -> int:
-        contracts, seat, calls = self._tables.contracts, view.actor, view.calls
+        contracts, seat, calls = self._tables.contracts, view.actor, view.bidding
         bids = [contracts[rank] for rank in cards_in(ranks)]
         if not bids:
             return PASS_MOVE
@@ -383,7 +381,7 @@ class HeuristicBot:
 
     def _strain_estimates(self, view: SeatView, hand: int, strains: set[str]) -> dict[str, float]:
         """Tricks the declaring side may expect in each of ``strains`` (:meth:`estimate`'s)."""
-        return {strain: self.estimate(hand, strain, view.calls, view.actor) for strain in strains}
+        return {strain: self.estimate(hand, strain, view.bidding, view.actor) for strain in strains}
 
     def _misere_safe(self, view: SeatView, hand: int, contract: Contract) -> bool:
         """Whether ``hand`` is safe enough to bid ``contract``, a misère played alone."""
@@ -397,7 +395,7 @@ class HeuristicBot:
         partners play to take nothing) when this hand is very safe and its partners have passed, which
         suggests hands without winners. Never hi/lo: with no play policy for an exact number of tricks
         (the bot plays to win tricks), it made too few (bench/NOTES.md), so it is not bid."""
-        seat, passed = view.actor, {who for who, call in view.calls if call == "pass"}
+        seat, passed = view.actor, {who for who, call in view.bidding if call == "pass"}
         for contract in sorted(bids, key=lambda each: -each.value):
             if not contract.is_special:
                 continue
@@ -487,7 +485,7 @@ class HeuristicBot:
         return cheapest
 
     @staticmethod
-    def _winning(strain: _Strain, table: _Table) -> tuple[int, int]:
+    def _winning(strain: StrainTable, table: _Table) -> tuple[int, int]:
         """The seat winning the trick in progress so far, and how strongly."""
         winner_seat, best = table.trick[0][0], -2
         for each, index in table.trick:
@@ -496,7 +494,7 @@ class HeuristicBot:
                 winner_seat, best = each, key
         return winner_seat, best
 
-    def _lead(self, strain: _Strain, hand: int, nameable: list[str], seen: int, mine: bool) -> int:
+    def _lead(self, strain: StrainTable, hand: int, nameable: list[str], seen: int, mine: bool) -> int:
         power = strain.power
         unseen = self._all & ~seen
         held_trumps = hand & strain.trumps
@@ -519,7 +517,7 @@ class HeuristicBot:
             return self._with_suit(strain, lowest, hand, nameable)
         return self._with_suit(strain, min(cards_in(held_trumps), key=power.__getitem__), hand, nameable)
 
-    def _with_suit(self, strain: _Strain, index: int, hand: int, nameable: list[str]) -> int:
+    def _with_suit(self, strain: StrainTable, index: int, hand: int, nameable: list[str]) -> int:
         """The move playing card ``index``; a joker led in no trump names the leader's longest suit."""
         if not nameable or strain.suit_of[index] is not None:
             return index
@@ -528,7 +526,7 @@ class HeuristicBot:
         named = max(nameable, key=lambda suit: count[suit])
         return index | (suits.index(named) + 1) << SUIT_SHIFT
 
-    def _play_misere(self, strain: _Strain, table: _Table, mine: bool) -> int:
+    def _play_misere(self, strain: StrainTable, table: _Table, mine: bool) -> int:
         hand, declarer, trick, led, nameable = table.hand, table.declarer, table.trick, table.led, table.nameable
         power, suit_of = strain.power, strain.suit_of
         cards = cards_in(table.playable)

@@ -93,7 +93,7 @@ class SamplingBot(HeuristicBot):
         move = super()._bid(view, hand, ranks, passing)
         if not self._reads_score or not passing:
             return move
-        seat, calls = view.actor, view.calls
+        seat, calls = view.actor, view.bidding
         standing = Standing(self.rules, self._tables.team_of, view.scores)
         profile = self.profile
         if move != PASS_MOVE:
@@ -127,7 +127,7 @@ class SamplingBot(HeuristicBot):
         the bidder declaring. ``None`` elsewhere (nobody bid, a partner holds the bid, a bid with a
         modifier, or one that does not end the game when made), so the play-outs are spent only where a
         sacrifice may be worth it."""
-        high = next(((who, call) for who, call in reversed(view.calls) if call != "pass"), None)
+        high = next(((who, call) for who, call in reversed(view.bidding) if call != "pass"), None)
         if high is None or self._tables.team_of[high[0]] == self._tables.team_of[view.actor] or " " in high[1]:
             return None
         bidder, contract = high[0], self.rules.ladder[high[1]]
@@ -238,7 +238,7 @@ class SamplingBot(HeuristicBot):
         pool = cards_in(super()._discard(view, hand, contract, min(spare, hand.bit_count() - 1)))
         candidates = [chosen, *(mask_of(cards) for cards in combinations(pool, count) if mask_of(cards) != chosen)]
         seat, original = view.actor, hand & ~kitty
-        deals = self._sample(seat, original, view.calls, view.dealer, hand)
+        deals = self._sample(seat, original, view.bidding, view.dealer, hand)
         scores: dict[int, tuple[float, float]] = {}
         for candidate in candidates:
             results = []
@@ -282,7 +282,7 @@ class SamplingBot(HeuristicBot):
         """(weight, the declaring side's tricks) for each deal sampled for ``seat`` played out in
         ``contract`` with ``declarer`` (``seat`` itself unless given) declaring; ``None`` where the
         play-out cannot be arranged."""
-        seat, calls, dealer = view.actor, view.calls, view.dealer
+        seat, calls, dealer = view.actor, view.bidding, view.dealer
         key = (seat, hand, calls, dealer)
         if self._deals is None or self._deals[0] != key:
             self._deals = (key, self._sample(seat, hand, calls, dealer))

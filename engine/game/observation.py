@@ -54,7 +54,8 @@ class Observation:
     hand: tuple[Card, ...]
     """The observing seat's cards, in deck order."""
     calls: tuple[tuple[int, str], ...]
-    """The auction so far: (seat, ``"pass"`` or a contract id)."""
+    """The auction so far, its bidding: (seat, ``"pass"`` or a contract id). (The field keeps its name
+    for embedders; inside the engine, a *call* is an announcement, and this is ``bidding``.)"""
     banned: tuple[int, ...]
     """Seats that may not bid in this hand."""
     contract: str | None
@@ -149,7 +150,7 @@ def render(view: SeatView, tables: Tables, cards: dict[int, tuple[Card, ...]], t
             "team_of": view.team_of,
             "scores": view.scores,
             "hand": cards_of(view.hand),
-            "calls": view.calls,
+            "calls": view.bidding,
             "banned": view.banned,
             "contract": view.contract.id if view.contract is not None else None,
             "declarer": view.declarer,

@@ -27,7 +27,7 @@ AUCTION_FIELDS = (
     "inkle_seats",
     "banned",
     "over",
-    "calls",
+    "bidding",
     "looked",
     "_continuous",
     "_rebid_after_other",
@@ -68,7 +68,7 @@ class Auction:
         self.inkle_seats = tables.inkle_seats[dealer]
         self.banned = banned
         self.over = False
-        self.calls: tuple[tuple[int, str], ...] = ()
+        self.bidding: tuple[tuple[int, str], ...] = ()
         # Seats that have looked at their cards (a bit each): everyone, unless a contract may be bid
         # blind, when each seat looks when it chooses to or when it first acts.
         self.looked = 0 if tables.blind_ranks else (1 << self.players) - 1
@@ -222,7 +222,7 @@ class Auction:
         if reached > self.level:
             self.level = reached
         said = f"{contract.id} {tables.modifiers[modifier - 1].id}" if modifier else contract.id
-        self.calls += ((seat, said),)
+        self.bidding += ((seat, said),)
         if self.over:
             return
         if not tables.blind_ranks >> rank & 1:
@@ -238,13 +238,13 @@ class Auction:
         seat = self.to_act
         if self.raising:
             self.raising = False
-            self.calls += ((seat, "pass"),)
+            self.bidding += ((seat, "pass"),)
             self.over = True
             return
         self.acted += 1
         self.passed[seat] = True
         self.looked |= 1 << seat
-        self.calls += ((seat, "pass"),)
+        self.bidding += ((seat, "pass"),)
         self._next(seat)
 
     def _next(self, seat: int) -> None:
@@ -297,7 +297,7 @@ def copy_auction(source: Auction, target: Auction) -> None:
     target.inkle_seats = source.inkle_seats
     target.banned = source.banned
     target.over = source.over
-    target.calls = source.calls
+    target.bidding = source.bidding
     target.looked = source.looked
     target._continuous = source._continuous
     target._rebid_after_other = source._rebid_after_other

@@ -44,8 +44,9 @@ class SeatView:
     """The observing player's cards (none until it has looked, where a contract may be bid blind)."""
     looked: bool = True
     """Whether the player has seen its cards."""
-    calls: tuple[tuple[int, str], ...] = ()
-    """The auction so far: (seat, ``"pass"`` or what was bid, a modifier after a space)."""
+    bidding: tuple[tuple[int, str], ...] = ()
+    """The auction so far: (seat, ``"pass"`` or what was bid, a modifier after a space); an
+    observation's ``calls``."""
     banned: tuple[int, ...] = ()
     """Seats that may not bid in this hand."""
     contract: Contract | None = None
@@ -155,7 +156,7 @@ def seat_view(state: GameState, seat: int) -> SeatView:
         state.scores,
         state.hands[seat] if looked else 0,
         looked,
-        auction.calls,
+        auction.bidding,
         tuple(sorted(auction.banned)) if auction.banned else (),
         state.contract,
         state.terms,

@@ -238,7 +238,7 @@ class GameState(HandCourse):
                 move = choosers[seat](self, seat, legal)
                 if not trusted and not (type(move) is int and move >= PASS_MOVE and legal >> (move + 1) & 1):
                     self.check_move(move)  # raises, naming the legal moves
-                self._call(move)
+                self._auction_move(move)
                 hands = self.hands
                 moves += 1
             elif self.phase is Phase.KITTY:
@@ -318,7 +318,7 @@ class GameState(HandCourse):
             named = move >> SUIT_SHIFT
             self.play_card(move & CARD_BITS, self.tables.suits[named - 1] if named else None)
         elif phase is Phase.AUCTION:
-            self._call(move)
+            self._auction_move(move)
         elif phase is Phase.CALLS:
             self.announce(move)
         elif phase is Phase.GIVE:
@@ -332,7 +332,7 @@ class GameState(HandCourse):
         else:
             self.discard(move)
 
-    def _call(self, move: int) -> None:
+    def _auction_move(self, move: int) -> None:
         """An auction move: :data:`PASS_MOVE`, the rank bid, or looking at one's cards."""
         auction = self.auction
         listener = self.listener

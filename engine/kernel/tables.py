@@ -58,6 +58,27 @@ class StrainTable:
     """Per card index: higher beats lower; trumps above every plain card."""
     suit_of: tuple[str | None, ...]
     """Per card index: the suit it follows."""
+    trump_cards: tuple[int, ...]
+    """The trump cards, highest first."""
+    is_trump: bool
+    """Whether the strain has trumps (a suit, or jokers only where no trump has none)."""
+    jokers: int
+    """Mask of the deck's jokers."""
+    place: tuple[int, ...]
+    """Per card index: its place in its suit's plain order, highest first (-1 for a trump)."""
+    side_suits: tuple[tuple[int, tuple[int, ...]], ...]
+    """Per suit with plain cards: the mask of its plain cards and its top three, highest first."""
+    ladders: tuple[tuple[int, ...], ...]
+    """Per suit: its plain cards, lowest first."""
+    higher: tuple[int, ...]
+    """Per card index: the cards of its own suit (jokers with jokers) ranked above it, as a mask."""
+    lower: tuple[int, ...]
+    """Per card index: the cards of its own suit ranked below it, as a mask."""
+
+    def key(self, index: int, led: str | None) -> int:
+        """How strongly card ``index`` competes in a trick led in ``led`` (-1: it cannot win)."""
+        power = self.power[index]
+        return power if power >= TRUMP_POWER or self.suit_of[index] == led else -1
 
 
 @dataclass(frozen=True)
@@ -138,7 +159,8 @@ class Tables:
         return card.index < len(self.cards) and self.cards[card.index] == card
 
 
-def _strain_table(order: CardOrder, suits: tuple[str, ...]) -> StrainTable:
+def _strain_table(order: CardOrder, suits: tuple[str, ...], jokers: int) -> StrainTable:
+    """One strain's masks and orders, for the kernel's play and the bots' reading of a hand alike."""
     follow = {suit: 0 for suit in suits}
     suitless = 0
     for index, suit in enumerate(order.suit_of):
@@ -147,7 +169,35 @@ def _strain_table(order: CardOrder, suits: tuple[str, ...]) -> StrainTable:
         else:
             follow[suit] |= 1 << index
     trumps = mask_of(index for index, power in enumerate(order.power) if power >= TRUMP_POWER)
-    return StrainTable(order, follow, trumps, suitless, order.power, order.suit_of)
+    count = len(order.power)
+    place = [-1] * count
+    for _, plain in order.plain_order:
+        for position, index in enumerate(plain):
+            place[index] = position
+    higher, lower = [0] * count, [0] * count
+    for index in range(count):
+        for other in range(count):
+            if order.suit_of[other] == order.suit_of[index]:
+                if order.power[index] < order.power[other] < TRUMP_POWER:
+                    higher[index] |= 1 << other
+                elif order.power[other] < order.power[index]:
+                    lower[index] |= 1 << other
+    return StrainTable(
+        order,
+        follow,
+        trumps,
+        suitless,
+        order.power,
+        order.suit_of,
+        order.trump_cards,
+        order.strain.trump is not None,
+        jokers,
+        tuple(place),
+        tuple((mask_of(plain), plain[:3]) for _, plain in order.plain_order if plain),
+        tuple(plain[::-1] for _, plain in order.plain_order),
+        tuple(higher),
+        tuple(lower),
+    )
 
 
 _CACHE: dict[int, Tables] = {}
@@ -159,6 +209,7 @@ def tables_for(rules: Rules) -> Tables:
     if cached is not None and cached.rules is rules:
         return cached
     suits = tuple(suit.id for suit in rules.deck.suits)
+    jokers = mask_of(card.index for card in rules.deck.cards if card.is_joker)
     reached: list[int] = []
     highest_below = 0
     for contract in rules.ladder:
@@ -200,7 +251,7 @@ def tables_for(rules: Rules) -> Tables:
     tables = Tables(
         rules=rules,
         cards=rules.deck.cards,
-        strains={order.strain.id: _strain_table(order, suits) for order in rules.card_orders},
+        strains={order.strain.id: _strain_table(order, suits, jokers) for order in rules.card_orders},
         face_cards=mask_of(card.index for card in rules.deck.cards if card.rank in FACE_RANKS),
         level_reached=tuple(reached),
         contracts=rules.ladder.contracts,
