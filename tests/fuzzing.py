@@ -17,6 +17,7 @@ import copy
 import io
 import json
 import math
+import os
 import random
 import signal
 import time
@@ -32,6 +33,7 @@ from hypothesis import strategies as st
 import engine
 from engine.bots import make_bot
 from engine.cli import main
+from engine.game.records import named_rules
 from engine.kernel.events import Dealt, TrickWon
 from engine.kernel.scoring import MAX_HANDS
 from engine.kernel.state import GameState
@@ -522,6 +524,76 @@ def check_transcript(data: Any) -> None:
             return
 
 
+# -- the variant a record names ------------------------------------------------------------------
+
+SECRET = "hunter2-do-not-echo"
+"""Planted in files a record must never read (or, read, must never quote)."""
+
+RECORD_FOLDER = "records"
+"""The record's own folder inside the check's temporary folder: the one place a named file may come from."""
+
+
+def plant_record_folder(folder: Path) -> Path:
+    """A record folder holding a house variant, a YAML file that is not a variant, a pipe and a link out,
+    beside a folder outside it holding a valid variant and a secret; returns the record folder."""
+    records, outside = folder / RECORD_FOLDER, folder / "outside"
+    if records.exists():
+        return records
+    records.mkdir()
+    outside.mkdir()
+    (records / "house.yaml").write_text("extends: standard\nname: House\n", encoding="utf-8")
+    (records / "notes.yaml").write_text(f"password: {SECRET}\n", encoding="utf-8")
+    (records / "notes.txt").write_text(f"{SECRET}\n", encoding="utf-8")
+    (outside / "valid.yaml").write_text("extends: standard\nname: OUTSIDE\n", encoding="utf-8")
+    (outside / "secret.yaml").write_text(f"{SECRET}: 1\n", encoding="utf-8")
+    (records / "sub").mkdir()
+    with contextlib.suppress(OSError, AttributeError):
+        os.mkfifo(records / "pipe.yaml")
+    with contextlib.suppress(OSError):
+        (records / "link.yaml").symlink_to(outside / "valid.yaml")
+        (records / "out").symlink_to(outside, target_is_directory=True)
+    return records
+
+
+_RECORD_VARIANTS = [
+    "standard", "house.yaml", "./house.yaml", "sub/../house.yaml", "notes.yaml", "notes.txt", "pipe.yaml", "link.yaml",
+    "out/valid.yaml", "out/secret.yaml", "../outside/valid.yaml", "../outside/secret.yaml", "/etc/passwd", "/etc/hostname.yaml",
+    "/dev/zero", "/dev/stdin", "sub", "sub/", "missing.yaml", "~/x.yaml", "house.yaml\0", "HOUSE.YAML", "../" * 40 + "etc/passwd",
+]  # fmt: skip
+
+
+@st.composite
+def record_variants(draw: st.DrawFn) -> Any:
+    """What a record's ``variant`` field may hold: hostile paths in and out of the record's folder (some
+    made absolute), shipped names, random text, and values of other types."""
+    base = draw(st.sampled_from(_RECORD_VARIANTS + ["ABSOLUTE:" + each for each in _RECORD_VARIANTS[1:12]]))
+    return draw(st.one_of(st.just(base), st.text(max_size=30), st.sampled_from([None, 3, ["standard"], {"name": "x"}])))
+
+
+def check_record_variant(variant: Any, through: str, folder: Path) -> None:
+    """A record (transcript or saved game) naming ``variant``: the variant loads only from a shipped name
+    or a regular ``.yaml`` file inside the record's folder, within a time bound; anything else is a
+    ``TranscriptError``/``SavedGameError`` naming the field that never quotes a planted secret."""
+    records = plant_record_folder(folder)
+    if isinstance(variant, str) and variant.startswith("ABSOLUTE:"):
+        variant = str(records / variant.removeprefix("ABSOLUTE:"))
+    STATS["record variants tried"] += 1
+    with bounded("record variant"):
+        try:
+            if through == "transcript":
+                rules = named_rules({"variant": variant}, "transcript", str(records))
+            else:
+                saved = engine.Game(engine.load_variant("standard"), seed=1).to_dict()
+                saved["variant"] = variant
+                rules = engine.Game.from_dict(saved, folder=str(records)).rules
+        except (engine.TranscriptError, engine.SavedGameError) as error:
+            assert SECRET not in str(error), error
+            assert "'variant'" in str(error), error
+            return
+    assert rules.name in ("House", engine.load_variant("standard").name) or variant in SHIPPED, (variant, rules.name)
+    assert rules.name != "OUTSIDE"
+
+
 # -- hand analyses ------------------------------------------------------------------------------
 
 
@@ -840,6 +912,7 @@ TARGETS: dict[str, tuple[Callable[..., None], dict[str, st.SearchStrategy[Any]]]
     "command lines": (check_command_line, {"argv": st.lists(st.sampled_from(_ARGUMENTS + ["OUT"]), min_size=1, max_size=7)}),
     "checkpoints": (check_checkpoint, {"damage": checkpoint_damage()}),
     "analyses": (check_analysis, {"data": analysed_transcripts()}),
+    "record variants": (check_record_variant, {"variant": record_variants(), "through": st.sampled_from(["transcript", "saved game"])}),
     "play sessions": (
         check_play_session,
         {

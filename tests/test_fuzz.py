@@ -20,6 +20,7 @@ EXAMPLES = {
     "command lines": 30,
     "checkpoints": 15,
     "analyses": 10,
+    "record variants": 40,
     "play sessions": 20,
 }
 """Inputs per target in the default run (about ten seconds in all on a 2-core machine)."""

@@ -156,12 +156,13 @@ def makeable_table(game: Game) -> dict[str, dict[int, int]]:
     return table
 
 
-def analyze(transcript: Mapping[str, Any], rules: Rules | None = None, *, table: bool = True) -> HandAnalysis:
+def analyze(transcript: Mapping[str, Any], rules: Rules | None = None, *, table: bool = True, folder: str | None = None) -> HandAnalysis:
     """Analyse a hand transcript (see :mod:`engine.game.records`); ``table`` also computes the
-    makeable contracts. Raises :class:`~engine.game.records.TranscriptError` for a transcript that does
+    makeable contracts. Its variant is loaded unless ``rules`` is given, a file only from inside
+    ``folder`` (see :func:`~engine.game.records.named_rules`). Raises :class:`~engine.game.records.TranscriptError` for a transcript that does
     not replay."""
     if rules is None:
-        rules = named_rules(transcript, "transcript")
+        rules = named_rules(transcript, "transcript", folder)
     game, rest = _game_at_first_lead(rules, transcript)
     state = game.state
     if game.phase is not Phase.PLAY or state.play is None:

@@ -19,7 +19,7 @@ from ..kernel.actions import Action
 from ..kernel.calls import called_terms
 from ..kernel.drawing import KEEP_MOVE
 from ..kernel.phase import Phase
-from ..kernel.seat_view import SeatView
+from ..kernel.seat_view import SeatView, seat_view
 from ..kernel.state import PASS_MOVE, SUIT_SHIFT, GameState
 from ..kernel.table_cards import DISCARD_SHIFT
 from ..kernel.tables import StrainTable, cards_in, mask_of, tables_for
@@ -28,7 +28,7 @@ from ..rules.cards import Card
 from ..rules.contracts import Contract, Exposure, KittyUse, PartnerRole, PlayStyle, Target
 from ..rules.ruleset import Rounds, Rules
 from ..rules.strains import TRUMP_POWER
-from .adapter import act_by_view, view_for
+from .adapter import act_by_view
 from .profile import Profile
 from .random_bot import generator
 
@@ -83,6 +83,7 @@ class HeuristicBot:
         self._misere_elsewhere = max(0.0, 1.0 - defenders / hidden) if hidden else 0.0
         self._estimates: dict[tuple[int, str], float] = {}
         self._dangers: dict[tuple[int, bool], float] = {}
+        self._bid_strains_seen: dict[tuple[tuple[tuple[int, str], ...], int], frozenset[str]] = {}
         team_of = self._tables.team_of
         # An unbid hand (all pass, played in no trump): every side plays to take tricks.
         self._unbid = Contract("", "no bid", 0, 0, None, Target(1, rules.deal.hand_size), PlayStyle(rules.auction.all_pass.strain))
@@ -111,22 +112,39 @@ class HeuristicBot:
             assert play is not None
             if not (play.names_suits and legal & play.strain.suitless and not play.trick):
                 return legal.bit_length() - 1  # one card: nothing to decide, no view to build
-        return self.decide(view_for(state, seat), legal)
+        return self.decide(seat_view(state, self._tables.controller[seat]), legal)
 
     def decide(self, view: SeatView, legal: int) -> int:
         """A legal move for the view's acting seat (its player's own seat or its dummy's), given the
         mask of its legal moves (:meth:`~engine.kernel.state.GameState.legal_mask`'s)."""
-        seat = view.actor
-        phase, hand = view.phase, view.hand_of(seat)
+        seat = view.acting_seat if view.acting_seat is not None else view.seat
+        phase = view.phase
+        hand = view.hand if seat == view.seat else view.hand_of(seat)
         if phase is Phase.PLAY:
-            if legal & (legal - 1) == 0 and not view.nameable:
+            nameable = view.nameable
+            if legal & (legal - 1) == 0 and not nameable:
                 return legal.bit_length() - 1  # one card: nothing to decide
             playing = view.contract if view.contract is not None else self._unbid
             declarer = view.declarer if view.declarer is not None else seat  # an unbid hand: play to win tricks
             allies, mine = self._allies(seat, view.declarer, view.partner)
+            seen = view.hand | hand | view.discards | view.played
+            for _, shown in view.shown:
+                seen |= shown
             return self._play(
                 playing,
-                _Table(seat, hand, declarer, view.trick, view.led, legal, list(view.nameable), view.seen(), view.completed, allies, mine),
+                _Table(
+                    seat,
+                    hand,
+                    declarer,
+                    view.trick,
+                    view.led,
+                    legal,
+                    list(nameable) if nameable else [],
+                    seen,
+                    view.completed,
+                    allies,
+                    mine,
+                ),
             )
         if phase is Phase.DRAW:
             return KEEP_MOVE if self._keepers >> view.drawing & 1 else PASS_MOVE
@@ -247,13 +265,24 @@ class HeuristicBot:
             if len(self._estimates) > 4096:
                 self._estimates.clear()
             tricks = self._estimates[(mask, strain)] = self._hand_tricks(mask, self._strains[strain])
-        ladder = self.rules.ladder
         if self.rules.seating.called_partner is not None:
             tricks += self.profile.partner_tricks  # the partner the declarer will call
         for partner in self._partners[seat]:
-            bid_strains = {ladder[call.split()[0]].style.strain for who, call in calls if who == partner and call != "pass"}
-            tricks += self.profile.partner_bid_tricks if strain in bid_strains else self.profile.partner_tricks
+            tricks += self.profile.partner_bid_tricks if strain in self._bid_strains(calls, partner) else self.profile.partner_tricks
         return tricks + self.profile.aggression
+
+    def _bid_strains(self, calls: Sequence[tuple[int, str]], seat: int) -> frozenset[str]:
+        """The strains ``seat`` has bid in ``calls`` (kept for the auction's calls so far)."""
+        key = (tuple(calls), seat)
+        known = self._bid_strains_seen.get(key)
+        if known is None:
+            if len(self._bid_strains_seen) > 4096:
+                self._bid_strains_seen.clear()
+            ladder = self.rules.ladder
+            known = self._bid_strains_seen[key] = frozenset(
+                ladder[call.split()[0]].style.strain for who, call in calls if who == seat and call != "pass"
+            )
+        return known
 
     def _hand_tricks(self, hand: int, strain: StrainTable) -> float:
         tricks = 0.0
@@ -476,7 +505,7 @@ class HeuristicBot:
         power = strain.power
         winner_seat, best = self._winning(strain, table)
         cards = cards_in(table.playable)
-        cheapest = min(cards, key=lambda index: (power[index] >= TRUMP_POWER, power[index]))
+        cheapest = min(cards, key=power.__getitem__)  # trumps have the highest powers: the cheapest plain card first
         if table.allies >> winner_seat & 1:
             return cheapest  # never overtake a partner's winner
         winners = [index for index in cards if strain.key(index, table.led) > best]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import Any
 
@@ -77,7 +78,7 @@ def _run(args: argparse.Namespace) -> int:
         print(f"{args.transcript}: not JSON: {error}", file=sys.stderr)
         return EXIT_INVALID
     try:
-        result = analyze(data, table=not args.no_table)
+        result = analyze(data, table=not args.no_table, folder=os.path.dirname(os.path.abspath(args.transcript)))
     except (FiveHundredError, ValueError) as error:  # a transcript or its variant that does not load
         print(f"{args.transcript}: {error}", file=sys.stderr)
         return EXIT_INVALID

@@ -257,7 +257,7 @@ class Session:
                 text = handle.read(MAX_TRANSCRIPT_BYTES + 1)
             if len(text) > MAX_TRANSCRIPT_BYTES:
                 raise SavedGameError(f"the file is over {MAX_TRANSCRIPT_BYTES // 2**20} MiB, too large for a saved game.")
-            game = Game.from_dict(json.loads(text))
+            game = Game.from_dict(json.loads(text), folder=os.path.dirname(os.path.abspath(path)))
         except (OSError, UnicodeDecodeError) as error:
             self.screen.say(f"Could not read {path}: {getattr(error, 'strerror', None) or error}. The game goes on.")
             return

@@ -16,12 +16,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..errors import FiveHundredError, VariantError
-from ..game.records import TranscriptError
+from ..errors import FiveHundredError
+from ..game.records import TranscriptError, named_rules
 from ..game.transcript import replay as replay_transcript
 from ..kernel.events import HandResult
-from ..language.resources import shipped_variant_path
-from ..rules.compiler import load_variant
 from ..rules.ruleset import Rules
 from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE
 
@@ -110,23 +108,23 @@ class _VariantCache:
     """Each variant a transcript names, loaded once (a corpus of hands names a few variants many times)."""
 
     def __init__(self) -> None:
-        self.loaded: dict[str, Rules | VariantError] = {}
+        self.loaded: dict[tuple[str, str], Rules | TranscriptError] = {}
 
     def rules_for(self, transcript: object, file: str) -> Rules:
-        """The transcript's variant; a relative path is read from the transcript's folder first."""
-        variant = transcript.get("variant") if isinstance(transcript, dict) else None
-        if not isinstance(variant, str) or not variant:
-            raise TranscriptError("transcript: 'variant' must name the variant it was played under.")
-        beside = os.path.join(os.path.dirname(os.path.abspath(file)), variant)
-        reference = beside if shipped_variant_path(variant) is None and os.path.isfile(beside) else variant
-        if reference not in self.loaded:
+        """The transcript's variant: a shipped one, or a file read only from the transcript's folder
+        (:func:`~engine.game.records.named_rules`)."""
+        if not isinstance(transcript, dict):
+            raise TranscriptError("A transcript must be a JSON object.")
+        folder = os.path.dirname(os.path.abspath(file))
+        key = (str(transcript.get("variant")), folder)
+        if key not in self.loaded:
             try:
-                self.loaded[reference] = load_variant(reference)
-            except VariantError as error:
-                self.loaded[reference] = error
-        found = self.loaded[reference]
-        if isinstance(found, VariantError):
-            raise TranscriptError(f"its variant {variant!r} cannot be loaded:\n{found}")
+                self.loaded[key] = named_rules(transcript, "transcript", folder)
+            except TranscriptError as error:
+                self.loaded[key] = error
+        found = self.loaded[key]
+        if isinstance(found, TranscriptError):
+            raise found
         return found
 
 

@@ -343,12 +343,14 @@ class Game:
         )
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any], rules: Rules | None = None) -> Game:
-        """Rebuild a game saved with :meth:`to_dict` (loading its variant unless ``rules`` is given).
+    def from_dict(cls, data: Mapping[str, Any], rules: Rules | None = None, *, folder: str | None = None) -> Game:
+        """Rebuild a game saved with :meth:`to_dict` (loading its variant unless ``rules`` is given: a
+        shipped variant, or a ``.yaml`` file inside ``folder``, the saved game's own folder, the current
+        folder when ``None``; see :func:`~engine.game.records.named_rules`).
 
         Raises :class:`~engine.game.saving.SavedGameError` naming what is wrong in corrupt data.
         """
-        saved = read_saved_game(data, rules)
+        saved = read_saved_game(data, rules, folder)
         try:
             game = cls(
                 saved.rules,

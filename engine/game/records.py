@@ -14,15 +14,17 @@ A transcript::
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import FiveHundredError, VariantError, shown
+from ..errors import FiveHundredError, UnreadableFileError, VariantError, shown
 from ..kernel.carried import check_carried_over
 from ..kernel.deal import Deal, DealError
 from ..kernel.events import HandResult
-from ..rules.compiler import load_variant
+from ..language.resources import shipped_variant_path
+from ..rules.compiler import load_variant, load_variant_inside
 from ..rules.ruleset import Rules
 
 
@@ -61,15 +63,42 @@ def variant_reference(rules: Rules) -> str:
     return rules.reference or rules.name
 
 
-def named_rules(data: Mapping[str, Any], where: str) -> Rules:
-    """Load the variant that ``data["variant"]`` names; raises :class:`TranscriptError` saying why not."""
+MAX_VARIANT_REFERENCE = 1_000
+"""Longest ``variant`` value read as a name or a path."""
+
+
+def named_rules(data: Mapping[str, Any], where: str, folder: str | None = None) -> Rules:
+    """Load the variant that ``data["variant"]`` names: a shipped variant's name, or a ``.yaml``/``.yml``
+    file inside ``folder`` (the record's own folder; the current directory when ``None``), read only if
+    it is a regular file there. Anything else is refused before any file is read; raises
+    :class:`TranscriptError` naming the field, and never quoting the content of a file that is not a
+    valid variant."""
     variant = data.get("variant")
     if not isinstance(variant, str) or not variant:
         raise TranscriptError(f"{where}: 'variant' must name the variant it was played under.")
-    try:
+    if len(variant) > MAX_VARIANT_REFERENCE or "\0" in variant:
+        raise TranscriptError(f"{where}: 'variant' is not a variant's name or a file name ({len(variant)} characters).")
+    if shipped_variant_path(variant) is not None:
         return load_variant(variant)
+    place = "the current folder" if folder is None else f"the {where}'s folder ({folder})"
+    if not variant.lower().endswith((".yaml", ".yml")):
+        raise TranscriptError(
+            f"{where}: 'variant' is {shown(variant)}, which is neither a shipped variant nor a .yaml/.yml file; "
+            f"a variant file is read only from {place}."
+        )
+    try:
+        return load_variant_inside(variant, os.getcwd() if folder is None else folder)
+    except UnreadableFileError as error:
+        reason = error.problems[0].message if error.problems else "it cannot be read."
+        raise TranscriptError(
+            f"{where}: its 'variant' file {shown(variant)} cannot be used: {reason} (A variant file is read only from {place}.)"
+        ) from None
     except VariantError as error:
-        raise TranscriptError(f"{where}: its variant {shown(variant)} cannot be loaded:\n{error}") from None
+        count = len(error.problems)
+        raise TranscriptError(
+            f"{where}: its 'variant' file {shown(variant)} is not a valid variant ({count} problem{'s' if count != 1 else ''}; "
+            f"fivehundred validate lists them)."
+        ) from None
 
 
 @dataclass

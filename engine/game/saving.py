@@ -80,8 +80,9 @@ class SavedGame:
     """The random generator's state, as written (see :func:`restore_rng`)."""
 
 
-def read_saved_game(data: Mapping[str, Any], rules: Rules | None = None) -> SavedGame:
-    """Check the shape of saved-game ``data`` (loading its variant unless ``rules`` is given); raises
+def read_saved_game(data: Mapping[str, Any], rules: Rules | None = None, folder: str | None = None) -> SavedGame:
+    """Check the shape of saved-game ``data`` (loading its variant unless ``rules`` is given, a file only
+    from inside ``folder``: see :func:`~engine.game.records.named_rules`); raises
     :class:`SavedGameError` saying what is wrong and where."""
     if not isinstance(data, Mapping):
         raise SavedGameError(f"A saved game must be a JSON object, not {type(data).__name__}.")
@@ -92,7 +93,7 @@ def read_saved_game(data: Mapping[str, Any], rules: Rules | None = None) -> Save
         raise SavedGameError(f"saved game: unknown key {shown(unknown[0])}.")
     if rules is None:
         try:
-            rules = named_rules(data, "saved game")
+            rules = named_rules(data, "saved game", folder)
         except TranscriptError as error:
             raise SavedGameError(str(error)) from None
     hands = data.get("hands")

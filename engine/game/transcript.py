@@ -17,17 +17,19 @@ from .records import TranscriptError as TranscriptError
 from .records import named_rules, read_entry
 
 
-def replay(transcript: Mapping[str, Any], rules: Rules | None = None) -> HandResult:
+def replay(transcript: Mapping[str, Any], rules: Rules | None = None, *, folder: str | None = None) -> HandResult:
     """Replay a transcript and return its hand's result.
 
-    Loads the named variant unless ``rules`` is given. Raises :class:`TranscriptError` at the first
+    Loads the named variant unless ``rules`` is given: a shipped variant, or a ``.yaml`` file inside
+    ``folder`` (the transcript's own folder; the current folder when ``None``), see
+    :func:`~engine.game.records.named_rules`. Raises :class:`TranscriptError` at the first
     malformed entry or illegal action (its ``index`` says which), or if the actions stop before the
     hand is over.
     """
     if not isinstance(transcript, Mapping):
         raise TranscriptError(f"A transcript must be a JSON object, not {type(transcript).__name__}.")
     if rules is None:
-        rules = named_rules(transcript, "transcript")
+        rules = named_rules(transcript, "transcript", folder)
     entry = read_entry(rules, transcript, "transcript")
     game = Game(
         rules,

@@ -7,7 +7,7 @@ Everything comes from the strain's :class:`~engine.kernel.tables.StrainTable` an
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Final
+from typing import Any, Final
 
 from ..rules.cards import Card
 from ..rules.ruleset import JokerRules
@@ -58,6 +58,7 @@ class TrickPlay:
         "_restricted",
         "by_seat",
         "claimer",
+        "fixed_views",
         "claimed",
         "_checking",
     )
@@ -91,6 +92,9 @@ class TrickPlay:
         # The joker's renege and first-or-last rules (rules text 000, "Joker in no trump"), checked only
         # where they apply: a strain with a suitless joker, under a variant that states them.
         self._restricted = bool(strain.suitless) and (self.joker.renege_forbidden or self.joker.first_or_last_only)
+        self.fixed_views: dict[int, Any] = {}
+        """Per seat: the part of its seat view that the play cannot change, kept by
+        :func:`~engine.kernel.seat_view.seat_view` while this play lasts (a copy starts without)."""
         if source is None:
             self.to_act = leader
             self.trick: list[tuple[int, int]] = []

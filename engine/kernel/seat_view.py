@@ -11,7 +11,7 @@ tests re-deal the hidden cards and check that this one function's answer does no
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..rules.contracts import Contract
 from .phase import Phase
@@ -19,17 +19,16 @@ from .state import GameState
 from .tables import mask_of
 
 
-@dataclass
-class SeatView:
-    """One player's view of the game (see the module docstring). Cards are indices into the variant's
-    deck (``tables.cards``); a set of cards is a mask with bit ``i`` for card ``i``."""
+class SeatView(NamedTuple):
+    """One player's view of the game (see the module docstring), an immutable record. Cards are indices
+    into the variant's deck (``tables.cards``); a set of cards is a mask with bit ``i`` for card ``i``.
+    (A named tuple: the simulator's bots take one at every decision, and a tuple is built in one step.)"""
 
     seat: int
     """The observing player."""
     phase: Phase
     """The phase of the game."""
-    acting_seat: int | None = None
-    """The seat to act: a player, or a dummy whose cards its player chooses (``None`` once the game is over)."""
+    # What stays fixed through the card play (a hand's facts, once its auction, kitty and windows are over).
     hand_number: int = 0
     """The current hand's number in the game, from 0."""
     dealer: int = 0
@@ -40,8 +39,6 @@ class SeatView:
     """Each seat's player: the seat itself, or a dummy's player."""
     scores: tuple[int, ...] = ()
     """Team scores (before the current hand while it is played)."""
-    hand: int = 0
-    """The observing player's cards (none until it has looked, where a contract may be bid blind)."""
     looked: bool = True
     """Whether the player has seen its cards."""
     bidding: tuple[tuple[int, str], ...] = ()
@@ -66,6 +63,24 @@ class SeatView:
     face_up: tuple[int, ...] = ()
     """Kitty cards shown to everyone: the last one dealt where the variant turns it up, and table cards
     put into the kitty."""
+    announced: tuple[tuple[int, int], ...] = ()
+    """The announcements made this hand: (seat, index in ``rules.announcements``)."""
+    called_card: int | None = None
+    """The card the declarer named to call a partner, once named."""
+    table: int = 0
+    """The cards face up on the table that nobody has taken."""
+    drawing: int = -1
+    """The card this player has just drawn and must keep or reject (-1: none)."""
+    taking: bool = False
+    """Picking table cards: whether this player takes one into its hand (discarding one), rather than
+    putting one into the kitty."""
+    discard_count: int = 0
+    """How many cards this player must discard now (0 unless it is to discard)."""
+    # What changes card by card.
+    acting_seat: int | None = None
+    """The seat to act: a player, or a dummy whose cards its player chooses (``None`` once the game is over)."""
+    hand: int = 0
+    """The observing player's cards (none until it has looked, where a contract may be bid blind)."""
     trick: tuple[tuple[int, int], ...] = ()
     """The trick in progress: (seat, card) in the order played."""
     led: str | None = None
@@ -80,25 +95,12 @@ class SeatView:
     """Every card played this hand."""
     shown: tuple[tuple[int, int], ...] = ()
     """Cards everyone sees in a hand: hands laid open, then the dummies' face-up cards, as (seat, cards)."""
-    announced: tuple[tuple[int, int], ...] = ()
-    """The announcements made this hand: (seat, index in ``rules.announcements``)."""
     face_down: tuple[tuple[int, int], ...] = ()
     """Each dummy's cards still face down, as (dummy's seat, how many)."""
     covering: int = 0
     """The dummies' face-up cards that lie on a face-down one."""
-    called_card: int | None = None
-    """The card the declarer named to call a partner, once named."""
     partner: int | None = None
     """The called partner, once this player may know it."""
-    table: int = 0
-    """The cards face up on the table that nobody has taken."""
-    drawing: int = -1
-    """The card this player has just drawn and must keep or reject (-1: none)."""
-    taking: bool = False
-    """Picking table cards: whether this player takes one into its hand (discarding one), rather than
-    putting one into the kitty."""
-    discard_count: int = 0
-    """How many cards this player must discard now (0 unless it is to discard)."""
     nameable: tuple[str, ...] = ()
     """The suits a joker this player leads now may name (empty unless it leads one that names a suit)."""
 
@@ -125,36 +127,33 @@ class SeatView:
         return known
 
 
-def seat_view(state: GameState, seat: int) -> SeatView:
-    """What player ``seat`` (a player, not a dummy: a dummy's cards are in its player's view) may know
-    of ``state``; see the module docstring."""
-    phase, tables, rules = state.phase, state.tables, state.rules
-    auction, play, declarer, arrangement = state.auction, state.play, state.declarer, state.arrangement
-    acting = state.to_act
-    chooses = acting is not None and tables.controller[acting] == seat
+Fixed = tuple[
+    int, Phase, int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...], bool, tuple[tuple[int, str], ...], tuple[int, ...],
+    Contract | None, Contract | None, int | None, tuple[int, ...], tuple[int, ...], int, tuple[int, ...], tuple[tuple[int, int], ...],
+    int | None, int, int, bool, int,
+]  # fmt: skip
+"""The fields of a :class:`SeatView` that stay fixed through the card play, in order."""
+
+
+def _fixed(state: GameState, seat: int, phase: Phase, chooses: bool) -> Fixed:
+    """The fields of ``seat``'s view that do not change while the cards are played."""
+    rules, auction, declarer = state.rules, state.auction, state.declarer
+    dealt = rules.deal
+    kitty = state.kitty
+    dealt_kitty = dealt.kitty
+    face_up: tuple[int, ...] = kitty[dealt_kitty - 1 : dealt_kitty] if dealt.last_kitty_card_face_up and dealt_kitty else ()
+    if len(kitty) > dealt_kitty:
+        face_up += kitty[dealt_kitty:]
     # Where a contract may be bid blind, a seat sees its cards once it looks or acts; all do after the auction.
     looked = phase is not Phase.AUCTION or bool(auction.looked >> seat & 1)
-    dealt_kitty = rules.deal.kitty
-    face_up: tuple[int, ...] = ()
-    if rules.deal.last_kitty_card_face_up and dealt_kitty:
-        face_up = state.kitty[dealt_kitty - 1 : dealt_kitty]
-    if len(state.kitty) > dealt_kitty:
-        face_up += state.kitty[dealt_kitty:]
-    seating = rules.seating
-    dummies = range(seating.players, seating.seats)
-    shown = tuple([(each, state.hands[each]) for each in state.exposed])
-    if seating.dummies is not None:
-        shown += tuple([(each, state.hands[each]) for each in dummies if each not in state.exposed])
-    view = SeatView(
+    return (
         seat,
         phase,
-        acting,
         state.hand_number,
         state.dealer,
-        tables.team_of,
-        tables.controller,
+        state.tables.team_of,
+        state.tables.controller,
         state.scores,
-        state.hands[seat] if looked else 0,
         looked,
         auction.bidding,
         tuple(sorted(auction.banned)) if auction.banned else (),
@@ -162,43 +161,61 @@ def seat_view(state: GameState, seat: int) -> SeatView:
         state.terms,
         declarer,
         state.sitting_out,
-        state.kitty if state.kitty_taken and seat == declarer else (),
+        kitty if state.kitty_taken and seat == declarer else (),
         state.own_discards(seat),
         face_up,
-        shown=shown,
-        announced=tuple(state.announced),
-        partner=arrangement.known_partner(seat),
-        called_card=arrangement.called_card,
-        table=state.table_cards.table,
-        tricks_won=(0,) * seating.seats,
+        tuple(state.announced) if state.announced else (),
+        state.arrangement.called_card,
+        state.table_cards.table,
+        state.drawn_hands.card_drawn() if chooses and phase is Phase.DRAW else -1,
+        state.table_cards.taking if chooses and phase is Phase.PICK else False,
+        state.discard_count if chooses and phase is Phase.KITTY else 0,
     )
-    if play is not None:
-        view.trick = tuple(play.trick)
-        view.led = play.led
-        view.named = play.named
-        view.completed = tuple(play.completed)
-        view.tricks_won = tuple(play.tricks)
-        view.played = play.played
-        if chooses and play.names_suits and not play.trick and state.hands[play.to_act] & play.strain.suitless:
-            view.nameable = tuple(play.nameable())
+
+
+def seat_view(state: GameState, seat: int) -> SeatView:
+    """What player ``seat`` (a player, not a dummy: a dummy's cards are in its player's view) may know
+    of ``state``; see the module docstring."""
+    phase, tables, rules = state.phase, state.tables, state.rules
+    play, hands, seating = state.play, state.hands, rules.seating
+    acting = state.to_act
+    chooses = acting is not None and tables.controller[acting] == seat
+    fixed: Fixed | None = None
+    if phase is Phase.PLAY and not state.paused:
+        # The simulator's bots take a view at every card: what the play cannot change is kept with the
+        # play (a new play each hand, so a copy of the state or the next hand starts afresh).
+        assert play is not None
+        fixed = play.fixed_views.get(seat)
+        if fixed is None:
+            fixed = play.fixed_views[seat] = _fixed(state, seat, phase, chooses)
+    else:
+        fixed = _fixed(state, seat, phase, chooses)
+    looked = fixed[7]
+    exposed = state.exposed
+    shown: tuple[tuple[int, int], ...] = tuple([(each, hands[each]) for each in exposed]) if exposed else ()
+    face_down: tuple[tuple[int, int], ...] = ()
+    covering = 0
+    trick: tuple[tuple[int, int], ...] = tuple(play.trick) if play is not None else ()
     if seating.dummies is not None:
+        dummies = range(seating.players, seating.seats)
+        shown += tuple([(each, hands[each]) for each in dummies if each not in exposed])
         # A face-down card lies under a dummy's face-up card, in its hand or in the trick, until turned up.
-        in_trick = {card: each for each, card in play.trick} if play is not None else {}
-        view.face_down = tuple(
-            [
-                (each, sum(1 for card in arrangement.covers if state.hands[each] >> card & 1 or in_trick.get(card) == each))
-                for each in dummies
-            ]
-        )
-        view.covering = mask_of(arrangement.covers)
-    if chooses:
-        if phase is Phase.KITTY:
-            view.discard_count = state.discard_count
-        elif phase is Phase.PICK:
-            view.taking = state.table_cards.taking
-        elif phase is Phase.DRAW:
-            view.drawing = state.drawn_hands.card_drawn()
-    return view
+        in_trick = {card: each for each, card in trick}
+        covers = state.arrangement.covers
+        face_down = tuple([(each, sum(1 for card in covers if hands[each] >> card & 1 or in_trick.get(card) == each)) for each in dummies])
+        covering = mask_of(covers)
+    nameable: tuple[str, ...] = ()
+    if play is None:
+        return SeatView._make(
+            fixed + (acting, hands[seat] if looked else 0, trick, None, None, (), (0,) * seating.seats, 0, shown, face_down, covering,
+                     state.arrangement.known_partner(seat), nameable)
+        )  # fmt: skip
+    if chooses and play.names_suits and not play.trick and hands[play.to_act] & play.strain.suitless:
+        nameable = tuple(play.nameable())
+    return SeatView._make(
+        fixed + (acting, hands[seat] if looked else 0, trick, play.led, play.named, tuple(play.completed), tuple(play.tricks), play.played,
+                 shown, face_down, covering, state.arrangement.known_partner(seat), nameable)
+    )  # fmt: skip
 
 
 __all__ = ["SeatView", "seat_view"]

@@ -16,7 +16,7 @@ from typing import Any
 
 from ..errors import Problem, UnreadableFileError, VariantError
 from .resources import load_schema, shipped_variant_names, shipped_variant_path
-from .source import JsonPath, Mark, SourceDocument, format_path, parse_document, read_text
+from .source import JsonPath, Mark, SourceDocument, format_path, inside, parse_document, read_text
 from .suggest import suggestion
 
 MAX_EXTENDS_DEPTH = 16
@@ -238,14 +238,18 @@ def _resolve_extends(reference: str, parent: _Located) -> _Located | str:
     if not reference.endswith((".yaml", ".yml")):
         return f"'extends: {reference}' must name a .yaml or .yml file (or a shipped variant by its bare name)."
     display = os.path.normpath(os.path.join(os.path.dirname(parent.display), reference))
-    real = os.path.realpath(os.path.join(os.path.dirname(parent.real), reference))
-    if os.path.commonpath([parent.root, real]) != parent.root:
+    try:
+        real = os.path.realpath(os.path.join(os.path.dirname(parent.real), reference))
+    except (OSError, ValueError):  # a link loop, or a folder swapped while it is resolved
+        return f"'extends: {reference}' cannot be resolved to a file."
+    if not inside(parent.root, real):
         return f"'extends: {reference}' leads out of {parent.root}, the folder of the file first named; a variant may extend files inside it only."
     return _Located(display, real, parent.root)
 
 
 def _read(located: _Located) -> SourceDocument:
-    return parse_document(read_text(located.real, located.display), located.display)
+    # The read checks the file it opened is inside the root: resolving and reading are one step.
+    return parse_document(read_text(located.real, located.display, located.root), located.display)
 
 
 def load_document(reference: str) -> MergedDocument:
@@ -257,6 +261,24 @@ def load_document(reference: str) -> MergedDocument:
     located = locate(reference)
     document = _read(located)
     return _merge_chain(document, located, [located.real])
+
+
+def load_confined(reference: str, folder: str) -> MergedDocument:
+    """Like :func:`load_document` for a file that must lie inside ``folder``: ``reference`` is a path
+    relative to it (or an absolute path within it), links followed; the file and every file it extends
+    are read only from inside ``folder``. Raises :class:`UnreadableFileError` for a file outside it, or
+    that is not a regular file, before reading anything."""
+    try:
+        root = os.path.realpath(folder)
+        real = os.path.realpath(os.path.join(root, reference))
+    except (OSError, ValueError):
+        raise UnreadableFileError([Problem(_short(reference), 0, 0, "$", "The path cannot be resolved to a file.")]) from None
+    if not inside(root, real):
+        raise UnreadableFileError(
+            [Problem(_short(reference), 0, 0, "$", f"The file lies outside {root}, the folder it must be read from.")]
+        )
+    located = _Located(_short(reference), real, root)
+    return _merge_chain(_read(located), located, [real])
 
 
 def load_text(text: str, file: str = "<text>", base_folder: str = ".") -> MergedDocument:

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import datetime
 import math
+import os
 import re
+import stat
 from dataclasses import dataclass, field
 from typing import Union
 
@@ -24,6 +26,8 @@ from ..errors import Problem, UnreadableFileError, VariantError
 
 PathPart = Union[str, int]
 JsonPath = tuple[PathPart, ...]
+
+_NOT_REGULAR = "This is not a regular file (a pipe, device or socket); a variant is a .yaml file."
 
 MAX_FILE_BYTES = 64 * 1024
 """Variant files larger than this are refused unread (a house-rules file is a few hundred bytes, the
@@ -461,27 +465,57 @@ def parse_document(text: str, file: str) -> SourceDocument:
     return SourceDocument(file=file, data=data, values=reader.values, keys=reader.keys, hints=reader.hints)
 
 
-def read_text(path_text: str, display: str) -> str:
-    """Read a file as UTF-8 text, turning every way of failing into :class:`UnreadableFileError`."""
-    import os
-    import stat
-
+def inside(root: str, real: str) -> bool:
+    """Whether the real path ``real`` is ``root`` or lies under it (both real paths)."""
     try:
-        info = os.stat(path_text)
-        if stat.S_ISDIR(info.st_mode):
+        return os.path.commonpath([root, real]) == root
+    except ValueError:  # different drives, or a relative path against an absolute one
+        return False
+
+
+def read_text(path_text: str, display: str, root: str | None = None) -> str:
+    """Read a file as UTF-8 text, turning every way of failing into :class:`UnreadableFileError`.
+
+    The file is opened first and checked through its open descriptor (a regular file, of a variant
+    file's size), so a pipe or a device is never read. With ``root`` (a real path), the file read must
+    also be one that lies inside ``root``: after opening, the path's real location is checked to be
+    inside it and to be the very file opened (same device and inode), so swapping a folder for a link
+    between the check and the read cannot lead the read elsewhere."""
+    try:
+        before = os.stat(path_text)
+        if stat.S_ISDIR(before.st_mode):
             raise IsADirectoryError(path_text)
-        if not stat.S_ISREG(info.st_mode):
-            # A pipe or a device would block the read or never end.
-            raise UnreadableFileError(
-                [_whole_file_problem(display, "This is not a regular file (a pipe, device or socket); a variant is a .yaml file.")]
-            )
-        size = info.st_size
-        if size > MAX_FILE_BYTES:
-            raise UnreadableFileError(
-                [_whole_file_problem(display, f"The file is {size} bytes, over the {MAX_FILE_BYTES // 1024} KiB limit for a variant file.")]
-            )
-        with open(path_text, "rb") as handle:
+        if not stat.S_ISREG(before.st_mode):
+            raise UnreadableFileError([_whole_file_problem(display, _NOT_REGULAR)])
+        descriptor = os.open(path_text, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+        with os.fdopen(descriptor, "rb") as handle:
+            info = os.fstat(handle.fileno())
+            if not stat.S_ISREG(info.st_mode):
+                # A pipe or a device would block the read or never end.
+                raise UnreadableFileError([_whole_file_problem(display, _NOT_REGULAR)])
+            if root is not None:
+                real = os.path.realpath(path_text)
+                if not inside(root, real):
+                    raise UnreadableFileError(
+                        [_whole_file_problem(display, f"The file lies outside {root}, the folder it must be read from.")]
+                    )
+                there = os.stat(real)
+                if (there.st_dev, there.st_ino) != (info.st_dev, info.st_ino):
+                    raise UnreadableFileError([_whole_file_problem(display, "The file changed while it was opened; try again.")])
+            size = info.st_size
+            if size > MAX_FILE_BYTES:
+                raise UnreadableFileError(
+                    [
+                        _whole_file_problem(
+                            display, f"The file is {size} bytes, over the {MAX_FILE_BYTES // 1024} KiB limit for a variant file."
+                        )
+                    ]
+                )
             raw = handle.read(MAX_FILE_BYTES + 1)
+        if len(raw) > MAX_FILE_BYTES:
+            raise UnreadableFileError(
+                [_whole_file_problem(display, f"The file is over the {MAX_FILE_BYTES // 1024} KiB limit for a variant file.")]
+            )
     except FileNotFoundError:
         raise UnreadableFileError([_whole_file_problem(display, "No such file.")]) from None
     except IsADirectoryError:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..errors import Problem, VariantError
-from ..language.loader import MergedDocument, load_document, load_text
+from ..language.loader import MergedDocument, load_confined, load_document, load_text
 from ..language.resources import shipped_variant_path
 from ..language.schema import schema_problems, schema_valid_part
 from ..language.source import format_path
@@ -572,9 +572,18 @@ def load_variant(name_or_path: str) -> Rules:
     return dataclasses.replace(rules, reference=reference)
 
 
+def load_variant_inside(reference: str, folder: str) -> Rules:
+    """Load a variant file that must lie inside ``folder`` (``reference``: a path relative to it, or
+    absolute within it); it and every file it extends are read from inside ``folder`` only (links
+    followed, checked on the file actually opened). Raises :class:`VariantError`, or
+    :class:`~engine.errors.UnreadableFileError` before reading anything outside ``folder``."""
+    rules = compile_document(load_confined(reference, folder))
+    return dataclasses.replace(rules, reference=os.path.abspath(os.path.join(folder, reference)))
+
+
 def compile_text(text: str, file: str = "<text>", base_folder: str = ".") -> Rules:
     """Compile a variant held in memory (handy for tests and for programs that build rules on the fly)."""
     return compile_document(load_text(text, file, base_folder))
 
 
-__all__ = ["compile_document", "compile_text", "load_variant"]
+__all__ = ["compile_document", "compile_text", "load_variant", "load_variant_inside"]

@@ -1,0 +1,170 @@
+"""Issue 34, "Reading what it should not": the variant a transcript or saved game names is a shipped
+variant or a ``.yaml``/``.yml`` file inside the record's own folder, read only if it is a regular file
+there; anything else is refused before reading, naming the field, and an error about a file that is not
+a valid variant never quotes its content. ``extends`` reads only inside its root, checked on the file
+actually opened, so swapping a folder for a link cannot lead a read elsewhere."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from fuzzing import SECRET, plant_record_folder
+
+import engine
+from engine.cli import main
+from engine.errors import UnreadableFileError
+from engine.game.records import named_rules
+from engine.language import source
+from engine.language.loader import load_confined
+
+
+def transcript_naming(variant: str) -> dict[str, object]:
+    """A whole standard hand's transcript, its ``variant`` replaced."""
+    game = engine.Game(engine.load_variant("standard"), seed=2)
+    game.apply("bid 7H")
+    while not game.results:
+        game.apply(game.legal_actions()[0])
+    transcript = game.transcript(0)
+    transcript["variant"] = variant
+    return transcript
+
+
+def typing(lines: list[str]) -> Callable[[str], str]:
+    """A terminal's input that types ``lines``, then ends."""
+    typed: Iterator[str] = iter(lines)
+
+    def read(prompt: str) -> str:
+        try:
+            return next(typed)
+        except StopIteration:
+            raise EOFError from None
+
+    return read
+
+
+@pytest.fixture
+def records(tmp_path: Path) -> Path:
+    return plant_record_folder(tmp_path)
+
+
+@pytest.mark.parametrize(
+    "variant",
+    ["/etc/passwd", "/etc/shadow", "../outside/secret.yaml", "out/secret.yaml", "notes.txt", "/dev/zero", "pipe.yaml", "link.yaml"],
+)
+def test_replay_refuses_a_transcript_naming_a_file_it_may_not_read(variant: str, records: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``replay`` on a transcript whose variant is outside its folder, not a .yaml file, a pipe or a link
+    out: exit 1, the field named, nothing of the file quoted."""
+    path = records / "hand.json"
+    path.write_text(json.dumps(transcript_naming(variant)), encoding="utf-8")
+    assert main(["replay", str(path)]) == 1
+    output = capsys.readouterr()
+    assert "'variant'" in output.out + output.err
+    assert SECRET not in output.out + output.err and "root:" not in output.out + output.err
+
+
+def test_a_yaml_file_that_is_not_a_variant_is_refused_without_quoting_it(records: Path) -> None:
+    with pytest.raises(engine.TranscriptError) as caught:
+        engine.replay(transcript_naming("notes.yaml"), folder=str(records))
+    assert "not a valid variant" in str(caught.value) and SECRET not in str(caught.value)
+
+
+def test_a_variant_file_beside_the_record_replays(records: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The house variant in the record's folder loads, by a relative or an absolute path within it."""
+    for variant in ("house.yaml", str(records / "house.yaml")):
+        path = records / "hand.json"
+        path.write_text(json.dumps(transcript_naming(variant)), encoding="utf-8")
+        assert main(["replay", str(path)]) == 0, capsys.readouterr()
+        assert engine.replay(transcript_naming(variant), folder=str(records)).contract is not None
+
+
+def test_the_python_api_reads_a_named_file_only_from_the_given_folder_or_the_current_one(
+    records: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``engine.replay``, ``Game.from_dict`` and ``analyze`` take ``folder``; without it, the current folder."""
+    with pytest.raises(engine.TranscriptError, match="outside"):
+        engine.replay(transcript_naming(str(records.parent / "outside" / "valid.yaml")), folder=str(records))
+    monkeypatch.chdir(records)
+    assert engine.replay(transcript_naming("house.yaml")).contract is not None
+    with pytest.raises(engine.TranscriptError, match="outside"):
+        engine.replay(transcript_naming("../outside/valid.yaml"))
+    saved = engine.Game(engine.load_variant("standard"), seed=1).to_dict()
+    saved["variant"] = "/etc/passwd"
+    with pytest.raises(engine.SavedGameError, match="'variant'") as caught:
+        engine.Game.from_dict(saved, folder=str(records))
+    assert "root:" not in str(caught.value)
+    from engine.analysis.hand import analyze
+
+    with pytest.raises(engine.TranscriptError, match="'variant'"):
+        analyze(transcript_naming("/etc/passwd"), folder=str(records))
+
+
+def test_analyze_refuses_a_transcript_naming_a_file_outside_its_folder(records: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = records / "hand.json"
+    path.write_text(json.dumps(transcript_naming("/etc/passwd")), encoding="utf-8")
+    assert main(["analyze", str(path), "--no-table"]) == 1
+    output = capsys.readouterr()
+    assert "'variant'" in output.out + output.err and "root:" not in output.out + output.err
+
+
+def test_plays_load_refuses_a_saved_game_naming_a_file_outside_its_folder(records: Path) -> None:
+    """``play``'s ``load``: the saved game's variant is read only from the saved game's folder; the
+    session says why and goes on."""
+    import io
+
+    from engine.cli.play import Screen, Session
+
+    saved = engine.Game(engine.load_variant("standard"), seed=1).to_dict()
+    for variant in ("/etc/passwd", "../outside/valid.yaml", "notes.yaml"):
+        saved["variant"] = variant
+        (records / "saved.json").write_text(json.dumps(saved), encoding="utf-8")
+        out = io.StringIO()
+        session = Session(engine.load_variant("standard"), 0, ["random"], 1, Screen(typing([f"load {records / 'saved.json'}"]), out), None)
+        assert session.run() == 0
+        said = out.getvalue()
+        assert "'variant'" in said and "The game goes on." in said, said
+        assert "root:" not in said and SECRET not in said
+
+
+def test_a_pipe_named_as_the_variant_is_refused_at_once(records: Path) -> None:
+    """A FIFO is opened without blocking and refused before any read (it would hang forever)."""
+    if not (records / "pipe.yaml").exists():
+        pytest.skip("no FIFOs on this system")
+    with pytest.raises(engine.TranscriptError, match="not a regular file"):
+        named_rules({"variant": "pipe.yaml"}, "transcript", str(records))
+
+
+def test_a_read_inside_a_root_checks_the_file_it_opened(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The extends race: a path resolved inside the root, then swapped for a link out before the read,
+    is caught because the opened file's identity is compared with the checked one."""
+    root, outside = tmp_path / "root", tmp_path / "elsewhere"
+    root.mkdir()
+    outside.mkdir()
+    (root / "base.yaml").write_text("name: inside\n", encoding="utf-8")
+    (outside / "base.yaml").write_text(f"{SECRET}: 1\n", encoding="utf-8")
+    real_root = os.path.realpath(root)
+    assert source.read_text(str(root / "base.yaml"), "base.yaml", real_root) == "name: inside\n"
+    # The file opened is outside, while the path checked afterwards resolves inside: a swap in between.
+    real_realpath = os.path.realpath
+    monkeypatch.setattr(
+        source.os.path, "realpath", lambda path, *args, **kwargs: real_realpath(str(path).replace("elsewhere", "root"), *args, **kwargs)
+    )
+    with pytest.raises(UnreadableFileError, match="changed while it was opened") as caught:
+        source.read_text(str(outside / "base.yaml"), "base.yaml", real_root)
+    assert SECRET not in str(caught.value)
+
+
+def test_extends_through_a_link_out_of_the_root_is_refused(tmp_path: Path) -> None:
+    root, outside = tmp_path / "root", tmp_path / "elsewhere"
+    root.mkdir()
+    outside.mkdir()
+    (outside / "base.yaml").write_text("extends: standard\nname: Outside\n", encoding="utf-8")
+    (root / "sub").symlink_to(outside, target_is_directory=True)
+    (root / "house.yaml").write_text("extends: sub/base.yaml\nname: House\n", encoding="utf-8")
+    with pytest.raises(engine.VariantError, match="leads out of"):
+        load_confined("house.yaml", str(root))
+    with pytest.raises(engine.VariantError, match="leads out of"):
+        engine.load_variant(str(root / "house.yaml"))
