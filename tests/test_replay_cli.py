@@ -104,7 +104,7 @@ def test_replay_rejects_the_first_illegal_action_with_its_index(capsys: pytest.C
         (lambda data: data.update(scores=[0]), "scores must be a list of 2 whole numbers"),
         (lambda data: data.pop("deal"), "has no 'deal'"),
         (lambda data: data["deal"]["hands"][0].__setitem__(0, "XX"), r"deal\.hands\[0\]\[0\]: 'XX' is not a card"),
-        (lambda data: data.update(variant="nonesuch"), "cannot be loaded"),
+        (lambda data: data.update(variant="nonesuch"), "no shipped variant called 'nonesuch'"),
         (lambda data: data.update(tricks=3), "unknown key 'tricks'"),
     ],
 )
@@ -210,7 +210,7 @@ def test_replay_many_with_an_unreadable_file_or_an_empty_folder_exits_2(capsys: 
 
 
 def test_replay_many_loads_each_variant_once(capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import engine.cli.replay as command
+    import engine.game.records as command
 
     hands = corpus(tmp_path, 4)
     loaded: list[str] = []

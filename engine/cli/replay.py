@@ -20,6 +20,7 @@ from ..errors import FiveHundredError
 from ..game.records import TranscriptError, named_rules
 from ..game.transcript import replay as replay_transcript
 from ..kernel.events import HandResult
+from ..language.resources import shipped_variant_path
 from ..rules.ruleset import Rules
 from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE
 
@@ -116,7 +117,8 @@ class _VariantCache:
         if not isinstance(transcript, dict):
             raise TranscriptError("A transcript must be a JSON object.")
         folder = os.path.dirname(os.path.abspath(file))
-        key = (str(transcript.get("variant")), folder)
+        variant = str(transcript.get("variant"))
+        key = (variant, "" if shipped_variant_path(variant) is not None else folder)  # a shipped variant is one for all folders
         if key not in self.loaded:
             try:
                 self.loaded[key] = named_rules(transcript, "transcript", folder)

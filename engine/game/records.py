@@ -23,7 +23,8 @@ from ..errors import FiveHundredError, UnreadableFileError, VariantError, shown
 from ..kernel.carried import check_carried_over
 from ..kernel.deal import Deal, DealError
 from ..kernel.events import HandResult
-from ..language.resources import shipped_variant_path
+from ..language.resources import shipped_variant_names, shipped_variant_path
+from ..language.suggest import suggestion
 from ..rules.compiler import load_variant, load_variant_inside
 from ..rules.ruleset import Rules
 
@@ -82,9 +83,11 @@ def named_rules(data: Mapping[str, Any], where: str, folder: str | None = None) 
         return load_variant(variant)
     place = "the current folder" if folder is None else f"the {where}'s folder ({folder})"
     if not variant.lower().endswith((".yaml", ".yml")):
+        names = shipped_variant_names()
+        hint = suggestion(variant, names) or f" Shipped variants: {', '.join(names)}."
         raise TranscriptError(
-            f"{where}: 'variant' is {shown(variant)}, which is neither a shipped variant nor a .yaml/.yml file; "
-            f"a variant file is read only from {place}."
+            f"{where}: 'variant' names no shipped variant called {shown(variant)} and is no .yaml/.yml file; "
+            f"a variant file is read only from {place}.{hint}"
         )
     try:
         return load_variant_inside(variant, os.getcwd() if folder is None else folder)
