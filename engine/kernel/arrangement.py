@@ -13,8 +13,8 @@ from collections.abc import Sequence
 
 from ..errors import shown
 from ..rules.cards import Card
-from ..rules.contracts import Contract
-from ..rules.ruleset import Reveal, Rules
+from ..rules.contracts import Contract, Exposure
+from ..rules.ruleset import Reveal, Rules, Seating
 from .events import CardTurnedUp, Event, PartnerCalled, PartnerRevealed
 from .phase import PASS_MOVE
 from .play import TrickPlay
@@ -149,4 +149,17 @@ class SeatArrangement:
         return []
 
 
-__all__ = ["SeatArrangement"]
+def laid_open(seating: Seating, exposure: Exposure, declarer: int, sitting_out: tuple[int, ...]) -> tuple[int, ...]:
+    """The seats whose hands ``exposure`` lays open (an open misère's declarer, say), but for those
+    sitting out."""
+    team = seating.teams[seating.team_of(declarer)]
+    if exposure is Exposure.DECLARER:
+        seats: tuple[int, ...] = (declarer,)
+    elif exposure is Exposure.PARTNER:
+        seats = tuple(seat for seat in team if seat != declarer)
+    else:
+        seats = tuple(team)
+    return tuple(seat for seat in seats if seat not in sitting_out)
+
+
+__all__ = ["SeatArrangement", "laid_open"]

@@ -14,7 +14,7 @@ from ..errors import shown
 from ..rules.announcements import Effect, Moment
 from ..rules.contracts import Contract, Exposure, ExposureTime, KittyUse, PartnerRole
 from ..rules.ruleset import AllPassAction, FirstLead, KittyExchange, Rules
-from .arrangement import SeatArrangement
+from .arrangement import SeatArrangement, laid_open
 from .auction import Auction
 from .calls import CallWindow, terms_of
 from .deal import MAX_MISDEALS, Deal, copied_random, deal_of_order, hands_of_order, misdealt_seat, shuffled_deck
@@ -167,6 +167,10 @@ class HandCourse:
         """When set, the state stops after each hand (see :attr:`paused`) instead of dealing the next."""
         self.paused = False
         """Whether the state is stopped between hands; :meth:`next_hand` deals the next one."""
+        # Parts a variant never uses stay empty, untouched, for the whole game (and copies share them).
+        self.arrangement = SeatArrangement(tables)
+        self.table_cards = TableCards(rules)
+        self.drawn_hands = DrawnHands(rules)
         self._start_hand()
 
     def next_hand(self) -> None:
@@ -423,16 +427,19 @@ class HandCourse:
         self.scored_out = None
         self.discarder = -1
         rules = self.rules
-        self.arrangement = SeatArrangement(tables)
-        self.table_cards = TableCards(rules)
-        self.drawn_hands = DrawnHands(rules)
         self.phase = Phase.AUCTION
-        if rules.seating.dummies is not None:
-            self.arrangement.lay_out(self.deal.hands, self.hands)
-        if rules.deal.table and self.table_cards.lay_out([card.index for card in self.deal.table], self.dealer):
-            self.phase = Phase.PICK
-        if rules.deal.draw and self.drawn_hands.start(self.deal.hands, self.hands, self.dealer):
-            self.phase = Phase.DRAW
+        if tables.arranges_seats:
+            self.arrangement = SeatArrangement(tables)
+            if rules.seating.dummies is not None:
+                self.arrangement.lay_out(self.deal.hands, self.hands)
+        if rules.deal.table:
+            self.table_cards = TableCards(rules)
+            if self.table_cards.lay_out([card.index for card in self.deal.table], self.dealer):
+                self.phase = Phase.PICK
+        if rules.deal.draw:
+            self.drawn_hands = DrawnHands(rules)
+            if self.drawn_hands.start(self.deal.hands, self.hands, self.dealer):
+                self.phase = Phase.DRAW
 
     def _end_auction(self) -> None:
         won = self.auction.winner()
@@ -568,15 +575,7 @@ class HandCourse:
     def _expose(self) -> None:
         contract, declarer = self.terms, self.declarer
         assert contract is not None and declarer is not None
-        seating = self.rules.seating
-        team = seating.teams[seating.team_of(declarer)]
-        if contract.style.exposed is Exposure.DECLARER:
-            seats: tuple[int, ...] = (declarer,)
-        elif contract.style.exposed is Exposure.PARTNER:
-            seats = tuple(seat for seat in team if seat != declarer)
-        else:
-            seats = tuple(team)
-        self.exposed = tuple(seat for seat in seats if seat not in self.sitting_out)
+        self.exposed = laid_open(self.rules.seating, contract.style.exposed, declarer, self.sitting_out)
         self.expose_when = None
         if self.listener is not None:
             cards = self.tables.cards

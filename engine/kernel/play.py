@@ -92,7 +92,7 @@ class TrickPlay:
         # The joker's renege and first-or-last rules (rules text 000, "Joker in no trump"), checked only
         # where they apply: a strain with a suitless joker, under a variant that states them.
         self._restricted = bool(strain.suitless) and (self.joker.renege_forbidden or self.joker.first_or_last_only)
-        self.fixed_views: dict[int, Any] = {}
+        self.fixed_views: dict[int, Any] | None = None
         """Per seat: the part of its seat view that the play cannot change, kept by
         :func:`~engine.kernel.seat_view.seat_view` while this play lasts (a copy starts without)."""
         if source is None:

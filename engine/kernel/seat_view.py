@@ -185,9 +185,12 @@ def seat_view(state: GameState, seat: int) -> SeatView:
         # The simulator's bots take a view at every card: what the play cannot change is kept with the
         # play (a new play each hand, so a copy of the state or the next hand starts afresh).
         assert play is not None
-        fixed = play.fixed_views.get(seat)
+        kept = play.fixed_views
+        if kept is None:
+            kept = play.fixed_views = {}
+        fixed = kept.get(seat)
         if fixed is None:
-            fixed = play.fixed_views[seat] = _fixed(state, seat, phase, chooses)
+            fixed = kept[seat] = _fixed(state, seat, phase, chooses)
     else:
         fixed = _fixed(state, seat, phase, chooses)
     looked = fixed[7]

@@ -132,9 +132,14 @@ class GameState(HandCourse):
         other.window = self.window.copy() if self.window is not None else None
         other.announced = list(self.announced)
         other.givers = list(self.givers)
-        other.arrangement = self.arrangement.copy()
-        other.table_cards = self.table_cards.copy()
-        other.drawn_hands = self.drawn_hands.copy()
+        # A part the variant never uses stays empty and is shared; the others are copied.
+        rules = self.rules
+        if self.tables.arranges_seats:
+            other.arrangement = self.arrangement.copy()
+        if rules.deal.table:
+            other.table_cards = self.table_cards.copy()
+        if rules.deal.draw:
+            other.drawn_hands = self.drawn_hands.copy()
         if self.play is not None:
             other.play = self.play.copy()
             other.play.hands = other.hands  # the play removes cards from the copy's hands, not these

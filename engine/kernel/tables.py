@@ -123,6 +123,8 @@ class Tables:
     look_move: int
     """The auction move that looks at one's cards (one past the highest rank), offered only where
     :attr:`blind_ranks` is not empty."""
+    arranges_seats: bool
+    """Whether the variant has dummies or a called partner (the state's seat arrangement is used)."""
     modifiers: tuple[Extra, ...]
     """The modifiers that may be said with a bid (sans kitty). The auction move of the bid of rank ``r``
     with modifier ``m`` is ``r + (m + 1) * stride`` (see :attr:`stride`)."""
@@ -267,6 +269,7 @@ def tables_for(rules: Rules) -> Tables:
         inkle_seats=tuple(frozenset((dealer + 1 + place) % players for place in range(bidders)) for dealer in range(players)),
         blind_ranks=mask_of(c.rank for c in rules.ladder if c.eligibility.before_looking),
         look_move=len(rules.ladder.contracts),
+        arranges_seats=rules.seating.dummies is not None or rules.seating.called_partner is not None,
         modifiers=tuple(extra for extra in rules.extras if extra.kind == "modifier"),
         modifier_ranks=tuple(
             mask_of(c.rank for c in rules.ladder if (c.level in extra.levels if c.level is not None else c.id in extra.contracts))
