@@ -15,6 +15,7 @@ from typing import NamedTuple
 
 from ..rules.contracts import Contract
 from .phase import Phase
+from .play import TrickPlay
 from .state import GameState
 from .tables import mask_of
 
@@ -178,20 +179,28 @@ def seat_view(state: GameState, seat: int) -> SeatView:
     of ``state``; see the module docstring."""
     phase, tables, rules = state.phase, state.tables, state.rules
     play, hands, seating = state.play, state.hands, rules.seating
-    acting = state.to_act
-    chooses = acting is not None and tables.controller[acting] == seat
-    fixed: Fixed | None = None
     if phase is Phase.PLAY and not state.paused:
         # The simulator's bots take a view at every card: what the play cannot change is kept with the
         # play (a new play each hand, so a copy of the state or the next hand starts afresh).
         assert play is not None
+        acting: int | None = play.to_act
+        chooses = tables.controller[play.to_act] == seat
         kept = play.fixed_views
         if kept is None:
             kept = play.fixed_views = {}
         fixed = kept.get(seat)
         if fixed is None:
             fixed = kept[seat] = _fixed(state, seat, phase, chooses)
+        if not state.exposed and seating.dummies is None:
+            # Most of the play of most variants: no hand on show. (The same fields as below.)
+            return tuple.__new__(
+                SeatView,
+                fixed + (acting, hands[seat], tuple(play.trick), play.led, play.named, tuple(play.completed), tuple(play.tricks),
+                         play.played, (), (), 0, state.arrangement.known_partner(seat), _nameable(state, play, chooses)),
+            )  # fmt: skip
     else:
+        acting = state.to_act
+        chooses = acting is not None and tables.controller[acting] == seat
         fixed = _fixed(state, seat, phase, chooses)
     looked = fixed[7]
     exposed = state.exposed
@@ -207,18 +216,24 @@ def seat_view(state: GameState, seat: int) -> SeatView:
         covers = state.arrangement.covers
         face_down = tuple([(each, sum(1 for card in covers if hands[each] >> card & 1 or in_trick.get(card) == each)) for each in dummies])
         covering = mask_of(covers)
-    nameable: tuple[str, ...] = ()
     if play is None:
-        return SeatView._make(
+        return tuple.__new__(
+            SeatView,
             fixed + (acting, hands[seat] if looked else 0, trick, None, None, (), (0,) * seating.seats, 0, shown, face_down, covering,
-                     state.arrangement.known_partner(seat), nameable)
+                     state.arrangement.known_partner(seat), ()),
         )  # fmt: skip
-    if chooses and play.names_suits and not play.trick and hands[play.to_act] & play.strain.suitless:
-        nameable = tuple(play.nameable())
-    return SeatView._make(
+    return tuple.__new__(
+        SeatView,
         fixed + (acting, hands[seat] if looked else 0, trick, play.led, play.named, tuple(play.completed), tuple(play.tricks), play.played,
-                 shown, face_down, covering, state.arrangement.known_partner(seat), nameable)
+                 shown, face_down, covering, state.arrangement.known_partner(seat), _nameable(state, play, chooses)),
     )  # fmt: skip
+
+
+def _nameable(state: GameState, play: TrickPlay, chooses: bool) -> tuple[str, ...]:
+    """The suits a joker the player to act leads now may name (empty unless it is to lead one)."""
+    if chooses and play.names_suits and not play.trick and state.hands[play.to_act] & play.strain.suitless:
+        return tuple(play.nameable())
+    return ()
 
 
 __all__ = ["SeatView", "seat_view"]
