@@ -84,7 +84,6 @@ class HeuristicBot:
         self._estimates: dict[tuple[int, str], float] = {}
         self._dangers: dict[tuple[int, bool], float] = {}
         self._bid_strains_seen: dict[tuple[tuple[tuple[int, str], ...], int], frozenset[str]] = {}
-        self._trump_worths: dict[tuple[str, int], tuple[float, int]] = {}
         team_of = self._tables.team_of
         # An unbid hand (all pass, played in no trump): every side plays to take tricks.
         self._unbid = Contract("", "no bid", 0, 0, None, Target(1, rules.deal.hand_size), PlayStyle(rules.auction.all_pass.strain))
@@ -286,21 +285,14 @@ class HeuristicBot:
         return known
 
     def _hand_tricks(self, hand: int, strain: StrainTable) -> float:
-        # The trumps' worth depends on the trumps held alone: kept per holding, across hands.
-        key = (strain.order.strain.id, hand & strain.trumps)
-        trumps = self._trump_worths.get(key)
-        if trumps is None:
-            if len(self._trump_worths) > 4096:
-                self._trump_worths.clear()
-            tricks, held = 0.0, 0
-            for position, index in enumerate(strain.trump_cards):
-                if hand >> index & 1:
-                    # A trump is worth more when the cards above it are ours too.
-                    tricks += _TRUMP_VALUE[min(position - held, len(_TRUMP_VALUE) - 1)]
-                    held += 1
-            tricks += max(0, held - 4) * 0.6
-            trumps = self._trump_worths[key] = (tricks, held)
-        tricks, held = trumps
+        tricks = 0.0
+        held = 0
+        for position, index in enumerate(strain.trump_cards):
+            if hand >> index & 1:
+                # A trump is worth more when the cards above it are ours too.
+                tricks += _TRUMP_VALUE[min(position - held, len(_TRUMP_VALUE) - 1)]
+                held += 1
+        tricks += max(0, held - 4) * 0.6
         # Side suits: the top three cards count when guarded by enough others of the suit.
         values = (0.9, 0.45, 0.15) if strain.is_trump else (1.0, 0.7, 0.4)
         for suit, tops in strain.side_suits:
