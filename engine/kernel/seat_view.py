@@ -9,8 +9,8 @@ handed a state (the simulator's fast path) or an observation (:mod:`engine.bots.
 tests re-deal the hidden cards and check that this one function's answer does not change.
 """
 
-from __future__ import annotations
-
+# No ``from __future__ import annotations`` here: a named tuple's generated constructor keeps its
+# annotations, and the API reference (pdoc) can resolve them only as objects, not as strings.
 from typing import NamedTuple
 
 from ..rules.contracts import Contract
