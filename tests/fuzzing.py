@@ -20,6 +20,7 @@ import math
 import os
 import random
 import signal
+import stat
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -834,7 +835,13 @@ _ARGUMENTS = [
 def check_command_line(argv: list[str], folder: Path) -> None:
     """Any command line: exit 0, 1 or 2 with a message, never a traceback or an engine error (3)."""
     STATS["command lines tried"] += 1
-    argv = [str(folder / "out.json") if word == "OUT" else word for word in argv]
+    # Output may go only to a regular file or a new path: a link to a file and /dev/null stay as they were.
+    precious, link = folder / "precious.txt", folder / "link.json"
+    if not link.is_symlink():
+        precious.write_text("keep me\n", encoding="utf-8")
+        link.symlink_to(precious)
+    places = {"OUT": str(folder / "out.json"), "LINK": str(link)}
+    argv = [places.get(word, word) for word in argv]
     out, err = io.StringIO(), io.StringIO()
     with bounded("command line", 60.0), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         try:
@@ -843,6 +850,8 @@ def check_command_line(argv: list[str], folder: Path) -> None:
             code = exit.code if isinstance(exit.code, int) else 2
     assert code in (0, 1, 2), (argv, code, err.getvalue()[-500:])
     assert "Traceback" not in err.getvalue()
+    assert link.is_symlink() and precious.read_text(encoding="utf-8") == "keep me\n", argv
+    assert not os.path.exists("/dev/null") or stat.S_ISCHR(os.stat("/dev/null").st_mode), argv
 
 
 # -- checkpoints ---------------------------------------------------------------------------------
@@ -909,7 +918,10 @@ TARGETS: dict[str, tuple[Callable[..., None], dict[str, st.SearchStrategy[Any]]]
             "argument": st.one_of(st.integers(-2, 12), st.sampled_from([True, None, 1.0, "0", 2**70]), st.builds(Hostile)),
         },
     ),
-    "command lines": (check_command_line, {"argv": st.lists(st.sampled_from(_ARGUMENTS + ["OUT"]), min_size=1, max_size=7)}),
+    "command lines": (
+        check_command_line,
+        {"argv": st.lists(st.sampled_from(_ARGUMENTS + ["OUT", "LINK", "/dev/null"]), min_size=1, max_size=7)},
+    ),
     "checkpoints": (check_checkpoint, {"damage": checkpoint_damage()}),
     "analyses": (check_analysis, {"data": analysed_transcripts()}),
     "record variants": (check_record_variant, {"variant": record_variants(), "through": st.sampled_from(["transcript", "saved game"])}),

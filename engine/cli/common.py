@@ -7,7 +7,9 @@ written; 3 is kept for an error inside the engine itself (a bug: the message ask
 from __future__ import annotations
 
 import argparse
+import errno
 import os
+import stat
 import sys
 import tempfile
 
@@ -64,9 +66,52 @@ def file_name_argument(text: str) -> str:
     return text
 
 
+class UnwritablePathError(OSError):
+    """An output path that names something other than a regular file or a new path; its ``strerror``
+    says what, naming the path."""
+
+
+def output_refusal(path: str) -> str | None:
+    """Why the program may not write ``path``, or ``None``: output goes only to a regular file (never
+    through a link) or to a path that does not exist yet, never to a folder, a pipe, a device or a
+    socket, which replacing would destroy or writing would block on."""
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError) as error:  # ValueError: a NUL in the name
+        return f"{path!r} cannot be checked ({getattr(error, 'strerror', None) or error})"
+    mode = info.st_mode
+    if stat.S_ISREG(mode):
+        return None
+    kinds = [
+        (stat.S_ISLNK, "a link"),
+        (stat.S_ISDIR, "a folder"),
+        (stat.S_ISFIFO, "a pipe"),
+        (stat.S_ISCHR, "a device"),
+        (stat.S_ISBLK, "a device"),
+        (stat.S_ISSOCK, "a socket"),
+    ]
+    kind = next((name for test, name in kinds if test(mode)), "not a regular file")
+    return f"{path} is {kind}; output goes only to a regular file or a new path"
+
+
+def output_file_argument(text: str) -> str:
+    """An output file argument: a file name that is a regular file or a new path (see :func:`output_refusal`)."""
+    text = file_name_argument(text)
+    reason = output_refusal(text)
+    if reason is not None:
+        raise argparse.ArgumentTypeError(reason)
+    return text
+
+
 def write_atomically(path: str, text: str) -> None:
     """Write ``text`` to ``path`` whole or not at all (a temporary file beside it, then renamed), so an
-    interruption never leaves half a report; raises ``OSError``."""
+    interruption never leaves half a report; raises ``OSError`` (:class:`UnwritablePathError` for a path
+    that is not a regular file or a new one, checked first: nothing is replaced then)."""
+    reason = output_refusal(path)
+    if reason is not None:
+        raise UnwritablePathError(errno.EINVAL, reason)
     folder = os.path.dirname(os.path.abspath(path))
     handle = tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=folder, prefix=".fivehundred-", suffix=".tmp", delete=False)
     try:

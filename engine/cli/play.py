@@ -117,6 +117,20 @@ class Session:
         self.said: list[str] = []
         self.redraw = True  # the table is shown again after a change, not after help, a hint or a refusal
 
+    def _transcript_path(self) -> str:
+        """The next free ``hand-NNN.json`` in the transcripts folder: the numbering goes on after the
+        files an earlier session left there, and no file is ever overwritten."""
+        assert self.transcripts is not None
+        try:
+            names = os.listdir(self.transcripts)
+        except OSError:
+            names = []
+        taken = [int(name[5:-5]) for name in names if name.startswith("hand-") and name.endswith(".json") and name[5:-5].isdigit()]
+        number = max(taken, default=0) + 1
+        while os.path.lexists(os.path.join(self.transcripts, f"hand-{number:03d}.json")):
+            number += 1
+        return os.path.join(self.transcripts, f"hand-{number:03d}.json")
+
     def _make_bots(self) -> dict[int, Bot]:
         others = [each for each in range(self.rules.seating.players) if each != self.seat]
         names = self.bot_names if len(self.bot_names) == len(others) else [self.bot_names[0]] * len(others)
@@ -164,7 +178,7 @@ class Session:
         self.screen.say(f"Hand {event.hand + 1} is over.")
         self.screen.say(format_result(event.result, self.game.rules).rstrip())
         if self.transcripts is not None:
-            path = os.path.join(self.transcripts, f"hand-{event.hand + 1:03d}.json")
+            path = self._transcript_path()
             try:
                 write_atomically(path, json.dumps(self.game.transcript(event.hand), indent=2) + "\n")
                 self.screen.say(f"Transcript written to {path}.")

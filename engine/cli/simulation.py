@@ -13,7 +13,16 @@ from ..bots import BOT_NAMES
 from ..errors import FiveHundredError, UnreadableFileError, VariantError
 from ..simulation.report import compare_data, compare_text, to_csv, to_data, to_text
 from ..simulation.runner import MAX_UNITS, SimulationError, SimulationResult, simulate
-from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, bots_argument, file_name_argument, seed_argument, write_atomically
+from .common import (
+    EXIT_INVALID,
+    EXIT_OK,
+    EXIT_USAGE,
+    bots_argument,
+    output_file_argument,
+    output_refusal,
+    seed_argument,
+    write_atomically,
+)
 
 
 def _positive(text: str) -> int:
@@ -88,14 +97,14 @@ def add_commands(commands: Any) -> None:
     sim.add_argument(
         "--out",
         metavar="FILE",
-        type=file_name_argument,
+        type=output_file_argument,
         help="write the report to FILE; finished work is checkpointed in FILE.partial as it goes",
     )
     sim.add_argument("--resume", action="store_true", help="continue an interrupted run from FILE.partial (needs --out)")
     sim.add_argument(
         "--plot",
         metavar="FILE.png",
-        type=file_name_argument,
+        type=output_file_argument,
         help="draw contract frequencies and game lengths (needs the plot extra: matplotlib)",
     )
     sim.set_defaults(handler=command_simulate)
@@ -161,6 +170,9 @@ def command_simulate(args: argparse.Namespace) -> int:
     checkpoint = f"{args.out}.partial" if args.out else None
     if args.resume and not args.out:
         return _fail("--resume continues the run whose report goes to --out FILE; give --out too.", EXIT_USAGE)
+    refused = output_refusal(checkpoint) if checkpoint else None
+    if refused is not None:
+        return _fail(f"cannot keep the checkpoint: {refused}.", EXIT_USAGE)
     if checkpoint and os.path.exists(checkpoint) and not args.resume:
         return _fail(f"{checkpoint} holds an interrupted run; pass --resume to continue it, or remove it to start afresh.", EXIT_USAGE)
     try:
@@ -180,6 +192,9 @@ def command_simulate(args: argparse.Namespace) -> int:
             from ..simulation.plot import plot_result
         except ImportError:
             return _fail("--plot needs matplotlib: pip install 'fivehundred[plot]'.", EXIT_USAGE)
+        refused = output_refusal(args.plot)
+        if refused is not None:
+            return _fail(f"cannot write the chart: {refused}.", EXIT_USAGE)
         try:
             plot_result(result, args.plot)
         except OSError as error:

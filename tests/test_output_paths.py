@@ -1,0 +1,114 @@
+"""Issue 34, "Writing what it should not": ``--out FILE``, ``--plot FILE``, ``play``'s ``save FILE`` and
+``--transcripts DIR`` write only to a regular file or a new path. A link, a folder, a pipe or a device
+is refused (exit 2 on the command line, naming the path) and left as it was; a new ``play`` session
+numbers its transcripts on after an earlier session's and never overwrites one."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+from pathlib import Path
+
+import pytest
+from test_play import scripted
+
+import engine
+from engine.cli import main
+from engine.cli.common import UnwritablePathError, output_refusal, write_atomically
+from engine.cli.play import Session
+
+
+@pytest.fixture
+def hostile(tmp_path: Path) -> dict[str, Path]:
+    """A link to a regular file, a pipe and a folder, beside a regular file and a new path."""
+    target = tmp_path / "precious.txt"
+    target.write_text("keep me\n", encoding="utf-8")
+    paths = {"target": target, "link": tmp_path / "link.json", "folder": tmp_path / "folder", "new": tmp_path / "new.json"}
+    paths["link"].symlink_to(target)
+    paths["folder"].mkdir()
+    if hasattr(os, "mkfifo"):
+        paths["pipe"] = tmp_path / "pipe.json"
+        os.mkfifo(paths["pipe"])
+    return paths
+
+
+def unchanged(paths: dict[str, Path]) -> bool:
+    return (
+        paths["target"].read_text(encoding="utf-8") == "keep me\n"
+        and paths["link"].is_symlink()
+        and paths["folder"].is_dir()
+        and ("pipe" not in paths or stat.S_ISFIFO(os.lstat(paths["pipe"]).st_mode))
+    )
+
+
+@pytest.mark.parametrize("kind", ["link", "folder", "pipe"])
+def test_simulate_out_refuses_anything_but_a_regular_file_or_a_new_path(
+    kind: str, hostile: dict[str, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    if kind not in hostile:
+        pytest.skip("no FIFOs on this system")
+    with pytest.raises(SystemExit) as exit:
+        main(["simulate", "standard", "--hands", "4", "--out", str(hostile[kind])])
+    assert exit.value.code == 2
+    assert str(hostile[kind]) in capsys.readouterr().err
+    assert unchanged(hostile)
+
+
+def test_simulate_out_to_dev_null_is_refused_and_dev_null_stays_a_device(capsys: pytest.CaptureFixture[str]) -> None:
+    if not os.path.exists("/dev/null"):
+        pytest.skip("no /dev/null")
+    with pytest.raises(SystemExit) as exit:
+        main(["simulate", "standard", "--hands", "4", "--out", "/dev/null"])
+    assert exit.value.code == 2 and "/dev/null is a device" in capsys.readouterr().err
+    assert stat.S_ISCHR(os.stat("/dev/null").st_mode)
+
+
+def test_a_checkpoint_path_that_is_a_link_is_refused(hostile: dict[str, Path], capsys: pytest.CaptureFixture[str]) -> None:
+    out = hostile["new"]
+    Path(f"{out}.partial").symlink_to(hostile["target"])
+    assert main(["simulate", "standard", "--hands", "4", "--out", str(out)]) == 2
+    assert ".partial is a link" in capsys.readouterr().err
+    assert unchanged(hostile) and not out.exists()
+
+
+def test_simulate_out_writes_a_new_path_and_replaces_a_regular_file(hostile: dict[str, Path]) -> None:
+    assert main(["simulate", "standard", "--hands", "4", "--out", str(hostile["new"]), "--format", "json"]) == 0
+    assert json.loads(hostile["new"].read_text(encoding="utf-8"))
+    assert main(["simulate", "standard", "--hands", "4", "--out", str(hostile["new"]), "--format", "json"]) == 0
+
+
+def test_write_atomically_refuses_before_writing(hostile: dict[str, Path]) -> None:
+    for kind in ("link", "folder", "pipe"):
+        if kind in hostile:
+            assert output_refusal(str(hostile[kind])) is not None
+            with pytest.raises(UnwritablePathError, match="output goes only to a regular file or a new path"):
+                write_atomically(str(hostile[kind]), "x")
+    assert unchanged(hostile)
+    assert output_refusal(str(hostile["new"])) is None and output_refusal(str(hostile["target"])) is None
+    assert output_refusal("a\0b") is not None
+
+
+def test_plays_save_refuses_a_link_and_the_game_goes_on(hostile: dict[str, Path]) -> None:
+    screen, out = scripted([f"save {hostile['link']}", "pass"])
+    session = Session(engine.load_variant("standard"), 0, ["heuristic"], 3, screen, None)
+    assert session.run() == 0
+    text = out.getvalue()
+    assert "is a link; output goes only to a regular file or a new path" in text and "The game goes on." in text
+    assert "Seat 0 (you) passes." in text
+    assert unchanged(hostile)
+
+
+def test_play_transcripts_number_on_after_an_earlier_session_and_never_overwrite(tmp_path: Path) -> None:
+    earlier = tmp_path / "hand-001.json"
+    earlier.write_text('{"earlier": true}\n', encoding="utf-8")
+    (tmp_path / "hand-003.json").symlink_to(earlier)  # the highest number there, a link: never written through
+    rules = engine.load_variant("standard")
+    screen, _ = scripted(["1"] * 400)
+    session = Session(rules, 0, ["random"], 4, screen, str(tmp_path))
+    session.run()
+    assert earlier.read_text(encoding="utf-8") == '{"earlier": true}\n'
+    written = sorted(path.name for path in tmp_path.glob("hand-*.json") if not path.is_symlink() and path != earlier)
+    assert written and written[0] == "hand-004.json"  # on after the highest number already there
+    assert (tmp_path / "hand-003.json").is_symlink() and not (tmp_path / "hand-002.json").exists()
+    assert engine.replay(json.loads((tmp_path / written[0]).read_text(encoding="utf-8"))) is not None
