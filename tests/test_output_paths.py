@@ -112,3 +112,52 @@ def test_play_transcripts_number_on_after_an_earlier_session_and_never_overwrite
     assert written and written[0] == "hand-004.json"  # on after the highest number already there
     assert (tmp_path / "hand-003.json").is_symlink() and not (tmp_path / "hand-002.json").exists()
     assert engine.replay(json.loads((tmp_path / written[0]).read_text(encoding="utf-8"))) is not None
+
+
+# -- issue 34, "Ending a game it should not" (the inputs that read a file) ----------------------------
+
+
+def deeply_nested(path: Path) -> Path:
+    path.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    return path
+
+
+def test_plays_load_of_a_pipe_or_of_deep_json_is_refused_and_the_game_goes_on(hostile: dict[str, Path], tmp_path: Path) -> None:
+    """``load`` of a FIFO hung forever, and of deeply nested JSON ended the session with exit 3."""
+    lines = [f"load {deeply_nested(tmp_path / 'deep.json')}", "load a\0b", "save a\0b", "pass"]
+    if "pipe" in hostile:
+        lines.insert(0, f"load {hostile['pipe']}")
+    screen, out = scripted(lines)
+    session = Session(engine.load_variant("standard"), 0, ["heuristic"], 3, screen, None)
+    assert session.run() == 0
+    text = out.getvalue()
+    assert "nested too deeply" in text and text.count("The game goes on.") >= 3
+    assert "pipe" not in hostile or "is not a regular file" in text
+    assert "Seat 0 (you) passes." in text
+
+
+def test_analyze_of_a_pipe_or_of_deep_json_exits_with_a_message(
+    hostile: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["analyze", str(deeply_nested(tmp_path / "deep.json"))]) == 1
+    assert "nested too deeply" in capsys.readouterr().err
+    if "pipe" in hostile:
+        assert main(["analyze", str(hostile["pipe"])]) == 2
+        assert "is not a regular file" in capsys.readouterr().err
+
+
+def test_end_of_input_at_the_rich_screens_pause_ends_the_session_cleanly(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-D at "Press Enter to go on" raised out of the session (exit 3); now the session ends at the
+    next question, as at any other end of input."""
+    pytest.importorskip("rich")
+    from engine.cli.play import RichScreen
+
+    screen = RichScreen()
+
+    def ended(prompt: str = "") -> str:
+        raise EOFError
+
+    monkeypatch.setattr(screen.console, "input", ended)
+    screen.pause()  # no exception
+    session = Session(engine.load_variant("standard"), 0, ["heuristic"], 3, screen, None)
+    assert session.run() == 0

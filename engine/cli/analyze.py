@@ -15,7 +15,7 @@ from typing import Any
 
 from ..analysis.hand import HandAnalysis, analyze
 from ..errors import FiveHundredError
-from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE
+from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, RecordFileError, read_json_file
 from .replay import MAX_TRANSCRIPT_BYTES
 
 
@@ -62,21 +62,13 @@ def format_analysis(result: HandAnalysis) -> str:
 
 def _run(args: argparse.Namespace) -> int:
     try:
-        with open(args.transcript, encoding="utf-8") as handle:
-            text = handle.read(MAX_TRANSCRIPT_BYTES + 1)
-        if len(text) > MAX_TRANSCRIPT_BYTES:
-            print(
-                f"fivehundred analyze: {args.transcript}: over {MAX_TRANSCRIPT_BYTES // 2**20} MiB, too large for a transcript.",
-                file=sys.stderr,
-            )
-            return EXIT_USAGE
-        data: Any = json.loads(text)
-    except (OSError, UnicodeDecodeError) as error:
-        print(f"fivehundred analyze: cannot read {args.transcript}: {getattr(error, 'strerror', None) or error}", file=sys.stderr)
+        data: Any = read_json_file(args.transcript, MAX_TRANSCRIPT_BYTES)
+    except OSError as error:
+        print(f"fivehundred analyze: cannot read {args.transcript}: {error.strerror or error}", file=sys.stderr)
         return EXIT_USAGE
-    except ValueError as error:
-        print(f"{args.transcript}: not JSON: {error}", file=sys.stderr)
-        return EXIT_INVALID
+    except RecordFileError as error:
+        print(f"fivehundred analyze: {error}", file=sys.stderr)
+        return EXIT_USAGE if error.unreadable else EXIT_INVALID
     try:
         result = analyze(data, table=not args.no_table, folder=os.path.dirname(os.path.abspath(args.transcript)))
     except (FiveHundredError, ValueError) as error:  # a transcript or its variant that does not load

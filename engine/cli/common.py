@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import argparse
 import errno
+import json
 import os
 import stat
 import sys
 import tempfile
+from typing import Any
 
 from ..bots import BOT_NAMES
 
@@ -103,6 +105,39 @@ def output_file_argument(text: str) -> str:
     if reason is not None:
         raise argparse.ArgumentTypeError(reason)
     return text
+
+
+class RecordFileError(ValueError):
+    """A file given as a transcript or a saved game that cannot be read as JSON: what is wrong, in a
+    sentence naming the file."""
+
+    def __init__(self, message: str, *, unreadable: bool = False) -> None:
+        super().__init__(message)
+        self.unreadable = unreadable
+        """Whether the file itself could not be read (not a regular file, too large): a usage error,
+        where a file read but not valid JSON is invalid input."""
+
+
+def read_json_file(path: str, limit: int) -> Any:
+    """The JSON data in the file at ``path``, read without blocking: opened first, then checked through
+    its descriptor to be a regular file (a pipe or a device is refused at once, never read) of at most
+    ``limit`` bytes. Raises ``OSError`` when it cannot be opened, :class:`RecordFileError` for anything
+    else (not a regular file, too large, not UTF-8, not JSON, nested too deeply)."""
+    descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    with os.fdopen(descriptor, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+            raise RecordFileError(f"{path} is not a regular file (a folder, pipe or device); give a .json file.", unreadable=True)
+        raw = handle.read(limit + 1)
+    if len(raw) > limit:
+        raise RecordFileError(f"{path} is over {limit // 2**20} MiB, too large for a transcript or a saved game.", unreadable=True)
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError as error:
+        raise RecordFileError(f"{path} is not UTF-8 text (bad byte at offset {error.start}).") from None
+    except RecursionError:
+        raise RecordFileError(f"{path}: its JSON is nested too deeply to be a transcript or a saved game.") from None
+    except ValueError as error:
+        raise RecordFileError(f"{path}: not JSON: {error}") from None
 
 
 def write_atomically(path: str, text: str) -> None:

@@ -23,11 +23,10 @@ from ..bots.heuristic import HeuristicBot
 from ..bots.hints import hint
 from ..errors import FiveHundredError, IllegalActionError, VariantError
 from ..game.game import Game
-from ..game.saving import SavedGameError
 from ..kernel.events import HandScored
 from ..rules.compiler import load_variant
 from ..rules.ruleset import Rules
-from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, bots_argument, seed_argument, write_atomically
+from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, RecordFileError, bots_argument, read_json_file, seed_argument, write_atomically
 from .narration import narrate
 from .replay import MAX_TRANSCRIPT_BYTES, format_result
 from .table_view import Names, choices_text, plain, rich_panel, rows
@@ -96,7 +95,10 @@ class RichScreen(Screen):
         self.console.print(text, markup=False)
 
     def pause(self) -> None:
-        self.console.input("Press Enter to go on. ")
+        try:
+            self.console.input("Press Enter to go on. ")
+        except EOFError:
+            pass  # input ended (Ctrl-D): the next question ends the session, the game unharmed
 
 
 class Session:
@@ -267,11 +269,10 @@ class Session:
             self.screen.say("load needs a file name: load FILE.")
             return
         try:
-            with open(path, encoding="utf-8") as handle:
-                text = handle.read(MAX_TRANSCRIPT_BYTES + 1)
-            if len(text) > MAX_TRANSCRIPT_BYTES:
-                raise SavedGameError(f"the file is over {MAX_TRANSCRIPT_BYTES // 2**20} MiB, too large for a saved game.")
-            game = Game.from_dict(json.loads(text), folder=os.path.dirname(os.path.abspath(path)))
+            game = Game.from_dict(read_json_file(path, MAX_TRANSCRIPT_BYTES), folder=os.path.dirname(os.path.abspath(path)))
+        except RecordFileError as error:
+            self.screen.say(f"Could not load {path}: {error} The game goes on.")
+            return
         except (OSError, UnicodeDecodeError) as error:
             self.screen.say(f"Could not read {path}: {getattr(error, 'strerror', None) or error}. The game goes on.")
             return
