@@ -30,10 +30,15 @@ def act_by_view(decide: Decide, tables: Tables, observation: Observation, legal_
     """The action ``decide`` chooses for the observing player (``tables``: the variant's), from the view
     ``observation`` renders and the moves ``legal_actions`` stand for; the only legal action is taken
     without asking."""
+    acting = observation.acting_seat
+    if acting is None or tables.controller[acting] != observation.seat:
+        raise ValueError(
+            f"This is seat {observation.seat}'s observation, but "
+            + ("the game is over." if acting is None else f"seat {acting} is to act: a bot acts on the observation of the player to act.")
+        )
     if len(legal_actions) == 1:
         return legal_actions[0]
     view = view_of(observation, tables, legal_actions)
-    acting = view.acting_seat if view.acting_seat is not None else view.seat
     legal = legal_mask_of(view.phase, tables, view.hand_of(acting), legal_actions)
     return action_for(view.phase, tables, decide(view, legal))
 

@@ -83,6 +83,8 @@ class Game:
         players, teams = rules.seating.players, len(rules.seating.teams)
         if type(dealer) is not int or not 0 <= dealer < players:
             raise ValueError(f"The dealer must be a seat from 0 to {players - 1}, not {shown(dealer)}.")
+        if rng is not None and not isinstance(rng, random.Random):
+            raise TypeError(f"rng must be a random.Random (or None, to shuffle from seed), not {type(rng).__name__}.")
         start = (0,) * teams if scores is None else scores
         if not scores_fit(start, teams):
             raise ValueError(f"Scores must be {teams} whole numbers within ±{MAX_SCORE:,}, one per team, not {shown(scores)}.")
@@ -350,6 +352,8 @@ class Game:
 
         Raises :class:`~engine.game.saving.SavedGameError` naming what is wrong in corrupt data.
         """
+        if rules is not None and not isinstance(rules, Rules):
+            raise TypeError(f"rules must be compiled rules (engine.load_variant(...)) or None, not {type(rules).__name__}.")
         saved = read_saved_game(data, rules, folder)
         try:
             game = cls(

@@ -191,6 +191,9 @@ class GameState(HandCourse):
         (the simulator's built-in bots, whose moves the tests check against :class:`~engine.Game`)."""
         moves = 0
         suits, hands = self.tables.suits, self.hands
+        players = self.rules.seating.players
+        if len(choosers) != players:
+            raise ValueError(f"run needs one chooser per player ({players}), not {len(choosers)}.")
         # One chooser per player; a dummy's seat is chosen for by its player's.
         choosers = [choosers[player] for player in self.tables.controller]
         while not self.paused:
