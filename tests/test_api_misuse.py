@@ -44,3 +44,50 @@ def test_a_bot_given_another_seats_observation_says_so(make: object) -> None:
     assert (
         game.legal_choices()[0] in game.legal_choices() and bot.act(game.observation(to_act), game.legal_choices()) in game.legal_choices()
     )
+
+
+# -- the same error in both builds (CI runs this file against the compiled build too) -------------------
+
+
+@pytest.mark.parametrize("dealer", ["1", 1.0, True, None, -1, 4])
+def test_create_refuses_a_dealer_that_is_not_a_seat_with_value_error_in_both_builds(dealer: object) -> None:
+    with pytest.raises(ValueError, match="The dealer must be a seat from 0 to 3"):
+        GameState.create(engine.load_variant("standard"), dealer=dealer)
+
+
+@pytest.mark.parametrize("seed", [1.5, True, b"x", [1]])
+def test_a_seed_is_a_whole_number_or_a_string_in_both_builds(seed: object) -> None:
+    rules = engine.load_variant("standard")
+    with pytest.raises(TypeError, match="A seed is a whole number or a string"):
+        GameState.create(rules, seed=seed)
+    with pytest.raises(TypeError, match="A seed is a whole number or a string"):
+        engine.Game(rules, seed=seed)  # type: ignore[arg-type]
+    assert GameState.create(rules, seed="x").to_act == engine.Game(rules, seed="x").to_act
+
+
+@pytest.mark.parametrize("chosen", [float("nan"), 1.0, True, None, "0"])
+@pytest.mark.parametrize("trusted", [False, True])
+def test_a_chooser_that_returns_no_whole_number_gets_illegal_action_error_in_both_builds(chosen: object, trusted: bool) -> None:
+    """A chooser returning ``nan`` raised ``IllegalActionError`` in the pure build but ``TypeError`` in
+    the compiled one; a trusted chooser returning ``True`` never returned. Now: ``IllegalActionError``,
+    the state as it was."""
+    state = GameState.create(engine.load_variant("standard"), seed=1)
+    before = (state.phase, state.to_act, list(state.hands), state.auction.bidding)
+    with pytest.raises(engine.IllegalActionError, match="whole number"):
+        state.run([lambda state, seat, legal: chosen] * 4, trusted=trusted)
+    assert (state.phase, state.to_act, list(state.hands), state.auction.bidding) == before
+
+
+def test_a_chooser_returning_no_whole_number_in_the_play_is_refused_too() -> None:
+    """The play's fast loop checks a chooser's answer the same way (``True`` there was taken as card 1)."""
+    rules = engine.load_variant("standard")
+    state = GameState.create(rules, seed=1)
+    bot = HeuristicBot(rules, seed=0)
+    state.pause_between_hands = True
+
+    def chooser(state: GameState, seat: int, legal: int) -> object:
+        return True if state.play is not None else bot.choose(state, seat, legal)
+
+    for trusted in (False, True):
+        with pytest.raises(engine.IllegalActionError, match="whole number"):
+            state.copy().run([chooser] * 4, trusted=trusted)

@@ -83,6 +83,8 @@ class Game:
         players, teams = rules.seating.players, len(rules.seating.teams)
         if type(dealer) is not int or not 0 <= dealer < players:
             raise ValueError(f"The dealer must be a seat from 0 to {players - 1}, not {shown(dealer)}.")
+        if seed is not None and type(seed) is not int and type(seed) is not str:
+            raise TypeError(f"A seed is a whole number or a string (or None), not {shown(seed)}.")
         if rng is not None and not isinstance(rng, random.Random):
             raise TypeError(f"rng must be a random.Random (or None, to shuffle from seed), not {type(rng).__name__}.")
         start = (0,) * teams if scores is None else scores

@@ -38,8 +38,9 @@ from .play import CARD_BITS, SUIT_SHIFT
 from .support import check_supported
 from .tables import Tables, tables_for
 
-Chooser = Callable[["GameState", int, int], int]
-"""Picks a move for a seat: ``chooser(state, seat, legal)`` with ``legal`` from :meth:`GameState.legal_mask`."""
+Chooser = Callable[["GameState", int, int], object]
+"""Picks a move for a seat: ``chooser(state, seat, legal)`` with ``legal`` from :meth:`GameState.legal_mask`
+(typed ``object``: whatever a chooser returns is checked to be a move, in both builds alike)."""
 
 
 class GameState(HandCourse):
@@ -69,15 +70,18 @@ class GameState(HandCourse):
         super().__init__(rules, tables, rng, dealer, scores, scripted, listener, banned, redeals)
 
     @classmethod
-    def create(cls, rules: Rules, *, seed: int | str | None = None, dealer: int = 0, history: bool = True) -> GameState:
+    def create(cls, rules: Rules, *, seed: object = None, dealer: object = 0, history: bool = True) -> GameState:
         """A new game's state under ``rules``, its deals shuffled from ``seed`` (the same deals as
         ``Game(rules, seed=seed, dealer=dealer)``); with ``history``, it keeps every event in
         :attr:`events` (a simulation that needs none passes ``False``). Raises
         :class:`~engine.kernel.support.UnsupportedRuleError` for a variant the kernel cannot play."""
         check_supported(rules)
         players = rules.seating.players
-        if not isinstance(dealer, int) or not 0 <= dealer < players:
-            raise ValueError(f"The dealer must be a seat from 0 to {players - 1}, not {dealer!r}.")
+        # Typed ``object`` and checked here, so that both builds give the same error for the same misuse.
+        if type(dealer) is not int or not 0 <= dealer < players:
+            raise ValueError(f"The dealer must be a seat from 0 to {players - 1}, not {shown(dealer)}.")
+        if seed is not None and type(seed) is not int and type(seed) is not str:
+            raise TypeError(f"A seed is a whole number or a string (or None), not {shown(seed)}.")
         listener = History() if history else None
         return cls(rules, tables_for(rules), random.Random(seed), dealer, (0,) * len(rules.seating.teams), None, listener)
 
@@ -204,7 +208,7 @@ class GameState(HandCourse):
                 seat = play.to_act
                 legal = play.playable(self.hands[seat])
                 if legal & (legal - 1) or (play.names_suits and legal & play.strain.suitless and not play.trick):
-                    self.apply_move(choosers[seat](self, seat, legal))
+                    self.apply_move(choosers[seat](self, seat, legal))  # checked there
                 else:
                     self.apply_move(legal.bit_length() - 1)
                 moves += 1
@@ -219,7 +223,7 @@ class GameState(HandCourse):
                     seat = play.to_act
                     legal = playable(hands[seat])
                     if legal & (legal - 1) or (play.names_suits and legal & play.strain.suitless and not play.trick):
-                        move = choosers[seat](self, seat, legal)
+                        move = self._as_move(choosers[seat](self, seat, legal))
                         if move <= card_bits and (
                             trusted
                             or (legal >> move & 1 and not (play.names_suits and not play.trick and play.strain.suitless >> move & 1))
@@ -243,14 +247,14 @@ class GameState(HandCourse):
                 auction = self.auction
                 seat = auction.to_act
                 legal = auction.legal_mask()
-                move = choosers[seat](self, seat, legal)
-                if not trusted and not (type(move) is int and move >= PASS_MOVE and legal >> (move + 1) & 1):
+                move = self._as_move(choosers[seat](self, seat, legal))
+                if not trusted and not (move >= PASS_MOVE and legal >> (move + 1) & 1):
                     self.check_move(move)  # raises, naming the legal moves
                 self._auction_move(move)
                 hands = self.hands
                 moves += 1
             elif self.phase is Phase.KITTY:
-                move = choosers[self.discarder](self, self.discarder, self.hands[self.discarder])
+                move = self._as_move(choosers[self.discarder](self, self.discarder, self.hands[self.discarder]))
                 self.check_move(move)
                 self.discard(move)
                 moves += 1
@@ -263,13 +267,20 @@ class GameState(HandCourse):
             ):
                 speaker = self.to_act
                 assert speaker is not None
-                move = choosers[speaker](self, speaker, self.legal_mask())
-                self.apply_move(move)
+                self.apply_move(choosers[speaker](self, speaker, self.legal_mask()))  # checked there
                 hands = self.hands
                 moves += 1
             else:
                 break
         return moves
+
+    def _as_move(self, chosen: object) -> int:
+        """A chooser's answer as a move: a whole number (``True``, ``1.0`` or ``nan`` is refused with
+        :class:`~engine.errors.IllegalActionError`, trusted or not, the state unchanged)."""
+        if type(chosen) is int:
+            return chosen
+        self.check_move(chosen)  # raises: not a whole number
+        raise AssertionError("check_move accepted a move that is not an int")
 
     def why_illegal(self, move: object) -> str | None:
         """Why ``move`` is not legal for the seat to act, as the full sentence an illegal action gets,
