@@ -223,7 +223,11 @@ class GameState(HandCourse):
                     seat = play.to_act
                     legal = playable(hands[seat])
                     if legal & (legal - 1) or (play.names_suits and legal & play.strain.suitless and not play.trick):
-                        move = self._as_move(choosers[seat](self, seat, legal))
+                        chosen = choosers[seat](self, seat, legal)
+                        if type(chosen) is not int:
+                            self.check_move(chosen)  # raises: not a whole number
+                            raise AssertionError
+                        move = chosen
                         if move <= card_bits and (
                             trusted
                             or (legal >> move & 1 and not (play.names_suits and not play.trick and play.strain.suitless >> move & 1))
