@@ -377,6 +377,11 @@ def mutated_texts(draw: st.DrawFn) -> str:
             lines.insert(where, lines[where])
         elif how == 4 and lines:
             lines[where] = draw(st.sampled_from(["", " ", "  ", "\t"])) + lines[where]
+        elif how == 5 and lines and draw(st.booleans()):
+            # A merge-key bomb (issue 34): each line merges the one before twice.
+            levels = draw(st.integers(2, 30))
+            bomb = ["m0: &m0 {y0: 1}"] + [f"m{i}: &m{i} {{<<: [*m{i - 1}, *m{i - 1}], y{i}: 1}}" for i in range(1, levels)]
+            lines[where:where] = bomb
         elif how == 5 and lines:
             cut = draw(st.integers(0, len(lines[where])))
             lines[where] = lines[where][:cut] + draw(st.text(max_size=6)) + lines[where][cut:]

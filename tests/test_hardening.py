@@ -390,3 +390,19 @@ def test_a_seat_named_twice_in_one_team_is_a_located_problem() -> None:
     """Found by the fuzz suite: teams: [[0, 0, 1]] passed the checks and crashed building the seating."""
     found = problems("extends: two-handed\nplayers: {count: 2, teams: [[0, 0, 1]]}\n")
     assert any(problem.path == "$.players.teams[0][1]" and "already earlier in this team" in problem.message for problem in found), found
+
+
+@pytest.mark.parametrize("levels", [18, 21, 40])
+def test_issue_34_a_merge_key_bomb_is_refused_at_once(levels: int) -> None:
+    """Issue 34: ``b_i: &b_i {<<: [*b_(i-1), *b_(i-1)], y_i: 1}`` doubled at each line (21 lines took 62 s
+    and 1.44 GB before being refused); the merges are now counted before they are expanded."""
+    lines = ["b0: &b0 {y0: 1}"] + [f"b{i}: &b{i} {{<<: [*b{i - 1}, *b{i - 1}], y{i}: 1}}" for i in range(1, levels)]
+    with bounded("merge bomb", 5.0), pytest.raises(engine.VariantError, match="more than 5,000 values"):
+        engine.compile_text("name: bomb\n" + "\n".join(lines) + "\n")
+
+
+def test_issue_34_a_merge_key_within_bounds_still_merges() -> None:
+    text = "extends: standard\nname: merged\n_base: &base {count: 4}\nplayers: {<<: *base}\n"
+    with pytest.raises(engine.VariantError) as caught:
+        engine.compile_text(text)
+    assert "more than 5,000 values" not in str(caught.value)  # refused for its own reasons (an unknown key), not as a bomb

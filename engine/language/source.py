@@ -58,6 +58,7 @@ _IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _INT_TAG = "tag:yaml.org,2002:int"
 _FLOAT_TAG = "tag:yaml.org,2002:float"
 _BOOL_TAG = "tag:yaml.org,2002:bool"
+_MERGE_TAG = "tag:yaml.org,2002:merge"
 _NULL_TAG = "tag:yaml.org,2002:null"
 
 _PLAIN_TAGS = frozenset(f"tag:yaml.org,2002:{name}" for name in ("map", "seq", "str", "int", "float", "bool", "null", "merge", "timestamp"))
@@ -160,6 +161,7 @@ class _Reader:
         self.problems: list[Problem] = []
         self.node_count = 0
         self.constructor = SafeConstructor()
+        self.merged_sizes: dict[int, int] = {}
 
     def mark(self, node: Node) -> Mark:
         return Mark(self.file, node.start_mark.line + 1, node.start_mark.column + 1)
@@ -230,8 +232,33 @@ class _Reader:
         assert isinstance(node, ScalarNode)
         return self.scalar(node, path)
 
+    def merged_size(self, node: MappingNode) -> int:
+        """How many pairs ``node`` holds once its merge keys (``<<``) are expanded, counted without
+        expanding them (each mapping once, however often it is merged) and stopping past
+        :data:`MAX_NODES`: merges of merges double at each level, so a few lines could expand to
+        millions of pairs before any value is counted."""
+        known = self.merged_sizes.get(id(node))
+        if known is not None:
+            return known
+        self.merged_sizes[id(node)] = MAX_NODES + 1  # a mapping merging itself counts as too large
+        total = 0
+        for key_node, value_node in node.value:
+            if key_node.tag != _MERGE_TAG:
+                total += 1
+            else:
+                merged = value_node.value if isinstance(value_node, SequenceNode) else [value_node]
+                for each in merged:
+                    total += self.merged_size(each) if isinstance(each, MappingNode) else 1
+            if total > MAX_NODES:
+                break
+        self.merged_sizes[id(node)] = total
+        return total
+
     def convert_mapping(self, node: MappingNode, path: JsonPath) -> dict[str, object] | None:
-        # Resolves YAML merge keys (<<) the way the safe loader does, before reading the pairs.
+        # Resolves YAML merge keys (<<) the way the safe loader does, before reading the pairs, once
+        # the expanded size is known to be within bounds.
+        if any(key_node.tag == _MERGE_TAG for key_node, _ in node.value) and self.merged_size(node) > MAX_NODES:
+            raise _TooLarge()
         try:
             self.constructor.flatten_mapping(node)
         except yaml.YAMLError as error:
