@@ -161,3 +161,14 @@ def test_end_of_input_at_the_rich_screens_pause_ends_the_session_cleanly(monkeyp
     screen.pause()  # no exception
     session = Session(engine.load_variant("standard"), 0, ["heuristic"], 3, screen, None)
     assert session.run() == 0
+
+
+def test_a_huge_line_piped_into_play_is_dropped_a_piece_at_a_time_and_the_game_goes_on() -> None:
+    """Issue 34: a 200 MB line cost ``play`` 647 MB; piped input is now read at most 4,096 characters
+    at a time, an over-long line refused as one entry."""
+    from test_play import run_cli
+
+    result = run_cli("play", "standard", "--seed", "3", "--plain", stdin="x" * 3_000_000 + "\npass\nquit\n")
+    assert result.returncode == 0, result.stderr[-500:]
+    assert "(a line of over 4096 characters)" in result.stdout and "x" * 5000 not in result.stdout
+    assert "Seat 0 (you) passes." in result.stdout

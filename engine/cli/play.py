@@ -304,14 +304,26 @@ def _screen(plain_only: bool) -> Screen:
     return Screen(_read_line, sys.stdout)
 
 
+MAX_LINE = 4096
+"""Longest line of piped input kept (an entry is a few words): the rest of a longer line is read and dropped."""
+
+
 def _read_line(prompt: str) -> str:
     if sys.stdin.isatty():
         return input(prompt)
     print(prompt, end="", flush=True)
-    line = sys.stdin.readline()
+    line = sys.stdin.readline(MAX_LINE + 1)
     if not line:
         print()
         raise EOFError
+    if len(line) > MAX_LINE and not line.endswith("\n"):
+        # Over-long: drop the rest of it a piece at a time, never holding the whole line.
+        while True:
+            rest = sys.stdin.readline(MAX_LINE)
+            if not rest or rest.endswith("\n"):
+                break
+        print(f"(a line of over {MAX_LINE} characters)")
+        return f"(a line of over {MAX_LINE} characters)"
     print(line.rstrip("\n"))  # echo scripted input, so the log reads like a session
     return line
 
