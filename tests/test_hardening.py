@@ -406,3 +406,18 @@ def test_issue_34_a_merge_key_within_bounds_still_merges() -> None:
     with pytest.raises(engine.VariantError) as caught:
         engine.compile_text(text)
     assert "more than 5,000 values" not in str(caught.value)  # refused for its own reasons (an unknown key), not as a bomb
+
+
+@pytest.mark.parametrize("depth", [101, 1_000, 10_000])
+def test_issue_34_deep_flow_nesting_is_refused_before_it_is_composed(depth: int) -> None:
+    """Issue 34: 1,000 to 10,000 nested brackets took over a second to compose before being refused;
+    a quick scan now refuses them at once, located at the bracket that goes too deep."""
+    text = "name: deep\nx: " + "[" * depth + "]" * depth + "\n"
+    with bounded("deep nesting", 2.0), pytest.raises(engine.VariantError, match=r":2:104: .*nests deeper than 100 levels of brackets"):
+        engine.compile_text(text)
+
+
+def test_issue_34_brackets_in_quotes_and_comments_do_not_count_as_nesting() -> None:
+    brackets = "[" * 150
+    text = f"extends: standard\nname: '{brackets}'\ndescription: \"{brackets}\"  # {brackets}\n"
+    assert engine.compile_text(text).name == brackets

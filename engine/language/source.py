@@ -425,6 +425,47 @@ def _syntax_problem(text: str, error: yaml.MarkedYAMLError) -> tuple[int, int, s
     return line, column, f"This is not valid YAML: {detail}."
 
 
+MAX_FLOW_NESTING = 100
+"""Deepest nesting of flow brackets (``[`` and ``{``) read: a deeper document is refused before it is
+composed (composing 10,000 levels took over a second); a variant file nests a few levels."""
+
+
+def _too_deep_at(text: str) -> tuple[int, int] | None:
+    """Where (line, column, from 1) flow brackets first nest deeper than :data:`MAX_FLOW_NESTING`,
+    brackets inside quotes and comments aside; ``None`` if they never do. A quick scan, so that a
+    bracket bomb costs milliseconds; the composer still judges everything else."""
+    if text.count("[") + text.count("{") <= MAX_FLOW_NESTING:
+        return None
+    depth, quote, line, start = 0, "", 1, 0
+    previous = "\n"
+    position = 0
+    length = len(text)
+    while position < length:
+        char = text[position]
+        if char == "\n":
+            line, start = line + 1, position + 1
+        if quote:
+            if char == "\\" and quote == '"':
+                position += 1  # an escaped character inside double quotes
+            elif char == quote:
+                quote = ""
+        elif char == "#" and previous in " \t\n":
+            end = text.find("\n", position)
+            position = length if end < 0 else end
+            continue
+        elif char in "'\"" and previous in " \t\n[{,:":
+            quote = char
+        elif char in "[{":
+            depth += 1
+            if depth > MAX_FLOW_NESTING:
+                return line, position - start + 1
+        elif char in "]}" and depth:
+            depth -= 1
+        previous = char
+        position += 1
+    return None
+
+
 def parse_document(text: str, file: str) -> SourceDocument:
     """Parse one variant document from text.
 
@@ -443,6 +484,10 @@ def parse_document(text: str, file: str) -> SourceDocument:
         line = text.count("\n", 0, stray) + 1
         column = stray - (text.rfind("\n", 0, stray) + 1) + 1
         raise VariantError([_whole_file_problem(file, "A byte-order mark (U+FEFF) sits inside the file; delete it.", line, column)])
+    deep = _too_deep_at(text)
+    if deep is not None:
+        message = f"The document nests deeper than {MAX_FLOW_NESTING} levels of brackets here; a variant file needs a few."
+        raise VariantError([_whole_file_problem(file, message, deep[0], deep[1])])
     try:
         nodes = compose(text)
     except yaml.MarkedYAMLError as error:
