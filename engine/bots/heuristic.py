@@ -83,7 +83,6 @@ class HeuristicBot:
         self._misere_elsewhere = max(0.0, 1.0 - defenders / hidden) if hidden else 0.0
         self._estimates: dict[tuple[int, str], float] = {}
         self._dangers: dict[tuple[int, bool], float] = {}
-        self._bid_strains_seen: dict[tuple[tuple[tuple[int, str], ...], int], frozenset[str]] = {}
         team_of = self._tables.team_of
         # An unbid hand (all pass, played in no trump): every side plays to take tricks.
         self._unbid = Contract("", "no bid", 0, 0, None, Target(1, rules.deal.hand_size), PlayStyle(rules.auction.all_pass.strain))
@@ -127,9 +126,7 @@ class HeuristicBot:
             playing = view.contract if view.contract is not None else self._unbid
             declarer = view.declarer if view.declarer is not None else seat  # an unbid hand: play to win tricks
             allies, mine = self._allies(seat, view.declarer, view.partner)
-            seen = view.hand | hand | view.discards | view.played
-            for _, shown in view.shown:
-                seen |= shown
+            seen = view.seen()  # the acting seat's own cards are its player's, or a dummy's on show
             return self._play(
                 playing,
                 _Table(
@@ -265,24 +262,13 @@ class HeuristicBot:
             if len(self._estimates) > 4096:
                 self._estimates.clear()
             tricks = self._estimates[(mask, strain)] = self._hand_tricks(mask, self._strains[strain])
+        ladder = self.rules.ladder
         if self.rules.seating.called_partner is not None:
             tricks += self.profile.partner_tricks  # the partner the declarer will call
         for partner in self._partners[seat]:
-            tricks += self.profile.partner_bid_tricks if strain in self._bid_strains(calls, partner) else self.profile.partner_tricks
+            bid_strains = {ladder[call.split()[0]].style.strain for who, call in calls if who == partner and call != "pass"}
+            tricks += self.profile.partner_bid_tricks if strain in bid_strains else self.profile.partner_tricks
         return tricks + self.profile.aggression
-
-    def _bid_strains(self, calls: Sequence[tuple[int, str]], seat: int) -> frozenset[str]:
-        """The strains ``seat`` has bid in ``calls`` (kept for the auction's calls so far)."""
-        key = (tuple(calls), seat)
-        known = self._bid_strains_seen.get(key)
-        if known is None:
-            if len(self._bid_strains_seen) > 4096:
-                self._bid_strains_seen.clear()
-            ladder = self.rules.ladder
-            known = self._bid_strains_seen[key] = frozenset(
-                ladder[call.split()[0]].style.strain for who, call in calls if who == seat and call != "pass"
-            )
-        return known
 
     def _hand_tricks(self, hand: int, strain: StrainTable) -> float:
         tricks = 0.0

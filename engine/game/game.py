@@ -31,11 +31,11 @@ from ..kernel.phase import Phase
 from ..kernel.seat_view import seat_view
 from ..kernel.state import GameState
 from ..kernel.support import check_supported
-from ..kernel.tables import Tables, cards_in, mask_of, tables_for
+from ..kernel.tables import Tables, mask_of, tables_for
 from ..rules.cards import Card
 from ..rules.contracts import Contract
 from ..rules.ruleset import Rules
-from .observation import Observation, Trick, render
+from .observation import Observation, Trick, card_tuple, render
 from .records import MAX_SCORE, HandRecord, TranscriptError, hand_transcript, scores_fit
 from .saving import SavedGameError, read_saved_game, restore_rng, saved_game_data
 
@@ -221,13 +221,7 @@ class Game:
         return seat
 
     def _cards(self, mask: int) -> tuple[Card, ...]:
-        known = self._card_tuples.get(mask)
-        if known is None:
-            if len(self._card_tuples) > 512:
-                self._card_tuples.clear()
-            cards = self._tables.cards
-            known = self._card_tuples[mask] = tuple([cards[index] for index in cards_in(mask)])
-        return known
+        return card_tuple(self._tables.cards, self._card_tuples, mask)
 
     # -- actions ----------------------------------------------------------------------------------
 

@@ -120,6 +120,17 @@ def observation_of(fields: dict[str, Any]) -> Observation:
     return observation
 
 
+def card_tuple(deck: Sequence[Card], cache: dict[int, tuple[Card, ...]], mask: int) -> tuple[Card, ...]:
+    """The cards of ``mask`` in deck order, kept in ``cache`` (cleared past 512 masks): a hand changes
+    one card at a time and is asked for at every decision."""
+    known = cache.get(mask)
+    if known is None:
+        if len(cache) > 512:
+            cache.clear()
+        known = cache[mask] = tuple([deck[index] for index in cards_in(mask)])
+    return known
+
+
 def render(view: SeatView, tables: Tables, cards: dict[int, tuple[Card, ...]], tricks: tuple[Trick, ...] | None = None) -> Observation:
     """``view`` as an :class:`Observation`: card indices as cards, contracts and announcements by id.
     ``cards`` caches the card tuple of each mask (the caller's, so that it lives as long as the game);
@@ -127,12 +138,7 @@ def render(view: SeatView, tables: Tables, cards: dict[int, tuple[Card, ...]], t
     deck = tables.cards
 
     def cards_of(mask: int) -> tuple[Card, ...]:
-        known = cards.get(mask)
-        if known is None:
-            if len(cards) > 512:
-                cards.clear()
-            known = cards[mask] = tuple([deck[index] for index in cards_in(mask)])
-        return known
+        return card_tuple(deck, cards, mask)
 
     if tricks is None:
         tricks = tuple(

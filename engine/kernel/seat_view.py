@@ -191,13 +191,6 @@ def seat_view(state: GameState, seat: int) -> SeatView:
         fixed = kept.get(seat)
         if fixed is None:
             fixed = kept[seat] = _fixed(state, seat, phase, chooses)
-        if not state.exposed and seating.dummies is None:
-            # Most of the play of most variants: no hand on show. (The same fields as below.)
-            return tuple.__new__(
-                SeatView,
-                fixed + (acting, hands[seat], tuple(play.trick), play.led, play.named, tuple(play.completed), tuple(play.tricks),
-                         play.played, (), (), 0, state.arrangement.known_partner(seat), _nameable(state, play, chooses)),
-            )  # fmt: skip
     else:
         acting = state.to_act
         chooses = acting is not None and tables.controller[acting] == seat
