@@ -33,6 +33,7 @@ BATCH = {
     "checkpoints": 20,
     "analyses": 30,
     "play sessions": 60,
+    "record variants": 200,
 }
 """Inputs per target per round (a round takes about a minute)."""
 

@@ -38,3 +38,14 @@ def test_fuzz_target_short_profile(name: str, tmp_path: Path) -> None:
 @pytest.mark.parametrize("name", sorted(TARGETS))
 def test_fuzz_target_deep(name: str, tmp_path: Path) -> None:
     run_target(name, DEEP, tmp_path)
+
+
+def test_the_deep_fuzz_command_runs_every_target() -> None:
+    """``bench/fuzz.py`` has a batch size for every target (a new target without one stopped the deep
+    search with a ``KeyError``)."""
+    import ast
+
+    tree = ast.parse((Path(__file__).parent.parent / "bench" / "fuzz.py").read_text(encoding="utf-8"))
+    (batch,) = [node.value for node in tree.body if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "BATCH"]
+    assert isinstance(batch, ast.Dict)
+    assert {key.value for key in batch.keys if isinstance(key, ast.Constant)} == set(TARGETS) == set(EXAMPLES)
