@@ -31,9 +31,7 @@ from ..rules.strains import TRUMP_POWER
 from .adapter import act_by_view
 from .profile import Profile
 from .random_bot import generator
-
-# Trick values of a trump by its place among the trumps (0 = the joker or highest trump).
-_TRUMP_VALUE = (1.0, 0.95, 0.8, 0.65, 0.5, 0.4)
+from .worth import forced_risks, holding_tricks
 
 
 class _Table(NamedTuple):
@@ -80,7 +78,9 @@ class HeuristicBot:
         defenders = rules.deal.hand_size * sum(
             1 for other in range(rules.seating.seats) if self._tables.team_of[other] != self._tables.team_of[0]
         )
-        self._misere_elsewhere = max(0.0, 1.0 - defenders / hidden) if hidden else 0.0
+        self._misere_elsewhere = elsewhere = max(0.0, 1.0 - defenders / hidden) if hidden else 0.0
+        # A misère card forced with k outside cards of its suit below it: the chance the defenders hold one.
+        self._risk = [1.0 - elsewhere**count for count in range(len(self._tables.cards) + 1)]
         self._estimates: dict[tuple[int, str], float] = {}
         self._dangers: dict[tuple[int, bool], float] = {}
         team_of = self._tables.team_of
@@ -88,6 +88,22 @@ class HeuristicBot:
         self._unbid = Contract("", "no bid", 0, 0, None, Target(1, rules.deal.hand_size), PlayStyle(rules.auction.all_pass.strain))
         self._partners = [
             [other for other in range(len(team_of)) if other != seat and team_of[other] == team_of[seat]] for seat in range(len(team_of))
+        ]
+        # The ladder's ranks by kind: ordinary bids (not inkles), misères played alone and misères both
+        # partners play (each kind highest first).
+        inkles = rules.auction.inkles
+        ladder = self._tables.contracts
+        self._ordinary_ranks = mask_of(
+            contract.rank for contract in ladder if contract.level is not None and not (inkles and contract.level == inkles.level)
+        )
+        by_value = sorted(ladder, key=lambda contract: -contract.value)
+        self._alone_miseres = [
+            contract for contract in by_value if contract.target.is_no_tricks and contract.style.partner is PartnerRole.SITS_OUT
+        ]
+        self._double_miseres = [
+            contract
+            for contract in by_value
+            if contract.is_special and contract.target.is_no_tricks and contract.style.partner is PartnerRole.PLAYS
         ]
         self._team_masks = [
             mask_of(other for other in range(len(team_of)) if team_of[other] == team_of[seat]) for seat in range(len(team_of))
@@ -127,22 +143,21 @@ class HeuristicBot:
             declarer = view.declarer if view.declarer is not None else seat  # an unbid hand: play to win tricks
             allies, mine = self._allies(seat, view.declarer, view.partner)
             seen = view.seen()  # the acting seat's own cards are its player's, or a dummy's on show
-            return self._play(
-                playing,
-                _Table(
-                    seat,
-                    hand,
-                    declarer,
-                    view.trick,
-                    view.led,
-                    legal,
-                    list(nameable) if nameable else [],
-                    seen,
-                    view.completed,
-                    allies,
-                    mine,
-                ),
+            # Built as a plain tuple: a named tuple's generated constructor is a Python call per decision.
+            fields = (
+                seat,
+                hand,
+                declarer,
+                view.trick,
+                view.led,
+                legal,
+                list(nameable) if nameable else [],
+                seen,
+                view.completed,
+                allies,
+                mine,
             )
+            return self._play(playing, tuple.__new__(_Table, fields))
         if phase is Phase.DRAW:
             return KEEP_MOVE if self._keepers >> view.drawing & 1 else PASS_MOVE
         if phase is Phase.PICK:
@@ -257,42 +272,32 @@ class HeuristicBot:
         """Tricks the declaring side may expect in ``strain`` with ``hand`` (cards or a mask), the kitty,
         and the partners of ``seat`` given the ``calls`` so far."""
         mask = hand if isinstance(hand, int) else mask_of(card.index for card in hand)
-        tricks = self._estimates.get((mask, strain))
+        return self._estimate(mask, strain, self._bid_strains(calls, seat))
+
+    def _bid_strains(self, calls: Sequence[tuple[int, str]], seat: int) -> list[set[str]]:
+        """Per partner of ``seat``, the strains it has bid in ``calls``."""
+        ladder = self.rules.ladder
+        return [
+            {ladder[call.split()[0]].style.strain for who, call in calls if who == partner and call != "pass"}
+            for partner in self._partners[seat]
+        ]
+
+    def _estimate(self, hand: int, strain: str, bid_strains: list[set[str]]) -> float:
+        """:meth:`estimate`, given what the partners bid (:meth:`_bid_strains`)."""
+        tricks = self._estimates.get((hand, strain))
         if tricks is None:
             if len(self._estimates) > 4096:
                 self._estimates.clear()
-            tricks = self._estimates[(mask, strain)] = self._hand_tricks(mask, self._strains[strain])
-        ladder = self.rules.ladder
+            tricks = self._estimates[(hand, strain)] = self._hand_tricks(hand, self._strains[strain])
         if self.rules.seating.called_partner is not None:
             tricks += self.profile.partner_tricks  # the partner the declarer will call
-        for partner in self._partners[seat]:
-            bid_strains = {ladder[call.split()[0]].style.strain for who, call in calls if who == partner and call != "pass"}
-            tricks += self.profile.partner_bid_tricks if strain in bid_strains else self.profile.partner_tricks
+        for bid in bid_strains:
+            tricks += self.profile.partner_bid_tricks if strain in bid else self.profile.partner_tricks
         return tricks + self.profile.aggression
 
     def _hand_tricks(self, hand: int, strain: StrainTable) -> float:
-        tricks = 0.0
-        held = 0
-        for position, index in enumerate(strain.trump_cards):
-            if hand >> index & 1:
-                # A trump is worth more when the cards above it are ours too.
-                tricks += _TRUMP_VALUE[min(position - held, len(_TRUMP_VALUE) - 1)]
-                held += 1
-        tricks += max(0, held - 4) * 0.6
-        # Side suits: the top three cards count when guarded by enough others of the suit.
-        values = (0.9, 0.45, 0.15) if strain.is_trump else (1.0, 0.7, 0.4)
-        for suit, tops in strain.side_suits:
-            length = (hand & suit).bit_count()
-            for position, index in enumerate(tops):
-                if hand >> index & 1 and length > position:
-                    tricks += values[position]
-            if not strain.is_trump:
-                tricks += max(0, length - 4) * 0.5 if hand >> tops[0] & 1 else 0.0
-            elif held >= 3:
-                tricks += 0.6 if not length else 0.3 if length == 1 else 0.0
-        if self.rules.deal.kitty:
-            tricks += self.profile.kitty_tricks
-        return tricks
+        tricks = holding_tricks(strain, hand)
+        return tricks + self.profile.kitty_tricks if self.rules.deal.kitty else tricks
 
     def misere_danger(self, hand: Sequence[Card] | int, discarding: bool = True) -> float:
         """How many tricks ``hand`` may be forced to take in a misère (0 = safe): the sum of
@@ -317,23 +322,7 @@ class HeuristicBot:
         ducks with its highest card below each lead; a card that cannot duck is forced to win. It counts
         as the chance that the defenders hold at least one outside card below it (the others may lie in
         the kitty or a sitting-out partner's hand). A joker always wins."""
-        elsewhere = self._misere_elsewhere
-        dangers: list[float] = [1.0] * (mask & strain.jokers).bit_count()
-        for ladder in strain.ladders:
-            mine = [position for position, index in enumerate(ladder) if mask >> index & 1]
-            if not mine:
-                continue
-            theirs = [position for position, index in enumerate(ladder) if outside >> index & 1]
-            for lead in theirs:
-                if not mine:
-                    break
-                below = [position for position in mine if position < lead]
-                if below:
-                    mine.remove(below[-1])
-                else:
-                    forced = mine.pop()  # winning anyway: shed the highest card
-                    dangers.append(1.0 - elsewhere ** sum(1 for position in theirs if position < forced))
-        return dangers
+        return forced_risks(strain, mask, outside, self._risk)
 
     def _safest_without(self, strain: StrainTable, hand: int, candidates: list[int], outside: int) -> int:
         """The card of ``candidates`` whose loss leaves ``hand`` the least forced (the higher on ties)."""
@@ -359,13 +348,11 @@ class HeuristicBot:
         return move
 
     def _bid(self, view: SeatView, hand: int, ranks: int, passing: bool) -> int:
-        contracts, seat, calls = self._tables.contracts, view.actor, view.bidding
-        bids = [contracts[rank] for rank in cards_in(ranks)]
-        if not bids:
+        if not ranks:
             return PASS_MOVE
+        contracts, seat, calls = self._tables.contracts, view.actor, view.bidding
         high_seat = next((who for who, call in reversed(calls) if call != "pass"), None)
-        inkles = self.rules.auction.inkles
-        ordinary = [contract for contract in bids if contract.level is not None and not (inkles and contract.level == inkles.level)]
+        ordinary = [contracts[rank] for rank in cards_in(ranks & self._ordinary_ranks)]
         estimates = self._strain_estimates(view, hand, {contract.style.strain for contract in ordinary})
         choice = self._choose(view, ordinary, estimates)
         if high_seat in self._partners[seat] and choice is not None:
@@ -373,17 +360,16 @@ class HeuristicBot:
             assert choice.level is not None
             if estimates[choice.style.strain] < choice.level + 1.5:
                 choice = None
-        if choice is None:
-            suited = self._suited_special(view, hand, bids)
-            if suited is not None:
-                return suited.rank
-        specials = [contract for contract in bids if contract.target.is_no_tricks and contract.style.partner is PartnerRole.SITS_OUT]
-        if specials and choice is None:
-            for contract in sorted(specials, key=lambda each: -each.value):
-                if self._misere_safe(view, hand, contract):
-                    return contract.rank
         if choice is not None:
             return choice.rank
+        suited = self._suited_special(view, hand, ranks)
+        if suited is not None:
+            return suited.rank
+        for contract in self._alone_miseres:
+            if ranks >> contract.rank & 1 and self._misere_safe(view, hand, contract):
+                return contract.rank
+        bids = [contracts[rank] for rank in cards_in(ranks)]
+        inkles = self.rules.auction.inkles
         if inkles is not None and self.profile.inkles:
             shown = self._inkle(hand, bids, inkles.level)
             if shown is not None:
@@ -396,7 +382,8 @@ class HeuristicBot:
 
     def _strain_estimates(self, view: SeatView, hand: int, strains: set[str]) -> dict[str, float]:
         """Tricks the declaring side may expect in each of ``strains`` (:meth:`estimate`'s)."""
-        return {strain: self.estimate(hand, strain, view.bidding, view.actor) for strain in strains}
+        bid_strains = self._bid_strains(view.bidding, view.actor)
+        return {strain: self._estimate(hand, strain, bid_strains) for strain in strains}
 
     def _misere_safe(self, view: SeatView, hand: int, contract: Contract) -> bool:
         """Whether ``hand`` is safe enough to bid ``contract``, a misère played alone."""
@@ -405,23 +392,21 @@ class HeuristicBot:
         # Shown to the defenders, a hand must be safe before the kitty helps.
         return self.misere_danger(hand, discarding=False) <= self.profile.open_misere_limit
 
-    def _suited_special(self, view: SeatView, hand: int, bids: list[Contract]) -> Contract | None:
-        """A special contract this hand suits, other than the misères played alone: double misère (both
-        partners play to take nothing) when this hand is very safe and its partners have passed, which
-        suggests hands without winners. Never hi/lo: with no play policy for an exact number of tricks
-        (the bot plays to win tricks), it made too few (bench/NOTES.md), so it is not bid."""
-        seat, passed = view.actor, {who for who, call in view.bidding if call == "pass"}
-        for contract in sorted(bids, key=lambda each: -each.value):
-            if not contract.is_special:
-                continue
-            target, partner = contract.target, contract.style.partner
-            if target.is_no_tricks and partner is PartnerRole.PLAYS:
-                if (
-                    self._partners[seat]
-                    and set(self._partners[seat]) <= passed
-                    and self.misere_danger(hand) <= self.profile.double_misere_limit
-                ):
+    def _suited_special(self, view: SeatView, hand: int, ranks: int) -> Contract | None:
+        """A special contract among the ``ranks`` bid now that this hand suits, other than the misères
+        played alone: double misère (both partners play to take nothing) when this hand is very safe
+        and its partners have passed, which suggests hands without winners. Never hi/lo: with no play
+        policy for an exact number of tricks (the bot plays to win tricks), it made too few
+        (bench/NOTES.md), so it is not bid."""
+        partners = self._partners[view.actor]
+        if not partners:
+            return None
+        for contract in self._double_miseres:
+            if ranks >> contract.rank & 1:
+                passed = {who for who, call in view.bidding if call == "pass"}
+                if set(partners) <= passed and self.misere_danger(hand) <= self.profile.double_misere_limit:
                     return contract
+                return None
         return None
 
     def _choose(self, view: SeatView, ordinary: list[Contract], estimates: dict[str, float]) -> Contract | None:
@@ -494,7 +479,8 @@ class HeuristicBot:
         cheapest = min(cards, key=power.__getitem__)  # trumps have the highest powers: the cheapest plain card first
         if table.allies >> winner_seat & 1:
             return cheapest  # never overtake a partner's winner
-        winners = [index for index in cards if strain.key(index, table.led) > best]
+        keys = strain.keys[table.led]
+        winners = [index for index in cards if keys[index] > best]
         if winners:
             return min(winners, key=power.__getitem__)
         return cheapest
@@ -503,8 +489,9 @@ class HeuristicBot:
     def _winning(strain: StrainTable, table: _Table) -> tuple[int, int]:
         """The seat winning the trick in progress so far, and how strongly."""
         winner_seat, best = table.trick[0][0], -2
+        keys = strain.keys[table.led]
         for each, index in table.trick:
-            key = strain.key(index, table.led)
+            key = keys[index]
             if key > best:
                 winner_seat, best = each, key
         return winner_seat, best
@@ -550,10 +537,10 @@ class HeuristicBot:
                 # Lead the card least likely to win (no unseen card below it, ideally) that leaves the
                 # rest of the hand the least forced.
                 unseen = self._all & ~table.seen
-                elsewhere = self._misere_elsewhere
+                risks = self._risk
 
                 def exposure(index: int) -> tuple[float, int]:
-                    risk = 1.0 if strain.jokers >> index & 1 else 1.0 - elsewhere ** (unseen & strain.lower[index]).bit_count()
+                    risk = 1.0 if strain.jokers >> index & 1 else risks[(unseen & strain.lower[index]).bit_count()]
                     return (risk + sum(self._forced(strain, hand & ~(1 << index), unseen)), power[index])
 
                 return self._with_suit(strain, min(cards, key=exposure), hand, nameable)
@@ -567,7 +554,8 @@ class HeuristicBot:
             low = min(plain, key=lambda index: (-followed.get(suit_of[index], 0), power[index]))
             return self._with_suit(strain, low, hand, nameable)
         winner_seat, best = self._winning(strain, table)
-        under = [index for index in cards if strain.key(index, led) < best]
+        keys = strain.keys[led]
+        under = [index for index in cards if keys[index] < best]
         if mine:
             if not any(suit_of[index] == led for index in cards):
                 # Void: shed the card whose loss leaves the hand the least forced.

@@ -74,6 +74,8 @@ class StrainTable:
     """Per card index: the cards of its own suit (jokers with jokers) ranked above it, as a mask."""
     lower: tuple[int, ...]
     """Per card index: the cards of its own suit ranked below it, as a mask."""
+    keys: dict[str | None, tuple[int, ...]]
+    """Led suit (or ``None``) → per card index, :meth:`key`: how strongly the card competes in that trick."""
 
     def key(self, index: int, led: str | None) -> int:
         """How strongly card ``index`` competes in a trick led in ``led`` (-1: it cannot win)."""
@@ -199,6 +201,10 @@ def _strain_table(order: CardOrder, suits: tuple[str, ...], jokers: int) -> Stra
         tuple(plain[::-1] for _, plain in order.plain_order),
         tuple(higher),
         tuple(lower),
+        {
+            suit: tuple(power if power >= TRUMP_POWER or order.suit_of[index] == suit else -1 for index, power in enumerate(order.power))
+            for suit in (*suits, None)
+        },
     )
 
 
