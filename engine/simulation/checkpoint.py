@@ -17,7 +17,7 @@ from typing import IO, Any
 
 from .statistics import Tally
 
-CHECKPOINT_FORMAT = "fivehundred-simulation/3"
+CHECKPOINT_FORMAT = "fivehundred-simulation/4"
 """Names how chunks are seeded, played and written; a checkpoint written another way is not resumed."""
 
 MAX_LINE_BYTES = 1 << 20

@@ -7,6 +7,7 @@ import csv
 import io
 from typing import Any
 
+from .rule_use import stated_rules
 from .runner import SimulationResult
 from .statistics import ContractTally, median, two_proportion_p, welch_p, wilson
 
@@ -116,6 +117,7 @@ def to_data(result: SimulationResult) -> dict[str, Any]:
             "win_interval_95": [round(first_low, 4), round(first_high, 4)],
         },
         "dealer_team": {"wins": tally.dealer_wins, "win_rate": _rate(tally.dealer_wins, tally.games)},
+        **rules_in_play(result),
         "timing": {
             "seconds": round(result.seconds, 3),
             "workers": result.workers,
@@ -124,6 +126,38 @@ def to_data(result: SimulationResult) -> dict[str, Any]:
         },
     }
     return data
+
+
+def rules_in_play(result: SimulationResult) -> dict[str, list[Any]]:
+    """The report's ``rules`` (each stated rule: ``rule``, ``kind``, ``what``, ``used``, ``rate`` per hand or
+    game, and ``succeeded`` with ``success_rate`` and ``success`` where a use has an outcome) and
+    ``warnings`` (each stated rule that never came up, so its effect was not measured)."""
+    tally, settings = result.tally, result.settings
+    rules, warnings = [], []
+    for stated in stated_rules(result.rules):
+        used, succeeded = tally.rule_use.get(stated.key, [0, 0])
+        per = tally.games if stated.per_game else tally.hands
+        row: dict[str, Any] = {
+            "rule": stated.rule,
+            "kind": stated.kind,
+            "what": stated.words,
+            "used": used,
+            "rate": _rate(used, per),
+            "per": "game" if stated.per_game else "hand",
+        }
+        if stated.success is not None:
+            row.update(succeeded=succeeded, success_rate=_rate(succeeded, used), success=stated.success)
+        rules.append(row)
+        if used:
+            continue
+        if stated.per_game and not settings.games:
+            warnings.append(f"{stated.kind} {stated.rule!r} can come up only in whole games: simulate --games to measure it.")
+        elif stated.kind == "claim":
+            warnings.append("claims ('claim') never came up: the built-in bots do not claim, so the claim rule was not measured.")
+        else:
+            count = f"{per} {'games' if stated.per_game else 'hands'}"
+            warnings.append(f"{stated.kind} {stated.rule!r} never came up in {count} ({stated.words}): its effect was not measured.")
+    return {"rules": rules, "warnings": warnings}
 
 
 def to_text(result: SimulationResult) -> str:
@@ -181,7 +215,21 @@ def to_text(result: SimulationResult) -> str:
         )
         if data["unfinished_games"]:
             lines.append(f"Unfinished games (stopped after 1000 hands): {data['unfinished_games']}.")
+    lines.extend(_rules_text(data))
     return "\n".join(lines) + "\n"
+
+
+def _rules_text(data: dict[str, Any]) -> list[str]:
+    """The rules in play as a table, then the warnings."""
+    lines = ["", "Rules in play:", f"{'rule':<26}{'kind':<14}{'used':>8}{'rate':>14}{'succeeded':>11}"]
+    for row in data["rules"]:
+        label = f"{100 * row['rate']:.1f}%/{row['per']}"
+        line = f"{row['rule']:<26}{row['kind']:<14}{row['used']:>8}{label:>14}"
+        if "succeeded" in row:
+            line += f"{row['succeeded']:>5} ({100 * row['success_rate']:.0f}%)" if row["used"] else f"{'-':>5}"
+        lines.append(line.rstrip())
+    lines.extend(f"Warning: {warning}" for warning in data["warnings"])
+    return lines
 
 
 def _team_table(data: dict[str, Any]) -> list[str]:

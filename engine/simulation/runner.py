@@ -28,6 +28,7 @@ from ..kernel.tables import tables_for
 from ..rules.compiler import load_variant
 from ..rules.ruleset import Rules
 from .checkpoint import CHECKPOINT_FORMAT, CheckpointError, Resumed, chunk_line, open_checkpoint, read_checkpoint
+from .rule_use import RuleWatch
 from .statistics import Tally
 
 CHUNK = 50
@@ -125,7 +126,7 @@ def _bots_for(settings: SimulationSettings, rules: Rules) -> tuple[str, ...]:
     return names
 
 
-def _play_unit(settings: SimulationSettings, rules: Rules, index: int, choosers: Sequence[Chooser], tally: Tally) -> int:
+def _play_unit(settings: SimulationSettings, rules: Rules, index: int, choosers: Sequence[Chooser], tally: Tally, watch: RuleWatch) -> int:
     """Play hand or game ``index`` into ``tally`` with ``choosers`` (a bot's move per seat); returns the
     number of actions taken.
 
@@ -146,11 +147,13 @@ def _play_unit(settings: SimulationSettings, rules: Rules, index: int, choosers:
         assert state.result is not None
         results.append(state.result)
         tally.add_hand(state.result, rules)
+        watch.count_hand(state, tally.rule_use)
         if not state.paused or len(results) >= limit:
             break
         state.next_hand()
     if settings.games:
         tally.add_game(results, dealer, state.winner, state.ending, rules)
+        watch.count_game(state.ending, tally.rule_use)
     return actions
 
 
@@ -161,11 +164,13 @@ def run_chunk(settings: SimulationSettings, chunk: int) -> tuple[int, dict[str, 
     the number of workers, so the totals are too."""
     rules = _rules(settings.variant)
     tally = Tally(rules.seating.players, len(rules.seating.teams))
+    watch = RuleWatch(rules)
+    tally.rule_use = watch.empty()
     bots_random = random.Random(f"{settings.seed}-bots-{chunk}")
     choosers = [make_bot(name, rules, bots_random).choose for name in _bots_for(settings, rules)]
     actions = 0
     for index in range(chunk * CHUNK, min(settings.units, (chunk + 1) * CHUNK)):
-        actions += _play_unit(settings, rules, index, choosers, tally)
+        actions += _play_unit(settings, rules, index, choosers, tally, watch)
     return chunk, tally.to_dict(), actions
 
 

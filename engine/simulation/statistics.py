@@ -68,6 +68,9 @@ class Tally:
     """How games ended (front door, back door, ...) → games."""
     lead_changes: int = 0
     """Times the leading team changed, over all games."""
+    rule_use: dict[str, list[int]] = field(default_factory=dict)
+    """Rules in play: ``kind:rule`` → [times used, times succeeded]
+    (:class:`~engine.simulation.rule_use.RuleWatch`)."""
 
     def __post_init__(self) -> None:
         if not self.team_contracts:
@@ -142,6 +145,10 @@ class Tally:
             self.lengths[length] = self.lengths.get(length, 0) + count
         for how, count in other.ends.items():
             self.ends[how] = self.ends.get(how, 0) + count
+        for key, (used, succeeded) in other.rule_use.items():
+            mine_use = self.rule_use.setdefault(key, [0, 0])
+            mine_use[0] += used
+            mine_use[1] += succeeded
 
     def sort(self) -> None:
         """Put the contracts, game lengths and game ends in order of their keys (they are kept in the
@@ -150,6 +157,7 @@ class Tally:
         self.team_contracts = [dict(sorted(contracts.items())) for contracts in self.team_contracts]
         self.lengths = dict(sorted(self.lengths.items()))
         self.ends = dict(sorted(self.ends.items()))
+        self.rule_use = dict(sorted(self.rule_use.items()))
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready totals (checkpoints of long runs)."""
@@ -157,6 +165,7 @@ class Tally:
         data["contracts"] = _contracts_data(self.contracts)
         data["team_contracts"] = [_contracts_data(contracts) for contracts in self.team_contracts]
         data["lengths"] = {str(key): value for key, value in sorted(self.lengths.items())}
+        data["rule_use"] = {key: list(value) for key, value in sorted(self.rule_use.items())}
         return data
 
     @classmethod
@@ -199,6 +208,12 @@ class Tally:
             raise ValueError("lengths must map game lengths (whole numbers) to counts.")
         values["lengths"] = {int(key): _count(value, "lengths") for key, value in lengths.items()}
         values["ends"] = {key: _count(value, "ends") for key, value in ends.items()}
+        rule_use = data["rule_use"]
+        if not isinstance(rule_use, dict) or not all(
+            isinstance(value, list) and len(value) == 2 and value[1] <= value[0] for value in rule_use.values()
+        ):
+            raise ValueError("rule_use must map rules to [used, succeeded] counts.")
+        values["rule_use"] = {str(key): [_count(value[0], "rule_use"), _count(value[1], "rule_use")] for key, value in rule_use.items()}
         return cls(players, teams, **values)
 
 
@@ -223,6 +238,7 @@ _FIELDS = {
     "dealer_wins",
     "ends",
     "lead_changes",
+    "rule_use",
 }
 _COUNTS = ("hands", "all_pass", "slams", "sets", "games", "unfinished", "first_bidder_wins", "dealer_wins", "lead_changes")
 

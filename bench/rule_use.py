@@ -1,0 +1,66 @@
+"""Rules in play, for every shipped variant: how often the bots used each rule the variant states beyond
+the plain ladder, and with what success (issue 35's measurement; the figures are the report's ``rules``).
+
+    python bench/rule_use.py [--hands 1000] [--games 200] [--bots heuristic] [--variant NAME ...] [--markdown]
+
+Each variant is simulated twice with the same seed: ``--hands`` single hands (the rules that come up
+within a hand), then ``--games`` whole games (the end rules, and what the game's standing changes). A
+rule never used is marked ``never``; ``--markdown`` prints the table as the README shows it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import engine
+from engine.language.resources import shipped_variant_names
+from engine.simulation.report import rules_in_play
+
+
+def measure(variant: str, bot: str, hands: int, games: int, seed: int) -> list[dict[str, object]]:
+    """The report's rows of ``variant`` for ``hands`` hands and ``games`` games with ``bot`` in every seat
+    (per-hand rules from the hands, end rules from the games)."""
+    players = engine.load_variant(variant).seating.players
+    by_hand = rules_in_play(engine.simulate(variant, hands=hands, seed=seed, bots=[bot] * players, workers=2))["rules"]
+    by_game = rules_in_play(engine.simulate(variant, games=games, seed=seed, bots=[bot] * players, workers=2))["rules"]
+    rows = [row for row in by_hand if row["per"] == "hand"] + [row for row in by_game if row["per"] == "game"]
+    ended = next((row for row in by_game if row["rule"] in ("exact_target", "must_win_by_bid")), None)
+    return rows + ([dict(ended, rule=f"{ended['rule']} (in games)")] if ended else [])
+
+
+def cell(row: dict[str, object]) -> str:
+    used = int(row["used"])  # type: ignore[call-overload]
+    if not used:
+        return "never"
+    text = f"{used} ({100 * float(row['rate']):.1f}% of {row['per']}s)"  # type: ignore[arg-type]
+    if "succeeded" in row:
+        text += f", {row['succeeded']} made ({100 * float(row['success_rate']):.0f}%)"  # type: ignore[arg-type]
+    return text
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=1000)
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--bots", default="heuristic")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--variant", action="append", help="a shipped variant (all when not given)")
+    parser.add_argument("--markdown", action="store_true")
+    args = parser.parse_args()
+    variants = args.variant or [name for name in sorted(shipped_variant_names()) if not engine.unsupported_rules(engine.load_variant(name))]
+    started = time.perf_counter()
+    if args.markdown:
+        print(f"| variant | rule | kind | {args.bots}: used in {args.hands} hands / {args.games} games |")
+        print("| --- | --- | --- | --- |")
+    for variant in variants:
+        for row in measure(variant, args.bots, args.hands, args.games, args.seed):
+            if args.markdown:
+                print(f"| {variant} | {row['rule']} | {row['kind']} | {cell(row)} |")
+            else:
+                print(f"{variant:<32}{str(row['rule']):<28}{str(row['kind']):<14}{cell(row)}")
+    print(f"\n{len(variants)} variants, bots {args.bots}, seed {args.seed}; {time.perf_counter() - started:.0f} s")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,128 @@
+"""Rules in play (issue 29, "What to build" 1; issue 35's measurement): each rule a variant states beyond
+the plain ladder is counted as it comes up, with its outcome, and a rule that never came up is said to be
+unmeasured. The hands below are scripted through the kernel, their auctions chosen by the test."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+import pytest
+
+import engine
+from engine.bots import make_bot
+from engine.kernel.actions import Bid
+from engine.kernel.phase import PASS_MOVE, Phase
+from engine.kernel.state import GameState
+from engine.simulation.report import to_data, to_text
+from engine.simulation.rule_use import RuleWatch, stated_rules
+
+
+def one_hand(variant: str, auction: Callable[[GameState, int, int], int | None], seed: int = 4) -> tuple[GameState, dict[str, list[int]]]:
+    """Play one hand of ``variant``: ``auction`` picks the auction's moves (``None``: the heuristic's),
+    heuristic bots the rest; returns the state, scored, and what the watch counted."""
+    rules = engine.load_variant(variant)
+    state = GameState.create(rules, seed=seed, dealer=0, history=False)
+    state.pause_between_hands = True
+    bot = make_bot("heuristic", rules, 1)
+
+    def choose(state: GameState, seat: int, legal: int) -> int:
+        if state.phase is Phase.AUCTION:
+            move = auction(state, seat, legal)
+            if move is not None:
+                return move
+        return bot.choose(state, seat, legal)
+
+    state.run([choose] * rules.seating.players)
+    watch = RuleWatch(rules)
+    counts = watch.empty()
+    watch.count_hand(state, counts)
+    return state, counts
+
+
+def test_stated_rules_follow_the_file() -> None:
+    """Rules text 000 "Nullo": the double-nullo file states grand and double nullo, inkles (rules text 000,
+    "Inkles") and a next-dealer all pass; standard states misère and open misère, its redeal and slam."""
+    double_nullo = {(rule.kind, rule.rule) for rule in stated_rules(engine.load_variant("double-nullo"))}
+    assert {("contract", "grand_nullo"), ("contract", "double_nullo"), ("inkles", "inkles"), ("all_pass", "next_dealer")} <= double_nullo
+    standard = [(rule.kind, rule.rule) for rule in stated_rules(engine.load_variant("standard"))]
+    assert ("contract", "misere") in standard and ("contract", "open_misere") in standard
+    assert ("modifier", "sans_kitty") not in standard and ("partner", "partner_call") not in standard
+    five = {(rule.kind, rule.rule) for rule in stated_rules(engine.load_variant("five-handed"))}
+    assert {("partner", "partner_call"), ("partner", "alone")} <= five
+
+
+def test_a_modifier_said_with_the_winning_bid_is_counted_with_its_outcome() -> None:
+    """The sans-kitty file (rules text 000, "Sans kitty"): a bid said sans kitty is one use of the modifier,
+    a success when the contract is made."""
+
+    def auction(state: GameState, seat: int, legal: int) -> int | None:
+        if not state.auction.bidding:
+            return state.tables.bid_move(Bid("6S", "sans_kitty"))
+        return PASS_MOVE
+
+    state, counts = one_hand("sans-kitty", auction)
+    assert state.result is not None and state.contract is not None and state.contract.id == "6S"
+    assert counts["modifier:sans_kitty"] == [1, int(state.result.made)]
+    assert counts["contract:misere"] == [0, 0]
+
+
+def test_a_special_contract_and_an_all_pass_hand_are_counted() -> None:
+    """Rules text 000 "Misère": a misère played is one use, a success when the declarer takes no trick; a
+    hand every player passes is one use of the all-pass rule (standard: a redeal)."""
+
+    def misere(state: GameState, seat: int, legal: int) -> int | None:
+        bidding = state.auction.bidding
+        if not bidding:
+            return state.rules.ladder["7S"].rank
+        if len(bidding) == 1:
+            return state.rules.ladder["misere"].rank  # it may be bid once the auction has reached 7
+        return PASS_MOVE
+
+    state, counts = one_hand("standard", misere)
+    assert state.result is not None and state.declarer is not None
+    assert counts["contract:misere"] == [1, int(state.result.tricks[state.declarer] == 0)]
+    _, counts = one_hand("standard", lambda state, seat, legal: PASS_MOVE)
+    assert counts["all_pass:redeal"] == [1, 0] and counts["contract:misere"] == [0, 0]
+
+
+@pytest.mark.parametrize("variant", ["standard", "double-nullo", "five-handed", "sans-kitty", "walker"])
+def test_counts_agree_with_the_contract_tally_and_any_number_of_workers(variant: str) -> None:
+    """Two independent counts of the same hands agree: each special contract's uses and successes are its
+    bids and makes in the contract table, all-pass hands are the all-pass count, slams the slam count; and
+    two workers count what one does."""
+    players = engine.load_variant(variant).seating.players
+    one = engine.simulate(variant, games=6, seed=2, bots=["heuristic"] * players, workers=1)
+    two = engine.simulate(variant, games=6, seed=2, bots=["heuristic"] * players, workers=2)
+    assert one.tally.rule_use == two.tally.rule_use
+    tally = one.tally
+    for rule in stated_rules(one.rules):
+        used, succeeded = tally.rule_use[rule.key]
+        assert 0 <= succeeded <= used
+        if rule.kind == "contract":
+            contract = tally.contracts.get(rule.rule)
+            assert [used, succeeded] == ([contract.bid, contract.made] if contract else [0, 0])
+        if rule.kind == "all_pass":
+            assert used == tally.all_pass
+        if rule.kind == "slam":
+            assert used == tally.slams
+        if rule.kind == "partner":
+            declared = sum(each.bid for each in tally.contracts.values())
+            assert tally.rule_use["partner:partner_call"][0] + tally.rule_use.get("partner:alone", [0])[0] <= declared
+
+
+def test_the_report_lists_rules_in_play_and_warns_of_rules_never_used() -> None:
+    """Issue 29: the JSON has top-level ``rules`` (``rule``, ``kind``, ``used``, ``succeeded`` where success
+    has a meaning) and ``warnings``, and the text says when a stated rule never came up."""
+    result = engine.simulate("double-nullo", hands=60, seed=5, bots=["heuristic"] * 4)
+    data = json.loads(json.dumps(to_data(result)))
+    rows = {row["rule"]: row for row in data["rules"]}
+    assert {"rule", "kind", "used", "succeeded", "success_rate"} <= set(rows["grand_nullo"])
+    assert "succeeded" not in rows["inkles"]
+    unused = [row["rule"] for row in data["rules"] if row["used"] == 0 and row["per"] == "hand"]
+    assert unused, "some rule of double nullo should be unused in 60 hands"
+    for rule in unused:
+        assert any(repr(rule) in warning and "never came up" in warning for warning in data["warnings"])
+    assert any("simulate --games" in warning for warning in data["warnings"])  # end rules need whole games
+    text = to_text(result)
+    assert "Rules in play:" in text and any(line.startswith("Warning: ") and repr(unused[0]) in line for line in text.splitlines())
