@@ -2,6 +2,7 @@
 the plain ladder, and with what success (issue 35's measurement; the figures are the report's ``rules``).
 
     python bench/rule_use.py [--hands 1000] [--games 200] [--bots heuristic] [--variant NAME ...] [--markdown]
+    python bench/rule_use.py --versus classic [--games 250] [--variant NAME ...]
 
 Each variant is simulated twice with the same seed: ``--hands`` single hands (the rules that come up
 within a hand), then ``--games`` whole games (the end rules, and what the game's standing changes). A
@@ -16,6 +17,7 @@ import time
 import engine
 from engine.language.resources import shipped_variant_names
 from engine.simulation.report import rules_in_play
+from engine.simulation.statistics import wilson
 
 
 def measure(variant: str, bot: str, hands: int, games: int, seed: int) -> list[dict[str, object]]:
@@ -29,13 +31,28 @@ def measure(variant: str, bot: str, hands: int, games: int, seed: int) -> list[d
     return rows + ([dict(ended, rule=f"{ended['rule']} (in games)")] if ended else [])
 
 
+def versus(variant: str, bot: str, other: str, games: int, seed: int) -> tuple[int, int, float]:
+    """``bot`` against ``other`` over paired seeds: ``bot`` plays one team's seats and ``other`` the rest,
+    each team in turn on the same seeds (the same deals). Returns (games won by ``bot``'s team, games
+    played, the fair share of one team)."""
+    rules = engine.load_variant(variant)
+    teams = rules.seating.teams
+    won = played = 0
+    for team, seats in enumerate(teams):
+        bots = [bot if seat in seats else other for seat in range(rules.seating.players)]
+        tally = engine.simulate(variant, games=games, seed=seed, bots=bots, workers=2).tally
+        won += tally.wins[team]
+        played += tally.games
+    return won, played, 1 / len(teams)
+
+
 def cell(row: dict[str, object]) -> str:
     used = int(row["used"])  # type: ignore[call-overload]
     if not used:
         return "never"
     text = f"{used} ({100 * float(row['rate']):.1f}% of {row['per']}s)"  # type: ignore[arg-type]
     if "succeeded" in row:
-        text += f", {row['succeeded']} made ({100 * float(row['success_rate']):.0f}%)"  # type: ignore[arg-type]
+        text += f", {row['succeeded']} succeeded ({100 * float(row['success_rate']):.0f}%)"  # type: ignore[arg-type]
     return text
 
 
@@ -47,9 +64,20 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--variant", action="append", help="a shipped variant (all when not given)")
     parser.add_argument("--markdown", action="store_true")
+    parser.add_argument("--versus", metavar="BOT", help="instead: --bots against BOT over paired seeds, --games each way")
     args = parser.parse_args()
     variants = args.variant or [name for name in sorted(shipped_variant_names()) if not engine.unsupported_rules(engine.load_variant(name))]
     started = time.perf_counter()
+    if args.versus:
+        for variant in variants:
+            won, played, fair = versus(variant, args.bots, args.versus, args.games, args.seed)
+            low, high = wilson(won, played)
+            print(
+                f"{variant:<32}{args.bots} won {won} of {played} games against {args.versus}: {100 * won / played:.1f}% "
+                f"(95% interval {100 * low:.1f}-{100 * high:.1f}%; a fair share is {100 * fair:.0f}%)"
+            )
+        print(f"\n{len(variants)} variants, seed {args.seed}; {time.perf_counter() - started:.0f} s")
+        return
     if args.markdown:
         print(f"| variant | rule | kind | {args.bots}: used in {args.hands} hands / {args.games} games |")
         print("| --- | --- | --- | --- |")

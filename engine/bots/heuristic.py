@@ -31,6 +31,7 @@ from ..rules.strains import TRUMP_POWER
 from .adapter import act_by_view
 from .profile import Profile
 from .random_bot import generator
+from .standing import Standing
 from .worth import forced_risks, holding_tricks
 
 
@@ -79,6 +80,8 @@ class HeuristicBot:
             1 for other in range(rules.seating.seats) if self._tables.team_of[other] != self._tables.team_of[0]
         )
         self._misere_elsewhere = elsewhere = max(0.0, 1.0 - defenders / hidden) if hidden else 0.0
+        if profile.adapts:
+            self._misere_elsewhere = elsewhere = min(elsewhere, 1.0 - profile.misere_defender_share)
         # A misère card forced with k outside cards of its suit below it: the chance the defenders hold one.
         self._risk = [1.0 - elsewhere**count for count in range(len(self._tables.cards) + 1)]
         self._estimates: dict[tuple[int, str], float] = {}
@@ -105,6 +108,11 @@ class HeuristicBot:
             for contract in by_value
             if contract.is_special and contract.target.is_no_tricks and contract.style.partner is PartnerRole.PLAYS
         ]
+        # How far one hand can move a score: the most an ordinary bid of all but the top two levels is
+        # worth, and the defenders' trick points.
+        self._reach = max((each.value for each in ladder if each.level is not None and each.level <= rules.deal.hand_size - 2), default=0)
+        self._trick_points = rules.scoring.defender_trick_points * rules.deal.hand_size
+        self._reach += self._trick_points
         self._team_masks = [
             mask_of(other for other in range(len(team_of)) if team_of[other] == team_of[seat]) for seat in range(len(team_of))
         ]
@@ -302,7 +310,7 @@ class HeuristicBot:
     def misere_danger(self, hand: Sequence[Card] | int, discarding: bool = True) -> float:
         """How many tricks ``hand`` may be forced to take in a misère (0 = safe): the sum of
         :meth:`_forced` over its cards, but for the worst ones the kitty lets it discard (unless
-        ``discarding`` is false), plus a little risk for each kitty card."""
+        ``discarding`` is false), plus the risk the kitty's cards bring."""
         mask = hand if isinstance(hand, int) else mask_of(card.index for card in hand)
         cached = self._dangers.get((mask, discarding))
         if cached is not None:
@@ -310,9 +318,19 @@ class HeuristicBot:
         if len(self._dangers) > 4096:
             self._dangers.clear()
         strain = self._strains.get("NT") or next(iter(self._strains.values()))
-        dangers = sorted(self._forced(strain, mask, self._all & ~mask), reverse=True)
+        outside = self._all & ~mask
+        dangers = sorted(self._forced(strain, mask, outside), reverse=True)
         kitty = self.rules.deal.kitty
-        danger = self._dangers[(mask, discarding)] = sum(dangers[kitty if discarding else 0 :]) + 0.1 * kitty
+        if self.profile.adapts and discarding and kitty:
+            # The kitty's cards are outside cards: each as forced as the outside cards are on average
+            # (their forced risks as if they were a hand, over their number). The declarer keeps the
+            # hand's worth of cards least forced among its own and the kitty's.
+            typical = sum(self._forced(strain, outside, mask)) / max(1, outside.bit_count())
+            dangers = sorted(dangers + [typical] * kitty, reverse=True)
+            danger = sum(dangers[kitty:])
+        else:
+            danger = sum(dangers[kitty if discarding else 0 :]) + 0.1 * kitty
+        self._dangers[(mask, discarding)] = danger
         return danger
 
     def _forced(self, strain: StrainTable, mask: int, outside: int) -> list[float]:
@@ -360,6 +378,10 @@ class HeuristicBot:
             assert choice.level is not None
             if estimates[choice.style.strain] < choice.level + 1.5:
                 choice = None
+        if self.profile.adapts and high_seat not in self._partners[seat] and self._near_end(view.scores, self._reach):
+            decided = self._end_bid(view, ordinary, estimates, choice, passing)
+            if decided is not None:
+                return decided
         if choice is not None:
             return choice.rank
         suited = self._suited_special(view, hand, ranks)
@@ -380,6 +402,53 @@ class HeuristicBot:
                 return six.rank
         return PASS_MOVE if passing else bids[0].rank
 
+    def _end_bid(
+        self, view: SeatView, ordinary: list[Contract], estimates: dict[str, float], choice: Contract | None, passing: bool
+    ) -> int | None:
+        """Near the end of the game, the move the standing decides (``None`` where it does not): a bid that
+        lands on an exact target, no bid that would carry the side past it or out the back door, a bid
+        that wins the game (:meth:`Standing.end_choice`). Weighed in each strain within a trick and a half
+        of the best: the cheapest bid, and the cheapest that reaches the target when made; and this bot's
+        usual choice, and, past an exact target, a contract whose failure brings the side back onto it."""
+        seat = view.actor
+        end, score = self.rules.end, view.scores[self._tables.team_of[seat]]
+        landing = score - end.target if end.exact_target and score > end.target else None
+        options: list[tuple[Contract, float]] = []
+        strongest = max(estimates.values(), default=0.0)
+        cheapest: set[str] = set()
+        reaching: set[str] = set()
+        for contract in ordinary:  # lowest first
+            strain, level = contract.style.strain, contract.level
+            expected = estimates[strain]
+            if contract is choice or contract.value == landing:
+                options.append((contract, expected))
+            elif level is not None and level <= expected + 1.0 and expected >= strongest - 1.5:
+                if strain not in cheapest:
+                    cheapest.add(strain)
+                    options.append((contract, expected))
+                elif strain not in reaching and score + contract.value >= end.target:
+                    reaching.add(strain)
+                    options.append((contract, expected))
+        # One hand moves a score by at most the contract's value and the defenders' trick points.
+        if not options or not self._near_end(view.scores, max(contract.value for contract, _ in options) + self._trick_points):
+            return None
+        decides, best = Standing(self.rules, self._tables.team_of, view.scores).end_choice(seat, options, passing)
+        if not decides:
+            return None
+        return best.rank if best is not None else PASS_MOVE
+
+    def _near_end(self, scores: tuple[int, ...], reach: int) -> bool:
+        """Whether a hand that moves a score by up to ``reach`` could end the game from ``scores``: some team
+        within reach of the target, of the back door or of a losing score from above (a cheap test before
+        :meth:`Standing.end_choice`)."""
+        end = self.rules.end
+        for score in scores:
+            if score >= end.target - reach or (end.lose_at is not None and score <= end.lose_at + reach):
+                return True
+            if end.lose_at_or_above is not None and score >= end.lose_at_or_above - reach:
+                return True
+        return False
+
     def _strain_estimates(self, view: SeatView, hand: int, strains: set[str]) -> dict[str, float]:
         """Tricks the declaring side may expect in each of ``strains`` (:meth:`estimate`'s)."""
         bid_strains = self._bid_strains(view.bidding, view.actor)
@@ -388,7 +457,9 @@ class HeuristicBot:
     def _misere_safe(self, view: SeatView, hand: int, contract: Contract) -> bool:
         """Whether ``hand`` is safe enough to bid ``contract``, a misère played alone."""
         if contract.style.exposed is Exposure.NONE:
-            return self.misere_danger(hand) <= self.profile.misere_limit
+            # Without the kitty (grand nullo) there is nothing to discard the worst cards into.
+            discarding = contract.style.kitty is not KittyUse.NONE or not self.profile.adapts
+            return self.misere_danger(hand, discarding) <= self.profile.misere_limit
         # Shown to the defenders, a hand must be safe before the kitty helps.
         return self.misere_danger(hand, discarding=False) <= self.profile.open_misere_limit
 

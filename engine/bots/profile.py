@@ -55,11 +55,22 @@ class Profile:
     outbid it with the cheapest contract worth this much more in games than passing (on the scale of
     :meth:`~engine.bots.standing.Standing.value`, -1 lost to 1 won; the opponents' contract played out on
     the same sampled deals): a sacrifice."""
+    adapts: bool = True
+    """Read the rules the heuristic bot once played as if the game were standard 500 (off in the
+    ``classic`` profile, the bot as it was, kept to measure against): near the end of a game it bids by
+    the game's standing (:meth:`~engine.bots.standing.Standing.end_choice`: land on an exact target, stay
+    short of a losing score, bid what wins the game); a misère played without the kitty (grand nullo)
+    must be safe without it; and a misère hand's danger counts a card it lacks as the defenders' with
+    at least :attr:`misere_defender_share`, however few the defenders."""
+    misere_defender_share: float = 0.6
+    """(Where :attr:`adapts`.) The least chance counted that a card a misère hand lacks lies with its
+    defenders, rather than in the kitty or out of play: with one defender (two-handed) the hands'
+    share alone (10 of 33 cards) made misères look safe that were made a third of the time."""
     six_no_trump_shows_joker: bool = False
     """Convention: open 6NT whenever holding the joker (rules text 000, "Bidding conventions")."""
     inkles: bool = True
     """Use inkles, where the variant has them, to show a suit to the partner."""
-    sans_margin: float = 1.0
+    sans_margin: float = 2.0
     """Bid sans kitty (where the variant has it) only when the hand, without the kitty, expects this many
     tricks more than the bid needs."""
     breach_margin: float = 1.0
@@ -87,6 +98,7 @@ class Profile:
             ("misere_checked_share", self.misere_checked_share),
             ("game_won_share", self.game_won_share),
             ("game_lost_share", self.game_lost_share),
+            ("misere_defender_share", self.misere_defender_share),
         ):
             if not 0.0 <= share <= 1.0:
                 raise ValueError(f"Profile {label} must be a share between 0 and 1, not {share}.")
@@ -94,4 +106,8 @@ class Profile:
             raise ValueError("Profile misère limits must not be negative.")
 
 
-__all__ = ["Profile"]
+CLASSIC = Profile(name="classic", adapts=False, sans_margin=1.0)
+"""The heuristic bot as it played before it read the game's end rules (issue 35), kept to measure the
+default against (the bot ``classic``)."""
+
+__all__ = ["CLASSIC", "Profile"]

@@ -8,9 +8,10 @@ from ..rules.ruleset import Rules
 from .base import FastBot, RandomBot
 from .expert import ExpertBot
 from .heuristic import HeuristicBot, Profile
+from .profile import CLASSIC
 from .sampling import SamplingBot
 
-BOT_NAMES = ("random", "heuristic", "sampling", "expert")
+BOT_NAMES = ("random", "heuristic", "sampling", "expert", "classic")
 """The bots the command line knows by name."""
 
 
@@ -21,6 +22,8 @@ def make_bot(name: str, rules: Rules, seed: int | str | random.Random | None = N
         return RandomBot(seed)
     if name == "heuristic":
         return HeuristicBot(rules, Profile(), seed)
+    if name == "classic":
+        return HeuristicBot(rules, CLASSIC, seed)
     if name == "sampling":
         return SamplingBot(rules, Profile(), seed)
     if name == "expert":

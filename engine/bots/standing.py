@@ -9,6 +9,7 @@ kernel's own scoring (:func:`~engine.kernel.scoring.score_hand`) and end-of-game
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 
 from ..kernel.scoring import game_end, score_hand
@@ -17,6 +18,10 @@ from ..rules.ruleset import Rules
 
 WON, PLAYS_ON, LOST = 1, 0, -1
 """What a hand's outcome does to the game for the declaring side: won, played on, lost."""
+
+TRICK_SPREAD = 1.3
+"""Reading a bid near the end of a game (:meth:`Standing.end_choice`): how far, in tricks, the tricks
+taken spread around the estimate (one standard deviation)."""
 
 NEAREST_NEED = 10
 """Reading a game played on (:meth:`Standing.race`), the fewest points a team is taken to still need
@@ -96,9 +101,51 @@ class Standing:
         :data:`NEAREST_NEED`), twice ``team``'s chance less one. A crude guess (it ignores the back door
         and whose deal it is), used only to weigh a bid against a pass near the end of a game: at 0 to 0
         it reads 0; at 300 to 450, needing 200 against 50, -0.6."""
-        target = self.rules.end.target
-        inverse = [1.0 / max(target - score, NEAREST_NEED) for score in scores]
+        inverse = [1.0 / self.need(score) for score in scores]
         return 2.0 * inverse[team] / sum(inverse) - 1.0
+
+    def need(self, score: int) -> float:
+        """The points a team on ``score`` still needs, read as :meth:`race` reads them (at least
+        :data:`NEAREST_NEED`). Where the target must be met exactly (Walker's 500), a team past it has to
+        come back down, which only a failed contract of the right value does: each point over counts as
+        much as one still needed, plus half the target."""
+        end = self.rules.end
+        if end.exact_target and score > end.target:
+            return score - end.target + end.target / 2
+        return max(end.target - score, NEAREST_NEED)
+
+    def made_chance(self, expected: float, level: int) -> float:
+        """The chance of taking at least ``level`` tricks when ``expected`` are expected: a normal
+        spread of :data:`TRICK_SPREAD` tricks around the estimate."""
+        return 0.5 * (1.0 + math.erf((expected + 0.5 - level) / (TRICK_SPREAD * math.sqrt(2.0))))
+
+    def end_choice(self, declarer: int, options: Sequence[tuple[Contract, float]], passing: bool) -> tuple[bool, Contract | None]:
+        """Near the end of a game, the bid worth most in games among ``options`` ((an ordinary contract,
+        the tricks expected in its strain)), or passing (``None``) where ``passing`` allows it: each bid
+        read as made with its level's tricks or failed two tricks short, with :meth:`made_chance`, each
+        outcome as :meth:`value` reads it; passing as the race stands. Returns (whether any outcome
+        weighed ends the game, or lands past an exact target, so the standing decides; the choice)."""
+        team = self.team_of[declarer]
+        decides = False
+        best: Contract | None = None
+        best_worth = self.race(self.scores, team) if passing else -2.0
+        end = self.rules.end
+        for contract, expected in options:
+            level = contract.level
+            assert level is not None
+            chance = self.made_chance(expected, level)
+            worth = 0.0
+            for tricks, weight in ((level, chance), (max(0, level - 2), 1.0 - chance)):
+                winner, scores = self._after(contract, declarer, tricks)
+                if winner is not None:
+                    decides = True
+                    worth += weight * (1.0 if winner == team else -1.0)
+                else:
+                    decides = decides or (end.exact_target and max(scores) > end.target)
+                    worth += weight * self.race(scores, team)
+            if worth > best_worth:
+                best, best_worth = contract, worth
+        return decides, best
 
     def odds(self, contract: Contract, declarer: int, results: Iterable[tuple[float, int]]) -> tuple[float, float]:
         """The weighted shares of ``results`` ((weight, the declaring side's tricks) for sampled deals)
@@ -115,4 +162,4 @@ class Standing:
         return (won / total, lost / total) if total else (0.0, 0.0)
 
 
-__all__ = ["LOST", "PLAYS_ON", "NEAREST_NEED", "WON", "Standing"]
+__all__ = ["LOST", "NEAREST_NEED", "PLAYS_ON", "TRICK_SPREAD", "WON", "Standing"]

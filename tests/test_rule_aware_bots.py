@@ -1,0 +1,70 @@
+"""The default bot plays the rules it is given (issue 35), against the ``classic`` profile (the heuristic
+bot as it was, which played every variant as standard 500). Scripted positions, named after the rules-text
+clause each decision follows."""
+
+from __future__ import annotations
+
+import engine
+from engine.bots import make_bot
+from engine.bots.heuristic import HeuristicBot
+from engine.bots.profile import CLASSIC, Profile
+from engine.kernel.phase import PASS_MOVE, Phase
+from engine.kernel.seat_view import SeatView
+from engine.kernel.tables import mask_of
+from engine.rules import Rules
+
+
+def hand_of(rules: Rules, *cards: str) -> int:
+    return mask_of(rules.deck.card(card).index for card in cards)
+
+
+def opening_bid(bot: HeuristicBot, hand: int, scores: tuple[int, ...]) -> str:
+    """What ``bot`` opens with ``hand`` from seat 0 at ``scores`` (any bid of the ladder legal)."""
+    rules = bot.rules
+    ranks = sum(1 << contract.rank for contract in rules.ladder.contracts)
+    move = bot._bid(SeatView(0, Phase.AUCTION, acting_seat=0, scores=scores), hand, ranks, True)
+    return "pass" if move == PASS_MOVE else rules.ladder.contracts[move].id
+
+
+def test_000_walker_ultimate_500_bid_the_contract_that_lands_on_exactly_500() -> None:
+    """Rules text 000, "Walker Ultimate 500": the winners must reach exactly 500. At 440 a hand worth ten
+    clubs bids six clubs (60 points: exactly 500 when made), where the classic bot bid ten clubs and
+    went past 500; at 0 to 0 both bid as usual."""
+    rules = engine.load_variant("walker")
+    hand = hand_of(rules, "JC", "JS", "AC", "KC", "10C", "9C", "AH", "KH", "7D", "5D")
+    adapting, classic = HeuristicBot(rules, Profile()), HeuristicBot(rules, CLASSIC)
+    assert opening_bid(adapting, hand, (0, 0)) == opening_bid(classic, hand, (0, 0)) == "10C"
+    assert opening_bid(adapting, hand, (440, 0)) == "6C" and rules.ladder["6C"].value == 60
+    assert opening_bid(classic, hand, (440, 0)) == "10C"
+
+
+def test_000_score_keeping_in_standard_500_any_contract_that_reaches_500_wins() -> None:
+    """Rules text 000, "Score keeping": in standard 500 any score of 500 or more wins, so at 440 the same
+    hand bids a contract whose making reaches 500 (the cheapest it is surest of, not one that lands
+    exactly), and at 0 to 0 bids as the classic bot does."""
+    rules = engine.load_variant("standard")
+    hand = hand_of(rules, "JC", "JS", "AC", "KC", "10C", "9C", "AH", "KH", "7D", "5D")
+    adapting, classic = HeuristicBot(rules, Profile()), HeuristicBot(rules, CLASSIC)
+    assert opening_bid(adapting, hand, (0, 0)) == opening_bid(classic, hand, (0, 0))
+    assert 440 + rules.ladder[opening_bid(adapting, hand, (440, 0))].value >= 500
+
+
+def test_000_nullo_grand_nullo_is_bid_only_by_a_hand_safe_without_the_kitty() -> None:
+    """Rules text 000 (nullo, the double-nullo file: grand nullo is nullo without the kitty): a hand whose
+    two dangerous cards the kitty would let it discard may bid nullo, but not grand nullo, where nothing
+    is discarded; the classic bot judged both with the kitty's help."""
+    rules = engine.load_variant("double-nullo")
+    hand = hand_of(rules, "AS", "AH", "5S", "6S", "5H", "6H", "5C", "6C", "7C", "5D")
+    adapting, classic = HeuristicBot(rules, Profile()), HeuristicBot(rules, CLASSIC)
+    view = SeatView(1, Phase.AUCTION, acting_seat=1)
+    nullo, grand = rules.ladder["misere"], rules.ladder["grand_nullo"]
+    assert adapting._misere_safe(view, hand, nullo) and not adapting._misere_safe(view, hand, grand)
+    assert classic._misere_safe(view, hand, grand)
+
+
+def test_the_classic_bot_is_named_and_plays_whole_games() -> None:
+    """The classic profile is a bot of its own name, for measuring the default against."""
+    rules = engine.load_variant("walker")
+    assert isinstance(make_bot("classic", rules, 1), HeuristicBot)
+    result = engine.simulate("walker", games=3, seed=1, bots=["heuristic", "classic", "heuristic", "classic"])
+    assert result.tally.games == 3
