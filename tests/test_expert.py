@@ -17,6 +17,7 @@ from test_seat_view import hide_differently
 import engine
 from engine.analysis.double_dummy import Solver
 from engine.bots import ExpertBot, HeuristicBot
+from engine.bots.profile import CLASSIC
 from engine.kernel.phase import Phase
 from engine.kernel.state import CARD_BITS, GameState
 
@@ -26,9 +27,10 @@ def small_expert(rules: engine.Rules, seed: int) -> ExpertBot:
 
 
 def to_play(rules: engine.Rules, seed: int, tricks_done: int) -> GameState | None:
-    """A heuristic game's state in the play once ``tricks_done`` tricks are over (``None`` if none)."""
+    """A heuristic game's state in the play once ``tricks_done`` tricks are over (``None`` if none). The
+    classic profile's bidding reaches the contracts these positions were chosen for."""
     state = GameState.create(rules, seed=seed)
-    bots = [HeuristicBot(rules, seed=seat) for seat in range(rules.seating.players)]
+    bots = [HeuristicBot(rules, CLASSIC, seed=seat) for seat in range(rules.seating.players)]
     for _ in range(2000):
         play = state.play
         if state.phase is Phase.PLAY and play is not None and play.number >= tricks_done:

@@ -460,6 +460,10 @@ class HeuristicBot:
             # Without the kitty (grand nullo) there is nothing to discard the worst cards into.
             discarding = contract.style.kitty is not KittyUse.NONE or not self.profile.adapts
             return self.misere_danger(hand, discarding) <= self.profile.misere_limit
+        if self.profile.adapts and contract.style.kitty is not KittyUse.NONE:
+            # Laid open once the kitty is taken: the discards help, but defenders who see the hand force
+            # every card they can, so it must be safer than a closed misère.
+            return self.misere_danger(hand) <= self.profile.open_misere_kitty_limit
         # Shown to the defenders, a hand must be safe before the kitty helps.
         return self.misere_danger(hand, discarding=False) <= self.profile.open_misere_limit
 

@@ -11,7 +11,7 @@ class Profile:
 
     name: str = "heuristic"
     """The profile's name."""
-    aggression: float = 0.3
+    aggression: float = 0.0
     """Tricks added to the hand's estimate before choosing a level (negative: cautious)."""
     partner_tricks: float = 1.8
     """Tricks expected from each partner who has not bid."""
@@ -22,7 +22,11 @@ class Profile:
     misere_limit: float = 0.6
     """Bid misère when the hand's danger (:meth:`HeuristicBot.misere_danger`) is at most this."""
     open_misere_limit: float = 0.6
-    """Bid open misère when the danger before discarding is at most this."""
+    """Bid open misère when the danger before discarding is at most this (the ``classic`` profile; an open
+    misère played without the kitty)."""
+    open_misere_kitty_limit: float = 0.3
+    """(Where :attr:`adapts`.) Bid an open misère that takes the kitty when the danger after discarding is
+    at most this: the defenders see the hand, so it must be safer than a closed misère's."""
     double_misere_limit: float = 0.2
     """Bid double misère (both partners play) when the danger is at most this and the partners passed
     (the partner's hand is unseen, so the default asks for the safest hands only: see bench/NOTES.md)."""
@@ -102,11 +106,11 @@ class Profile:
         ):
             if not 0.0 <= share <= 1.0:
                 raise ValueError(f"Profile {label} must be a share between 0 and 1, not {share}.")
-        if self.misere_limit < 0 or self.open_misere_limit < 0 or self.double_misere_limit < 0:
+        if min(self.misere_limit, self.open_misere_limit, self.open_misere_kitty_limit, self.double_misere_limit) < 0:
             raise ValueError("Profile misère limits must not be negative.")
 
 
-CLASSIC = Profile(name="classic", adapts=False, sans_margin=1.0)
+CLASSIC = Profile(name="classic", aggression=0.3, adapts=False, sans_margin=1.0)
 """The heuristic bot as it played before it read the game's end rules (issue 35), kept to measure the
 default against (the bot ``classic``)."""
 
