@@ -31,7 +31,7 @@ from ..rules.strains import TRUMP_POWER
 from .adapter import act_by_view
 from .profile import Profile
 from .random_bot import generator
-from .standing import Standing
+from .standing import end_bid, near_end
 from .worth import forced_risks, holding_tricks
 
 
@@ -81,6 +81,10 @@ class HeuristicBot:
         )
         self._misere_elsewhere = elsewhere = max(0.0, 1.0 - defenders / hidden) if hidden else 0.0
         if profile.adapts:
+            # The declarer sees the kitty: a card it still lacks then lies with the defenders, or in a
+            # sitting-out partner's hand or a dead hand (two-handed, none: the defender holds them all).
+            outside = hidden - rules.deal.kitty
+            elsewhere = max(0.0, 1.0 - defenders / outside) if outside > 0 else 0.0
             self._misere_elsewhere = elsewhere = min(elsewhere, 1.0 - profile.misere_defender_share)
         # A misère card forced with k outside cards of its suit below it: the chance the defenders hold one.
         self._risk = [1.0 - elsewhere**count for count in range(len(self._tables.cards) + 1)]
@@ -111,8 +115,7 @@ class HeuristicBot:
         # How far one hand can move a score: the most an ordinary bid of all but the top two levels is
         # worth, and the defenders' trick points.
         self._reach = max((each.value for each in ladder if each.level is not None and each.level <= rules.deal.hand_size - 2), default=0)
-        self._trick_points = rules.scoring.defender_trick_points * rules.deal.hand_size
-        self._reach += self._trick_points
+        self._reach += rules.scoring.defender_trick_points * rules.deal.hand_size
         self._team_masks = [
             mask_of(other for other in range(len(team_of)) if team_of[other] == team_of[seat]) for seat in range(len(team_of))
         ]
@@ -378,8 +381,8 @@ class HeuristicBot:
             assert choice.level is not None
             if estimates[choice.style.strain] < choice.level + 1.5:
                 choice = None
-        if self.profile.adapts and high_seat not in self._partners[seat] and self._near_end(view.scores, self._reach):
-            decided = self._end_bid(view, ordinary, estimates, choice, passing)
+        if self.profile.adapts and high_seat not in self._partners[seat] and near_end(self.rules, view.scores, self._reach):
+            decided = end_bid(self.rules, self._tables.team_of, view, ordinary, estimates, choice, passing)
             if decided is not None:
                 return decided
         if choice is not None:
@@ -401,53 +404,6 @@ class HeuristicBot:
             if six is not None:
                 return six.rank
         return PASS_MOVE if passing else bids[0].rank
-
-    def _end_bid(
-        self, view: SeatView, ordinary: list[Contract], estimates: dict[str, float], choice: Contract | None, passing: bool
-    ) -> int | None:
-        """Near the end of the game, the move the standing decides (``None`` where it does not): a bid that
-        lands on an exact target, no bid that would carry the side past it or out the back door, a bid
-        that wins the game (:meth:`Standing.end_choice`). Weighed in each strain within a trick and a half
-        of the best: the cheapest bid, and the cheapest that reaches the target when made; and this bot's
-        usual choice, and, past an exact target, a contract whose failure brings the side back onto it."""
-        seat = view.actor
-        end, score = self.rules.end, view.scores[self._tables.team_of[seat]]
-        landing = score - end.target if end.exact_target and score > end.target else None
-        options: list[tuple[Contract, float]] = []
-        strongest = max(estimates.values(), default=0.0)
-        cheapest: set[str] = set()
-        reaching: set[str] = set()
-        for contract in ordinary:  # lowest first
-            strain, level = contract.style.strain, contract.level
-            expected = estimates[strain]
-            if contract is choice or contract.value == landing:
-                options.append((contract, expected))
-            elif level is not None and level <= expected + 1.0 and expected >= strongest - 1.5:
-                if strain not in cheapest:
-                    cheapest.add(strain)
-                    options.append((contract, expected))
-                elif strain not in reaching and score + contract.value >= end.target:
-                    reaching.add(strain)
-                    options.append((contract, expected))
-        # One hand moves a score by at most the contract's value and the defenders' trick points.
-        if not options or not self._near_end(view.scores, max(contract.value for contract, _ in options) + self._trick_points):
-            return None
-        decides, best = Standing(self.rules, self._tables.team_of, view.scores).end_choice(seat, options, passing)
-        if not decides:
-            return None
-        return best.rank if best is not None else PASS_MOVE
-
-    def _near_end(self, scores: tuple[int, ...], reach: int) -> bool:
-        """Whether a hand that moves a score by up to ``reach`` could end the game from ``scores``: some team
-        within reach of the target, of the back door or of a losing score from above (a cheap test before
-        :meth:`Standing.end_choice`)."""
-        end = self.rules.end
-        for score in scores:
-            if score >= end.target - reach or (end.lose_at is not None and score <= end.lose_at + reach):
-                return True
-            if end.lose_at_or_above is not None and score >= end.lose_at_or_above - reach:
-                return True
-        return False
 
     def _strain_estimates(self, view: SeatView, hand: int, strains: set[str]) -> dict[str, float]:
         """Tricks the declaring side may expect in each of ``strains`` (:meth:`estimate`'s)."""
@@ -614,8 +570,13 @@ class HeuristicBot:
                 unseen = self._all & ~table.seen
                 risks = self._risk
 
+                adapts = self.profile.adapts
+
                 def exposure(index: int) -> tuple[float, int]:
-                    risk = 1.0 if strain.jokers >> index & 1 else risks[(unseen & strain.lower[index]).bit_count()]
+                    if strain.jokers >> index & 1 or (adapts and not unseen & strain.higher[index]):
+                        risk = 1.0  # nothing outside can beat it: the lead wins (every other hand void or lower)
+                    else:
+                        risk = risks[(unseen & strain.lower[index]).bit_count()]
                     return (risk + sum(self._forced(strain, hand & ~(1 << index), unseen)), power[index])
 
                 return self._with_suit(strain, min(cards, key=exposure), hand, nameable)

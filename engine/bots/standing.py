@@ -12,7 +12,9 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 
+from ..kernel.phase import PASS_MOVE
 from ..kernel.scoring import game_end, score_hand
+from ..kernel.seat_view import SeatView
 from ..rules.contracts import Contract
 from ..rules.ruleset import Rules
 
@@ -162,4 +164,62 @@ class Standing:
         return (won / total, lost / total) if total else (0.0, 0.0)
 
 
-__all__ = ["LOST", "NEAREST_NEED", "PLAYS_ON", "TRICK_SPREAD", "WON", "Standing"]
+def near_end(rules: Rules, scores: Sequence[int], reach: int) -> bool:
+    """Whether a hand that moves a score by up to ``reach`` could end the game from ``scores``: some team
+    within reach of the target, of the back door or of a losing score from above (a cheap test before
+    :meth:`Standing.end_choice`)."""
+    end = rules.end
+    for score in scores:
+        if score >= end.target - reach or (end.lose_at is not None and score <= end.lose_at + reach):
+            return True
+        if end.lose_at_or_above is not None and score >= end.lose_at_or_above - reach:
+            return True
+    return False
+
+
+def end_bid(
+    rules: Rules,
+    team_of: Sequence[int],
+    view: SeatView,
+    ordinary: Sequence[Contract],
+    estimates: dict[str, float],
+    choice: Contract | None,
+    passing: bool,
+) -> int | None:
+    """Near the end of the game, the auction move the standing decides for the view's bidder (``None``
+    where it does not): a bid that lands on an exact target, no bid that would carry the side past it or
+    out the back door, a bid that wins the game (:meth:`Standing.end_choice`). Among the ``ordinary`` bids
+    legal now (lowest first), with the tricks ``estimates`` expects per strain, it weighs in each strain
+    within a trick and a half of the best the cheapest bid and the cheapest that reaches the target when
+    made; and the bidder's usual ``choice``, and, past an exact target, a contract whose failure brings the
+    side back onto it."""
+    seat = view.actor
+    end, score = rules.end, view.scores[team_of[seat]]
+    landing = score - end.target if end.exact_target and score > end.target else None
+    options: list[tuple[Contract, float]] = []
+    strongest = max(estimates.values(), default=0.0)
+    cheapest: set[str] = set()
+    reaching: set[str] = set()
+    for contract in ordinary:
+        strain, level = contract.style.strain, contract.level
+        expected = estimates[strain]
+        if contract is choice or contract.value == landing:
+            options.append((contract, expected))
+        elif level is not None and level <= expected + 1.0 and expected >= strongest - 1.5:
+            if strain not in cheapest:
+                cheapest.add(strain)
+                options.append((contract, expected))
+            elif strain not in reaching and score + contract.value >= end.target:
+                reaching.add(strain)
+                options.append((contract, expected))
+    # One hand moves a score by at most the contract's value and the defenders' trick points.
+    trick_points = rules.scoring.defender_trick_points * rules.deal.hand_size
+    if not options or not near_end(rules, view.scores, max(contract.value for contract, _ in options) + trick_points):
+        return None
+    decides, best = Standing(rules, team_of, view.scores).end_choice(seat, options, passing)
+    if not decides:
+        return None
+    return best.rank if best is not None else PASS_MOVE
+
+
+__all__ = ["LOST", "NEAREST_NEED", "PLAYS_ON", "TRICK_SPREAD", "WON", "Standing", "end_bid", "near_end"]
