@@ -1,7 +1,7 @@
 """Rules in play, for every shipped variant: how often the bots used each rule the variant states beyond
 the plain ladder, and with what success (issue 35's measurement; the figures are the report's ``rules``).
 
-    python bench/rule_use.py [--hands 1000] [--games 200] [--bots heuristic] [--variant NAME ...] [--markdown]
+    python bench/rule_use.py [--hands 1000] [--games 200] [--bots heuristic] [--variant NAME ...] [--markdown [--before classic]]
     python bench/rule_use.py --versus classic [--games 250] [--variant NAME ...]
 
 Each variant is simulated twice with the same seed: ``--hands`` single hands (the rules that come up
@@ -17,18 +17,18 @@ import time
 import engine
 from engine.language.resources import shipped_variant_names
 from engine.simulation.report import rules_in_play
+from engine.simulation.rule_use import stated_rules
 from engine.simulation.statistics import wilson
 
 
 def measure(variant: str, bot: str, hands: int, games: int, seed: int) -> list[dict[str, object]]:
     """The report's rows of ``variant`` for ``hands`` hands and ``games`` games with ``bot`` in every seat
-    (per-hand rules from the hands, end rules from the games)."""
+    (the rules that come up within a hand from the hands, the end rules from the games)."""
     players = engine.load_variant(variant).seating.players
     by_hand = rules_in_play(engine.simulate(variant, hands=hands, seed=seed, bots=[bot] * players, workers=2))["rules"]
     by_game = rules_in_play(engine.simulate(variant, games=games, seed=seed, bots=[bot] * players, workers=2))["rules"]
-    rows = [row for row in by_hand if row["per"] == "hand"] + [row for row in by_game if row["per"] == "game"]
-    ended = next((row for row in by_game if row["rule"] in ("exact_target", "must_win_by_bid")), None)
-    return rows + ([dict(ended, rule=f"{ended['rule']} (in games)")] if ended else [])
+    needs_games = {rule.rule for rule in stated_rules(engine.load_variant(variant)) if rule.needs_games}
+    return [row for row in by_hand if row["rule"] not in needs_games] + [row for row in by_game if row["rule"] in needs_games]
 
 
 def versus(variant: str, bot: str, other: str, games: int, seed: int) -> tuple[int, int, float]:
@@ -64,6 +64,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--variant", action="append", help="a shipped variant (all when not given)")
     parser.add_argument("--markdown", action="store_true")
+    parser.add_argument("--before", metavar="BOT", help="with --markdown: a column for BOT before --bots' column")
     parser.add_argument("--versus", metavar="BOT", help="instead: --bots against BOT over paired seeds, --games each way")
     args = parser.parse_args()
     variants = args.variant or [name for name in sorted(shipped_variant_names()) if not engine.unsupported_rules(engine.load_variant(name))]
@@ -79,13 +80,16 @@ def main() -> None:
         print(f"\n{len(variants)} variants, seed {args.seed}; {time.perf_counter() - started:.0f} s")
         return
     if args.markdown:
-        print(f"| variant | rule | kind | {args.bots}: used in {args.hands} hands / {args.games} games |")
-        print("| --- | --- | --- | --- |")
-    for variant in variants:
-        for row in measure(variant, args.bots, args.hands, args.games, args.seed):
-            if args.markdown:
-                print(f"| {variant} | {row['rule']} | {row['kind']} | {cell(row)} |")
-            else:
+        columns = [args.before, args.bots] if args.before else [args.bots]
+        print("| variant | rule | kind | " + " | ".join(f"{bot}: used (rate), succeeded" for bot in columns) + " |")
+        print("| --- | --- | --- |" + " --- |" * len(columns))
+        for variant in variants:
+            tables = [measure(variant, bot, args.hands, args.games, args.seed) for bot in columns]
+            for rows in zip(*tables):
+                print(f"| {variant} | {rows[0]['rule']} | {rows[0]['kind']} | " + " | ".join(cell(row) for row in rows) + " |")
+    else:
+        for variant in variants:
+            for row in measure(variant, args.bots, args.hands, args.games, args.seed):
                 print(f"{variant:<32}{str(row['rule']):<28}{str(row['kind']):<14}{cell(row)}")
     print(f"\n{len(variants)} variants, bots {args.bots}, seed {args.seed}; {time.perf_counter() - started:.0f} s")
 

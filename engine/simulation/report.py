@@ -150,7 +150,7 @@ def rules_in_play(result: SimulationResult) -> dict[str, list[Any]]:
         rules.append(row)
         if used:
             continue
-        if stated.per_game and not settings.games:
+        if stated.needs_games and not settings.games:
             warnings.append(f"{stated.kind} {stated.rule!r} can come up only in whole games: simulate --games to measure it.")
         elif stated.kind == "claim":
             warnings.append("claims ('claim') never came up: the built-in bots do not claim, so the claim rule was not measured.")

@@ -39,6 +39,8 @@ class StatedRule:
     success: str | None = None
     """What counts as a success, in plain words; ``None`` where a use has no outcome of its own."""
     per_game: bool = False
+    """Whether it is counted per game (how games ended) rather than per hand."""
+    needs_games: bool = False
     """Whether it can come up only when whole games are played (an end rule)."""
 
     @property
@@ -82,16 +84,20 @@ def stated_rules(rules: Rules) -> tuple[StatedRule, ...]:
         found.append(StatedRule("claim", "claim", "hands ended by a claim"))
     end = rules.end
     if end.lose_at is not None:
-        found.append(StatedRule("lose_at", "end", f"games lost out the back door (at {end.lose_at} or below)", per_game=True))
+        found.append(
+            StatedRule("lose_at", "end", f"games lost out the back door (at {end.lose_at} or below)", per_game=True, needs_games=True)
+        )
     if end.lose_at_or_above is not None:
-        found.append(StatedRule("lose_at_or_above", "end", f"games lost by reaching {end.lose_at_or_above}", per_game=True))
+        found.append(
+            StatedRule("lose_at_or_above", "end", f"games lost by reaching {end.lose_at_or_above}", per_game=True, needs_games=True)
+        )
     if end.point_spread is not None:
-        found.append(StatedRule("point_spread", "end", f"games ended by a lead of {end.point_spread}", per_game=True))
+        found.append(StatedRule("point_spread", "end", f"games ended by a lead of {end.point_spread}", per_game=True, needs_games=True))
     if end.exact_target or end.must_win_by_bid:
         what = "exact_target" if end.exact_target else "must_win_by_bid"
-        found.append(StatedRule(what, "end", f"hands after which a side had reached {end.target} and the game went on"))
+        found.append(StatedRule(what, "end", f"hands after which a side had reached {end.target} and the game went on", needs_games=True))
     if end.score_out_during_hand:
-        found.append(StatedRule("score_out_during_hand", "end", "hands stopped because a side scored out", per_game=True))
+        found.append(StatedRule("score_out_during_hand", "end", "hands stopped because a side scored out", per_game=True, needs_games=True))
     return tuple(found)
 
 
