@@ -93,3 +93,47 @@ def test_the_joker_rules_are_played_not_refused() -> None:
     rules = engine.compile_text("extends: standard\nplay: {joker_in_no_trump: {renege: forbidden, first_or_last_only: true}}\n")
     assert engine.unsupported_rules(rules) == []
     assert engine.simulate(rules, games=3, seed=1).tally.games == 3
+
+
+def _extends_chain(name: str) -> list[str]:
+    """The shipped variant ``name`` and the shipped files it extends, nearest first."""
+    from engine.language.resources import shipped_variant_path
+
+    chain = [name]
+    while True:
+        path = shipped_variant_path(chain[-1])
+        assert path is not None
+        text = path.read_text(encoding="utf-8")
+        parent = next((line.split(":", 1)[1].strip() for line in text.splitlines() if line.startswith("extends:")), None)
+        if parent is None:
+            return chain
+        chain.append(parent)
+
+
+def _shipped() -> list[str]:
+    from engine.language.resources import shipped_variant_names
+
+    return sorted(shipped_variant_names())
+
+
+@pytest.mark.parametrize("variant", _shipped())
+def test_each_file_plays_the_joker_as_its_own_rules_text_says(variant: str) -> None:
+    """Each shipped file's joker in no trump against the rules text it follows. Rules text 003 (the paragraph
+    on card ranking in no trump): "If a player who holds the Joker chooses not to lay the card when he cannot
+    follow suit, the Joker can no longer be used to represent a card from that suit", and "if the Joker is
+    led, the player must declare what suit the Joker is representing": every file built on
+    ``rules-text-003`` forbids the renege. Rules text 004: the joker "can only be played when the player is
+    out of the led suit", and its leader chooses the suit to follow. Rules text 000 ("Joker in no trump"):
+    the restrictions are "some variations", stated only by ``joker-restrictions`` (which also lets the joker
+    go to any trick); the others allow the renege, as standard does."""
+    joker = engine.load_variant(variant).play.joker_in_no_trump
+    chain = _extends_chain(variant)
+    assert joker.lead_names_suit  # texts 000, 003 and 004 alike
+    if "joker-restrictions" in chain:
+        assert joker.renege_forbidden and joker.first_or_last_only and not joker.may_name_void_suit
+        return
+    assert joker.only_when_void
+    if "rules-text-003" in chain:
+        assert joker.renege_forbidden
+    else:
+        assert not joker.renege_forbidden and not joker.first_or_last_only

@@ -8,7 +8,7 @@ with a game. :class:`RuleWatch` counts them hand by hand from the kernel's state
 that merge exactly (``"kind:rule"`` → ``[used, succeeded]``), so any number of workers gives the same
 totals.
 
-What "succeeded" means is said per rule (:attr:`StatedRule.success`): a contract, modifier or partner
+What "succeeded" means is said per rule (a :class:`StatedRule`'s ``success``): a contract, modifier or partner
 choice is made; an announcement by the declaring side is followed by the contract made, one by the
 defenders (breach) by the contract failing. Rules without an outcome of their own (inkles, all-pass
 hands, bars, game ends) count uses only.
