@@ -694,3 +694,42 @@ def test_schema_and_compiler_problems_are_reported_together(check) -> None:  # t
     paths = {problem.path for problem in problems}
     assert {"$.deal.kity_size", "$.contracts.misere.value", "$.contracts.misere.placement.above", "$.deal"} <= paths
     assert all(problem.file.endswith("house.yaml") for problem in problems)
+
+
+def test_yes_and_no_mean_what_they_say_where_the_schema_expects_true_or_false(check, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Issue 33: where the schema expects a boolean, YAML 1.1's yes/no/on/off are taken as written (``no``
+    is false), and a misspelt key in the same file is reported in the same run, not the next."""
+    problems = check(
+        """
+        extends: standard
+        nme: Harbour
+        end:
+          exact_target: yes
+        play:
+          joker_in_no_trump: {renege: forbidden, first_or_last_only: on, may_name_void_suit: no}
+        """
+    )
+    assert [problem.path for problem in problems] == ["$.nme"]
+    import engine
+
+    house = tmp_path / "yes.yaml"
+    house.write_text("extends: standard\nend:\n  exact_target: yes\nplay:\n  joker_in_no_trump: {may_name_void_suit: no}\n")
+    rules = engine.load_variant(str(house))
+    assert rules.end.exact_target is True and rules.play.joker_in_no_trump.may_name_void_suit is False
+
+
+def test_a_yaml_boolean_where_text_is_expected_is_reported_with_every_other_problem(check) -> None:  # type: ignore[no-untyped-def]
+    """Issue 33: where anything but a boolean is expected, the advice to quote stays, and every other
+    problem of the file comes in the same run."""
+    problems = check(
+        """
+        extends: standard
+        name: no
+        deal:
+          kity_size: 4
+        """
+    )
+    by_path = {problem.path: problem for problem in problems}
+    assert set(by_path) == {"$.name", "$.deal.kity_size"}
+    assert "'no' is read by YAML as false" in by_path["$.name"].message and "put it in quotes ('no')" in by_path["$.name"].message
+    assert by_path["$.name"].line == 2

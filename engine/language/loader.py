@@ -59,6 +59,9 @@ class MergedDocument:
     """What may be wrong under a key of the named file (see :attr:`SourceDocument.hints`)."""
     base: MergedDocument | None = field(default=None, repr=False, compare=False)
     """The document the named file extends, merged (``None`` at the root of the chain)."""
+    booleans: dict[JsonPath, str] = field(default_factory=dict)
+    """Values the merged files' YAML read as true or false from words (see
+    :attr:`SourceDocument.booleans`), still in the merged document."""
 
     def inherited(self, path: JsonPath) -> object:
         """The value at ``path`` in the document the named file extends, or ``None``."""
@@ -165,7 +168,11 @@ def merge(base: MergedDocument, child: SourceDocument) -> MergedDocument:
     keys = kept(base.keys)
     values.update(child.values)
     keys.update(child.keys)
-    return MergedDocument(data=data, values=values, keys=keys, chain=(child.file,) + base.chain, hints=dict(child.hints), base=base)
+    booleans = {path: message for path, message in base.booleans.items() if path in values}
+    booleans.update(child.booleans)
+    return MergedDocument(
+        data=data, values=values, keys=keys, chain=(child.file,) + base.chain, hints=dict(child.hints), base=base, booleans=booleans
+    )
 
 
 def _no_shipped_variant(reference: str) -> str:
@@ -296,6 +303,7 @@ def _merge_chain(document: SourceDocument, located: _Located, seen: list[str]) -
         keys={path: mark for path, mark in document.keys.items() if path[:1] != ("extends",)},
         chain=(document.file,),
         hints=dict(document.hints),
+        booleans={path: message for path, message in document.booleans.items() if path[:1] != ("extends",)},
     )
     if reference is None:
         return own
@@ -319,7 +327,7 @@ def _merge_chain(document: SourceDocument, located: _Located, seen: list[str]) -
         reason = error.problems[0].message if error.problems else "it cannot be read"
         raise fail(f"The file it extends, {base_location.display}, cannot be used: {reason}") from None
     base = _merge_chain(base_document, base_location, seen + [base_location.real])
-    merged = merge(base, SourceDocument(document.file, own.data, own.values, own.keys, own.hints))
+    merged = merge(base, SourceDocument(document.file, own.data, own.values, own.keys, own.hints, own.booleans))
     if "description" not in document.data:
         # The base's description describes the base, not these changes to it.
         merged.data["description"] = f"{base.data.get('name', reference)} with the changes in {Path(document.file).name}."

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import Problem
 from .loader import MergedDocument
 from .resources import load_schema
-from .source import JsonPath
+from .source import JsonPath, format_path
 from .suggest import suggestion
 
 if TYPE_CHECKING:
@@ -296,8 +296,22 @@ def schema_valid_part(document: MergedDocument) -> tuple[MergedDocument, list[Js
 
 
 def schema_problems(document: MergedDocument) -> list[Problem]:
-    """Every schema problem of ``document``, located and explained."""
+    """Every schema problem of ``document``, located and explained. A word YAML read as true or false
+    (``no``) where the schema expects something else is explained as such (put it in quotes); where it
+    expects true or false, the word is taken as written."""
     problems: list[Problem] = []
     for error in validator().iter_errors(document.data):
         problems.extend(_explain(error, document))
+    if document.booleans:
+        said = {format_path(path): message for path, message in document.booleans.items()}
+        kept: list[Problem] = []
+        told: set[str] = set()
+        for problem in problems:
+            message = said.get(problem.path)
+            if message is None:
+                kept.append(problem)
+            elif problem.path not in told:  # one sentence per value, whatever the schema found wrong
+                told.add(problem.path)
+                kept.append(dataclasses.replace(problem, message=message))
+        problems = kept
     return problems

@@ -104,6 +104,9 @@ class SourceDocument:
     hints: dict[JsonPath, str] = field(default_factory=dict)
     """What may be wrong with a key if a problem is found under it: a key right after one written with
     no value may be indented too little, and belong under it."""
+    booleans: dict[JsonPath, str] = field(default_factory=dict)
+    """Values YAML 1.1 read as true or false from words (``yes``, ``no``, ``on``, ``off``): what to say if
+    the schema expects something else there. Where it expects a boolean, the word means what it says."""
 
 
 _YAML11_BOOLEANS = frozenset({"yes", "no", "on", "off", "y", "n"})
@@ -116,8 +119,8 @@ def _surprise(node: ScalarNode, value: object) -> str | None:
     text = node.value
     if isinstance(value, bool) and text not in ("true", "false"):
         return (
-            f"{text!r} is read by YAML as {'true' if value else 'false'} (YAML 1.1 reads yes/no and on/off, in any case, as true/false). "
-            f"Write {'true' if value else 'false'}, or put it in quotes ('{text}') if you mean the text."
+            f"{text!r} is read by YAML as {'true' if value else 'false'} (YAML 1.1 reads yes/no and on/off, in any case, as true/false), "
+            f"which does not fit here; put it in quotes ('{text}') if you mean the text."
         )
     if ":" in text:
         return (
@@ -159,6 +162,7 @@ class _Reader:
         self.keys: dict[JsonPath, Mark] = {}
         self.hints: dict[JsonPath, str] = {}
         self.problems: list[Problem] = []
+        self.booleans: dict[JsonPath, str] = {}
         self.node_count = 0
         self.constructor = SafeConstructor()
         self.merged_sizes: dict[int, int] = {}
@@ -198,6 +202,10 @@ class _Reader:
             )
             return None
         surprise = _surprise(node, value)
+        if surprise is not None and isinstance(value, bool):
+            # Judged against the schema once the file is read: a yes/no setting may say yes or no.
+            self.booleans[path] = surprise
+            return value
         if surprise is not None:
             self.problem(node, path, surprise)
             return None
@@ -534,7 +542,7 @@ def parse_document(text: str, file: str) -> SourceDocument:
     if reader.problems:
         raise VariantError(reader.problems)
     assert isinstance(data, dict)
-    return SourceDocument(file=file, data=data, values=reader.values, keys=reader.keys, hints=reader.hints)
+    return SourceDocument(file=file, data=data, values=reader.values, keys=reader.keys, hints=reader.hints, booleans=reader.booleans)
 
 
 def inside(root: str, real: str) -> bool:
