@@ -319,6 +319,10 @@ def check_document(document: dict[str, Any], seed: int, max_hands: int = 3) -> N
 
 _HOSTILE_SCALARS = [
     "!!int abc",
+    "!!int ''",
+    "!!float ''",
+    "!!timestamp abc",
+    "!!timestamp ''",
     "!!bool maybe",
     "!!merge x",
     "!!float [1]",

@@ -733,3 +733,14 @@ def test_a_yaml_boolean_where_text_is_expected_is_reported_with_every_other_prob
     assert set(by_path) == {"$.name", "$.deal.kity_size"}
     assert "'no' is read by YAML as false" in by_path["$.name"].message and "put it in quotes ('no')" in by_path["$.name"].message
     assert by_path["$.name"].line == 2
+
+
+@pytest.mark.parametrize("value", ["!!int ''", "!!float ''", "!!timestamp abc", "!!timestamp ''"])
+@pytest.mark.parametrize("where", ["name: {value}", "players: {{count: {value}}}"])
+def test_an_explicit_tag_with_an_empty_or_malformed_value_is_a_located_problem(check, value: str, where: str) -> None:  # type: ignore[no-untyped-def]
+    """Issue 33: ``!!int ''``, ``!!float ''`` and ``!!timestamp abc`` raised inside PyYAML's constructors (an
+    internal error, exit 3); like any tag its value does not fit, each is a located problem."""
+    line = where.format(value=value)
+    problems = check(f"extends: standard\n{line}\n")
+    assert len(problems) == 1 and problems[0].line == 2, problems
+    assert "cannot be read as" in problems[0].message and "remove the tag" in problems[0].message

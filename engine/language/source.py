@@ -185,8 +185,9 @@ class _Reader:
             return None
         try:
             value = self.constructor.construct_object(node, deep=True)
-        except (yaml.YAMLError, ValueError, KeyError, TypeError, OverflowError) as error:
-            # An explicit tag the value does not fit (``!!int abc``, ``!!bool maybe``, ``!!merge x``).
+        except (yaml.YAMLError, ValueError, KeyError, TypeError, OverflowError, IndexError, AttributeError) as error:
+            # An explicit tag the value does not fit (``!!int abc``, ``!!bool maybe``, ``!!merge x``); PyYAML's
+            # constructors index an empty ``!!int ''`` and match ``!!timestamp abc`` without checking.
             tag = node.tag.rpartition(":")[2]
             reason = f" ({error.problem})" if isinstance(error, yaml.MarkedYAMLError) and error.problem else ""
             self.problem(node, path, f"{node.value!r} cannot be read as {tag}{reason}; remove the tag '!!{tag}' or fix the value.")
