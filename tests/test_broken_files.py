@@ -744,3 +744,11 @@ def test_an_explicit_tag_with_an_empty_or_malformed_value_is_a_located_problem(c
     problems = check(f"extends: standard\n{line}\n")
     assert len(problems) == 1 and problems[0].line == 2, problems
     assert "cannot be read as" in problems[0].message and "remove the tag" in problems[0].message
+
+
+def test_a_pattern_of_numbers_that_leaves_the_dummies_out_shows_the_steps_to_write(check) -> None:  # type: ignore[no-untyped-def]
+    """Issue 33: a pattern written as numbers deals only to the players and the kitty; where dummies need
+    cards, the problem shows how to write the steps (rules text 000, "Two-handed": each player's dummy)."""
+    problems = check("extends: two-handed\ndeal:\n  pattern: 3-2-4-2-3-1\n")
+    dummies = [problem for problem in problems if "each dummy" in problem.message]
+    assert len(dummies) == 1 and "{dummies: 3}" in dummies[0].message and "[{players: 3}" in dummies[0].message

@@ -153,3 +153,13 @@ def test_000_open_misere_hand_exposed_after_the_first_trick() -> None:
     assert exposed[0] == played.hand_of(0)
     assert any(isinstance(event, HandExposed) and event.seat == 0 for event in played.events)
     assert played.observation(2).hand != played.hand_of(0)  # seat 2 sits out and sees only its own cards
+
+
+def test_004_american_one_round_is_described_without_bidding_twice() -> None:
+    """Rules text 004, "American vs Australian": one round of bidding, so ``show`` says nothing of when a
+    player may bid again (it said "each player bids once" and then how a bidder bids again)."""
+    from engine.rules.describe import describe
+
+    american, standard = describe(engine.load_variant("american")), describe(engine.load_variant("standard"))
+    assert "bids once or passes" in american and "bid again" not in american
+    assert "may bid again only after another player has bid" in standard

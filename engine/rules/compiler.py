@@ -248,9 +248,14 @@ def _deal_steps(ctx: CompileContext, hand: int, kitty: int, dead: int, dummy: in
     for target, expected in wanted.items():
         dealt = sum(step.cards for step in steps if step.target == target)
         if dealt != expected:
-            ctx.error(
-                ("deal", "pattern"), f"The pattern deals {dealt} cards to {words[target]}, but {words[target]} should get {expected}."
-            )
+            message = f"The pattern deals {dealt} cards to {words[target]}, but {words[target]} should get {expected}."
+            if isinstance(raw, str) and target not in (DealTarget.PLAYERS, DealTarget.KITTY):
+                # A pattern of numbers alternates players and kitty: other places need the list of steps.
+                message += (
+                    f" A pattern of numbers deals to the players and the kitty only; write it as a list of steps naming"
+                    f" where each goes, such as [{{players: 3}}, {{{target.value}: {min(expected, 3)}}}, {{kitty: 1}}, ...]."
+                )
+            ctx.error(("deal", "pattern"), message)
     return tuple(steps)
 
 

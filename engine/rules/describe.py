@@ -186,11 +186,12 @@ def _auction(rules: Rules) -> list[str]:
         if auction.bid_after_pass is BidAfterPass.NEVER
         else "A player who passed may bid again once a bidder changes the suit of its bid."
     )
-    lines.append(
-        "A player who has bid may bid again only after another player has bid."
-        if auction.rebid is Rebid.AFTER_INTERVENING_BID
-        else "A player may bid again at any turn."
-    )
+    if auction.rounds is Rounds.CONTINUOUS:  # with one round, nobody bids twice
+        lines.append(
+            "A player who has bid may bid again only after another player has bid."
+            if auction.rebid is Rebid.AFTER_INTERVENING_BID
+            else "A player may bid again at any turn."
+        )
     if auction.winner_may_raise:
         lines.append("The winner may raise their own bid; changing strain reopens the auction; an uncontested winner may not raise.")
     inkles = auction.inkles
