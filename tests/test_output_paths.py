@@ -11,7 +11,7 @@ import stat
 from pathlib import Path
 
 import pytest
-from test_play import scripted
+from test_play import run_cli, scripted
 
 import engine
 from engine.cli import main
@@ -172,3 +172,17 @@ def test_a_huge_line_piped_into_play_is_dropped_a_piece_at_a_time_and_the_game_g
     assert result.returncode == 0, result.stderr[-500:]
     assert "(a line of over 4096 characters)" in result.stdout and "x" * 5000 not in result.stdout
     assert "Seat 0 (you) passes." in result.stdout
+
+
+def test_play_transcripts_makes_a_folder_that_does_not_exist_and_refuses_a_file(tmp_path: Path) -> None:
+    """Issue 33: ``play --transcripts DIR`` makes DIR (and its parents) when it does not exist; a file there is
+    refused, untouched."""
+    folder = tmp_path / "new" / "transcripts"
+    result = run_cli("play", "standard", "--seed", "5", "--transcripts", str(folder), stdin="quit\n")
+    assert result.returncode == 0, result.stderr
+    assert folder.is_dir()
+    taken = tmp_path / "a-file"
+    taken.write_text("keep me")
+    result = run_cli("play", "standard", "--seed", "5", "--transcripts", str(taken), stdin="quit\n")
+    assert result.returncode == 2 and "is not a folder" in result.stderr
+    assert taken.read_text() == "keep me"

@@ -346,8 +346,14 @@ def run_play(args: argparse.Namespace) -> int:
         )
         return EXIT_USAGE
     if args.transcripts is not None and not os.path.isdir(args.transcripts):
-        print(f"fivehundred play: --transcripts {args.transcripts!r} is not a folder.", file=sys.stderr)
-        return EXIT_USAGE
+        if os.path.lexists(args.transcripts):
+            print(f"fivehundred play: --transcripts {args.transcripts!r} is not a folder.", file=sys.stderr)
+            return EXIT_USAGE
+        try:
+            os.makedirs(args.transcripts)  # a new folder for this session's transcripts
+        except OSError as error:
+            print(f"fivehundred play: cannot make the folder --transcripts {args.transcripts!r}: {error.strerror}.", file=sys.stderr)
+            return EXIT_USAGE
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     try:
         session = Session(rules, args.seat, args.bots, seed, _screen(args.plain), args.transcripts)
