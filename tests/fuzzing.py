@@ -626,17 +626,21 @@ def analysed_transcripts(draw: st.DrawFn) -> Any:
     return mutate(transcript, draw) if draw(st.booleans()) else transcript
 
 
-def check_analysis(data: Any) -> None:
-    """Any transcript given to ``analyze``: a documented error, or an analysis whose costs account for
-    the difference between best play and the tricks taken."""
+def check_analysis(data: Any, budget: int | None = None, table: bool = False) -> None:
+    """Any transcript given to ``analyze``, within any position budget: a documented error, an analysis
+    stopped at its budget (having visited no more), or a whole analysis whose costs account for the
+    difference between best play and the tricks taken."""
     from engine.analysis import analyze
 
     STATS["transcripts analysed"] += 1
     with bounded("analysis", 60.0):
         try:
-            result = analyze(data, table=False)
+            result = analyze(data, table=table, **({"max_positions": budget} if budget is not None else {}))
         except (engine.TranscriptError, engine.FiveHundredError, ValueError):
             return
+    if result.stopped is not None:
+        assert budget is not None and result.positions <= budget + 1
+        return
     if result.par is None or result.claimed is not None or result.contract is None:
         return
     try:
@@ -932,7 +936,10 @@ TARGETS: dict[str, tuple[Callable[..., None], dict[str, st.SearchStrategy[Any]]]
         {"argv": st.lists(st.sampled_from(_ARGUMENTS + ["OUT", "LINK", "/dev/null"]), min_size=1, max_size=7)},
     ),
     "checkpoints": (check_checkpoint, {"damage": checkpoint_damage()}),
-    "analyses": (check_analysis, {"data": analysed_transcripts()}),
+    "analyses": (
+        check_analysis,
+        {"data": analysed_transcripts(), "budget": st.one_of(st.none(), st.integers(1, 20_000)), "table": st.booleans()},
+    ),
     "record variants": (check_record_variant, {"variant": record_variants(), "through": st.sampled_from(["transcript", "saved game"])}),
     "play sessions": (
         check_play_session,

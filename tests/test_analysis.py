@@ -152,3 +152,50 @@ def test_analyze_refuses_bad_input(tmp_path: Path) -> None:
     (tmp_path / "wrong.json").write_text(json.dumps({"variant": "standard", "dealer": 0}))
     assert run_cli("analyze", str(tmp_path / "wrong.json")).returncode == 1
     assert run_cli("analyze", str(tmp_path / "missing.json")).returncode == 2
+
+
+def test_analyze_stops_at_its_position_limit_with_what_it_found(tmp_path: Path) -> None:
+    """Issue 34: the analysis has a documented bound (``--max-positions``, every search together); past it
+    it prints what it found, says why it stopped and exits with 4, never 3; within it, exit 0."""
+    import shutil
+
+    shutil.copy(EXAMPLE, tmp_path / "hand.json")
+    whole = run_cli("analyze", str(tmp_path / "hand.json"), "--no-table", "--format", "json")
+    assert whole.returncode == 0, whole.stderr
+    complete = json.loads(whole.stdout)
+    assert complete["stopped"] is None and complete["positions"] > 1000
+    cut = run_cli(
+        "analyze", str(tmp_path / "hand.json"), "--no-table", "--format", "json", "--max-positions", str(complete["positions"] // 2)
+    )
+    assert cut.returncode == 4, cut.stderr
+    partial = json.loads(cut.stdout)
+    assert "stopped after" in partial["stopped"] and "--max-positions" in cut.stderr
+    assert partial["positions"] <= complete["positions"] // 2 + 1
+    assert partial["plays"] == complete["plays"][: len(partial["plays"])]  # the cards weighed before it stopped
+    text = run_cli("analyze", str(tmp_path / "hand.json"), "--max-positions", "1000")
+    assert text.returncode == 4 and "The analysis stopped after 1,000 positions" in text.stdout
+    assert run_cli("analyze", str(tmp_path / "hand.json"), "--max-positions", "0").returncode == 2
+    assert run_cli("analyze", str(tmp_path / "hand.json"), "--max-positions", "lots").returncode == 2
+
+
+def test_a_stopped_analysis_keeps_the_strains_it_completed() -> None:
+    """The makeable table stopped part-way holds each strain it completed, as the whole analysis has it."""
+    transcript = bot_hand("rules-text-003-two", 3, "random")
+    assert transcript is not None
+    complete = analyze(transcript)
+    assert complete.stopped is None
+    told: list[str] = []
+    partial = analyze(transcript, max_positions=max(1, complete.positions // 3), progress=told.append)
+    assert partial.stopped is not None and partial.positions <= complete.positions // 3 + 1
+    assert set(partial.makeable) < set(complete.makeable)
+    for strain, row in partial.makeable.items():
+        assert row == complete.makeable[strain]
+    assert told and told[0].startswith("makeable contracts:")
+
+
+def test_the_analysis_budget_is_checked() -> None:
+    """``max_positions`` must be a whole number of at least one position (the Python API)."""
+    transcript = json.loads(EXAMPLE.read_text())
+    for bad in (0, -5, 2.5, "many", True):
+        with pytest.raises(ValueError, match="max_positions must be a whole number"):
+            analyze(transcript, max_positions=bad)  # type: ignore[arg-type]

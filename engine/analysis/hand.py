@@ -10,7 +10,7 @@ solver follows the hand card by card, so its table of positions serves every lat
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,7 +19,13 @@ from ..game.records import named_rules, read_entry
 from ..kernel.phase import Phase
 from ..kernel.play import TrickPlay
 from ..rules.ruleset import FirstLead, Rules
-from .double_dummy import Solver, step
+from .double_dummy import SearchStats, Solver, step
+from .limits import SolverLimitError
+
+DEFAULT_MAX_POSITIONS = 10_000_000
+"""Positions one analysis may visit in all, by default (every search of the table and of the play
+together): a bound on its time and memory. Past it the analysis stops with what it has found
+(``HandAnalysis.stopped``)."""
 
 
 @dataclass(frozen=True)
@@ -66,6 +72,12 @@ class HandAnalysis:
     claimed: int | None = None
     """The seat that claimed the rest of the tricks, if one did: the cards after its claim are not
     weighed, and :attr:`taken` counts the tricks before it."""
+    stopped: str | None = None
+    """Why the analysis stopped before the end (its position budget spent), or ``None`` when it is
+    whole: what it holds then is what was found before it stopped (the strains of :attr:`makeable`
+    completed, :attr:`par` if reached, the cards weighed so far)."""
+    positions: int = 0
+    """Positions the searches visited in all."""
 
     def mistakes(self) -> dict[int, list[CardCost]]:
         """Per seat, its costly cards."""
@@ -87,6 +99,8 @@ class HandAnalysis:
             "taken": self.taken,
             "plays": [play.to_dict() for play in self.plays],
             "claimed": self.claimed,
+            "stopped": self.stopped,
+            "positions": self.positions,
             "mistakes": {str(seat): sum(play.cost for play in plays) for seat, plays in self.mistakes().items()},
         }
 
@@ -117,7 +131,14 @@ def _fresh(play: TrickPlay) -> TrickPlay:
     return copy
 
 
-def makeable_table(game: Game) -> dict[str, dict[int, int]]:
+def makeable_table(
+    game: Game,
+    *,
+    stats: SearchStats | None = None,
+    max_positions: int = DEFAULT_MAX_POSITIONS,
+    progress: Callable[[str], None] | None = None,
+    table: dict[str, dict[int, int]] | None = None,
+) -> dict[str, dict[int, int]]:
     """For a game at its first lead: per strain of the ordinary bids, per player as declarer, the
     declaring side's double-dummy tricks with the hands as they are (the kitty exchanged).
 
@@ -134,9 +155,12 @@ def makeable_table(game: Game) -> dict[str, dict[int, int]]:
     ]
     seats, total = seating.seats, rules.deal.hand_size
     two_sides = len(seating.teams) == 2
-    table: dict[str, dict[int, int]] = {}
-    for strain in strains:
-        table[strain] = {}
+    shared = stats if stats is not None else SearchStats()
+    table = table if table is not None else {}
+    for number, strain in enumerate(strains, 1):
+        if progress is not None:
+            progress(f"makeable contracts: {strain} ({number} of {len(strains)}), {shared.nodes:,} positions so far")
+        row: dict[int, int] = {}
         solvers: dict[frozenset[int], Solver] = {}
         guess: int | None = None
         for declarer in range(seating.players):
@@ -148,19 +172,34 @@ def makeable_table(game: Game) -> dict[str, dict[int, int]]:
             solver = solvers.get(searched)
             if solver is None:
                 play = TrickPlay(state.tables, list(state.hands), state.tables.strains[strain], list(range(seats)), leader, total)
-                solver = solvers[searched] = Solver(play, searched, covers=dict(state.arrangement.covers))
+                solver = solvers[searched] = Solver(play, searched, covers=dict(state.arrangement.covers), max_nodes=max_positions)
+                solver.stats = shared  # one budget for every search of the analysis
             solver.play.leader = solver.play.to_act = leader
             tricks = solver.tricks(guess)
             guess = tricks
-            table[strain][declarer] = total - tricks if flip else tricks
+            row[declarer] = total - tricks if flip else tricks
+        table[strain] = row  # a strain appears once it is complete
     return table
 
 
-def analyze(transcript: Mapping[str, Any], rules: Rules | None = None, *, table: bool = True, folder: str | None = None) -> HandAnalysis:
+def analyze(
+    transcript: Mapping[str, Any],
+    rules: Rules | None = None,
+    *,
+    table: bool = True,
+    folder: str | None = None,
+    max_positions: int = DEFAULT_MAX_POSITIONS,
+    progress: Callable[[str], None] | None = None,
+) -> HandAnalysis:
     """Analyse a hand transcript (see :mod:`engine.game.records`); ``table`` also computes the
     makeable contracts. Its variant is loaded unless ``rules`` is given, a file only from inside
-    ``folder`` (see :func:`~engine.game.records.named_rules`). Raises :class:`~engine.game.records.TranscriptError` for a transcript that does
-    not replay."""
+    ``folder`` (see :func:`~engine.game.records.named_rules`). Every search together visits at most
+    ``max_positions`` positions; past them the analysis stops and says so (``HandAnalysis.stopped``)
+    with what it found. ``progress`` is told what is being searched as it goes. Raises
+    :class:`~engine.game.records.TranscriptError` for a transcript that does not replay, ``ValueError``
+    for a ``max_positions`` below 1."""
+    if type(max_positions) is not int or max_positions < 1:
+        raise ValueError(f"max_positions must be a whole number of positions, at least 1, not {max_positions!r}.")
     if rules is None:
         rules = named_rules(transcript, "transcript", folder)
     game, rest = _game_at_first_lead(rules, transcript)
@@ -170,38 +209,65 @@ def analyze(transcript: Mapping[str, Any], rules: Rules | None = None, *, table:
     contract = state.contract
     declarer = state.declarer
     side = tuple(state.side()) if declarer is not None else (state.play.active[0],)
-    makeable = makeable_table(game) if table else {}
-    minimize = contract is not None and contract.target.is_no_tricks
-    play = _fresh(state.play)
-    covers = dict(state.arrangement.covers)
-    solver = Solver(play, set(side), minimize=minimize, covers=covers)
-    par = solver.tricks()
+    stats = SearchStats()
+    makeable: dict[str, dict[int, int]] = {}
+    par: int | None = None
     plays: list[CardCost] = []
     taken = 0
     claimed: int | None = None
-    for entry in rest:
-        seat_text, _, action = entry.strip().partition(" ")
-        verb, _, argument = action.partition(" ")
-        if verb == "claim":
-            claimed = int(seat_text)
-            break  # a claim ends what can be weighed card by card
-        if verb != "play" or play.over:
-            break
-        card_text, _, named = argument.partition(":")
-        move = (rules.deck.card(card_text).index, named or None)
-        seat, trick = play.to_act, play.number + 1
-        before = solver.tricks()
-        value, gained, undo = step(solver, move, before)
-        wants_more = (seat in side) != minimize
-        cost = before - value if wants_more else value - before
-        best: tuple[str, ...] = ()
-        if cost > 0:
-            undo()
-            best = tuple(_name(play, other) for other, other_value in solver.move_values().items() if other_value == before)
+    stopped: str | None = None
+    try:
+        if table:
+            makeable_table(game, stats=stats, max_positions=max_positions, progress=progress, table=makeable)
+        minimize = contract is not None and contract.target.is_no_tricks
+        play = _fresh(state.play)
+        solver = Solver(play, set(side), minimize=minimize, covers=dict(state.arrangement.covers), max_nodes=max_positions)
+        solver.stats = stats
+        if progress is not None:
+            progress(f"the contract from the first lead, {stats.nodes:,} positions so far")
+        par = solver.tricks()
+        for entry in rest:
+            seat_text, _, action = entry.strip().partition(" ")
+            verb, _, argument = action.partition(" ")
+            if verb == "claim":
+                claimed = int(seat_text)
+                break  # a claim ends what can be weighed card by card
+            if verb != "play" or play.over:
+                break
+            card_text, _, named = argument.partition(":")
+            move = (rules.deck.card(card_text).index, named or None)
+            seat, trick = play.to_act, play.number + 1
+            if progress is not None:
+                progress(f"trick {trick}, seat {seat}'s card, {stats.nodes:,} positions so far")
+            before = solver.tricks()
             value, gained, undo = step(solver, move, before)
-        taken += gained
-        plays.append(CardCost(trick, int(seat_text), argument, cost, best))
-    return HandAnalysis(rules.name, contract.id if contract is not None else None, declarer, side, makeable, par, taken, plays, claimed)
+            wants_more = (seat in side) != minimize
+            cost = before - value if wants_more else value - before
+            best: tuple[str, ...] = ()
+            if cost > 0:
+                undo()
+                best = tuple(_name(play, other) for other, other_value in solver.move_values().items() if other_value == before)
+                value, gained, undo = step(solver, move, before)
+            taken += gained
+            plays.append(CardCost(trick, int(seat_text), argument, cost, best))
+    except SolverLimitError:
+        stopped = (
+            f"The analysis stopped after {max_positions:,} positions (its limit; raise it with --max-positions or "
+            "max_positions=): what is shown was found before it stopped."
+        )
+    return HandAnalysis(
+        rules.name,
+        contract.id if contract is not None else None,
+        declarer,
+        side,
+        makeable,
+        par,
+        taken,
+        plays,
+        claimed,
+        stopped,
+        stats.nodes,
+    )
 
 
 def _name(play: TrickPlay, move: tuple[int, str | None]) -> str:
@@ -209,4 +275,4 @@ def _name(play: TrickPlay, move: tuple[int, str | None]) -> str:
     return f"{card}:{move[1]}" if move[1] else card
 
 
-__all__ = ["CardCost", "HandAnalysis", "analyze", "makeable_table"]
+__all__ = ["DEFAULT_MAX_POSITIONS", "CardCost", "HandAnalysis", "analyze", "makeable_table"]

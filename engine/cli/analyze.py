@@ -13,9 +13,9 @@ import os
 import sys
 from typing import Any
 
-from ..analysis.hand import HandAnalysis, analyze
+from ..analysis.hand import DEFAULT_MAX_POSITIONS, HandAnalysis, analyze
 from ..errors import FiveHundredError
-from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, RecordFileError, read_json_file
+from .common import EXIT_INVALID, EXIT_LIMIT, EXIT_OK, EXIT_USAGE, RecordFileError, read_json_file
 from .replay import MAX_TRANSCRIPT_BYTES
 
 
@@ -32,6 +32,9 @@ def format_analysis(result: HandAnalysis) -> str:
         lines.append("strain " + "".join(f"{'seat ' + str(seat):>8}" for seat in seats))
         for strain, row in result.makeable.items():
             lines.append(f"{strain:<7}" + "".join(f"{row[seat]:>8}" for seat in seats))
+    if result.stopped is not None:
+        lines.append("")
+        lines.append(result.stopped)
     if result.par is not None:
         lines.append("")
         lines.append(
@@ -69,16 +72,49 @@ def _run(args: argparse.Namespace) -> int:
     except RecordFileError as error:
         print(f"fivehundred analyze: {error}", file=sys.stderr)
         return EXIT_USAGE if error.unreadable else EXIT_INVALID
+    progress = _progress_line() if sys.stderr.isatty() else None
     try:
-        result = analyze(data, table=not args.no_table, folder=os.path.dirname(os.path.abspath(args.transcript)))
+        result = analyze(
+            data,
+            table=not args.no_table,
+            folder=os.path.dirname(os.path.abspath(args.transcript)),
+            max_positions=args.max_positions,
+            progress=progress,
+        )
     except (FiveHundredError, ValueError) as error:  # a transcript or its variant that does not load
         print(f"{args.transcript}: {error}", file=sys.stderr)
         return EXIT_INVALID
+    finally:
+        if progress is not None:
+            sys.stderr.write("\r\033[K")  # clear the progress line
     if args.format == "json":
         print(json.dumps(result.to_dict(), indent=2))
     else:
         sys.stdout.write(format_analysis(result))
+    if result.stopped is not None:
+        print(f"fivehundred analyze: {result.stopped}", file=sys.stderr)
+        return EXIT_LIMIT
     return EXIT_OK
+
+
+def _progress_line() -> Any:
+    """A progress report on one line of the terminal (standard error), rewritten as the search goes."""
+
+    def show(what: str) -> None:
+        sys.stderr.write(f"\ranalyze: {what[:100]}\033[K")
+        sys.stderr.flush()
+
+    return show
+
+
+def _positions(text: str) -> int:
+    try:
+        value = int(text.replace("_", "").replace(",", ""))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a number of positions, such as 10000000, not {text[:40]!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"at least 1 position, not {value}")
+    return value
 
 
 def add_commands(commands: Any) -> None:
@@ -96,6 +132,14 @@ def add_commands(commands: Any) -> None:
     command.add_argument("--format", choices=("text", "json"), default="text")
     command.add_argument(
         "--no-table", action="store_true", help="skip the makeable-contracts table (the slowest part: a search per strain and side)"
+    )
+    command.add_argument(
+        "--max-positions",
+        type=_positions,
+        default=DEFAULT_MAX_POSITIONS,
+        metavar="N",
+        help=f"positions every search together may visit (default {DEFAULT_MAX_POSITIONS:,}); past them the analysis "
+        "stops, prints what it found and exits with 4",
     )
     command.set_defaults(handler=_run)
 

@@ -25,6 +25,8 @@ EXIT_USAGE = 2
 """A usage error or a file that cannot be read or written."""
 EXIT_INTERNAL = 3
 """An error inside the engine (a bug), reported in one line instead of a traceback."""
+EXIT_LIMIT = 4
+"""The work stopped at its documented limit (``analyze --max-positions``); what was done is printed."""
 
 
 def internal_error(error: BaseException) -> str:
