@@ -639,7 +639,7 @@ def check_analysis(data: Any, budget: int | None = None, table: bool = False) ->
         except (engine.TranscriptError, engine.FiveHundredError, ValueError):
             return
     if result.stopped is not None:
-        assert budget is not None and result.positions <= budget + 1
+        assert budget is not None and result.positions <= budget + 6  # past it by a last trick's cards at most
         return
     if result.par is None or result.claimed is not None or result.contract is None:
         return

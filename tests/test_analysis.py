@@ -170,7 +170,7 @@ def test_analyze_stops_at_its_position_limit_with_what_it_found(tmp_path: Path) 
     assert cut.returncode == 4, cut.stderr
     partial = json.loads(cut.stdout)
     assert "stopped after" in partial["stopped"] and "--max-positions" in cut.stderr
-    assert partial["positions"] <= complete["positions"] // 2 + 1
+    assert partial["positions"] <= complete["positions"] // 2 + 6  # a last trick's cards at most past it
     assert partial["plays"] == complete["plays"][: len(partial["plays"])]  # the cards weighed before it stopped
     text = run_cli("analyze", str(tmp_path / "hand.json"), "--max-positions", "1000")
     assert text.returncode == 4 and "The analysis stopped after 1,000 positions" in text.stdout
@@ -186,7 +186,7 @@ def test_a_stopped_analysis_keeps_the_strains_it_completed() -> None:
     assert complete.stopped is None
     told: list[str] = []
     partial = analyze(transcript, max_positions=max(1, complete.positions // 3), progress=told.append)
-    assert partial.stopped is not None and partial.positions <= complete.positions // 3 + 1
+    assert partial.stopped is not None and partial.positions <= complete.positions // 3 + 6
     assert set(partial.makeable) < set(complete.makeable)
     for strain, row in partial.makeable.items():
         assert row == complete.makeable[strain]

@@ -421,3 +421,55 @@ def test_issue_34_brackets_in_quotes_and_comments_do_not_count_as_nesting() -> N
     brackets = "[" * 150
     text = f"extends: standard\nname: '{brackets}'\ndescription: \"{brackets}\"  # {brackets}\n"
     assert engine.compile_text(text).name == brackets
+
+
+def _children(pid: int) -> set[int]:
+    """The processes whose parent is ``pid`` (from /proc)."""
+    found = set()
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat", encoding="utf-8") as handle:
+                    fields = handle.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid and fields[0] != "Z":
+                found.add(int(entry))
+    return found
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="reads the process table from /proc")
+def test_simulation_workers_exit_when_their_parent_is_killed() -> None:
+    """Issue 34: after ``simulate --workers 2`` is killed with SIGKILL (it can tell nobody), its workers
+    exit within a few seconds instead of living on."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    code = "import engine; engine.simulate('standard', hands=2_000_000, workers=2, bots=['random'] * 4)"
+    parent = subprocess.Popen([sys.executable, "-c", code])
+    try:
+        deadline = time.monotonic() + 30
+        workers: set[int] = set()
+        while time.monotonic() < deadline and len(workers) < 2:
+            time.sleep(0.2)
+            workers = _children(parent.pid)
+        assert len(workers) >= 2, "the workers did not start"
+    finally:
+        parent.send_signal(signal.SIGKILL)
+        parent.wait()
+    deadline = time.monotonic() + 10
+    alive = set(workers)
+    while alive and time.monotonic() < deadline:
+        time.sleep(0.2)
+        alive = {pid for pid in alive if os.path.exists(f"/proc/{pid}") and _state(pid) != "Z"}
+    assert not alive, f"workers {sorted(alive)} outlived their parent"
+
+
+def _state(pid: int) -> str:
+    try:
+        with open(f"/proc/{pid}/stat", encoding="utf-8") as handle:
+            return handle.read().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return "gone"

@@ -302,3 +302,26 @@ def test_a_checkpoint_that_is_not_one_is_refused_with_a_message(tmp_path: Path, 
     with pytest.raises(engine.SimulationError, match="not a checkpoint|from another run"):
         engine.simulate("standard", hands=CHUNK, seed=9, checkpoint=str(checkpoint))
     assert checkpoint.read_bytes() == content
+
+
+def test_two_runs_on_one_checkpoint_the_second_is_refused_and_changes_nothing(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Issue 34: a second ``simulate`` on the same ``--out`` while the first runs (it died with exit 3 on
+    the first one's checkpoint) is refused with exit 2 and a sentence; the first run's checkpoint is left
+    as it was, and once the first run lets go, the run resumes."""
+    from engine.simulation.checkpoint import open_checkpoint
+    from engine.simulation.runner import _checkpoint_header
+
+    target = tmp_path / "out.json"
+    checkpoint = tmp_path / "out.json.partial"
+    settings = SimulationSettings("standard", 0, 5, 1, ())
+    first = open_checkpoint(str(checkpoint), _checkpoint_header(settings))  # the first run, holding its lock
+    try:
+        before = checkpoint.read_bytes()
+        code, _, err = run(capsys, "simulate", "standard", "--games", "5", "--seed", "1", "--out", str(target), "--resume")
+        assert code == 2 and "another run is writing this checkpoint" in err and "Traceback" not in err
+        assert checkpoint.read_bytes() == before and not target.exists()
+    finally:
+        first.close()
+    code, _, err = run(capsys, "simulate", "standard", "--games", "5", "--seed", "1", "--out", str(target), "--resume")
+    assert code == 0, err
+    assert target.exists() and not checkpoint.exists()

@@ -277,6 +277,8 @@ class Solver:
         for _, was_void in reversed(seats):
             play.unplay(was_void)
         self.stats.nodes += len(seats)
+        if self.stats.nodes > self.max_nodes:  # a search ending on last tricks stops at the limit too
+            raise SolverLimitError(f"The search went past {self.max_nodes:,} positions.")
         return 1 if winner in self.declaring else 0
 
     def _shunning(self, seat: int) -> bool | None:

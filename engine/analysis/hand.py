@@ -24,7 +24,7 @@ from .limits import SolverLimitError
 
 DEFAULT_MAX_POSITIONS = 10_000_000
 """Positions one analysis may visit in all, by default (every search of the table and of the play
-together): a bound on its time and memory. Past it the analysis stops with what it has found
+together; the cards of a last trick may take it a few past): a bound on its time and memory. Past it the analysis stops with what it has found
 (``HandAnalysis.stopped``)."""
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
@@ -205,7 +206,8 @@ def command_simulate(args: argparse.Namespace) -> int:
         except OSError as error:
             return _fail(f"{args.out}: cannot write the report: {error.strerror}; the finished work stays in {checkpoint}.", EXIT_USAGE)
         assert checkpoint is not None
-        os.remove(checkpoint)
+        with contextlib.suppress(FileNotFoundError):  # a run resumed from it as this one ended may have removed it
+            os.remove(checkpoint)
         if args.format == "text":
             sys.stdout.write(text)
         return EXIT_OK

@@ -15,6 +15,11 @@ import stat
 from dataclasses import dataclass, field
 from typing import IO, Any
 
+try:
+    import fcntl
+except ImportError:  # Windows: no advisory locks, so two runs on one checkpoint are not caught there
+    fcntl = None  # type: ignore[assignment]
+
 from .statistics import Tally
 
 CHECKPOINT_FORMAT = "fivehundred-simulation/4"
@@ -118,19 +123,34 @@ def read_checkpoint(path: str, header: dict[str, Any], chunks: int, players: int
 
 
 def open_checkpoint(path: str, header: dict[str, Any]) -> IO[str]:
-    """The checkpoint at ``path`` opened for appending chunk lines: the header written if the file is new,
-    a line left unfinished by an interruption closed first. Raises ``OSError``."""
-    fresh = not os.path.exists(path) or os.path.getsize(path) == 0
-    if not fresh:
-        with open(path, "rb") as existing:
-            existing.seek(-1, os.SEEK_END)
-            unfinished = existing.read(1) != b"\n"
+    """The checkpoint at ``path`` opened for appending chunk lines and locked for this run: the header
+    written if the file is new, a line left unfinished by an interruption closed first. The lock (an
+    advisory lock on the open file, released when it is closed) is taken before anything is written, so
+    a second run on the same checkpoint is refused with :class:`CheckpointError` and changes nothing.
+    Raises ``OSError`` when the file cannot be opened or written."""
     handle = open(path, "a", encoding="utf-8")
-    if fresh:
-        handle.write(json.dumps(header) + "\n")
-    elif unfinished:
-        handle.write("\n")
-    handle.flush()
+    try:
+        if fcntl is not None:
+            try:
+                fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                raise CheckpointError(
+                    f"{path}: another run is writing this checkpoint; let it finish (or stop it) before resuming, or give another --out."
+                ) from None
+        fresh = os.fstat(handle.fileno()).st_size == 0
+        unfinished = False
+        if not fresh:
+            with open(path, "rb") as existing:
+                existing.seek(-1, os.SEEK_END)
+                unfinished = existing.read(1) != b"\n"
+        if fresh:
+            handle.write(json.dumps(header) + "\n")
+        elif unfinished:
+            handle.write("\n")
+        handle.flush()
+    except BaseException:
+        handle.close()
+        raise
     return handle
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import random
+import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
@@ -270,7 +271,7 @@ def _execute(
         for chunk in chunks:
             yield run_chunk(settings, chunk)
         return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    with ProcessPoolExecutor(max_workers=workers, initializer=_watch_parent, initargs=(os.getpid(),)) as pool:
         # A few chunks in flight per worker, not every chunk submitted up front: memory stays flat.
         pending: deque[Future[tuple[int, dict[str, Any], int]]] = deque()
         for chunk in chunks:
@@ -279,6 +280,19 @@ def _execute(
                 yield pending.popleft().result()
         while pending:
             yield pending.popleft().result()
+
+
+def _watch_parent(parent: int) -> None:
+    """In a worker process: exit as soon as the process that started it is gone (killed with SIGKILL, say,
+    which lets it tell nobody), rather than live on with nothing to do. A daemon thread looks twice a
+    second: a worker whose parent died is handed to another parent, so its parent's id changes."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="watch-parent", daemon=True).start()
 
 
 def _execute_on_cluster(settings: SimulationSettings, chunks: list[int], address: str) -> Iterator[tuple[int, dict[str, Any], int]]:
