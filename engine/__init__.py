@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .bots.playing import play_game
-    from .errors import FiveHundredError, IllegalActionError, Problem, VariantError
+    from .errors import ConcurrentUseError, FiveHundredError, IllegalActionError, Problem, VariantError
     from .game.game import Game
     from .game.observation import Observation, Trick
     from .game.records import HandRecord, TranscriptError
@@ -49,6 +49,7 @@ _PUBLIC: dict[str, str] = {
     "CallPartner": "kernel.actions",
     "Card": "rules.cards",
     "Claim": "kernel.actions",
+    "ConcurrentUseError": "errors",
     "Contract": "rules.contracts",
     "Deal": "kernel.deal",
     "DealError": "kernel.deal",

@@ -69,6 +69,11 @@ class IllegalActionError(FiveHundredError, ValueError):
     """An action is malformed or not allowed in the current state; the state is left unchanged."""
 
 
+class ConcurrentUseError(FiveHundredError, RuntimeError):
+    """A :class:`~engine.Game` was used by a second thread while a call on it was still running. A game is
+    not thread-safe: the second call is refused, and the game is left as the first call leaves it."""
+
+
 @dataclass
 class ProblemList:
     """A collector of problems, so that every check runs and all problems are reported at once."""

@@ -91,3 +91,63 @@ def test_a_chooser_returning_no_whole_number_in_the_play_is_refused_too() -> Non
     for trusted in (False, True):
         with pytest.raises(engine.IllegalActionError, match="whole number"):
             state.copy().run([chooser] * 4, trusted=trusted)
+
+
+def test_a_game_used_by_a_second_thread_mid_call_refuses_it_loudly() -> None:
+    """Issue 34: two threads driving one Game corrupted it (a saved game that no longer loaded). A call
+    made while another thread's call is running raises ConcurrentUseError, and the game is left as the
+    first call leaves it."""
+    import threading
+
+    game = engine.Game(engine.load_variant("standard"), seed=3)
+    entered, release = threading.Event(), threading.Event()
+    told = game.event
+
+    def slow_event(event: object) -> None:  # the first thread's apply, held half-way through
+        entered.set()
+        release.wait(10)
+        told(event)  # type: ignore[arg-type]
+
+    game.event = slow_event  # type: ignore[method-assign]
+    first = game.legal_actions()[0]
+    worker = threading.Thread(target=game.apply, args=(first,))
+    worker.start()
+    assert entered.wait(10)
+    for call in (lambda: game.apply(first), game.to_dict, lambda: game.observation(0), game.clone):
+        with pytest.raises(engine.ConcurrentUseError, match="not thread-safe"):
+            call()
+    release.set()
+    worker.join(10)
+    del game.event
+    assert len(game.records[-1].actions) == 1  # the first call's action, once
+    again = engine.Game.from_dict(game.to_dict())
+    assert again.to_dict() == game.to_dict()
+
+
+def test_two_threads_driving_one_game_never_corrupt_it() -> None:
+    """Issue 34: threads that share a Game get ConcurrentUseError (or an illegal action, the turn having
+    moved on) but never a game that no longer saves and loads."""
+    import copy
+    import random
+    import threading
+
+    game = engine.Game(engine.load_variant("standard"), seed=8)
+
+    def drive(seed: int) -> None:
+        chooser = random.Random(seed)
+        for _ in range(3000):
+            if game.is_over or game.hand_number > 2:
+                return
+            try:
+                game.apply(chooser.choice(game.legal_actions()))
+            except (engine.ConcurrentUseError, engine.IllegalActionError):
+                continue
+
+    threads = [threading.Thread(target=drive, args=(seed,)) for seed in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    saved = game.to_dict()
+    assert engine.Game.from_dict(saved).to_dict() == saved
+    assert copy.deepcopy(game).to_dict() == saved  # a copy starts with the game free

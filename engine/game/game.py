@@ -15,12 +15,13 @@ behind transcripts and saved games, the events the kernel reports, and per-seat 
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import replace
 from typing import Any, cast
 
-from ..errors import FiveHundredError, IllegalActionError, shown
+from ..errors import ConcurrentUseError, FiveHundredError, IllegalActionError, shown
 from ..kernel.actions import ALONE, KEEP, LOOK, PASS, REJECT, Action, Claim, parse_action, well_formed
 from ..kernel.carried import check_carried_over
 from ..kernel.deal import Deal, DealError
@@ -102,6 +103,7 @@ class Game:
         self._canonical = frozenset(map(id, (*self._tables.plays, *self._tables.bids, PASS, LOOK, KEEP, REJECT, ALONE)))
         scripted = [_scripted_deal(rules, deal, f"deals[{number}]") for number, deal in enumerate(deals or [])]
         carried = check_carried_over(rules, banned, redeals)
+        self._busy = threading.Lock()  # held while a call reads or changes the game (see _in_use)
         self._first_dealer = dealer
         self._initial_scores = start
         self._initial_carried = carried
@@ -270,15 +272,37 @@ class Game:
         """Take ``action`` (an action object or its text form) for the seat to act.
 
         Raises :class:`IllegalActionError` saying why when it is malformed or illegal; the game is then
-        unchanged.
+        unchanged. Raises :class:`~engine.errors.ConcurrentUseError` when another thread is using the game.
         """
-        action, move = self._checked(action)
-        state = self._state
-        self._records[-1].actions.append(f"{state.to_act} {action}")
-        if isinstance(move, list):
-            state.claim(move)
-        else:
-            state.make_move(move)
+        self._enter()
+        try:
+            action, move = self._checked(action)
+            state = self._state
+            self._records[-1].actions.append(f"{state.to_act} {action}")
+            if isinstance(move, list):
+                state.claim(move)
+            else:
+                state.make_move(move)
+        finally:
+            self._busy.release()
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        del state["_busy"]  # a lock is not copied: a copy (copy.deepcopy, pickle) starts free
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._busy = threading.Lock()
+
+    def _enter(self) -> None:
+        """Take the game for one call, or refuse: a second thread calling while another's call runs would
+        read or change a game half-way through a change (a game is not thread-safe)."""
+        if not self._busy.acquire(False):
+            raise ConcurrentUseError(
+                "This Game is in use by another thread: a Game is not thread-safe. Use one Game per thread, "
+                "or hold a lock of your own around every call on it."
+            )
 
     # -- what a seat may see ----------------------------------------------------------------------
 
@@ -300,7 +324,11 @@ class Game:
         if type(seat) is not int or not 0 <= seat < players:
             dummies = " (a dummy's cards are in its player's observation)" if seating.dummies else ""
             raise ValueError(f"There is no player at seat {shown(seat)}: players sit at seats 0 to {players - 1}{dummies}.")
-        return render(seat_view(self._state, seat), self._tables, self._card_tuples, self._tricks())
+        self._enter()
+        try:
+            return render(seat_view(self._state, seat), self._tables, self._card_tuples, self._tricks())
+        finally:
+            self._busy.release()
 
     def face_down_of(self, seat: int) -> tuple[Card, ...]:
         """A dummy's cards still face down, in deck order (omniscient: nobody at the table sees them)."""
@@ -310,8 +338,16 @@ class Game:
 
     def clone(self) -> Game:
         """An independent copy of the game, random generator included."""
+        self._enter()
+        try:
+            return self._clone()
+        finally:
+            self._busy.release()
+
+    def _clone(self) -> Game:
         other = Game.__new__(Game)
         other.__dict__.update(self.__dict__)
+        other._busy = threading.Lock()
         other._events = list(self._events)
         # Only the current hand's record still changes: the finished hands' are shared.
         other._records = list(self._records)
@@ -334,11 +370,15 @@ class Game:
 
     def to_dict(self) -> dict[str, Any]:
         """The whole game as JSON-ready data; :meth:`from_dict` rebuilds it exactly."""
-        state = self._state
-        banned, redeals = self._initial_carried
-        return saved_game_data(
-            self.rules, self._first_dealer, self._initial_scores, self._records, state.scripted, state.rng, sorted(banned), redeals
-        )
+        self._enter()
+        try:
+            state = self._state
+            banned, redeals = self._initial_carried
+            return saved_game_data(
+                self.rules, self._first_dealer, self._initial_scores, self._records, state.scripted, state.rng, sorted(banned), redeals
+            )
+        finally:
+            self._busy.release()
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], rules: Rules | None = None, *, folder: str | None = None) -> Game:
