@@ -215,3 +215,14 @@ def test_the_embedding_guide_names_every_observation_field() -> None:
     table = {line.split("|")[1].strip().strip("`") for line in guide.splitlines() if line.startswith("| `")}
     missing = [field.name for field in fields(engine.Observation) if field.name not in table]
     assert not missing
+
+
+def test_004_american_the_screen_uses_the_variants_own_names() -> None:
+    """Issue 33 (rules text 004: American 500 calls misère "nullo" and has inkles): the screen says
+    what the variant calls a contract, next to the id a player types, and marks inkles."""
+    result = run_cli("play", "american", "--seed", "3", "--plain", stdin="quit\n")
+    assert result.returncode == 0, result.stderr
+    assert "bid misere (nullo)" in result.stdout and "bid open_misere (open nullo)" in result.stdout
+    assert "6D (inkle)" in result.stdout
+    standard = run_cli("play", "standard", "--seed", "3", "--plain", stdin="quit\n")
+    assert "(misère)" not in standard.stdout  # the same contract under its own name says nothing more

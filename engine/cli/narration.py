@@ -30,7 +30,7 @@ from ..kernel.events import (
     Picked,
     TrickWon,
 )
-from .table_view import Names
+from .table_view import Names, said_as
 
 
 def _cards(cards: object) -> str:
@@ -51,7 +51,7 @@ def narrate(event: Event, names: Names) -> str | None:
     if isinstance(event, Looked):
         return f"{name(event.seat)} looks at their cards."
     if isinstance(event, BidMade):
-        return f"{name(event.seat)} bids {event.contract}."
+        return f"{name(event.seat)} bids {event.contract}{said_as(names.rules, event.contract.split()[0])}."
     if isinstance(event, AuctionWon):
         return f"{name(event.declarer)} wins the auction: {event.contract}."
     if isinstance(event, AllPassed):

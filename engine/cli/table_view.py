@@ -9,13 +9,14 @@ hidden card.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ..game.game import Game
 from ..game.observation import Observation
-from ..kernel.actions import Discard
+from ..kernel.actions import Bid, Discard
 from ..kernel.phase import Phase
 from ..rules.cards import Card, Colour
 from ..rules.ruleset import Rules
@@ -148,7 +149,7 @@ def rows(game: Game, seat: int, *, symbols: bool = True, said: Sequence[str] = (
     )
     lines.append(Row("Scores", ((f"{scores}; target {rules.end.target}", ""),)))
     if observation.calls:
-        calls = ", ".join(f"{names.seat_name(each)}: {call}" for each, call in observation.calls)
+        calls = ", ".join(f"{names.seat_name(each)}: {call}{said_as(rules, call.split()[0])}" for each, call in observation.calls)
         lines.append(Row("Auction", ((calls, ""),)))
     if observation.contract is not None:
         contract = rules.ladder[observation.contract]
@@ -188,6 +189,25 @@ def rows(game: Game, seat: int, *, symbols: bool = True, said: Sequence[str] = (
     return lines
 
 
+def _plain_words(text: str) -> str:
+    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower().replace(" ", "_")
+
+
+def said_as(rules: Rules, contract_id: str) -> str:
+    """What the variant calls a contract where its id does not say it (``" (nullo)"`` for American's
+    ``misere``), and ``" (inkle)"`` for an inkle; else nothing. Players type the id."""
+    contract = rules.ladder.get(contract_id)
+    if contract is None:
+        return ""
+    notes = []
+    if contract.is_special and _plain_words(contract.name) != _plain_words(contract.id):
+        notes.append(contract.name)
+    inkles = rules.auction.inkles
+    if inkles is not None and contract.level == inkles.level:
+        notes.append("inkle")
+    return f" ({', '.join(notes)})" if notes else ""
+
+
 def choices_text(game: Game, width: int = 80) -> list[str]:
     """The legal actions numbered from 1, in columns fitting ``width``, or how to type one when there
     are too many to list."""
@@ -196,7 +216,10 @@ def choices_text(game: Game, width: int = 80) -> list[str]:
         first = choices[0]
         example = f" (for example: {first})" if isinstance(first, Discard) else ""
         return [f"{len(choices):,} choices: type one in the notation{example}."]
-    items = [f"{number:>2}. {choice}" for number, choice in enumerate(choices, 1)]
+    items = [
+        f"{number:>2}. {choice}{said_as(game.rules, choice.contract) if isinstance(choice, Bid) else ''}"
+        for number, choice in enumerate(choices, 1)
+    ]
     column = max(len(item) for item in items) + 3
     per_line = max(1, width // column)
     return ["".join(f"{item:<{column}}" for item in items[start : start + per_line]).rstrip() for start in range(0, len(items), per_line)]
@@ -225,4 +248,17 @@ def rich_panel(lines: Sequence[Row], title: str) -> Any:
     return Panel(grid, title=Text(title), title_align="left")
 
 
-__all__ = ["MAX_LISTED", "Names", "Piece", "Row", "card_piece", "card_pieces", "choices_text", "plain", "rich_panel", "rows", "sorted_hand"]
+__all__ = [
+    "MAX_LISTED",
+    "Names",
+    "Piece",
+    "Row",
+    "card_piece",
+    "card_pieces",
+    "choices_text",
+    "plain",
+    "rich_panel",
+    "rows",
+    "said_as",
+    "sorted_hand",
+]
