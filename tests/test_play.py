@@ -226,3 +226,16 @@ def test_004_american_the_screen_uses_the_variants_own_names() -> None:
     assert "6D (inkle)" in result.stdout
     standard = run_cli("play", "standard", "--seed", "3", "--plain", stdin="quit\n")
     assert "(misère)" not in standard.stdout  # the same contract under its own name says nothing more
+
+
+def test_000_two_handed_the_screen_names_each_dummy_and_shows_its_face_down_cards() -> None:
+    """Issue 33 (rules text 000, "Two-handed": each player plays a dummy's hand of face-up cards over face-down
+    ones): your dummy is "your dummy", the other is that player's; the prompt names the dummy whose card
+    you choose; the face-down cards show as backs, with their count."""
+    result = run_cli("play", "two-handed", "--seed", "3", "--plain", stdin="1\n" * 14 + "quit\n")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "Seat 2 (your dummy) shows" in out and "Seat 3 (Seat 1's dummy) shows" in out
+    assert "(partner)" not in out
+    assert "##### (5 face down)" in out
+    assert "Seat 2 (your dummy) > " in out

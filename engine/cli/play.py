@@ -155,7 +155,14 @@ class Session:
                 self.screen.table(self.game, self.seat, self.said)
                 self.redraw = False
             try:
-                line = self.screen.ask(f"Seat {self.seat} > ")
+                acting = self.game.acting_seat
+                # Choosing for one's dummy (two-handed): the prompt names the dummy's seat.
+                label = (
+                    Names(self.game.rules, self.seat).seat_name(acting)
+                    if acting is not None and acting != self.seat
+                    else f"Seat {self.seat}"
+                )
+                line = self.screen.ask(f"{label} > ")
             except EOFError:
                 self.screen.say("Input ended: the game is left unfinished.")
                 return EXIT_OK

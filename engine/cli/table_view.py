@@ -61,15 +61,17 @@ class Names:
         """The person's seat."""
 
     def seat_name(self, seat: int) -> str:
-        """``Seat 2 (you)``, ``Seat 0 (partner)`` or ``Seat 1``."""
-        teams = self.rules.seating.teams
-        mine = next(seats for seats in teams if self.seat in seats)
+        """``Seat 2 (you)``, ``Seat 0 (partner)``, ``Seat 1``, or a dummy's: ``Seat 2 (your dummy)``,
+        ``Seat 3 (Seat 1's dummy)``."""
+        seating = self.rules.seating
+        if seat >= seating.players:
+            owner = seating.controller(seat)
+            return f"Seat {seat} (your dummy)" if owner == self.seat else f"Seat {seat} (Seat {owner}'s dummy)"
+        mine = next(seats for seats in seating.teams if self.seat in seats)
         if seat == self.seat:
             return f"Seat {seat} (you)"
         if seat in mine:
             return f"Seat {seat} (partner)"
-        if seat >= self.rules.seating.players:
-            return f"Seat {seat} (dummy)"
         return f"Seat {seat}"
 
     def side_name(self, team: int) -> str:
@@ -170,10 +172,15 @@ def rows(game: Game, seat: int, *, symbols: bool = True, said: Sequence[str] = (
         if observation.led_suit is not None:
             trick.append((f" ({rules.deck.suit(observation.led_suit).name} led)", "italic"))
         lines.append(Row("This trick", tuple(trick) or (("nothing played yet", "italic"),)))
+    face_down = dict(observation.face_down)
     for each, cards in observation.exposed:
-        lines.append(
-            Row(f"{names.seat_name(each)} shows", tuple(card_pieces(rules, sorted_hand(rules, cards, observation.contract), symbols)))
-        )
+        pieces = card_pieces(rules, sorted_hand(rules, cards, observation.contract), symbols)
+        hidden = face_down.get(each, 0)
+        if hidden:
+            # A dummy's face-down cards: as backs, with their count (nobody at the table sees them).
+            pieces.append((" " + "\u25ae" * hidden if symbols else " " + "#" * hidden, "dim"))
+            pieces.append((f" ({hidden} face down)", "italic"))
+        lines.append(Row(f"{names.seat_name(each)} shows", tuple(pieces)))
     if observation.table:
         lines.append(Row("On the table", tuple(card_pieces(rules, observation.table, symbols))))
     if observation.kitty:
