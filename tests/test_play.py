@@ -89,18 +89,28 @@ def test_help_lists_every_command_and_hint_names_a_legal_action_with_a_reason() 
     assert reason.endswith(".)") and len(reason) > len(hinted) + 20
 
 
-def test_undo_takes_back_the_persons_own_action_while_no_other_seat_has_acted() -> None:
-    """The declarer discards then leads (rules/standard: the declarer leads to the first trick), so the
-    discard can be undone; a bid, after which the others bid, cannot."""
+def test_undo_takes_back_the_persons_actions_and_the_other_seats_since_within_the_hand() -> None:
+    """Issue 33: ``undo`` takes the game back to before the person's last action, the bots' actions since
+    with it; repeated, it goes further back within the hand; the bots, their generators restored, act
+    again as they did when the person chooses the same (rules/standard: the declarer discards, then leads)."""
     rules = engine.load_variant("standard")
-    screen, out = scripted(["bid 10NT", "1", "undo", "undo"])
+    screen, out = scripted(["bid 10NT", "1", "undo", "undo", "undo"])
     session = Session(rules, 0, ["heuristic"], 3, screen, None)
     session.run()
     text = out.getvalue()
-    assert session.game.declarer == 0
-    assert session.game.phase is Phase.KITTY  # back before the discard
-    assert "Your last action was taken back." in text
-    assert "Nothing to undo" in text  # the bid was followed by the other seats
+    assert session.game.phase is Phase.AUCTION and session.game.to_act == 0
+    assert not any(seat == 0 for seat, _ in session.game.observation(0).calls)  # the bid taken back
+    assert text.count("Your last action was taken back") == 2
+    assert "Nothing to undo in this hand" in text
+    # The same choice again: the bots (random, their generators restored) act as they did.
+    once_screen, _ = scripted(["pass"])
+    once = Session(rules, 0, ["random"], 5, once_screen, None)
+    once.run()
+    replayed_screen, _ = scripted(["pass", "undo", "pass"])
+    replayed = Session(rules, 0, ["random"], 5, replayed_screen, None)
+    replayed.run()
+    assert len(once.game.records[-1].actions) > 1
+    assert replayed.game.records[-1].actions == once.game.records[-1].actions
 
 
 def test_save_and_load_go_on_from_the_saved_position_and_a_bad_file_changes_nothing(tmp_path: Path) -> None:

@@ -40,7 +40,7 @@ Cards are rank then suit (S C D H, or the symbols); 10 or T for ten; JK, BJ, RJ 
 Commands:
   help          this text
   hint          what the heuristic bot would do in your seat, and why
-  undo          take back your last action, while no other seat has acted since
+  undo          take back your last action and the other seats' since (again: further back, within the hand)
   save FILE     save the game (JSON, the saved-game format); load FILE to go on from it
   quit          leave the game (save first to keep it)"""
 
@@ -114,7 +114,9 @@ class Session:
         self.game = Game(rules, seed=seed)
         self.bots = self._make_bots()
         self.adviser = HeuristicBot(rules, seed=seed)
-        self.undo: list[Game] = []  # the game before each of the person's actions since another seat acted
+        # Before each of the person's actions this hand: the game, and each bot's random generator (so the
+        # bots act again as they did, should the person choose the same).
+        self.undo: list[tuple[Game, dict[int, object]]] = []
         self.told = 0
         self.said: list[str] = []
         self.redraw = True  # the table is shown again after a change, not after help, a hint or a refusal
@@ -149,7 +151,6 @@ class Session:
                 return EXIT_OK
             if seat != self.seat:
                 self.game.apply(self.bots[seat].act(self.game.observation(seat), self.game.legal_choices()))
-                self.undo.clear()
                 continue
             if self.redraw:
                 self.screen.table(self.game, self.seat, self.said)
@@ -247,17 +248,29 @@ class Session:
             return
         before = self.game.clone()
         self.game.apply(action)
-        self.undo.append(before)
+        if self.undo and self.undo[-1][0].hand_number != before.hand_number:
+            self.undo.clear()  # undo goes back within the hand only
+        self.undo.append((before, self._bot_generators()))
         self.redraw = True
 
+    def _bot_generators(self) -> dict[int, object]:
+        """Each bot's random generator's state (bots without one decide from what they see alone)."""
+        return {seat: bot.random.getstate() for seat, bot in self.bots.items() if isinstance(getattr(bot, "random", None), random.Random)}  # type: ignore[attr-defined]
+
     def _undo(self) -> None:
-        if not self.undo:
-            self.screen.say("Nothing to undo: another seat has acted since your last action (or you have not acted yet).")
+        """Take the game back to before the person's last action this hand: the other seats' actions since
+        are taken back with it, and the bots will act again as they did if the person chooses the same."""
+        if not self.undo or self.undo[-1][0].hand_number != self.game.hand_number:
+            self.undo.clear()
+            self.screen.say("Nothing to undo in this hand: you have not acted in it yet.")
             return
-        self.game = self.undo.pop()
+        game, generators = self.undo.pop()
+        self.game = game
+        for seat, state in generators.items():
+            self.bots[seat].random.setstate(state)  # type: ignore[attr-defined]
         self.told = len(self.game.events)
-        self.said.append("Your last action was taken back.")
-        self.screen.say("Your last action was taken back.")
+        self.said.append("Your last action was taken back, with the other seats' actions since.")
+        self.screen.say("Your last action was taken back, with the other seats' actions since.")
         self.redraw = True
 
     def _save(self, path: str) -> None:
