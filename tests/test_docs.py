@@ -77,3 +77,26 @@ def test_a_file_that_extends_another_does_not_take_its_description() -> None:
 
     rules = compile_text("extends: standard\nname: Ours\n", "ours.yaml")
     assert rules.description == "Standard 500 with the changes in ours.yaml."
+
+
+def test_the_readme_reads_in_a_few_minutes_and_links_the_rest() -> None:
+    """Issue 33: the README keeps the two set-up commands up front, one short example of each use and links;
+    the reference moved to docs/ (each linked file exists)."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert len(readme.splitlines()) <= 400
+    blocks = re.findall(r"```sh\n(.*?)```", readme, re.S)
+    assert blocks[0].startswith("python3 -m venv .venv ") and "pip install ." in blocks[0]
+    assert blocks[1].startswith("python3 -m venv .venv-test ") and "python -m pytest" in blocks[1]
+    for link in re.findall(r"\]\((docs/[^)#]+)", readme):
+        assert (ROOT / link).exists(), link
+
+
+def test_house_rules_guide_places_standard_misere_where_show_does() -> None:
+    """Issue 33: docs/house-rules.md said standard's misère "sits just above 7NT"; ``show standard`` (and the
+    file) put it between 8S and 8C."""
+    import engine
+
+    guide = (ROOT / "docs" / "house-rules.md").read_text(encoding="utf-8")
+    ids = engine.load_variant("standard").ladder.ids
+    below, above = ids[ids.index("misere") - 1], ids[ids.index("misere") + 1]
+    assert f"misère (250) sits between {below} and {above}" in guide
