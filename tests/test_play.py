@@ -249,3 +249,33 @@ def test_000_two_handed_the_screen_names_each_dummy_and_shows_its_face_down_card
     assert "(partner)" not in out
     assert "##### (5 face down)" in out
     assert "Seat 2 (your dummy) > " in out
+
+
+@pytest.mark.parametrize("variant", ["five-handed", "standard", "two-handed"])
+def test_hints_say_what_is_true_of_the_position(variant: str) -> None:
+    """Issue 35: a hint's reason is true of the position: "you cannot beat" only when no legal card wins
+    the trick, "your side is winning" only when a seat the hinted bot plays with wins it (a called partner
+    once known), and no talk of a partner's bids where the seat has no partner (five-handed)."""
+    from engine.bots import HeuristicBot
+    from engine.bots.hints import hint
+
+    rules = engine.load_variant(variant)
+    adviser = HeuristicBot(rules, seed=1)
+    checked = 0
+    for seed in range(3):
+        game = engine.Game(rules, seed=seed)
+        while not game.is_over and game.hand_number < 2:
+            seat = game.to_act
+            assert seat is not None
+            observation, legal = game.observation(seat), game.legal_choices()
+            action, reason = hint(adviser, observation, legal)
+            if observation.phase is Phase.AUCTION and not rules.seating.teams[0][1:]:
+                assert "partner's bids" not in reason
+            if reason.startswith("you cannot beat"):
+                order = rules.card_order(rules.played_strain(observation.contract))
+                cards = [card for _, card in observation.trick]
+                plays = [each.card for each in legal if isinstance(each, engine.Play)]
+                assert not any(order.winner(cards + [card], observation.led_suit) == len(cards) for card in plays), reason
+                checked += 1
+            game.apply(action)
+    assert checked > 0

@@ -13,7 +13,6 @@ from ..game.observation import Observation
 from ..kernel.actions import Action, Bid, Call, CallPartner, Discard, Give, Pass, Pick, Play
 from ..kernel.phase import Phase
 from ..rules.cards import Card
-from ..rules.ruleset import Rules
 from .heuristic import HeuristicBot
 
 
@@ -22,14 +21,13 @@ def hint(bot: HeuristicBot, observation: Observation, legal_actions: Sequence[Ac
     action = bot.act(observation, legal_actions)
     if len(legal_actions) == 1:
         return action, "it is the only legal action."
-    rules = bot.rules
     phase = observation.phase
     if phase is Phase.AUCTION:
         return action, _auction_reason(bot, observation, action)
     if phase is Phase.KITTY and isinstance(action, Discard):
         return action, "keep your trumps, aces and guarded kings and shed your shortest side suits."
     if phase is Phase.PLAY and isinstance(action, Play):
-        return action, _play_reason(rules, observation, action)
+        return action, _play_reason(bot, observation, action, legal_actions)
     if isinstance(action, Call):
         return action, f"you can expect to take every trick, so announce {action.announcement}."
     if isinstance(action, CallPartner):
@@ -53,6 +51,7 @@ def _auction_reason(bot: HeuristicBot, observation: Observation, action: Action)
     estimates = {strain: bot.estimate(observation.hand, strain, observation.calls, observation.seat) for strain in strains}
     best = max(estimates, key=lambda strain: estimates[strain])
     named = rules.strain(best).name
+    support = _support(bot, observation.seat)
     if isinstance(action, Bid):
         contract = rules.ladder[action.contract]
         if contract.target.is_no_tricks:
@@ -60,17 +59,33 @@ def _auction_reason(bot: HeuristicBot, observation: Observation, action: Action)
         if contract.level is None:
             return f"you can expect {estimates[best]:.1f} tricks in {named}, enough for {contract.name}."
         return (
-            f"you can count on {estimates[contract.style.strain]:.1f} tricks in {rules.strain(contract.style.strain).name} with your "
-            f"partner's bids and the kitty: enough for {contract.id}."
+            f"you can count on {estimates[contract.style.strain]:.1f} tricks in {rules.strain(contract.style.strain).name}"
+            f"{support}: enough for {contract.id}."
         )
-    return f"your best strain, {named}, is worth about {estimates[best]:.1f} tricks with the kitty and your partner's bids: not enough for the next bid."
+    return f"your best strain, {named}, is worth about {estimates[best]:.1f} tricks{support}: not enough for the next bid."
 
 
-def _play_reason(rules: Rules, observation: Observation, action: Play) -> str:
-    contract = rules.ladder[observation.contract] if observation.contract is not None else None
+def _support(bot: HeuristicBot, seat: int) -> str:
+    """What the estimate counts beyond the hand, as the seating has it: partners' bids, the partner a
+    declarer will call, the kitty."""
+    parts = []
+    if bot._partners[seat]:
+        parts.append("your partner's bids")
+    elif bot.rules.seating.called_partner is not None:
+        parts.append("the partner you would call")
+    if bot.rules.deal.kitty:
+        parts.append("the kitty")
+    return " with " + " and ".join(parts) if parts else ""
+
+
+def _play_reason(bot: HeuristicBot, observation: Observation, action: Play, legal_actions: Sequence[Action]) -> str:
+    rules = bot.rules
+    contract = rules.ladder[observation.contract.split()[0]] if observation.contract is not None else None
     order = rules.card_order(rules.played_strain(observation.contract))
     card = action.card
-    mine = observation.declarer is not None and observation.team_of[observation.declarer] == observation.team_of[observation.seat]
+    seat = observation.acting_seat if observation.acting_seat is not None else observation.seat
+    # The seats the bot plays with, as it knows them (a called partner once known, a team otherwise).
+    allies, mine = bot._allies(seat, observation.declarer, observation.partner)
     if contract is not None and contract.target.is_no_tricks:
         if not mine:
             return "defending a misère: play to leave the declarer a trick to take."
@@ -85,10 +100,13 @@ def _play_reason(rules: Rules, observation: Observation, action: Play) -> str:
     led = observation.led_suit
     leader = order.winner(cards, led)
     winning_seat = observation.trick[leader][0]
-    if observation.team_of[winning_seat] == observation.team_of[observation.seat] and winning_seat != observation.seat:
-        return f"your partner is winning the trick: play your cheapest card ({card})."
+    if allies >> winning_seat & 1 and winning_seat != seat:
+        return f"your side is winning the trick ({cards[leader]}): play your cheapest card ({card})."
     if order.winner(cards + [card], led) == len(cards):
         return f"{card} is the lowest card that wins the trick."
+    plays = [each.card for each in legal_actions if isinstance(each, Play)]
+    if any(order.winner(cards + [other], led) == len(cards) for other in plays):
+        return f"{card} loses this trick; your winners are kept for later."
     return f"you cannot beat {cards[leader]}: play your cheapest card ({card})."
 
 
