@@ -598,7 +598,8 @@ def check_record_variant(variant: Any, through: str, folder: Path) -> None:
                 rules = engine.Game.from_dict(saved, folder=str(records)).rules
         except (engine.TranscriptError, engine.SavedGameError) as error:
             assert SECRET not in str(error), error
-            assert "'variant'" in str(error), error
+            # A shipped variant loads; a standard game's cards may then not fit its deck (44-card's jokers).
+            assert "'variant'" in str(error) or variant in SHIPPED, error
             return
     assert rules.name in ("House", engine.load_variant("standard").name) or variant in SHIPPED, (variant, rules.name)
     assert rules.name != "OUTSIDE"
