@@ -68,3 +68,20 @@ def test_the_classic_bot_is_named_and_plays_whole_games() -> None:
     assert isinstance(make_bot("classic", rules, 1), HeuristicBot)
     result = engine.simulate("walker", games=3, seed=1, bots=["heuristic", "classic", "heuristic", "classic"])
     assert result.tally.games == 3
+
+
+def test_000_misere_a_declarer_who_leads_first_needs_a_lead_that_loses() -> None:
+    """Rules text 000, "Misère and open misère" (the declarer leads the first trick, rules/standard
+    ``first_lead: declarer``): the defenders play under a lead when they can, so with one defender holding
+    every card the declarer lacks (``rules-text-003-two``, the kitty seen), only a card below every outside
+    card of its suit is a safe lead. The default bot counts that risk; a hand without such a card must win
+    the first trick."""
+    rules = engine.load_variant("rules-text-003-two")
+    bot = HeuristicBot(rules, Profile())
+    strain = bot._strains["NT"]
+    safe = hand_of(rules, "9S", "9C", "10C", "9D", "10D", "9H", "10H", "JH", "QH", "KH")  # 9S: every spade outside is above it
+    everywhere = bot._all
+    assert bot._lead_risk(strain, safe, everywhere & ~safe) == 0.0
+    # Every card of this hand has an outside card of its suit below it: the defender plays under any lead.
+    high = hand_of(rules, "AS", "KS", "AC", "KC", "AD", "KD", "AH", "KH", "QH", "QS")
+    assert bot._lead_risk(strain, high, everywhere & ~high) == 1.0

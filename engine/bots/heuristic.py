@@ -26,7 +26,7 @@ from ..kernel.tables import StrainTable, cards_in, mask_of, tables_for
 from ..rules.announcements import Effect
 from ..rules.cards import Card
 from ..rules.contracts import Contract, Exposure, KittyUse, PartnerRole, PlayStyle, Target
-from ..rules.ruleset import Rounds, Rules
+from ..rules.ruleset import FirstLead, Rounds, Rules
 from ..rules.strains import TRUMP_POWER
 from .adapter import act_by_view
 from .profile import Profile
@@ -333,8 +333,27 @@ class HeuristicBot:
             danger = sum(dangers[kitty:])
         else:
             danger = sum(dangers[kitty if discarding else 0 :]) + 0.1 * kitty
+        if self.profile.adapts and self.rules.play.first_lead is FirstLead.DECLARER:
+            danger += self._lead_risk(strain, mask, outside)
         self._dangers[(mask, discarding)] = danger
         return danger
+
+    def _lead_risk(self, strain: StrainTable, mask: int, outside: int) -> float:
+        """The chance that a misère declarer who leads the first trick wins it with its safest lead. The
+        defenders play under the lead when they can, so a lead loses only when a defender holds cards of
+        its suit above it and none below: taken as the chance that some outside card above it is with the
+        defenders and none below it is (a joker always wins). With one defender holding every card the
+        declarer lacks (two-handed, once the kitty is seen), only a card below all the outside cards of
+        its suit is a safe lead."""
+        elsewhere = self._misere_elsewhere
+        best = 1.0
+        for index in cards_in(mask & ~strain.jokers):
+            above = (outside & strain.higher[index]).bit_count()
+            below = (outside & strain.lower[index]).bit_count()
+            risk = 1.0 - (1.0 - elsewhere**above) * elsewhere**below
+            if risk < best:
+                best = risk
+        return best
 
     def _forced(self, strain: StrainTable, mask: int, outside: int) -> list[float]:
         """For each card of ``mask`` the defenders could force to win a trick, the chance that they can.
