@@ -125,6 +125,20 @@ class HeuristicBot:
         self._keepers = self._jokers | mask_of(card.index for card in self._tables.cards if card.rank == "J")
         self._keepers |= mask_of(index for _, plain in no_trump.plain_order for index in plain[: (len(plain) + 1) // 2])
 
+    @staticmethod
+    def leaves_alone(rules: Rules) -> dict[str, str]:
+        """The contracts of ``rules`` this bot never bids, by id, each with why (a simulation's report warns
+        of them): hi/lo and any contract for an exact number of tricks (it plays to win tricks), and a
+        contract bid before looking (it looks first: bench/NOTES.md and docs/rule-use.md)."""
+        found: dict[str, str] = {}
+        for contract in rules.ladder:
+            target = contract.target
+            if contract.is_special and 0 < target.minimum == target.maximum < rules.deal.hand_size:
+                found[contract.id] = "the heuristic bots never bid it: they play to win tricks, with no play for an exact number"
+            elif contract.eligibility.before_looking:
+                found[contract.id] = "the heuristic bots never bid it: they look at their cards first (a blind bid rarely pays)"
+        return found
+
     # -- the protocols --------------------------------------------------------------------------
 
     def act(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:

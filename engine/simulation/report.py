@@ -7,6 +7,7 @@ import csv
 import io
 from typing import Any
 
+from ..bots.heuristic import HeuristicBot
 from .rule_use import stated_rules
 from .runner import SimulationResult
 from .statistics import ContractTally, median, two_proportion_p, welch_p, wilson
@@ -131,9 +132,13 @@ def to_data(result: SimulationResult) -> dict[str, Any]:
 def rules_in_play(result: SimulationResult) -> dict[str, list[Any]]:
     """The report's ``rules`` (each stated rule: ``rule``, ``kind``, ``what``, ``used``, ``rate`` per hand or
     game, and ``succeeded`` with ``success_rate`` and ``success`` where a use has an outcome) and
-    ``warnings`` (each stated rule that never came up, so its effect was not measured)."""
+    ``warnings`` (each stated rule that never came up, so its effect was not measured, and why where the
+    bots are known not to use it)."""
     tally, settings = result.tally, result.settings
     rules, warnings = [], []
+    bots = set(settings.bots or ("heuristic",))
+    # Rules the heuristic family (heuristic, classic, sampling, expert) is known not to use.
+    ignored = HeuristicBot.leaves_alone(result.rules) if bots - {"random"} else {}
     for stated in stated_rules(result.rules):
         used, succeeded = tally.rule_use.get(stated.key, [0, 0])
         per = tally.games if stated.per_game else tally.hands
@@ -150,7 +155,9 @@ def rules_in_play(result: SimulationResult) -> dict[str, list[Any]]:
         rules.append(row)
         if used:
             continue
-        if stated.needs_games and not settings.games:
+        if stated.kind == "contract" and stated.rule in ignored:
+            warnings.append(f"contract {stated.rule!r} never came up: {ignored[stated.rule]}, so its effect was not measured.")
+        elif stated.needs_games and not settings.games:
             warnings.append(f"{stated.kind} {stated.rule!r} can come up only in whole games: simulate --games to measure it.")
         elif stated.kind == "claim":
             warnings.append("claims ('claim') never came up: the built-in bots do not claim, so the claim rule was not measured.")
