@@ -53,6 +53,26 @@ def _scripted_deal(rules: Rules, deal: object, where: str) -> Deal:
     )
 
 
+class _OneCaller:
+    """A game's guard against a second thread: entered around each call that reads or changes the game,
+    it refuses a call made while another is running (a game is not thread-safe) rather than wait."""
+
+    __slots__ = ("_lock",)
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+
+    def __enter__(self) -> None:
+        if not self._lock.acquire(False):
+            raise ConcurrentUseError(
+                "This Game is in use by another thread: a Game is not thread-safe. Use one Game per thread, "
+                "or hold a lock of your own around every call on it."
+            )
+
+    def __exit__(self, *_: object) -> None:
+        self._lock.release()
+
+
 class Game:
     """One game of 500 under ``rules``, from the first deal to the end.
 
@@ -103,7 +123,7 @@ class Game:
         self._canonical = frozenset(map(id, (*self._tables.plays, *self._tables.bids, PASS, LOOK, KEEP, REJECT, ALONE)))
         scripted = [_scripted_deal(rules, deal, f"deals[{number}]") for number, deal in enumerate(deals or [])]
         carried = check_carried_over(rules, banned, redeals)
-        self._busy = threading.Lock()  # held while a call reads or changes the game (see _in_use)
+        self._busy = _OneCaller()  # entered around every call that reads or changes the game
         self._first_dealer = dealer
         self._initial_scores = start
         self._initial_carried = carried
@@ -274,8 +294,7 @@ class Game:
         Raises :class:`IllegalActionError` saying why when it is malformed or illegal; the game is then
         unchanged. Raises :class:`~engine.errors.ConcurrentUseError` when another thread is using the game.
         """
-        self._enter()
-        try:
+        with self._busy:
             action, move = self._checked(action)
             state = self._state
             self._records[-1].actions.append(f"{state.to_act} {action}")
@@ -283,26 +302,15 @@ class Game:
                 state.claim(move)
             else:
                 state.make_move(move)
-        finally:
-            self._busy.release()
 
     def __getstate__(self) -> dict[str, Any]:
         state = dict(self.__dict__)
-        del state["_busy"]  # a lock is not copied: a copy (copy.deepcopy, pickle) starts free
+        del state["_busy"]  # a lock is not copied: a copy (pickle) starts free
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
-        self._busy = threading.Lock()
-
-    def _enter(self) -> None:
-        """Take the game for one call, or refuse: a second thread calling while another's call runs would
-        read or change a game half-way through a change (a game is not thread-safe)."""
-        if not self._busy.acquire(False):
-            raise ConcurrentUseError(
-                "This Game is in use by another thread: a Game is not thread-safe. Use one Game per thread, "
-                "or hold a lock of your own around every call on it."
-            )
+        self._busy = _OneCaller()
 
     # -- what a seat may see ----------------------------------------------------------------------
 
@@ -324,11 +332,8 @@ class Game:
         if type(seat) is not int or not 0 <= seat < players:
             dummies = " (a dummy's cards are in its player's observation)" if seating.dummies else ""
             raise ValueError(f"There is no player at seat {shown(seat)}: players sit at seats 0 to {players - 1}{dummies}.")
-        self._enter()
-        try:
+        with self._busy:
             return render(seat_view(self._state, seat), self._tables, self._card_tuples, self._tricks())
-        finally:
-            self._busy.release()
 
     def face_down_of(self, seat: int) -> tuple[Card, ...]:
         """A dummy's cards still face down, in deck order (omniscient: nobody at the table sees them)."""
@@ -338,26 +343,20 @@ class Game:
 
     def clone(self) -> Game:
         """An independent copy of the game, random generator included."""
-        self._enter()
-        try:
-            return self._clone()
-        finally:
-            self._busy.release()
-
-    def _clone(self) -> Game:
-        other = Game.__new__(Game)
-        other.__dict__.update(self.__dict__)
-        other._busy = threading.Lock()
-        other._events = list(self._events)
-        # Only the current hand's record still changes: the finished hands' are shared.
-        other._records = list(self._records)
-        if other._records:
-            last = other._records[-1]
-            other._records[-1] = replace(last, misdeals=list(last.misdeals), actions=list(last.actions))
-        other._completed = list(self._completed)
-        other._state = self._state.copy()
-        other._state.listener = other
-        return other
+        with self._busy:
+            other = Game.__new__(Game)
+            other.__dict__.update(self.__dict__)
+            other._busy = _OneCaller()
+            other._events = list(self._events)
+            # Only the current hand's record still changes: the finished hands' are shared.
+            other._records = list(self._records)
+            if other._records:
+                last = other._records[-1]
+                other._records[-1] = replace(last, misdeals=list(last.misdeals), actions=list(last.actions))
+            other._completed = list(self._completed)
+            other._state = self._state.copy()
+            other._state.listener = other
+            return other
 
     def transcript(self, hand: int | None = None) -> dict[str, Any]:
         """The JSON transcript of one hand (the current one by default): variant, dealer, scores before
@@ -370,15 +369,12 @@ class Game:
 
     def to_dict(self) -> dict[str, Any]:
         """The whole game as JSON-ready data; :meth:`from_dict` rebuilds it exactly."""
-        self._enter()
-        try:
+        with self._busy:
             state = self._state
             banned, redeals = self._initial_carried
             return saved_game_data(
                 self.rules, self._first_dealer, self._initial_scores, self._records, state.scripted, state.rng, sorted(banned), redeals
             )
-        finally:
-            self._busy.release()
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], rules: Rules | None = None, *, folder: str | None = None) -> Game:
