@@ -131,6 +131,14 @@ def _fresh(play: TrickPlay) -> TrickPlay:
     return copy
 
 
+def _budgeted(solver: Solver, stats: SearchStats, max_positions: int) -> Solver:
+    """``solver`` counting its positions in ``stats``, shared by every search of one analysis, against one
+    budget of ``max_positions``."""
+    solver.stats = stats
+    solver.max_nodes = max_positions
+    return solver
+
+
 def makeable_table(
     game: Game,
     *,
@@ -144,7 +152,10 @@ def makeable_table(
 
     One solver per strain and side serves every declarer of that side (the first lead is the only
     difference, and its table of positions is shared); with two teams the other side's tricks are the
-    rest of the hand's, so one side is searched."""
+    rest of the hand's, so one side is searched. The searches count their positions in ``stats`` against
+    ``max_positions`` (raising :class:`~engine.analysis.limits.SolverLimitError` past it), telling
+    ``progress`` each strain; each strain enters ``table`` (filled in place, so that what a stopped search
+    completed is kept) once complete."""
     rules = game.rules
     state = game.state
     seating = rules.seating
@@ -172,8 +183,7 @@ def makeable_table(
             solver = solvers.get(searched)
             if solver is None:
                 play = TrickPlay(state.tables, list(state.hands), state.tables.strains[strain], list(range(seats)), leader, total)
-                solver = solvers[searched] = Solver(play, searched, covers=dict(state.arrangement.covers), max_nodes=max_positions)
-                solver.stats = shared  # one budget for every search of the analysis
+                solver = solvers[searched] = _budgeted(Solver(play, searched, covers=dict(state.arrangement.covers)), shared, max_positions)
             solver.play.leader = solver.play.to_act = leader
             tricks = solver.tricks(guess)
             guess = tricks
@@ -221,8 +231,7 @@ def analyze(
             makeable_table(game, stats=stats, max_positions=max_positions, progress=progress, table=makeable)
         minimize = contract is not None and contract.target.is_no_tricks
         play = _fresh(state.play)
-        solver = Solver(play, set(side), minimize=minimize, covers=dict(state.arrangement.covers), max_nodes=max_positions)
-        solver.stats = stats
+        solver = _budgeted(Solver(play, set(side), minimize=minimize, covers=dict(state.arrangement.covers)), stats, max_positions)
         if progress is not None:
             progress(f"the contract from the first lead, {stats.nodes:,} positions so far")
         par = solver.tricks()

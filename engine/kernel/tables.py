@@ -75,12 +75,12 @@ class StrainTable:
     lower: tuple[int, ...]
     """Per card index: the cards of its own suit ranked below it, as a mask."""
     keys: dict[str | None, tuple[int, ...]]
-    """Led suit (or ``None``) → per card index, :meth:`key`: how strongly the card competes in that trick."""
+    """Led suit (or ``None``) → per card index, how strongly the card competes in that trick: its power
+    if it is a trump or follows the suit led, else -1 (it cannot win)."""
 
     def key(self, index: int, led: str | None) -> int:
-        """How strongly card ``index`` competes in a trick led in ``led`` (-1: it cannot win)."""
-        power = self.power[index]
-        return power if power >= TRUMP_POWER or self.suit_of[index] == led else -1
+        """How strongly card ``index`` competes in a trick led in ``led`` (-1: it cannot win): :attr:`keys`."""
+        return self.keys[led][index]
 
 
 @dataclass(frozen=True)
