@@ -752,3 +752,18 @@ def test_a_pattern_of_numbers_that_leaves_the_dummies_out_shows_the_steps_to_wri
     problems = check("extends: two-handed\ndeal:\n  pattern: 3-2-4-2-3-1\n")
     dummies = [problem for problem in problems if "each dummy" in problem.message]
     assert len(dummies) == 1 and "{dummies: 3}" in dummies[0].message and "[{players: 3}" in dummies[0].message
+
+
+def test_a_yes_no_word_in_a_base_file_is_not_blamed_for_the_value_that_replaced_it(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Issue 33: a base file's ``exact_target: no`` is taken as false; a file extending it that writes
+    ``exact_target: 5`` is told its 5 is not true or false, not that the base's ``no`` needs quotes."""
+    import engine
+
+    (tmp_path / "base.yaml").write_text("extends: standard\nend:\n  exact_target: no\n")
+    (tmp_path / "child.yaml").write_text("extends: base.yaml\nend:\n  exact_target: 5\n")
+    assert engine.load_variant(str(tmp_path / "base.yaml")).end.exact_target is False
+    with pytest.raises(engine.VariantError) as caught:
+        engine.load_variant(str(tmp_path / "child.yaml"))
+    [problem] = caught.value.problems
+    assert problem.path == "$.end.exact_target" and problem.file.endswith("child.yaml")
+    assert "'no'" not in problem.message and "5" in problem.message

@@ -166,10 +166,11 @@ def merge(base: MergedDocument, child: SourceDocument) -> MergedDocument:
 
     values = kept(base.values)
     keys = kept(base.keys)
+    # A base's yes/no word stands only where the base's value does: not replaced, and not written again here.
+    booleans = {path: message for path, message in base.booleans.items() if path in values and path not in child.values}
+    booleans.update(child.booleans)
     values.update(child.values)
     keys.update(child.keys)
-    booleans = {path: message for path, message in base.booleans.items() if path in values}
-    booleans.update(child.booleans)
     return MergedDocument(
         data=data, values=values, keys=keys, chain=(child.file,) + base.chain, hints=dict(child.hints), base=base, booleans=booleans
     )
