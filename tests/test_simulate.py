@@ -12,7 +12,8 @@ from commandline import run
 
 import engine
 from engine.bots import HeuristicBot
-from engine.simulation.report import compare_data, to_data
+from engine.simulation.comparison import compare, compare_data
+from engine.simulation.report import to_data
 from engine.simulation.runner import CHUNK, SimulationSettings
 from engine.simulation.statistics import Tally
 
@@ -118,9 +119,9 @@ def test_settings_check_themselves() -> None:
 def test_compare_finds_a_difference_between_standard_and_american() -> None:
     """Issue 4: "compare shows a meaningful difference between standard and american" (one round of
     bidding with inkles that cannot win makes all-pass hands far more common)."""
-    data = compare_data(engine.simulate("standard", hands=600, seed=4), engine.simulate("american", hands=600, seed=4))
+    data = compare_data(compare("standard", "american", hands=600, seed=4))
     rows = {row["figure"]: row for row in data["figures"]}
-    assert rows["all-pass rate"]["b"] > rows["all-pass rate"]["a"] and rows["all-pass rate"]["significant"]
+    assert rows["hands passed out"]["b"] > rows["hands passed out"]["a"] and rows["hands passed out"]["significant"]
 
 
 def test_cli_simulate_text_json_csv(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -170,7 +171,7 @@ def test_cli_keeps_an_interrupted_checkpoint(capsys: pytest.CaptureFixture[str],
 
 def test_cli_compare(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "compare", "standard", "american", "--hands", "300")
-    assert code == 0 and "all-pass rate" in out and "B - A" in out
+    assert code == 0 and "hands passed out" in out and "B - A" in out and "Paired" in out
 
 
 def test_cli_plot_draws_a_png_or_says_which_extra_it_needs(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

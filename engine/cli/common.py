@@ -154,6 +154,10 @@ def write_atomically(path: str, text: str) -> None:
     try:
         with handle:
             handle.write(text)
+        # The temporary file is private (0600); the report gets the permissions a new file gets here.
+        mask = os.umask(0)
+        os.umask(mask)
+        os.chmod(handle.name, 0o666 & ~mask)
         os.replace(handle.name, path)
     except BaseException:
         os.unlink(handle.name)

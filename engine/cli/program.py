@@ -12,7 +12,7 @@ import sys
 from collections.abc import Sequence
 from importlib import metadata
 
-from . import analyze, play, replay, simulation, variants
+from . import analyze, play, replay, simulation, sweep, variants
 from .common import EXIT_INTERNAL, EXIT_OK, Parser, internal_error
 
 
@@ -30,6 +30,7 @@ def build_parser() -> argparse.ArgumentParser:
     variants.add_commands(commands)
     replay.add_commands(commands)
     simulation.add_commands(commands)
+    sweep.add_commands(commands)
     play.add_commands(commands)
     analyze.add_commands(commands)
     return parser

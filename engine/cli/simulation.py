@@ -12,8 +12,11 @@ from typing import Any
 
 from ..bots import BOT_NAMES
 from ..errors import FiveHundredError, UnreadableFileError, VariantError
-from ..simulation.report import compare_data, compare_text, to_csv, to_data, to_text
+from ..rules.compiler import load_variant
+from ..simulation.comparison import compare, compare_data, compare_text
+from ..simulation.report import to_csv, to_data, to_text
 from ..simulation.runner import MAX_UNITS, SimulationError, SimulationResult, simulate
+from ..simulation.skill import CHAIN, SkillLink, skill_chain, skill_text
 from .common import (
     EXIT_INVALID,
     EXIT_OK,
@@ -24,6 +27,7 @@ from .common import (
     seed_argument,
     write_atomically,
 )
+from .progress import add_progress_argument, progress_line
 
 
 def _positive(text: str) -> int:
@@ -38,29 +42,6 @@ def _positive(text: str) -> int:
     if value > MAX_UNITS:
         raise argparse.ArgumentTypeError(f"{value:,} is more than the {MAX_UNITS:,} one run may ask for")
     return value
-
-
-def _progress(enabled: bool, label: str) -> tuple[Callable[[int, int], None] | None, Callable[[], None]]:
-    """A tqdm progress bar on standard error when asked for and installed (the ``sim`` extra)."""
-    if not enabled:
-        return None, lambda: None
-    try:
-        from tqdm import tqdm
-    except ImportError:
-        return None, lambda: None
-    bar: Any = None
-
-    def update(done: int, total: int) -> None:
-        nonlocal bar
-        if bar is None:
-            bar = tqdm(total=total, initial=done - 1, desc=label, unit="chunk", file=sys.stderr, leave=False)
-        bar.update(1)
-
-    def close() -> None:
-        if bar is not None:
-            bar.close()
-
-    return update, close
 
 
 def _common(parser: Any, hands_help: str, games_help: str) -> None:
@@ -81,12 +62,7 @@ def _common(parser: Any, hands_help: str, games_help: str) -> None:
     parser.add_argument(
         "--cluster", metavar="ADDRESS", help="run on the Dask cluster whose scheduler is at ADDRESS (needs the cluster extra)"
     )
-    parser.add_argument(
-        "--progress",
-        choices=("auto", "always", "never"),
-        default="auto",
-        help="progress bar on standard error (default: when it is a terminal)",
-    )
+    add_progress_argument(parser)
 
 
 def add_commands(commands: Any) -> None:
@@ -100,6 +76,24 @@ def add_commands(commands: Any) -> None:
         metavar="FILE",
         type=output_file_argument,
         help="write the report to FILE; finished work is checkpointed in FILE.partial as it goes",
+    )
+    sim.add_argument(
+        "--skill",
+        action="store_true",
+        help="also play the skill chain on duplicate deals (stronger bot against weaker, each in every position)",
+    )
+    sim.add_argument(
+        "--skill-chain",
+        type=bots_argument,
+        default=list(CHAIN),
+        metavar="BOTS",
+        help=f"the chain's bots, strongest first (default {','.join(CHAIN)}; the expert is slow: heuristic,random is quick)",
+    )
+    sim.add_argument(
+        "--html",
+        metavar="FILE.html",
+        type=output_file_argument,
+        help="write the one-page report: the rule in words, rules in play, balance, skill, charts (needs the plot extra)",
     )
     sim.add_argument("--resume", action="store_true", help="continue an interrupted run from FILE.partial (needs --out)")
     sim.add_argument(
@@ -115,6 +109,12 @@ def add_commands(commands: Any) -> None:
     compare.add_argument("second", metavar="B", help="another variant")
     _common(compare, "hands to play under each (default 2000)", "whole games to play under each")
     compare.add_argument("--format", choices=("text", "json"), default="text", help="output format (default: text)")
+    compare.add_argument(
+        "--html",
+        metavar="FILE.html",
+        type=output_file_argument,
+        help="write the one-page report of the comparison, with charts (needs the plot extra)",
+    )
     compare.set_defaults(handler=command_compare)
 
 
@@ -147,9 +147,7 @@ def _note_workers(asked: int, result: SimulationResult) -> None:
 
 
 def _run(variant: str, args: argparse.Namespace, hands: int, games: int, checkpoint: str | None, label: str) -> SimulationResult:
-    wanted = args.progress == "always" or (args.progress == "auto" and sys.stderr.isatty())
-    update, close = _progress(wanted, label)
-    try:
+    with progress_line(args.progress, label, hands or games, unit="game" if games else "hand") as (progress, on_unit):
         return simulate(
             variant,
             hands=hands,
@@ -159,10 +157,9 @@ def _run(variant: str, args: argparse.Namespace, hands: int, games: int, checkpo
             workers=args.workers,
             cluster=args.cluster,
             checkpoint=checkpoint,
-            progress=update,
+            progress=progress,
+            on_unit=on_unit,
         )
-    finally:
-        close()
 
 
 def command_simulate(args: argparse.Namespace) -> int:
@@ -176,18 +173,27 @@ def command_simulate(args: argparse.Namespace) -> int:
         return _fail(f"cannot keep the checkpoint: {refused}.", EXIT_USAGE)
     if checkpoint and os.path.exists(checkpoint) and not args.resume:
         return _fail(f"{checkpoint} holds an interrupted run; pass --resume to continue it, or remove it to start afresh.", EXIT_USAGE)
+    if args.skill and len(args.skill_chain) < 2:
+        return _fail("--skill-chain names two or more bots, strongest first, such as heuristic,random.", EXIT_USAGE)
+    links: list[SkillLink] = []
     try:
         result = _run(args.variant, args, hands, games, checkpoint, args.variant)
+        if args.skill:
+            links = _skill(args, hands, games)
     except FiveHundredError as error:
         return _report_failure(error)
     _note_workers(args.workers, result)
-    text = (
-        json.dumps(to_data(result), indent=2) + "\n"
-        if args.format == "json"
-        else to_csv(result)
-        if args.format == "csv"
-        else to_text(result)
-    )
+    if args.format == "json":
+        data = to_data(result)
+        if args.skill:
+            data["skill"] = [link.to_dict() for link in links]
+        text = json.dumps(data, indent=2) + "\n"
+    else:
+        text = to_csv(result) if args.format == "csv" else to_text(result) + ("\n".join(skill_text(links)) + "\n" if links else "")
+    if args.html:
+        failed = _write_page(args.html, lambda page: page.simulation_page(result, links))
+        if failed:
+            return failed
     if args.plot:
         try:
             from ..simulation.plot import plot_result
@@ -215,17 +221,59 @@ def command_simulate(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _skill(args: argparse.Namespace, hands: int, games: int) -> list[SkillLink]:
+    runs = (len(args.skill_chain) - 1) * len(load_variant(args.variant).seating.teams) if hands or games else 0
+    with progress_line(args.progress, "skill chain", hands or games, runs, "game" if games else "hand") as (progress, on_unit):
+        return skill_chain(
+            args.variant,
+            hands=hands,
+            games=games,
+            seed=args.seed,
+            chain=args.skill_chain,
+            workers=args.workers,
+            cluster=args.cluster,
+            progress=progress,
+            on_unit=on_unit,
+        )
+
+
+def _write_page(path: str, draw: Callable[[Any], str]) -> int:
+    """Write the one-page report ``draw(engine.simulation.page)`` makes; the exit code."""
+    try:
+        from ..simulation import page
+    except ImportError:
+        return _fail("--html draws its charts with matplotlib: pip install 'fivehundred[plot]'.", EXIT_USAGE)
+    try:
+        write_atomically(path, draw(page))
+    except OSError as error:
+        return _fail(f"{path}: cannot write the page: {error.strerror}.", EXIT_USAGE)
+    return EXIT_OK
+
+
 def command_compare(args: argparse.Namespace) -> int:
     """``fivehundred compare``."""
     hands, games = args.hands or (0 if args.games else 2000), args.games or 0
     try:
-        first = _run(args.first, args, hands, games, None, args.first)
-        second = _run(args.second, args, hands, games, None, args.second)
+        with progress_line(args.progress, "compare", hands or games, 2, "game" if games else "hand") as (progress, on_unit):
+            comparison = compare(
+                args.first,
+                args.second,
+                hands=hands,
+                games=games,
+                seed=args.seed,
+                bots=args.bots,
+                workers=args.workers,
+                cluster=args.cluster,
+                progress=progress,
+                on_unit=on_unit,
+            )
     except FiveHundredError as error:
         return _report_failure(error)
-    _note_workers(args.workers, first)
+    _note_workers(args.workers, comparison.first)
     if args.format == "json":
-        print(json.dumps(compare_data(first, second), indent=2))
+        print(json.dumps(compare_data(comparison), indent=2))
     else:
-        sys.stdout.write(compare_text(first, second))
+        sys.stdout.write(compare_text(comparison))
+    if args.html:
+        return _write_page(args.html, lambda page: page.comparison_page(comparison))
     return EXIT_OK

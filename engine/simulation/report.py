@@ -1,5 +1,5 @@
-"""Reports of simulations: the figures as JSON data, a readable text table, CSV, and side-by-side
-comparisons of two variants with significance tests."""
+"""Reports of simulations: the figures as JSON data, a readable text table and CSV (comparisons of two
+variants are in :mod:`~engine.simulation.comparison`)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any
 from ..bots.heuristic import HeuristicBot
 from .rule_use import stated_rules
 from .runner import SimulationResult
-from .statistics import ContractTally, median, two_proportion_p, welch_p, wilson
+from .statistics import ContractTally, chi_square_p, median, quantile, spread, wilson
 
 
 def _rate(count: int, total: int) -> float:
@@ -37,6 +37,7 @@ def to_data(result: SimulationResult) -> dict[str, Any]:
     is identical between runs with the same settings."""
     tally, rules, settings = result.tally, result.rules, result.settings
     played = sum(each.bid for each in tally.contracts.values())
+    made = sum(each.made for each in tally.contracts.values())
     contracts = {}
     for contract in rules.ladder:
         each = tally.contracts.get(contract.id)
@@ -60,14 +61,14 @@ def to_data(result: SimulationResult) -> dict[str, Any]:
     for team, seats in enumerate(rules.seating.teams):
         low, high = wilson(tally.wins[team], tally.games)
         declared = sum(each.bid for each in tally.team_contracts[team].values())
-        made = sum(each.made for each in tally.team_contracts[team].values())
+        team_made = sum(each.made for each in tally.team_contracts[team].values())
         teams.append(
             {
                 "team": team,
                 "seats": list(seats),
                 "declared": declared,
-                "made": made,
-                "made_rate": _rate(made, declared),
+                "made": team_made,
+                "made_rate": _rate(team_made, declared),
                 "points_per_hand": round(tally.team_points[team] / tally.hands, 3) if tally.hands else 0.0,
                 "wins": tally.wins[team],
                 "win_rate": _rate(tally.wins[team], tally.games),
@@ -97,11 +98,12 @@ def to_data(result: SimulationResult) -> dict[str, Any]:
         "all_pass": {"count": tally.all_pass, "rate": _rate(tally.all_pass, tally.hands)},
         "contracts": contracts,
         "contracts_played": played,
-        "made_rate": _rate(sum(each.made for each in tally.contracts.values()), played),
+        "made_rate": _rate(made, played),
         "by_strain": dict(sorted(by_strain.items())),
         "by_level": dict(sorted(by_level.items())),
         "slams": {"count": tally.slams, "rate": _rate(tally.slams, played)},
-        "sets": {"count": tally.sets, "rate": _rate(tally.sets, played)},
+        "sets": {"count": played - made, "rate": _rate(played - made, played)},
+        "barred": {"count": tally.barred, "rate": _rate(tally.barred, played)},
         "per_team": teams,
         "per_seat": seat_rows,
         "wins": list(tally.wins),
@@ -118,6 +120,7 @@ def to_data(result: SimulationResult) -> dict[str, Any]:
             "win_interval_95": [round(first_low, 4), round(first_high, 4)],
         },
         "dealer_team": {"wins": tally.dealer_wins, "win_rate": _rate(tally.dealer_wins, tally.games)},
+        "balance": balance(result),
         **rules_in_play(result),
         "timing": {
             "seconds": round(result.seconds, 3),
@@ -127,6 +130,48 @@ def to_data(result: SimulationResult) -> dict[str, Any]:
         },
     }
     return data
+
+
+def _share(count: int, total: int, fair: float | None = None) -> dict[str, Any]:
+    low, high = wilson(count, total)
+    share = {"count": count, "of": total, "rate": _rate(count, total), "interval_95": [round(low, 4), round(high, 4)]}
+    if fair is not None:
+        share["fair"] = round(fair, 4)
+    return share
+
+
+def balance(result: SimulationResult) -> dict[str, Any] | None:
+    """How even the game is (whole games only; ``None`` for a run of hands): each side's wins against a fair
+    share, with a chi-square test that the sides win alike; the first dealer's and the first bidder's side;
+    game length with its spread; how often the last hand decided the game, and how often the side behind
+    before it won; lead changes; games with no winner."""
+    tally, rules = result.tally, result.rules
+    if not tally.games:
+        return None
+    teams = len(rules.seating.teams)
+    # Each side's fair share: its players' share of the table (the dealer rotates from game to game).
+    fair = [sum(1 for seat in seats if seat < rules.seating.players) / rules.seating.players for seats in rules.seating.teams]
+    decided = tally.games - tally.no_winner
+    statistic = sum(
+        (tally.wins[team] - decided * fair[team]) ** 2 / (decided * fair[team]) for team in range(teams) if decided * fair[team] > 0
+    )
+    mean, deviation = spread(tally.lengths)
+    return {
+        "sides": [_share(tally.wins[team], decided, fair[team]) for team in range(teams)],
+        "sides_equal_p": round(chi_square_p(statistic, teams - 1), 6),
+        "first_dealer_side": _share(tally.dealer_wins, decided, fair[rules.seating.team_of(0)]),
+        "first_bidder_side": _share(tally.first_bidder_wins, decided, fair[rules.seating.team_of(1 % rules.seating.players)]),
+        "game_length": {
+            "mean": round(mean, 3),
+            "standard_deviation": round(deviation, 3),
+            "tenth_percentile": quantile(tally.lengths, 0.1),
+            "ninetieth_percentile": quantile(tally.lengths, 0.9),
+        },
+        "decided_on_last_hand": _share(tally.decided_last, tally.games),
+        "behind_before_last_hand_won": _share(tally.behind_won, tally.leader_before_last),
+        "lead_changes_per_game": round(tally.lead_changes / tally.games, 3),
+        "no_winner": tally.no_winner,
+    }
 
 
 def rules_in_play(result: SimulationResult) -> dict[str, list[Any]]:
@@ -178,7 +223,7 @@ def to_text(result: SimulationResult) -> str:
     )
     lines.append(
         f"All passed: {data['all_pass']['count']} ({100 * data['all_pass']['rate']:.1f}% of hands).  Contracts made: "
-        f"{100 * data['made_rate']:.1f}%.  Slams: {data['slams']['count']}.  Sets: {data['sets']['count']}."
+        f"{100 * data['made_rate']:.1f}%.  Slams: {data['slams']['count']}.  Set (contract failed): {data['sets']['count']}."
     )
     lines.append("")
     lines.append(f"{'contract':<14}{'bid':>8}{'% hands':>9}{'made':>8}{'% made':>8}{'avg pts':>9}")
@@ -222,8 +267,40 @@ def to_text(result: SimulationResult) -> str:
         )
         if data["unfinished_games"]:
             lines.append(f"Unfinished games (stopped after 1000 hands): {data['unfinished_games']}.")
+        lines.extend(_balance_text(data["balance"], alone))
     lines.extend(_rules_text(data))
     return "\n".join(lines) + "\n"
+
+
+def _percent(share: dict[str, Any]) -> str:
+    low, high = share["interval_95"]
+    return f"{100 * share['rate']:.1f}% ({100 * low:.1f}-{100 * high:.1f}%" + (
+        f"; fair {100 * share['fair']:.0f}%)" if "fair" in share else ")"
+    )
+
+
+def _balance_text(balance: dict[str, Any], alone: bool) -> list[str]:
+    """The balance figures in a few sentences."""
+    side = "seat" if alone else "side"
+    lines = [
+        "",
+        "Balance (won, 95% interval):",
+        "  "
+        + "; ".join(f"{side} {team} {_percent(share)}" for team, share in enumerate(balance["sides"]))
+        + f"; that the {side}s win alike: p = {balance['sides_equal_p']:.3g}.",
+        f"  The first dealer's {side} won {_percent(balance['first_dealer_side'])}; the first bidder's {_percent(balance['first_bidder_side'])}.",
+    ]
+    length = balance["game_length"]
+    lines.append(
+        f"  Game length {length['mean']} hands (standard deviation {length['standard_deviation']}; "
+        f"10% of games {length['tenth_percentile']} hands or fewer, 10% {length['ninetieth_percentile']} or more)."
+    )
+    lines.append(
+        f"  Decided on the last hand (the winner was not ahead alone before it): {_percent(balance['decided_on_last_hand'])}; "
+        f"the {side} behind before the last hand won {_percent(balance['behind_before_last_hand_won'])} of the games with a leader then."
+    )
+    lines.append(f"  Lead changes per game: {balance['lead_changes_per_game']}; games with no winner: {balance['no_winner']}.")
+    return lines
 
 
 def _rules_text(data: dict[str, Any]) -> list[str]:
@@ -273,100 +350,3 @@ def to_csv(result: SimulationResult) -> str:
             ]
         )
     return buffer.getvalue()
-
-
-def compare_data(first: SimulationResult, second: SimulationResult) -> dict[str, Any]:
-    """Figures of two runs side by side, with the difference and a two-sided p-value for each."""
-    rows: list[dict[str, Any]] = []
-
-    def proportion(label: str, a: tuple[int, int], b: tuple[int, int]) -> None:
-        rate_a, rate_b = _rate(*a), _rate(*b)
-        rows.append(
-            {
-                "figure": label,
-                "a": rate_a,
-                "b": rate_b,
-                "difference": round(rate_b - rate_a, 6),
-                "p_value": round(two_proportion_p(a[0], a[1], b[0], b[1]), 6),
-            }
-        )
-
-    def mean(label: str, a: tuple[int, int, int], b: tuple[int, int, int]) -> None:
-        mean_a = a[0] / a[2] if a[2] else 0.0
-        mean_b = b[0] / b[2] if b[2] else 0.0
-        rows.append(
-            {
-                "figure": label,
-                "a": round(mean_a, 4),
-                "b": round(mean_b, 4),
-                "difference": round(mean_b - mean_a, 4),
-                "p_value": round(welch_p(*a, *b), 6),
-            }
-        )
-
-    ta, tb = first.tally, second.tally
-    played_a = sum(each.bid for each in ta.contracts.values())
-    played_b = sum(each.bid for each in tb.contracts.values())
-    proportion("all-pass rate", (ta.all_pass, ta.hands), (tb.all_pass, tb.hands))
-    proportion(
-        "contracts made",
-        (sum(each.made for each in ta.contracts.values()), played_a),
-        (sum(each.made for each in tb.contracts.values()), played_b),
-    )
-
-    def special(result: SimulationResult) -> int:
-        return sum(each.bid for key, each in result.tally.contracts.items() if _family(result, key)[0] == "special")
-
-    proportion("special contracts (misère family) per contract", (special(first), played_a), (special(second), played_b))
-    for level in sorted({_family(first, key)[1] for key in ta.contracts} | {_family(second, key)[1] for key in tb.contracts}):
-        if level in ("special", "?"):
-            continue
-        count_a = sum(each.bid for key, each in ta.contracts.items() if _family(first, key)[1] == level)
-        count_b = sum(each.bid for key, each in tb.contracts.items() if _family(second, key)[1] == level)
-        proportion(f"level {level} contracts per contract", (count_a, played_a), (count_b, played_b))
-    proportion("slams per contract", (ta.slams, played_a), (tb.slams, played_b))
-    # Players alone are named by seat, as the report names them; a team of one is its seat.
-    side = "seat" if all(len(seats) == 1 for result in (first, second) for seats in result.rules.seating.teams) else "team"
-    for team in range(min(len(ta.team_points), len(tb.team_points))):
-        mean(
-            f"{side} {team} points per hand",
-            (ta.team_points[team], ta.team_points_squares[team], ta.hands),
-            (tb.team_points[team], tb.team_points_squares[team], tb.hands),
-        )
-    if ta.games and tb.games:
-
-        def length_sums(lengths: dict[int, int]) -> tuple[int, int, int]:
-            return (sum(k * v for k, v in lengths.items()), sum(k * k * v for k, v in lengths.items()), sum(lengths.values()))
-
-        mean("game length (hands)", length_sums(ta.lengths), length_sums(tb.lengths))
-        proportion(f"{side} 0 wins", (ta.wins[0], ta.games), (tb.wins[0], tb.games))
-        proportion(
-            "first bidder wins" if side == "seat" else "first bidder's team wins",
-            (ta.first_bidder_wins, ta.games),
-            (tb.first_bidder_wins, tb.games),
-        )
-        proportion("games ended out the back door", (ta.ends.get("back_door", 0), ta.games), (tb.ends.get("back_door", 0), tb.games))
-    for row in rows:
-        row["significant"] = row["p_value"] < 0.05
-    return {"a": to_data(first), "b": to_data(second), "figures": rows}
-
-
-def compare_text(first: SimulationResult, second: SimulationResult) -> str:
-    """The comparison as a readable table (``*`` marks a difference significant at the 5% level)."""
-    data = compare_data(first, second)
-    a, b = data["a"], data["b"]
-    lines = [f"A: {a['name']} ({a['variant']})", f"B: {b['name']} ({b['variant']})"]
-    lines.append(
-        f"Same seeds ({a['seed']}): {a['hands']} vs {b['hands']} hands"
-        + (f", {a['games']} vs {b['games']} games" if a["games"] else "")
-        + "."
-    )
-    lines.append("")
-    width = max(len(row["figure"]) for row in data["figures"]) + 2
-    lines.append(f"{'figure':<{width}}{'A':>10}{'B':>10}{'B - A':>10}{'p':>10}")
-    for row in data["figures"]:
-        mark = " *" if row["significant"] else ""
-        lines.append(f"{row['figure']:<{width}}{row['a']:>10.4g}{row['b']:>10.4g}{row['difference']:>+10.4g}{row['p_value']:>10.3g}{mark}")
-    lines.append("")
-    lines.append("* significant at the 5% level (two-proportion z test for rates, Welch's test for means).")
-    return "\n".join(lines) + "\n"

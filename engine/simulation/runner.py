@@ -29,6 +29,7 @@ from ..kernel.tables import tables_for
 from ..rules.compiler import load_variant
 from ..rules.ruleset import Rules
 from .checkpoint import CHECKPOINT_FORMAT, CheckpointError, Resumed, chunk_line, open_checkpoint, read_checkpoint
+from .figures import Row, unit_figures
 from .rule_use import RuleWatch
 from .statistics import Tally
 
@@ -127,9 +128,18 @@ def _bots_for(settings: SimulationSettings, rules: Rules) -> tuple[str, ...]:
     return names
 
 
-def _play_unit(settings: SimulationSettings, rules: Rules, index: int, choosers: Sequence[Chooser], tally: Tally, watch: RuleWatch) -> int:
+def _play_unit(
+    settings: SimulationSettings,
+    rules: Rules,
+    index: int,
+    choosers: Sequence[Chooser],
+    tally: Tally,
+    watch: RuleWatch,
+    rows: list[Row] | None = None,
+) -> int:
     """Play hand or game ``index`` into ``tally`` with ``choosers`` (a bot's move per seat); returns the
-    number of actions taken.
+    number of actions taken. With ``rows``, the unit's figures (:func:`~engine.simulation.figures.unit_figures`)
+    are appended to it.
 
     The bots move straight from the kernel's state (:class:`~engine.bots.FastBot`): no action objects,
     events or records are made, which is what makes a simulated hand cheap. The deals come from a
@@ -155,11 +165,16 @@ def _play_unit(settings: SimulationSettings, rules: Rules, index: int, choosers:
     if settings.games:
         tally.add_game(results, dealer, state.winner, state.ending, rules)
         watch.count_game(state.ending, tally.rule_use)
+    if rows is not None:
+        rows.append(unit_figures(rules, results, dealer, state.ending, bool(settings.games)))
     return actions
 
 
-def run_chunk(settings: SimulationSettings, chunk: int) -> tuple[int, dict[str, Any], int]:
+def run_chunk(
+    settings: SimulationSettings, chunk: int, rows: list[Row] | None = None, unit_done: Callable[[], None] | None = None
+) -> tuple[int, dict[str, Any], int]:
     """Play chunk number ``chunk`` (units ``chunk * CHUNK`` onwards); returns (chunk, tally, actions).
+    With ``rows``, each unit's figures are appended to it; ``unit_done()`` is called after each unit.
 
     The chunk's bots share one generator seeded from ``(seed, chunk)``: chunks are the same whatever
     the number of workers, so the totals are too."""
@@ -171,8 +186,25 @@ def run_chunk(settings: SimulationSettings, chunk: int) -> tuple[int, dict[str, 
     choosers = [make_bot(name, rules, bots_random).choose for name in _bots_for(settings, rules)]
     actions = 0
     for index in range(chunk * CHUNK, min(settings.units, (chunk + 1) * CHUNK)):
-        actions += _play_unit(settings, rules, index, choosers, tally, watch)
+        actions += _play_unit(settings, rules, index, choosers, tally, watch, rows)
+        if unit_done is not None:
+            unit_done()
     return chunk, tally.to_dict(), actions
+
+
+GroupChunk = tuple[int, list[tuple[dict[str, Any], int, list[Row]]]]
+"""What :func:`run_group_chunk` returns: the chunk, and per run its tally, actions and unit rows."""
+
+
+def run_group_chunk(group: tuple[SimulationSettings, ...], chunk: int, unit_done: Callable[[], None] | None = None) -> GroupChunk:
+    """Play chunk ``chunk`` under each settings of ``group`` (the same units, so the same deals where
+    the decks agree), returning each run's tally, actions and per-unit figure rows."""
+    runs = []
+    for settings in group:
+        rows: list[Row] = []
+        _, tally, actions = run_chunk(settings, chunk, rows, unit_done)
+        runs.append((tally, actions, rows))
+    return chunk, runs
 
 
 def _checkpoint_header(settings: SimulationSettings) -> dict[str, Any]:
@@ -206,6 +238,7 @@ def simulate(
     cluster: str | None = None,
     checkpoint: str | None = None,
     progress: Callable[[int, int], None] | None = None,
+    on_unit: Callable[[], None] | None = None,
 ) -> SimulationResult:
     """Simulate ``hands`` hands or ``games`` games of ``variant`` (a shipped name, a file path, or
     compiled rules) with ``bots`` (a name per seat).
@@ -216,18 +249,15 @@ def simulate(
     ``checkpoint`` (a file path) finished chunks are saved as they complete and a later call with the
     same settings and file resumes where it stopped (a damaged line's chunk is played again; the
     result's ``extra["replayed_chunks"]`` counts them). ``progress(done, total)`` is called as chunks
-    finish. Memory stays flat however long the run: chunks are handed out as workers free up and their
+    finish; ``on_unit()`` after each hand or game played in this process (with one worker, no cluster).
+    Memory stays flat however long the run: chunks are handed out as workers free up and their
     tallies folded as they arrive. Raises :class:`SimulationError` for bad settings or an unusable
     checkpoint, and :class:`~engine.errors.VariantError` or
     :class:`~engine.kernel.support.UnsupportedRuleError` for a variant that cannot be loaded or played.
     """
     settings = SimulationSettings(variant, hands, games, seed, tuple(bots))
-    if type(workers) is not int or workers < 1:
-        raise SimulationError(f"workers must be a whole number, at least 1, not {workers!r:.40}.")
-    workers = min(workers, available_cores())
-    rules = _rules(variant)
-    check_supported(rules)
-    _bots_for(settings, rules)
+    workers = _workers(workers)
+    rules = _checked(settings)
     chunks = (settings.units + CHUNK - 1) // CHUNK
     players, teams = rules.seating.players, len(rules.seating.teams)
     header = _checkpoint_header(settings)
@@ -244,7 +274,7 @@ def simulate(
     finished = len(resumed.chunks)
     todo = (chunk for chunk in range(chunks) if chunk not in resumed.chunks)
     try:
-        for chunk, tally, count in _execute(settings, todo, chunks - finished, workers, cluster):
+        for chunk, tally, count in _execute(run_chunk, settings, todo, chunks - finished, workers, cluster, on_unit):
             total.merge(Tally.from_dict(tally))
             actions += count
             finished += 1
@@ -260,22 +290,83 @@ def simulate(
     return SimulationResult(settings, rules, total, time.perf_counter() - started, actions, workers, {"replayed_chunks": resumed.damaged})
 
 
+def _workers(workers: int) -> int:
+    if type(workers) is not int or workers < 1:
+        raise SimulationError(f"workers must be a whole number, at least 1, not {workers!r:.40}.")
+    return min(workers, available_cores())
+
+
+def _checked(settings: SimulationSettings) -> Rules:
+    """The settings' rules, once checked playable with the settings' bots."""
+    rules = _rules(settings.variant)
+    check_supported(rules)
+    _bots_for(settings, rules)
+    return rules
+
+
+def simulate_group(
+    group: Sequence[SimulationSettings],
+    *,
+    workers: int = 1,
+    cluster: str | None = None,
+    fold: Callable[[list[list[Row]]], None] | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    on_unit: Callable[[], None] | None = None,
+) -> list[SimulationResult]:
+    """Simulate every settings of ``group`` (the same number of hands or games each) chunk by chunk
+    together, so that hand or game ``i`` is played under each in the same chunk: each chunk's per-unit
+    figure rows (one list per settings, in unit order) are handed to ``fold`` as the chunks finish, in
+    chunk order. Returns a result per settings, the same as :func:`simulate` gives for it alone.
+    ``workers``, ``cluster``, ``progress`` and ``on_unit`` as for :func:`simulate`."""
+    group = tuple(group)
+    if not group or len({settings.units for settings in group}) != 1 or len({bool(settings.games) for settings in group}) != 1:
+        raise SimulationError("A group of runs plays the same number of hands (or of games) under each.")
+    workers = _workers(workers)
+    rules = [_checked(settings) for settings in group]
+    chunks = (group[0].units + CHUNK - 1) // CHUNK
+    totals = [Tally(each.seating.players, len(each.seating.teams)) for each in rules]
+    actions = [0] * len(group)
+    started = time.perf_counter()
+    for finished, (_, runs) in enumerate(_execute(run_group_chunk, group, iter(range(chunks)), chunks, workers, cluster, on_unit), 1):
+        for index, (tally, count, _rows) in enumerate(runs):
+            totals[index].merge(Tally.from_dict(tally))
+            actions[index] += count
+        if fold is not None:
+            fold([rows for _, _, rows in runs])
+        if progress is not None:
+            progress(finished, chunks)
+    seconds = time.perf_counter() - started
+    for total in totals:
+        total.sort()
+    return [
+        SimulationResult(settings, each, total, seconds, count, workers)
+        for settings, each, total, count in zip(group, rules, totals, actions)
+    ]
+
+
 def _execute(
-    settings: SimulationSettings, chunks: Iterator[int], count: int, workers: int, cluster: str | None
-) -> Iterator[tuple[int, dict[str, Any], int]]:
-    """Run ``count`` chunks, yielding each result in the order the chunks come."""
+    function: Callable[..., Any],
+    argument: Any,
+    chunks: Iterator[int],
+    count: int,
+    workers: int,
+    cluster: str | None,
+    on_unit: Callable[[], None] | None = None,
+) -> Iterator[Any]:
+    """Run ``function(argument, chunk)`` for ``count`` chunks, yielding each result in the order the
+    chunks come (``on_unit`` is passed on when the chunks run in this process)."""
     if cluster is not None:
-        yield from _execute_on_cluster(settings, list(chunks), cluster)
+        yield from _execute_on_cluster(function, argument, list(chunks), cluster)
         return
     if workers == 1 or count <= 1:
         for chunk in chunks:
-            yield run_chunk(settings, chunk)
+            yield function(argument, chunk, unit_done=on_unit)
         return
     with ProcessPoolExecutor(max_workers=workers, initializer=_watch_parent, initargs=(os.getpid(),)) as pool:
         # A few chunks in flight per worker, not every chunk submitted up front: memory stays flat.
-        pending: deque[Future[tuple[int, dict[str, Any], int]]] = deque()
+        pending: deque[Future[Any]] = deque()
         for chunk in chunks:
-            pending.append(pool.submit(run_chunk, settings, chunk))
+            pending.append(pool.submit(function, argument, chunk))
             if len(pending) >= 2 * workers:
                 yield pending.popleft().result()
         while pending:
@@ -295,7 +386,7 @@ def _watch_parent(parent: int) -> None:
     threading.Thread(target=watch, name="watch-parent", daemon=True).start()
 
 
-def _execute_on_cluster(settings: SimulationSettings, chunks: list[int], address: str) -> Iterator[tuple[int, dict[str, Any], int]]:
+def _execute_on_cluster(function: Callable[..., Any], argument: Any, chunks: list[int], address: str) -> Iterator[Any]:
     """Run the chunks on the Dask cluster at ``address`` (its workers need this package installed)."""
     try:
         from distributed import Client
@@ -306,6 +397,6 @@ def _execute_on_cluster(settings: SimulationSettings, chunks: list[int], address
     except (OSError, TimeoutError, ValueError) as error:
         raise SimulationError(f"cannot reach the Dask scheduler at {address!r}: {error}") from None
     with client:
-        futures = client.map(run_chunk, [settings] * len(chunks), chunks, pure=False)
+        futures = client.map(function, [argument] * len(chunks), chunks, pure=False)
         for future in futures:
             yield future.result()

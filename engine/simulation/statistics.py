@@ -38,7 +38,7 @@ class Tally:
     """Hands nobody won the auction."""
     slams: int = 0
     """Hands in which the declaring side took every trick."""
-    sets: int = 0
+    barred: int = 0
     """Hands after which a declarer was barred from bidding (set rule, ralphing)."""
     contracts: dict[str, ContractTally] = field(default_factory=dict)
     """Contract id → its tally."""
@@ -68,6 +68,16 @@ class Tally:
     """How games ended (front door, back door, ...) → games."""
     lead_changes: int = 0
     """Times the leading team changed, over all games."""
+    no_winner: int = 0
+    """Games finished with no winner (a tie at the hand limit)."""
+    decided_last: int = 0
+    """Games whose winner was not leading alone before the last hand."""
+    leader_before_last: int = 0
+    """Games with one side leading alone before the last hand."""
+    behind_won: int = 0
+    """Of those, games won by a side that was behind before the last hand."""
+    declarer_points: dict[int, int] = field(default_factory=dict)
+    """The declaring side's points on a hand → hands (the score distribution)."""
     rule_use: dict[str, list[int]] = field(default_factory=dict)
     """Rules in play: ``kind:rule`` → [times used, times succeeded]
     (:class:`~engine.simulation.rule_use.RuleWatch`)."""
@@ -102,12 +112,14 @@ class Tally:
             tally.bid += 1
             tally.made += result.made
             tally.points += result.hand_points[team]
+        points = result.hand_points[team]
+        self.declarer_points[points] = self.declarer_points.get(points, 0) + 1
         self.seat_declared[result.declarer] += 1
         self.seat_made[result.declarer] += result.made
         side = set(rules.seating.teams[team]) | ({result.partner} if result.partner is not None else set())
         declaring = sum(result.tricks[seat] for seat in side)
         self.slams += declaring == rules.deal.hand_size and result.made
-        self.sets += bool(result.next_hand_banned)
+        self.barred += bool(result.next_hand_banned)
 
     def add_game(self, results: list[HandResult], first_dealer: int, winner: int | None, how: GameEnd | None, rules: Rules) -> None:
         """Count one game (its hands are counted by :meth:`add_hand`)."""
@@ -122,6 +134,16 @@ class Tally:
             players = rules.seating.players
             self.first_bidder_wins += winner == rules.seating.team_of((first_dealer + 1) % players)
             self.dealer_wins += winner == rules.seating.team_of(first_dealer)
+        else:
+            self.no_winner += 1
+        if len(results) > 1:
+            before = results[-2].scores
+            leaders = [team for team, score in enumerate(before) if score == max(before)]
+            if winner is not None:
+                self.decided_last += leaders != [winner]
+            if len(leaders) == 1:
+                self.leader_before_last += 1
+                self.behind_won += winner is not None and winner != leaders[0]
         leader: int | None = None
         for result in results:
             best = max(result.scores)
@@ -133,7 +155,7 @@ class Tally:
 
     def merge(self, other: Tally) -> None:
         """Add ``other``'s totals to this tally."""
-        for name in ("hands", "all_pass", "slams", "sets", "games", "unfinished", "first_bidder_wins", "dealer_wins", "lead_changes"):
+        for name in _COUNTS:
             setattr(self, name, getattr(self, name) + getattr(other, name))
         for name in ("team_points", "team_points_squares", "wins", "seat_declared", "seat_made"):
             setattr(self, name, [mine + theirs for mine, theirs in zip(getattr(self, name), getattr(other, name))])
@@ -145,6 +167,8 @@ class Tally:
             self.lengths[length] = self.lengths.get(length, 0) + count
         for how, count in other.ends.items():
             self.ends[how] = self.ends.get(how, 0) + count
+        for points, count in other.declarer_points.items():
+            self.declarer_points[points] = self.declarer_points.get(points, 0) + count
         for key, (used, succeeded) in other.rule_use.items():
             mine_use = self.rule_use.setdefault(key, [0, 0])
             mine_use[0] += used
@@ -157,6 +181,7 @@ class Tally:
         self.team_contracts = [dict(sorted(contracts.items())) for contracts in self.team_contracts]
         self.lengths = dict(sorted(self.lengths.items()))
         self.ends = dict(sorted(self.ends.items()))
+        self.declarer_points = dict(sorted(self.declarer_points.items()))
         self.rule_use = dict(sorted(self.rule_use.items()))
 
     def to_dict(self) -> dict[str, Any]:
@@ -165,6 +190,7 @@ class Tally:
         data["contracts"] = _contracts_data(self.contracts)
         data["team_contracts"] = [_contracts_data(contracts) for contracts in self.team_contracts]
         data["lengths"] = {str(key): value for key, value in sorted(self.lengths.items())}
+        data["declarer_points"] = {str(key): value for key, value in sorted(self.declarer_points.items())}
         data["rule_use"] = {key: list(value) for key, value in sorted(self.rule_use.items())}
         return data
 
@@ -208,6 +234,10 @@ class Tally:
             raise ValueError("lengths must map game lengths (whole numbers) to counts.")
         values["lengths"] = {int(key): _count(value, "lengths") for key, value in lengths.items()}
         values["ends"] = {key: _count(value, "ends") for key, value in ends.items()}
+        points = data["declarer_points"]
+        if not isinstance(points, dict) or not all(isinstance(key, str) and key.lstrip("-").isdigit() and len(key) < 10 for key in points):
+            raise ValueError("declarer_points must map whole numbers of points to counts.")
+        values["declarer_points"] = {int(key): _count(value, "declarer_points") for key, value in points.items()}
         rule_use = data["rule_use"]
         if not isinstance(rule_use, dict) or not all(
             isinstance(value, list) and len(value) == 2 and value[1] <= value[0] for value in rule_use.values()
@@ -223,7 +253,7 @@ _FIELDS = {
     "hands",
     "all_pass",
     "slams",
-    "sets",
+    "barred",
     "contracts",
     "team_contracts",
     "team_points",
@@ -238,9 +268,28 @@ _FIELDS = {
     "dealer_wins",
     "ends",
     "lead_changes",
+    "no_winner",
+    "decided_last",
+    "leader_before_last",
+    "behind_won",
+    "declarer_points",
     "rule_use",
 }
-_COUNTS = ("hands", "all_pass", "slams", "sets", "games", "unfinished", "first_bidder_wins", "dealer_wins", "lead_changes")
+_COUNTS = (
+    "hands",
+    "all_pass",
+    "slams",
+    "barred",
+    "games",
+    "unfinished",
+    "first_bidder_wins",
+    "dealer_wins",
+    "lead_changes",
+    "no_winner",
+    "decided_last",
+    "leader_before_last",
+    "behind_won",
+)
 
 
 def _contracts_data(contracts: dict[str, ContractTally]) -> dict[str, list[int]]:
@@ -318,3 +367,43 @@ def median(counts: dict[int, int]) -> float:
         seen += count
     assert low is not None and high is not None
     return (low + high) / 2
+
+
+def chi_square_p(statistic: float, freedom: int) -> float:
+    """The chance that a chi-square variable with ``freedom`` degrees of freedom is at least ``statistic``
+    (the regularized upper incomplete gamma function, by its series)."""
+    if freedom < 1 or statistic <= 0:
+        return 1.0
+    shape, x = freedom / 2, statistic / 2
+    # P(shape, x) by its power series, which converges for every x (slowly only far in the tail).
+    term = total = 1 / shape
+    for step in range(1, 10_000):
+        term *= x / (shape + step)
+        total += term
+        if term < total * 1e-15:
+            break
+    lower = total * math.exp(-x + shape * math.log(x) - math.lgamma(shape))
+    return min(1.0, max(0.0, 1 - lower))
+
+
+def spread(counts: dict[int, int]) -> tuple[float, float]:
+    """The mean and the standard deviation of values given as value → count."""
+    total = sum(counts.values())
+    if total == 0:
+        return (0.0, 0.0)
+    mean = sum(value * count for value, count in counts.items()) / total
+    if total < 2:
+        return (mean, 0.0)
+    variance = sum(count * (value - mean) ** 2 for value, count in counts.items()) / (total - 1)
+    return (mean, math.sqrt(variance))
+
+
+def quantile(counts: dict[int, int], share: float) -> int:
+    """The smallest value with at least ``share`` of the counts at or below it."""
+    total = sum(counts.values())
+    seen = 0
+    for value, count in sorted(counts.items()):
+        seen += count
+        if seen >= share * total:
+            return value
+    return 0

@@ -1,0 +1,84 @@
+"""The ``sweep`` command of ``fivehundred``: a variant simulated at each value of its keys."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from ..errors import FiveHundredError
+from ..simulation.sweep import SweepError, SweepKey, parse_set, sweep, sweep_data, sweep_text
+from .common import EXIT_OK, EXIT_USAGE, output_file_argument
+from .progress import progress_line
+from .simulation import _common, _fail, _note_workers, _report_failure, _write_page
+
+
+def _set_argument(text: str) -> SweepKey:
+    try:
+        return parse_set(text)
+    except SweepError as error:
+        raise argparse.ArgumentTypeError(str(error).removeprefix(f"--set {text[:60]!r}: ")) from None
+
+
+def add_commands(commands: Any) -> None:
+    """Add ``sweep`` to the command parser."""
+    command = commands.add_parser(
+        "sweep",
+        help="simulate a variant at each value of one or more of its keys and show how every figure moves",
+        description="Simulate VARIANT at each value of each --set key (every combination), on the same hand or game "
+        "numbers, and report each figure per setting against the first.",
+    )
+    command.add_argument("variant", metavar="VARIANT", help="a shipped variant name or a file path")
+    command.add_argument(
+        "--set",
+        dest="keys",
+        metavar="KEY=V1,V2,...",
+        type=_set_argument,
+        action="append",
+        required=True,
+        help="a key of the variant as the variant language names it (dotted), and its values: contracts.misere.value=250,300,350",
+    )
+    _common(command, "hands to play under each setting", "whole games to play under each setting (default 200)")
+    command.add_argument("--format", choices=("text", "json"), default="text", help="output format (default: text)")
+    command.add_argument(
+        "--html",
+        metavar="FILE.html",
+        type=output_file_argument,
+        help="write the one-page report of the sweep, with charts (needs the plot extra)",
+    )
+    command.set_defaults(handler=command_sweep)
+
+
+def command_sweep(args: argparse.Namespace) -> int:
+    """``fivehundred sweep``."""
+    hands, games = args.hands or 0, args.games or (0 if args.hands else 200)
+    settings = 1
+    for key in args.keys:
+        settings *= len(key.values)
+    try:
+        with progress_line(args.progress, "sweep", hands or games, settings, "game" if games else "hand") as (progress, on_unit):
+            result = sweep(
+                args.variant,
+                args.keys,
+                hands=hands,
+                games=games,
+                seed=args.seed,
+                bots=args.bots,
+                workers=args.workers,
+                cluster=args.cluster,
+                progress=progress,
+                on_unit=on_unit,
+            )
+    except SweepError as error:
+        return _fail(str(error), EXIT_USAGE)
+    except FiveHundredError as error:
+        return _report_failure(error)
+    _note_workers(args.workers, result.results[0])
+    if args.format == "json":
+        print(json.dumps(sweep_data(result), indent=2))
+    else:
+        sys.stdout.write(sweep_text(result))
+    if args.html:
+        return _write_page(args.html, lambda page: page.sweep_page(result))
+    return EXIT_OK

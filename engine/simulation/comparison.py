@@ -1,0 +1,238 @@
+"""``compare``: two variants simulated on the same hand or game numbers, figure by figure, with the right
+test for how the two runs relate.
+
+When both variants deal the same cards (the same deck in the same order, the same deal and the same
+number of seats), hand ``i`` is dealt alike under both, and each figure is tested on the per-unit
+differences (paired); otherwise the runs are independent samples (unpaired). The report says which and
+why. When the seatings differ (other teams, a called partner, another number of players), teams are not
+lined up seat by seat: the sides are compared by role (the declaring side, the defenders, a player's
+share). P-values are adjusted across the figures by Holm's method, and every difference comes with a 95%
+interval and an effect size.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..rules.ruleset import Rules
+from .figures import TEAM_POINTS, TEAM_WINS, PairedMoments, Row
+from .inference import FigureTest, holm, paired_test, unpaired_test
+from .report import to_data
+from .runner import SimulationResult, SimulationSettings, simulate_group
+
+LEVEL = 0.05
+"""The family-wise significance level of a comparison."""
+
+_ORDER = (
+    "hands passed out",
+    "contracts made per hand",
+    "contracts set per hand",
+    "misère family contracts per hand",
+    "level",
+    "slams per hand",
+    "declarers barred per hand",
+    "declaring side's points per hand",
+    "defenders' points per hand",
+    "a player's points per hand",
+    "team",
+    "game length (hands)",
+    "first bidder's side wins",
+    "dealer's side wins",
+    "games decided on the last hand",
+    "games ended",
+    "games unfinished (hand limit)",
+    "games with no winner",
+)
+
+
+def figure_order(name: str) -> tuple[int, str]:
+    """Where a figure goes in a report: hand figures, then sides, then game figures; levels by number."""
+    for index, start in enumerate(_ORDER):
+        if name.startswith(start):
+            number = re.search(r"\d+", name)
+            return (index, f"{int(number.group()):04d}" if number else name)
+    return (len(_ORDER), name)
+
+
+def deal_difference(first: Rules, second: Rules) -> str | None:
+    """Why ``first`` and ``second`` deal hand ``i`` differently, or ``None`` when they deal it alike."""
+    size_a, size_b = len(first.deck.cards), len(second.deck.cards)
+    if first.deck.cards != second.deck.cards:
+        return f"the decks differ ({size_a} and {size_b} cards{'' if size_a != size_b else ', or in another order'})"
+    if first.seating.seats != second.seating.seats or first.seating.players != second.seating.players:
+        return f"the number of hands dealt differs ({first.seating.seats} and {second.seating.seats})"
+    if first.deal != second.deal:
+        return "the deals differ (hand size, kitty, bundles or a misdeal rule)"
+    return None
+
+
+def seating_difference(first: Rules, second: Rules) -> str | None:
+    """Why ``first`` and ``second`` cannot be compared team by team, or ``None`` when they can."""
+    a, b = first.seating, second.seating
+    if a.players != b.players:
+        return f"{a.players} players and {b.players} players"
+    if a.teams != b.teams:
+        return "the teams differ"
+    if (a.called_partner is None) != (b.called_partner is None):
+        return "one calls a partner and the other does not"
+    if (a.dummies is None) != (b.dummies is None):
+        return "one plays dummies and the other does not"
+    return None
+
+
+@dataclass
+class Comparison:
+    """Two runs on the same hand or game numbers, and the sums the tests are made from."""
+
+    first: SimulationResult
+    """Variant A's run."""
+    second: SimulationResult
+    """Variant B's run."""
+    moments: PairedMoments = field(default_factory=PairedMoments)
+    """Per-unit figures summed per run, and their differences."""
+
+    @property
+    def deal_difference(self) -> str | None:
+        """Why the deals differ (so the test is unpaired), or ``None`` (paired)."""
+        return deal_difference(self.first.rules, self.second.rules)
+
+    @property
+    def seating_difference(self) -> str | None:
+        """Why the sides are compared by role, or ``None`` (team by team)."""
+        return seating_difference(self.first.rules, self.second.rules)
+
+    def tests(self) -> list[tuple[FigureTest, float]]:
+        """Each figure's test and its Holm-adjusted p-value, in the report's order."""
+        return figure_tests(
+            self.moments,
+            paired=self.deal_difference is None,
+            games=bool(self.first.settings.games),
+            by_role=self.seating_difference is not None,
+        )
+
+
+_TEAM_FIGURE = re.compile("^(" + "|".join(re.escape(each).replace(r"\{team\}", r"\d+") for each in (TEAM_POINTS, TEAM_WINS)) + ")$")
+
+
+def figure_tests(moments: PairedMoments, *, paired: bool, games: bool, by_role: bool) -> list[tuple[FigureTest, float]]:
+    """Test every figure either run measured (paired on the per-unit differences, or as independent
+    samples), leaving out the per-team figures when the sides are compared ``by_role``; each with its
+    Holm-adjusted p-value, in the report's order."""
+    names = set(moments.first.sums) | set(moments.second.sums)
+    if games:
+        names.add("games with no winner")
+    if by_role:
+        names = {name for name in names if not _TEAM_FIGURE.match(name)}
+    tests = [
+        paired_test(name, moments) if paired else unpaired_test(name, moments.first, moments.second)
+        for name in sorted(names, key=figure_order)
+    ]
+    adjusted = holm([test.p_value for test in tests])
+    return list(zip(tests, adjusted))
+
+
+def compare(
+    first: str | Rules,
+    second: str | Rules,
+    *,
+    hands: int = 0,
+    games: int = 0,
+    seed: int = 0,
+    bots: Sequence[str] = (),
+    workers: int = 1,
+    cluster: str | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    on_unit: Callable[[], None] | None = None,
+) -> Comparison:
+    """Simulate ``first`` and ``second`` on the same hand or game numbers (the same seed) and keep what
+    the tests of :meth:`Comparison.tests` need. Arguments as for :func:`~engine.simulation.simulate`."""
+    group = (SimulationSettings(first, hands, games, seed, tuple(bots)), SimulationSettings(second, hands, games, seed, tuple(bots)))
+    moments = PairedMoments()
+
+    def fold(rows: list[list[Row]]) -> None:
+        for row_a, row_b in zip(*rows):
+            moments.add(row_a, row_b)
+
+    result_a, result_b = simulate_group(group, workers=workers, cluster=cluster, fold=fold, progress=progress, on_unit=on_unit)
+    return Comparison(result_a, result_b, moments)
+
+
+def compare_data(comparison: Comparison) -> dict[str, Any]:
+    """The comparison as JSON-ready data: both runs' reports, how they were compared (``design``), and
+    each figure with A, B, the difference and its 95% interval, the effect size, the test, the raw and
+    the Holm-adjusted p-value, and whether it is significant after adjustment."""
+    rows = []
+    for test, adjusted in comparison.tests():
+        rows.append(
+            {
+                "figure": test.figure,
+                "a": round(test.first, 6),
+                "b": round(test.second, 6),
+                "difference": round(test.difference, 6),
+                "interval_95": [round(test.interval[0], 6), round(test.interval[1], 6)],
+                "effect_size": None if test.effect_size is None else round(test.effect_size, 4),
+                "test": test.test,
+                "p_value": round(test.p_value, 6),
+                "p_adjusted": round(adjusted, 6),
+                "significant": adjusted < LEVEL,
+            }
+        )
+    dealt, seated = comparison.deal_difference, comparison.seating_difference
+    units = "games" if comparison.first.settings.games else "hands"
+    design = {
+        "units": units,
+        "paired": dealt is None,
+        "why": (
+            f"both variants deal the same cards, so {units[:-1]} i is dealt alike under each: each figure is tested on the per-{units[:-1]} differences"
+            if dealt is None
+            else f"{dealt}, so the deals are not the same: each figure is tested as two independent samples"
+        ),
+        "by_role": seated is not None,
+        "seating": (
+            None
+            if seated is None
+            else f"The seatings differ ({seated}), so sides are compared by role (declaring side, defenders, a player's share), never seat by seat."
+        ),
+        "adjustment": "Holm",
+        "level": LEVEL,
+    }
+    return {"a": to_data(comparison.first), "b": to_data(comparison.second), "design": design, "figures": rows}
+
+
+def compare_text(comparison: Comparison) -> str:
+    """The comparison as a readable table (``*``: significant at the 5% level after Holm's adjustment)."""
+    data = compare_data(comparison)
+    a, b, design = data["a"], data["b"], data["design"]
+    lines = [f"A: {a['name']} ({a['variant']})", f"B: {b['name']} ({b['variant']})"]
+    amount = f"{a['games']} games each" if a["games"] else f"{a['hands']} hands each"
+    lines.append(f"Seed {a['seed']}, {amount}. {'Paired' if design['paired'] else 'Unpaired'}: {design['why']}.")
+    if design["seating"]:
+        lines.append(design["seating"])
+    lines.append("")
+    width = max((len(row["figure"]) for row in data["figures"]), default=6) + 2
+    lines.append(f"{'figure':<{width}}{'A':>9}{'B':>9}{'B - A':>9}  {'95% interval':<19}{'effect':>7}{'p adj.':>9}")
+    for row in data["figures"]:
+        low, high = row["interval_95"]
+        effect = "" if row["effect_size"] is None else f"{row['effect_size']:+.2f}"
+        mark = " *" if row["significant"] else ""
+        lines.append(
+            f"{row['figure']:<{width}}{row['a']:>9.4g}{row['b']:>9.4g}{row['difference']:>+9.3g}  "
+            f"{f'{low:+.3g} to {high:+.3g}':<19}{effect:>7}{row['p_adjusted']:>9.3g}{mark}"
+        )
+    lines.append("")
+    lines.append(
+        f"* significant at the {LEVEL:.0%} level after Holm's adjustment across the {len(data['figures'])} figures. "
+        "Effect: the difference in standard deviations of the figure. "
+        + (
+            "Tests: exact sign test for rates, paired z for means."
+            if design["paired"]
+            else "Tests: Fisher exact or two-proportion z for rates, Welch z for means."
+        )
+    )
+    for which, report in (("A", a), ("B", b)):
+        if report["games"] and report["unfinished_games"]:
+            lines.append(f"{which}: {report['unfinished_games']} game(s) stopped unfinished at the hand limit.")
+    return "\n".join(lines) + "\n"

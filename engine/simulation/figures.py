@@ -1,0 +1,149 @@
+"""Figures measured unit by unit (a hand, or a whole game), for tests that need more than totals: the
+paired and unpaired comparisons of ``compare``, the skill chain and sweeps.
+
+:func:`unit_figures` turns one played unit into a row of named numbers. :class:`Moments` accumulates
+rows of one run (counts, sums and sums of squares), and :class:`PairedMoments` rows of two runs on the
+same units (adding the sums of the per-unit differences), in the order the units come, so the totals
+are the same whatever the number of worker processes.
+
+In a run of whole games a hand's figure (all passed, made, a level played) is averaged over the game's
+hands: the games are the units, independent of each other, where the hands of one game are not.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from ..kernel.events import GameEnd, HandResult
+from ..rules.ruleset import Rules
+
+Row = dict[str, float]
+"""One unit's figures: name → value (a figure missing from a row is 0 there)."""
+
+TEAM_POINTS = "team {team} points per hand"
+TEAM_WINS = "team {team} wins"
+"""Names of the figures kept per team; compared only between the same seating."""
+
+
+def _hand_figures(result: HandResult, rules: Rules) -> Row:
+    """One hand's figures."""
+    row: Row = {}
+    seating = rules.seating
+    teams = len(seating.teams)
+    for team, points in enumerate(result.hand_points):
+        row[TEAM_POINTS.format(team=team)] = points
+    # A player's share: the mean, over the players (not dummies), of their team's points.
+    row["a player's points per hand"] = sum(result.hand_points[seating.team_of(seat)] for seat in range(seating.players)) / seating.players
+    if result.contract is None or result.declarer is None:
+        row["hands passed out"] = 1
+        row["defenders' points per hand"] = sum(result.hand_points) / teams
+        return row
+    declaring = {seating.team_of(result.declarer)}
+    if result.partner is not None:
+        declaring.add(seating.team_of(result.partner))
+    defending = [team for team in range(teams) if team not in declaring]
+    side = seating.team_of(result.declarer)
+    row["declaring side's points per hand"] = result.hand_points[side]
+    if defending:
+        row["defenders' points per hand"] = sum(result.hand_points[team] for team in defending) / len(defending)
+    contract = rules.ladder.get(result.contract)
+    row["contracts made per hand"] = int(result.made)
+    row["contracts set per hand"] = int(not result.made)
+    if contract is not None and contract.is_special:
+        row["misère family contracts per hand"] = 1
+    elif contract is not None:
+        row[f"level {contract.level} contracts per hand"] = 1
+    tricks = sum(result.tricks[seat] for seat in range(seating.seats) if seating.team_of(seat) in declaring)
+    row["slams per hand"] = int(result.made and tricks == rules.deal.hand_size)
+    row["declarers barred per hand"] = int(bool(result.next_hand_banned))
+    return row
+
+
+def unit_figures(rules: Rules, results: Sequence[HandResult], first_dealer: int, ending: GameEnd | None, games: bool) -> Row:
+    """The figures of one unit: a hand (``games`` false: ``results`` holds it) or a whole game (its hands'
+    figures averaged, and the game's own: length, who won, how it ended, whether the last hand decided it).
+    """
+    if not games:
+        return _hand_figures(results[0], rules)
+    row: Row = {}
+    for result in results:
+        for name, value in _hand_figures(result, rules).items():
+            row[name] = row.get(name, 0) + value
+    for name in row:
+        row[name] /= len(results)
+    row["game length (hands)"] = len(results)
+    last = results[-1]
+    winner = last.winner if ending is not None else None
+    if ending is None:
+        row["games unfinished (hand limit)"] = 1
+    else:
+        row[f"games ended: {ending.value.replace('_', ' ')}"] = 1
+    if winner is None:
+        row["games with no winner"] = 1
+        return row
+    row[TEAM_WINS.format(team=winner)] = 1
+    seating = rules.seating
+    row["first bidder's side wins"] = int(winner == seating.team_of((first_dealer + 1) % seating.players))
+    row["dealer's side wins"] = int(winner == seating.team_of(first_dealer))
+    before = results[-2].scores if len(results) > 1 else None
+    if before is not None:
+        best = max(before)
+        leaders = [team for team, score in enumerate(before) if score == best]
+        row["games decided on the last hand"] = int(leaders != [winner])
+    return row
+
+
+@dataclass
+class Moments:
+    """Sums of one run's rows: per figure, the sum and the sum of squares over ``count`` units."""
+
+    count: int = 0
+    """Units added."""
+    sums: dict[str, float] = field(default_factory=dict)
+    """Figure → sum of its values."""
+    squares: dict[str, float] = field(default_factory=dict)
+    """Figure → sum of its squared values."""
+    binary: dict[str, bool] = field(default_factory=dict)
+    """Figure → whether every value so far was 0 or 1 (so exact tests apply)."""
+
+    def add(self, row: Mapping[str, float]) -> None:
+        """Add one unit's row."""
+        self.count += 1
+        for name, value in row.items():
+            self.sums[name] = self.sums.get(name, 0.0) + value
+            self.squares[name] = self.squares.get(name, 0.0) + value * value
+            if value not in (0, 1):
+                self.binary[name] = False
+            else:
+                self.binary.setdefault(name, True)
+
+    def mean(self, name: str) -> float:
+        """The figure's mean per unit (0 with no units)."""
+        return self.sums.get(name, 0.0) / self.count if self.count else 0.0
+
+    def variance(self, name: str) -> float:
+        """The figure's sample variance (0 with fewer than two units)."""
+        if self.count < 2:
+            return 0.0
+        mean = self.mean(name)
+        return max(0.0, (self.squares.get(name, 0.0) - self.count * mean * mean) / (self.count - 1))
+
+
+@dataclass
+class PairedMoments:
+    """Sums of two runs' rows on the same units: each run's :class:`Moments` and, per figure, the sum
+    and sum of squares of the differences (second minus first)."""
+
+    first: Moments = field(default_factory=Moments)
+    """The first run's sums."""
+    second: Moments = field(default_factory=Moments)
+    """The second run's sums."""
+    differences: Moments = field(default_factory=Moments)
+    """Sums of the per-unit differences (second minus first)."""
+
+    def add(self, first: Mapping[str, float], second: Mapping[str, float]) -> None:
+        """Add one unit played under both runs."""
+        self.first.add(first)
+        self.second.add(second)
+        self.differences.add({name: second.get(name, 0) - first.get(name, 0) for name in first.keys() | second.keys()})

@@ -1,0 +1,252 @@
+"""Sweeps: a variant simulated at each value of one or more of its keys, to see how every figure moves.
+
+Each setting is the variant with the keys set (a small file that ``extends`` it, compiled in memory), so a
+sweep accepts exactly what a house-rules file may write and reports a bad value as the variant language
+would. Every setting plays the same hand or game numbers in the same chunks: where the settings deal alike
+(the key does not change the deck or the deal) each figure is compared with the first setting's paired,
+otherwise unpaired; p-values are Holm-adjusted across every figure of every setting.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import yaml
+
+from ..errors import FiveHundredError
+from ..language.resources import shipped_variant_path
+from ..rules.compiler import compile_text
+from ..rules.ruleset import Rules
+from .comparison import LEVEL, deal_difference, figure_order, seating_difference
+from .figures import Moments, PairedMoments, Row
+from .inference import FigureTest, holm, paired_test, unpaired_test
+from .report import to_data
+from .runner import SimulationResult, SimulationSettings, simulate_group
+
+MAX_SETTINGS = 64
+"""Most settings (combinations of values) one sweep may ask for."""
+MAX_VALUE_CHARS = 200
+"""Longest value accepted for one key."""
+_KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)*$")
+
+
+class SweepError(FiveHundredError, ValueError):
+    """A sweep cannot run as asked: a malformed ``--set``, too many settings."""
+
+
+@dataclass(frozen=True)
+class SweepKey:
+    """One key of the variant and the values it takes."""
+
+    path: tuple[str, ...]
+    """The key, as the variant language names it (``("contracts", "misere", "value")``)."""
+    values: tuple[object, ...]
+    """Its values, read as YAML scalars or flow collections."""
+    texts: tuple[str, ...]
+    """The values as written."""
+
+    @property
+    def name(self) -> str:
+        """The dotted key."""
+        return ".".join(self.path)
+
+
+def parse_set(text: str) -> SweepKey:
+    """``KEY=V1,V2,...`` as a :class:`SweepKey`; raises :class:`SweepError` saying what is wrong. Commas
+    inside brackets or braces belong to the value (``placement={above: 8S}``)."""
+    key, equals, values = text.partition("=")
+    key = key.strip()
+    if not equals or not _KEY.match(key):
+        raise SweepError(
+            f"--set {text[:60]!r}: write KEY=V1,V2,... with KEY a dotted path into the variant, such as contracts.misere.value=250,300."
+        )
+    texts, depth, current = [], 0, ""
+    for character in values:
+        depth += character in "[{"
+        depth -= character in "]}"
+        if character == "," and depth == 0:
+            texts.append(current.strip())
+            current = ""
+        else:
+            current += character
+    texts.append(current.strip())
+    if not all(texts) or any(len(each) > MAX_VALUE_CHARS for each in texts):
+        raise SweepError(f"--set {key}: give one or more values, comma separated, none empty or over {MAX_VALUE_CHARS} characters.")
+    parsed = []
+    for each in texts:
+        try:
+            parsed.append(yaml.safe_load(each))
+        except yaml.YAMLError:
+            raise SweepError(f"--set {key}: {each[:60]!r} is not a value the variant language can read.") from None
+    return SweepKey(tuple(key.split(".")), tuple(parsed), tuple(texts))
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One combination of values."""
+
+    label: str
+    """``key=value, key=value``."""
+    rules: Rules
+    """The variant with those values."""
+
+
+def settings_of(variant: str, keys: Sequence[SweepKey]) -> list[Setting]:
+    """Every combination of the keys' values, each compiled as a file extending ``variant`` (a shipped
+    name or a file path); raises :class:`SweepError` or :class:`~engine.errors.VariantError`."""
+    combinations = list(itertools.product(*(range(len(key.values)) for key in keys)))
+    if len(combinations) > MAX_SETTINGS:
+        raise SweepError(f"The sweep asks for {len(combinations)} settings; at most {MAX_SETTINGS} are allowed in one run.")
+    if shipped_variant_path(variant) is not None:
+        base, folder = variant, "."
+    else:
+        base, folder = os.path.basename(variant), os.path.dirname(os.path.abspath(variant))
+    settings = []
+    for combination in combinations:
+        label = ", ".join(f"{key.name}={key.texts[index]}" for key, index in zip(keys, combination))
+        document: dict[str, Any] = {"extends": base}
+        for key, index in zip(keys, combination):
+            place = document
+            for part in key.path[:-1]:
+                place = place.setdefault(part, {})
+                if not isinstance(place, dict):
+                    raise SweepError(f"--set {key.name}: another --set gives {part!r} a value of its own; set each key once.")
+            if key.path[-1] in place:
+                raise SweepError(f"--set {key.name}: the key is set twice, or inside another --set's value; set each key once.")
+            place[key.path[-1]] = key.values[index]
+        text = yaml.safe_dump(document, sort_keys=False, allow_unicode=True)
+        rules = compile_text(text, f"<--set {label}>", folder)
+        settings.append(Setting(label, rules))
+    return settings
+
+
+@dataclass
+class Sweep:
+    """A sweep's runs and the sums its tests are made from."""
+
+    variant: str
+    """The variant swept, as given."""
+    settings: list[Setting]
+    """The settings, in order."""
+    results: list[SimulationResult]
+    """A run per setting."""
+    baseline: Moments = field(default_factory=Moments)
+    """The first setting's units."""
+    moments: list[PairedMoments] = field(default_factory=list)
+    """Per setting after the first: its units against the first setting's."""
+
+    def tests(self) -> list[list[tuple[FigureTest, float]]]:
+        """Per setting after the first, each figure against the first setting, with p-values adjusted by
+        Holm across all of them."""
+        found: list[list[FigureTest]] = []
+        first = self.results[0].rules
+        for result, moments in zip(self.results[1:], self.moments):
+            paired = deal_difference(first, result.rules) is None
+            names = set(moments.first.sums) | set(moments.second.sums)
+            if seating_difference(first, result.rules) is not None:
+                names = {name for name in names if not name.startswith("team ")}
+            found.append(
+                [
+                    paired_test(name, moments) if paired else unpaired_test(name, moments.first, moments.second)
+                    for name in sorted(names, key=figure_order)
+                ]
+            )
+        adjusted = iter(holm([test.p_value for tests in found for test in tests]))
+        return [[(test, next(adjusted)) for test in tests] for tests in found]
+
+
+def sweep(
+    variant: str,
+    keys: Sequence[SweepKey],
+    *,
+    hands: int = 0,
+    games: int = 0,
+    seed: int = 0,
+    bots: Sequence[str] = (),
+    workers: int = 1,
+    cluster: str | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    on_unit: Callable[[], None] | None = None,
+) -> Sweep:
+    """Simulate ``variant`` at every combination of the ``keys``' values on the same hand or game numbers.
+    Arguments as for :func:`~engine.simulation.simulate`."""
+    settings = settings_of(variant, keys)
+    group = [SimulationSettings(setting.rules, hands, games, seed, tuple(bots)) for setting in settings]
+    moments = [PairedMoments() for _ in settings[1:]]
+    baseline = Moments()
+
+    def fold(rows: list[list[Row]]) -> None:
+        for unit in zip(*rows):
+            baseline.add(unit[0])
+            for index, row in enumerate(unit[1:]):
+                moments[index].add(unit[0], row)
+
+    results = simulate_group(group, workers=workers, cluster=cluster, fold=fold, progress=progress, on_unit=on_unit)
+    return Sweep(variant, settings, results, baseline, moments)
+
+
+def sweep_data(result: Sweep) -> dict[str, Any]:
+    """JSON-ready: per setting its label and report, and ``figures``: per figure the mean at each setting
+    and, for every setting after the first, the difference from the first with its interval and adjusted
+    p-value."""
+    tests = result.tests()
+    names = set(result.baseline.sums) | {test.figure for each in tests for test, _ in each}
+    figures = []
+    for name in sorted(names, key=figure_order):
+        row: dict[str, Any] = {"figure": name, "values": [round(result.baseline.mean(name), 6)], "against_first": []}
+        for each in tests:
+            found = next(((test, adjusted) for test, adjusted in each if test.figure == name), None)
+            if found is None:  # left out: a per-team figure of another seating
+                row["values"].append(None)
+                row["against_first"].append(None)
+                continue
+            test, adjusted = found
+            row["values"].append(round(test.second, 6))
+            row["against_first"].append(
+                {
+                    "difference": round(test.difference, 6),
+                    "interval_95": [round(test.interval[0], 6), round(test.interval[1], 6)],
+                    "test": test.test,
+                    "p_adjusted": round(adjusted, 6),
+                    "significant": adjusted < LEVEL,
+                }
+            )
+        figures.append(row)
+    return {
+        "variant": result.variant,
+        "settings": [setting.label for setting in result.settings],
+        "runs": [to_data(each) for each in result.results],
+        "figures": figures,
+        "adjustment": "Holm",
+        "level": LEVEL,
+    }
+
+
+def sweep_text(result: Sweep) -> str:
+    """The sweep as a table: a column per setting (``*``: differs from the first setting after Holm's
+    adjustment)."""
+    data = sweep_data(result)
+    first = data["runs"][0]
+    amount = f"{first['games']} games" if first["games"] else f"{first['hands']} hands"
+    lines = [f"Sweep of {data['variant']}, {amount} a setting, seed {first['seed']}:"]
+    lines.extend(f"  {index}: {label}" for index, label in enumerate(data["settings"]))
+    width = max((len(row["figure"]) for row in data["figures"]), default=6) + 2
+    lines.append("")
+    lines.append(f"{'figure':<{width}}" + "".join(f"{index:>11}" for index in range(len(data["settings"]))))
+    for row in data["figures"]:
+        cells = []
+        for index, value in enumerate(row["values"]):
+            against = row["against_first"][index - 1] if index else None
+            mark = "*" if against and against["significant"] else " "
+            cells.append(f"{'-' if value is None else f'{value:.4g}':>10}{mark}")
+        lines.append(f"{row['figure']:<{width}}" + "".join(cells))
+    lines.append("")
+    lines.append(f"* differs from setting 0 at the {LEVEL:.0%} level after Holm's adjustment across every figure of every setting.")
+    for index, run in enumerate(data["runs"]):
+        lines.extend(f"Setting {index}: warning: {warning}" for warning in run["warnings"])
+    return "\n".join(lines) + "\n"
