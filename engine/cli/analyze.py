@@ -16,6 +16,7 @@ from typing import Any
 from ..analysis.hand import DEFAULT_MAX_POSITIONS, HandAnalysis, analyze
 from ..errors import FiveHundredError
 from .common import EXIT_INVALID, EXIT_LIMIT, EXIT_OK, EXIT_USAGE, RecordFileError, read_json_file
+from .progress import add_progress_argument, wanted
 from .replay import MAX_TRANSCRIPT_BYTES
 
 
@@ -72,7 +73,7 @@ def _run(args: argparse.Namespace) -> int:
     except RecordFileError as error:
         print(f"fivehundred analyze: {error}", file=sys.stderr)
         return EXIT_USAGE if error.unreadable else EXIT_INVALID
-    progress = _progress_line() if sys.stderr.isatty() else None
+    progress = _progress_line() if wanted(args.progress) else None
     try:
         result = analyze(
             data,
@@ -130,6 +131,7 @@ def add_commands(commands: Any) -> None:
         help="a hand transcript (JSON), as fivehundred play --transcripts or Game.transcript() writes it",
     )
     command.add_argument("--format", choices=("text", "json"), default="text")
+    add_progress_argument(command)
     command.add_argument(
         "--no-table", action="store_true", help="skip the makeable-contracts table (the slowest part: a search per strain and side)"
     )

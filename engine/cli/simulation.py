@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib
 import json
 import os
 import sys
@@ -240,7 +241,7 @@ def _skill(args: argparse.Namespace, hands: int, games: int) -> list[SkillLink]:
 def _write_page(path: str, draw: Callable[[Any], str]) -> int:
     """Write the one-page report ``draw(engine.simulation.page)`` makes; the exit code."""
     try:
-        from ..simulation import page
+        page = importlib.import_module("..simulation.page", __package__)
     except ImportError:
         return _fail("--html draws its charts with matplotlib: pip install 'fivehundred[plot]'.", EXIT_USAGE)
     try:

@@ -213,14 +213,14 @@ def compare_text(comparison: Comparison) -> str:
         lines.append(design["seating"])
     lines.append("")
     width = max((len(row["figure"]) for row in data["figures"]), default=6) + 2
-    lines.append(f"{'figure':<{width}}{'A':>9}{'B':>9}{'B - A':>9}  {'95% interval':<19}{'effect':>7}{'p adj.':>9}")
+    lines.append(f"{'figure':<{width}}{'A':>10}{'B':>10}{'B - A':>10}  {'95% interval':<21}{'effect':>7}{'p adj.':>9}")
     for row in data["figures"]:
         low, high = row["interval_95"]
         effect = "" if row["effect_size"] is None else f"{row['effect_size']:+.2f}"
         mark = " *" if row["significant"] else ""
         lines.append(
-            f"{row['figure']:<{width}}{row['a']:>9.4g}{row['b']:>9.4g}{row['difference']:>+9.3g}  "
-            f"{f'{low:+.3g} to {high:+.3g}':<19}{effect:>7}{row['p_adjusted']:>9.3g}{mark}"
+            f"{row['figure']:<{width}}{row['a']:>10.4g}{row['b']:>10.4g}{row['difference']:>+10.3g}  "
+            f"{f'{low:+.3g} to {high:+.3g}':<21}{effect:>7}{row['p_adjusted']:>9.3g}{mark}"
         )
     lines.append("")
     lines.append(
@@ -232,6 +232,11 @@ def compare_text(comparison: Comparison) -> str:
             else "Tests: Fisher exact or two-proportion z for rates, Welch z for means."
         )
     )
+    if a["games"]:
+        lines.append(
+            "Games with no winner: games stopped unfinished at the simulation's limit of 1000 hands "
+            "(counted also as 'games unfinished'), or ended tied at the top."
+        )
     for which, report in (("A", a), ("B", b)):
         if report["games"] and report["unfinished_games"]:
             lines.append(f"{which}: {report['unfinished_games']} game(s) stopped unfinished at the hand limit.")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import html
 import io
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -57,11 +58,12 @@ def _table(headers: Sequence[str], rows: Sequence[Sequence[object]], marked: Seq
 def _svg(figure: Any, label: str) -> str:
     """The figure as inline SVG (text kept as text), with its label for readers that cannot see it."""
     buffer = io.StringIO()
-    with plt.rc_context({"svg.fonttype": "none"}):
-        figure.savefig(buffer, format="svg", bbox_inches="tight")
+    # Fixed ids and no metadata (a date): the same run gives the same page.
+    with plt.rc_context({"svg.fonttype": "none", "svg.hashsalt": "fivehundred"}):
+        figure.savefig(buffer, format="svg", bbox_inches="tight", metadata={"Date": None})
     plt.close(figure)
     svg = buffer.getvalue()
-    svg = svg[svg.index("<svg") :]
+    svg = re.sub(r"<metadata>.*?</metadata>", "", svg[svg.index("<svg") :], flags=re.DOTALL)
     return f'<figure role="img" aria-label="{_escape(label)}">{svg}<figcaption>{_escape(label)}</figcaption></figure>'
 
 
