@@ -35,7 +35,7 @@ STAGES = ["errors", "language", "rules", "kernel", "game", "analysis", "bots", "
 FACADE = {"engine", "engine.__main__"}
 """The package's own ``__init__`` and ``python -m engine`` sit above every stage."""
 
-OPTIONAL = {"engine.simulation.plot": "matplotlib"}
+OPTIONAL = {"engine.simulation.plot": "matplotlib", "engine.simulation.page": "matplotlib"}
 """Modules that need an optional extra, and which."""
 
 
