@@ -34,6 +34,7 @@ BATCH = {
     "analyses": 30,
     "play sessions": 60,
     "record variants": 200,
+    "protocol sessions": 100,
 }
 """Inputs per target per round (a round takes about a minute)."""
 

@@ -915,6 +915,87 @@ def check_checkpoint(damage: list[tuple[int, int, bytes]], folder: Path) -> None
     assert result.tally.to_dict() == expected
 
 
+# -- the engine protocol ------------------------------------------------------------------------
+
+_PROTOCOL_FIELDS: dict[str, st.SearchStrategy[Any]] = {
+    "id": st.one_of(st.integers(-3, 3), st.text(max_size=5), st.none(), st.just([1]), st.just({"a": 1}), st.floats(allow_nan=True)),
+    "game": st.sampled_from(["g1", "g2", "g3", "g9", 1, None, ["g1"]]),
+    "seat": st.one_of(st.integers(-1, 6), st.sampled_from(["0", None, True, 1.5])),
+    "player": st.one_of(st.integers(-1, 6), st.sampled_from(["1", None, False])),
+    "action": st.one_of(
+        st.sampled_from(
+            ["pass", "bid 6S", "bid 7NT", "bid misere", "play JK", "play AS", "discard 4S 5C 6D", "look", "keep", "call AH", "alone"]
+        ),
+        st.text(max_size=30),
+        st.integers(),
+    ),
+    "variant": st.sampled_from(["standard", "five-handed", "two-handed", "nope", "../x.yaml", "/etc/passwd", "", "a" * 2000, 5]),
+    "variant_text": st.one_of(
+        st.sampled_from(["extends: standard\n", "extends: american\nname: x\n", "deck: [", "{}", "extends: /etc/passwd\n"]),
+        st.text(max_size=60),
+    ),
+    "seed": st.one_of(st.integers(-(2**70), 2**70), st.text(max_size=8), st.none(), st.floats()),
+    "dealer": st.one_of(st.integers(-2, 6), st.just("0")),
+    "since": st.one_of(st.integers(-2, 400), st.just(None)),
+    "all_legal": st.booleans(),
+    "budget": st.one_of(st.integers(-5, 2000), st.just("x")),
+    "name": st.sampled_from(["random", "heuristic", "classic", "nope", 3]),
+    "hand": st.one_of(st.integers(-1, 5), st.just("0")),
+    "saved": st.one_of(
+        st.just({}), st.just({"format": "fivehundred-game/1"}), st.dictionaries(st.text(max_size=5), st.integers(), max_size=3), st.just([])
+    ),
+}
+
+
+@st.composite
+def protocol_lines(draw: st.DrawFn) -> list[bytes]:
+    """Request lines: well-formed ones over several games at once, malformed JSON, odd fields, huge lines."""
+    from engine.protocol.server import COMMANDS, MAX_LINE_BYTES
+
+    lines: list[bytes] = [b'{"cmd":"new_game","variant":"standard","seed":1}', b'{"cmd":"new_game","variant":"two-handed","seed":2}']
+    for _ in range(draw(st.integers(1, 25))):
+        kind = draw(st.integers(0, 9))
+        if kind == 0:
+            lines.append(draw(st.binary(max_size=60)).replace(b"\n", b" "))
+        elif kind == 1:
+            lines.append(b"[" * draw(st.integers(1, 3000)))
+        elif kind == 2 and draw(st.integers(0, 3)) == 0:
+            lines.append(b'{"cmd":"hello","pad":"' + b"x" * (MAX_LINE_BYTES + draw(st.integers(-40, 40))) + b'"}')
+        else:
+            request: dict[str, Any] = {"cmd": draw(st.one_of(st.sampled_from(COMMANDS[:-1]), st.text(max_size=8)))}
+            for name in draw(st.lists(st.sampled_from(sorted(_PROTOCOL_FIELDS)), max_size=5, unique=True)):
+                request[name] = draw(_PROTOCOL_FIELDS[name])
+            try:
+                lines.append(json.dumps(request).encode())
+            except ValueError:
+                lines.append(b'{"cmd":"hello"}')
+    return lines
+
+
+def check_protocol_lines(lines: list[bytes]) -> None:
+    """Every line gets one reply, in order, each valid under the protocol schema; the session lives on."""
+    import io
+
+    import jsonschema
+
+    from engine.language.resources import protocol_schema_path
+    from engine.protocol.server import serve
+
+    STATS["protocol lines"] += len(lines)
+    validator = jsonschema.Draft202012Validator(json.loads(protocol_schema_path().read_text(encoding="utf-8")))
+    out = io.StringIO()
+    with bounded("protocol session", TIME_LIMIT * 3):
+        assert serve(io.BytesIO(b"\n".join(lines) + b'\n{"id":"last","cmd":"hello"}\n'), out) == 0
+    replies = [json.loads(line) for line in out.getvalue().splitlines()]
+    expected = sum(1 for line in lines if line.strip()) + 1
+    assert len(replies) == expected, (len(replies), expected)
+    assert replies[-1]["id"] == "last" and replies[-1]["ok"]
+    for reply in replies:
+        validator.validate(reply)
+        if not reply["ok"]:
+            assert reply["error"]["code"] != "internal", reply
+
+
 TARGETS: dict[str, tuple[Callable[..., None], dict[str, st.SearchStrategy[Any]]]] = {
     "documents": (check_document, {"document": variant_documents(), "seed": st.integers(0, 2**16)}),
     "variant files": (check_variant_text, {"text": mutated_texts()}),
@@ -942,6 +1023,7 @@ TARGETS: dict[str, tuple[Callable[..., None], dict[str, st.SearchStrategy[Any]]]
         {"data": analysed_transcripts(), "budget": st.one_of(st.none(), st.integers(1, 20_000)), "table": st.booleans()},
     ),
     "record variants": (check_record_variant, {"variant": record_variants(), "through": st.sampled_from(["transcript", "saved game"])}),
+    "protocol sessions": (check_protocol_lines, {"lines": protocol_lines()}),
     "play sessions": (
         check_play_session,
         {

@@ -22,6 +22,7 @@ EXAMPLES = {
     "analyses": 10,
     "record variants": 40,
     "play sessions": 20,
+    "protocol sessions": 25,
 }
 """Inputs per target in the default run (about ten seconds in all on a 2-core machine)."""
 

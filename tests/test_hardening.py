@@ -356,6 +356,8 @@ def test_hand_edited_saved_games_raise_saved_game_error(key: str, value: Any, wo
     game = declarer_after_bidding()
     data = json.loads(json.dumps(game.to_dict()))
     data[key] = value
+    if key == "variant":  # as saved before games carried their variant (issue 31)
+        data.pop("variant_rules")
     if key in ("dealer", "scores"):
         data["hands"][0][key] = value
     with pytest.raises(engine.SavedGameError, match=words):

@@ -23,13 +23,15 @@ from engine.language.loader import load_confined
 
 
 def transcript_naming(variant: str) -> dict[str, object]:
-    """A whole standard hand's transcript, its ``variant`` replaced."""
+    """A whole standard hand's transcript, its ``variant`` replaced, as written before transcripts carried
+    their variant (issue 31): the file it names is what it replays under."""
     game = engine.Game(engine.load_variant("standard"), seed=2)
     game.apply("bid 7H")
     while not game.results:
         game.apply(game.legal_actions()[0])
     transcript = game.transcript(0)
     transcript["variant"] = variant
+    del transcript["variant_rules"]
     return transcript
 
 
@@ -93,6 +95,7 @@ def test_the_python_api_reads_a_named_file_only_from_the_given_folder_or_the_cur
         engine.replay(transcript_naming("../outside/valid.yaml"))
     saved = engine.Game(engine.load_variant("standard"), seed=1).to_dict()
     saved["variant"] = "/etc/passwd"
+    del saved["variant_rules"]  # as saved before games carried their variant
     with pytest.raises(engine.SavedGameError, match="'variant'") as caught:
         engine.Game.from_dict(saved, folder=str(records))
     assert "root:" not in str(caught.value)
@@ -118,6 +121,7 @@ def test_plays_load_refuses_a_saved_game_naming_a_file_outside_its_folder(record
     from engine.cli.play import Screen, Session
 
     saved = engine.Game(engine.load_variant("standard"), seed=1).to_dict()
+    del saved["variant_rules"]  # as saved before games carried their variant
     for variant in ("/etc/passwd", "../outside/valid.yaml", "notes.yaml"):
         saved["variant"] = variant
         (records / "saved.json").write_text(json.dumps(saved), encoding="utf-8")
@@ -168,3 +172,45 @@ def test_extends_through_a_link_out_of_the_root_is_refused(tmp_path: Path) -> No
         load_confined("house.yaml", str(root))
     with pytest.raises(engine.VariantError, match="leads out of"):
         engine.load_variant(str(root / "house.yaml"))
+
+
+def test_a_moved_transcript_replays_without_its_variant_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 31, "Records that travel": a transcript carries its variant (the merged document and its hash),
+    so moved to another folder without the house-rules file it still replays, reading no file."""
+    home, elsewhere = tmp_path / "home", tmp_path / "elsewhere"
+    home.mkdir()
+    elsewhere.mkdir()
+    (home / "house.yaml").write_text("extends: standard\nname: House\ncontracts:\n  misere:\n    value: 300\n", encoding="utf-8")
+    game = engine.Game(engine.load_variant(str(home / "house.yaml")), seed=4)
+    while not game.results:
+        game.apply(game.legal_actions()[0])
+    transcript = game.transcript(0)
+    assert transcript["variant"] == str(home / "house.yaml")
+    assert transcript["variant_rules"]["sha256"] == game.rules.document_hash
+    (elsewhere / "hand.json").write_text(json.dumps(transcript), encoding="utf-8")
+    (home / "house.yaml").unlink()
+    assert main(["replay", str(elsewhere / "hand.json")]) == 0
+    assert "contract" in capsys.readouterr().out
+    assert engine.replay(transcript).to_dict() == game.results[0].to_dict()
+    saved = json.loads(json.dumps(game.to_dict()))
+    assert engine.Game.from_dict(saved, folder=str(elsewhere)).rules == game.rules
+
+
+def test_a_carried_variant_reads_no_file_and_is_checked_against_its_hash() -> None:
+    from engine.rules.compiler import document_hash
+
+    transcript = transcript_naming("standard")
+    transcript.pop("variant")
+    game = engine.Game(engine.load_variant("standard"), seed=2)
+    carried = game.transcript(0)["variant_rules"]
+    document = dict(carried["document"], extends="../outside/valid.yaml")
+    transcript["variant_rules"] = {"sha256": document_hash(document), "document": document}
+    with pytest.raises(engine.TranscriptError, match="no 'extends'"):
+        engine.replay(transcript)
+    document = dict(carried["document"], players="many")
+    transcript["variant_rules"] = {"sha256": document_hash(document), "document": document}
+    with pytest.raises(engine.TranscriptError, match="the variant it carries is not valid"):
+        engine.replay(transcript)
+    transcript["variant_rules"] = {"sha256": carried["sha256"], "document": document}
+    with pytest.raises(engine.TranscriptError, match="does not match its sha256"):
+        engine.replay(transcript)

@@ -220,3 +220,13 @@ def test_html_without_matplotlib_names_the_extra(
     monkeypatch.setitem(sys.modules, "engine.simulation.page", None)
     code, _, err = run(capsys, "simulate", "standard", "--hands", "10", "--html", str(tmp_path / "page.html"))
     assert code == 2 and "pip install 'fivehundred[plot]'" in err and not (tmp_path / "page.html").exists()
+
+
+def test_sweep_does_not_depend_on_the_workers() -> None:
+    """Determinism: a sweep's settings are compiled rules, sent to the worker processes as they are."""
+    keys = [parse_set("contracts.misere.value=200,300")]
+    one, two = (sweep_data(sweep("standard", keys, hands=120, seed=3, workers=workers)) for workers in (1, 2))
+    for data in (one, two):
+        for run_data in data["runs"]:
+            run_data.pop("timing")
+    assert one == two

@@ -12,7 +12,7 @@ import sys
 from collections.abc import Sequence
 from importlib import metadata
 
-from . import analyze, play, replay, simulation, sweep, variants
+from . import analyze, play, replay, serve, simulation, sweep, variants
 from .common import EXIT_INTERNAL, EXIT_OK, Parser, internal_error
 
 
@@ -31,6 +31,7 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_commands(commands)
     simulation.add_commands(commands)
     sweep.add_commands(commands)
+    serve.add_commands(commands)
     play.add_commands(commands)
     analyze.add_commands(commands)
     return parser

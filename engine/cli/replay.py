@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import FiveHundredError
-from ..game.records import TranscriptError, named_rules
+from ..game.records import CARRIED, TranscriptError, named_rules
 from ..game.transcript import replay as replay_transcript
 from ..kernel.events import HandResult
 from ..language.resources import shipped_variant_path
@@ -117,6 +117,8 @@ class _VariantCache:
         if not isinstance(transcript, dict):
             raise TranscriptError("A transcript must be a JSON object.")
         folder = os.path.dirname(os.path.abspath(file))
+        if CARRIED in transcript:  # it carries its variant: checked against its hash each time, read from no file
+            return named_rules(transcript, "transcript", folder)
         variant = str(transcript.get("variant"))
         key = (variant, "" if shipped_variant_path(variant) is not None else folder)  # a shipped variant is one for all folders
         if key not in self.loaded:

@@ -9,7 +9,7 @@ from typing import Any
 
 from ..errors import Problem, UnreadableFileError, VariantError
 from ..kernel.support import unsupported_rules
-from ..language.resources import schema_path, shipped_variant_names
+from ..language.resources import protocol_schema_path, schema_path, shipped_variant_names
 from ..rules.compiler import load_variant
 from ..rules.describe import describe
 from .common import EXIT_INTERNAL, EXIT_INVALID, EXIT_OK, EXIT_USAGE, internal_error
@@ -101,7 +101,7 @@ def _command_reference(args: argparse.Namespace) -> int:
 
 
 def _command_schema(args: argparse.Namespace) -> int:
-    sys.stdout.write(schema_path().read_text(encoding="utf-8"))
+    sys.stdout.write((protocol_schema_path() if args.protocol else schema_path()).read_text(encoding="utf-8"))
     return EXIT_OK
 
 
@@ -120,7 +120,8 @@ def add_commands(commands: Any) -> None:
     variants.add_argument("--format", choices=("text", "json"), default="text", help="output format (default: text)")
     variants.set_defaults(handler=_command_variants)
 
-    schema = commands.add_parser("schema", help="print the variant JSON Schema")
+    schema = commands.add_parser("schema", help="print the variant JSON Schema (or, with --protocol, the engine protocol's)")
+    schema.add_argument("--protocol", action="store_true", help="the JSON Schema of the engine protocol's requests and replies")
     schema.set_defaults(handler=_command_schema)
     reference = commands.add_parser("reference", help="print the variant language's reference (Markdown), generated from the schema")
     reference.set_defaults(handler=_command_reference)

@@ -14,6 +14,8 @@ A transcript::
 
 from __future__ import annotations
 
+import dataclasses
+import json
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -25,7 +27,7 @@ from ..kernel.deal import Deal, DealError
 from ..kernel.events import HandResult
 from ..language.resources import shipped_variant_names, shipped_variant_path
 from ..language.suggest import suggestion
-from ..rules.compiler import load_variant, load_variant_inside
+from ..rules.compiler import carried_document, compile_text, document_hash, load_variant, load_variant_inside
 from ..rules.ruleset import Rules
 
 
@@ -64,6 +66,56 @@ def variant_reference(rules: Rules) -> str:
     return rules.reference or rules.name
 
 
+CARRIED = "variant_rules"
+"""The key under which transcripts and saved games carry their variant: ``{"sha256": ..., "document": ...}``."""
+
+
+def variant_fields(rules: Rules) -> dict[str, Any]:
+    """A record's variant: ``variant`` (its name or file, for people and older readers) and, where the
+    rules were compiled from a document, ``variant_rules``, the document itself with its hash, from which
+    the record replays on any machine."""
+    fields: dict[str, Any] = {"variant": variant_reference(rules)}
+    if rules.document is not None:
+        fields[CARRIED] = {"sha256": rules.document_hash, "document": rules.document}
+    return fields
+
+
+_CARRIED_CACHE: dict[str, Rules] = {}
+
+
+def _carried_rules(data: Mapping[str, Any], where: str) -> Rules:
+    """The rules a record carries under ``variant_rules``, checked against their hash."""
+    carried = data[CARRIED]
+    if not isinstance(carried, Mapping) or set(carried) != {"sha256", "document"} or not isinstance(carried["document"], Mapping):
+        raise TranscriptError(f"{where}: '{CARRIED}' must be an object with 'sha256' and 'document' (the variant file, merged).")
+    try:
+        document = carried_document(carried["document"])
+        digest = document_hash(document)
+    except (UnicodeError, ValueError, RecursionError):  # a lone surrogate, nesting too deep
+        raise TranscriptError(f"{where}: '{CARRIED}' holds text that is not valid Unicode, or is nested too deeply.") from None
+    if carried["sha256"] != digest:
+        raise TranscriptError(f"{where}: '{CARRIED}' does not match its sha256: the variant it carries was changed after it was recorded.")
+    if "extends" in document:
+        raise TranscriptError(f"{where}: '{CARRIED}' must be whole (no 'extends'): a carried variant reads no file.")
+    rules = _CARRIED_CACHE.get(digest)
+    if rules is None:
+        text = json.dumps(document, ensure_ascii=False)  # JSON is YAML: compiled as the file it came from
+        try:
+            rules = compile_text(text, f"{where} {CARRIED}", os.path.join(os.sep, "nonexistent-fivehundred-folder"))
+        except VariantError as error:
+            problem = error.problems[0] if error.problems else None
+            raise TranscriptError(
+                f"{where}: the variant it carries is not valid: {problem.path + ': ' + problem.message if problem else error}"
+            ) from None
+        if len(_CARRIED_CACHE) > 64:
+            _CARRIED_CACHE.clear()
+        _CARRIED_CACHE[digest] = rules
+    variant = data.get("variant")
+    if isinstance(variant, str) and len(variant) <= MAX_VARIANT_REFERENCE:
+        rules = dataclasses.replace(rules, reference=variant)  # named again as the record names it
+    return rules
+
+
 MAX_VARIANT_REFERENCE = 1_000
 """Longest ``variant`` value read as a name or a path."""
 
@@ -73,7 +125,9 @@ def named_rules(data: Mapping[str, Any], where: str, folder: str | None = None) 
     file inside ``folder`` (the record's own folder; the current directory when ``None``), read only if
     it is a regular file there. Anything else is refused before any file is read; raises
     :class:`TranscriptError` naming the field, and never quoting the content of a file that is not a
-    valid variant."""
+    valid variant. A record that carries its variant (``variant_rules``) replays from that, reading no file."""
+    if CARRIED in data:
+        return _carried_rules(data, where)
     variant = data.get("variant")
     if not isinstance(variant, str) or not variant:
         raise TranscriptError(f"{where}: 'variant' must name the variant it was played under.")
@@ -143,7 +197,7 @@ def record_data(record: HandRecord) -> dict[str, Any]:
 def hand_transcript(rules: Rules, record: HandRecord) -> dict[str, Any]:
     """The transcript of one hand's ``record`` played under ``rules``, with what the hand inherited from
     the ones before it (``banned`` seats, ``redeals`` so far), so that it replays alone as it was played."""
-    return {"variant": variant_reference(rules), **record_data(record), "banned": list(record.banned), "redeals": record.redeals}
+    return {**variant_fields(rules), **record_data(record), "banned": list(record.banned), "redeals": record.redeals}
 
 
 @dataclass(frozen=True)
@@ -166,7 +220,7 @@ class HandEntry:
     """All-pass redeals by the dealer before the hand (a transcript's optional ``redeals``)."""
 
 
-_KEYS = {"variant", "dealer", "scores", "deal", "actions", "misdeals", "banned", "redeals"}
+_KEYS = {"variant", CARRIED, "dealer", "scores", "deal", "actions", "misdeals", "banned", "redeals"}
 
 
 def read_entry(rules: Rules, data: object, where: str, keys: set[str] = _KEYS) -> HandEntry:

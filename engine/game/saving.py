@@ -17,12 +17,12 @@ from typing import Any
 from ..errors import FiveHundredError, shown
 from ..kernel.deal import Deal
 from ..rules.ruleset import Rules
-from .records import HandEntry, HandRecord, TranscriptError, named_rules, read_entry, record_data, variant_reference
+from .records import CARRIED, HandEntry, HandRecord, TranscriptError, named_rules, read_entry, record_data, variant_fields
 
 FORMAT = "fivehundred-game/1"
 """The ``format`` tag of saved games."""
 
-_KEYS = {"format", "variant", "dealer", "scores", "banned", "redeals", "hands", "deals", "rng"}
+_KEYS = {"format", "variant", CARRIED, "dealer", "scores", "banned", "redeals", "hands", "deals", "rng"}
 _HAND_KEYS = {"dealer", "scores", "deal", "actions", "misdeals"}
 
 
@@ -46,7 +46,7 @@ def saved_game_data(
     version, internal, gauss = rng.getstate()
     return {
         "format": FORMAT,
-        "variant": variant_reference(rules),
+        **variant_fields(rules),
         "dealer": dealer,
         "scores": list(scores),
         "banned": sorted(banned),

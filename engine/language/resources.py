@@ -30,6 +30,11 @@ def schema_path() -> Path:
     return _data_folder("schemas") / "variant.schema.json"
 
 
+def protocol_schema_path() -> Path:
+    """The path of ``protocol.schema.json``: the engine protocol's requests and replies."""
+    return _data_folder("schemas") / "protocol.schema.json"
+
+
 @lru_cache(maxsize=1)
 def load_schema() -> dict[str, Any]:
     """The variant JSON Schema, parsed (cached: it never changes while the engine runs)."""

@@ -8,6 +8,8 @@ reports every problem at once, and builds the rule objects the kernel plays from
 from __future__ import annotations
 
 import dataclasses
+import hashlib
+import json
 import os
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -558,11 +560,30 @@ def compile_document(document: MergedDocument) -> Rules:
         breach=breach,
         end=_compile_end(ctx),
         announcements=_announcements(result.extras, breach, result.levels),
+        document=(carried := carried_document(document.data)),
+        document_hash=document_hash(carried),
     )
     check_limits(ctx, rules)
     if ctx.problems:
         raise VariantError(ctx.problems)
     return rules
+
+
+def carried_document(data: Any) -> Any:
+    """A merged variant document as plain JSON data (mapping keys as strings, lists for tuples)."""
+    if isinstance(data, dict):
+        return {str(key): carried_document(value) for key, value in data.items()}
+    if isinstance(data, (list, tuple)):
+        return [carried_document(value) for value in data]
+    if data is None or isinstance(data, (bool, int, float, str)):
+        return data
+    return str(data)
+
+
+def document_hash(document: Any) -> str:
+    """The SHA-256 of a carried document in canonical JSON, in hexadecimal."""
+    text = json.dumps(document, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def load_variant(name_or_path: str) -> Rules:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Any
 
 from .announcements import Announcement
 from .cards import Deck
@@ -453,8 +454,9 @@ class Rules:
     """The variant's name."""
     description: str
     """What it is, in a sentence or two."""
-    source: str
-    """The file it was compiled from."""
+    source: str = field(compare=False)
+    """The file it was compiled from (not compared: the same rules compiled from another place, or
+    carried by a record, are the same rules)."""
     deck: Deck
     """The cards."""
     rank_order: tuple[str, ...]
@@ -490,9 +492,14 @@ class Rules:
     announcements: tuple[Announcement, ...] = ()
     """The calls that may be made at a point of a hand (breach, slam call, declare), compiled from
     :attr:`breach` and the calls among :attr:`extras`; the kernel opens their windows."""
-    reference: str = ""
+    reference: str = field(default="", compare=False)
     """How to load these rules again: a shipped variant's name, or a file's absolute path; empty for
     rules compiled from text (saved games and transcripts record it)."""
+    document: Any = field(default=None, compare=False, repr=False)
+    """The variant file as compiled: its whole ``extends`` chain merged into one mapping (JSON data), which
+    transcripts and saved games carry so that they replay anywhere; ``None`` for rules made by hand."""
+    document_hash: str = field(default="", compare=False, repr=False)
+    """The SHA-256 of :attr:`document` in canonical JSON (sorted keys, no spaces), in hexadecimal."""
 
     def strain(self, strain_id: str) -> Strain:
         """The strain with this id (``KeyError`` if none)."""

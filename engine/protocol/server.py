@@ -1,0 +1,357 @@
+"""The engine protocol ``fivehundred/1``: JSON lines over standard input and output, so that a program in
+any language can run ``fivehundred serve`` as a subprocess and play games with it (docs/protocol.md).
+
+A :class:`Session` answers one request line with one reply line, in order. Every request is a JSON object
+with ``cmd`` and an optional ``id``, echoed in the reply; a reply has ``ok: true`` and its fields, or
+``ok: false`` and ``error: {code, message}``. A malformed line, an unknown command or game, an illegal
+action get an error reply and change nothing; the session never ends on bad input, only on ``quit`` or
+the end of its input. Unknown fields are ignored, so that old clients keep working.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from importlib import metadata
+from typing import IO, Any
+
+from ..bots import BOT_NAMES, make_bot
+from ..bots.base import Bot
+from ..errors import FiveHundredError, IllegalActionError, VariantError
+from ..game.game import Game
+from ..game.telling import event_data, json_form, observation_data
+from ..kernel.choices import DiscardChoices
+from ..language.resources import shipped_variant_names, shipped_variant_path
+from ..rules.compiler import compile_text, load_variant, load_variant_inside
+from ..rules.ruleset import Rules
+
+PROTOCOL = "fivehundred/1"
+"""The protocol's name and version, as ``hello`` gives it."""
+MAX_LINE_BYTES = 1 << 20
+"""Longest request line read (1 MiB, newline included); a longer one is refused with ``line_too_long``."""
+MAX_GAMES = 256
+"""Most games open in one session at once; ``close`` frees one."""
+MAX_LISTED = 5000
+"""Most legal actions listed in one reply (a kitty discard may have thousands: they are described)."""
+COMMANDS = ("hello", "new_game", "state", "act", "events", "bot", "save", "load", "transcript", "close", "quit")
+"""Every command, as ``hello`` lists them."""
+ERROR_CODES = (
+    "bad_json",
+    "line_too_long",
+    "unknown_command",
+    "bad_request",
+    "unknown_game",
+    "too_many_games",
+    "invalid_variant",
+    "illegal_action",
+    "internal",
+)
+"""Every error code a reply may carry."""
+
+
+def _version() -> str:
+    try:
+        return metadata.version("fivehundred")
+    except metadata.PackageNotFoundError:  # run from a source tree that was never installed
+        return "unknown"
+
+
+class RequestError(Exception):
+    """A request that cannot be carried out: its error ``code`` and a sentence."""
+
+    def __init__(self, code: str, message: str, **extra: Any) -> None:
+        super().__init__(message)
+        self.code = code
+        """One of :data:`ERROR_CODES`."""
+        self.extra = extra
+        """More fields for the error object (``problems`` for an invalid variant)."""
+
+
+@dataclass
+class _Open:
+    """One game of the session, with the bots asked to advise in it."""
+
+    game: Game
+    seed: int | str | None
+    bots: dict[str, Bot] = field(default_factory=dict)
+
+
+def _text(request: dict[str, Any], name: str, limit: int = 1 << 20) -> str:
+    value = request.get(name)
+    if not isinstance(value, str) or not value or len(value) > limit:
+        raise RequestError("bad_request", f"'{name}' must be a non-empty string (at most {limit:,} characters).")
+    return value
+
+
+def _integer(request: dict[str, Any], name: str, default: int | None = None, low: int = 0, high: int = 2**63) -> int:
+    value = request.get(name, default)
+    if type(value) is not int or not low <= value <= high:
+        raise RequestError("bad_request", f"'{name}' must be a whole number from {low} to {high}.")
+    return value
+
+
+class Session:
+    """The games of one protocol session and the answers to its requests. ``root`` is the only folder a
+    variant given by path is read from (with every file it extends)."""
+
+    def __init__(self, root: str | None = None) -> None:
+        self.root = os.path.abspath(root or os.getcwd())
+        """The folder variant files are read from."""
+        self.games: dict[str, _Open] = {}
+        """Open games by id."""
+        self.finished = False
+        """Whether ``quit`` was asked."""
+        self._next = 1
+        self._handlers: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
+            "hello": self._hello,
+            "new_game": self._new_game,
+            "state": self._state,
+            "act": self._act,
+            "events": self._events,
+            "bot": self._bot,
+            "save": self._save,
+            "load": self._load,
+            "transcript": self._transcript,
+            "close": self._close,
+            "quit": self._quit,
+        }
+
+    # -- one line in, one line out -------------------------------------------------------------------
+
+    def answer_line(self, line: bytes | str) -> str:
+        """The reply (one JSON line, no newline) to one request line."""
+        try:
+            text = line.decode("utf-8") if isinstance(line, bytes) else line
+            request = json.loads(text)
+        except (UnicodeDecodeError, ValueError, RecursionError) as error:
+            return self._reply(None, error=RequestError("bad_json", f"The line is not a JSON object: {str(error)[:200]}."))
+        return self._reply(*self.answer(request))
+
+    def answer(self, request: object) -> tuple[object, dict[str, Any] | None, RequestError | None]:
+        """``(id, fields, None)`` or ``(id, None, error)`` for one decoded request."""
+        if not isinstance(request, dict):
+            return None, None, RequestError("bad_request", "A request is a JSON object with 'cmd' (and optional 'id').")
+        identifier = request.get("id")
+        if not (identifier is None or type(identifier) in (int, float, str)) or (isinstance(identifier, str) and len(identifier) > 200):
+            return None, None, RequestError("bad_request", "'id' must be a string (at most 200 characters) or a number.")
+        command = request.get("cmd")
+        handler = self._handlers.get(command) if isinstance(command, str) else None
+        if handler is None:
+            return (
+                identifier,
+                None,
+                RequestError("unknown_command", f"There is no command {str(command)[:40]!r}; commands: {', '.join(COMMANDS)}."),
+            )
+        try:
+            return identifier, handler(request), None
+        except RequestError as error:
+            return identifier, None, error
+        except Exception as error:  # a bug: answered, never fatal to the session
+            return (
+                identifier,
+                None,
+                RequestError("internal", f"internal error, please report it: {type(error).__name__}: {str(error)[:300]}"),
+            )
+
+    @staticmethod
+    def _reply(identifier: object, fields: dict[str, Any] | None = None, error: RequestError | None = None) -> str:
+        reply: dict[str, Any] = {"id": identifier}
+        if error is None:
+            reply.update(ok=True, **(fields or {}))
+        else:
+            reply.update(ok=False, error={"code": error.code, "message": str(error), **error.extra})
+        return json.dumps(reply, ensure_ascii=False, separators=(",", ":"))
+
+    # -- the commands ---------------------------------------------------------------------------------
+
+    def _hello(self, request: dict[str, Any]) -> dict[str, Any]:
+        return {
+            "protocol": PROTOCOL,
+            "engine": _version(),
+            "commands": list(COMMANDS),
+            "bots": list(BOT_NAMES),
+            "variants": shipped_variant_names(),
+            "limits": {"line_bytes": MAX_LINE_BYTES, "games": MAX_GAMES, "listed_actions": MAX_LISTED},
+        }
+
+    def _rules(self, request: dict[str, Any]) -> Rules:
+        try:
+            if "variant_text" in request:
+                return compile_text(_text(request, "variant_text"), "variant_text", self.root)
+            variant = _text(request, "variant", 1000)
+            if shipped_variant_path(variant) is not None:
+                return load_variant(variant)
+            return load_variant_inside(variant, self.root)
+        except VariantError as error:
+            problems = [{"file": p.file, "line": p.line, "column": p.column, "path": p.path, "message": p.message} for p in error.problems]
+            raise RequestError("invalid_variant", str(error.problems[0]) if error.problems else str(error), problems=problems) from None
+
+    def _add(self, game: Game, seed: int | str | None) -> str:
+        if len(self.games) >= MAX_GAMES:
+            raise RequestError("too_many_games", f"At most {MAX_GAMES} games may be open at once; close one first.")
+        identifier = f"g{self._next}"
+        self._next += 1
+        self.games[identifier] = _Open(game, seed)
+        return identifier
+
+    def _table(self, identifier: str, game: Game) -> dict[str, Any]:
+        seating = game.rules.seating
+        return {
+            "game": identifier,
+            "name": game.rules.name,
+            "players": seating.players,
+            "seats": seating.seats,
+            "teams": [list(t) for t in seating.teams],
+        }
+
+    def _new_game(self, request: dict[str, Any]) -> dict[str, Any]:
+        rules = self._rules(request)
+        seed = request.get("seed")
+        if seed is not None and not (type(seed) is int and abs(seed) < 2**63 or isinstance(seed, str) and len(seed) <= 200):
+            raise RequestError("bad_request", "'seed' must be a whole number or a string of at most 200 characters.")
+        dealer = _integer(request, "dealer", 0, 0, rules.seating.players - 1)
+        try:
+            game = Game(rules, seed=seed if seed is not None else random.SystemRandom().randrange(2**63), dealer=dealer)
+        except FiveHundredError as error:  # a rule the kernel does not play
+            raise RequestError("invalid_variant", str(error)) from None
+        return self._table(self._add(game, seed), game)
+
+    def _open(self, request: dict[str, Any]) -> _Open:
+        identifier = request.get("game")
+        found = self.games.get(identifier) if isinstance(identifier, str) else None
+        if found is None:
+            raise RequestError("unknown_game", f"There is no open game {str(identifier)[:40]!r}; new_game or load opens one.")
+        return found
+
+    def _seat(self, request: dict[str, Any], game: Game, name: str = "seat", required: bool = True) -> int | None:
+        if name not in request and not required:
+            return None
+        return _integer(request, name, None, 0, game.rules.seating.players - 1)
+
+    def _view(self, game: Game, seat: int, all_legal: bool = False) -> dict[str, Any]:
+        """What ``seat`` may know now, and its legal actions when it is to act."""
+        to_act = game.to_act
+        fields: dict[str, Any] = {
+            "to_act": to_act,
+            "acting_seat": game.acting_seat,
+            "phase": game.phase.value,
+            "hand_number": game.hand_number,
+            "observation": observation_data(game.observation(seat)),
+            "scores": list(game.scores),
+            "over": game.is_over,
+            "winner": game.winner,
+            "event_count": len(game.events),
+        }
+        legal: Sequence[Any] = game.legal_choices() if to_act == seat else ()
+        fields["legal_count"] = len(legal)
+        if isinstance(legal, DiscardChoices) and not all_legal:
+            fields["legal"] = None
+            fields["discard"] = {"count": legal.size, "from": [str(card) for card in legal.cards]}
+        else:
+            fields["legal"] = [str(action) for action in legal[:MAX_LISTED]]
+        return fields
+
+    def _state(self, request: dict[str, Any]) -> dict[str, Any]:
+        game = self._open(request).game
+        seat = self._seat(request, game)
+        assert seat is not None
+        return self._view(game, seat, request.get("all_legal") is True)
+
+    def _told(self, game: Game, start: int, seat: int | None) -> list[dict[str, Any]]:
+        return [event_data(event, game.rules, seat) for event in game.events_since(start)]
+
+    def _act(self, request: dict[str, Any]) -> dict[str, Any]:
+        game = self._open(request).game
+        player = self._seat(request, game, "player")
+        assert player is not None
+        action = _text(request, "action", 2000)
+        if game.to_act != player:
+            whose = "the game is over" if game.to_act is None else f"it is player {game.to_act}'s turn"
+            raise RequestError("illegal_action", f"Player {player} cannot act now: {whose}.")
+        start = len(game.events)
+        try:
+            game.apply(action)
+        except IllegalActionError as error:
+            raise RequestError("illegal_action", str(error)) from None
+        told = self._seat(request, game, "seat", required=False)
+        return {"events": self._told(game, start, told), **self._view(game, player)}
+
+    def _events(self, request: dict[str, Any]) -> dict[str, Any]:
+        game = self._open(request).game
+        since = _integer(request, "since", 0, 0, len(game.events))
+        told = self._seat(request, game, "seat", required=False)
+        return {"events": self._told(game, since, told), "event_count": len(game.events)}
+
+    def _bot(self, request: dict[str, Any]) -> dict[str, Any]:
+        opened = self._open(request)
+        game = opened.game
+        name = request.get("name", "heuristic")
+        if name not in BOT_NAMES:
+            raise RequestError("bad_request", f"'name' must be one of {', '.join(BOT_NAMES)}.")
+        if game.to_act is None:
+            raise RequestError("illegal_action", "The game is over: no bot has an action to give.")
+        bot = opened.bots.get(name)
+        if bot is None:
+            bot = opened.bots[name] = make_bot(name, game.rules, f"{opened.seed}:{name}")
+        if "budget" in request and hasattr(bot, "positions"):
+            bot.positions = _integer(request, "budget", None, 1, 10**8)
+        action = bot.act(game.observation(game.to_act), game.legal_choices())
+        return {"action": str(action), "player": game.to_act}
+
+    def _save(self, request: dict[str, Any]) -> dict[str, Any]:
+        return {"saved": self._open(request).game.to_dict()}
+
+    def _load(self, request: dict[str, Any]) -> dict[str, Any]:
+        saved = request.get("saved")
+        if not isinstance(saved, dict):
+            raise RequestError("bad_request", "'saved' must be a saved game (the object 'save' gives).")
+        try:
+            game = Game.from_dict(saved, folder=self.root)
+        except VariantError as error:
+            raise RequestError("invalid_variant", str(error.problems[0]) if error.problems else str(error)) from None
+        except (FiveHundredError, ValueError, TypeError) as error:
+            raise RequestError("bad_request", f"The saved game cannot be loaded: {str(error)[:500]}") from None
+        return self._table(self._add(game, None), game)
+
+    def _transcript(self, request: dict[str, Any]) -> dict[str, Any]:
+        game = self._open(request).game
+        hand = request.get("hand")
+        if hand is not None and (type(hand) is not int or not 0 <= hand < len(game.records)):
+            raise RequestError("bad_request", f"'hand' must be a hand number from 0 to {len(game.records) - 1}.")
+        return {"transcript": json_form(game.transcript(hand))}
+
+    def _close(self, request: dict[str, Any]) -> dict[str, Any]:
+        self._open(request)
+        del self.games[request["game"]]
+        return {}
+
+    def _quit(self, request: dict[str, Any]) -> dict[str, Any]:
+        self.finished = True
+        return {}
+
+
+def serve(source: IO[bytes] | None = None, sink: IO[str] | None = None, root: str | None = None) -> int:
+    """Answer requests from ``source`` (standard input) on ``sink`` (standard output), one line each,
+    until ``quit`` or the end of input; returns the exit code (0)."""
+    source = source if source is not None else sys.stdin.buffer
+    sink = sink if sink is not None else sys.stdout
+    session = Session(root)
+    while not session.finished:
+        line = source.readline(MAX_LINE_BYTES)
+        if not line:
+            break
+        if len(line) >= MAX_LINE_BYTES and not line.endswith(b"\n"):
+            while line and not line.endswith(b"\n"):  # skip the rest of the long line
+                line = source.readline(MAX_LINE_BYTES)
+            reply = session._reply(None, error=RequestError("line_too_long", f"A request line may have at most {MAX_LINE_BYTES:,} bytes."))
+        elif not line.strip():
+            continue
+        else:
+            reply = session.answer_line(line)
+        sink.write(reply + "\n")
+        sink.flush()
+    return 0
