@@ -94,7 +94,7 @@ that ``import engine`` costs next to nothing (a program that only simulates neve
 screen's modules, nor the schema validator until it reads a variant file)."""
 
 
-_STAGES = ("errors", "language", "rules", "kernel", "game", "analysis", "bots", "simulation", "protocol", "cli")
+_STAGES = ("errors", "language", "rules", "kernel", "game", "analysis", "bots", "simulation", "protocol", "cli", "adapters")
 """The pipeline's stages, reachable as attributes (``engine.kernel``) as when all were imported at once."""
 
 

@@ -29,13 +29,19 @@ from engine.language.resources import shipped_variant_names, shipped_variant_pat
 PACKAGE = Path(engine.__file__).resolve().parent
 DATA = Path(__file__).parent / "data"
 
-STAGES = ["errors", "language", "rules", "kernel", "game", "analysis", "bots", "simulation", "protocol", "cli"]
+STAGES = ["errors", "language", "rules", "kernel", "game", "analysis", "bots", "simulation", "protocol", "cli", "adapters"]
 """The pipeline, lowest first: a module may import its own stage and the ones before it."""
 
 FACADE = {"engine", "engine.__main__"}
 """The package's own ``__init__`` and ``python -m engine`` sit above every stage."""
 
-OPTIONAL = {"engine.simulation.plot": "matplotlib", "engine.simulation.page": "matplotlib"}
+OPTIONAL = {
+    "engine.simulation.plot": "matplotlib",
+    "engine.simulation.page": "matplotlib",
+    "engine.adapters.observing": "numpy",
+    "engine.adapters.openspiel": "open_spiel",
+    "engine.adapters.pettingzoo": "pettingzoo",
+}
 """Modules that need an optional extra, and which."""
 
 

@@ -185,3 +185,16 @@ def test_javascript_client_plays_a_whole_game_of_american() -> None:
         )
         assert done.returncode == 0, done.stderr
         assert "game over after" in done.stdout and "won" in done.stdout
+
+
+def test_the_serve_process_answers_every_line_and_lives_on() -> None:
+    """Issue 31: "a malformed line never ends the process"; invalid UTF-8, a huge line, nonsense, then a
+    good request, each answered in order by the real process."""
+    lines = [b"\xff\xfe not utf-8", b"{" * 5000, b"x" * (MAX_LINE_BYTES + 5), b'{"id": 1, "cmd": "act"}', b'{"id": 2, "cmd": "hello"}']
+    done = subprocess.run(
+        [sys.executable, "-m", "engine", "serve"], input=b"\n".join(lines) + b"\n", capture_output=True, timeout=120, check=False
+    )
+    replies = [json.loads(line) for line in done.stdout.decode("utf-8").splitlines()]
+    assert done.returncode == 0 and len(replies) == len(lines)
+    assert [reply["ok"] for reply in replies] == [False, False, False, False, True]
+    assert [reply["error"]["code"] for reply in replies[:4]] == ["bad_json", "bad_json", "line_too_long", "unknown_game"]

@@ -1,0 +1,298 @@
+"""What the research adapters share: a game of any variant as a sequence of numbered actions with explicit
+chance, a fixed action space sized from the variant, and a seat's view as a flat vector.
+
+:class:`ResearchGame` wraps :class:`~engine.game.game.Game`. Chance is the deal, one card at a time (as
+OpenSpiel's euchre and bridge deal): each chance action puts a card at the next place of the shuffled
+deck, and once the deck is complete it is dealt by the variant's pattern (a misdeal, where the variant
+calls one, is dealt again by more chance actions). A kitty discard is chosen one card at a time. Claims
+are left out (a research agent plays its cards). Every rule stays in the kernel: this module only
+numbers actions and lays a view out as numbers.
+
+The action space (:class:`ActionSpace`): card ids ``0..N-1`` (a deck of N cards) serve each phase that
+names one card (play, discard, give, pick, call a partner, and chance), then a joker led in no trump with
+each suit it may name, every bid (each ladder contract, alone and with each modifier), and pass, look,
+keep, reject, alone and each announcement.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..bots.base import Bot
+from ..game.game import Game
+from ..game.telling import event_data
+from ..kernel.actions import Action, Bid, Call, CallPartner, Claim, Discard, Give, Pick, Play
+from ..kernel.choices import DiscardChoices
+from ..kernel.deal import Deal, deal_of_order, hands_of_order, misdealt_seat
+from ..kernel.scoring import MAX_HANDS
+from ..kernel.tables import Tables, tables_for
+from ..rules.ruleset import Rules
+
+MAX_MISDEALS_COUNTED = 3
+"""Misdeals in a row the declared game length allows for (a misdeal needs a face card missing from a
+hand: three in a row is rarer than one deal in a million)."""
+
+
+class ActionSpace:
+    """Every action of a variant as a number, and back."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        """The variant."""
+        self.cards = rules.deck.cards
+        """The deck: card ``i`` is action ``i`` where a phase names one card."""
+        count = len(self.cards)
+        self.jokers = [card for card in self.cards if card.is_joker]
+        self.suits = [suit.id for suit in rules.deck.suits]
+        self.suit_plays = {
+            (joker.index, suit): count + j * len(self.suits) + s for j, joker in enumerate(self.jokers) for s, suit in enumerate(self.suits)
+        }
+        start = count + len(self.suit_plays)
+        modifiers: list[str | None] = [None, *[extra.id for extra in rules.extras if extra.kind == "modifier"]]
+        self.bids: dict[tuple[str, str | None], int] = {}
+        for contract in rules.ladder:
+            for modifier in modifiers:
+                self.bids[(contract.id, modifier)] = start + len(self.bids)
+        start += len(self.bids)
+        self.fixed = {"pass": start, "look": start + 1, "keep": start + 2, "reject": start + 3, "alone": start + 4}
+        start += len(self.fixed)
+        self.calls = {announcement.id: start + number for number, announcement in enumerate(rules.announcements)}
+        self.size = start + len(self.calls)
+        """How many actions there are."""
+        self._names: dict[int, str] = {}
+        for (joker, suit), number in self.suit_plays.items():
+            self._names[number] = f"play {self.cards[joker]}:{suit}"
+        for (contract_id, modifier), number in self.bids.items():
+            self._names[number] = str(Bid(contract_id, modifier))
+        for word, number in self.fixed.items():
+            self._names[number] = word
+        for announcement, number in self.calls.items():
+            self._names[number] = f"call {announcement}"
+
+    def number(self, action: Action) -> int:
+        """The number of a whole action (a discard is numbered card by card: see :class:`ResearchGame`)."""
+        if isinstance(action, Play):
+            return self.suit_plays[(action.card.index, action.suit)] if action.suit else action.card.index
+        if isinstance(action, Bid):
+            return self.bids[(action.contract, action.modifier)]
+        if isinstance(action, (Give, Pick)):
+            return action.card.index
+        if isinstance(action, CallPartner):
+            return self.fixed["alone"] if action.card is None else action.card.index
+        if isinstance(action, Call):
+            return self.calls[action.announcement]
+        return self.fixed[str(action)]
+
+    def name(self, number: int, phase: str = "") -> str:
+        """The action's text: its notation (a card id is read as the phase uses it)."""
+        if number < len(self.cards):
+            card = str(self.cards[number])
+            return {
+                "chance": f"deal {card}",
+                "kitty": f"discard {card}",
+                "give": f"give {card}",
+                "pick": f"pick {card}",
+                "partner": f"partner {card}",
+            }.get(phase, f"play {card}")
+        return self._names.get(number, f"action {number}")
+
+
+@dataclass
+class ResearchGame:
+    """A game (``scope`` ``"hand"``: one hand; ``"game"``: to the end) driven by numbered actions, chance
+    included."""
+
+    rules: Rules
+    """The variant."""
+    scope: str = "hand"
+    """``hand`` or ``game``."""
+    dealer: int = 0
+    """The first dealer."""
+    space: ActionSpace = field(init=False)
+    tables: Tables = field(init=False)
+    game: Game | None = field(default=None, init=False)
+    order: list[int] = field(default_factory=list, init=False)
+    pending: list[Deal] = field(default_factory=list, init=False)
+    chosen: list[int] = field(default_factory=list, init=False)
+    history: list[tuple[int, int]] = field(default_factory=list, init=False)
+
+    def __post_init__(self) -> None:
+        if self.scope not in ("hand", "game"):
+            raise ValueError(f"scope is 'hand' or 'game', not {self.scope!r}.")
+        self.space = ActionSpace(self.rules)
+        self.tables = tables_for(self.rules)
+
+    # -- whose turn ------------------------------------------------------------------------------
+
+    @property
+    def dealing(self) -> bool:
+        """Whether the next action is chance (a card of the deal)."""
+        game = self.game
+        return game is None or (not game.is_over and game.to_act is None and not self.over)
+
+    @property
+    def over(self) -> bool:
+        """Whether the game (or, for scope ``hand``, the first hand) is over."""
+        game = self.game
+        if game is None:
+            return False
+        return game.is_over or (self.scope == "hand" and bool(game.results))
+
+    @property
+    def to_act(self) -> int | None:
+        """The player to act, or ``None`` at a chance node or at the end."""
+        return None if self.over or self.game is None else self.game.to_act
+
+    @property
+    def phase(self) -> str:
+        """The phase by name (``chance`` while dealing, ``over`` at the end)."""
+        if self.over:
+            return "over"
+        if self.dealing:
+            return "chance"
+        assert self.game is not None
+        return self.game.phase.value
+
+    # -- actions ---------------------------------------------------------------------------------
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The cards not yet placed in the deck, each equally likely."""
+        left = sorted(set(range(len(self.space.cards))) - set(self.order))
+        return [(card, 1.0 / len(left)) for card in left]
+
+    def legal(self) -> list[int]:
+        """The legal action numbers, ascending."""
+        if self.over:
+            return []
+        if self.dealing:
+            return [card for card, _ in self.chance_outcomes()]
+        assert self.game is not None
+        choices = self.game.legal_choices()
+        if isinstance(choices, DiscardChoices):
+            return sorted(card.index for card in choices.cards if card.index not in self.chosen)
+        picks = [action for action in choices if isinstance(action, Pick)]
+        if picks and self.chosen:  # the second step of a pick: the card to discard for it
+            return sorted({action.discard.index for action in picks if action.card.index == self.chosen[0] and action.discard is not None})
+        return sorted({self.space.number(action) for action in choices if not isinstance(action, Claim)})
+
+    def apply(self, number: int) -> None:
+        """Take action ``number`` (chance or the player's); raises ``ValueError`` if it is not legal."""
+        if number not in self.legal():
+            raise ValueError(f"Action {number} ({self.space.name(number, self.phase)}) is not legal now.")
+        player = -1 if self.dealing else self.to_act
+        self.history.append((player if player is not None else -1, number))
+        if self.dealing:
+            self._deal_card(number)
+            return
+        game = self.game
+        assert game is not None
+        choices = game.legal_choices()
+        if isinstance(choices, DiscardChoices):
+            self.chosen.append(number)
+            if len(self.chosen) == choices.size:
+                cards, self.chosen = tuple(self.space.cards[index] for index in self.chosen), []
+                self._act(Discard(cards))
+            return
+        picks = [action for action in choices if isinstance(action, Pick)]
+        if picks:
+            if self.chosen:
+                first, self.chosen = self.chosen[0], []
+                self._act(
+                    next(
+                        action
+                        for action in picks
+                        if action.card.index == first and action.discard is not None and action.discard.index == number
+                    )
+                )
+                return
+            if any(action.card.index == number and action.discard is not None for action in picks):
+                self.chosen.append(number)
+                return
+        self._act(next(action for action in choices if not isinstance(action, Claim) and self.space.number(action) == number))
+
+    def advised(self, bot: Bot) -> int:
+        """The number of the action ``bot`` (an engine bot, :func:`~engine.bots.make_bot`) would take now:
+        for a discard, the next of the cards it would put away; for a pick with a discard, its step."""
+        game = self.game
+        player = self.to_act
+        assert game is not None and player is not None
+        choices = game.legal_choices()
+        whole = choices if isinstance(choices, DiscardChoices) else [action for action in choices if not isinstance(action, Claim)]
+        action = bot.act(game.observation(player), whole)
+        if isinstance(action, Discard):
+            return (
+                next(card.index for card in action.cards if card.index not in self.chosen)
+                if len(self.chosen) < len(action.cards)
+                else self.legal()[0]
+            )
+        if isinstance(action, Pick) and action.discard is not None:
+            return action.discard.index if self.chosen else action.card.index
+        return self.space.number(action)
+
+    def _act(self, action: Action) -> None:
+        assert self.game is not None
+        self.game.apply(action)
+
+    def _deal_card(self, card: int) -> None:
+        self.order.append(card)
+        if len(self.order) < len(self.space.cards):
+            return
+        dealer = self.dealer if self.game is None else self._next_dealer()
+        order, self.order = self.order, []
+        self.pending.append(deal_of_order(self.tables, order, dealer))
+        if misdealt_seat(self.tables, hands_of_order(self.tables, order, dealer)) is not None and len(self.pending) <= MAX_MISDEALS_COUNTED:
+            return  # thrown in: deal again
+        deals, self.pending = self.pending, []
+        if self.game is None:
+            self.game = Game(self.rules, deals=deals, dealer=dealer, rng=random.Random(0))
+            self.game.state.pause_between_hands = True
+        else:
+            self.game.state.scripted.extend(deals)
+            self.game.state.next_hand()
+
+    def _next_dealer(self) -> int:
+        assert self.game is not None
+        next_dealer = self.game.results[-1].next_dealer
+        return self.dealer if next_dealer is None else next_dealer
+
+    # -- outcomes --------------------------------------------------------------------------------
+
+    def returns(self) -> list[float]:
+        """Per player: over a hand, its team's points on it; over a game, 1 for the winning team's players,
+        -1 for the others (0 for all with no winner); 0 before the end."""
+        game = self.game
+        seating = self.rules.seating
+        if game is None or not self.over:
+            return [0.0] * seating.players
+        if self.scope == "hand":
+            points = game.results[0].hand_points
+            return [float(points[seating.team_of(player)]) for player in range(seating.players)]
+        winner = game.winner
+        if winner is None:
+            return [0.0] * seating.players
+        return [1.0 if seating.team_of(player) == winner else -1.0 for player in range(seating.players)]
+
+    def utility_bound(self) -> float:
+        """The largest points a team can score or lose on a hand (the contracts' values, the slam bonus,
+        ten a trick for defenders), rounded up to a hundred."""
+        values = [abs(contract.value) for contract in self.rules.ladder]
+        largest = max(values + [0]) * 2 + 10 * len(self.space.cards) + 1000
+        return float(-(-largest // 100) * 100)
+
+    def max_length(self) -> int:
+        """The longest a hand (or, for scope ``game``, a game) can be, in actions, chance included."""
+        seating = self.rules.seating
+        cards = len(self.space.cards)
+        hand = (MAX_MISDEALS_COUNTED + 1) * cards + len(self.rules.ladder) * seating.players * 2 + 8 * seating.players
+        hand += 3 * cards + len(self.rules.announcements) * seating.players
+        return hand if self.scope == "hand" else hand * MAX_HANDS
+
+    # -- what a seat knows -----------------------------------------------------------------------
+
+    def told(self, player: int) -> list[dict[str, Any]]:
+        """Every event of the game as ``player`` may be told it."""
+        if self.game is None:
+            return []
+        return [event_data(event, self.rules, player) for event in self.game.events]

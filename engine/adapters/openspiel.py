@@ -1,0 +1,207 @@
+"""Any variant as an OpenSpiel game (the ``openspiel`` extra).
+
+Importing this module registers ``python_fivehundred`` with OpenSpiel, following its Python games
+(``open_spiel/python/games/``): parameters ``variant`` (a shipped name or a file path; default
+``standard``), ``scope`` (``hand`` or ``game``; default ``hand``) and ``seed`` (kept for the record: chance
+is explicit, the deal card by card). Observation and information-state strings and tensors come from a
+Python observer (:meth:`FiveHundredGame.make_py_observer`) that shows exactly what the seat may see;
+:meth:`FiveHundredState.resample_from_infostate` re-deals the cards a player cannot see, so that
+OpenSpiel's IS-MCTS runs::
+
+    import pyspiel
+    import engine.adapters.openspiel  # registers the game
+    game = pyspiel.load_game("python_fivehundred", {"variant": "five-handed"})
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pyspiel
+
+from ..rules.compiler import load_variant
+from .core import ResearchGame
+from .observing import SeatView, view_text
+
+MAX_PLAYERS = 6
+"""The most players a variant may have."""
+
+_DEFAULTS = {"variant": "standard", "scope": "hand", "seed": 0}
+
+_GAME_TYPE = pyspiel.GameType(
+    short_name="python_fivehundred",
+    long_name="Five Hundred (any variant)",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.GENERAL_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=MAX_PLAYERS,
+    min_num_players=2,
+    provides_information_state_string=True,
+    provides_information_state_tensor=True,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=_DEFAULTS,
+)
+
+
+class FiveHundredGame(pyspiel.Game):  # type: ignore[misc]
+    """A variant as an OpenSpiel game."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = {**_DEFAULTS, **(params or {})}
+        self.variant = str(params["variant"])
+        """The variant's name or path."""
+        self.scope = str(params["scope"])
+        """``hand`` or ``game``."""
+        self.rules = load_variant(self.variant)
+        """The compiled variant."""
+        shape = ResearchGame(self.rules, self.scope)
+        bound = shape.utility_bound() if self.scope == "hand" else 1.0
+        info = pyspiel.GameInfo(
+            num_distinct_actions=shape.space.size,
+            max_chance_outcomes=len(self.rules.deck.cards),
+            num_players=self.rules.seating.players,
+            min_utility=-bound,
+            max_utility=bound,
+            utility_sum=None,
+            max_game_length=shape.max_length(),
+        )
+        super().__init__(_GAME_TYPE, info, params)
+
+    def new_initial_state(self) -> FiveHundredState:
+        """A new hand (or game), before the deal."""
+        return FiveHundredState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> FiveHundredObserver:
+        """The observer of a seat's view: perfect recall gives the information state (every event as the
+        seat was told it), otherwise the observation (what it sees now)."""
+        perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        return FiveHundredObserver(self, perfect_recall)
+
+
+class FiveHundredState(pyspiel.State):  # type: ignore[misc]
+    """A hand or game in progress."""
+
+    def __init__(self, game: FiveHundredGame) -> None:
+        super().__init__(game)
+        self.research = ResearchGame(game.rules, game.scope)
+        """The engine's game, driven by numbered actions."""
+
+    def current_player(self) -> int:
+        """The player to act, ``CHANCE`` while dealing, ``TERMINAL`` at the end."""
+        research = self.research
+        if research.over:
+            return int(pyspiel.PlayerId.TERMINAL)
+        if research.dealing:
+            return int(pyspiel.PlayerId.CHANCE)
+        player = research.to_act
+        assert player is not None
+        return player
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return self.research.legal() if player == self.research.to_act else []
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The cards not yet dealt, equally likely."""
+        return self.research.chance_outcomes()
+
+    def _apply_action(self, action: int) -> None:
+        self.research.apply(int(action))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        phase = "chance" if player == pyspiel.PlayerId.CHANCE else self.research.phase
+        return self.research.space.name(int(action), phase)
+
+    def is_terminal(self) -> bool:
+        """Whether the hand (or game) is over."""
+        return self.research.over
+
+    def returns(self) -> list[float]:
+        """Per player: its team's points on the hand, or 1 / -1 for winning / losing the game."""
+        return self.research.returns()
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> FiveHundredState:
+        """A state ``player_id`` cannot tell from this one: the cards it has not seen re-dealt at random
+        (those it knows where they lie stay), the actions played again; drawn until the actions are all
+        legal under the new deal (at most 200 tries, then this state itself)."""
+        seed = int(probability_sampler() * 2**31) if callable(probability_sampler) else random.getrandbits(31)
+        draw = random.Random(seed)
+        history = [(player, action) for player, action in self.research.history]
+        chance_positions = [index for index, (player, _) in enumerate(history) if player == -1]
+        deck = len(self.research.space.cards)
+        if len(chance_positions) < deck:
+            return self._copy()
+        last_deal = chance_positions[-deck:]
+        known = self._known_cards(player_id)
+        for _ in range(200):
+            fresh = [history[index][1] for index in last_deal]
+            loose = [place for place, card in enumerate(fresh) if card not in known]
+            cards = [fresh[place] for place in loose]
+            draw.shuffle(cards)
+            for place, card in zip(loose, cards):
+                fresh[place] = card
+            replaced = list(history)
+            for index, card in zip(last_deal, fresh):
+                replaced[index] = (-1, card)
+            state = self.get_game().new_initial_state()
+            try:
+                for _, action in replaced:
+                    state.apply_action(action)
+            except (ValueError, pyspiel.SpielError):
+                continue
+            return state  # type: ignore[no-any-return]
+        return self._copy()
+
+    def _known_cards(self, player: int) -> set[int]:
+        """The cards ``player`` knows where they lie: its own, and every card it has seen."""
+        game = self.research.game
+        if game is None:
+            return set()
+        view = game.observation(player)
+        seen = [*view.hand, *view.kitty, *view.discards, *view.face_up, *view.table, *view.covering]
+        seen += [card for _, cards in view.exposed for card in cards]
+        seen += [card for _, card in view.trick] + [card for trick in view.tricks for _, card in trick.cards]
+        record = game.records[-1]
+        seen += list(record.deal.hands[player]) if view.looked else []
+        return {card.index for card in seen}
+
+    def _copy(self) -> FiveHundredState:
+        state = self.get_game().new_initial_state()
+        for _, action in self.research.history:
+            state.apply_action(action)
+        return state  # type: ignore[no-any-return]
+
+    def __str__(self) -> str:
+        research = self.research
+        if research.game is None:
+            return f"dealing: {len(research.order)} cards placed"
+        game = research.game
+        hands = " | ".join(" ".join(str(card) for card in game.hand_of(seat)) for seat in range(self.get_game().rules.seating.seats))
+        return f"hand {game.hand_number}, {game.phase.value}, to act {game.to_act}, scores {list(game.scores)}: {hands}"
+
+
+class FiveHundredObserver:
+    """A seat's view (observation, or with perfect recall the information state), as OpenSpiel's
+    Python observers give it: ``tensor``, ``dict``, :meth:`set_from` and :meth:`string_from`."""
+
+    def __init__(self, game: FiveHundredGame, perfect_recall: bool) -> None:
+        self.perfect_recall = perfect_recall
+        self._view = SeatView(ResearchGame(game.rules, game.scope), perfect_recall)
+        self.tensor = self._view.tensor
+        """The flat vector."""
+        self.dict = self._view.dict
+        """Its pieces by name, reshaped."""
+
+    def set_from(self, state: FiveHundredState, player: int) -> None:
+        """Fill ``tensor`` with ``player``'s view of ``state``."""
+        self._view.fill(state.research, player)
+
+    def string_from(self, state: FiveHundredState, player: int) -> str:
+        """``player``'s view of ``state`` as text."""
+        return view_text(state.research, player, self.perfect_recall)
+
+
+pyspiel.register_game(_GAME_TYPE, FiveHundredGame)
