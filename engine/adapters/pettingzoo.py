@@ -116,8 +116,6 @@ class FiveHundredEnv(AECEnv):  # type: ignore[misc]
         else:
             self._select()
         self._accumulate_rewards()
-        if self.render_mode == "ansi":
-            print(self.render())
 
     def render(self) -> str:
         """The table as ``fivehundred play`` draws it, from the seat to act (or seat 0 at the end)."""

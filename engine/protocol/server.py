@@ -10,6 +10,7 @@ the end of its input. Unknown fields are ignored, so that old clients keep worki
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import random
@@ -338,8 +339,20 @@ def serve(source: IO[bytes] | None = None, sink: IO[str] | None = None, root: st
     """Answer requests from ``source`` (standard input) on ``sink`` (standard output), one line each,
     until ``quit`` or the end of input; returns the exit code (0)."""
     source = source if source is not None else sys.stdin.buffer
-    sink = sink if sink is not None else sys.stdout
+    # Replies are UTF-8 whatever the locale says (the protocol is UTF-8).
+    wrapper = None if sink is not None else io.TextIOWrapper(sys.stdout.buffer, encoding="utf-8", newline="\n", write_through=True)
     session = Session(root)
+    try:
+        _serve_lines(session, source, sink or wrapper)  # type: ignore[arg-type]
+    except (BrokenPipeError, ConnectionResetError):  # the client went away: nobody is left to answer
+        pass
+    finally:
+        if wrapper is not None:
+            wrapper.detach()  # standard output stays open for the program
+    return 0
+
+
+def _serve_lines(session: Session, source: IO[bytes], sink: IO[str]) -> None:
     while not session.finished:
         line = source.readline(MAX_LINE_BYTES)
         if not line:
@@ -354,4 +367,3 @@ def serve(source: IO[bytes] | None = None, sink: IO[str] | None = None, root: st
             reply = session.answer_line(line)
         sink.write(reply + "\n")
         sink.flush()
-    return 0
