@@ -14,7 +14,7 @@ from typing import Any
 from ..bots import BOT_NAMES
 from ..errors import FiveHundredError, UnreadableFileError, VariantError
 from ..rules.compiler import load_variant
-from ..simulation.comparison import compare, compare_data, compare_text
+from ..simulation.comparison import Comparison, compare, compare_data, compare_text
 from ..simulation.report import to_csv, to_data, to_text
 from ..simulation.runner import MAX_UNITS, SimulationError, SimulationResult, simulate
 from ..simulation.skill import CHAIN, SkillLink, skill_chain, skill_text
@@ -147,20 +147,29 @@ def _note_workers(asked: int, result: SimulationResult) -> None:
         )
 
 
-def _run(variant: str, args: argparse.Namespace, hands: int, games: int, checkpoint: str | None, label: str) -> SimulationResult:
-    with progress_line(args.progress, label, hands or games, unit="game" if games else "hand") as (progress, on_unit):
-        return simulate(
-            variant,
+def run_with_progress(
+    args: argparse.Namespace, label: str, hands: int, games: int, runs: int, function: Callable[..., Any], *positional: Any, **fields: Any
+) -> Any:
+    """``function(*positional, hands=..., games=..., seed=..., workers=..., cluster=..., progress=...,
+    on_unit=..., **fields)`` under a progress line over ``runs`` runs of the hands or games (the options
+    ``simulate``, ``compare``, ``sweep`` and the skill chain share)."""
+    with progress_line(args.progress, label, hands or games, runs, "game" if games else "hand") as (progress, on_unit):
+        return function(
+            *positional,
             hands=hands,
             games=games,
             seed=args.seed,
-            bots=args.bots,
             workers=args.workers,
             cluster=args.cluster,
-            checkpoint=checkpoint,
             progress=progress,
             on_unit=on_unit,
+            **fields,
         )
+
+
+def _run(variant: str, args: argparse.Namespace, hands: int, games: int, checkpoint: str | None, label: str) -> SimulationResult:
+    result: SimulationResult = run_with_progress(args, label, hands, games, 1, simulate, variant, bots=args.bots, checkpoint=checkpoint)
+    return result
 
 
 def command_simulate(args: argparse.Namespace) -> int:
@@ -224,18 +233,8 @@ def command_simulate(args: argparse.Namespace) -> int:
 
 def _skill(args: argparse.Namespace, hands: int, games: int) -> list[SkillLink]:
     runs = (len(args.skill_chain) - 1) * len(load_variant(args.variant).seating.teams) if hands or games else 0
-    with progress_line(args.progress, "skill chain", hands or games, runs, "game" if games else "hand") as (progress, on_unit):
-        return skill_chain(
-            args.variant,
-            hands=hands,
-            games=games,
-            seed=args.seed,
-            chain=args.skill_chain,
-            workers=args.workers,
-            cluster=args.cluster,
-            progress=progress,
-            on_unit=on_unit,
-        )
+    links: list[SkillLink] = run_with_progress(args, "skill chain", hands, games, runs, skill_chain, args.variant, chain=args.skill_chain)
+    return links
 
 
 def _write_page(path: str, draw: Callable[[Any], str]) -> int:
@@ -255,19 +254,7 @@ def command_compare(args: argparse.Namespace) -> int:
     """``fivehundred compare``."""
     hands, games = args.hands or (0 if args.games else 2000), args.games or 0
     try:
-        with progress_line(args.progress, "compare", hands or games, 2, "game" if games else "hand") as (progress, on_unit):
-            comparison = compare(
-                args.first,
-                args.second,
-                hands=hands,
-                games=games,
-                seed=args.seed,
-                bots=args.bots,
-                workers=args.workers,
-                cluster=args.cluster,
-                progress=progress,
-                on_unit=on_unit,
-            )
+        comparison: Comparison = run_with_progress(args, "compare", hands, games, 2, compare, args.first, args.second, bots=args.bots)
     except FiveHundredError as error:
         return _report_failure(error)
     _note_workers(args.workers, comparison.first)

@@ -8,10 +8,9 @@ import sys
 from typing import Any
 
 from ..errors import FiveHundredError
-from ..simulation.sweep import SweepError, SweepKey, parse_set, sweep, sweep_data, sweep_text
+from ..simulation.sweep import Sweep, SweepError, SweepKey, parse_set, sweep, sweep_data, sweep_text
 from .common import EXIT_OK, EXIT_USAGE, output_file_argument
-from .progress import progress_line
-from .simulation import _common, _fail, _note_workers, _report_failure, _write_page
+from .simulation import _common, _fail, _note_workers, _report_failure, _write_page, run_with_progress
 
 
 def _set_argument(text: str) -> SweepKey:
@@ -57,19 +56,7 @@ def command_sweep(args: argparse.Namespace) -> int:
     for key in args.keys:
         settings *= len(key.values)
     try:
-        with progress_line(args.progress, "sweep", hands or games, settings, "game" if games else "hand") as (progress, on_unit):
-            result = sweep(
-                args.variant,
-                args.keys,
-                hands=hands,
-                games=games,
-                seed=args.seed,
-                bots=args.bots,
-                workers=args.workers,
-                cluster=args.cluster,
-                progress=progress,
-                on_unit=on_unit,
-            )
+        result: Sweep = run_with_progress(args, "sweep", hands, games, settings, sweep, args.variant, args.keys, bots=args.bots)
     except SweepError as error:
         return _fail(str(error), EXIT_USAGE)
     except FiveHundredError as error:
