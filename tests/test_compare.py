@@ -74,7 +74,7 @@ def test_compare_does_not_depend_on_the_workers() -> None:
 
 def _rows(variant: str, seed: int, hands: int) -> list[Row]:
     rows: list[Row] = []
-    settings = SimulationSettings(variant, hands=hands, seed=seed, bots=tuple(RANDOM))
+    settings = SimulationSettings(variant, hands=hands, seed=seed, bots=tuple(RANDOM), chunk=CHUNK)
     for chunk in range(hands // CHUNK):
         run_chunk(settings, chunk, rows)
     return rows
@@ -99,7 +99,7 @@ def test_a_null_comparison_flags_something_in_about_five_percent_of_runs() -> No
         flagged += any(adjusted < 0.05 for _, adjusted in tests)
         unadjusted += any(test.p_value < 0.05 for test, _ in tests)
     assert flagged / runs <= 0.09, flagged
-    assert unadjusted / runs >= 2 * flagged / runs and unadjusted / runs > 0.15, (flagged, unadjusted)
+    assert unadjusted >= 2 * flagged and unadjusted / runs > 0.1, (flagged, unadjusted)
 
 
 def test_a_paired_null_comparison_flags_something_in_about_five_percent_of_runs() -> None:

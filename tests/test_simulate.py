@@ -89,20 +89,20 @@ def test_interrupted_run_resumes_to_the_same_totals(tmp_path: Path) -> None:
             raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):
-        engine.simulate("standard", hands=3 * CHUNK, seed=9, checkpoint=checkpoint, progress=stop_after_first)
+        engine.simulate("standard", chunk=CHUNK, hands=3 * CHUNK, seed=9, checkpoint=checkpoint, progress=stop_after_first)
     lines = Path(checkpoint).read_text().splitlines()
     assert len(lines) == 2  # the header and one finished chunk
-    resumed = engine.simulate("standard", hands=3 * CHUNK, seed=9, checkpoint=checkpoint)
-    whole = engine.simulate("standard", hands=3 * CHUNK, seed=9)
+    resumed = engine.simulate("standard", chunk=CHUNK, hands=3 * CHUNK, seed=9, checkpoint=checkpoint)
+    whole = engine.simulate("standard", chunk=CHUNK, hands=3 * CHUNK, seed=9)
     assert without_timing(resumed) == without_timing(whole)
     with pytest.raises(engine.SimulationError, match="from another run"):
-        engine.simulate("standard", hands=3 * CHUNK, seed=10, checkpoint=checkpoint)
+        engine.simulate("standard", chunk=CHUNK, hands=3 * CHUNK, seed=10, checkpoint=checkpoint)
     # A checkpoint written by an engine that seeded its chunks another way is not resumed either.
     header = json.loads(lines[0])
     del header["format"]
     Path(checkpoint).write_text("\n".join([json.dumps(header)] + lines[1:]) + "\n")
     with pytest.raises(engine.SimulationError, match="from another run"):
-        engine.simulate("standard", hands=3 * CHUNK, seed=9, checkpoint=checkpoint)
+        engine.simulate("standard", chunk=CHUNK, hands=3 * CHUNK, seed=9, checkpoint=checkpoint)
 
 
 def test_settings_check_themselves() -> None:
@@ -252,7 +252,7 @@ def _interrupted_checkpoint(path: str) -> list[str]:
             raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):
-        engine.simulate("standard", hands=3 * CHUNK, seed=9, checkpoint=path, progress=stop_after_two)
+        engine.simulate("standard", chunk=CHUNK, hands=3 * CHUNK, seed=9, checkpoint=path, progress=stop_after_two)
     return Path(path).read_text().splitlines()
 
 
@@ -280,8 +280,8 @@ def test_a_damaged_checkpoint_line_is_played_again_not_trusted(tmp_path: Path, d
     assert len(lines) == 3
     lines[1] = damage(lines[1])
     Path(checkpoint).write_bytes(("\n".join(lines) + "\n").encode("utf-8", "surrogateescape"))
-    resumed = engine.simulate("standard", hands=3 * CHUNK, seed=9, checkpoint=checkpoint)
-    whole = engine.simulate("standard", hands=3 * CHUNK, seed=9)
+    resumed = engine.simulate("standard", chunk=CHUNK, hands=3 * CHUNK, seed=9, checkpoint=checkpoint)
+    whole = engine.simulate("standard", chunk=CHUNK, hands=3 * CHUNK, seed=9)
     assert without_timing(resumed) == without_timing(whole) and resumed.extra["replayed_chunks"] == 1
 
 
@@ -291,8 +291,8 @@ def test_a_checkpoint_cut_mid_line_resumes_cleanly(tmp_path: Path) -> None:
     checkpoint = str(tmp_path / "run.partial")
     lines = _interrupted_checkpoint(checkpoint)
     Path(checkpoint).write_text("\n".join(lines)[:-20])
-    first = engine.simulate("standard", hands=3 * CHUNK, seed=9, checkpoint=checkpoint)
-    again = engine.simulate("standard", hands=3 * CHUNK, seed=9, checkpoint=checkpoint)
+    first = engine.simulate("standard", chunk=CHUNK, hands=3 * CHUNK, seed=9, checkpoint=checkpoint)
+    again = engine.simulate("standard", chunk=CHUNK, hands=3 * CHUNK, seed=9, checkpoint=checkpoint)
     assert without_timing(first) == without_timing(again) and again.extra["replayed_chunks"] == 1
 
 

@@ -16,8 +16,6 @@ from typing import Any
 
 from tqdm import tqdm
 
-from ..simulation.runner import CHUNK
-
 MODES = ("auto", "always", "never")
 """``--progress`` choices: ``auto`` shows the line when standard error is a terminal."""
 
@@ -57,7 +55,7 @@ def progress_line(mode: str, label: str, units: int, runs: int = 1, unit: str = 
         bar.update(1)
 
     def progress(done: int, chunks: int) -> None:
-        reached = min(units, done * CHUNK) * runs
+        reached = units * runs * done // max(1, chunks)
         if reached > bar.n:
             bar.update(reached - bar.n)
 

@@ -22,7 +22,7 @@ except ImportError:  # Windows: no advisory locks, so two runs on one checkpoint
 
 from .statistics import Tally
 
-CHECKPOINT_FORMAT = "fivehundred-simulation/5"
+CHECKPOINT_FORMAT = "fivehundred-simulation/6"
 """Names how chunks are seeded, played and written; a checkpoint written another way is not resumed."""
 
 MAX_LINE_BYTES = 1 << 20

@@ -1,14 +1,15 @@
 """Simulation: many hands or games under a variant with bots, in one process or many, resumable.
 
-The deals of hand or game ``i`` of a run come from ``(seed, i)`` alone, the bots of each fixed-size chunk
-draw from a generator seeded from ``(seed, chunk)``, and tallies are integers merged in
-order, so the totals are the same whatever the number of worker processes. Work is split into chunks;
+The deals of hand or game ``i`` of a run, and its bots' random choices, come from ``(seed, i)`` alone, and
+tallies are integers merged in order, so the totals are the same whatever the number of worker processes
+and whatever the size of the chunks the work is split into (about a second's work each, by default);
 with a checkpoint file each finished chunk is written as it completes, and a resumed run skips the
 chunks already there and reaches the same totals.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import random
 import threading
@@ -34,7 +35,15 @@ from .rule_use import RuleWatch
 from .statistics import Tally
 
 CHUNK = 50
-"""Hands or games per unit of work."""
+"""Hands or games per chunk of work where a test asks for a fixed size (``simulate(chunk=CHUNK)``); by
+default the size is chosen from the bots (:func:`chunk_size`). Results never depend on it."""
+CHUNK_SECONDS = 1.0
+"""About how long one chunk of work should take: long enough that handing chunks to workers and folding
+their tallies costs little, short enough for progress to move and a checkpoint to lose little."""
+BOT_HANDS_PER_SECOND = {"random": 3000.0, "heuristic": 1200.0, "classic": 1200.0, "sampling": 4.0, "expert": 0.5}
+"""Rough hands a second of each bot on one core (pure Python), to size chunks."""
+HANDS_PER_GAME = 7
+"""Rough hands in a game, to size chunks of games."""
 MAX_HANDS_PER_GAME = 1000
 """A game still going after this many hands is stopped and counted as unfinished."""
 MAX_UNITS = 10**9
@@ -59,14 +68,19 @@ class SimulationSettings:
     """The run's seed: hand or game ``i`` is dealt from ``(seed, i)``."""
     bots: tuple[str, ...] = ()
     """A bot name per seat (empty: heuristic everywhere)."""
+    chunk: int = 0
+    """Hands or games per chunk of work (0: chosen by :func:`chunk_size`). Each hand or game is dealt and
+    its bots seeded from ``(seed, index)`` alone, so results do not depend on it."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.variant, (str, Rules)):
             raise SimulationError(
                 f"The variant must be a shipped variant's name, a variant file's path or compiled rules, not {type(self.variant).__name__}."
             )
-        if type(self.hands) is not int or type(self.games) is not int or type(self.seed) is not int:
-            raise SimulationError("hands, games and seed are whole numbers.")
+        if type(self.hands) is not int or type(self.games) is not int or type(self.seed) is not int or type(self.chunk) is not int:
+            raise SimulationError("hands, games, seed and chunk are whole numbers.")
+        if not 0 <= self.chunk <= MAX_UNITS:
+            raise SimulationError(f"chunk is 0 (chosen for you) or a number of hands or games up to {MAX_UNITS:,}, not {self.chunk}.")
         if (self.hands > 0) == (self.games > 0) or self.hands < 0 or self.games < 0:
             raise SimulationError("Ask for a positive number of hands or of games, not both.")
         if max(self.hands, self.games) > MAX_UNITS:
@@ -109,6 +123,16 @@ class SimulationResult:
     """Processes used."""
     extra: dict[str, Any] = field(default_factory=dict)
     """Room for reports to add figures."""
+
+
+def chunk_size(settings: SimulationSettings) -> int:
+    """The hands or games per chunk for ``settings``: its own ``chunk``, or about :data:`CHUNK_SECONDS` of
+    the slowest bot's work, and at most a sixteenth of the run (so that workers share it evenly)."""
+    if settings.chunk:
+        return settings.chunk
+    names = settings.bots or ("heuristic",)
+    per_second = min(BOT_HANDS_PER_SECOND.get(name, 1.0) for name in names) / (HANDS_PER_GAME if settings.games else 1)
+    return max(1, min(int(per_second * CHUNK_SECONDS), 2000, -(-settings.units // 16)))
 
 
 def _rules(variant: str | Rules) -> Rules:
@@ -173,19 +197,22 @@ def _play_unit(
 def run_chunk(
     settings: SimulationSettings, chunk: int, rows: list[Row] | None = None, unit_done: Callable[[], None] | None = None
 ) -> tuple[int, dict[str, Any], int]:
-    """Play chunk number ``chunk`` (units ``chunk * CHUNK`` onwards); returns (chunk, tally, actions).
-    With ``rows``, each unit's figures are appended to it; ``unit_done()`` is called after each unit.
+    """Play chunk number ``chunk`` (``settings.chunk`` units from ``chunk * settings.chunk``); returns
+    (chunk, tally, actions). With ``rows``, each unit's figures are appended to it; ``unit_done()`` is
+    called after each unit.
 
-    The chunk's bots share one generator seeded from ``(seed, chunk)``: chunks are the same whatever
-    the number of workers, so the totals are too."""
+    The bots share one generator, seeded again from ``(seed, index)`` before each hand or game: a unit
+    plays the same whatever chunk it falls in and whatever the number of workers, so the totals are too."""
     rules = _rules(settings.variant)
     tally = Tally(rules.seating.players, len(rules.seating.teams))
     watch = RuleWatch(rules)
     tally.rule_use = watch.empty()
-    bots_random = random.Random(f"{settings.seed}-bots-{chunk}")
+    bots_random = random.Random(0)
     choosers = [make_bot(name, rules, bots_random).choose for name in _bots_for(settings, rules)]
     actions = 0
-    for index in range(chunk * CHUNK, min(settings.units, (chunk + 1) * CHUNK)):
+    size = chunk_size(settings)
+    for index in range(chunk * size, min(settings.units, (chunk + 1) * size)):
+        bots_random.seed(f"{settings.seed}-bots-{index}")  # each unit's bots draw from (seed, index) alone
         actions += _play_unit(settings, rules, index, choosers, tally, watch, rows)
         if unit_done is not None:
             unit_done()
@@ -215,7 +242,7 @@ def _checkpoint_header(settings: SimulationSettings) -> dict[str, Any]:
         "games": settings.games,
         "seed": settings.seed,
         "bots": list(settings.bots),
-        "chunk": CHUNK,
+        "chunk": chunk_size(settings),
     }
 
 
@@ -239,6 +266,7 @@ def simulate(
     checkpoint: str | None = None,
     progress: Callable[[int, int], None] | None = None,
     on_unit: Callable[[], None] | None = None,
+    chunk: int = 0,
 ) -> SimulationResult:
     """Simulate ``hands`` hands or ``games`` games of ``variant`` (a shipped name, a file path, or
     compiled rules) with ``bots`` (a name per seat).
@@ -250,15 +278,18 @@ def simulate(
     same settings and file resumes where it stopped (a damaged line's chunk is played again; the
     result's ``extra["replayed_chunks"]`` counts them). ``progress(done, total)`` is called as chunks
     finish; ``on_unit()`` after each hand or game played in this process (with one worker, no cluster).
+    ``chunk`` fixes the hands or games per chunk of work (default: :func:`chunk_size` chooses); results
+    do not depend on it.
     Memory stays flat however long the run: chunks are handed out as workers free up and their
     tallies folded as they arrive. Raises :class:`SimulationError` for bad settings or an unusable
     checkpoint, and :class:`~engine.errors.VariantError` or
     :class:`~engine.kernel.support.UnsupportedRuleError` for a variant that cannot be loaded or played.
     """
-    settings = SimulationSettings(variant, hands, games, seed, tuple(bots))
+    settings = SimulationSettings(variant, hands, games, seed, tuple(bots), chunk)
+    settings = dataclasses.replace(settings, chunk=chunk_size(settings))
     workers = _workers(workers)
     rules = _checked(settings)
-    chunks = (settings.units + CHUNK - 1) // CHUNK
+    chunks = -(-settings.units // settings.chunk)
     players, teams = rules.seating.players, len(rules.seating.teams)
     header = _checkpoint_header(settings)
     try:
@@ -321,9 +352,11 @@ def simulate_group(
     group = tuple(group)
     if not group or len({settings.units for settings in group}) != 1 or len({bool(settings.games) for settings in group}) != 1:
         raise SimulationError("A group of runs plays the same number of hands (or of games) under each.")
+    size = min(chunk_size(settings) for settings in group)  # one size for all: the units of a chunk line up
+    group = tuple(dataclasses.replace(settings, chunk=size) for settings in group)
     workers = _workers(workers)
     rules = [_checked(settings) for settings in group]
-    chunks = (group[0].units + CHUNK - 1) // CHUNK
+    chunks = -(-group[0].units // size)
     totals = [Tally(each.seating.players, len(each.seating.teams)) for each in rules]
     actions = [0] * len(group)
     started = time.perf_counter()
