@@ -326,3 +326,22 @@ def test_two_runs_on_one_checkpoint_the_second_is_refused_and_changes_nothing(ca
     code, _, err = run(capsys, "simulate", "standard", "--games", "5", "--seed", "1", "--out", str(target), "--resume")
     assert code == 0, err
     assert target.exists() and not checkpoint.exists()
+
+
+def test_results_do_not_depend_on_the_chunk_size() -> None:
+    """Issue 30: "Make each hand's and game's random streams derive from the seed and its index alone (bots
+    included), so chunk size is free to fit the work"."""
+    reports = []
+    for chunk in (7, 50, 0):
+        for kwargs in ({"hands": 120, "bots": ["random", "heuristic", "random", "heuristic"]}, {"games": 15, "bots": ["random"] * 4}):
+            reports.append(without_timing(engine.simulate("standard", seed=4, chunk=chunk, **kwargs)))  # type: ignore[arg-type]
+    assert reports[0] == reports[2] == reports[4] and reports[1] == reports[3] == reports[5]
+
+
+def test_chunks_are_sized_from_the_slowest_bot() -> None:
+    from engine.simulation.runner import chunk_size
+
+    assert chunk_size(SimulationSettings("standard", hands=100_000, bots=("random",) * 4)) == 2000
+    assert chunk_size(SimulationSettings("standard", hands=100_000, bots=("random", "expert") * 2)) == 1
+    assert chunk_size(SimulationSettings("standard", hands=160)) == 10  # a sixteenth of the run at most
+    assert chunk_size(SimulationSettings("standard", games=100_000, chunk=9)) == 9
