@@ -338,6 +338,7 @@ class ExpertBot:
                             play.completed,
                             mask,
                             mine,
+                            0,
                         )
                         choice = bot._play(terms, table)
                     named = self._tables.suits[(choice >> SUIT_SHIFT) - 1] if choice >> SUIT_SHIFT else None

@@ -29,6 +29,7 @@ from ..rules.contracts import Contract, Exposure, KittyUse, PartnerRole, PlaySty
 from ..rules.ruleset import FirstLead, Rounds, Rules
 from ..rules.strains import TRUMP_POWER
 from .adapter import act_by_view
+from .misere_defence import classic_lead, defence_lead
 from .profile import Profile
 from .random_bot import generator
 from .standing import end_bid, near_end
@@ -55,6 +56,8 @@ class _Table(NamedTuple):
     """The seats this seat plays with this hand, as far as it knows, itself included (a mask)."""
     mine: bool
     """Whether this seat is on the declaring side."""
+    declarer_shown: int
+    """The declarer's cards on show to this seat (an open misère), or 0."""
 
 
 class HeuristicBot:
@@ -181,6 +184,7 @@ class HeuristicBot:
                 view.completed,
                 allies,
                 mine,
+                view.hand_of(declarer) if declarer != seat else 0,
             )
             return self._play(playing, tuple.__new__(_Table, fields))
         if phase is Phase.DRAW:
@@ -613,14 +617,10 @@ class HeuristicBot:
                     return (risk + sum(self._forced(strain, hand & ~(1 << index), unseen)), power[index])
 
                 return self._with_suit(strain, min(cards, key=exposure), hand, nameable)
-            # Defending: lead low in the suit the declarer has followed most (the declarer's long suit).
-            followed: dict[str | None, int] = {}
-            for _, played, _, _ in table.completed:
-                for each, index in played:
-                    if each == declarer and suit_of[index] is not None:
-                        followed[suit_of[index]] = followed.get(suit_of[index], 0) + 1
-            plain = [index for index in cards if not strain.jokers >> index & 1] or cards
-            low = min(plain, key=lambda index: (-followed.get(suit_of[index], 0), power[index]))
+            if self.profile.adapts:  # defending: the lead that leaves the declarer the fewest escapes
+                low = defence_lead(strain, cards, declarer, table.completed, self._all & ~table.seen, table.declarer_shown)
+            else:
+                low = classic_lead(strain, cards, declarer, table.completed)
             return self._with_suit(strain, low, hand, nameable)
         winner_seat, best = self._winning(strain, table)
         keys = strain.keys[led]
