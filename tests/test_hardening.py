@@ -475,3 +475,10 @@ def _state(pid: int) -> str:
             return handle.read().rsplit(")", 1)[1].split()[0]
     except OSError:
         return "gone"
+
+
+def test_a_file_name_the_file_system_cannot_encode_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    """Found by the fuzz suite: ``analyze`` given a lone surrogate as its file ended in an internal error."""
+    for command in (["analyze", "\ud800"], ["replay", "\ud800"]):
+        code, _, err = run(capsys, *command)
+        assert code == 2 and "internal error" not in err

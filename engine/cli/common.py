@@ -125,7 +125,10 @@ def read_json_file(path: str, limit: int) -> Any:
     its descriptor to be a regular file (a pipe or a device is refused at once, never read) of at most
     ``limit`` bytes. Raises ``OSError`` when it cannot be opened, :class:`RecordFileError` for anything
     else (not a regular file, too large, not UTF-8, not JSON, nested too deeply)."""
-    descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    try:
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    except ValueError as error:  # a NUL, or text the file system cannot encode (a lone surrogate)
+        raise RecordFileError(f"{path!r:.200} cannot be a file name here ({error}).", unreadable=True) from None
     with os.fdopen(descriptor, "rb") as handle:
         if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
             raise RecordFileError(f"{path} is not a regular file (a folder, pipe or device); give a .json file.", unreadable=True)
