@@ -10,20 +10,31 @@ import argparse
 import io
 import sys
 from collections.abc import Sequence
-from importlib import metadata
+from typing import Any
 
 from . import analyze, play, replay, serve, simulation, sweep, variants
 from .common import EXIT_INTERNAL, EXIT_OK, Parser, internal_error
 
 
+class _Version(argparse.Action):
+    """``--version``: the installed version, looked up only when asked (importlib.metadata is slow to load)."""
+
+    def __call__(
+        self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any, option_string: str | None = None
+    ) -> None:
+        from importlib import metadata
+
+        try:
+            version = metadata.version("fivehundred")
+        except metadata.PackageNotFoundError:  # run from a source tree that was never installed
+            version = "unknown (not installed)"
+        parser.exit(message=f"fivehundred {version}\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``fivehundred`` command."""
     parser = Parser(prog="fivehundred", description="A rules engine for the card game 500: house-rules variant files, validation and play.")
-    try:
-        version = metadata.version("fivehundred")
-    except metadata.PackageNotFoundError:  # run from a source tree that was never installed
-        version = "unknown (not installed)"
-    parser.add_argument("--version", action="version", version=f"fivehundred {version}")
+    parser.add_argument("--version", action=_Version, nargs=0, help="show the program's version and exit")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     commands.required = True
 

@@ -14,8 +14,6 @@ import threading
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from tqdm import tqdm
-
 MODES = ("auto", "always", "never")
 """``--progress`` choices: ``auto`` shows the line when standard error is a terminal."""
 
@@ -44,6 +42,8 @@ def progress_line(mode: str, label: str, units: int, runs: int = 1, unit: str = 
     if not wanted(mode):
         yield None, None
         return
+    from tqdm import tqdm  # loaded only when a line is drawn: it costs a start-up 20 ms
+
     bar = tqdm(total=units * runs, desc=label[:40], unit=unit, file=sys.stderr, leave=False, dynamic_ncols=True)
     stop = threading.Event()
 

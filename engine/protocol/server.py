@@ -17,7 +17,6 @@ import random
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from importlib import metadata
 from typing import IO, Any
 
 from ..bots import BOT_NAMES, make_bot
@@ -55,6 +54,8 @@ ERROR_CODES = (
 
 
 def _version() -> str:
+    from importlib import metadata  # slow to load: only when a client says hello
+
     try:
         return metadata.version("fivehundred")
     except metadata.PackageNotFoundError:  # run from a source tree that was never installed
