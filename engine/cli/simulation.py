@@ -66,6 +66,13 @@ def _common(parser: Any, hands_help: str, games_help: str) -> None:
     add_progress_argument(parser)
 
 
+def html_argument(parser: Any, what: str) -> None:
+    """Add ``--html FILE.html``: the one-page report of ``what``."""
+    parser.add_argument(
+        "--html", metavar="FILE.html", type=output_file_argument, help=f"write a one-page report: {what} (needs the plot extra)"
+    )
+
+
 def add_commands(commands: Any) -> None:
     """Add ``simulate`` and ``compare`` to the command parser."""
     sim = commands.add_parser("simulate", help="play many hands or games with bots and print statistics")
@@ -90,12 +97,7 @@ def add_commands(commands: Any) -> None:
         metavar="BOTS",
         help=f"the chain's bots, strongest first (default {','.join(CHAIN)}; the expert is slow: heuristic,random is quick)",
     )
-    sim.add_argument(
-        "--html",
-        metavar="FILE.html",
-        type=output_file_argument,
-        help="write the one-page report: the rule in words, rules in play, balance, skill, charts (needs the plot extra)",
-    )
+    html_argument(sim, "the rules in words, rules in play, balance, skill and charts")
     sim.add_argument("--resume", action="store_true", help="continue an interrupted run from FILE.partial (needs --out)")
     sim.add_argument(
         "--plot",
@@ -110,12 +112,7 @@ def add_commands(commands: Any) -> None:
     compare.add_argument("second", metavar="B", help="another variant")
     _common(compare, "hands to play under each (default 2000)", "whole games to play under each")
     compare.add_argument("--format", choices=("text", "json"), default="text", help="output format (default: text)")
-    compare.add_argument(
-        "--html",
-        metavar="FILE.html",
-        type=output_file_argument,
-        help="write the one-page report of the comparison, with charts (needs the plot extra)",
-    )
+    html_argument(compare, "the comparison, how it was made, and charts")
     compare.set_defaults(handler=command_compare)
 
 

@@ -9,8 +9,8 @@ from typing import Any
 
 from ..errors import FiveHundredError
 from ..simulation.sweep import Sweep, SweepError, SweepKey, parse_set, sweep, sweep_data, sweep_text
-from .common import EXIT_OK, EXIT_USAGE, output_file_argument
-from .simulation import _common, _fail, _note_workers, _report_failure, _write_page, run_with_progress
+from .common import EXIT_OK, EXIT_USAGE
+from .simulation import _common, _fail, _note_workers, _report_failure, _write_page, html_argument, run_with_progress
 
 
 def _set_argument(text: str) -> SweepKey:
@@ -40,12 +40,7 @@ def add_commands(commands: Any) -> None:
     )
     _common(command, "hands to play under each setting", "whole games to play under each setting (default 200)")
     command.add_argument("--format", choices=("text", "json"), default="text", help="output format (default: text)")
-    command.add_argument(
-        "--html",
-        metavar="FILE.html",
-        type=output_file_argument,
-        help="write the one-page report of the sweep, with charts (needs the plot extra)",
-    )
+    html_argument(command, "each figure at each setting, and charts")
     command.set_defaults(handler=command_sweep)
 
 
