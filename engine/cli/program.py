@@ -28,7 +28,8 @@ class _Version(argparse.Action):
             version = metadata.version("fivehundred")
         except metadata.PackageNotFoundError:  # run from a source tree that was never installed
             version = "unknown (not installed)"
-        parser.exit(message=f"fivehundred {version}\n")
+        print(f"fivehundred {version}")  # on standard output, as argparse's own version action prints it
+        parser.exit()
 
 
 def build_parser() -> argparse.ArgumentParser:
