@@ -117,21 +117,25 @@ class Comparison:
 _TEAM_FIGURE = re.compile("^(" + "|".join(re.escape(each).replace(r"\{team\}", r"\d+") for each in (TEAM_POINTS, TEAM_WINS)) + ")$")
 
 
-def figure_tests(moments: PairedMoments, *, paired: bool, games: bool, by_role: bool) -> list[tuple[FigureTest, float]]:
+def unadjusted_tests(moments: PairedMoments, *, paired: bool, games: bool, by_role: bool) -> list[FigureTest]:
     """Test every figure either run measured (paired on the per-unit differences, or as independent
-    samples), leaving out the per-team figures when the sides are compared ``by_role``; each with its
-    Holm-adjusted p-value, in the report's order."""
+    samples), leaving out the per-team figures when the sides are compared ``by_role``, in the report's
+    order; the p-values are not adjusted yet."""
     names = set(moments.first.sums) | set(moments.second.sums)
     if games:
         names.add("games with no winner")
     if by_role:
         names = {name for name in names if not _TEAM_FIGURE.match(name)}
-    tests = [
+    return [
         paired_test(name, moments) if paired else unpaired_test(name, moments.first, moments.second)
         for name in sorted(names, key=figure_order)
     ]
-    adjusted = holm([test.p_value for test in tests])
-    return list(zip(tests, adjusted))
+
+
+def figure_tests(moments: PairedMoments, *, paired: bool, games: bool, by_role: bool) -> list[tuple[FigureTest, float]]:
+    """:func:`unadjusted_tests`, each with its Holm-adjusted p-value."""
+    tests = unadjusted_tests(moments, paired=paired, games=games, by_role=by_role)
+    return list(zip(tests, holm([test.p_value for test in tests])))
 
 
 def compare(

@@ -22,9 +22,9 @@ from ..errors import FiveHundredError
 from ..language.resources import shipped_variant_path
 from ..rules.compiler import compile_text
 from ..rules.ruleset import Rules
-from .comparison import LEVEL, deal_difference, figure_order, seating_difference
+from .comparison import LEVEL, deal_difference, figure_order, seating_difference, unadjusted_tests
 from .figures import Moments, PairedMoments, Row
-from .inference import FigureTest, holm, paired_test, unpaired_test
+from .inference import FigureTest, holm
 from .report import to_data
 from .runner import SimulationResult, SimulationSettings, simulate_group
 
@@ -143,19 +143,16 @@ class Sweep:
     def tests(self) -> list[list[tuple[FigureTest, float]]]:
         """Per setting after the first, each figure against the first setting, with p-values adjusted by
         Holm across all of them."""
-        found: list[list[FigureTest]] = []
-        first = self.results[0].rules
-        for result, moments in zip(self.results[1:], self.moments):
-            paired = deal_difference(first, result.rules) is None
-            names = set(moments.first.sums) | set(moments.second.sums)
-            if seating_difference(first, result.rules) is not None:
-                names = {name for name in names if not name.startswith("team ")}
-            found.append(
-                [
-                    paired_test(name, moments) if paired else unpaired_test(name, moments.first, moments.second)
-                    for name in sorted(names, key=figure_order)
-                ]
+        first, games = self.results[0].rules, bool(self.results[0].settings.games)
+        found = [
+            unadjusted_tests(
+                moments,
+                paired=deal_difference(first, result.rules) is None,
+                games=games,
+                by_role=seating_difference(first, result.rules) is not None,
             )
+            for result, moments in zip(self.results[1:], self.moments)
+        ]
         adjusted = iter(holm([test.p_value for tests in found for test in tests]))
         return [[(test, next(adjusted)) for test in tests] for tests in found]
 
