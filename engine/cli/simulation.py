@@ -13,7 +13,6 @@ from typing import Any
 
 from ..bots import BOT_NAMES
 from ..errors import FiveHundredError, UnreadableFileError, VariantError
-from ..rules.compiler import load_variant
 from ..simulation.comparison import Comparison, compare, compare_data, compare_text
 from ..simulation.report import to_csv, to_data, to_text
 from ..simulation.runner import MAX_UNITS, SimulationError, SimulationResult, simulate
@@ -186,7 +185,7 @@ def command_simulate(args: argparse.Namespace) -> int:
     try:
         result = _run(args.variant, args, hands, games, checkpoint, args.variant)
         if args.skill:
-            links = _skill(args, hands, games)
+            links = _skill(args, hands, games, len(result.rules.seating.teams))
     except FiveHundredError as error:
         return _report_failure(error)
     _note_workers(args.workers, result)
@@ -228,8 +227,8 @@ def command_simulate(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _skill(args: argparse.Namespace, hands: int, games: int) -> list[SkillLink]:
-    runs = (len(args.skill_chain) - 1) * len(load_variant(args.variant).seating.teams) if hands or games else 0
+def _skill(args: argparse.Namespace, hands: int, games: int, sides: int) -> list[SkillLink]:
+    runs = (len(args.skill_chain) - 1) * sides
     links: list[SkillLink] = run_with_progress(args, "skill chain", hands, games, runs, skill_chain, args.variant, chain=args.skill_chain)
     return links
 

@@ -82,6 +82,12 @@ class _Open:
     bots: dict[str, Bot] = field(default_factory=dict)
 
 
+def _invalid(error: VariantError) -> RequestError:
+    """The ``invalid_variant`` error of a variant that does not load, with each problem located."""
+    problems = [{"file": p.file, "line": p.line, "column": p.column, "path": p.path, "message": p.message} for p in error.problems]
+    return RequestError("invalid_variant", str(error.problems[0]) if error.problems else str(error), problems=problems)
+
+
 def _text(request: dict[str, Any], name: str, limit: int = 1 << 20) -> str:
     value = request.get(name)
     if not isinstance(value, str) or not value or len(value) > limit:
@@ -189,8 +195,7 @@ class Session:
                 return load_variant(variant)
             return load_variant_inside(variant, self.root)
         except VariantError as error:
-            problems = [{"file": p.file, "line": p.line, "column": p.column, "path": p.path, "message": p.message} for p in error.problems]
-            raise RequestError("invalid_variant", str(error.problems[0]) if error.problems else str(error), problems=problems) from None
+            raise _invalid(error) from None
 
     def _add(self, game: Game, seed: int | str | None) -> str:
         if len(self.games) >= MAX_GAMES:
@@ -314,7 +319,7 @@ class Session:
         try:
             game = Game.from_dict(saved, folder=self.root)
         except VariantError as error:
-            raise RequestError("invalid_variant", str(error.problems[0]) if error.problems else str(error)) from None
+            raise _invalid(error) from None
         except (FiveHundredError, ValueError, TypeError) as error:
             raise RequestError("bad_request", f"The saved game cannot be loaded: {str(error)[:500]}") from None
         return self._table(self._add(game, None), game)
