@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -73,3 +75,29 @@ def test_variants_lists_every_shipped_variant(capsys: pytest.CaptureFixture[str]
 def test_schema_prints_the_schema(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "schema")
     assert code == 0 and json.loads(out)["title"] == "500 (Five Hundred) variant"
+
+
+def test_each_command_is_parsed_by_its_own_module_alone() -> None:
+    """Start-up (issue 30): a command named first builds only its module's parser; every command the
+    whole parser has is mapped to the module that adds it."""
+    from engine.cli.program import COMMANDS, GROUPS, build_parser
+
+    def commands_of(groups: tuple[str, ...]) -> set[str]:
+        parser = build_parser(groups)
+        return {name for action in parser._subparsers._group_actions for name in action.choices}  # type: ignore[union-attr]
+
+    assert commands_of(GROUPS) == set(COMMANDS)
+    for group in GROUPS:
+        assert commands_of((group,)) == {command for command, owner in COMMANDS.items() if owner == group}
+
+
+def test_simulate_loads_neither_the_play_screen_nor_the_solver() -> None:
+    code = (
+        "import sys, contextlib, io\n"
+        "from engine.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    main(['simulate', 'standard', '--hands', '2'])\n"
+        "print(sorted(m for m in sys.modules if m.startswith(('engine.cli.play', 'engine.analysis.double_dummy', 'engine.protocol.server', 'jsonschema'))))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"

@@ -11,12 +11,31 @@ double-dummy analysis of sampled deals (:mod:`~engine.bots.expert`).
 
 from __future__ import annotations
 
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from .base import Bot, FastBot, RandomBot
-from .expert import ExpertBot
 from .heuristic import HeuristicBot, Profile
-from .playing import make_bots, play_game
 from .registry import BOT_NAMES, make_bot
-from .sampling import SamplingBot
+
+if TYPE_CHECKING:
+    from .expert import ExpertBot
+    from .playing import make_bots, play_game
+    from .sampling import SamplingBot
+
+
+_LATER = {"ExpertBot": "expert", "SamplingBot": "sampling", "make_bots": "playing", "play_game": "playing"}
+"""Names imported when first used: the bots that search (and the double-dummy solver under them) and
+whole games through the game API, so that a simulation with the heuristic or random bots starts
+without them."""
+
+
+def __getattr__(name: str) -> Any:
+    module = _LATER.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f".{module}", __name__), name)
+
 
 __all__ = [
     "BOT_NAMES",

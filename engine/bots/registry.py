@@ -6,10 +6,8 @@ import random
 
 from ..rules.ruleset import Rules
 from .base import FastBot, RandomBot
-from .expert import ExpertBot
 from .heuristic import HeuristicBot, Profile
 from .profile import CLASSIC
-from .sampling import SamplingBot
 
 BOT_NAMES = ("random", "heuristic", "sampling", "expert", "classic")
 """The bots the command line knows by name."""
@@ -25,8 +23,12 @@ def make_bot(name: str, rules: Rules, seed: int | str | random.Random | None = N
     if name == "classic":
         return HeuristicBot(rules, CLASSIC, seed)
     if name == "sampling":
+        from .sampling import SamplingBot  # loaded only when asked for: it brings the solver
+
         return SamplingBot(rules, Profile(), seed)
     if name == "expert":
+        from .expert import ExpertBot
+
         return ExpertBot(rules, seed)
     raise ValueError(f"There is no bot called {name!r}; choose from {', '.join(BOT_NAMES)}.")
 

@@ -7,12 +7,12 @@ written, 3 an error inside the engine (never a traceback).
 from __future__ import annotations
 
 import argparse
+import importlib
 import io
 import sys
 from collections.abc import Sequence
 from typing import Any
 
-from . import analyze, play, replay, serve, simulation, sweep, variants
 from .common import EXIT_INTERNAL, EXIT_OK, Parser, internal_error
 
 
@@ -32,21 +32,38 @@ class _Version(argparse.Action):
         parser.exit()
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of the ``fivehundred`` command."""
+GROUPS = ("variants", "replay", "simulation", "sweep", "serve", "play", "analyze")
+"""The modules of ``engine.cli`` that add commands, in the order the help lists them."""
+
+COMMANDS = {
+    **dict.fromkeys(("validate", "show", "variants", "schema", "reference"), "variants"),
+    "replay": "replay",
+    **dict.fromkeys(("simulate", "compare"), "simulation"),
+    "sweep": "sweep",
+    "serve": "serve",
+    "play": "play",
+    "analyze": "analyze",
+}
+"""Each command and the module that adds it."""
+
+
+def build_parser(groups: Sequence[str] = GROUPS) -> argparse.ArgumentParser:
+    """The argument parser of the ``fivehundred`` command (with ``groups``: only those modules' commands)."""
     parser = Parser(prog="fivehundred", description="A rules engine for the card game 500: house-rules variant files, validation and play.")
     parser.add_argument("--version", action=_Version, nargs=0, help="show the program's version and exit")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     commands.required = True
-
-    variants.add_commands(commands)
-    replay.add_commands(commands)
-    simulation.add_commands(commands)
-    sweep.add_commands(commands)
-    serve.add_commands(commands)
-    play.add_commands(commands)
-    analyze.add_commands(commands)
+    for group in groups:
+        importlib.import_module(f".{group}", __package__).add_commands(commands)
     return parser
+
+
+def _parser_for(argv: Sequence[str]) -> argparse.ArgumentParser:
+    # A command named first needs only its own module: the others (the play screen, the solver, the
+    # protocol server) are not loaded, which is most of the program's start-up. Anything else (help, a
+    # misspelt command) gets the whole parser.
+    group = COMMANDS.get(argv[0]) if argv else None
+    return build_parser((group,) if group is not None else GROUPS)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -55,8 +72,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         # A terminal that cannot show a character (a suit symbol, a name in a file) gets an escape, not a crash.
         if isinstance(stream, io.TextIOWrapper):
             stream.reconfigure(errors="backslashreplace")
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    args = _parser_for(arguments).parse_args(arguments)
     try:
         code: int = args.handler(args)
         sys.stdout.flush()

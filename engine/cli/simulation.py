@@ -9,11 +9,10 @@ import json
 import os
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..bots import BOT_NAMES
 from ..errors import FiveHundredError, UnreadableFileError, VariantError
-from ..simulation.comparison import Comparison, compare, compare_data, compare_text
 from ..simulation.report import to_csv, to_data, to_text
 from ..simulation.runner import MAX_UNITS, SimulationError, SimulationResult, simulate
 from ..simulation.skill import CHAIN, SkillLink, skill_chain, skill_text
@@ -28,6 +27,9 @@ from .common import (
     write_atomically,
 )
 from .progress import add_progress_argument, progress_line
+
+if TYPE_CHECKING:
+    from ..simulation.comparison import Comparison
 
 
 def _positive(text: str) -> int:
@@ -248,6 +250,8 @@ def _write_page(path: str, draw: Callable[[Any], str]) -> int:
 
 def command_compare(args: argparse.Namespace) -> int:
     """``fivehundred compare``."""
+    from ..simulation.comparison import compare, compare_data, compare_text  # loaded only for this command
+
     hands, games = args.hands or (0 if args.games else 2000), args.games or 0
     try:
         comparison: Comparison = run_with_progress(args, "compare", hands, games, 2, compare, args.first, args.second, bots=args.bots)

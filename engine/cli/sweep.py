@@ -5,15 +5,20 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import FiveHundredError
-from ..simulation.sweep import Sweep, SweepError, SweepKey, parse_set, sweep, sweep_data, sweep_text
 from .common import EXIT_OK, EXIT_USAGE
+
+if TYPE_CHECKING:
+    from ..simulation.sweep import Sweep, SweepKey
+
 from .simulation import _common, _fail, _note_workers, _report_failure, _write_page, html_argument, run_with_progress
 
 
 def _set_argument(text: str) -> SweepKey:
+    from ..simulation.sweep import SweepError, parse_set  # loaded only for this command
+
     try:
         return parse_set(text)
     except SweepError as error:
@@ -46,6 +51,8 @@ def add_commands(commands: Any) -> None:
 
 def command_sweep(args: argparse.Namespace) -> int:
     """``fivehundred sweep``."""
+    from ..simulation.sweep import SweepError, sweep, sweep_data, sweep_text
+
     hands, games = args.hands or 0, args.games or (0 if args.hands else 200)
     settings = 1
     for key in args.keys:

@@ -10,10 +10,34 @@ and the transcript format, :mod:`~engine.game.saving` the saved-game format;
 
 from __future__ import annotations
 
-from .game import Game
-from .observation import Observation, Trick
-from .records import HandRecord, TranscriptError
-from .saving import SavedGameError
-from .transcript import replay
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .observation import Observation, Trick
+    from .records import HandRecord, TranscriptError
+    from .saving import SavedGameError
+    from .transcript import replay
+
+_PUBLIC = {
+    "Game": "game",
+    "Observation": "observation",
+    "Trick": "observation",
+    "HandRecord": "records",
+    "TranscriptError": "records",
+    "SavedGameError": "saving",
+    "replay": "transcript",
+}
+"""Each public name and its module, imported when first used (the bots read observations without
+loading the game, its records and its saved-game format)."""
+
+
+def __getattr__(name: str) -> Any:
+    module = _PUBLIC.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f".{module}", __name__), name)
+
 
 __all__ = ["Game", "HandRecord", "Observation", "SavedGameError", "TranscriptError", "Trick", "replay"]

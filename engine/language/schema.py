@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import json
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -18,6 +19,7 @@ from .loader import MergedDocument
 from .resources import load_schema
 from .source import JsonPath, format_path
 from .suggest import suggestion
+from .validated import content_hash, index_path, known_valid, remember, schema_hash
 
 if TYPE_CHECKING:
     # jsonschema is imported only when a document is validated, so that ``import engine`` stays quick for
@@ -295,13 +297,19 @@ def schema_valid_part(document: MergedDocument) -> tuple[MergedDocument, list[Js
     return None
 
 
-def schema_problems(document: MergedDocument) -> list[Problem]:
+def schema_problems(document: MergedDocument, *, cached: bool = True) -> list[Problem]:
     """Every schema problem of ``document``, located and explained. A word YAML read as true or false
     (``no``) where the schema expects something else is explained as such (put it in quotes); where it
-    expects true or false, the word is taken as written."""
+    expects true or false, the word is taken as written. With ``cached``, a document whose content is
+    known to pass (see :mod:`engine.language.validated`) is not validated again."""
+    key = known_valid(document.data) if cached else False
+    if key is True:
+        return []
     problems: list[Problem] = []
     for error in validator().iter_errors(document.data):
         problems.extend(_explain(error, document))
+    if not problems and isinstance(key, str):
+        remember(key)
     if document.booleans:
         said = {format_path(path): message for path, message in document.booleans.items()}
         kept: list[Problem] = []
@@ -315,3 +323,23 @@ def schema_problems(document: MergedDocument) -> list[Problem]:
                 kept.append(dataclasses.replace(problem, message=message))
         problems = kept
     return problems
+
+
+def validated_index() -> dict[str, object]:
+    """The list of documents known to pass the schema (:mod:`engine.language.validated`) as it should
+    be: every shipped variant's merged document, validated now."""
+    from .loader import load_document
+    from .resources import shipped_variant_names
+
+    documents = []
+    for name in shipped_variant_names():
+        document = load_document(name)
+        key = content_hash(document.data)
+        if key is not None and not schema_problems(document, cached=False):
+            documents.append(key)
+    return {"schema_sha256": schema_hash(), "documents": sorted(documents)}
+
+
+def write_validated_index() -> None:
+    """Write the list as it should be (after a shipped variant or the schema changed)."""
+    index_path().write_text(json.dumps(validated_index(), indent=1) + "\n", encoding="utf-8")

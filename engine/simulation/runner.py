@@ -16,10 +16,9 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..bots import BOT_NAMES, make_bot
 from ..errors import FiveHundredError
@@ -33,6 +32,9 @@ from .checkpoint import CHECKPOINT_FORMAT, CheckpointError, Resumed, chunk_line,
 from .figures import Row, unit_figures
 from .rule_use import RuleWatch
 from .statistics import Tally
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
 
 CHUNK = 50
 """Hands or games per chunk of work where a test asks for a fixed size (``simulate(chunk=CHUNK)``); by
@@ -395,6 +397,8 @@ def _execute(
         for chunk in chunks:
             yield function(argument, chunk, unit_done=on_unit)
         return
+    from concurrent.futures import ProcessPoolExecutor  # loaded only when there are workers
+
     with ProcessPoolExecutor(max_workers=workers, initializer=_watch_parent, initargs=(os.getpid(),)) as pool:
         # A few chunks in flight per worker, not every chunk submitted up front: memory stays flat.
         pending: deque[Future[Any]] = deque()
