@@ -152,7 +152,9 @@ def spread(values: list[float]) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--build", action="append", metavar="LABEL=PYTHON", help="a build to measure (repeatable; default: this interpreter)")
+    parser.add_argument(
+        "--build", action="append", metavar="LABEL=PYTHON", help="a build to measure (repeatable; default: this interpreter)"
+    )
     parser.add_argument("--repeat", type=int, default=3, help="rounds (default 3)")
     parser.add_argument("--seconds", type=float, default=2.0, help="seconds per euchre measurement (default 2)")
     parser.add_argument("--random-hands", type=int, default=30000, help="hands of the random run (default 30000)")
@@ -199,10 +201,18 @@ def main() -> None:
         if args.expert_hands:
             keep(label, "expert card decision, median s", expert_card_median(python, args.expert_hands))
     if args.dask:
-        keep(next(iter(builds)) if sys.executable in builds.values() else "this", "Dask CPU ÷ built-in workers' CPU", dask_cpu_ratio(args.dask))
+        keep(
+            next(iter(builds)) if sys.executable in builds.values() else "this",
+            "Dask CPU ÷ built-in workers' CPU",
+            dask_cpu_ratio(args.dask),
+        )
     labels = ["euchre", *builds]
     width = max(map(len, rows)) + 2
-    print(f"{'figure':<{width}}" + "".join(f"{label + ' (' + kinds.get(label, 'OpenSpiel') + ')':<28}" for label in labels) + "targets (pure; compiled)")
+    print(
+        f"{'figure':<{width}}"
+        + "".join(f"{label + ' (' + kinds.get(label, 'OpenSpiel') + ')':<28}" for label in labels)
+        + "targets (pure; compiled)"
+    )
     for name, by_label in rows.items():
         cells = "".join(f"{spread(by_label[label]) if label in by_label else '':<28}" for label in labels)
         target = "; ".join(TARGETS[name]) if name in TARGETS else ""

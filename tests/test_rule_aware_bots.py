@@ -55,11 +55,16 @@ def test_000_nullo_grand_nullo_is_bid_only_by_a_hand_safe_without_the_kitty() ->
     is discarded; the classic bot judged both with the kitty's help."""
     rules = engine.load_variant("double-nullo")
     hand = hand_of(rules, "AS", "AH", "5S", "6S", "5H", "6H", "5C", "6C", "7C", "5D")
-    adapting, classic = HeuristicBot(rules, Profile()), HeuristicBot(rules, CLASSIC)
+    adapting, classic = HeuristicBot(rules, Profile(calibrated=False)), HeuristicBot(rules, CLASSIC)
     view = SeatView(1, Phase.AUCTION, acting_seat=1)
     nullo, grand = rules.ladder["misere"], rules.ladder["grand_nullo"]
     assert adapting._misere_safe(view, hand, nullo) and not adapting._misere_safe(view, hand, grand)
     assert classic._misere_safe(view, hand, grand)
+    # Calibrated by play-outs (engine.bots.calibration): too few hands were safe enough without the kitty to
+    # measure grand nullo, so its limit stays the profile's, and the hand still does not bid it.
+    calibrated = HeuristicBot(rules)
+    assert not calibrated._misere_safe(view, hand, grand) and calibrated._limits is not None
+    assert "grand_nullo" not in calibrated._limits
 
 
 def test_the_classic_bot_is_named_and_plays_whole_games() -> None:

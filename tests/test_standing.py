@@ -4,12 +4,13 @@ weigh it near the end of a game."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
-from test_sampling import hand_of
+from test_sampling import WRITTEN, hand_of
 
 import engine
 from engine.bots import SamplingBot
-from engine.bots.profile import Profile
 from engine.bots.standing import LOST, PLAYS_ON, WON, Standing
 from engine.kernel.phase import PASS_MOVE, Phase
 from engine.kernel.seat_view import SeatView
@@ -54,7 +55,7 @@ def test_the_odds_weigh_each_sampled_result() -> None:
 def _bid(scores: tuple[int, int], hand: int, reads_score: bool, calls: list[tuple[int, str]] | None = None) -> int:
     rules = engine.load_variant("standard")
     # Without reading the score at all: neither the sampling bot's weighing nor the heuristic's (``adapts``).
-    bot = SamplingBot(rules, Profile(reads_score=reads_score, adapts=reads_score), seed=4, samples=8)
+    bot = SamplingBot(rules, replace(WRITTEN, reads_score=reads_score, adapts=reads_score), seed=4, samples=8)
     ranks = sum(1 << contract.rank for contract in rules.ladder.contracts)
     return bot._bid(SeatView(0, Phase.AUCTION, acting_seat=0, bidding=tuple(calls or ()), scores=scores), hand, ranks, True)
 
@@ -122,7 +123,7 @@ def _sacrifice(scores: tuple[int, int], reads_score: bool = True) -> int:
     hand = hand_of(rules, "AH", "7H", "KC", "QC", "7C", "6C", "7D", "6D", "8S", "6S")
     calls = [(1, "pass"), (2, "pass"), (3, "7H")]
     # Without reading the score at all: neither the sampling bot's weighing nor the heuristic's (``adapts``).
-    bot = SamplingBot(rules, Profile(reads_score=reads_score, adapts=reads_score), seed=4, samples=8)
+    bot = SamplingBot(rules, replace(WRITTEN, reads_score=reads_score, adapts=reads_score), seed=4, samples=8)
     ranks = sum(1 << contract.rank for contract in rules.ladder.contracts if contract.rank > rules.ladder["7H"].rank)
     return bot._bid(SeatView(0, Phase.AUCTION, acting_seat=0, bidding=tuple(calls), scores=scores), hand, ranks, True)
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import NamedTuple
 
 from ..game.observation import Observation
@@ -29,6 +30,7 @@ from ..rules.contracts import Contract, Exposure, KittyUse, PartnerRole, PlaySty
 from ..rules.ruleset import FirstLead, Rounds, Rules
 from ..rules.strains import TRUMP_POWER
 from .adapter import act_by_view
+from .calibration import alone_miseres, misere_limits
 from .misere_defence import classic_lead, defence_lead
 from .profile import Profile
 from .random_bot import generator
@@ -93,6 +95,7 @@ class HeuristicBot:
         self._risk = [1.0 - elsewhere**count for count in range(len(self._tables.cards) + 1)]
         self._estimates: dict[tuple[int, str], float] = {}
         self._dangers: dict[tuple[int, bool], float] = {}
+        self._limits: dict[str, float] | None = None
         team_of = self._tables.team_of
         # An unbid hand (all pass, played in no trump): every side plays to take tricks.
         self._unbid = Contract("", "no bid", 0, 0, None, Target(1, rules.deal.hand_size), PlayStyle(rules.auction.all_pass.strain))
@@ -107,9 +110,7 @@ class HeuristicBot:
             contract.rank for contract in ladder if contract.level is not None and not (inkles and contract.level == inkles.level)
         )
         by_value = sorted(ladder, key=lambda contract: -contract.value)
-        self._alone_miseres = [
-            contract for contract in by_value if contract.target.is_no_tricks and contract.style.partner is PartnerRole.SITS_OUT
-        ]
+        self._alone_miseres = alone_miseres(by_value)
         self._double_miseres = [
             contract
             for contract in by_value
@@ -447,18 +448,23 @@ class HeuristicBot:
         bid_strains = self._bid_strains(view.bidding, view.actor)
         return {strain: self._estimate(hand, strain, bid_strains) for strain in strains}
 
-    def _misere_safe(self, view: SeatView, hand: int, contract: Contract) -> bool:
-        """Whether ``hand`` is safe enough to bid ``contract``, a misère played alone."""
-        if contract.style.exposed is Exposure.NONE:
-            # Without the kitty (grand nullo) there is nothing to discard the worst cards into.
-            discarding = contract.style.kitty is not KittyUse.NONE or not self.profile.adapts
-            return self.misere_danger(hand, discarding) <= self.profile.misere_limit
+    def misere_measure(self, hand: int, contract: Contract) -> tuple[float, float]:
+        """``hand``'s danger for ``contract`` (a misère played alone) and the profile's limit for it."""
+        if contract.style.exposed is Exposure.NONE:  # without the kitty (grand nullo), nothing to discard into
+            return self.misere_danger(hand, contract.style.kitty is not KittyUse.NONE or not self.profile.adapts), self.profile.misere_limit
         if self.profile.adapts and contract.style.kitty is not KittyUse.NONE:
-            # Laid open once the kitty is taken: the discards help, but defenders who see the hand force
-            # every card they can, so it must be safer than a closed misère.
-            return self.misere_danger(hand) <= self.profile.open_misere_kitty_limit
-        # Shown to the defenders, a hand must be safe before the kitty helps.
-        return self.misere_danger(hand, discarding=False) <= self.profile.open_misere_limit
+            # Laid open once the kitty is taken: the defenders see the hand, so a stricter limit.
+            return self.misere_danger(hand), self.profile.open_misere_kitty_limit
+        return self.misere_danger(hand, discarding=False), self.profile.open_misere_limit  # shown before the kitty
+
+    def _misere_safe(self, view: SeatView, hand: int, contract: Contract) -> bool:
+        """Whether ``hand`` is safe enough to bid ``contract``, a misère played alone: its danger within
+        the limit calibrated for the variant (:mod:`~engine.bots.calibration`) or the profile's."""
+        danger, limit = self.misere_measure(hand, contract)
+        if self.profile.adapts and self.profile.calibrated and self._limits is None:
+            uncalibrated = replace(self.profile, calibrated=False)
+            self._limits = misere_limits(self.rules, self._alone_miseres, lambda: HeuristicBot(self.rules, uncalibrated))
+        return danger <= (self._limits or {}).get(contract.id, limit)
 
     def _suited_special(self, view: SeatView, hand: int, ranks: int) -> Contract | None:
         """A special contract among the ``ranks`` bid now that this hand suits, other than the misères

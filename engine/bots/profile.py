@@ -11,9 +11,9 @@ class Profile:
 
     name: str = "heuristic"
     """The profile's name."""
-    aggression: float = 0.0
-    """Tricks added to the hand's estimate before choosing a level (negative: cautious)."""
-    partner_tricks: float = 1.8
+    aggression: float = -0.3
+    """Tricks added to the hand's estimate before choosing a level (negative: cautious; see bench/NOTES.md)."""
+    partner_tricks: float = 1.6
     """Tricks expected from each partner who has not bid."""
     partner_bid_tricks: float = 3.0
     """Tricks expected from a partner who bid the same strain."""
@@ -70,6 +70,10 @@ class Profile:
     """(Where :attr:`adapts`.) The least chance counted that a card a misère hand lacks lies with its
     defenders, rather than in the kitty or out of play: with one defender (two-handed) the hands'
     share alone (10 of 33 cards) made misères look safe that were made a third of the time."""
+    calibrated: bool = True
+    """(Where :attr:`adapts`.) Bid the misères played alone at the limits calibrated for the variant by
+    play-outs (:mod:`~engine.bots.calibration`) rather than at the limits above, where the play-outs
+    could measure them."""
     six_no_trump_shows_joker: bool = False
     """Convention: open 6NT whenever holding the joker (rules text 000, "Bidding conventions")."""
     inkles: bool = True
@@ -110,7 +114,7 @@ class Profile:
             raise ValueError("Profile misère limits must not be negative.")
 
 
-CLASSIC = Profile(name="classic", aggression=0.3, adapts=False, sans_margin=1.0)
+CLASSIC = Profile(name="classic", aggression=0.3, partner_tricks=1.8, adapts=False, sans_margin=1.0)
 """The heuristic bot as it played before it read the game's end rules (issue 35), kept to measure the
 default against (the bot ``classic``)."""
 

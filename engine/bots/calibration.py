@@ -1,0 +1,195 @@
+"""Misère limits calibrated by play-outs under the compiled rules, once per variant.
+
+The heuristic bot bids a misère played alone when its hand's danger (a count of the tricks the
+defenders may force) is at most a limit. One fixed limit cannot suit every variant: the number of
+defenders, the deck, the kitty and who leads first change what a given danger means (in two-handed 500
+the fixed limit made a third of its misères). So the limit is measured: on a fixed set of deals, the
+seats whose hands are safe enough to be worth measuring bid it in turn when they may, nobody outbids it,
+and bots of the same kind play it out under the variant's rules. The profile's limit is raised where the
+misères bid at or below a higher danger were made :data:`TARGET_SHARE` of the time, kept where those at
+or below it were made at least half the time (or were too few to judge), and lowered otherwise (to ``-1``, never, when no danger
+reaches :data:`LOWER_SHARE`): see :func:`choose_limit`. A contract the deals could not test keeps the profile's.
+
+Calibrations are keyed by the rules' content (:attr:`~engine.rules.ruleset.Rules.document_hash`) and
+:data:`VERSION`, which is raised when the bots' play changes: the shipped variants' are in
+``calibrations.json`` beside this module (:func:`write_shipped` remakes it), others are measured on first
+use in each process (under a second) and remembered. The deals are fixed, so the result is the same in
+every process: a simulation's figures do not depend on how many workers play it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Sequence
+from functools import lru_cache
+from pathlib import Path
+from typing import Protocol
+
+from ..kernel.phase import PASS_MOVE, Phase
+from ..kernel.state import GameState
+from ..rules.contracts import Contract, PartnerRole
+from ..rules.ruleset import Rules
+
+VERSION = 1
+"""Raised whenever the heuristic bots' misère bidding or play changes, so that old calibrations are not used."""
+DEALS = 1200
+"""Deals per variant, shared among its misères in turn."""
+TARGET_SHARE = 0.68
+"""The share of misères bid at or below the limit that must have been made: above the break-even half,
+so that the made rate of the bids in play lands between 50% and 85%."""
+LOWER_SHARE = 0.6
+"""The share a lowered limit must reach (see :func:`choose_limit`)."""
+MIN_BIDS = 20
+"""The fewest misères at or below a limit for it to count (fewer leave the share to luck)."""
+CAP = 2.5
+"""The highest limit measured: a hand more dangerous is not played out (most hands, and most of the
+time a calibration would take)."""
+SHIPPED = Path(__file__).with_name("calibrations.json")
+"""The shipped variants' calibrations."""
+
+
+class Measuring(Protocol):
+    """A bot that can be calibrated: it moves from the kernel's state and measures a misère hand."""
+
+    def choose(self, state: GameState, seat: int, legal: int) -> int:
+        """The bot's move."""
+
+    def misere_measure(self, hand: int, contract: Contract) -> tuple[float, float]:
+        """The hand's danger for ``contract`` and the profile's limit for it."""
+
+
+def alone_miseres(contracts: Iterable[Contract]) -> list[Contract]:
+    """The misères of ``contracts`` played alone (the declarer's partners sit out), in their order."""
+    return [contract for contract in contracts if contract.target.is_no_tricks and contract.style.partner is PartnerRole.SITS_OUT]
+
+
+def _key(rules: Rules) -> str:
+    return f"{VERSION}:{rules.document_hash}"
+
+
+@lru_cache(maxsize=1)
+def _shipped() -> dict[str, dict[str, float]]:
+    try:
+        data = json.loads(SHIPPED.read_text(encoding="utf-8"))
+    except (OSError, ValueError, KeyError, AttributeError, TypeError):  # no file (a source tree being remade): every variant is measured
+        return {}
+    return {str(key): {str(id_): float(limit) for id_, limit in entry["limits"].items()} for key, entry in data.items()}
+
+
+_measured: dict[str, dict[str, float]] = {}
+
+
+def misere_limits(rules: Rules, contracts: Sequence[Contract], make_bot: Callable[[], Measuring]) -> dict[str, float]:
+    """The calibrated limit of each of ``contracts`` (misères played alone) under ``rules``, by id:
+    shipped, remembered, or measured now with bots from ``make_bot`` (uncalibrated ones)."""
+    if not contracts:
+        return {}
+    key = _key(rules)
+    found = _shipped().get(key) or _measured.get(key)
+    if found is None:
+        found = _measured[key] = measure(rules, contracts, make_bot)
+    return found
+
+
+def measure(rules: Rules, contracts: Sequence[Contract], make_bot: Callable[[], Measuring], deals: int = DEALS) -> dict[str, float]:
+    """Play ``deals`` fixed deals out, each contract in turn, and choose each contract's limit."""
+    samples: dict[str, list[tuple[float, bool]]] = {contract.id: [] for contract in contracts}
+    bots = [make_bot() for _ in range(rules.seating.players)]
+    for deal in range(deals):
+        contract = contracts[deal % len(contracts)]
+        seed, dealer = f"calibration-{deal}", deal % rules.seating.players
+        hands = GameState.create(rules, seed=seed, dealer=dealer, history=False).hands
+        for seat in range(rules.seating.players):
+            # Each hand safe enough to be worth measuring declares in turn, on the same deal.
+            danger = bots[0].misere_measure(hands[seat], contract)[0]
+            if danger <= CAP:
+                state = GameState.create(rules, seed=seed, dealer=dealer, history=False)
+                state.pause_between_hands = True
+                made = _play_out(state, bots, seat, contract)
+                if made is not None:
+                    samples[contract.id].append((danger, made))
+    fixed = {contract.id: bots[0].misere_measure(0, contract)[1] for contract in contracts}
+    return {id_: limit for id_, found in samples.items() if (limit := choose_limit(found, fixed[id_])) is not None}
+
+
+def _play_out(state: GameState, bots: Sequence[Measuring], chosen: int, contract: Contract) -> bool | None:
+    """Play the hand with ``chosen`` bidding ``contract`` at its first chance (the auction before it as the
+    bots bid it: a misère may need an auction already at seven) and everyone passing after it where
+    passing is allowed; whether the contract was made, or ``None`` when it was not the one played."""
+    bid = [False]
+    players = len(bots)
+
+    def choose(state: GameState, seat: int, legal: int) -> int:
+        if state.phase is Phase.AUCTION:
+            if seat == chosen and not bid[0] and legal >> (contract.rank + 1) & 1:
+                bid[0] = True
+                return contract.rank
+            if bid[0] and legal & 1:
+                return PASS_MOVE
+        return bots[seat % players].choose(state, seat, legal)
+
+    state.run([choose] * players)
+    result = state.result
+    if result is None or result.contract != contract.id or result.declarer != chosen:
+        return None
+    return result.made
+
+
+def choose_limit(samples: list[tuple[float, bool]], fixed: float) -> float | None:
+    """The limit for misères measured as ``samples`` (danger, made), given the profile's ``fixed`` one:
+    raised to the highest danger at which the samples at or below it were made :data:`TARGET_SHARE` of
+    the time; kept where the samples at or below it were made at least half the time (the break-even) or
+    were too few to judge; otherwise lowered to the highest danger at which they were made :data:`LOWER_SHARE` of the time, or
+    ``-1.0`` (never) when none was. Only dangers with :data:`MIN_BIDS` samples at or below them count;
+    ``None`` when there are too few samples to say."""
+    if len(samples) < MIN_BIDS:
+        return None
+    ordered = sorted(samples)
+    raised, lowered, made, at_fixed = -1.0, -1.0, 0, None
+    for count, (danger, success) in enumerate(ordered, start=1):
+        made += success
+        if count < len(ordered) and ordered[count][0] <= danger:
+            continue  # a danger counts with every sample at it
+        if count < MIN_BIDS:
+            continue
+        if made >= TARGET_SHARE * count:
+            raised = danger
+        if made >= LOWER_SHARE * count and danger < fixed:
+            lowered = danger
+        if danger <= fixed:
+            at_fixed = made / count
+    if raised >= fixed:
+        return round(raised, 6)
+    return fixed if at_fixed is None or at_fixed >= 0.5 else round(lowered, 6)
+
+
+def write_shipped(make_bot: Callable[[Rules], Measuring]) -> None:
+    """Measure every shipped variant and write :data:`SHIPPED`."""
+    from ..language.resources import shipped_variant_names
+    from ..rules.compiler import load_variant
+
+    data: dict[str, dict[str, object]] = {}
+    for name in shipped_variant_names():
+        rules = load_variant(name)
+        contracts = alone_miseres(sorted(rules.ladder, key=lambda contract: -contract.value))
+        if contracts:
+            limits = measure(rules, contracts, lambda rules=rules: make_bot(rules))  # type: ignore[misc]
+            data[_key(rules)] = {"variant": name, "limits": limits}
+    SHIPPED.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    _shipped.cache_clear()
+
+
+__all__ = [
+    "CAP",
+    "DEALS",
+    "LOWER_SHARE",
+    "MIN_BIDS",
+    "SHIPPED",
+    "TARGET_SHARE",
+    "VERSION",
+    "Measuring",
+    "choose_limit",
+    "measure",
+    "misere_limits",
+    "write_shipped",
+]

@@ -1,0 +1,100 @@
+"""Misère limits calibrated per variant by play-outs (issue 35): the heuristic bot bids a misère played
+alone only at a danger the variant's own play-outs show it survives."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import engine
+from engine.bots import calibration
+from engine.bots.calibration import MIN_BIDS, alone_miseres, choose_limit, measure, misere_limits
+from engine.bots.heuristic import HeuristicBot, Profile
+from engine.bots.profile import CLASSIC
+from engine.kernel.state import GameState
+
+UNCALIBRATED = Profile(calibrated=False)
+
+
+def _contracts(rules: engine.Rules) -> list[engine.Contract]:
+    return alone_miseres(sorted(rules.ladder, key=lambda contract: -contract.value))
+
+
+def test_the_profile_limit_is_raised_kept_or_lowered_by_what_the_play_outs_made() -> None:
+    made = [(0.01 * index, True) for index in range(20)]
+    lost = [(1.0 + 0.01 * index, False) for index in range(20)]
+    # Raised: 20 of 29 bids up to 1.08 made (69% ≥ 68%).
+    assert choose_limit(made + lost, 0.6) == pytest.approx(1.08)
+    # Kept: at the fixed limit, at least half were made.
+    even = [(0.1, True)] * 10 + [(0.2, False)] * 10 + [(0.3, True)] * 10 + [(0.4, False)] * 10
+    assert choose_limit(even, 0.6) == 0.6
+    # Lowered: under half were made at the fixed limit, so the highest danger reaching the share.
+    assert choose_limit(made + [(0.3, False)] * 30, 0.6) == pytest.approx(0.19)
+    assert choose_limit(lost, 1.5) == -1.0  # never
+    assert choose_limit(lost, 0.5) == 0.5  # none at or below the fixed limit: nothing to judge it by
+    assert choose_limit(made[: MIN_BIDS - 1], 0.6) is None  # too few to say: the profile's limit stays
+    # A lucky start does not count: the first MIN_BIDS must be made often enough together.
+    assert choose_limit([(0.1, True)] * 5 + [(0.2, False)] * 15 + [(0.3, True)] * 5, 0.25) == -1.0
+    # Ties: a danger counts with every sample at it or none.
+    assert choose_limit([(0.5, True)] * 20 + [(0.7, False)] * 6 + [(0.7, True)] * 4, 0.1) == 0.7
+    assert choose_limit([(0.5, True)] * 20 + [(0.7, False)] * 12 + [(0.7, True)] * 2, 0.1) == 0.5
+
+
+@pytest.mark.parametrize("variant", ["standard", "rules-text-003-two"])
+def test_the_shipped_calibration_is_what_the_play_outs_give_now(variant: str) -> None:
+    """(If this fails after a change to the bots' misère play: raise calibration.VERSION and run
+    bench/calibrate.py.)"""
+    rules = engine.load_variant(variant)
+    shipped = json.loads(calibration.SHIPPED.read_text(encoding="utf-8"))
+    fresh = measure(rules, _contracts(rules), lambda: HeuristicBot(rules, UNCALIBRATED))
+    assert shipped[f"{calibration.VERSION}:{rules.document_hash}"] == {"variant": variant, "limits": fresh}
+
+
+def test_every_shipped_variant_with_a_misere_played_alone_is_calibrated() -> None:
+    shipped = json.loads(calibration.SHIPPED.read_text(encoding="utf-8"))
+    for name in engine.language.shipped_variant_names():
+        rules = engine.load_variant(name)
+        if _contracts(rules):
+            assert f"{calibration.VERSION}:{rules.document_hash}" in shipped, name
+
+
+def test_rules_text_003_scoring_misere_two_players_only_with_a_hand_that_survives_the_defender() -> None:
+    """Rules text 003, "Scoring" (misère: the declarer may not take a single trick) with two players: the
+    lone defender holds every card the declarer lacks, and the play-outs show the fixed limit's hands
+    made a third of the time. A hand the fixed limit would bid is passed under the calibrated one."""
+    rules = engine.load_variant("rules-text-003-two")
+    calibrated, fixed = HeuristicBot(rules), HeuristicBot(rules, UNCALIBRATED)
+    misere = next(contract for contract in rules.ladder if contract.id == "misere")
+    limit = misere_limits(rules, _contracts(rules), lambda: fixed)["misere"]
+    assert limit < Profile().misere_limit
+    for seed in range(400):
+        state = GameState.create(rules, seed=seed, history=False)
+        seat = state.to_act
+        assert seat is not None
+        danger = fixed.misere_measure(state.hands[seat], misere)[0]
+        fixed_move = fixed.choose(state, seat, state.legal_mask())
+        if limit < danger <= Profile().misere_limit and fixed_move == misere.rank:
+            assert calibrated.choose(state, seat, state.legal_mask()) != misere.rank
+            return
+    pytest.fail("no deal in 400 had a hand between the two limits that the fixed limit bids misère on")
+
+
+def test_a_house_rule_is_measured_on_first_use_and_remembered() -> None:
+    rules = engine.compile_text("extends: standard\nname: House\ncontracts:\n  misere:\n    value: 300\n")
+    key = f"{calibration.VERSION}:{rules.document_hash}"
+    calibration._measured.pop(key, None)
+    first = misere_limits(rules, _contracts(rules), lambda: HeuristicBot(rules, UNCALIBRATED))
+    assert calibration._measured[key] is first
+    assert misere_limits(rules, _contracts(rules), lambda: pytest.fail("measured twice")) is first  # type: ignore[arg-type,return-value]
+
+
+def test_the_classic_bot_keeps_its_fixed_limits() -> None:
+    rules = engine.load_variant("rules-text-003-two")
+    bot = HeuristicBot(rules, CLASSIC)
+    for seed in range(30):
+        state = GameState.create(rules, seed=seed, history=False)
+        seat = state.to_act
+        assert seat is not None
+        bot.choose(state, seat, state.legal_mask())
+    assert bot._limits is None
