@@ -6,17 +6,22 @@ this engine as a user runs them (start-up included):
 
 - ``simulate standard --hands 1``: the start-up;
 - ``simulate --hands R --bots random`` and ``--hands H`` with heuristic bots: hands per second, and each
-  against euchre's deals per second in the same round;
+  against euchre's deals per second in the same round; and the heuristic's against ``classic``'s (the
+  heuristic bot as it was before it read the rules it is given);
 - the random run again with ``--workers 2``: the speed-up of two workers over one.
 
 Then once per build: the double-dummy solver on ``--solver-deals`` standard deals (median and 99th
-percentile, ``bench/solver.py``), the expert's card decision (median, ``bench/expert.py``), and with
-``--dask`` the CPU of a Dask LocalCluster run against the built-in workers' (in this interpreter).
+percentile, ``bench/solver.py``), the expert's card decision (median, ``bench/expert.py``), with
+``--expert-games`` the time of that many expert-against-heuristic games on two workers scaled to 500 (a
+compiled build only), and
+with ``--dask`` the CPU of a Dask LocalCluster run against the built-in workers' (in this interpreter).
 Every figure prints as min / median / max over the rounds. Run:
 
     python bench/targets.py --build pure=/tmp/venv/bin/python --build compiled=/tmp/cvenv/bin/python
 
-(``--build`` defaults to this interpreter; a build is any interpreter with the engine installed.)
+(``--build`` defaults to this interpreter; a build is any interpreter with the engine installed. Measure a
+regular install, not an editable one: where bytecode is not cached, as with ``PYTHONDONTWRITEBYTECODE``
+set, every process compiles the engine's modules again, which is most of an editable pure build's start-up.)
 """
 
 from __future__ import annotations
@@ -41,6 +46,7 @@ except ImportError:  # pragma: no cover - the bench extra
 
 HERE = Path(__file__).resolve().parent
 RANDOM = ",".join(["random"] * 4)  # standard's four seats
+CLASSIC = ",".join(["classic"] * 4)
 
 TARGETS = {
     "start-up, s": ("≤ 0.15", "≤ 0.15"),
@@ -51,6 +57,8 @@ TARGETS = {
     "solver, 99th percentile s": ("", "≤ 0.5"),
     "expert card decision, median s": ("", "≤ 0.02"),
     "Dask CPU ÷ built-in workers' CPU": ("≤ 1.15", "≤ 1.15"),
+    "500 expert-against-heuristic games on two workers, minutes": ("", "≤ 10"),
+    "heuristic hands ÷ classic hands (issue 35)": ("≥ 0.75", "≥ 0.75"),
 }
 """Issue 30's targets: (pure, compiled)."""
 
@@ -161,6 +169,9 @@ def main() -> None:
     parser.add_argument("--heuristic-hands", type=int, default=8000, help="hands of the heuristic run (default 8000)")
     parser.add_argument("--solver-deals", type=int, default=100, help="standard deals solved per build (0: skip)")
     parser.add_argument("--expert-hands", type=int, default=4, help="hands timing the expert's card play (0: skip)")
+    parser.add_argument(
+        "--expert-games", type=int, default=0, metavar="GAMES", help="also time GAMES expert-against-heuristic games on two workers"
+    )
     parser.add_argument("--dask", type=int, default=0, metavar="HANDS", help="also measure Dask's CPU on HANDS random hands")
     args = parser.parse_args()
     builds = dict(entry.split("=", 1) for entry in (args.build or [f"{'this'}={sys.executable}"]))
@@ -184,6 +195,9 @@ def main() -> None:
             keep(label, "start-up, s", wall(python, "simulate", "standard", "--hands", "1"))
             random_rate = args.random_hands / wall(python, "simulate", "standard", "--hands", str(args.random_hands), "--bots", RANDOM)
             heuristic_rate = args.heuristic_hands / wall(python, "simulate", "standard", "--hands", str(args.heuristic_hands))
+            classic_rate = args.heuristic_hands / wall(
+                python, "simulate", "standard", "--hands", str(args.heuristic_hands), "--bots", CLASSIC
+            )
             two = args.random_hands / wall(
                 python, "simulate", "standard", "--hands", str(args.random_hands), "--bots", RANDOM, "--workers", "2"
             )
@@ -192,6 +206,7 @@ def main() -> None:
             keep(label, "random hands ÷ euchre deals (Python loop)", random_rate / python_loop)
             keep(label, "heuristic hands ÷ euchre deals (Python loop)", heuristic_rate / python_loop)
             keep(label, "random hands ÷ euchre deals (C++ loop)", random_rate / cpp_loop)
+            keep(label, "heuristic hands ÷ classic hands (issue 35)", heuristic_rate / classic_rate)
             keep(label, "two workers ÷ one", two / random_rate)
     for label, python in builds.items():
         if args.solver_deals:
@@ -200,17 +215,23 @@ def main() -> None:
             keep(label, "solver, 99th percentile s", p99)
         if args.expert_hands:
             keep(label, "expert card decision, median s", expert_card_median(python, args.expert_hands))
+        if args.expert_games and kinds[label] == "compiled":  # the target is the compiled build's
+            bots = "expert,heuristic,expert,heuristic"
+            seconds = wall(python, "simulate", "standard", "--games", str(args.expert_games), "--bots", bots, "--workers", "2")
+            keep(label, "500 expert-against-heuristic games on two workers, minutes", seconds * 500 / args.expert_games / 60)
     if args.dask:
         keep(
             next(iter(builds)) if sys.executable in builds.values() else "this",
             "Dask CPU ÷ built-in workers' CPU",
             dask_cpu_ratio(args.dask),
         )
-    labels = ["euchre", *builds]
+    labels = ["euchre", *builds, *(["this"] if any("this" in row for row in rows.values()) and "this" not in builds else [])]
     width = max(map(len, rows)) + 2
     print(
         f"{'figure':<{width}}"
-        + "".join(f"{label + ' (' + kinds.get(label, 'OpenSpiel') + ')':<28}" for label in labels)
+        + "".join(
+            f"{label + ' (' + kinds.get(label, 'OpenSpiel' if label == 'euchre' else 'this interpreter') + ')':<28}" for label in labels
+        )
         + "targets (pure; compiled)"
     )
     for name, by_label in rows.items():
