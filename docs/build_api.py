@@ -129,6 +129,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"build_api: a cross-reference to nothing in {reference}", file=sys.stderr)
     if broken:
         return 1
+    for name in names:
+        module = importlib.import_module(name)
+        for public in getattr(module, "__all__", ()):
+            getattr(module, public)  # a package that loads its names when first used: load them for pdoc
     pdoc.render.configure(docformat="restructuredtext", footer_text="fivehundred: a rules engine for the card game 500")
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")

@@ -26,7 +26,9 @@ def __getattr__(name: str) -> Any:
     module = _PUBLIC.get(name)
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(importlib.import_module(f".{module}", __name__), name)
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value  # found directly from now on
+    return value
 
 
 __all__ = ["CardCost", "HandAnalysis", "SearchStats", "Solver", "SolverLimitError", "analyze", "makeable_table", "minimax", "solve"]

@@ -12,7 +12,9 @@ from collections.abc import Sequence
 from ..game.observation import Observation
 from ..kernel.actions import Action, Bid, Call, CallPartner, Discard, Give, Pass, Pick, Play
 from ..kernel.phase import Phase
+from ..kernel.tables import mask_of
 from ..rules.cards import Card
+from ..rules.contracts import Contract
 from .heuristic import HeuristicBot
 
 
@@ -41,6 +43,19 @@ def hint(bot: HeuristicBot, observation: Observation, legal_actions: Sequence[Ac
     return action, "jokers, jacks and each suit's top half are worth keeping."
 
 
+def _misere_reason(bot: HeuristicBot, observation: Observation, contract: Contract, best: float) -> str:
+    """Why a misère: for one played alone, the danger the bot weighed against the limit it bids at."""
+    if contract in bot._alone_miseres:
+        danger, limit = bot.misere_measure(mask_of(card.index for card in observation.hand), contract)
+        if bot._limits is not None and contract.id in bot._limits:
+            return (
+                f"the defenders could force about {danger:.1f} tricks on this hand, within the {bot._limits[contract.id]:.2f} "
+                f"at which play-outs of this variant made {contract.name} often enough: it should take none."
+            )
+        return f"the defenders could force about {danger:.1f} tricks on this hand, within {limit:.2f}: {contract.name} should take none."
+    return f"a hand with few winners (at most {best:.1f} tricks in any strain): {contract.name} should take none."
+
+
 def _auction_reason(bot: HeuristicBot, observation: Observation, action: Action) -> str:
     rules = bot.rules
     strains = [
@@ -55,7 +70,7 @@ def _auction_reason(bot: HeuristicBot, observation: Observation, action: Action)
     if isinstance(action, Bid):
         contract = rules.ladder[action.contract]
         if contract.target.is_no_tricks:
-            return f"a hand with few winners (at most {estimates[best]:.1f} tricks in any strain): {contract.name} should take none."
+            return _misere_reason(bot, observation, contract, estimates[best])
         if contract.level is None:
             return f"you can expect {estimates[best]:.1f} tricks in {named}, enough for {contract.name}."
         return (

@@ -11,8 +11,8 @@ class Profile:
 
     name: str = "heuristic"
     """The profile's name."""
-    aggression: float = -0.3
-    """Tricks added to the hand's estimate before choosing a level (negative: cautious; see bench/NOTES.md)."""
+    aggression: float = -0.15
+    """Tricks added to the hand's estimate before choosing a level (negative: cautious; bench/NOTES.md)."""
     partner_tricks: float = 1.6
     """Tricks expected from each partner who has not bid."""
     partner_bid_tricks: float = 3.0
