@@ -44,6 +44,8 @@ try:
 except ImportError:  # pragma: no cover - the bench extra
     sys.exit("bench/targets.py measures against OpenSpiel: pip install '.[bench]'")
 
+from bench import euchre_deal, for_seconds  # bench/bench.py, beside this file
+
 HERE = Path(__file__).resolve().parent
 RANDOM = ",".join(["random"] * 4)  # standard's four seats
 CLASSIC = ",".join(["classic"] * 4)
@@ -66,18 +68,7 @@ TARGETS = {
 def euchre_python(seconds: float, rng: random.Random) -> float:
     """Random euchre deals per second through OpenSpiel's Python loop (chance included)."""
     game = pyspiel.load_game("euchre")
-    started, deals = time.perf_counter(), 0
-    while time.perf_counter() - started < seconds:
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
-            else:
-                actions = state.legal_actions()
-                state.apply_action(actions[rng.randrange(len(actions))])
-        deals += 1
-    return deals / (time.perf_counter() - started)
+    return for_seconds(seconds, lambda: euchre_deal(game, rng, [0], False))[0]
 
 
 def euchre_cpp(seconds: float, seed: int) -> float:
