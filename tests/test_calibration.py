@@ -128,3 +128,21 @@ def test_a_misere_hint_names_the_danger_weighed_and_the_calibrated_limit() -> No
                 return
             game.apply(action)
     pytest.fail("no misère was bid in 400 standard deals")
+
+
+@pytest.mark.parametrize("text", ["{not json", '{"1:x": {"limits": 5}}', "[]", ""], ids=["broken", "wrong shape", "a list", "empty"])
+def test_an_unreadable_calibration_file_means_measuring(tmp_path: object, monkeypatch: pytest.MonkeyPatch, text: str) -> None:
+    """A damaged calibrations.json is not trusted: every variant is measured instead, with the same result."""
+    from pathlib import Path
+
+    broken = Path(str(tmp_path)) / "calibrations.json"
+    broken.write_text(text, encoding="utf-8")
+    rules = engine.load_variant("rules-text-003-two")
+    shipped = misere_limits(rules, _contracts(rules), lambda: HeuristicBot(rules, UNCALIBRATED))
+    monkeypatch.setattr(calibration, "SHIPPED", broken)
+    calibration._shipped.cache_clear()
+    calibration._measured.pop(f"{calibration.VERSION}:{rules.document_hash}", None)
+    try:
+        assert misere_limits(rules, _contracts(rules), lambda: HeuristicBot(rules, UNCALIBRATED)) == shipped
+    finally:
+        calibration._shipped.cache_clear()

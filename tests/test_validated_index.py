@@ -86,3 +86,23 @@ def test_the_cached_verdict_is_the_schemas_verdict(document: dict[str, Any]) -> 
     fresh = schema_problems(merged, cached=False)
     assert schema_problems(merged) == fresh
     assert schema_problems(merged) == fresh
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["{not json", "[]", '{"schema_sha256": 5}', "", "SCHEMA"],
+    ids=["broken", "a list", "wrong hash", "empty", "documents not a list"],
+)
+def test_an_unreadable_list_means_validating_everything(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text: str) -> None:
+    if text == "SCHEMA":
+        text = json.dumps({"schema_sha256": validated.schema_hash(), "documents": 7})
+    damaged = tmp_path / "damaged.json"
+    damaged.write_text(text, encoding="utf-8")
+    monkeypatch.setattr(validated, "index_path", lambda: damaged)
+    validated._listed.cache_clear()
+    try:
+        data = load_document("five-handed").data
+        assert validated.known_valid(data) in (True, validated.content_hash(data))
+        assert validated._listed() == frozenset()
+    finally:
+        validated._listed.cache_clear()

@@ -74,9 +74,9 @@ def _key(rules: Rules) -> str:
 def _shipped() -> dict[str, dict[str, float]]:
     try:
         data = json.loads(SHIPPED.read_text(encoding="utf-8"))
-    except (OSError, ValueError, KeyError, AttributeError, TypeError):  # no file (a source tree being remade): every variant is measured
+        return {str(key): {str(id_): float(limit) for id_, limit in entry["limits"].items()} for key, entry in data.items()}
+    except (OSError, ValueError, KeyError, AttributeError, TypeError):  # missing or damaged: every variant is measured
         return {}
-    return {str(key): {str(id_): float(limit) for id_, limit in entry["limits"].items()} for key, entry in data.items()}
 
 
 _measured: dict[str, dict[str, float]] = {}

@@ -64,7 +64,7 @@ def _listed() -> frozenset[str]:
         if index.get("schema_sha256") != schema_hash():
             return frozenset()
         return frozenset(str(entry) for entry in index.get("documents", []))
-    except (OSError, ValueError, AttributeError):  # no list, or an unreadable one: validate everything
+    except (OSError, ValueError, AttributeError, TypeError):  # no list, or an unreadable one: validate everything
         return frozenset()
 
 
