@@ -88,8 +88,10 @@ def misere_limits(rules: Rules, contracts: Sequence[Contract], make_bot: Callabl
     if not contracts:
         return {}
     key = _key(rules)
-    found = _shipped().get(key) or _measured.get(key)
+    found = _shipped().get(key)
     if found is None:
+        found = _measured.get(key)
+    if found is None:  # (an empty calibration, where no contract had samples enough, is one too)
         found = _measured[key] = measure(rules, contracts, make_bot)
     return found
 
@@ -111,7 +113,7 @@ def measure(rules: Rules, contracts: Sequence[Contract], make_bot: Callable[[], 
                 made = _play_out(state, bots, seat, contract)
                 if made is not None:
                     samples[contract.id].append((danger, made))
-    fixed = {contract.id: bots[0].misere_measure(0, contract)[1] for contract in contracts}
+    fixed = {contract.id: bots[0].misere_measure(0, contract)[1] for contract in contracts}  # the limit alone: any hand
     return {id_: limit for id_, found in samples.items() if (limit := choose_limit(found, fixed[id_])) is not None}
 
 
@@ -142,8 +144,8 @@ def choose_limit(samples: list[tuple[float, bool]], fixed: float) -> float | Non
     """The limit for misères measured as ``samples`` (danger, made), given the profile's ``fixed`` one:
     raised to the highest danger at which the samples at or below it were made :data:`TARGET_SHARE` of
     the time; kept where the samples at or below it were made :data:`KEEP_SHARE` of the time or were too
-    few to judge; otherwise lowered to the highest danger at which they were made :data:`LOWER_SHARE` of the time, or
-    ``-1.0`` (never) when none was. Only dangers with :data:`MIN_BIDS` samples at or below them count;
+    few to judge; otherwise lowered to the highest danger at which they were made :data:`LOWER_SHARE` of
+    the time, or ``-1.0`` (never) when none was. Only dangers with :data:`MIN_BIDS` samples at or below them count;
     ``None`` when there are too few samples to say."""
     if len(samples) < MIN_BIDS:
         return None
