@@ -14,13 +14,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this source tree, not an installed engine
 
 from engine.bots import calibration
-from engine.bots.heuristic import HeuristicBot, Profile
+from engine.bots.heuristic import HeuristicBot
 
 
 def main() -> None:
     started = time.perf_counter()
-    uncalibrated = Profile(calibrated=False)
-    calibration.write_shipped(lambda rules: HeuristicBot(rules, uncalibrated))
+    calibration.write_shipped(lambda rules: HeuristicBot(rules, calibration.MEASURED_WITH))
     print(f"wrote {calibration.SHIPPED} in {time.perf_counter() - started:.0f} s")
 
 

@@ -12,6 +12,8 @@ from engine.bots import calibration
 from engine.bots.calibration import MIN_BIDS, alone_miseres, choose_limit, measure, misere_limits
 from engine.bots.heuristic import HeuristicBot, Profile
 from engine.bots.profile import CLASSIC
+from engine.kernel.phase import Phase
+from engine.kernel.seat_view import SeatView
 from engine.kernel.state import GameState
 
 UNCALIBRATED = Profile(calibrated=False)
@@ -146,3 +148,21 @@ def test_an_unreadable_calibration_file_means_measuring(tmp_path: object, monkey
         assert misere_limits(rules, _contracts(rules), lambda: HeuristicBot(rules, UNCALIBRATED)) == shipped
     finally:
         calibration._shipped.cache_clear()
+
+
+def test_a_profile_of_its_own_has_a_calibration_of_its_own() -> None:
+    """The limits depend on how the bots bid (the auction before a misère), so a bot with another profile
+    is not given the default's shipped calibration: it measures its own, once."""
+    from dataclasses import replace
+
+    rules = engine.load_variant("rules-text-003-two")
+    cautious = replace(UNCALIBRATED, aggression=-1.0)
+    default_key, own_key = calibration._key(rules, calibration.MEASURED_WITH), calibration._key(rules, cautious)
+    assert default_key == calibration._key(rules) and own_key != default_key
+    calibration._measured.pop(own_key, None)
+    bot = HeuristicBot(rules, replace(cautious, calibrated=True))
+    state = GameState.create(rules, seed=1, history=False)
+    seat = state.to_act
+    assert seat is not None
+    bot._misere_safe(SeatView(seat, Phase.AUCTION, acting_seat=seat), state.hands[seat], rules.ladder["misere"])
+    assert own_key in calibration._measured and bot._limits is calibration._measured[own_key]

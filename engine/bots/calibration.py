@@ -19,6 +19,7 @@ every process: a simulation's figures do not depend on how many workers play it.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
@@ -29,6 +30,7 @@ from ..kernel.phase import PASS_MOVE, Phase
 from ..kernel.state import GameState
 from ..rules.contracts import Contract, PartnerRole
 from ..rules.ruleset import Rules
+from .profile import Profile
 
 VERSION = 1
 """Raised whenever the heuristic bots' misère bidding or play changes, so that old calibrations are not used."""
@@ -49,6 +51,8 @@ CAP = 2.5
 time a calibration would take)."""
 SHIPPED = Path(__file__).with_name("calibrations.json")
 """The shipped variants' calibrations."""
+MEASURED_WITH = Profile(calibrated=False)
+"""The profile of the bots the shipped calibrations were measured with (the default, uncalibrated)."""
 
 
 class Measuring(Protocol):
@@ -66,8 +70,13 @@ def alone_miseres(contracts: Iterable[Contract]) -> list[Contract]:
     return [contract for contract in contracts if contract.target.is_no_tricks and contract.style.partner is PartnerRole.SITS_OUT]
 
 
-def _key(rules: Rules) -> str:
-    return f"{VERSION}:{rules.document_hash}"
+def _key(rules: Rules, profile: Profile | None = None) -> str:
+    # The calibration depends on how the bots bid and play, so a profile other than the default's (the
+    # one the shipped calibrations were measured with) has calibrations of its own.
+    key = f"{VERSION}:{rules.document_hash}"
+    if profile is not None and profile != MEASURED_WITH:
+        key += ":" + hashlib.sha256(repr(profile).encode("utf-8")).hexdigest()[:16]
+    return key
 
 
 @lru_cache(maxsize=1)
@@ -82,12 +91,15 @@ def _shipped() -> dict[str, dict[str, float]]:
 _measured: dict[str, dict[str, float]] = {}
 
 
-def misere_limits(rules: Rules, contracts: Sequence[Contract], make_bot: Callable[[], Measuring]) -> dict[str, float]:
+def misere_limits(
+    rules: Rules, contracts: Sequence[Contract], make_bot: Callable[[], Measuring], profile: Profile | None = None
+) -> dict[str, float]:
     """The calibrated limit of each of ``contracts`` (misères played alone) under ``rules``, by id:
-    shipped, remembered, or measured now with bots from ``make_bot`` (uncalibrated ones)."""
+    shipped, remembered, or measured now with bots from ``make_bot`` (uncalibrated ones, of ``profile``:
+    ``None`` for the default's)."""
     if not contracts:
         return {}
-    key = _key(rules)
+    key = _key(rules, profile)
     found = _shipped().get(key)
     if found is None:
         found = _measured.get(key)
@@ -186,6 +198,7 @@ def write_shipped(make_bot: Callable[[Rules], Measuring]) -> None:
 
 __all__ = [
     "CAP",
+    "MEASURED_WITH",
     "DEALS",
     "KEEP_SHARE",
     "LOWER_SHARE",

@@ -463,7 +463,7 @@ class HeuristicBot:
         danger, limit = self.misere_measure(hand, contract)
         if self.profile.adapts and self.profile.calibrated and self._limits is None:
             uncalibrated = replace(self.profile, calibrated=False)
-            self._limits = misere_limits(self.rules, self._alone_miseres, lambda: HeuristicBot(self.rules, uncalibrated))
+            self._limits = misere_limits(self.rules, self._alone_miseres, lambda: HeuristicBot(self.rules, uncalibrated), uncalibrated)
         return danger <= (self._limits or {}).get(contract.id, limit)
 
     def _suited_special(self, view: SeatView, hand: int, ranks: int) -> Contract | None:
