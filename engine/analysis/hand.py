@@ -20,7 +20,12 @@ from ..kernel.phase import Phase
 from ..kernel.play import TrickPlay
 from ..rules.ruleset import FirstLead, Rules
 from .double_dummy import SearchStats, Solver, step
-from .limits import DEFAULT_MAX_POSITIONS, SolverLimitError
+from .limits import SolverLimitError
+
+DEFAULT_MAX_POSITIONS = 10_000_000
+"""Positions one analysis may visit in all, by default (every search of the table and of the play
+together; the cards of a last trick may take it a few past): a bound on its time and memory. Past it the analysis stops with what it has found
+(``HandAnalysis.stopped``)."""
 
 
 @dataclass(frozen=True)

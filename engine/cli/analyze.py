@@ -11,16 +11,13 @@ import argparse
 import json
 import os
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ..analysis.limits import DEFAULT_MAX_POSITIONS
+from ..analysis.hand import DEFAULT_MAX_POSITIONS, HandAnalysis, analyze
 from ..errors import FiveHundredError
 from .common import EXIT_INVALID, EXIT_LIMIT, EXIT_OK, EXIT_USAGE, RecordFileError, read_json_file
 from .progress import add_progress_argument, wanted
 from .replay import MAX_TRANSCRIPT_BYTES
-
-if TYPE_CHECKING:
-    from ..analysis.hand import HandAnalysis
 
 
 def format_analysis(result: HandAnalysis) -> str:
@@ -68,8 +65,6 @@ def format_analysis(result: HandAnalysis) -> str:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from ..analysis.hand import analyze  # the solver loads only for this command
-
     try:
         data: Any = read_json_file(args.transcript, MAX_TRANSCRIPT_BYTES)
     except OSError as error:

@@ -6,7 +6,7 @@ import argparse
 import os
 from typing import Any
 
-from ..protocol.limits import MAX_LINE_BYTES, PROTOCOL
+from ..protocol.server import MAX_LINE_BYTES, PROTOCOL, serve
 
 
 def _folder(text: str) -> str:
@@ -24,10 +24,4 @@ def add_commands(commands: Any) -> None:
         f"output, until 'quit' or the end of input. Lines over {MAX_LINE_BYTES:,} bytes are refused.",
     )
     command.add_argument("--root", type=_folder, help="the only folder a variant given by path is read from (default: the current folder)")
-    command.set_defaults(handler=_serve)
-
-
-def _serve(args: argparse.Namespace) -> int:
-    from ..protocol.server import serve  # loaded only for this command
-
-    return serve(root=args.root)
+    command.set_defaults(handler=lambda args: serve(root=args.root))

@@ -28,8 +28,15 @@ from ..kernel.choices import DiscardChoices
 from ..language.resources import shipped_variant_names, shipped_variant_path
 from ..rules.compiler import compile_text, load_variant, load_variant_inside
 from ..rules.ruleset import Rules
-from .limits import MAX_GAMES, MAX_LINE_BYTES, MAX_LISTED, PROTOCOL
 
+PROTOCOL = "fivehundred/1"
+"""The protocol's name and version, as ``hello`` gives it."""
+MAX_LINE_BYTES = 1 << 20
+"""Longest request line read (1 MiB, newline included); a longer one is refused with ``line_too_long``."""
+MAX_GAMES = 256
+"""Most games open in one session at once; ``close`` frees one."""
+MAX_LISTED = 5000
+"""Most legal actions listed in one reply (a kitty discard may have thousands: they are described)."""
 COMMANDS = ("hello", "new_game", "state", "act", "events", "bot", "save", "load", "transcript", "close", "quit")
 """Every command, as ``hello`` lists them."""
 ERROR_CODES = (
