@@ -102,7 +102,8 @@ def test_the_classic_bot_keeps_its_fixed_limits() -> None:
         seat = state.to_act
         assert seat is not None
         bot.choose(state, seat, state.legal_mask())
-    assert bot._limits is None
+    assert bot._limits is None and bot.calibrated_limit(rules.ladder["misere"]) is None
+    assert HeuristicBot(rules).calibrated_limit(rules.ladder["misere"]) == -1.0  # never, in two-handed
 
 
 def test_a_misere_hint_names_the_danger_weighed_and_the_calibrated_limit() -> None:

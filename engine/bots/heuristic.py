@@ -358,12 +358,10 @@ class HeuristicBot:
         return danger
 
     def _lead_risk(self, strain: StrainTable, mask: int, outside: int) -> float:
-        """The chance that a misère declarer who leads the first trick wins it with its safest lead. The
-        defenders play under the lead when they can, so a lead loses only when a defender holds cards of
-        its suit above it and none below: taken as the chance that some outside card above it is with the
-        defenders and none below it is (a joker always wins). With one defender holding every card the
-        declarer lacks (two-handed, once the kitty is seen), only a card below all the outside cards of
-        its suit is a safe lead."""
+        """The chance that a misère declarer who leads the first trick wins it with its safest lead: the
+        defenders play under a lead when they can, so a lead wins when some outside card above it is with
+        the defenders and none below it is (a joker always wins; with one defender holding every card the
+        declarer lacks, two-handed, only a card below all the outside cards of its suit is safe)."""
         elsewhere = self._misere_elsewhere
         best = 1.0
         for index in cards_in(mask & ~strain.jokers):
@@ -375,12 +373,9 @@ class HeuristicBot:
         return best
 
     def _forced(self, strain: StrainTable, mask: int, outside: int) -> list[float]:
-        """For each card of ``mask`` the defenders could force to win a trick, the chance that they can.
-
-        Per suit, the defenders are taken to lead the ``outside`` cards from the lowest up, and the hand
-        ducks with its highest card below each lead; a card that cannot duck is forced to win. It counts
-        as the chance that the defenders hold at least one outside card below it (the others may lie in
-        the kitty or a sitting-out partner's hand). A joker always wins."""
+        """For each card of ``mask`` the defenders could force to win a trick, the chance they can: per suit
+        they lead the ``outside`` cards lowest up and the hand ducks with its highest card below each lead;
+        a card that cannot duck is forced (:func:`~engine.bots.worth.forced_risks`)."""
         return forced_risks(strain, mask, outside, self._risk)
 
     def _safest_without(self, strain: StrainTable, hand: int, candidates: list[int], outside: int) -> int:
@@ -457,14 +452,21 @@ class HeuristicBot:
             return self.misere_danger(hand), self.profile.open_misere_kitty_limit
         return self.misere_danger(hand, discarding=False), self.profile.open_misere_limit  # shown before the kitty
 
-    def _misere_safe(self, view: SeatView, hand: int, contract: Contract) -> bool:
-        """Whether ``hand`` is safe enough to bid ``contract``, a misère played alone: its danger within
-        the limit calibrated for the variant (:mod:`~engine.bots.calibration`) or the profile's."""
-        danger, limit = self.misere_measure(hand, contract)
-        if self.profile.adapts and self.profile.calibrated and self._limits is None:
+    def calibrated_limit(self, contract: Contract) -> float | None:
+        """The limit calibrated for ``contract`` in this variant (:mod:`~engine.bots.calibration`), or
+        ``None`` where the profile's stands (a profile that does not calibrate; too few play-outs)."""
+        if not (self.profile.adapts and self.profile.calibrated):
+            return None
+        if self._limits is None:
             uncalibrated = replace(self.profile, calibrated=False)
             self._limits = misere_limits(self.rules, self._alone_miseres, lambda: HeuristicBot(self.rules, uncalibrated), uncalibrated)
-        return danger <= (self._limits or {}).get(contract.id, limit)
+        return self._limits.get(contract.id)
+
+    def _misere_safe(self, view: SeatView, hand: int, contract: Contract) -> bool:
+        """Whether ``hand`` is safe enough to bid ``contract``, a misère played alone."""
+        danger, limit = self.misere_measure(hand, contract)
+        calibrated = self.calibrated_limit(contract)
+        return danger <= (limit if calibrated is None else calibrated)
 
     def _suited_special(self, view: SeatView, hand: int, ranks: int) -> Contract | None:
         """A special contract among the ``ranks`` bid now that this hand suits, other than the misères

@@ -47,9 +47,10 @@ def _misere_reason(bot: HeuristicBot, observation: Observation, contract: Contra
     """Why a misère: for one played alone, the danger the bot weighed against the limit it bids at."""
     if contract in bot._alone_miseres:
         danger, limit = bot.misere_measure(mask_of(card.index for card in observation.hand), contract)
-        if bot._limits is not None and contract.id in bot._limits:
+        calibrated = bot.calibrated_limit(contract)
+        if calibrated is not None:
             return (
-                f"the defenders could force about {danger:.1f} tricks on this hand, within the {bot._limits[contract.id]:.2f} "
+                f"the defenders could force about {danger:.1f} tricks on this hand, within the {calibrated:.2f} "
                 f"at which play-outs of this variant made {contract.name} often enough: it should take none."
             )
         return f"the defenders could force about {danger:.1f} tricks on this hand, within {limit:.2f}: {contract.name} should take none."
