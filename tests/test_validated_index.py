@@ -14,6 +14,7 @@ import pytest
 from fuzzing import schema_documents
 from hypothesis import HealthCheck, given, settings
 
+import engine
 from engine.errors import VariantError
 from engine.language import load_text, validated
 from engine.language.loader import load_document
@@ -106,3 +107,12 @@ def test_an_unreadable_list_means_validating_everything(tmp_path: Path, monkeypa
         assert validated._listed() == frozenset()
     finally:
         validated._listed.cache_clear()
+
+
+def test_a_listed_hash_is_the_rules_own_document_hash() -> None:
+    """One canonical form: the hash the list keeps for a shipped variant is the compiled rules'
+    ``document_hash`` (what records carry), not a second hashing of the same document."""
+    listed = set(json.loads(validated.index_path().read_text(encoding="utf-8"))["documents"])
+    for name in ("standard", "five-handed", "rules-text-003-two"):
+        rules = engine.load_variant(name)
+        assert rules.document_hash == validated.content_hash(load_document(name).data) and rules.document_hash in listed

@@ -35,16 +35,22 @@ def _canonical(data: object) -> bool:
     return data is None or isinstance(data, (bool, int, float, str))
 
 
+def canonical_sha256(data: object, *, allow_nan: bool = True) -> str:
+    """The SHA-256 (hexadecimal) of ``data`` as canonical JSON: keys sorted, no spaces, UTF-8. (The
+    rules' :attr:`~engine.rules.ruleset.Rules.document_hash` is this of the merged document.)"""
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=allow_nan)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
 def content_hash(data: object) -> str | None:
-    """The SHA-256 (hexadecimal) of ``data`` in canonical JSON, or ``None`` for data that is not plain
-    JSON (it is then always validated)."""
+    """:func:`canonical_sha256` of ``data``, or ``None`` for data that is not plain JSON (it is then
+    always validated)."""
     if not _canonical(data):
         return None
     try:
-        text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
-    except ValueError:  # NaN or infinity, deep nesting
+        return canonical_sha256(data, allow_nan=False)
+    except ValueError:  # NaN or infinity, deep nesting, a lone surrogate
         return None
-    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def schema_hash() -> str:

@@ -8,8 +8,6 @@ reports every problem at once, and builds the rule objects the kernel plays from
 from __future__ import annotations
 
 import dataclasses
-import hashlib
-import json
 import os
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -20,6 +18,7 @@ from ..language.resources import shipped_variant_path
 from ..language.schema import schema_problems, schema_valid_part
 from ..language.source import format_path
 from ..language.suggest import suggestion
+from ..language.validated import canonical_sha256
 from .announcements import Announcement, Announcer, Effect, Moment
 from .cards import DEFAULT_RANK_ORDER, STANDARD_SUITS, Card, Colour, Deck, Joker, Suit, normalize_rank
 from .compile_contracts import compile_ladder
@@ -582,8 +581,7 @@ def carried_document(data: Any) -> Any:
 
 def document_hash(document: Any) -> str:
     """The SHA-256 of a carried document in canonical JSON, in hexadecimal."""
-    text = json.dumps(document, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+    return canonical_sha256(document)
 
 
 def load_variant(name_or_path: str) -> Rules:
