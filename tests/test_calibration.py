@@ -9,7 +9,7 @@ import pytest
 
 import engine
 from engine.bots import calibration
-from engine.bots.calibration import MIN_BIDS, alone_miseres, choose_limit, measure, misere_limits
+from engine.bots.calibration import MIN_BIDS, calibrated_contracts, choose_limit, measure, misere_limits
 from engine.bots.heuristic import HeuristicBot, Profile
 from engine.bots.profile import CLASSIC
 from engine.kernel.phase import Phase
@@ -20,7 +20,7 @@ UNCALIBRATED = Profile(calibrated=False)
 
 
 def _contracts(rules: engine.Rules) -> list[engine.Contract]:
-    return alone_miseres(sorted(rules.ladder, key=lambda contract: -contract.value))
+    return calibrated_contracts(sorted(rules.ladder, key=lambda contract: -contract.value), rules.deal.hand_size)
 
 
 def test_the_profile_limit_is_raised_kept_or_lowered_by_what_the_play_outs_made() -> None:

@@ -32,7 +32,7 @@ from ..rules.contracts import Contract, PartnerRole
 from ..rules.ruleset import Rules
 from .profile import Profile
 
-VERSION = 1
+VERSION = 2
 """Raised whenever the heuristic bots' misère bidding or play changes, so that old calibrations are not used."""
 DEALS = 1200
 """Deals per variant, shared among its misères in turn."""
@@ -65,9 +65,11 @@ class Measuring(Protocol):
         """The hand's danger for ``contract`` and the profile's limit for it."""
 
 
-def alone_miseres(contracts: Iterable[Contract]) -> list[Contract]:
-    """The misères of ``contracts`` played alone (the declarer's partners sit out), in their order."""
-    return [contract for contract in contracts if contract.target.is_no_tricks and contract.style.partner is PartnerRole.SITS_OUT]
+def calibrated_contracts(contracts: Iterable[Contract], hand_size: int) -> list[Contract]:
+    """The contracts of ``contracts`` whose limit is calibrated, in their order: those played alone (the
+    declarer's partners sit out) that cap the declarer's tricks, misères and contracts with a ceiling
+    below ``hand_size`` (hi/lo, :mod:`~engine.bots.ceiling`)."""
+    return [contract for contract in contracts if contract.target.maximum < hand_size and contract.style.partner is PartnerRole.SITS_OUT]
 
 
 def _key(rules: Rules, profile: Profile | None = None) -> str:
@@ -188,7 +190,7 @@ def write_shipped(make_bot: Callable[[Rules], Measuring]) -> None:
     data: dict[str, dict[str, object]] = {}
     for name in shipped_variant_names():
         rules = load_variant(name)
-        contracts = alone_miseres(sorted(rules.ladder, key=lambda contract: -contract.value))
+        contracts = calibrated_contracts(sorted(rules.ladder, key=lambda contract: -contract.value), rules.deal.hand_size)
         if contracts:
             limits = measure(rules, contracts, lambda rules=rules: make_bot(rules))  # type: ignore[misc]
             data[_key(rules)] = {"variant": name, "limits": limits}
@@ -207,6 +209,7 @@ __all__ = [
     "TARGET_SHARE",
     "VERSION",
     "Measuring",
+    "calibrated_contracts",
     "choose_limit",
     "measure",
     "misere_limits",

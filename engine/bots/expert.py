@@ -48,11 +48,11 @@ from ..kernel.state import CARD_BITS, SUIT_SHIFT, GameState
 from ..kernel.tables import StrainTable, cards_in, mask_of, tables_for
 from ..rules.ruleset import Rules
 from .adapter import act_by_view, view_for
-from .heuristic import _Table
 from .profile import Profile
 from .random_bot import generator
 from .sampling import DEFAULT_BID_SAMPLES, SamplingBot
 from .standing import Standing
+from .trick_play import Table
 
 DEFAULT_POSITIONS = 150_000
 """Positions the solver may visit for one decision, over all its sampled deals."""
@@ -326,7 +326,7 @@ class ExpertBot:
                         choice = legal.bit_length() - 1
                     else:
                         mask, mine = allies[actor]
-                        table = _Table(
+                        table = Table(
                             actor,
                             hand,
                             lead,
@@ -339,6 +339,7 @@ class ExpertBot:
                             mask,
                             mine,
                             0,
+                            play.active,
                         )
                         choice = bot._play(terms, table)
                     named = self._tables.suits[(choice >> SUIT_SHIFT) - 1] if choice >> SUIT_SHIFT else None

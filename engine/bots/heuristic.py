@@ -13,7 +13,6 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import NamedTuple
 
 from ..game.observation import Observation
 from ..kernel.actions import Action
@@ -30,36 +29,14 @@ from ..rules.contracts import Contract, Exposure, KittyUse, PartnerRole, PlaySty
 from ..rules.ruleset import FirstLead, Rounds, Rules
 from ..rules.strains import TRUMP_POWER
 from .adapter import act_by_view
-from .calibration import alone_miseres, misere_limits
+from .calibration import calibrated_contracts, misere_limits
+from .ceiling import ceiling_measure, has_ceiling, past_minimum, spend_high
 from .misere_defence import classic_lead, defence_lead
 from .profile import Profile
 from .random_bot import generator
 from .standing import end_bid, near_end
+from .trick_play import Table, follow, follow_classic, winning
 from .worth import forced_risks, holding_tricks
-
-
-class _Table(NamedTuple):
-    """What a seat knows when it plays a card, in masks and card indices."""
-
-    seat: int
-    hand: int
-    declarer: int
-    trick: Sequence[tuple[int, int]]
-    """The trick in progress: (seat, card index)."""
-    led: str | None
-    playable: int
-    nameable: list[str]
-    """Suits a led joker may name (empty unless leading a joker that names one)."""
-    seen: int
-    """Cards this seat knows are not in the other hands."""
-    completed: Sequence[tuple[int, Sequence[tuple[int, int]], int, str | None]]
-    """Completed tricks as (leader, (seat, card index) pairs, winner, named suit)."""
-    allies: int
-    """The seats this seat plays with this hand, as far as it knows, itself included (a mask)."""
-    mine: bool
-    """Whether this seat is on the declaring side."""
-    declarer_shown: int
-    """The declarer's cards on show to this seat (an open misère), or 0."""
 
 
 class HeuristicBot:
@@ -96,6 +73,9 @@ class HeuristicBot:
         self._estimates: dict[tuple[int, str], float] = {}
         self._dangers: dict[tuple[int, bool], float] = {}
         self._limits: dict[str, float] | None = None
+        self._orders: dict[tuple[int, ...], tuple[int, ...]] = {}
+        self._hand_size = rules.deal.hand_size
+        self._ceiling = profile.adapts and any(has_ceiling(contract, self._hand_size) for contract in rules.ladder)
         team_of = self._tables.team_of
         # An unbid hand (all pass, played in no trump): every side plays to take tricks.
         self._unbid = Contract("", "no bid", 0, 0, None, Target(1, rules.deal.hand_size), PlayStyle(rules.auction.all_pass.strain))
@@ -110,7 +90,9 @@ class HeuristicBot:
             contract.rank for contract in ladder if contract.level is not None and not (inkles and contract.level == inkles.level)
         )
         by_value = sorted(ladder, key=lambda contract: -contract.value)
-        self._alone_miseres = alone_miseres(by_value)
+        self._calibrated = [  # (the classic profile never bid hi/lo: it had no play for it)
+            contract for contract in calibrated_contracts(by_value, rules.deal.hand_size) if profile.adapts or contract.target.is_no_tricks
+        ]
         self._double_miseres = [
             contract
             for contract in by_value
@@ -132,16 +114,12 @@ class HeuristicBot:
     @staticmethod
     def leaves_alone(rules: Rules) -> dict[str, str]:
         """The contracts of ``rules`` this bot never bids, by id, each with why (a simulation's report warns
-        of them): hi/lo and any contract for an exact number of tricks (it plays to win tricks), and a
-        contract bid before looking (it looks first: bench/NOTES.md and docs/rule-use.md)."""
-        found: dict[str, str] = {}
-        for contract in rules.ladder:
-            target = contract.target
-            if contract.is_special and 0 < target.minimum == target.maximum < rules.deal.hand_size:
-                found[contract.id] = "the heuristic bots never bid it: they play to win tricks, with no play for an exact number"
-            elif contract.eligibility.before_looking:
-                found[contract.id] = "the heuristic bots never bid it: they look at their cards first (a blind bid rarely pays)"
-        return found
+        of them): a contract bid before looking (it looks first: bench/NOTES.md and docs/rule-use.md)."""
+        return {
+            contract.id: "the heuristic bots never bid it: they look at their cards first (a blind bid rarely pays)"
+            for contract in rules.ladder
+            if contract.eligibility.before_looking
+        }
 
     # -- the protocols --------------------------------------------------------------------------
 
@@ -186,8 +164,9 @@ class HeuristicBot:
                 allies,
                 mine,
                 view.hand_of(declarer) if declarer != seat else 0,
+                self._order(view.sitting_out),
             )
-            return self._play(playing, tuple.__new__(_Table, fields))
+            return self._play(playing, tuple.__new__(Table, fields))
         if phase is Phase.DRAW:
             return KEEP_MOVE if self._keepers >> view.drawing & 1 else PASS_MOVE
         if phase is Phase.PICK:
@@ -208,6 +187,13 @@ class HeuristicBot:
         return self._discard(view, hand, contract, view.discard_count)
 
     # -- seats and partners -----------------------------------------------------------------------
+
+    def _order(self, sitting_out: tuple[int, ...]) -> tuple[int, ...]:
+        """The seats that play this hand, clockwise (cached per seats sitting out)."""
+        order = self._orders.get(sitting_out)
+        if order is None:
+            order = self._orders[sitting_out] = tuple(seat for seat in range(self.rules.seating.seats) if seat not in sitting_out)
+        return order
 
     def _allies(self, seat: int, declarer: int | None, partner: int | None) -> tuple[int, bool]:
         """The seats ``seat`` plays with this hand as far as it knows (a mask, itself included), and
@@ -423,7 +409,7 @@ class HeuristicBot:
         suited = self._suited_special(view, hand, ranks)
         if suited is not None:
             return suited.rank
-        for contract in self._alone_miseres:
+        for contract in self._calibrated:
             if ranks >> contract.rank & 1 and self._misere_safe(view, hand, contract):
                 return contract.rank
         bids = [contracts[rank] for rank in cards_in(ranks)]
@@ -444,7 +430,14 @@ class HeuristicBot:
         return {strain: self._estimate(hand, strain, bid_strains) for strain in strains}
 
     def misere_measure(self, hand: int, contract: Contract) -> tuple[float, float]:
-        """``hand``'s danger for ``contract`` (a misère played alone) and the profile's limit for it."""
+        """``hand``'s danger for ``contract`` (a misère played alone; for a contract with a ceiling, how far
+        the hand is from fitting it, :func:`~engine.bots.ceiling.ceiling_measure`) and the profile's limit for it."""
+        if has_ceiling(contract, self.rules.deal.hand_size):
+            kitty = self.rules.deal.kitty if contract.style.kitty is not KittyUse.NONE else 0
+            strain = self._strains[contract.style.strain]
+            outside = self._all & ~hand
+            typical = sum(self._forced(strain, outside, hand)) / max(1, outside.bit_count())  # a kitty card's risk
+            return ceiling_measure(strain, hand, contract.target.minimum, outside, kitty, self._forced, typical), self.profile.ceiling_limit
         if contract.style.exposed is Exposure.NONE:  # without the kitty (grand nullo), nothing to discard into
             return self.misere_danger(hand, contract.style.kitty is not KittyUse.NONE or not self.profile.adapts), self.profile.misere_limit
         if self.profile.adapts and contract.style.kitty is not KittyUse.NONE:
@@ -459,7 +452,7 @@ class HeuristicBot:
             return None
         if self._limits is None:
             uncalibrated = replace(self.profile, calibrated=False)
-            self._limits = misere_limits(self.rules, self._alone_miseres, lambda: HeuristicBot(self.rules, uncalibrated), uncalibrated)
+            self._limits = misere_limits(self.rules, self._calibrated, lambda: HeuristicBot(self.rules, uncalibrated), uncalibrated)
         return self._limits.get(contract.id)
 
     def _misere_safe(self, view: SeatView, hand: int, contract: Contract) -> bool:
@@ -469,11 +462,10 @@ class HeuristicBot:
         return danger <= (limit if calibrated is None else calibrated)
 
     def _suited_special(self, view: SeatView, hand: int, ranks: int) -> Contract | None:
-        """A special contract among the ``ranks`` bid now that this hand suits, other than the misères
-        played alone: double misère (both partners play to take nothing) when this hand is very safe
-        and its partners have passed, which suggests hands without winners. Never hi/lo: with no play
-        policy for an exact number of tricks (the bot plays to win tricks), it made too few
-        (bench/NOTES.md), so it is not bid."""
+        """A special contract among the ``ranks`` bid now that this hand suits, other than those played
+        alone with a calibrated limit (misères, hi/lo): double misère (both partners play to take
+        nothing) when this hand is very safe and its partners have passed, which suggests hands without
+        winners."""
         partners = self._partners[view.actor]
         if not partners:
             return None
@@ -523,6 +515,18 @@ class HeuristicBot:
             for _ in range(count):
                 kept &= ~(1 << self._safest_without(strain, kept, cards_in(kept), outside))
             return hand & ~kept
+        if has_ceiling(contract, self._hand_size) and self.profile.adapts:
+            # Keep the hand that best fits the ceiling: put away, one by one, the card whose loss fits it best.
+            kept, minimum = hand, contract.target.minimum
+            for _ in range(count):
+                kept &= ~(
+                    1
+                    << min(
+                        cards_in(kept),
+                        key=lambda index: ceiling_measure(strain, kept & ~(1 << index), minimum, self._all & ~hand, 0, self._forced),
+                    )
+                )
+            return hand & ~kept
         length: dict[str | None, int] = {}
         for index in cards:
             length[suit_of[index]] = length.get(suit_of[index], 0) + 1
@@ -542,35 +546,20 @@ class HeuristicBot:
 
     # -- the play -------------------------------------------------------------------------------
 
-    def _play(self, contract: Contract, table: _Table) -> int:
+    def _play(self, contract: Contract, table: Table) -> int:
         strain = self._strains[contract.style.strain]
         mine = table.mine
         if contract.target.is_no_tricks:
             return self._play_misere(strain, table, mine)
+        if self._ceiling and has_ceiling(contract, self._hand_size):
+            if past_minimum(contract, table):
+                return self._play_misere(strain, table, mine)  # every further trick may break it
+            spent = spend_high(strain, table) if table.seat == table.declarer else None
+            if spent is not None:
+                return spent
         if not table.trick:
             return self._lead(strain, table.hand, table.nameable, table.seen, mine)
-        power = strain.power
-        winner_seat, best = self._winning(strain, table)
-        cards = cards_in(table.playable)
-        cheapest = min(cards, key=power.__getitem__)  # trumps have the highest powers: the cheapest plain card first
-        if table.allies >> winner_seat & 1:
-            return cheapest  # never overtake a partner's winner
-        keys = strain.keys[table.led]
-        winners = [index for index in cards if keys[index] > best]
-        if winners:
-            return min(winners, key=power.__getitem__)
-        return cheapest
-
-    @staticmethod
-    def _winning(strain: StrainTable, table: _Table) -> tuple[int, int]:
-        """The seat winning the trick in progress so far, and how strongly."""
-        winner_seat, best = table.trick[0][0], -2
-        keys = strain.keys[table.led]
-        for each, index in table.trick:
-            key = keys[index]
-            if key > best:
-                winner_seat, best = each, key
-        return winner_seat, best
+        return follow(strain, table, self._all) if self.profile.adapts else follow_classic(strain, table)
 
     def _lead(self, strain: StrainTable, hand: int, nameable: list[str], seen: int, mine: bool) -> int:
         power = strain.power
@@ -604,7 +593,7 @@ class HeuristicBot:
         named = max(nameable, key=lambda suit: count[suit])
         return index | (suits.index(named) + 1) << SUIT_SHIFT
 
-    def _play_misere(self, strain: StrainTable, table: _Table, mine: bool) -> int:
+    def _play_misere(self, strain: StrainTable, table: Table, mine: bool) -> int:
         hand, declarer, trick, led, nameable = table.hand, table.declarer, table.trick, table.led, table.nameable
         power, suit_of = strain.power, strain.suit_of
         cards = cards_in(table.playable)
@@ -630,7 +619,7 @@ class HeuristicBot:
             else:
                 low = classic_lead(strain, cards, declarer, table.completed)
             return self._with_suit(strain, low, hand, nameable)
-        winner_seat, best = self._winning(strain, table)
+        winner_seat, best = winning(strain, table)
         keys = strain.keys[led]
         under = [index for index in cards if keys[index] < best]
         if mine:

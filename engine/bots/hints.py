@@ -45,7 +45,7 @@ def hint(bot: HeuristicBot, observation: Observation, legal_actions: Sequence[Ac
 
 def _misere_reason(bot: HeuristicBot, observation: Observation, contract: Contract, best: float) -> str:
     """Why a misère: for one played alone, the danger the bot weighed against the limit it bids at."""
-    if contract in bot._alone_miseres:
+    if contract in bot._calibrated:
         danger, limit = bot.misere_measure(mask_of(card.index for card in observation.hand), contract)
         calibrated = bot.calibrated_limit(contract)
         if calibrated is not None:
@@ -55,6 +55,17 @@ def _misere_reason(bot: HeuristicBot, observation: Observation, contract: Contra
             )
         return f"the defenders could force about {danger:.1f} tricks on this hand, within {limit:.2f}: {contract.name} should take none."
     return f"a hand with few winners (at most {best:.1f} tricks in any strain): {contract.name} should take none."
+
+
+def _ceiling_reason(bot: HeuristicBot, observation: Observation, contract: Contract) -> str:
+    """Why a contract with a ceiling (hi/lo): the measure the bot weighed against the limit it bids at."""
+    measure, limit = bot.misere_measure(mask_of(card.index for card in observation.hand), contract)
+    calibrated = bot.calibrated_limit(contract)
+    wanted = contract.target.describe(bot.rules.deal.hand_size)
+    return (
+        f"your top cards should take the first {contract.target.minimum} tricks and the rest lose the others (about "
+        f"{measure:.1f} tricks off, within {limit if calibrated is None else calibrated:.2f}): {contract.name} wants {wanted}."
+    )
 
 
 def _auction_reason(bot: HeuristicBot, observation: Observation, action: Action) -> str:
@@ -72,6 +83,8 @@ def _auction_reason(bot: HeuristicBot, observation: Observation, action: Action)
         contract = rules.ladder[action.contract]
         if contract.target.is_no_tricks:
             return _misere_reason(bot, observation, contract, estimates[best])
+        if contract in bot._calibrated:
+            return _ceiling_reason(bot, observation, contract)
         if contract.level is None:
             return f"you can expect {estimates[best]:.1f} tricks in {named}, enough for {contract.name}."
         return (

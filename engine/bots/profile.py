@@ -27,6 +27,9 @@ class Profile:
     open_misere_kitty_limit: float = 0.3
     """(Where :attr:`adapts`.) Bid an open misère that takes the kitty when the danger after discarding is
     at most this: the defenders see the hand, so it must be safer than a closed misère's."""
+    ceiling_limit: float = 0.2
+    """(Where :attr:`adapts`.) Bid a contract with a ceiling played alone (hi/lo) when the hand is at most
+    this far from fitting it (:func:`~engine.bots.ceiling.ceiling_measure`); calibrated per variant."""
     double_misere_limit: float = 0.2
     """Bid double misère (both partners play) when the danger is at most this and the partners passed
     (the partner's hand is unseen, so the default asks for the safest hands only: see bench/NOTES.md)."""
@@ -110,7 +113,7 @@ class Profile:
         ):
             if not 0.0 <= share <= 1.0:
                 raise ValueError(f"Profile {label} must be a share between 0 and 1, not {share}.")
-        if min(self.misere_limit, self.open_misere_limit, self.open_misere_kitty_limit, self.double_misere_limit) < 0:
+        if min(self.misere_limit, self.open_misere_limit, self.open_misere_kitty_limit, self.double_misere_limit, self.ceiling_limit) < 0:
             raise ValueError("Profile misère limits must not be negative.")
 
 

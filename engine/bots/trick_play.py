@@ -1,0 +1,140 @@
+"""How the heuristic bot plays a card to take tricks: what it knows at the table, and its lead and follow.
+
+Following, it wins as cheaply as it can, but it looks at the seats still to play to the trick: a card
+is *safe* when no opponent still to play can hold a card that beats it (an unseen higher card of the
+suit led, with an opponent not known void in it; an unseen higher trump, with an opponent known void in
+the suit led). So a partner's winning card that an opponent may still beat is covered with a safe
+winner (third hand high), a seat whose partner is still to play does not spend a winner an opponent
+may beat (second hand low), and of the winners the cheapest safe one is played. The ``classic``
+profile plays as the bot did before it looked at the seats still to play (:func:`follow_classic`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from ..kernel.tables import StrainTable, cards_in
+
+
+class Table(NamedTuple):
+    """What a seat knows when it plays a card, in masks and card indices."""
+
+    seat: int
+    """The seat playing."""
+    hand: int
+    """Its cards."""
+    declarer: int
+    """The declarer (the seat itself in a hand played out unbid)."""
+    trick: Sequence[tuple[int, int]]
+    """The trick in progress: (seat, card index)."""
+    led: str | None
+    """The suit the trick follows, once led."""
+    playable: int
+    """The cards it may play."""
+    nameable: list[str]
+    """Suits a led joker may name (empty unless leading a joker that names one)."""
+    seen: int
+    """Cards this seat knows are not in the other hands."""
+    completed: Sequence[tuple[int, Sequence[tuple[int, int]], int, str | None]]
+    """Completed tricks as (leader, (seat, card index) pairs, winner, named suit)."""
+    allies: int
+    """The seats this seat plays with this hand, as far as it knows, itself included (a mask)."""
+    mine: bool
+    """Whether this seat is on the declaring side."""
+    declarer_shown: int
+    """The declarer's cards on show to this seat (an open misère), or 0."""
+    order: Sequence[int] = ()
+    """The seats that play, clockwise (empty: every seat plays; the later seats are then not weighed)."""
+
+
+def winning(strain: StrainTable, table: Table) -> tuple[int, int]:
+    """The seat winning the trick in progress so far, and how strongly (its card's key)."""
+    winner_seat, best = table.trick[0][0], -2
+    keys = strain.keys[table.led]
+    for each, index in table.trick:
+        key = keys[index]
+        if key > best:
+            winner_seat, best = each, key
+    return winner_seat, best
+
+
+def later_seats(table: Table) -> list[int]:
+    """The seats still to play to the trick in progress after ``table.seat``."""
+    order = table.order
+    if not order or table.seat not in order:
+        return []
+    position = order.index(table.seat)
+    return [order[(position + step) % len(order)] for step in range(1, len(order) - len(table.trick))]
+
+
+def voids(strain: StrainTable, table: Table) -> dict[int, set[str]]:
+    """The suits each seat has shown it lacks (failed to follow, in the completed tricks and this one),
+    ``"trump"`` for the trumps."""
+    found: dict[int, set[str]] = {}
+    suit_of, trumps = strain.suit_of, strain.trumps
+    tricks: list[Sequence[tuple[int, int]]] = [played for _, played, _, _ in table.completed]
+    tricks.append(table.trick)
+    for played in tricks:
+        if not played:
+            continue
+        first = played[0][1]
+        led_trump = bool(trumps >> first & 1)
+        led = suit_of[first]
+        for seat, index in played[1:]:
+            if led_trump and not trumps >> index & 1:
+                found.setdefault(seat, set()).add("trump")
+            elif not led_trump and led is not None and suit_of[index] != led:
+                found.setdefault(seat, set()).add(led)
+    return found
+
+
+def follow(strain: StrainTable, table: Table, every_card: int) -> int:
+    """The card to play to a trick already led, playing to take tricks (the module docstring)."""
+    power, keys = strain.power, strain.keys[table.led]
+    cards = cards_in(table.playable)
+    cheapest = min(cards, key=power.__getitem__)  # trumps have the highest powers: the cheapest plain card first
+    winner_seat, best = winning(strain, table)
+    ours = bool(table.allies >> winner_seat & 1)
+    winners = [index for index in cards if keys[index] > best]
+    later = later_seats(table)
+    foes = [seat for seat in later if not table.allies >> seat & 1]
+    if not foes:
+        if ours or not winners:
+            return cheapest  # never overtake a partner's winner
+        return min(winners, key=power.__getitem__)
+    # The best card an opponent still to play may hold: of the suit led (an opponent not shown void in
+    # it) or a trump (an opponent shown void in the suit led but not in trumps).
+    unseen = every_card & ~table.seen
+    known = voids(strain, table)
+    led_is_trump = bool(table.trick and strain.trumps >> table.trick[0][1] & 1)
+    follows = strain.trumps if led_is_trump else (strain.follow.get(table.led, 0) if table.led is not None else 0)
+    threat = -1
+    if any((("trump" if led_is_trump else table.led) not in known.get(seat, ())) for seat in foes):
+        threat = max((keys[index] for index in cards_in(unseen & follows)), default=-1)
+    if not led_is_trump and any(table.led in known.get(seat, ()) and "trump" not in known.get(seat, ()) for seat in foes):
+        threat = max(threat, max((keys[index] for index in cards_in(unseen & strain.trumps)), default=-1))
+    if ours and best > threat:
+        return cheapest  # the partner's card holds: never overtake it
+    safe = [index for index in winners if keys[index] > threat]
+    if safe:
+        return min(safe, key=power.__getitem__)
+    if ours or not winners or len(foes) < len(later):
+        return cheapest  # a partner still to play (or winning): keep the winner an opponent may beat
+    return min(winners, key=power.__getitem__)
+
+
+def follow_classic(strain: StrainTable, table: Table) -> int:
+    """The ``classic`` profile's follow: the cheapest winner, or the cheapest card (never over a partner)."""
+    power = strain.power
+    cards = cards_in(table.playable)
+    cheapest = min(cards, key=power.__getitem__)
+    winner_seat, best = winning(strain, table)
+    if table.allies >> winner_seat & 1:
+        return cheapest
+    keys = strain.keys[table.led]
+    winners = [index for index in cards if keys[index] > best]
+    return min(winners, key=power.__getitem__) if winners else cheapest
+
+
+__all__ = ["Table", "follow", "follow_classic", "later_seats", "voids", "winning"]

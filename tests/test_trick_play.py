@@ -1,0 +1,118 @@
+"""How the default bot plays a card to take tricks, and plays a contract with a ceiling (issue 35):
+scripted positions named after the rules-text clause each follows, against the ``classic`` profile (the
+bot as it was)."""
+
+from __future__ import annotations
+
+import engine
+from engine.bots.ceiling import ceiling_measure, declaring_side_taken, sure_winners
+from engine.bots.heuristic import HeuristicBot
+from engine.bots.profile import CLASSIC, Profile
+from engine.bots.trick_play import Table, later_seats, voids
+from engine.kernel.tables import mask_of
+from engine.rules import Rules
+
+
+def card(rules: Rules, name: str) -> int:
+    return rules.deck.card(name).index
+
+
+def hand_of(rules: Rules, *cards: str) -> int:
+    return mask_of(card(rules, name) for name in cards)
+
+
+def table(
+    rules: Rules,
+    seat: int,
+    hand: tuple[str, ...],
+    trick: tuple[tuple[int, str], ...],
+    declarer: int = 0,
+    completed: tuple[tuple[int, tuple[tuple[int, str], ...], int], ...] = (),
+) -> Table:
+    """Seat ``seat`` of four (partners 0 and 2, 1 and 3) to play to ``trick`` with ``hand``, following
+    suit when it can; it has seen its own cards and every card played."""
+    mine = hand_of(rules, *hand)
+    played = [(who, card(rules, name)) for who, name in trick]
+    done = [(leader, tuple((who, card(rules, name)) for who, name in plays), winner, None) for leader, plays, winner in completed]
+    seen = mine | mask_of(index for _, index in played) | mask_of(index for _, plays, _, _ in done for _, index in plays)
+    suit = rules.deck.card(trick[0][1]).suit if trick else None
+    allies = mask_of(other for other in range(4) if other % 2 == seat % 2)
+    following = hand_of(rules, *(name for name in hand if rules.deck.card(name).suit == suit))
+    playable = following or mine  # (no bowers in these hands: a card follows its own suit)
+    return Table(seat, mine, declarer, played, suit, playable, [], seen, done, allies, seat % 2 == declarer % 2, 0, (0, 1, 2, 3))
+
+
+def played(bot: HeuristicBot, contract: str, position: Table) -> str:
+    return str(bot.rules.deck.cards[bot._play(bot.rules.ladder[contract], position) & 0xFF])
+
+
+def test_000_gameplay_a_partners_winner_an_opponent_may_still_beat_is_covered() -> None:
+    """Rules text 000, "Gameplay" (the highest card of the suit led takes the trick): the partner led the
+    9♥ and the fourth seat, an opponent not shown void in hearts, may hold a higher heart. The default
+    covers with the ace, which nothing still to play can beat; the classic bot let the partner's 9 stand."""
+    rules = engine.load_variant("standard")
+    position = table(rules, 2, ("AH", "6H", "7C"), ((0, "9H"), (1, "5H")))
+    assert later_seats(position) == [3]
+    assert played(HeuristicBot(rules, Profile()), "7S", position) == "AH"
+    assert played(HeuristicBot(rules, CLASSIC), "7S", position) == "6H"
+
+
+def test_000_gameplay_a_partners_winner_nobody_can_beat_is_not_overtaken() -> None:
+    """Rules text 000, "Gameplay": the partner's ace of hearts cannot be beaten by the fourth seat, which
+    follows hearts or has shown no void, so the default plays its cheapest heart, not its king."""
+    rules = engine.load_variant("standard")
+    position = table(rules, 2, ("KH", "6H", "7C"), ((0, "AH"), (1, "5H")))
+    assert played(HeuristicBot(rules, Profile()), "7S", position) == "6H"
+
+
+def test_000_gameplay_second_hand_keeps_a_winner_an_opponent_may_beat_when_the_partner_plays_last() -> None:
+    """Rules text 000, "Gameplay": second to play, with the partner still to play after the third seat, the
+    default does not spend its queen of hearts, which the third seat may beat with an unseen king or ace:
+    it plays low and leaves the trick to its partner; the classic bot played the queen."""
+    rules = engine.load_variant("standard")
+    position = table(rules, 1, ("QH", "5H", "7C"), ((0, "9H"),))
+    assert later_seats(position) == [2, 3]
+    assert played(HeuristicBot(rules, Profile()), "7S", position) == "5H"
+    assert played(HeuristicBot(rules, CLASSIC), "7S", position) == "QH"
+
+
+def test_000_gameplay_a_winner_an_opponent_shown_void_may_trump_is_not_safe() -> None:
+    """Rules text 000, "Gameplay" (the highest trump takes the trick): the fourth seat has shown it holds no
+    hearts, so it may trump the partner's winning ace: the default, which holds no trump, throws its
+    cheapest card; with the fourth seat shown void in trumps too, the ace holds."""
+    rules = engine.load_variant("standard")
+    earlier = ((1, ((1, "4H"), (2, "8H"), (3, "10C"), (0, "7H")), 2),)
+    position = table(rules, 2, ("KH", "6H", "7C"), ((0, "AH"), (1, "5H")), completed=earlier)
+    assert voids(HeuristicBot(rules)._strains["S"], position) == {3: {"H"}}
+    assert played(HeuristicBot(rules, Profile()), "7S", position) == "6H"
+
+
+def test_000_hi_lo_the_declarer_takes_tricks_with_its_highest_cards_until_it_has_five() -> None:
+    """Rules text 000, "Hi/Lo or 5 and 5": the declarer must take exactly five tricks. Short of five, it
+    takes a trick with its highest winner (so that no high card is left to be forced later); with five
+    taken, it plays as in a misère: its highest card that loses."""
+    rules = engine.load_variant("perfect")
+    bot = HeuristicBot(rules, Profile())
+    short = table(rules, 0, ("AH", "KH", "6H", "5C"), ((1, "QH"), (3, "4H")))
+    assert played(bot, "hi_lo", short) == "AH"
+    five = tuple((0, ((0, f"A{suit}"), (1, f"5{suit}"), (3, f"6{suit}")), 0) for suit in "SC") + tuple(
+        (0, ((0, f"{rank}H"), (1, f"{low}H"), (3, f"{low + 1}H")), 0) for rank, low in (("A", 7), ("K", 9), ("Q", 4))
+    )
+    past = table(rules, 0, ("JH", "10H", "6H", "5C"), ((1, "8H"), (3, "5H")), completed=five)
+    assert declaring_side_taken(past) == 5
+    assert played(bot, "hi_lo", past) == "6H"
+
+
+def test_000_hi_lo_is_bid_by_a_hand_with_five_sure_winners_and_safe_low_cards() -> None:
+    """Rules text 000, "Hi/Lo or 5 and 5": a hand with five sure winners (the joker and runs from the top)
+    and low cards fits hi/lo; one with two sure winners does not. The bot no longer leaves hi/lo alone."""
+    rules = engine.load_variant("perfect")
+    bot = HeuristicBot(rules, Profile(calibrated=False))
+    fits = hand_of(rules, "JK", "AS", "AC", "KC", "AH", "5S", "6S", "4D", "5D", "4H")
+    weak = hand_of(rules, "AS", "AC", "QC", "10H", "9H", "8H", "7D", "9S", "8S", "6C")
+    strain = bot._strains["NT"]
+    assert len(sure_winners(strain, fits)) == 5
+    hi_lo = rules.ladder["hi_lo"]
+    assert bot.misere_measure(fits, hi_lo)[0] < 1.0 < bot.misere_measure(weak, hi_lo)[0]
+    assert ceiling_measure(strain, fits, 5, bot._all & ~fits, 0, bot._forced) < 1.0
+    assert "hi_lo" not in HeuristicBot.leaves_alone(rules)
