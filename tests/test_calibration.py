@@ -9,7 +9,7 @@ import pytest
 
 import engine
 from engine.bots import calibration
-from engine.bots.calibration import MIN_BIDS, calibrated_contracts, choose_limit, measure, misere_limits
+from engine.bots.calibration import HOPELESS_SHARE, MIN_BIDS, calibrated_contracts, choose_limit, measure, misere_limits
 from engine.bots.heuristic import HeuristicBot, Profile
 from engine.bots.profile import CLASSIC
 from engine.kernel.phase import Phase
@@ -34,7 +34,11 @@ def test_the_profile_limit_is_raised_kept_or_lowered_by_what_the_play_outs_made(
     # Lowered: under half were made at the fixed limit, so the highest danger reaching the share.
     assert choose_limit(made + [(0.3, False)] * 30, 0.6) == pytest.approx(0.19)
     assert choose_limit(lost, 1.5) == -1.0  # never
-    assert choose_limit(lost, 0.5) == 0.5  # none at or below the fixed limit: nothing to judge it by
+    # None at or below the fixed limit: kept, unless the safest hands enough to judge were mostly lost.
+    assert choose_limit(lost, 0.5) == -1.0
+    assert choose_limit([(1.0 + 0.01 * index, index % 3 != 0) for index in range(MIN_BIDS)], 0.5) == 0.5
+    assert choose_limit([(1.0 + 0.01 * index, index % 4 == 0) for index in range(MIN_BIDS)], 0.5) == -1.0
+    assert HOPELESS_SHARE == 0.5
     assert choose_limit(made[: MIN_BIDS - 1], 0.6) is None  # too few to say: the profile's limit stays
     # A lucky start does not count: the first MIN_BIDS must be made often enough together.
     assert choose_limit([(0.1, True)] * 5 + [(0.2, False)] * 15 + [(0.3, True)] * 5, 0.25) == -1.0

@@ -61,10 +61,11 @@ def test_000_nullo_grand_nullo_is_bid_only_by_a_hand_safe_without_the_kitty() ->
     assert adapting._misere_safe(view, hand, nullo) and not adapting._misere_safe(view, hand, grand)
     assert classic._misere_safe(view, hand, grand)
     # Calibrated by play-outs (engine.bots.calibration): too few hands were safe enough without the kitty to
-    # measure grand nullo, so its limit stays the profile's, and the hand still does not bid it.
+    # judge grand nullo's limit, and the safest that were enough were made more often than not, so its
+    # limit stays the profile's, and the hand still does not bid it.
     calibrated = HeuristicBot(rules)
     assert not calibrated._misere_safe(view, hand, grand) and calibrated._limits is not None
-    assert "grand_nullo" not in calibrated._limits
+    assert calibrated._limits["grand_nullo"] == Profile().misere_limit
 
 
 def test_the_classic_bot_is_named_and_plays_whole_games() -> None:

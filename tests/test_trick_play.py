@@ -1,4 +1,5 @@
-"""How the default bot plays a card to take tricks, and plays a contract with a ceiling (issue 35):
+"""How the default bot plays a card to take tricks, plays a contract with a ceiling and plays a hand for the
+game near its end (issue 35):
 scripted positions named after the rules-text clause each follows, against the ``classic`` profile (the
 bot as it was)."""
 
@@ -8,6 +9,7 @@ import engine
 from engine.bots.ceiling import ceiling_measure, declaring_side_taken, sure_winners
 from engine.bots.heuristic import HeuristicBot
 from engine.bots.profile import CLASSIC, Profile
+from engine.bots.steering import trick_plan
 from engine.bots.trick_play import Table, later_seats, voids
 from engine.kernel.tables import mask_of
 from engine.rules import Rules
@@ -44,6 +46,10 @@ def table(
 
 def played(bot: HeuristicBot, contract: str, position: Table) -> str:
     return str(bot.rules.deck.cards[bot._play(bot.rules.ladder[contract], position) & 0xFF])
+
+
+def played_steered(bot: HeuristicBot, contract: str, position: Table, steer: tuple[int, int]) -> str:
+    return str(bot.rules.deck.cards[bot._play(bot.rules.ladder[contract], position, steer) & 0xFF])
 
 
 def test_000_gameplay_a_partners_winner_an_opponent_may_still_beat_is_covered() -> None:
@@ -116,3 +122,30 @@ def test_000_hi_lo_is_bid_by_a_hand_with_five_sure_winners_and_safe_low_cards() 
     assert bot.misere_measure(fits, hi_lo)[0] < 1.0 < bot.misere_measure(weak, hi_lo)[0]
     assert ceiling_measure(strain, fits, 5, bot._all & ~fits, 0, bot._forced) < 1.0
     assert "hi_lo" not in HeuristicBot.leaves_alone(rules)
+
+
+def test_000_walker_ultimate_500_a_side_that_would_lose_by_making_its_contract_plays_to_be_set() -> None:
+    """Rules text 000, "Walker Ultimate 500" (1000 points loses, like the back door): on 800, eight hearts
+    (300) made carries the declaring side to 1100 and loses, set by a trick it lands on 500 and wins. So the
+    side plays for at most seven tricks (:func:`~engine.bots.steering.trick_plan`), and from the first
+    trick plays to take none: last to a trick it could win with the ace, it plays under instead."""
+    rules = engine.load_variant("walker")
+    team_of = HeuristicBot(rules)._tables.team_of
+    assert trick_plan(rules, team_of, (800, 0), rules.ladder["8H"], 0, 0) == (0, 7)
+    assert trick_plan(rules, team_of, (0, 0), rules.ladder["8H"], 0, 0) is None  # early on: play as usual
+    position = table(rules, 2, ("AH", "6H", "7C"), ((3, "9H"), (0, "5H"), (1, "4H")))
+    bot = HeuristicBot(rules, Profile())
+    assert played(bot, "8H", position) == "AH"
+    assert played_steered(bot, "8H", position, (0, 7)) == "6H"
+
+
+def test_000_walker_ultimate_500_a_defending_side_one_trick_short_of_1000_takes_no_trick() -> None:
+    """Rules text 000, "Walker Ultimate 500": defenders on 990 lose with their first trick's ten points, so
+    their plan is to take none, and a defender plays under the trick it could win."""
+    rules = engine.load_variant("walker")
+    team_of = HeuristicBot(rules)._tables.team_of
+    assert trick_plan(rules, team_of, (0, 990), rules.ladder["7S"], 0, 1) == (0, 0)
+    position = table(rules, 3, ("AH", "6H", "7C"), ((0, "9H"), (1, "5H"), (2, "7H")))
+    bot = HeuristicBot(rules, Profile())
+    assert played(bot, "7S", position) == "AH"
+    assert played_steered(bot, "7S", position, (0, 0)) == "6H"

@@ -34,8 +34,10 @@ from .profile import Profile
 
 VERSION = 2
 """Raised whenever the heuristic bots' misère bidding or play changes, so that old calibrations are not used."""
-DEALS = 1200
-"""Deals per variant, shared among its misères in turn."""
+DEALS = 6000
+"""The most deals played out per contract (a contract few hands are safe enough for needs many)."""
+SAMPLES = 400
+"""Play-outs per contract that are enough: its deals stop there."""
 TARGET_SHARE = 0.75
 """The share of the misères at or below a raised limit that must have been made. The bids in play are
 made about ten points less often than the play-outs promise (bench/NOTES.md), so this is well above the
@@ -44,6 +46,10 @@ KEEP_SHARE = 0.6
 """The share of the misères at or below the profile's limit that keeps it."""
 LOWER_SHARE = 0.6
 """The share a lowered limit must reach."""
+HOPELESS_SHARE = 0.5
+"""Where too few hands are safe enough to judge the profile's limit, a contract whose safest hands that
+are enough to judge were made less often than this is never bid (double nullo: the partner's hand is
+unseen, and even the safest hands are made about a quarter of the time)."""
 MIN_BIDS = 20
 """The fewest misères at or below a limit for it to count (fewer leave the share to luck)."""
 CAP = 2.5
@@ -66,10 +72,14 @@ class Measuring(Protocol):
 
 
 def calibrated_contracts(contracts: Iterable[Contract], hand_size: int) -> list[Contract]:
-    """The contracts of ``contracts`` whose limit is calibrated, in their order: those played alone (the
-    declarer's partners sit out) that cap the declarer's tricks, misères and contracts with a ceiling
-    below ``hand_size`` (hi/lo, :mod:`~engine.bots.ceiling`)."""
-    return [contract for contract in contracts if contract.target.maximum < hand_size and contract.style.partner is PartnerRole.SITS_OUT]
+    """The contracts of ``contracts`` whose limit is calibrated, in their order: those that cap the
+    declaring side's tricks, the misère family (played alone or by both partners) and, played alone,
+    contracts with a ceiling below ``hand_size`` (hi/lo, :mod:`~engine.bots.ceiling`)."""
+    return [
+        contract
+        for contract in contracts
+        if contract.target.is_no_tricks or (contract.target.maximum < hand_size and contract.style.partner is PartnerRole.SITS_OUT)
+    ]
 
 
 def _key(rules: Rules, profile: Profile | None = None) -> str:
@@ -111,22 +121,26 @@ def misere_limits(
 
 
 def measure(rules: Rules, contracts: Sequence[Contract], make_bot: Callable[[], Measuring], deals: int = DEALS) -> dict[str, float]:
-    """Play ``deals`` fixed deals out, each contract in turn, and choose each contract's limit."""
+    """Play fixed deals out for each contract in turn (up to ``deals`` of them, fewer once it has
+    :data:`SAMPLES` play-outs) and choose each contract's limit."""
     samples: dict[str, list[tuple[float, bool]]] = {contract.id: [] for contract in contracts}
     bots = [make_bot() for _ in range(rules.seating.players)]
-    for deal in range(deals):
-        contract = contracts[deal % len(contracts)]
-        seed, dealer = f"calibration-{deal}", deal % rules.seating.players
-        hands = GameState.create(rules, seed=seed, dealer=dealer, history=False).hands
-        for seat in range(rules.seating.players):
-            # Each hand safe enough to be worth measuring declares in turn, on the same deal.
-            danger = bots[0].misere_measure(hands[seat], contract)[0]
-            if danger <= CAP:
-                state = GameState.create(rules, seed=seed, dealer=dealer, history=False)
-                state.pause_between_hands = True
-                made = _play_out(state, bots, seat, contract)
-                if made is not None:
-                    samples[contract.id].append((danger, made))
+    for contract in contracts:
+        found = samples[contract.id]
+        for deal in range(deals):
+            if len(found) >= SAMPLES:
+                break
+            seed, dealer = f"calibration-{deal}", deal % rules.seating.players
+            hands = GameState.create(rules, seed=seed, dealer=dealer, history=False).hands
+            for seat in range(rules.seating.players):
+                # Each hand safe enough to be worth measuring declares in turn, on the same deal.
+                danger = bots[0].misere_measure(hands[seat], contract)[0]
+                if danger <= CAP:
+                    state = GameState.create(rules, seed=seed, dealer=dealer, history=False)
+                    state.pause_between_hands = True
+                    made = _play_out(state, bots, seat, contract)
+                    if made is not None:
+                        found.append((danger, made))
     fixed = {contract.id: bots[0].misere_measure(0, contract)[1] for contract in contracts}  # the limit alone: any hand
     return {id_: limit for id_, found in samples.items() if (limit := choose_limit(found, fixed[id_])) is not None}
 
@@ -158,19 +172,22 @@ def choose_limit(samples: list[tuple[float, bool]], fixed: float) -> float | Non
     """The limit for misères measured as ``samples`` (danger, made), given the profile's ``fixed`` one:
     raised to the highest danger at which the samples at or below it were made :data:`TARGET_SHARE` of
     the time; kept where the samples at or below it were made :data:`KEEP_SHARE` of the time or were too
-    few to judge; otherwise lowered to the highest danger at which they were made :data:`LOWER_SHARE` of
-    the time, or ``-1.0`` (never) when none was. Only dangers with :data:`MIN_BIDS` samples at or below them count;
+    few to judge (but ``-1.0`` when the safest :data:`MIN_BIDS` samples were made less than
+    :data:`HOPELESS_SHARE` of the time); otherwise lowered to the highest danger at which they were made
+    :data:`LOWER_SHARE` of the time, or ``-1.0`` (never) when none was. Only dangers with :data:`MIN_BIDS` samples at or below them count;
     ``None`` when there are too few samples to say."""
     if len(samples) < MIN_BIDS:
         return None
     ordered = sorted(samples)
-    raised, lowered, made, at_fixed = -1.0, -1.0, 0, None
+    raised, lowered, made, at_fixed, safest = -1.0, -1.0, 0, None, None
     for count, (danger, success) in enumerate(ordered, start=1):
         made += success
         if count < len(ordered) and ordered[count][0] <= danger:
             continue  # a danger counts with every sample at it
         if count < MIN_BIDS:
             continue
+        if safest is None:
+            safest = made / count
         if made >= TARGET_SHARE * count:
             raised = danger
         if made >= LOWER_SHARE * count and danger < fixed:
@@ -179,7 +196,11 @@ def choose_limit(samples: list[tuple[float, bool]], fixed: float) -> float | Non
             at_fixed = made / count
     if raised >= fixed:
         return round(raised, 6)
-    return fixed if at_fixed is None or at_fixed >= KEEP_SHARE else round(lowered, 6)
+    if at_fixed is None:
+        # Too few hands at or below the profile's limit to judge it: kept, unless the safest hands that
+        # are enough to judge are made less often than not (the fewer safer ones would most likely fail too).
+        return -1.0 if safest is not None and safest < HOPELESS_SHARE else fixed
+    return fixed if at_fixed >= KEEP_SHARE else round(lowered, 6)
 
 
 def write_shipped(make_bot: Callable[[Rules], Measuring]) -> None:
@@ -202,9 +223,11 @@ __all__ = [
     "CAP",
     "MEASURED_WITH",
     "DEALS",
+    "HOPELESS_SHARE",
     "KEEP_SHARE",
     "LOWER_SHARE",
     "MIN_BIDS",
+    "SAMPLES",
     "SHIPPED",
     "TARGET_SHARE",
     "VERSION",

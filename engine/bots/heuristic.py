@@ -34,9 +34,10 @@ from .ceiling import ceiling_measure, has_ceiling, past_minimum, spend_high
 from .misere_defence import classic_lead, defence_lead
 from .profile import Profile
 from .random_bot import generator
-from .standing import end_bid, near_end
-from .trick_play import Table, follow, follow_classic, winning
-from .worth import forced_risks, holding_tricks
+from .standing import LOST, Standing, end_bid, near_end
+from .steering import own_tricks, trick_plan
+from .trick_play import Table, follow, follow_classic, lead, winning
+from .worth import forced_risks, holding_tricks, sure_of_every_trick
 
 
 class HeuristicBot:
@@ -74,6 +75,8 @@ class HeuristicBot:
         self._dangers: dict[tuple[int, bool], float] = {}
         self._limits: dict[str, float] | None = None
         self._orders: dict[tuple[int, ...], tuple[int, ...]] = {}
+        self._plans: dict[tuple[int, int, int, tuple[int, ...]], tuple[int, int] | None] = {}
+        self._steers = profile.adapts and profile.reads_score
         self._hand_size = rules.deal.hand_size
         self._ceiling = profile.adapts and any(has_ceiling(contract, self._hand_size) for contract in rules.ladder)
         team_of = self._tables.team_of
@@ -90,8 +93,12 @@ class HeuristicBot:
             contract.rank for contract in ladder if contract.level is not None and not (inkles and contract.level == inkles.level)
         )
         by_value = sorted(ladder, key=lambda contract: -contract.value)
-        self._calibrated = [  # (the classic profile never bid hi/lo: it had no play for it)
-            contract for contract in calibrated_contracts(by_value, rules.deal.hand_size) if profile.adapts or contract.target.is_no_tricks
+        # (The classic profile bid only the misères played alone by a limit: it had no play for hi/lo, and
+        # bid double misère by its own rule, _suited_special.)
+        self._calibrated = [
+            contract
+            for contract in calibrated_contracts(by_value, rules.deal.hand_size)
+            if profile.adapts or (contract.target.is_no_tricks and contract.style.partner is PartnerRole.SITS_OUT)
         ]
         self._double_miseres = [
             contract
@@ -166,7 +173,8 @@ class HeuristicBot:
                 view.hand_of(declarer) if declarer != seat else 0,
                 self._order(view.sitting_out),
             )
-            return self._play(playing, tuple.__new__(Table, fields))
+            steer = self._plan(view, playing, declarer, seat) if self._steers and view.declarer is not None else None
+            return self._play(playing, tuple.__new__(Table, fields), steer)
         if phase is Phase.DRAW:
             return KEEP_MOVE if self._keepers >> view.drawing & 1 else PASS_MOVE
         if phase is Phase.PICK:
@@ -258,24 +266,9 @@ class HeuristicBot:
             elif seat == declarer:
                 call = rules.extra(announcement.id)
                 terms = called_terms(contract, call, not strain.is_trump)
-                if terms.value > contract.value and (terms.target.minimum < hand_size or self._sure_of_every_trick(hand, strain)):
+                if terms.value > contract.value and (terms.target.minimum < hand_size or sure_of_every_trick(strain, hand)):
                     return index
         return PASS_MOVE
-
-    @staticmethod
-    def _sure_of_every_trick(hand: int, strain: StrainTable) -> bool:
-        """Whether ``hand``, leading, takes every trick whatever the others hold: its top trumps in an
-        unbroken run draw every trump it lacks, and every side card it holds tops its suit."""
-        trumps = strain.trump_cards
-        held = [index for index in trumps if hand >> index & 1]
-        run = next((position for position, index in enumerate(trumps) if not hand >> index & 1), len(trumps))
-        if run < len(trumps) - len(held):
-            return False
-        for _, plain in strain.order.plain_order:
-            mine = [index for index in plain if hand >> index & 1]
-            if mine != list(plain[: len(mine)]):
-                return False
-        return True
 
     def _gift(self, hand: int, contract: Contract) -> int:
         """The card a partner passes the declarer: its strongest in the contract's strain."""
@@ -410,7 +403,7 @@ class HeuristicBot:
         if suited is not None:
             return suited.rank
         for contract in self._calibrated:
-            if ranks >> contract.rank & 1 and self._misere_safe(view, hand, contract):
+            if ranks >> contract.rank & 1 and self._misere_safe(view, hand, contract) and not self._loses_if_made(view, contract):
                 return contract.rank
         bids = [contracts[rank] for rank in cards_in(ranks)]
         inkles = self.rules.auction.inkles
@@ -438,6 +431,8 @@ class HeuristicBot:
             outside = self._all & ~hand
             typical = sum(self._forced(strain, outside, hand)) / max(1, outside.bit_count())  # a kitty card's risk
             return ceiling_measure(strain, hand, contract.target.minimum, outside, kitty, self._forced, typical), self.profile.ceiling_limit
+        if contract.style.partner is PartnerRole.PLAYS:  # (double misère: the partner's hand is unseen)
+            return self.misere_danger(hand, contract.style.kitty is KittyUse.TAKE), self.profile.double_misere_limit
         if contract.style.exposed is Exposure.NONE:  # without the kitty (grand nullo), nothing to discard into
             return self.misere_danger(hand, contract.style.kitty is not KittyUse.NONE or not self.profile.adapts), self.profile.misere_limit
         if self.profile.adapts and contract.style.kitty is not KittyUse.NONE:
@@ -456,20 +451,33 @@ class HeuristicBot:
         return self._limits.get(contract.id)
 
     def _misere_safe(self, view: SeatView, hand: int, contract: Contract) -> bool:
-        """Whether ``hand`` is safe enough to bid ``contract``, a misère played alone."""
+        """Whether ``hand`` is safe enough to bid ``contract`` (a calibrated contract: a misère, hi/lo; a
+        misère both partners play only once the partners have passed, which suggests hands without winners)."""
+        if contract.style.partner is PartnerRole.PLAYS and not set(self._partners[view.actor]) <= {
+            who for who, call in view.bidding if call == "pass"
+        }:
+            return False
         danger, limit = self.misere_measure(hand, contract)
         calibrated = self.calibrated_limit(contract)
         return danger <= (limit if calibrated is None else calibrated)
 
+    def _loses_if_made(self, view: SeatView, contract: Contract) -> bool:
+        """Whether making ``contract`` would lose the game for the bidder's side (Walker's 1000: rules text
+        000, "Walker Ultimate 500"), where the bot reads the game's standing."""
+        if not (self._steers and near_end(self.rules, view.scores, contract.value + self._reach)):
+            return False
+        return Standing(self.rules, self._tables.team_of, view.scores).outcome(contract, view.actor, contract.target.minimum) == LOST
+
     def _suited_special(self, view: SeatView, hand: int, ranks: int) -> Contract | None:
-        """A special contract among the ``ranks`` bid now that this hand suits, other than those played
-        alone with a calibrated limit (misères, hi/lo): double misère (both partners play to take
-        nothing) when this hand is very safe and its partners have passed, which suggests hands without
-        winners."""
+        """The ``classic`` profile's double misère (both partners play to take nothing), among the ``ranks``
+        bid now: when this hand is very safe and its partners have passed, which suggests hands without
+        winners (the default bids it by a calibrated limit, with the other misères)."""
         partners = self._partners[view.actor]
         if not partners:
             return None
         for contract in self._double_miseres:
+            if contract in self._calibrated:
+                continue  # bid by its calibrated limit (the default profile)
             if ranks >> contract.rank & 1:
                 passed = {who for who, call in view.bidding if call == "pass"}
                 if set(partners) <= passed and self.misere_danger(hand) <= self.profile.double_misere_limit:
@@ -546,9 +554,24 @@ class HeuristicBot:
 
     # -- the play -------------------------------------------------------------------------------
 
-    def _play(self, contract: Contract, table: Table) -> int:
+    def _plan(self, view: SeatView, contract: Contract, declarer: int, seat: int) -> tuple[int, int] | None:
+        """The tricks ``seat``'s side should take this hand for the game (:func:`~engine.bots.steering.trick_plan`),
+        read once a hand, and only where one hand could end the game."""
+        key = (view.hand_number, seat, declarer, view.scores)
+        if key not in self._plans:
+            if len(self._plans) > 256:
+                self._plans.clear()
+            near = near_end(self.rules, view.scores, self._reach)
+            self._plans[key] = trick_plan(self.rules, self._tables.team_of, view.scores, contract, declarer, seat) if near else None
+        return self._plans[key]
+
+    def _play(self, contract: Contract, table: Table, steer: tuple[int, int] | None = None) -> int:
+        """The card to play (a move); ``steer``: the fewest and most tricks this seat's side should take
+        for the game (:meth:`_plan`), past the fewest of which it plays to take no more."""
         strain = self._strains[contract.style.strain]
         mine = table.mine
+        if steer is not None and own_tricks(table.completed, table.allies) >= steer[0]:
+            return self._play_misere(strain, table, True)
         if contract.target.is_no_tricks:
             return self._play_misere(strain, table, mine)
         if self._ceiling and has_ceiling(contract, self._hand_size):
@@ -558,31 +581,8 @@ class HeuristicBot:
             if spent is not None:
                 return spent
         if not table.trick:
-            return self._lead(strain, table.hand, table.nameable, table.seen, mine)
+            return self._with_suit(strain, lead(strain, table, self._all), table.hand, table.nameable)
         return follow(strain, table, self._all) if self.profile.adapts else follow_classic(strain, table)
-
-    def _lead(self, strain: StrainTable, hand: int, nameable: list[str], seen: int, mine: bool) -> int:
-        power = strain.power
-        unseen = self._all & ~seen
-        held_trumps = hand & strain.trumps
-        outstanding = unseen & strain.trumps
-        if mine and held_trumps and outstanding:
-            trumps = [index for index in strain.trump_cards if held_trumps >> index & 1]
-            top_outstanding = next(index for index in strain.trump_cards if outstanding >> index & 1)
-            on_top = power[trumps[0]] > power[top_outstanding]
-            if on_top or len(trumps) >= 4:
-                return self._with_suit(strain, trumps[0] if on_top else trumps[-1], hand, nameable)
-        side = hand & ~strain.trumps
-        for index in sorted(cards_in(side), key=power.__getitem__, reverse=True):
-            if strain.suit_of[index] is not None and not unseen & strain.higher[index]:
-                return self._with_suit(strain, index, hand, nameable)  # the best card left in its suit
-        if side:
-            count: dict[str | None, int] = {}
-            for index in cards_in(side):
-                count[strain.suit_of[index]] = count.get(strain.suit_of[index], 0) + 1
-            lowest = min(cards_in(side), key=lambda index: (-count[strain.suit_of[index]] if strain.suit_of[index] else 0, power[index]))
-            return self._with_suit(strain, lowest, hand, nameable)
-        return self._with_suit(strain, min(cards_in(held_trumps), key=power.__getitem__), hand, nameable)
 
     def _with_suit(self, strain: StrainTable, index: int, hand: int, nameable: list[str]) -> int:
         """The move playing card ``index``; a joker led in no trump names the leader's longest suit."""

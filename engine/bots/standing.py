@@ -25,6 +25,11 @@ TRICK_SPREAD = 1.3
 """Reading a bid near the end of a game (:meth:`Standing.end_choice`): how far, in tricks, the tricks
 taken spread around the estimate (one standard deviation)."""
 
+FORCED_TRICKS = 2.0
+"""Reading a bid whose making loses the game, such as one made to be set back onto an exact target
+(:func:`end_bid`): the tricks the defenders, who win if it is made, may force on the declaring side
+beyond its estimate."""
+
 NEAREST_NEED = 10
 """Reading a game played on (:meth:`Standing.race`), the fewest points a team is taken to still need
 (a team on or past the target whose game did not end)."""
@@ -216,10 +221,22 @@ def end_bid(
     trick_points = rules.scoring.defender_trick_points * rules.deal.hand_size
     if not options or not near_end(rules, view.scores, max(contract.value for contract, _ in options) + trick_points):
         return None
-    decides, best = Standing(rules, team_of, view.scores).end_choice(seat, options, passing)
+    standing = Standing(rules, team_of, view.scores)
+    # A bid whose making loses the game (one bid to be set back onto an exact target): the defenders, who
+    # win if it is made, give the declaring side every trick they can, so it takes more than its estimate.
+    options = [
+        (
+            contract,
+            expected + FORCED_TRICKS
+            if contract.level is not None and standing.outcome(contract, seat, contract.level) == LOST
+            else expected,
+        )
+        for contract, expected in options
+    ]
+    decides, best = standing.end_choice(seat, options, passing)
     if not decides:
         return None
     return best.rank if best is not None else PASS_MOVE
 
 
-__all__ = ["LOST", "NEAREST_NEED", "PLAYS_ON", "TRICK_SPREAD", "WON", "Standing", "end_bid", "near_end"]
+__all__ = ["FORCED_TRICKS", "LOST", "NEAREST_NEED", "PLAYS_ON", "TRICK_SPREAD", "WON", "Standing", "end_bid", "near_end"]

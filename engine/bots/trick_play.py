@@ -95,33 +95,74 @@ def follow(strain: StrainTable, table: Table, every_card: int) -> int:
     cards = cards_in(table.playable)
     cheapest = min(cards, key=power.__getitem__)  # trumps have the highest powers: the cheapest plain card first
     winner_seat, best = winning(strain, table)
-    ours = bool(table.allies >> winner_seat & 1)
     winners = [index for index in cards if keys[index] > best]
+    if not winners:
+        return cheapest  # nothing takes the trick (nor needs to cover a partner's card)
+    allies = table.allies
+    ours = bool(allies >> winner_seat & 1)
     later = later_seats(table)
-    foes = [seat for seat in later if not table.allies >> seat & 1]
+    foes = [seat for seat in later if not allies >> seat & 1]
     if not foes:
-        if ours or not winners:
-            return cheapest  # never overtake a partner's winner
-        return min(winners, key=power.__getitem__)
+        return cheapest if ours else min(winners, key=power.__getitem__)  # never overtake a partner's winner
     # The best card an opponent still to play may hold: of the suit led (an opponent not shown void in
     # it) or a trump (an opponent shown void in the suit led but not in trumps).
     unseen = every_card & ~table.seen
-    known = voids(strain, table)
-    led_is_trump = bool(table.trick and strain.trumps >> table.trick[0][1] & 1)
+    led_is_trump = bool(strain.trumps >> table.trick[0][1] & 1)
     follows = strain.trumps if led_is_trump else (strain.follow.get(table.led, 0) if table.led is not None else 0)
+    trumps_out = 0 if led_is_trump else unseen & strain.trumps
+    known = voids(strain, table) if table.completed or len(table.trick) > 1 else {}
+    led = "trump" if led_is_trump else table.led
     threat = -1
-    if any((("trump" if led_is_trump else table.led) not in known.get(seat, ())) for seat in foes):
-        threat = max((keys[index] for index in cards_in(unseen & follows)), default=-1)
-    if not led_is_trump and any(table.led in known.get(seat, ()) and "trump" not in known.get(seat, ()) for seat in foes):
-        threat = max(threat, max((keys[index] for index in cards_in(unseen & strain.trumps)), default=-1))
+    if any(led not in known.get(seat, ()) for seat in foes):
+        threat = _top_key(keys, unseen & follows)
+    if trumps_out and any(led in known.get(seat, ()) and "trump" not in known.get(seat, ()) for seat in foes):
+        threat = max(threat, _top_key(keys, trumps_out))
     if ours and best > threat:
         return cheapest  # the partner's card holds: never overtake it
     safe = [index for index in winners if keys[index] > threat]
     if safe:
         return min(safe, key=power.__getitem__)
-    if ours or not winners or len(foes) < len(later):
+    if ours or len(foes) < len(later):
         return cheapest  # a partner still to play (or winning): keep the winner an opponent may beat
     return min(winners, key=power.__getitem__)
+
+
+def _top_key(keys: Sequence[int], mask: int) -> int:
+    """The highest of ``keys`` among the cards of ``mask`` (-1 for none)."""
+    top = -1
+    while mask:
+        low = mask & -mask
+        key = keys[low.bit_length() - 1]
+        if key > top:
+            top = key
+        mask ^= low
+    return top
+
+
+def lead(strain: StrainTable, table: Table, every_card: int) -> int:
+    """The card to lead: the declaring side draws trumps when it holds the top one or four; then the best
+    card left in a side suit; then the lowest card of the longest side suit; trumps last."""
+    power, hand = strain.power, table.hand
+    unseen = every_card & ~table.seen
+    held_trumps = hand & strain.trumps
+    outstanding = unseen & strain.trumps
+    if table.mine and held_trumps and outstanding:
+        trumps = [index for index in strain.trump_cards if held_trumps >> index & 1]
+        top_outstanding = next(index for index in strain.trump_cards if outstanding >> index & 1)
+        on_top = power[trumps[0]] > power[top_outstanding]
+        if on_top or len(trumps) >= 4:
+            return trumps[0] if on_top else trumps[-1]
+    side = hand & ~strain.trumps
+    suit_of = strain.suit_of
+    for index in sorted(cards_in(side), key=power.__getitem__, reverse=True):
+        if suit_of[index] is not None and not unseen & strain.higher[index]:
+            return index  # the best card left in its suit
+    if side:
+        count: dict[str | None, int] = {}
+        for index in cards_in(side):
+            count[suit_of[index]] = count.get(suit_of[index], 0) + 1
+        return min(cards_in(side), key=lambda index: (-count[suit_of[index]] if suit_of[index] else 0, power[index]))
+    return min(cards_in(held_trumps), key=power.__getitem__)
 
 
 def follow_classic(strain: StrainTable, table: Table) -> int:
@@ -137,4 +178,4 @@ def follow_classic(strain: StrainTable, table: Table) -> int:
     return min(winners, key=power.__getitem__) if winners else cheapest
 
 
-__all__ = ["Table", "follow", "follow_classic", "later_seats", "voids", "winning"]
+__all__ = ["Table", "follow", "follow_classic", "later_seats", "lead", "voids", "winning"]

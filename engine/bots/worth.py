@@ -144,4 +144,19 @@ def forced_risks(strain: StrainTable, mask: int, outside: int, risk: Sequence[fl
     return risks
 
 
-__all__ = ["MEMO_LIMIT", "UNITS", "forced_risks", "holding_tricks"]
+def sure_of_every_trick(strain: StrainTable, hand: int) -> bool:
+    """Whether ``hand``, leading, takes every trick whatever the others hold: its top trumps in an
+    unbroken run draw every trump it lacks, and every side card it holds tops its suit."""
+    trumps = strain.trump_cards
+    held = [index for index in trumps if hand >> index & 1]
+    run = next((position for position, index in enumerate(trumps) if not hand >> index & 1), len(trumps))
+    if run < len(trumps) - len(held):
+        return False
+    for _, plain in strain.order.plain_order:
+        mine = [index for index in plain if hand >> index & 1]
+        if mine != list(plain[: len(mine)]):
+            return False
+    return True
+
+
+__all__ = ["MEMO_LIMIT", "UNITS", "forced_risks", "holding_tricks", "sure_of_every_trick"]

@@ -1,0 +1,50 @@
+"""Playing a hand for the game, not the tricks: when taking more tricks would lose the game.
+
+Near the end of a game the same hand can be won or lost by the count of tricks. In Walker's exact 500
+(rules text 000, "Walker Ultimate 500": 1000 points loses, like the back door) a side on 800 that bid
+eight hearts to be set back onto 500 loses the game if it makes the contract; a defending side on 990
+loses it with its first trick's ten points. :func:`trick_plan` reads, from the kernel's scoring and
+end-of-game rule (:class:`~engine.bots.standing.Standing`), which counts of its own tricks are best for a
+seat's side; where the best stop short of every trick, the side plays to take tricks until it has the
+fewest of them and then plays as in a misère, taking no more (the heuristic bot's
+:meth:`~engine.bots.heuristic.HeuristicBot.decide`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..rules.contracts import Contract
+from ..rules.ruleset import Rules
+from .standing import Standing
+
+
+def trick_plan(
+    rules: Rules, team_of: Sequence[int], scores: tuple[int, ...], contract: Contract, declarer: int, seat: int
+) -> tuple[int, int] | None:
+    """The fewest and the most tricks ``seat``'s side should take in the hand of ``contract`` declared by
+    ``declarer`` from ``scores`` (a range of the counts best for the game: won over played on over
+    lost), or ``None`` when every count up to all the tricks is as good as the best (play as usual).
+    The defenders' tricks are shared out among the defending teams as
+    :meth:`~engine.bots.standing.Standing.outcome` shares them."""
+    hand_size = rules.deal.hand_size
+    standing = Standing(rules, team_of, scores)
+    team = team_of[seat]
+    declaring = team_of[declarer] == team
+    worth: list[int] = []
+    for own in range(hand_size + 1):
+        winner, _ = standing._after(contract, declarer, own if declaring else hand_size - own)
+        worth.append(0 if winner is None else (1 if winner == team else -1))
+    best = max(worth)
+    if worth[hand_size] == best:
+        return None  # taking every trick is as good as anything: no reason to hold back
+    counts = [own for own, value in enumerate(worth) if value == best]
+    return counts[0], counts[-1]
+
+
+def own_tricks(completed: Sequence[tuple[int, Sequence[tuple[int, int]], int, str | None]], allies: int) -> int:
+    """The tricks taken so far by the seats of ``allies`` (a mask)."""
+    return sum(1 for _, _, winner, _ in completed if allies >> winner & 1)
+
+
+__all__ = ["own_tricks", "trick_plan"]
