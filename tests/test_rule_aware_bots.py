@@ -91,3 +91,21 @@ def test_000_misere_a_declarer_who_leads_first_needs_a_lead_that_loses() -> None
     # Every card of this hand has an outside card of its suit below it: the defender plays under any lead.
     high = hand_of(rules, "AS", "KS", "AC", "KC", "AD", "KD", "AH", "KH", "QH", "QS")
     assert bot._lead_risk(strain, high, everywhere & ~high) == 1.0
+
+
+def test_000_five_handed_500_a_partner_is_called_unless_the_hand_makes_the_contract_by_a_wide_margin() -> None:
+    """Rules text 000, "Five handed 500": the declarer names a card and its holder becomes its partner,
+    scoring as much (the five-handed file: full points each), or goes alone. Measured over paired deals,
+    going alone paid only with tricks to spare by three (bench/NOTES.md), so a hand worth about a trick and a
+    half over a seven calls a partner (the classic bot went alone), and one sure of every trick goes alone."""
+    rules = engine.load_variant("five-handed")
+    contract = rules.ladder["7H"]
+    legal = 1 | sum(1 << (card.index + 1) for card in rules.deck.cards if not card.is_joker)
+    good = hand_of(rules, "JK", "JH", "JD", "AH", "KH", "QH", "AS", "KS", "5C", "6C")
+    adapting, classic = HeuristicBot(rules, Profile()), HeuristicBot(rules, CLASSIC)
+    strain = adapting._strains["H"]
+    assert contract.level is not None and 1.5 <= adapting._hand_tricks(good, strain) - contract.level < 3.0
+    assert adapting._call_partner(good, contract, legal) != PASS_MOVE
+    assert classic._call_partner(good, contract, legal) == PASS_MOVE
+    sure = hand_of(rules, "JK", "JH", "JD", "AH", "KH", "QH", "10H", "9H", "AS", "AC")
+    assert adapting._call_partner(sure, contract, legal) == PASS_MOVE

@@ -235,7 +235,9 @@ class HeuristicBot:
         nameable = (legal >> 1) & ~hand
         alone = bool(legal & 1)
         # Alone only with tricks to spare: its evaluation counts on 4 hands, and a partner costs nothing.
-        if alone and (contract.level is None or self._hand_tricks(hand, strain) >= contract.level + 1.5 or not nameable):
+        if alone and (
+            contract.level is None or self._hand_tricks(hand, strain) >= contract.level + self.profile.alone_margin or not nameable
+        ):
             return PASS_MOVE
         for index in strain.trump_cards:
             if nameable >> index & 1:

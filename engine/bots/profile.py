@@ -15,7 +15,7 @@ class Profile:
     """Tricks added to the hand's estimate before choosing a level (negative: cautious; bench/NOTES.md)."""
     partner_tricks: float = 1.6
     """Tricks expected from each partner who has not bid."""
-    partner_bid_tricks: float = 3.0
+    partner_bid_tricks: float = 3.5
     """Tricks expected from a partner who bid the same strain."""
     kitty_tricks: float = 0.6
     """Tricks the kitty is expected to add for a declarer who takes it."""
@@ -84,6 +84,10 @@ class Profile:
     sans_margin: float = 2.0
     """Bid sans kitty (where the variant has it) only when the hand, without the kitty, expects this many
     tricks more than the bid needs."""
+    alone_margin: float = 3.0
+    """Where a partner is called (five-handed), go alone only when the hand's own tricks exceed the level
+    by at least this: a partner scores as much, but measured over paired deals, calling one paid more
+    than going alone with fewer tricks to spare (bench/NOTES.md)."""
     breach_margin: float = 1.0
     """Call breach only when clearly right: when the defender alone expects this many tricks more than
     breaching needs (a slam call or a declare needs a hand sure of every trick)."""
@@ -91,6 +95,8 @@ class Profile:
     def __post_init__(self) -> None:
         if not 0.0 <= self.sacrifice_margin <= 2.0:
             raise ValueError(f"Profile sacrifice_margin must be between 0 and 2, not {self.sacrifice_margin}.")
+        if not -10.0 <= self.alone_margin <= 10.0:
+            raise ValueError(f"Profile alone_margin must be between -10 and 10 tricks, not {self.alone_margin}.")
         if not 0.0 <= self.breach_margin <= 10.0:
             raise ValueError(f"Profile breach_margin must be between 0 and 10 tricks, not {self.breach_margin}.")
         if not -3.0 <= self.aggression <= 3.0:
@@ -117,7 +123,9 @@ class Profile:
             raise ValueError("Profile misère limits must not be negative.")
 
 
-CLASSIC = Profile(name="classic", aggression=0.3, partner_tricks=1.8, adapts=False, sans_margin=1.0)
+CLASSIC = Profile(
+    name="classic", aggression=0.3, partner_tricks=1.8, partner_bid_tricks=3.0, adapts=False, sans_margin=1.0, alone_margin=1.5
+)
 """The heuristic bot as it played before it read the game's end rules (issue 35), kept to measure the
 default against (the bot ``classic``)."""
 
