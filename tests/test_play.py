@@ -255,13 +255,14 @@ def test_000_two_handed_the_screen_names_each_dummy_and_shows_its_face_down_card
 def test_hints_say_what_is_true_of_the_position(variant: str) -> None:
     """Issue 35: a hint's reason is true of the position: "you cannot beat" only when no legal card wins
     the trick, "your side is winning" only when a seat the hinted bot plays with wins it (a called partner
-    once known), and no talk of a partner's bids where the seat has no partner (five-handed)."""
+    once known), "no card still out" only when no card the seat has not seen would win the trick, and no
+    talk of a partner's bids where the seat has no partner (five-handed)."""
     from engine.bots import HeuristicBot
     from engine.bots.hints import hint
 
     rules = engine.load_variant(variant)
     adviser = HeuristicBot(rules, seed=1)
-    checked = 0
+    checked = safe_claims = 0
     for seed in range(3):
         game = engine.Game(rules, seed=seed)
         while not game.is_over and game.hand_number < 2:
@@ -277,5 +278,27 @@ def test_hints_say_what_is_true_of_the_position(variant: str) -> None:
                 plays = [each.card for each in legal if isinstance(each, engine.Play)]
                 assert not any(order.winner(cards + [card], observation.led_suit) == len(cards) for card in plays), reason
                 checked += 1
+            if "no higher card of" in reason:
+                safe_claims += 1
+                assert not _beaten_by_unseen(rules, observation, action, trumps="nor a higher trump" in reason), reason
             game.apply(action)
-    assert checked > 0
+    assert checked > 0 and safe_claims > 0
+
+
+def _beaten_by_unseen(rules: engine.rules.Rules, observation: engine.Observation, action: engine.Play, trumps: bool) -> bool:
+    """Whether a card the observing seat has not seen, of the suit led (and with ``trumps`` a trump),
+    would win the trick after ``action``'s card: what a hint saying "no higher card ... is still out"
+    denies."""
+    order = rules.card_order(rules.played_strain(observation.contract))
+    seen = set(observation.hand) | set(observation.kitty) | set(observation.discards) | set(observation.face_up)
+    seen |= {card for _, card in observation.trick} | {card for trick in observation.tricks for _, card in trick.cards}
+    seen |= {card for _, cards in observation.exposed for card in cards}
+    cards = [card for _, card in observation.trick] + [action.card]
+    led, trump_led = observation.led_suit, order.is_trump(cards[0])
+    for card in rules.deck.cards:
+        if card in seen or order.winner(cards + [card], led) != len(cards):
+            continue
+        follows = order.is_trump(card) if trump_led else (card.suit == led and not order.is_trump(card))
+        if follows or (trumps and order.is_trump(card)):
+            return True
+    return False

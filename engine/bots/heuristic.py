@@ -150,31 +150,9 @@ class HeuristicBot:
         phase = view.phase
         hand = view.hand if seat == view.seat else view.hand_of(seat)
         if phase is Phase.PLAY:
-            nameable = view.nameable
-            if legal & (legal - 1) == 0 and not nameable:
+            if legal & (legal - 1) == 0 and not view.nameable:
                 return legal.bit_length() - 1  # one card: nothing to decide
-            playing = view.contract if view.contract is not None else self._unbid
-            declarer = view.declarer if view.declarer is not None else seat  # an unbid hand: play to win tricks
-            allies, mine = self._allies(seat, view.declarer, view.partner)
-            seen = view.seen()  # the acting seat's own cards are its player's, or a dummy's on show
-            # Built as a plain tuple: a named tuple's generated constructor is a Python call per decision.
-            fields = (
-                seat,
-                hand,
-                declarer,
-                view.trick,
-                view.led,
-                legal,
-                list(nameable) if nameable else [],
-                seen,
-                view.completed,
-                allies,
-                mine,
-                view.hand_of(declarer) if declarer != seat else 0,
-                self._order(view.sitting_out),
-            )
-            steer = self._plan(view, playing, declarer, seat) if self._steers and view.declarer is not None else None
-            return self._play(playing, tuple.__new__(Table, fields), steer)
+            return self._play(*self.reading(view, seat, hand, legal))
         if phase is Phase.DRAW:
             return KEEP_MOVE if self._keepers >> view.drawing & 1 else PASS_MOVE
         if phase is Phase.PICK:
@@ -193,6 +171,33 @@ class HeuristicBot:
         if phase is Phase.PARTNER:
             return self._call_partner(hand, terms, legal)
         return self._discard(view, hand, contract, view.discard_count)
+
+    def reading(self, view: SeatView, seat: int, hand: int, legal: int) -> tuple[Contract, Table, tuple[int, int] | None]:
+        """What ``seat`` (holding ``hand``, with the legal moves ``legal``) weighs to play a card: the
+        contract played, the table as it knows it, and the tricks its side should take for the game
+        (:meth:`_plan`; ``None``: play as usual)."""
+        playing = view.contract if view.contract is not None else self._unbid
+        declarer = view.declarer if view.declarer is not None else seat  # an unbid hand: play to win tricks
+        allies, mine = self._allies(seat, view.declarer, view.partner)
+        nameable = view.nameable
+        # Built as a plain tuple: a named tuple's generated constructor is a Python call per decision.
+        fields = (
+            seat,
+            hand,
+            declarer,
+            view.trick,
+            view.led,
+            legal,
+            list(nameable) if nameable else [],
+            view.seen(),  # the acting seat's own cards are its player's, or a dummy's on show
+            view.completed,
+            allies,
+            mine,
+            view.hand_of(declarer) if declarer != seat else 0,
+            self._order(view.sitting_out),
+        )
+        steer = self._plan(view, playing, declarer, seat) if self._steers and view.declarer is not None else None
+        return playing, tuple.__new__(Table, fields), steer
 
     # -- seats and partners -----------------------------------------------------------------------
 

@@ -9,13 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..game.observation import Observation
+from ..game.observation import Observation, view_of
 from ..kernel.actions import Action, Bid, Call, CallPartner, Discard, Give, Pass, Pick, Play
+from ..kernel.moves import legal_mask_of
 from ..kernel.phase import Phase
-from ..kernel.tables import mask_of
-from ..rules.cards import Card
+from ..kernel.tables import StrainTable, cards_in, mask_of
 from ..rules.contracts import Contract
+from .ceiling import has_ceiling, past_minimum
 from .heuristic import HeuristicBot
+from .steering import own_tricks
+from .trick_play import Reason, Table, follow_reading, later_seats, voids
 
 
 def hint(bot: HeuristicBot, observation: Observation, legal_actions: Sequence[Action]) -> tuple[Action, str]:
@@ -107,36 +110,70 @@ def _support(bot: HeuristicBot, seat: int) -> str:
     return " with " + " and ".join(parts) if parts else ""
 
 
+def _beyond_reach(strain: StrainTable, table: Table) -> str:
+    """Why nothing can beat the trick's winner once this seat has played, as
+    :func:`~engine.bots.trick_play.follow_reading` checked it: of the suit led, no higher card is still
+    out or the opponents still to play have shown they have none; of the trumps (a plain suit led), none
+    higher is still out or none of those opponents has shown it may trump."""
+    led_is_trump = bool(strain.trumps >> table.trick[0][1] & 1)
+    led = "trump" if led_is_trump else table.led
+    known = voids(strain, table)
+    foes = [seat for seat in later_seats(table) if not table.allies >> seat & 1]
+    named = "trumps" if led_is_trump else "the suit led"
+    if all(led in known.get(seat, ()) for seat in foes):
+        words = f"the opponents still to play have shown they have none of {named}"
+    else:
+        words = f"no higher card of {named} is still out"
+    if led_is_trump:
+        return words
+    if any(led in known.get(seat, ()) and "trump" not in known.get(seat, ()) for seat in foes):
+        return words + ", nor a higher trump"
+    return words + ", and none of them has shown it may trump"
+
+
 def _play_reason(bot: HeuristicBot, observation: Observation, action: Play, legal_actions: Sequence[Action]) -> str:
-    rules = bot.rules
-    contract = rules.ladder[observation.contract.split()[0]] if observation.contract is not None else None
-    order = rules.card_order(rules.played_strain(observation.contract))
+    """Why the card: read back from what the bot weighed (:meth:`HeuristicBot.reading`, and for a trick
+    already led :func:`~engine.bots.trick_play.follow_reading`)."""
+    tables = bot._tables
+    view = view_of(observation, tables, legal_actions)
+    seat = view.acting_seat if view.acting_seat is not None else view.seat
+    hand = view.hand if seat == view.seat else view.hand_of(seat)
+    contract, table, steer = bot.reading(view, seat, hand, legal_mask_of(view.phase, tables, hand, legal_actions))
     card = action.card
-    seat = observation.acting_seat if observation.acting_seat is not None else observation.seat
-    # The seats the bot plays with, as it knows them (a called partner once known, a team otherwise).
-    allies, mine = bot._allies(seat, observation.declarer, observation.partner)
-    if contract is not None and contract.target.is_no_tricks:
-        if not mine:
+    if steer is not None and own_tricks(table.completed, table.allies) >= steer[0]:
+        return f"more tricks would lose your side the game: {card} is played to take none."
+    if contract.target.is_no_tricks:
+        if not table.mine:
             return "defending a misère: play to leave the declarer a trick to take."
-        if not observation.trick:
+        if not table.trick:
             return f"playing misère: {card} is the lead least likely to win a trick."
         return f"playing misère: {card} is the highest card that still loses, or one you must shed."
-    if not observation.trick:
-        if order.is_trump(card):
+    if bot._ceiling and has_ceiling(contract, bot._hand_size) and past_minimum(contract, table):
+        if table.mine:
+            return f"your side has the {contract.target.minimum} tricks {contract.name} needs: {card} is played to take no more."
+        return f"the declarer has the {contract.target.minimum} tricks {contract.name} needs: play to give it another."
+    if not table.trick:
+        if bot.rules.card_order(contract.style.strain).is_trump(card):
             return f"lead trumps ({card}) to draw the other side's."
         return f"lead {card}: the best card left in its suit, or low from your longest side suit."
-    cards: list[Card] = [played for _, played in observation.trick]
-    led = observation.led_suit
-    leader = order.winner(cards, led)
-    winning_seat = observation.trick[leader][0]
-    if allies >> winning_seat & 1 and winning_seat != seat:
-        return f"your side is winning the trick ({cards[leader]}): play your cheapest card ({card})."
-    if order.winner(cards + [card], led) == len(cards):
-        return f"{card} is the lowest card that wins the trick."
-    plays = [each.card for each in legal_actions if isinstance(each, Play)]
-    if any(order.winner(cards + [other], led) == len(cards) for other in plays):
-        return f"{card} loses this trick; your winners are kept for later."
-    return f"you cannot beat {cards[leader]}: play your cheapest card ({card})."
+    strain = bot._strains[contract.style.strain]
+    best = tables.cards[max(table.trick, key=lambda played: strain.keys[table.led][played[1]])[1]]
+    reason = follow_reading(strain, table, bot._all)[1] if bot.profile.adapts else None
+    if reason == Reason.NO_WINNER or (
+        reason is None and not any(strain.keys[table.led][index] > strain.keys[table.led][best.index] for index in cards_in(table.playable))
+    ):
+        return f"you cannot beat {best}: play your cheapest card ({card})."
+    out = _beyond_reach(strain, table)
+    return {
+        Reason.PARTNER_LAST: f"your side is winning the trick ({best}) and no opponent plays after you: play your cheapest card ({card}).",
+        Reason.PARTNER_HOLDS: f"your side is winning the trick ({best}); {out}: play your cheapest card ({card}).",
+        Reason.COVER: f"a card still out could beat your side's {best}: {card} takes the trick, and {out}.",
+        Reason.PARTNER_EXPOSED: f"a card still out could beat your side's {best}, and none of yours would hold: play your cheapest ({card}).",
+        Reason.LAST: f"{card} is the lowest card that wins the trick.",
+        Reason.SAFE: f"{card} is the cheapest card that takes the trick, and {out}.",
+        Reason.PARTNER_TO_COME: f"your partner plays after you, and a card still out could beat your winners: keep them, play {card}.",
+        Reason.GAMBLE: f"{card} is the lowest card that wins the trick, though a card still out could beat it.",
+    }.get(reason or "", f"{card}: the cheapest winner, or the cheapest card where your side is winning.")
 
 
 __all__ = ["hint"]

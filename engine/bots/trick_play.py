@@ -89,21 +89,49 @@ def voids(strain: StrainTable, table: Table) -> dict[int, set[str]]:
     return found
 
 
+class Reason:
+    """Why :func:`follow_reading` chose its card (a hint reads these back)."""
+
+    NO_WINNER = "no winner"
+    """No card it may play takes the trick: the cheapest."""
+    PARTNER_LAST = "partner last"
+    """A partner is winning and no opponent plays after this seat: the cheapest."""
+    PARTNER_HOLDS = "partner holds"
+    """A partner is winning and no opponent still to play can beat it: the cheapest."""
+    COVER = "cover"
+    """A partner is winning but an opponent still to play may beat it: a winner none can beat."""
+    PARTNER_EXPOSED = "partner exposed"
+    """A partner is winning, an opponent may beat it, and no card of this seat is sure: the cheapest."""
+    LAST = "last"
+    """No opponent plays after it: the lowest card that wins."""
+    SAFE = "safe"
+    """The cheapest card that wins and that no opponent still to play can beat."""
+    PARTNER_TO_COME = "partner to come"
+    """Its winners may be beaten by an opponent, and a partner plays after it: the cheapest."""
+    GAMBLE = "gamble"
+    """Only opponents still to play, none of its winners sure: the lowest that wins."""
+
+
 def follow(strain: StrainTable, table: Table, every_card: int) -> int:
     """The card to play to a trick already led, playing to take tricks (the module docstring)."""
+    return follow_reading(strain, table, every_card)[0]
+
+
+def follow_reading(strain: StrainTable, table: Table, every_card: int) -> tuple[int, str]:
+    """:func:`follow`'s card and why (a :class:`Reason`)."""
     power, keys = strain.power, strain.keys[table.led]
     cards = cards_in(table.playable)
     cheapest = min(cards, key=power.__getitem__)  # trumps have the highest powers: the cheapest plain card first
     winner_seat, best = winning(strain, table)
     winners = [index for index in cards if keys[index] > best]
     if not winners:
-        return cheapest  # nothing takes the trick (nor needs to cover a partner's card)
+        return cheapest, Reason.NO_WINNER  # nothing takes the trick (nor needs to cover a partner's card)
     allies = table.allies
     ours = bool(allies >> winner_seat & 1)
     later = later_seats(table)
     foes = [seat for seat in later if not allies >> seat & 1]
-    if not foes:
-        return cheapest if ours else min(winners, key=power.__getitem__)  # never overtake a partner's winner
+    if not foes:  # never overtake a partner's winner
+        return (cheapest, Reason.PARTNER_LAST) if ours else (min(winners, key=power.__getitem__), Reason.LAST)
     # The best card an opponent still to play may hold: of the suit led (an opponent not shown void in
     # it) or a trump (an opponent shown void in the suit led but not in trumps).
     unseen = every_card & ~table.seen
@@ -118,13 +146,15 @@ def follow(strain: StrainTable, table: Table, every_card: int) -> int:
     if trumps_out and any(led in known.get(seat, ()) and "trump" not in known.get(seat, ()) for seat in foes):
         threat = max(threat, _top_key(keys, trumps_out))
     if ours and best > threat:
-        return cheapest  # the partner's card holds: never overtake it
+        return cheapest, Reason.PARTNER_HOLDS  # the partner's card holds: never overtake it
     safe = [index for index in winners if keys[index] > threat]
     if safe:
-        return min(safe, key=power.__getitem__)
-    if ours or len(foes) < len(later):
-        return cheapest  # a partner still to play (or winning): keep the winner an opponent may beat
-    return min(winners, key=power.__getitem__)
+        return min(safe, key=power.__getitem__), Reason.COVER if ours else Reason.SAFE
+    if ours:
+        return cheapest, Reason.PARTNER_EXPOSED
+    if len(foes) < len(later):
+        return cheapest, Reason.PARTNER_TO_COME  # keep the winner an opponent may beat
+    return min(winners, key=power.__getitem__), Reason.GAMBLE
 
 
 def _top_key(keys: Sequence[int], mask: int) -> int:
@@ -178,4 +208,4 @@ def follow_classic(strain: StrainTable, table: Table) -> int:
     return min(winners, key=power.__getitem__) if winners else cheapest
 
 
-__all__ = ["Table", "follow", "follow_classic", "later_seats", "lead", "voids", "winning"]
+__all__ = ["Reason", "Table", "follow", "follow_classic", "follow_reading", "later_seats", "lead", "voids", "winning"]
