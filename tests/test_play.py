@@ -302,3 +302,28 @@ def _beaten_by_unseen(rules: engine.rules.Rules, observation: engine.Observation
         if follows or (trumps and order.is_trump(card)):
             return True
     return False
+
+
+@pytest.mark.parametrize("variant", sorted(shipped_variant_names()))
+def test_a_hint_for_every_decision_of_every_variant_is_legal_and_true(variant: str) -> None:
+    """Issue 35: over one hand of every shipped variant the kernel plays, the hint at every decision is a
+    legal action with a reason, and every "no higher card ... is still out" holds of the cards the seat
+    has not seen."""
+    from engine.bots import HeuristicBot
+    from engine.bots.hints import hint
+
+    rules = engine.load_variant(variant)
+    if engine.unsupported_rules(rules):
+        pytest.skip("a rule the kernel does not play")
+    adviser = HeuristicBot(rules, seed=1)
+    game = engine.Game(rules, seed=7)
+    while not game.is_over and game.hand_number < 1:
+        seat = game.to_act
+        assert seat is not None
+        observation, legal = game.observation(seat), game.legal_choices()
+        action, reason = hint(adviser, observation, legal)
+        assert action in legal and reason.endswith((".", ")")), reason
+        if "no higher card of" in reason:
+            assert isinstance(action, engine.Play)
+            assert not _beaten_by_unseen(rules, observation, action, trumps="nor a higher trump" in reason), reason
+        game.apply(action)
