@@ -9,8 +9,8 @@ may beat (second hand low), and of the winners the cheapest safe one is played. 
 profile plays as the bot did before it looked at the seats still to play (:func:`follow_classic`).
 """
 
-from __future__ import annotations
-
+# No ``from __future__ import annotations`` here: a named tuple's generated constructor keeps its
+# annotations as written, and the API reference resolves them in its own namespace (as in seat_view).
 from collections.abc import Sequence
 from typing import NamedTuple
 
