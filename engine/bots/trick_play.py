@@ -12,7 +12,7 @@ profile plays as the bot did before it looked at the seats still to play (:func:
 # No ``from __future__ import annotations`` here: a named tuple's generated constructor keeps its
 # annotations as written, and the API reference resolves them in its own namespace (as in seat_view).
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from ..kernel.tables import StrainTable, cards_in
 
@@ -92,23 +92,23 @@ def voids(strain: StrainTable, table: Table) -> dict[int, set[str]]:
 class Reason:
     """Why :func:`follow_reading` chose its card (a hint reads these back)."""
 
-    NO_WINNER = "no winner"
+    NO_WINNER: Final = "no winner"
     """No card it may play takes the trick: the cheapest."""
-    PARTNER_LAST = "partner last"
+    PARTNER_LAST: Final = "partner last"
     """A partner is winning and no opponent plays after this seat: the cheapest."""
-    PARTNER_HOLDS = "partner holds"
+    PARTNER_HOLDS: Final = "partner holds"
     """A partner is winning and no opponent still to play can beat it: the cheapest."""
-    COVER = "cover"
+    COVER: Final = "cover"
     """A partner is winning but an opponent still to play may beat it: a winner none can beat."""
-    PARTNER_EXPOSED = "partner exposed"
+    PARTNER_EXPOSED: Final = "partner exposed"
     """A partner is winning, an opponent may beat it, and no card of this seat is sure: the cheapest."""
-    LAST = "last"
+    LAST: Final = "last"
     """No opponent plays after it: the lowest card that wins."""
-    SAFE = "safe"
+    SAFE: Final = "safe"
     """The cheapest card that wins and that no opponent still to play can beat."""
-    PARTNER_TO_COME = "partner to come"
+    PARTNER_TO_COME: Final = "partner to come"
     """Its winners may be beaten by an opponent, and a partner plays after it: the cheapest."""
-    GAMBLE = "gamble"
+    GAMBLE: Final = "gamble"
     """Only opponents still to play, none of its winners sure: the lowest that wins."""
 
 
