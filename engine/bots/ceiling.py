@@ -87,7 +87,10 @@ def ceiling_measure(
         min((hand & ~top & mask).bit_count(), max(0, (hand & mask).bit_count() - (outside & mask).bit_count()))
         for mask, _ in strain.side_suits
     )
-    return minimum - len(winners) + sum(risks[kitty:]) + long
+    forced_tricks = 0.0  # (summed by hand: the compiled build reads a sum of floats as an int)
+    for risk in risks[kitty:]:
+        forced_tricks += risk
+    return float(minimum - len(winners) + long) + forced_tricks
 
 
 __all__ = ["ceiling_measure", "declaring_side_taken", "has_ceiling", "past_minimum", "spend_high", "sure_winners"]
