@@ -149,3 +149,16 @@ def test_000_walker_ultimate_500_a_defending_side_one_trick_short_of_1000_takes_
     bot = HeuristicBot(rules, Profile())
     assert played(bot, "7S", position) == "AH"
     assert played_steered(bot, "7S", position, (0, 0)) == "6H"
+
+
+def test_000_gameplay_with_no_sure_winner_the_highest_winner_makes_the_opponent_spend_its_best() -> None:
+    """Rules text 000, "Gameplay": third to play, with the fourth seat an opponent and the king and ace of
+    hearts unseen, no heart of the seat's is sure. Over its partner's 9♥ it plays its queen, not its jack,
+    so that the fourth seat must spend the king or the ace (the classic bot let the 9 stand); over an
+    opponent's 9♥ it plays the queen as well (third hand high), where the classic bot played the jack."""
+    rules = engine.load_variant("standard")
+    over_partner = table(rules, 2, ("QH", "JH", "6H"), ((0, "9H"), (1, "5H")))
+    over_opponent = table(rules, 2, ("QH", "JH", "6H"), ((0, "5H"), (1, "9H")))
+    bot, classic = HeuristicBot(rules, Profile()), HeuristicBot(rules, CLASSIC)
+    assert played(bot, "7S", over_partner) == "QH" and played(classic, "7S", over_partner) == "6H"
+    assert played(bot, "7S", over_opponent) == "QH" and played(classic, "7S", over_opponent) == "JH"

@@ -168,11 +168,11 @@ def _play_reason(bot: HeuristicBot, observation: Observation, action: Play, lega
         Reason.PARTNER_LAST: f"your side is winning the trick ({best}) and no opponent plays after you: play your cheapest card ({card}).",
         Reason.PARTNER_HOLDS: f"your side is winning the trick ({best}); {out}: play your cheapest card ({card}).",
         Reason.COVER: f"a card still out could beat your side's {best}: {card} takes the trick, and {out}.",
-        Reason.PARTNER_EXPOSED: f"a card still out could beat your side's {best}, and none of yours would hold: play your cheapest ({card}).",
+        Reason.PARTNER_EXPOSED: f"a card still out could beat your side's {best}, and none of yours is sure: {card}, your highest, makes them spend more.",
         Reason.LAST: f"{card} is the lowest card that wins the trick.",
         Reason.SAFE: f"{card} is the cheapest card that takes the trick, and {out}.",
         Reason.PARTNER_TO_COME: f"your partner plays after you, and a card still out could beat your winners: keep them, play {card}.",
-        Reason.GAMBLE: f"{card} is the lowest card that wins the trick, though a card still out could beat it.",
+        Reason.GAMBLE: f"{card}, your highest winner, makes the players after you spend their best (a card still out could beat it).",
     }.get(reason or "", f"{card}: the cheapest winner, or the cheapest card where your side is winning.")
 
 

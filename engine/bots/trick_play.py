@@ -3,10 +3,12 @@
 Following, it wins as cheaply as it can, but it looks at the seats still to play to the trick: a card
 is *safe* when no opponent still to play can hold a card that beats it (an unseen higher card of the
 suit led, with an opponent not known void in it; an unseen higher trump, with an opponent known void in
-the suit led). So a partner's winning card that an opponent may still beat is covered with a safe
-winner (third hand high), a seat whose partner is still to play does not spend a winner an opponent
-may beat (second hand low), and of the winners the cheapest safe one is played. The ``classic``
-profile plays as the bot did before it looked at the seats still to play (:func:`follow_classic`).
+the suit led). So of the winners the cheapest safe one is played; a partner's winning card that an
+opponent may still beat is covered with a safe winner, or, with none, with the highest winner (to make
+the opponent spend its best); a seat whose partner is still to play does not spend a winner an opponent
+may beat (second hand low); and with only opponents to play and no safe winner, the highest winner goes
+(third hand high). The ``classic`` profile plays as the bot did before it looked at the seats still to
+play (:func:`follow_classic`).
 """
 
 # No ``from __future__ import annotations`` here: a named tuple's generated constructor keeps its
@@ -101,7 +103,8 @@ class Reason:
     COVER: Final = "cover"
     """A partner is winning but an opponent still to play may beat it: a winner none can beat."""
     PARTNER_EXPOSED: Final = "partner exposed"
-    """A partner is winning, an opponent may beat it, and no card of this seat is sure: the cheapest."""
+    """A partner is winning, an opponent may beat it, and no card of this seat is sure: its highest
+    winner, to make the opponent spend its best."""
     LAST: Final = "last"
     """No opponent plays after it: the lowest card that wins."""
     SAFE: Final = "safe"
@@ -109,7 +112,7 @@ class Reason:
     PARTNER_TO_COME: Final = "partner to come"
     """Its winners may be beaten by an opponent, and a partner plays after it: the cheapest."""
     GAMBLE: Final = "gamble"
-    """Only opponents still to play, none of its winners sure: the lowest that wins."""
+    """Only opponents still to play, none of its winners sure: its highest winner (third hand high)."""
 
 
 def follow(strain: StrainTable, table: Table, every_card: int) -> int:
@@ -150,11 +153,11 @@ def follow_reading(strain: StrainTable, table: Table, every_card: int) -> tuple[
     safe = [index for index in winners if keys[index] > threat]
     if safe:
         return min(safe, key=power.__getitem__), Reason.COVER if ours else Reason.SAFE
-    if ours:
-        return cheapest, Reason.PARTNER_EXPOSED
+    if ours:  # the partner's card may be beaten and none of this seat's is sure: the highest, to force the best out
+        return max(winners, key=power.__getitem__), Reason.PARTNER_EXPOSED
     if len(foes) < len(later):
         return cheapest, Reason.PARTNER_TO_COME  # keep the winner an opponent may beat
-    return min(winners, key=power.__getitem__), Reason.GAMBLE
+    return max(winners, key=power.__getitem__), Reason.GAMBLE  # third hand high
 
 
 def _top_key(keys: Sequence[int], mask: int) -> int:
