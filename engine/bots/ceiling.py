@@ -17,7 +17,8 @@ from collections.abc import Callable, Sequence
 
 from ..kernel.tables import StrainTable, cards_in
 from ..rules.contracts import Contract
-from .trick_play import Table
+from .steering import own_tricks
+from .trick_play import Table, winning
 
 
 def has_ceiling(contract: Contract, hand_size: int) -> bool:
@@ -27,8 +28,7 @@ def has_ceiling(contract: Contract, hand_size: int) -> bool:
 
 def declaring_side_taken(table: Table) -> int:
     """The tricks the declaring side has taken so far this hand, as the seat of ``table`` knows it."""
-    declarer, allies, mine = table.declarer, table.allies, table.mine
-    return sum(1 for _, _, winner, _ in table.completed if winner == declarer or (mine and allies >> winner & 1))
+    return own_tricks(table.completed, table.allies if table.mine else 1 << table.declarer)
 
 
 def past_minimum(contract: Contract, table: Table) -> bool:
@@ -44,7 +44,7 @@ def spend_high(strain: StrainTable, table: Table) -> int | None:
     if not table.trick:
         return None
     keys = strain.keys[table.led]
-    best = max(keys[index] for _, index in table.trick)
+    best = winning(strain, table)[1]
     winners = [index for index in cards_in(table.playable) if keys[index] > best]
     return max(winners, key=strain.power.__getitem__) if winners else None
 

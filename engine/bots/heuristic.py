@@ -333,7 +333,7 @@ class HeuristicBot:
             # The kitty's cards are outside cards: each as forced as the outside cards are on average
             # (their forced risks as if they were a hand, over their number). The declarer keeps the
             # hand's worth of cards least forced among its own and the kitty's.
-            typical = sum(self._forced(strain, outside, mask)) / max(1, outside.bit_count())
+            typical = self._kitty_card_risk(strain, mask, outside)
             dangers = sorted(dangers + [typical] * kitty, reverse=True)
             danger = sum(dangers[kitty:])
         else:
@@ -342,6 +342,10 @@ class HeuristicBot:
             danger += self._lead_risk(strain, mask, outside)
         self._dangers[(mask, discarding)] = danger
         return danger
+
+    def _kitty_card_risk(self, strain: StrainTable, mask: int, outside: int) -> float:
+        """How forced a kitty card is on average: the ``outside`` cards' forced risks as a hand, per card."""
+        return sum(self._forced(strain, outside, mask)) / max(1, outside.bit_count())
 
     def _lead_risk(self, strain: StrainTable, mask: int, outside: int) -> float:
         """The chance that a misère declarer who leads the first trick wins it with its safest lead: the
@@ -436,7 +440,7 @@ class HeuristicBot:
             kitty = self.rules.deal.kitty if contract.style.kitty is not KittyUse.NONE else 0
             strain = self._strains[contract.style.strain]
             outside = self._all & ~hand
-            typical = sum(self._forced(strain, outside, hand)) / max(1, outside.bit_count())  # a kitty card's risk
+            typical = self._kitty_card_risk(strain, hand, outside)
             return ceiling_measure(strain, hand, contract.target.minimum, outside, kitty, self._forced, typical), self.profile.ceiling_limit
         if contract.style.partner is PartnerRole.PLAYS:  # (double misère: the partner's hand is unseen)
             return self.misere_danger(hand, contract.style.kitty is KittyUse.TAKE), self.profile.double_misere_limit
@@ -460,13 +464,15 @@ class HeuristicBot:
     def _misere_safe(self, view: SeatView, hand: int, contract: Contract) -> bool:
         """Whether ``hand`` is safe enough to bid ``contract`` (a calibrated contract: a misère, hi/lo; a
         misère both partners play only once the partners have passed, which suggests hands without winners)."""
-        if contract.style.partner is PartnerRole.PLAYS and not set(self._partners[view.actor]) <= {
-            who for who, call in view.bidding if call == "pass"
-        }:
+        if contract.style.partner is PartnerRole.PLAYS and not self._partners_passed(view):
             return False
         danger, limit = self.misere_measure(hand, contract)
         calibrated = self.calibrated_limit(contract)
         return danger <= (limit if calibrated is None else calibrated)
+
+    def _partners_passed(self, view: SeatView) -> bool:
+        """Whether every partner of the bidder has passed in this auction."""
+        return set(self._partners[view.actor]) <= {who for who, call in view.bidding if call == "pass"}
 
     def _loses_if_made(self, view: SeatView, contract: Contract) -> bool:
         """Whether making ``contract`` would lose the game for the bidder's side (Walker's 1000: rules text
@@ -479,15 +485,13 @@ class HeuristicBot:
         """The ``classic`` profile's double misère (both partners play to take nothing), among the ``ranks``
         bid now: when this hand is very safe and its partners have passed, which suggests hands without
         winners (the default bids it by a calibrated limit, with the other misères)."""
-        partners = self._partners[view.actor]
-        if not partners:
+        if not self._partners[view.actor]:
             return None
         for contract in self._double_miseres:
             if contract in self._calibrated:
                 continue  # bid by its calibrated limit (the default profile)
             if ranks >> contract.rank & 1:
-                passed = {who for who, call in view.bidding if call == "pass"}
-                if set(partners) <= passed and self.misere_danger(hand) <= self.profile.double_misere_limit:
+                if self._partners_passed(view) and self.misere_danger(hand) <= self.profile.double_misere_limit:
                     return contract
                 return None
         return None

@@ -70,12 +70,12 @@ class Standing:
         """:data:`WON`, :data:`LOST` or :data:`PLAYS_ON` for ``declarer``'s side when it plays ``contract``
         and its side takes ``tricks``: the defenders' tricks are shared out between the other teams' seats
         in turn (the nearest reading of trick points for more than one defending team)."""
-        winner, _ = self._after(contract, declarer, tricks)
+        winner, _ = self.after(contract, declarer, tricks)
         if winner is None:
             return PLAYS_ON
         return WON if winner == self.team_of[declarer] else LOST
 
-    def _after(self, contract: Contract, declarer: int, tricks: int) -> tuple[int | None, tuple[int, ...]]:
+    def after(self, contract: Contract, declarer: int, tricks: int) -> tuple[int | None, tuple[int, ...]]:
         """The team that wins the game on the hand (``None``: it plays on, or nobody wins it) and the
         scores after it, when ``declarer``'s side plays ``contract`` and takes ``tricks``."""
         scored = score_hand(self.rules, contract, declarer, self._taken(declarer, tricks), self.scores)
@@ -92,7 +92,7 @@ class Standing:
         for weight, tricks in results:
             result = cache.get(tricks)
             if result is None:
-                winner, scores = self._after(contract, declarer, tricks)
+                winner, scores = self.after(contract, declarer, tricks)
                 if winner is not None:
                     result = 1.0 if winner == team else -1.0
                 else:
@@ -143,7 +143,7 @@ class Standing:
             chance = self.made_chance(expected, level)
             worth = 0.0
             for tricks, weight in ((level, chance), (max(0, level - 2), 1.0 - chance)):
-                winner, scores = self._after(contract, declarer, tricks)
+                winner, scores = self.after(contract, declarer, tricks)
                 if winner is not None:
                     decides = True
                     worth += weight * (1.0 if winner == team else -1.0)

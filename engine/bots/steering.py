@@ -33,7 +33,7 @@ def trick_plan(
     declaring = team_of[declarer] == team
     worth: list[int] = []
     for own in range(hand_size + 1):
-        winner, _ = standing._after(contract, declarer, own if declaring else hand_size - own)
+        winner, _ = standing.after(contract, declarer, own if declaring else hand_size - own)
         worth.append(0 if winner is None else (1 if winner == team else -1))
     best = max(worth)
     if worth[hand_size] == best:
