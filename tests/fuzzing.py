@@ -632,6 +632,7 @@ def check_analysis(data: Any, budget: int | None = None, table: bool = False) ->
     stopped at its budget (having visited no more), or a whole analysis whose costs account for the
     difference between best play and the tricks taken."""
     from engine.analysis import analyze
+    from engine.game.records import named_rules
 
     STATS["transcripts analysed"] += 1
     with bounded("analysis", 60.0):
@@ -648,7 +649,8 @@ def check_analysis(data: Any, budget: int | None = None, table: bool = False) ->
         engine.replay(data)  # the account holds for a hand played to its end
     except (engine.TranscriptError, engine.FiveHundredError):
         return
-    minimize = engine.load_variant(str(data["variant"])).ladder[result.contract].target.is_no_tricks
+    # The rules the hand was played under: the carried ones (variant_rules), else the named variant.
+    minimize = named_rules(data, "transcript").ladder[result.contract].target.is_no_tricks
     lost = sum(play.cost for play in result.plays if play.seat in result.side)
     given = sum(play.cost for play in result.plays if play.seat not in result.side)
     assert result.taken == (result.par + lost - given if minimize else result.par - lost + given)
