@@ -128,7 +128,7 @@ def _beyond_reach(strain: StrainTable, table: Table) -> str:
         return words
     if any(led in known.get(seat, ()) and "trump" not in known.get(seat, ()) for seat in foes):
         return words + ", nor a higher trump"
-    return words + ", and none of them has shown it may trump"
+    return words + ", and no opponent still to play has shown it may trump"
 
 
 def _play_reason(bot: HeuristicBot, observation: Observation, action: Play, legal_actions: Sequence[Action]) -> str:
