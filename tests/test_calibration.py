@@ -45,9 +45,20 @@ def test_the_profile_limit_is_raised_kept_or_lowered_by_what_the_play_outs_made(
     # Ties: a danger counts with every sample at it or none.
     assert choose_limit([(0.5, True)] * 20 + [(0.7, False)] * 6 + [(0.7, True)] * 4, 0.1) == 0.7
     assert choose_limit([(0.5, True)] * 20 + [(0.7, False)] * 12 + [(0.7, True)] * 2, 0.1) == 0.5
-    # Lowered to where LOWER_SHARE is reached: 60% up to 0.25, 50% at the fixed 0.6.
-    lowered = [(0.1, True)] * 12 + [(0.25, False)] * 8 + [(0.5, False)] * 4
+    # Lowered to where LOWER_SHARE is reached: 60% up to 0.25, 50% at the fixed 0.6 (of 96).
+    lowered = [(0.1, True)] * 48 + [(0.25, False)] * 32 + [(0.5, False)] * 16
     assert choose_limit(lowered, 0.6) == 0.25
+    # ... but 50% of 24 is not evidence enough against the profile's limit: kept.
+    assert choose_limit([(0.1, True)] * 12 + [(0.25, False)] * 8 + [(0.5, False)] * 4, 0.6) == 0.6
+
+
+def test_a_limit_is_raised_only_on_evidence() -> None:
+    """A lucky start above the profile's limit (16 of 21 made, 76%) raises nothing: the share must reach
+    KEEP_SHARE with CONFIDENCE (`original`'s misère was raised on such a start and made 45% in play)."""
+    lucky = [(1.0 + 0.01 * index, index not in {3, 7, 11, 15, 19}) for index in range(21)]
+    assert sum(made for _, made in lucky) == 16
+    assert choose_limit(lucky, 0.6) == 0.6
+    assert choose_limit(lucky * 2, 0.6) == pytest.approx(1.2)  # 32 of 42: evidence enough
 
 
 @pytest.mark.parametrize("variant", ["standard", "rules-text-003-two"])
@@ -87,6 +98,31 @@ def test_rules_text_003_scoring_misere_two_players_only_with_a_hand_that_survive
             assert calibrated.choose(state, seat, state.legal_mask()) != misere.rank
             return
     pytest.fail("no deal in 400 had a hand between the two limits that the fixed limit bids misère on")
+
+
+def test_a_lower_misere_is_measured_on_the_hands_a_higher_one_leaves(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rules text 000, "Score keeping", the "Original" table (open misère 500, misère 250): the bot tries the contracts
+    highest first, so the hands safe enough for the open misère bid it, and the misère is bid only on the
+    more dangerous hands left. Its limit is measured on those (measured on every hand, it was raised to
+    1.3 and made 44% of the time in play); and each contract gets play-outs at and below the profile's
+    limit as well as above it."""
+    rules = engine.load_variant("original")
+    contracts = _contracts(rules)
+    assert [contract.id for contract in contracts] == ["open_misere", "misere"]
+    seen: list[tuple[list[tuple[float, bool]], float]] = []
+    real = calibration.choose_limit
+
+    def spy(samples: list[tuple[float, bool]], fixed: float) -> float | None:
+        seen.append((samples, fixed))
+        return real(samples, fixed)
+
+    monkeypatch.setattr(calibration, "choose_limit", spy)
+    limits = measure(rules, contracts, lambda: HeuristicBot(rules, UNCALIBRATED), deals=1500)
+    (open_samples, open_fixed), (misere_samples, _) = seen
+    assert limits["open_misere"] > open_fixed  # raised: an open misère there is made three times in four
+    assert min(danger for danger, _ in misere_samples) > limits["open_misere"]
+    assert sum(1 for danger, _ in open_samples if danger <= open_fixed) >= MIN_BIDS
+    assert sum(1 for danger, _ in open_samples if danger > open_fixed) >= MIN_BIDS
 
 
 def test_a_house_rule_is_measured_on_first_use_and_remembered() -> None:

@@ -93,6 +93,26 @@ def test_000_gameplay_a_winner_an_opponent_shown_void_may_trump_is_not_safe() ->
     assert played(HeuristicBot(rules, Profile()), "7S", position) == "6H"
 
 
+def test_000_gameplay_the_joker_is_kept_for_the_trick_only_it_can_hold() -> None:
+    """Rules text 000, "Gameplay" (the joker is the highest trump): a defender void in the suit led, holding
+    the joker and the 6♠ in a spade contract, trumps the declarer's ace with the 6♠ while the declarer's
+    partner, still to play, has shown no void in hearts (it must follow, so nothing beats a trump), and
+    keeps the joker. Once that partner has shown it holds no hearts, it may overtrump, so the joker, which
+    no card beats, takes the trick; the classic bot trumped with the 6♠ either way."""
+    rules = engine.load_variant("standard")
+    bot, classic = HeuristicBot(rules, Profile()), HeuristicBot(rules, CLASSIC)
+    plain = table(rules, 1, ("JK", "6S", "7C"), ((0, "AH"),))
+    assert later_seats(plain) == [2, 3]
+    assert played(bot, "7S", plain) == "6S"
+    void_elsewhere = table(rules, 1, ("JK", "6S", "7C"), ((0, "AH"),), completed=((3, ((3, "4D"), (0, "8D"), (1, "10D"), (2, "5C")), 1),))
+    assert voids(bot._strains["S"], void_elsewhere) == {2: {"D"}}
+    assert played(bot, "7S", void_elsewhere) == "6S"  # void in diamonds, it must still follow hearts
+    shown = table(rules, 1, ("JK", "6S", "7C"), ((0, "AH"),), completed=((3, ((3, "4H"), (0, "8H"), (1, "10H"), (2, "5C")), 1),))
+    assert voids(bot._strains["S"], shown) == {2: {"H"}}
+    assert played(bot, "7S", shown) == "JK"
+    assert played(classic, "7S", shown) == "6S"
+
+
 def test_000_hi_lo_the_declarer_takes_tricks_with_its_highest_cards_until_it_has_five() -> None:
     """Rules text 000, "Hi/Lo or 5 and 5": the declarer must take exactly five tricks. Short of five, it
     takes a trick with its highest winner (so that no high card is left to be forced later); with five

@@ -5,15 +5,18 @@ defenders may force) is at most a limit. One fixed limit cannot suit every varia
 defenders, the deck, the kitty and who leads first change what a given danger means (in two-handed 500
 the fixed limit made a third of its misères). So the limit is measured: on a fixed set of deals, the
 seats whose hands are safe enough to be worth measuring bid it in turn when they may, nobody outbids it,
-and bots of the same kind play it out under the variant's rules. The profile's limit is raised where the
-misères bid at or below a higher danger were made :data:`TARGET_SHARE` of the time, kept where those at
-or below it were made :data:`KEEP_SHARE` of the time (or were too few to judge), and lowered otherwise (to ``-1``, never, when no danger
-reaches :data:`LOWER_SHARE`): see :func:`choose_limit`. A contract the deals could not test keeps the profile's.
+and bots of the same kind play it out under the variant's rules. The contracts are measured highest
+first, as the bot tries them, and a hand within a higher contract's limit is left to that contract. The
+profile's limit is raised where the misères bid at or below a higher danger were made
+:data:`TARGET_SHARE` of the time, kept unless those at or below it were shown to be made less than
+:data:`KEEP_SHARE` of the time (with :data:`CONFIDENCE`), and lowered otherwise (to ``-1``, never, when
+no danger reaches :data:`LOWER_SHARE`): see :func:`choose_limit`. A contract the deals could not test
+keeps the profile's.
 
 Calibrations are keyed by the rules' content (:attr:`~engine.rules.ruleset.Rules.document_hash`) and
 :data:`VERSION`, which is raised when the bots' play changes: the shipped variants' are in
 ``calibrations.json`` beside this module (:func:`write_shipped` remakes it), others are measured on first
-use in each process (under a second) and remembered. The deals are fixed, so the result is the same in
+use in each process (one to five seconds) and remembered. The deals are fixed, so the result is the same in
 every process: a simulation's figures do not depend on how many workers play it.
 """
 
@@ -21,6 +24,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -32,16 +36,25 @@ from ..rules.contracts import Contract, PartnerRole
 from ..rules.ruleset import Rules
 from .profile import Profile
 
-VERSION = 2
+VERSION = 3
 """Raised whenever the heuristic bots' misère bidding or play changes, so that old calibrations are not used."""
 DEALS = 6000
 """The most deals played out per contract (a contract few hands are safe enough for needs many)."""
-SAMPLES = 400
-"""Play-outs per contract that are enough: its deals stop there."""
+SAMPLES = 200
+"""Play-outs per contract that are enough in each of two strata, the hands at or below the profile's
+limit (on which the limit is judged) and those above it (on which a raise is): its deals stop when both
+are full. (Stopping at 400 play-outs of any danger left 40-60 hands at or below the limit, and a limit
+kept or lowered on so few followed luck.)"""
 TARGET_SHARE = 0.75
 """The share of the misères at or below a raised limit that must have been made. The bids in play are
 made about ten points less often than the play-outs promise (bench/NOTES.md), so this is well above the
 break-even half, for the bids in play to be made between 50% and 85% of the time."""
+CONFIDENCE = 1.645
+"""The evidence that moves a limit from the profile's (the normal deviate of a one-sided 95% Wilson
+bound): a raised limit needs the share made up to it to be at least :data:`KEEP_SHARE` with this
+confidence (a limit raised on 16 of the first 21 play-outs above it, 76%, was made 45% of the time in
+play: `original`'s misère), and the profile's is lowered only when its share is below :data:`KEEP_SHARE`
+with it (59% of 148 play-outs lowered `three-handed`'s open misère from 2.7% of hands to 0.3%)."""
 KEEP_SHARE = 0.6
 """The share of the misères at or below the profile's limit that keeps it."""
 LOWER_SHARE = 0.6
@@ -122,27 +135,46 @@ def misere_limits(
 
 def measure(rules: Rules, contracts: Sequence[Contract], make_bot: Callable[[], Measuring], deals: int = DEALS) -> dict[str, float]:
     """Play fixed deals out for each contract in turn (up to ``deals`` of them, fewer once it has
-    :data:`SAMPLES` play-outs) and choose each contract's limit."""
+    :data:`SAMPLES` play-outs at or below the profile's limit and as many above it) and choose each
+    contract's limit."""
     samples: dict[str, list[tuple[float, bool]]] = {contract.id: [] for contract in contracts}
     bots = [make_bot() for _ in range(rules.seating.players)]
+    fixed = {contract.id: bots[0].misere_measure(0, contract)[1] for contract in contracts}  # the limit alone: any hand
+    chosen: dict[str, float] = {}
+    taken: list[tuple[Contract, float]] = []  # the contracts measured so far and their limits
     for contract in contracts:
-        found = samples[contract.id]
+        found, limit = samples[contract.id], fixed[contract.id]
+        within = beyond = 0  # play-outs at or below the profile's limit, and above it
         for deal in range(deals):
-            if len(found) >= SAMPLES:
+            if within >= SAMPLES and beyond >= SAMPLES:
                 break
             seed, dealer = f"calibration-{deal}", deal % rules.seating.players
             hands = GameState.create(rules, seed=seed, dealer=dealer, history=False).hands
             for seat in range(rules.seating.players):
                 # Each hand safe enough to be worth measuring declares in turn, on the same deal.
                 danger = bots[0].misere_measure(hands[seat], contract)[0]
-                if danger <= CAP:
-                    state = GameState.create(rules, seed=seed, dealer=dealer, history=False)
-                    state.pause_between_hands = True
-                    made = _play_out(state, bots, seat, contract)
-                    if made is not None:
-                        found.append((danger, made))
-    fixed = {contract.id: bots[0].misere_measure(0, contract)[1] for contract in contracts}  # the limit alone: any hand
-    return {id_: limit for id_, found in samples.items() if (limit := choose_limit(found, fixed[id_])) is not None}
+                if danger > CAP or (within if danger <= limit else beyond) >= SAMPLES:
+                    continue
+                if any(bots[0].misere_measure(hands[seat], earlier)[0] <= earlier_limit for earlier, earlier_limit in taken):
+                    continue  # the bot bids the earlier (higher) contract with this hand
+                state = GameState.create(rules, seed=seed, dealer=dealer, history=False)
+                state.pause_between_hands = True
+                made = _play_out(state, bots, seat, contract)
+                if made is not None:
+                    found.append((danger, made))
+                    if danger <= limit:
+                        within += 1
+                    else:
+                        beyond += 1
+        measured = choose_limit(found, limit)
+        if measured is not None:
+            chosen[contract.id] = measured
+        if not contract.eligibility.before_looking and contract.style.partner is not PartnerRole.PLAYS:
+            # A hand within this limit bids it rather than a lower contract (the bot tries them highest
+            # first), so the lower contracts are measured on the hands left; a contract bid blind, or only
+            # once the partners have passed, leaves them.
+            taken.append((contract, limit if measured is None else measured))
+    return chosen
 
 
 def _play_out(state: GameState, bots: Sequence[Measuring], chosen: int, contract: Contract) -> bool | None:
@@ -171,11 +203,12 @@ def _play_out(state: GameState, bots: Sequence[Measuring], chosen: int, contract
 def choose_limit(samples: list[tuple[float, bool]], fixed: float) -> float | None:
     """The limit for misères measured as ``samples`` (danger, made), given the profile's ``fixed`` one:
     raised to the highest danger at which the samples at or below it were made :data:`TARGET_SHARE` of
-    the time; kept where the samples at or below it were made :data:`KEEP_SHARE` of the time or were too
-    few to judge (but ``-1.0`` when the safest :data:`MIN_BIDS` samples were made less than
+    the time (and :data:`KEEP_SHARE` at least, with :data:`CONFIDENCE`); kept unless the samples at or
+    below it were made less than :data:`KEEP_SHARE` of the time with that confidence, or where they were
+    too few to judge (but ``-1.0`` when the safest :data:`MIN_BIDS` samples were made less than
     :data:`HOPELESS_SHARE` of the time); otherwise lowered to the highest danger at which they were made
-    :data:`LOWER_SHARE` of the time, or ``-1.0`` (never) when none was. Only dangers with :data:`MIN_BIDS` samples at or below them count;
-    ``None`` when there are too few samples to say."""
+    :data:`LOWER_SHARE` of the time, or ``-1.0`` (never) when none was. Only dangers with
+    :data:`MIN_BIDS` samples at or below them count; ``None`` when there are too few samples to say."""
     if len(samples) < MIN_BIDS:
         return None
     ordered = sorted(samples)
@@ -188,12 +221,12 @@ def choose_limit(samples: list[tuple[float, bool]], fixed: float) -> float | Non
             continue
         if safest is None:
             safest = made / count
-        if made >= TARGET_SHARE * count:
+        if made >= TARGET_SHARE * count and _bound(made, count, -CONFIDENCE) >= KEEP_SHARE:
             raised = danger
         if made >= LOWER_SHARE * count and danger < fixed:
             lowered = danger
         if danger <= fixed:
-            at_fixed = made / count
+            at_fixed = _bound(made, count, CONFIDENCE)  # the most the share may be
     if raised >= fixed:
         return round(raised, 6)
     if at_fixed is None:
@@ -201,6 +234,16 @@ def choose_limit(samples: list[tuple[float, bool]], fixed: float) -> float | Non
         # are enough to judge are made less often than not (the fewer safer ones would most likely fail too).
         return -1.0 if safest is not None and safest < HOPELESS_SHARE else fixed
     return fixed if at_fixed >= KEEP_SHARE else round(lowered, 6)
+
+
+def _bound(made: int, count: int, deviate: float) -> float:
+    """A one-sided Wilson bound of the share ``made / count``: the upper for a positive ``deviate``, the
+    lower for a negative one."""
+    share = made / count
+    denominator = 1 + deviate * deviate / count
+    centre = share + deviate * deviate / (2 * count)
+    half = deviate * math.sqrt(share * (1 - share) / count + deviate * deviate / (4 * count * count))
+    return (centre + half) / denominator
 
 
 def write_shipped(make_bot: Callable[[Rules], Measuring]) -> None:
@@ -227,6 +270,7 @@ __all__ = [
     "KEEP_SHARE",
     "LOWER_SHARE",
     "MIN_BIDS",
+    "CONFIDENCE",
     "SAMPLES",
     "SHIPPED",
     "TARGET_SHARE",
