@@ -49,6 +49,25 @@ def test_000_score_keeping_in_standard_500_any_contract_that_reaches_500_wins() 
     assert 440 + rules.ladder[opening_bid(adapting, hand, (440, 0))].value >= 500
 
 
+def test_000_other_scoring_variations_near_the_end_the_bid_follows_the_variants_end_rule() -> None:
+    """Rules text 000, "Score keeping", "Other scoring variations" (a team must win the game through a
+    winning bid) and "Point spread rule": with the opponents at 490 a 7♥ hand passes in standard 500, where
+    the defenders' tricks would carry them out, but bids in `australian`, where trick points stop at 490;
+    at -100 against 390 it bids in standard but passes under the point spread, where a set (-300 against
+    440) ends the game. The classic bot bid in every one as at 0 against 0."""
+    cards = ("JH", "JD", "AH", "9H", "7H", "AS", "KS", "6D", "5S", "5C")
+    for variant, scores, expected in (
+        ("standard", (0, 490), "pass"),
+        ("australian", (0, 490), "7H"),
+        ("standard", (-100, 390), "7H"),
+        ("point-spread", (-100, 390), "pass"),
+    ):
+        rules = engine.load_variant(variant)
+        assert opening_bid(HeuristicBot(rules), hand_of(rules, *cards), scores) == expected, (variant, scores)
+        classic = HeuristicBot(rules, CLASSIC)
+        assert opening_bid(classic, hand_of(rules, *cards), scores) == opening_bid(classic, hand_of(rules, *cards), (0, 0)) != "pass"
+
+
 def test_000_nullo_grand_nullo_is_bid_only_by_a_hand_safe_without_the_kitty() -> None:
     """Rules text 000 (nullo, the double-nullo file: grand nullo is nullo without the kitty): a hand whose
     two dangerous cards the kitty would let it discard may bid nullo, but not grand nullo, where nothing

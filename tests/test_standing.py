@@ -43,6 +43,40 @@ def test_000_score_keeping_what_a_hand_does_to_the_game(scores: tuple[int, int],
     assert position.outcome(position.rules.ladder[contract], 0, tricks) == expected
 
 
+@pytest.mark.parametrize(
+    ("variant", "scores", "tricks", "expected", "in_standard"),
+    [
+        # "Other scoring variations": a team must reach 500 through a winning bid; the defenders' three
+        # tricks stop at 490 instead of carrying them out.
+        ("australian", (0, 480), 7, PLAYS_ON, LOST),
+        # "Point spread rule": one side negative, the other positive, 500 or more apart: the game ends.
+        ("point-spread", (-100, 390), 5, LOST, PLAYS_ON),
+        # "French Canadian variation": played to 1000, a failed contract's points go to the other team,
+        # points are never subtracted.
+        ("french-canadian", (450, 0), 7, PLAYS_ON, WON),
+    ],
+)
+def test_000_each_end_rule_is_read_from_the_rules_as_the_kernel_scores_it(
+    variant: str, scores: tuple[int, int], tricks: int, expected: int, in_standard: int
+) -> None:
+    """Rules text 000, "Other scoring variations", "Point spread rule" and "French Canadian variation":
+    the bots read what a hand does to the game from the variant's own end rule (7♥, 200 in each), never from
+    standard 500's, which reads the same hand otherwise."""
+    for name, outcome in ((variant, expected), ("standard", in_standard)):
+        position = standing(scores, name)
+        assert position.outcome(position.rules.ladder["7H"], 0, tricks) == outcome, name
+
+
+def test_000_french_canadian_a_failed_contracts_points_go_to_the_other_team() -> None:
+    """Rules text 000, "French Canadian variation": "If a team fails to fulfil its contract, the points are
+    added to the other team's total. Points are never subtracted" (and the defenders' trick points are
+    scored as usual); standard 500 subtracts them."""
+    for name, after in (("french-canadian", (0, 250)), ("standard", (-200, 50))):
+        position = standing((0, 0), name)
+        assert position.after(position.rules.ladder["7H"], 0, 5) == (None, after), name
+    assert standing((0, 900), "french-canadian").outcome(engine.load_variant("french-canadian").ladder["7H"], 0, 5) == LOST
+
+
 def test_the_odds_weigh_each_sampled_result() -> None:
     position = standing((200, 470))
     seven = position.rules.ladder["7H"]
