@@ -129,6 +129,49 @@ def test_000_hi_lo_the_declarer_takes_tricks_with_its_highest_cards_until_it_has
     assert played(bot, "hi_lo", past) == "6H"
 
 
+def test_000_misere_a_defender_defends_an_open_misere_that_would_win_the_game() -> None:
+    """Rules text 000, "Misère and open misère" and "Score keeping": an open misère (500) made from 0
+    wins the game, so the defenders' plan for the game is any count of tricks but all ten; the misère's
+    defence already plays to hand the declarer a trick, and the defender keeps it (the 6♠, the fewest
+    unseen cards below it) rather than play to take no tricks itself (the 8♣), as it did."""
+    rules = engine.load_variant("standard")
+    team_of = [rules.seating.team_of(seat) for seat in range(rules.seating.seats)]
+    plan = trick_plan(rules, team_of, (0, 0), rules.ladder["open_misere"], 0, 1)
+    assert plan == (0, 9)
+    bot = HeuristicBot(rules, Profile())
+    position = table(rules, 1, ("6S", "9H", "10S", "8C", "7S"), ())
+    assert played_steered(bot, "open_misere", position, plan) == played(bot, "open_misere", position) == "6S"
+    assert str(rules.deck.cards[bot._play_misere(bot._strains["NT"], position, True)]) == "8C"
+
+
+def test_000_hi_lo_the_declarer_short_of_five_leads_its_joker_first() -> None:
+    """Rules text 000, "Hi/Lo or 5 and 5" and "Joker": no trick the joker is played to is lost, so it is
+    one of the declarer's five; led first, it is not left to be forced as a sixth (led only after the
+    aces, it was: the best hands were made 46% of the time, 61% since)."""
+    rules = engine.load_variant("perfect")
+    position = table(rules, 0, ("JK", "AS", "AH", "5C", "4D"), ())
+    assert played(HeuristicBot(rules, Profile()), "hi_lo", position) == "JK"
+
+
+def test_000_hi_lo_past_five_the_declarer_leads_no_suit_every_defender_has_shown_void_in() -> None:
+    """Rules text 000, "Hi/Lo or 5 and 5": with its five tricks taken the declarer must lose the rest; the
+    5♠, the lowest spade, is its safest lead while a defender may follow spades, but a sure sixth trick
+    once both defenders have shown they hold none."""
+    rules = engine.load_variant("perfect")
+    bot = HeuristicBot(rules, Profile())
+
+    def five(followed: bool) -> tuple[tuple[int, tuple[tuple[int, str], ...], int], ...]:
+        first = ("AS", ("7S", "8S") if followed else ("7H", "8H"))
+        leads = [first, ("AH", ("9H", "10H")), ("KH", ("JH", "QH")), ("AD", ("7D", "8D")), ("KD", ("9D", "10D"))]
+        return tuple((0, ((0, lead), (1, low), (3, high)), 0) for lead, (low, high) in leads)
+
+    following = table(rules, 0, ("5S", "9C"), (), completed=five(True))
+    void = table(rules, 0, ("5S", "9C"), (), completed=five(False))
+    assert declaring_side_taken(void) == 5
+    assert played(bot, "hi_lo", following) == "5S"
+    assert played(bot, "hi_lo", void) == "9C"
+
+
 def test_000_hi_lo_is_bid_by_a_hand_with_five_sure_winners_and_safe_low_cards() -> None:
     """Rules text 000, "Hi/Lo or 5 and 5": a hand with five sure winners (the joker and runs from the top)
     and low cards fits hi/lo; one with two sure winners does not. The bot no longer leaves hi/lo alone."""
@@ -182,3 +225,18 @@ def test_000_gameplay_with_no_sure_winner_the_highest_winner_makes_the_opponent_
     bot, classic = HeuristicBot(rules, Profile()), HeuristicBot(rules, CLASSIC)
     assert played(bot, "7S", over_partner) == "QH" and played(classic, "7S", over_partner) == "6H"
     assert played(bot, "7S", over_opponent) == "QH" and played(classic, "7S", over_opponent) == "JH"
+
+
+def test_000_hi_lo_the_hint_for_the_joker_led_first_says_why() -> None:
+    """Rules text 000, "Hi/Lo or 5 and 5": the hint for the declarer's first lead names the joker and the
+    reason the bot weighed (it is one of the five), not a draw of trumps."""
+    from scripted import discard_kitty, game
+
+    from engine.bots.hints import hint
+
+    played = game("perfect", {0: "JK AS AH AC KS 5C 4D 5H 5D 6D"}, dealer=3, actions=["bid hi_lo", "pass", "pass", "pass"])
+    discard_kitty(played)
+    while played.to_act != 0 or played.phase is not engine.Phase.PLAY:
+        played.apply(played.legal_actions()[0])
+    action, why = hint(HeuristicBot(played.rules), played.observation(0), played.legal_actions())
+    assert str(action).startswith("play JK") and "short of the 5 tricks" in why and "joker" in why, (action, why)

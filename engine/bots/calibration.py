@@ -36,7 +36,7 @@ from ..rules.contracts import Contract, PartnerRole
 from ..rules.ruleset import Rules
 from .profile import Profile
 
-VERSION = 3
+VERSION = 5
 """Raised whenever the heuristic bots' misère bidding or play changes, so that old calibrations are not used."""
 DEALS = 6000
 """The most deals played out per contract (a contract few hands are safe enough for needs many)."""

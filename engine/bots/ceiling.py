@@ -40,9 +40,11 @@ def past_minimum(contract: Contract, table: Table) -> bool:
 def spend_high(strain: StrainTable, table: Table) -> int | None:
     """The declarer's card while short of a ceiling contract's minimum, when it can take the trick: its
     highest card that takes it (the high cards spent while tricks are wanted are not there to be forced
-    later); ``None`` when it cannot take the trick, or leads."""
+    later); leading, a joker it holds (no trick it is played to is lost, so it must be one of those
+    wanted); ``None`` when it cannot take the trick, or leads without a joker."""
     if not table.trick:
-        return None
+        jokers = table.playable & strain.jokers
+        return (jokers & -jokers).bit_length() - 1 if jokers else None
     keys = strain.keys[table.led]
     best = winning(strain, table)[1]
     winners = [index for index in cards_in(table.playable) if keys[index] > best]

@@ -36,7 +36,7 @@ from .profile import Profile
 from .random_bot import generator
 from .standing import LOST, Standing, end_bid, near_end
 from .steering import own_tricks, trick_plan
-from .trick_play import Table, follow, follow_classic, lead, winning
+from .trick_play import Table, follow, follow_classic, lead, opponents_void, winning
 from .worth import forced_risks, holding_tricks, sure_of_every_trick
 
 
@@ -581,16 +581,16 @@ class HeuristicBot:
         for the game (:meth:`_plan`), past the fewest of which it plays to take no more."""
         strain = self._strains[contract.style.strain]
         mine = table.mine
+        if contract.target.is_no_tricks:  # (a misère's defence already plays to hand the declarer a trick)
+            return self._play_misere(strain, table, mine)
         if steer is not None and own_tricks(table.completed, table.allies) >= steer[0]:
             return self._play_misere(strain, table, True)
-        if contract.target.is_no_tricks:
-            return self._play_misere(strain, table, mine)
         if self._ceiling and has_ceiling(contract, self._hand_size):
             if past_minimum(contract, table):
                 return self._play_misere(strain, table, mine)  # every further trick may break it
             spent = spend_high(strain, table) if table.seat == table.declarer else None
             if spent is not None:
-                return spent
+                return self._with_suit(strain, spent, table.hand, table.nameable)
         if not table.trick:
             return self._with_suit(strain, lead(strain, table, self._all), table.hand, table.nameable)
         return follow(strain, table, self._all) if self.profile.adapts else follow_classic(strain, table)
@@ -612,13 +612,11 @@ class HeuristicBot:
             if mine:
                 # Lead the card least likely to win (no unseen card below it, ideally) that leaves the
                 # rest of the hand the least forced.
-                unseen = self._all & ~table.seen
-                risks = self._risk
-
-                adapts = self.profile.adapts
+                unseen, risks, adapts = self._all & ~table.seen, self._risk, self.profile.adapts
+                bare = opponents_void(strain, table) if adapts else set()  # suits no defender can follow
 
                 def exposure(index: int) -> tuple[float, int]:
-                    if strain.jokers >> index & 1 or (adapts and not unseen & strain.higher[index]):
+                    if strain.jokers >> index & 1 or (adapts and (not unseen & strain.higher[index] or suit_of[index] in bare)):
                         risk = 1.0  # nothing outside can beat it: the lead wins (every other hand void or lower)
                     else:
                         risk = risks[(unseen & strain.lower[index]).bit_count()]

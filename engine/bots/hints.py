@@ -15,7 +15,7 @@ from ..kernel.moves import legal_mask_of
 from ..kernel.phase import Phase
 from ..kernel.tables import StrainTable, cards_in, mask_of
 from ..rules.contracts import Contract
-from .ceiling import has_ceiling, past_minimum
+from .ceiling import has_ceiling, past_minimum, spend_high
 from .heuristic import HeuristicBot
 from .steering import own_tricks
 from .trick_play import Reason, Table, follow_reading, later_seats, voids
@@ -152,6 +152,15 @@ def _play_reason(bot: HeuristicBot, observation: Observation, action: Play, lega
         if table.mine:
             return f"your side has the {contract.target.minimum} tricks {contract.name} needs: {card} is played to take no more."
         return f"the declarer has the {contract.target.minimum} tricks {contract.name} needs: play to give it another."
+    if bot._ceiling and has_ceiling(contract, bot._hand_size) and table.seat == table.declarer:
+        spent = spend_high(bot._strains[contract.style.strain], table)
+        if spent is not None:
+            why = (
+                "no trick a joker is played to is lost, so it is one of them"
+                if not table.trick
+                else "no high card is left to be forced later"
+            )
+            return f"short of the {contract.target.minimum} tricks {contract.name} needs: {card} takes one ({why})."
     if not table.trick:
         if bot.rules.card_order(contract.style.strain).is_trump(card):
             return f"lead trumps ({card}) to draw the other side's."

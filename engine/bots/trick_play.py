@@ -91,6 +91,16 @@ def voids(strain: StrainTable, table: Table) -> dict[int, set[str]]:
     return found
 
 
+def opponents_void(strain: StrainTable, table: Table) -> set[str]:
+    """The suits every opponent playing this hand has shown it lacks (a card of one led wins unless a
+    seat of its own side beats it): empty when the seats that play are not known."""
+    opponents = [seat for seat in table.order if not table.allies >> seat & 1]
+    if not opponents:
+        return set()
+    known = voids(strain, table)
+    return set.intersection(*(known.get(seat, set()) for seat in opponents)) - {"trump"}
+
+
 class Reason:
     """Why :func:`follow_reading` chose its card (a hint reads these back)."""
 
@@ -211,4 +221,4 @@ def follow_classic(strain: StrainTable, table: Table) -> int:
     return min(winners, key=power.__getitem__) if winners else cheapest
 
 
-__all__ = ["Reason", "Table", "follow", "follow_classic", "follow_reading", "later_seats", "lead", "voids", "winning"]
+__all__ = ["Reason", "Table", "follow", "follow_classic", "follow_reading", "later_seats", "lead", "opponents_void", "voids", "winning"]
