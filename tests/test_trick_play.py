@@ -113,6 +113,22 @@ def test_000_gameplay_the_joker_is_kept_for_the_trick_only_it_can_hold() -> None
     assert played(classic, "7S", shown) == "6S"
 
 
+def test_000_leading_trump_stops_once_every_opponent_has_shown_it_holds_none() -> None:
+    """Rules text 000, "Leading trump" (flushing out the missing trumps): the declarer holding the top
+    trump leads it while an opponent may hold a trump; once both opponents have failed to follow a trump
+    lead, the spades still unseen are the partner's, and the declarer cashes its ace of hearts instead
+    (+1.3 points a deal over 8,000 paired standard deals). The classic bot drew them anyway."""
+    rules = engine.load_variant("standard")
+    hand = ("JS", "9S", "AH", "7D")
+    followed = ((0, ((0, "JK"), (1, "6S"), (2, "QS"), (3, "7S")), 0),)
+    shown = ((0, ((0, "JK"), (1, "6H"), (2, "QS"), (3, "7C")), 0),)
+    bot, classic = HeuristicBot(rules, Profile()), HeuristicBot(rules, CLASSIC)
+    assert played(bot, "7S", table(rules, 0, hand, (), completed=followed)) == "JS"
+    assert voids(bot._strains["S"], table(rules, 0, hand, (), completed=shown)) == {1: {"trump"}, 3: {"trump"}}
+    assert played(bot, "7S", table(rules, 0, hand, (), completed=shown)) == "AH"
+    assert played(classic, "7S", table(rules, 0, hand, (), completed=shown)) == "JS"
+
+
 def test_000_hi_lo_the_declarer_takes_tricks_with_its_highest_cards_until_it_has_five() -> None:
     """Rules text 000, "Hi/Lo or 5 and 5": the declarer must take exactly five tricks. Short of five, it
     takes a trick with its highest winner (so that no high card is left to be forced later); with five

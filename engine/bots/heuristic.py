@@ -592,7 +592,7 @@ class HeuristicBot:
             if spent is not None:
                 return self._with_suit(strain, spent, table.hand, table.nameable)
         if not table.trick:
-            return self._with_suit(strain, lead(strain, table, self._all), table.hand, table.nameable)
+            return self._with_suit(strain, lead(strain, table, self._all, self.profile.adapts), table.hand, table.nameable)
         return follow(strain, table, self._all) if self.profile.adapts else follow_classic(strain, table)
 
     def _with_suit(self, strain: StrainTable, index: int, hand: int, nameable: list[str]) -> int:

@@ -182,13 +182,20 @@ def _top_key(keys: Sequence[int], mask: int) -> int:
     return top
 
 
-def lead(strain: StrainTable, table: Table, every_card: int) -> int:
-    """The card to lead: the declaring side draws trumps when it holds the top one or four; then the best
-    card left in a side suit; then the lowest card of the longest side suit; trumps last."""
+def lead(strain: StrainTable, table: Table, every_card: int, reads_voids: bool = True) -> int:
+    """The card to lead: the declaring side draws trumps when it holds the top one or four, while an
+    opponent may hold one (with ``reads_voids``, not once every opponent has shown it holds none: the
+    trumps still unseen are then a partner's); then the best card left in a side suit; then the lowest
+    card of the longest side suit; trumps last."""
     power, hand = strain.power, table.hand
     unseen = every_card & ~table.seen
     held_trumps = hand & strain.trumps
     outstanding = unseen & strain.trumps
+    if reads_voids and outstanding and table.completed:
+        opponents = [seat for seat in table.order if not table.allies >> seat & 1]
+        known = voids(strain, table)
+        if opponents and all("trump" in known.get(seat, ()) for seat in opponents):
+            outstanding = 0
     if table.mine and held_trumps and outstanding:
         trumps = [index for index in strain.trump_cards if held_trumps >> index & 1]
         top_outstanding = next(index for index in strain.trump_cards if outstanding >> index & 1)
