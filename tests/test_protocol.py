@@ -141,6 +141,18 @@ def test_long_lines_blank_lines_and_quit() -> None:
     assert replies[1]["error"]["code"] == "line_too_long"
 
 
+def test_a_reply_is_one_line_to_any_line_reader() -> None:
+    """An id holding U+0085, U+2028 or U+2029 (which JSON leaves unescaped and Python's ``splitlines``, or
+    a JavaScript line reader, take for line ends) comes back escaped: one reply, one line (the fuzzer
+    found the reply split in two)."""
+    request = json.dumps({"id": "a\u0085b\u2028c\u2029d ♠", "cmd": "hello"}, ensure_ascii=False)
+    out = io.StringIO()
+    assert serve(io.BytesIO(request.encode("utf-8") + b"\n"), out) == 0
+    lines = out.getvalue().splitlines()
+    assert len(lines) == 1 and "\\u0085" in lines[0] and "♠" in lines[0]
+    assert json.loads(lines[0])["id"] == "a\u0085b\u2028c\u2029d ♠"
+
+
 def test_a_variant_path_is_read_only_inside_the_servers_folder(tmp_path: Path) -> None:
     (tmp_path / "house.yaml").write_text("extends: standard\nname: House\n", encoding="utf-8")
     outside = tmp_path.parent / "outside-protocol.yaml"

@@ -62,6 +62,10 @@ def _version() -> str:
         return "unknown"
 
 
+_LINE_BREAKING = {0x85: "\\u0085", 0x2028: "\\u2028", 0x2029: "\\u2029"}
+"""Characters JSON leaves unescaped that some readers split lines on, and their JSON escapes."""
+
+
 class RequestError(Exception):
     """A request that cannot be carried out: its error ``code`` and a sentence."""
 
@@ -172,7 +176,10 @@ class Session:
             reply.update(ok=True, **(fields or {}))
         else:
             reply.update(ok=False, error={"code": error.code, "message": str(error), **error.extra})
-        return json.dumps(reply, ensure_ascii=False, separators=(",", ":"))
+        text = json.dumps(reply, ensure_ascii=False, separators=(",", ":"))
+        # Characters some line readers (Python's str.splitlines, JavaScript's line terminators) take for
+        # the end of a line: written escaped, so that a reply is one line to any reader.
+        return text.translate(_LINE_BREAKING)
 
     # -- the commands ---------------------------------------------------------------------------------
 
