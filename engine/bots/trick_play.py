@@ -93,12 +93,13 @@ def voids(strain: StrainTable, table: Table) -> dict[int, set[str]]:
 
 def opponents_void(strain: StrainTable, table: Table) -> set[str]:
     """The suits every opponent playing this hand has shown it lacks (a card of one led wins unless a
-    seat of its own side beats it): empty when the seats that play are not known."""
+    seat of its own side beats it), ``"trump"`` for the trumps: empty when the seats that play are not
+    known."""
     opponents = [seat for seat in table.order if not table.allies >> seat & 1]
     if not opponents:
         return set()
     known = voids(strain, table)
-    return set.intersection(*(known.get(seat, set()) for seat in opponents)) - {"trump"}
+    return set.intersection(*(known.get(seat, set()) for seat in opponents))
 
 
 class Reason:
@@ -191,11 +192,8 @@ def lead(strain: StrainTable, table: Table, every_card: int, reads_voids: bool =
     unseen = every_card & ~table.seen
     held_trumps = hand & strain.trumps
     outstanding = unseen & strain.trumps
-    if reads_voids and outstanding and table.completed:
-        opponents = [seat for seat in table.order if not table.allies >> seat & 1]
-        known = voids(strain, table)
-        if opponents and all("trump" in known.get(seat, ()) for seat in opponents):
-            outstanding = 0
+    if reads_voids and outstanding and table.completed and "trump" in opponents_void(strain, table):
+        outstanding = 0
     if table.mine and held_trumps and outstanding:
         trumps = [index for index in strain.trump_cards if held_trumps >> index & 1]
         top_outstanding = next(index for index in strain.trump_cards if outstanding >> index & 1)
