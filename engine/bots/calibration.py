@@ -137,13 +137,12 @@ def measure(rules: Rules, contracts: Sequence[Contract], make_bot: Callable[[], 
     """Play fixed deals out for each contract in turn (up to ``deals`` of them, fewer once it has
     :data:`SAMPLES` play-outs at or below the profile's limit and as many above it) and choose each
     contract's limit."""
-    samples: dict[str, list[tuple[float, bool]]] = {contract.id: [] for contract in contracts}
     bots = [make_bot() for _ in range(rules.seating.players)]
-    fixed = {contract.id: bots[0].misere_measure(0, contract)[1] for contract in contracts}  # the limit alone: any hand
     chosen: dict[str, float] = {}
-    taken: list[tuple[Contract, float]] = []  # the contracts measured so far and their limits
+    taken: list[tuple[Contract, float]] = []  # the contracts measured so far that take hands, and their limits
     for contract in contracts:
-        found, limit = samples[contract.id], fixed[contract.id]
+        found: list[tuple[float, bool]] = []
+        limit = bots[0].misere_measure(0, contract)[1]  # the profile's limit (the limit alone: any hand)
         within = beyond = 0  # play-outs at or below the profile's limit, and above it
         for deal in range(deals):
             if within >= SAMPLES and beyond >= SAMPLES:
@@ -169,11 +168,12 @@ def measure(rules: Rules, contracts: Sequence[Contract], make_bot: Callable[[], 
         measured = choose_limit(found, limit)
         if measured is not None:
             chosen[contract.id] = measured
-        if not contract.eligibility.before_looking and contract.style.partner is not PartnerRole.PLAYS:
+        taken_below = limit if measured is None else measured
+        if taken_below >= 0 and not contract.eligibility.before_looking and contract.style.partner is not PartnerRole.PLAYS:
             # A hand within this limit bids it rather than a lower contract (the bot tries them highest
-            # first), so the lower contracts are measured on the hands left; a contract bid blind, or only
-            # once the partners have passed, leaves them.
-            taken.append((contract, limit if measured is None else measured))
+            # first), so the lower contracts are measured on the hands left; a contract never bid, bid
+            # blind, or bid only once the partners have passed, leaves them.
+            taken.append((contract, taken_below))
     return chosen
 
 
