@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import tempfile
 import textwrap
 from pathlib import Path
 
@@ -10,6 +12,9 @@ import pytest
 from engine.errors import Problem, VariantError
 from engine.language.loader import load_document
 from engine.rules.compiler import compile_document
+
+# Calibrations measured by the tests are cached in a folder of the run's own, never the user's cache.
+os.environ.setdefault("FIVEHUNDRED_CACHE", tempfile.mkdtemp(prefix="fivehundred-test-cache-"))
 
 
 def problems_of(folder: Path, text: str, name: str = "house.yaml", extra: dict[str, str] | None = None) -> list[Problem]:

@@ -233,10 +233,14 @@ def test_a_called_slam_is_scored_as_called_not_by_the_slam_bonus() -> None:
 # -- the bots -----------------------------------------------------------------------------------------
 
 
-def test_the_heuristic_bot_calls_slam_and_declare_only_when_sure_and_gives_its_best_card() -> None:
+def test_the_threshold_bot_calls_slam_and_declare_only_when_sure_and_gives_its_best_card() -> None:
+    """Rules text 002, "Special bids": the threshold bot calls for every trick only with a hand sure of
+    every trick (the default weighs the call by its worth: the next test)."""
+    from engine.bots.profile import THRESHOLD
+
     for variant, call in (("slam-call", "call slam_call"), ("declare", "call declare")):
         rules = engine.load_variant(variant)
-        bot = HeuristicBot(rules, seed=0)
+        bot = HeuristicBot(rules, THRESHOLD, seed=0)
         sure = game(variant, {0: SURE_HEARTS}, actions=["bid 7H", "pass", "pass", "pass"])
         discard_kitty(sure)
         assert str(bot.act(sure.observation(0), sure.legal_choices())) == call
@@ -246,6 +250,21 @@ def test_the_heuristic_bot_calls_slam_and_declare_only_when_sure_and_gives_its_b
         doubtful = game(variant, {0: "JK JH AH KH QH 10H 9H AS AC KC"}, actions=["bid 7H", "pass", "pass", "pass"])
         discard_kitty(doubtful)
         assert str(bot.act(doubtful.observation(0), doubtful.legal_choices())) == "pass"
+
+
+def test_rules_text_002_special_bids_the_default_calls_for_every_trick_when_it_is_worth_more() -> None:
+    """Rules text 002, "Special bids": the default bot calls declare (500 for every trick, played alone)
+    on a hand missing only the left bower among seven trumps, where making all ten is likely and worth
+    twice a slam's 250, and not on a hand with a side suit to lose; the slam call's 100 bonus over 7H
+    does not pay the risk of the same likely hand."""
+    likely = "JK JH AH KH QH 10H 9H AS AC KC"
+    doubtful = "JH AH KH QH 10H AS KS AC KC 5D"
+    for variant, call, on_likely in (("declare", "call declare", True), ("slam-call", "call slam_call", False)):
+        bot = HeuristicBot(engine.load_variant(variant), seed=0)
+        for hand, calls in ((likely, on_likely), (doubtful, False)):
+            played = game(variant, {0: hand}, actions=["bid 7H", "pass", "pass", "pass"])
+            discard_kitty(played)
+            assert str(bot.act(played.observation(0), played.legal_choices())) == (call if calls else "pass"), (variant, hand)
 
 
 def test_the_heuristic_bot_calls_breach_on_a_strong_defence_only() -> None:

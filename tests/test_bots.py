@@ -53,14 +53,18 @@ def test_heuristic_bots_play_whole_games_of_every_playable_variant(variant: str)
 def test_000_bidding_heuristic_bids_misere_with_a_hand_of_low_cards() -> None:
     """Rules text 000, "Misère and open misère" and "Strategy": once the auction has reached 7, a hand of
     the lowest cards bids open misère (safe even when shown); one high card that the kitty lets it
-    discard is discarded before the hand is shown ("after the first trick"), so the default bot still
-    bids open misère, where the classic bot, which asked an open misère to be safe before the kitty,
-    bid misère; a hand that could be forced in several suits does neither."""
+    discard is discarded before the hand is shown ("after the first trick"), so the threshold bot (the
+    default's danger limits) still bids open misère, where the classic bot, which asked an open misère to
+    be safe before the kitty, bid misère; a hand that could be forced in several suits does neither."""
+    from engine.bots.profile import THRESHOLD
+
     safe = game("standard", {0: "5S 6S 7S 5C 6C 7C 4D 5D 4H 5H"}, dealer=2, actions=["bid 7S"])
     bot = HeuristicBot(safe.rules)
     assert str(bot.act(safe.observation(0), safe.legal_actions())) == "bid open_misere"
+    threshold = HeuristicBot(safe.rules, THRESHOLD)
+    assert str(threshold.act(safe.observation(0), safe.legal_actions())) == "bid open_misere"
     one_high = game("standard", {0: "5S 6S 7S 5C 6C 7C 4D 5D 4H KH"}, dealer=2, actions=["bid 7S"])
-    assert str(bot.act(one_high.observation(0), one_high.legal_actions())) == "bid open_misere"
+    assert str(threshold.act(one_high.observation(0), one_high.legal_actions())) == "bid open_misere"
     classic = HeuristicBot(safe.rules, CLASSIC)
     assert str(classic.act(one_high.observation(0), one_high.legal_actions())) == "bid misere"
     exposed = game("standard", {0: "9S 5C 10C 9D 4D 6D JH 9H 5H 10S"}, dealer=2, actions=["bid 7S"])

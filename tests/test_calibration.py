@@ -9,7 +9,7 @@ import pytest
 
 import engine
 from engine.bots import calibration
-from engine.bots.calibration import HOPELESS_SHARE, MIN_BIDS, calibrated_contracts, choose_limit, measure, misere_limits
+from engine.bots.calibration import HOPELESS_SHARE, MIN_BIDS, calibrated_contracts, choose_limit, measure, measure_all, misere_limits
 from engine.bots.heuristic import HeuristicBot, Profile
 from engine.bots.profile import CLASSIC
 from engine.kernel.phase import Phase
@@ -67,8 +67,9 @@ def test_the_shipped_calibration_is_what_the_play_outs_give_now(variant: str) ->
     bench/calibrate.py.)"""
     rules = engine.load_variant(variant)
     shipped = json.loads(calibration.SHIPPED.read_text(encoding="utf-8"))
-    fresh = measure(rules, _contracts(rules), lambda: HeuristicBot(rules, UNCALIBRATED))
-    assert shipped[f"{calibration.VERSION}:{rules.document_hash}"] == {"variant": variant, "limits": fresh}
+    fresh = measure_all(rules, _contracts(rules), lambda: HeuristicBot(rules, UNCALIBRATED))
+    curves = {id_: list(curve) for id_, curve in fresh.curves.items()}
+    assert shipped[f"{calibration.VERSION}:{rules.document_hash}"] == {"variant": variant, "limits": fresh.limits, "curves": curves}
 
 
 def test_every_shipped_variant_with_a_misere_played_alone_is_calibrated() -> None:
@@ -131,7 +132,7 @@ def test_a_house_rule_is_measured_on_first_use_and_remembered() -> None:
     key = f"{calibration.VERSION}:{rules.document_hash}"
     calibration._measured.pop(key, None)
     first = misere_limits(rules, _contracts(rules), lambda: HeuristicBot(rules, UNCALIBRATED))
-    assert calibration._measured[key] is first
+    assert calibration._measured[key].limits is first
     assert misere_limits(rules, _contracts(rules), lambda: pytest.fail("measured twice")) is first  # type: ignore[arg-type,return-value]
 
 
@@ -143,7 +144,7 @@ def test_the_classic_bot_keeps_its_fixed_limits() -> None:
         seat = state.to_act
         assert seat is not None
         bot.choose(state, seat, state.legal_mask())
-    assert bot._limits is None and bot.calibrated_limit(rules.ladder["misere"]) is None
+    assert bot._calibration is None and bot.calibrated_limit(rules.ladder["misere"]) is None
     assert HeuristicBot(rules).calibrated_limit(rules.ladder["misere"]) == -1.0  # never, in two-handed
 
 
@@ -153,9 +154,10 @@ def test_a_misere_hint_names_the_danger_weighed_and_the_calibrated_limit() -> No
     import re
 
     from engine.bots.hints import hint
+    from engine.bots.profile import THRESHOLD
 
     rules = engine.load_variant("standard")
-    bot = HeuristicBot(rules)
+    bot = HeuristicBot(rules, THRESHOLD)
     for seed in range(400):
         game = engine.Game(rules, seed=seed)
         while game.phase is engine.Phase.AUCTION:
@@ -207,4 +209,4 @@ def test_a_profile_of_its_own_has_a_calibration_of_its_own() -> None:
     seat = state.to_act
     assert seat is not None
     bot._misere_safe(SeatView(seat, Phase.AUCTION, acting_seat=seat), state.hands[seat], rules.ladder["misere"])
-    assert own_key in calibration._measured and bot._limits is calibration._measured[own_key]
+    assert own_key in calibration._measured and bot._calibration is calibration._measured[own_key]

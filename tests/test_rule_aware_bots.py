@@ -83,8 +83,8 @@ def test_000_nullo_grand_nullo_is_bid_only_by_a_hand_safe_without_the_kitty() ->
     # judge grand nullo's limit, and the safest that were enough were made more often than not, so its
     # limit stays the profile's, and the hand still does not bid it.
     calibrated = HeuristicBot(rules)
-    assert not calibrated._misere_safe(view, hand, grand) and calibrated._limits is not None
-    assert calibrated._limits["grand_nullo"] == Profile().misere_limit
+    assert not calibrated._misere_safe(view, hand, grand) and calibrated._calibration is not None
+    assert calibrated._calibration.limits["grand_nullo"] == Profile().misere_limit
 
 
 def test_the_classic_bot_is_named_and_plays_whole_games() -> None:
@@ -106,10 +106,10 @@ def test_000_misere_a_declarer_who_leads_first_needs_a_lead_that_loses() -> None
     strain = bot._strains["NT"]
     safe = hand_of(rules, "9S", "9C", "10C", "9D", "10D", "9H", "10H", "JH", "QH", "KH")  # 9S: every spade outside is above it
     everywhere = bot._all
-    assert bot._lead_risk(strain, safe, everywhere & ~safe) == 0.0
+    assert bot._misere.lead_risk(strain, safe, everywhere & ~safe) == 0.0
     # Every card of this hand has an outside card of its suit below it: the defender plays under any lead.
     high = hand_of(rules, "AS", "KS", "AC", "KC", "AD", "KD", "AH", "KH", "QH", "QS")
-    assert bot._lead_risk(strain, high, everywhere & ~high) == 1.0
+    assert bot._misere.lead_risk(strain, high, everywhere & ~high) == 1.0
 
 
 def test_000_five_handed_500_a_partner_is_called_unless_the_hand_makes_the_contract_by_a_wide_margin() -> None:

@@ -13,11 +13,18 @@ profile's limit is raised where the misères bid at or below a higher danger wer
 no danger reaches :data:`LOWER_SHARE`): see :func:`choose_limit`. A contract the deals could not test
 keeps the profile's.
 
+The same play-outs give each contract a *curve*: the chance a hand is made, read from its danger by a
+logistic fit of the play-outs' results (:func:`fit_curve`). The default bot bids by what a contract is
+worth (:mod:`~engine.bots.valuation`), and this curve is its chance of making a misère, hi/lo or any
+contract calibrated here.
+
 Calibrations are keyed by the rules' content (:attr:`~engine.rules.ruleset.Rules.document_hash`) and
 :data:`VERSION`, which is raised when the bots' play changes: the shipped variants' are in
-``calibrations.json`` beside this module (:func:`write_shipped` remakes it), others are measured on first
-use in each process (one to five seconds) and remembered. The deals are fixed, so the result is the same in
-every process: a simulation's figures do not depend on how many workers play it.
+``calibrations.json`` beside this module (:func:`write_shipped` remakes it); others are measured on first
+use (one to five seconds), remembered in the process and written to the user's cache folder
+(:func:`cache_folder`), so a second run waits for none. A simulation measures them once in its main process
+and hands them to its workers (:func:`known`, :func:`remember`). The deals are fixed, so the result is the
+same in every process: a simulation's figures do not depend on how many workers play it.
 """
 
 from __future__ import annotations
@@ -25,7 +32,10 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-from collections.abc import Callable, Iterable, Sequence
+import os
+import tempfile
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Protocol
@@ -34,9 +44,9 @@ from ..kernel.phase import PASS_MOVE, Phase
 from ..kernel.state import GameState
 from ..rules.contracts import Contract, PartnerRole
 from ..rules.ruleset import Rules
-from .profile import Profile
+from .profile import VALUATION_FIELDS, Profile
 
-VERSION = 5
+VERSION = 6
 """Raised whenever the heuristic bots' misère bidding or play changes, so that old calibrations are not used."""
 DEALS = 6000
 """The most deals played out per contract (a contract few hands are safe enough for needs many)."""
@@ -72,6 +82,32 @@ SHIPPED = Path(__file__).with_name("calibrations.json")
 """The shipped variants' calibrations."""
 MEASURED_WITH = Profile(calibrated=False)
 """The profile of the bots the shipped calibrations were measured with (the default, uncalibrated)."""
+CACHE_VARIABLE = "FIVEHUNDRED_CACHE"
+"""The environment variable that moves the calibration cache to another folder, or switches it off
+(``off``); by default it is ``fivehundred/calibrations`` under ``$XDG_CACHE_HOME`` (``~/.cache``)."""
+MAX_CACHE_BYTES = 1 << 20
+"""A cached calibration larger than this is not read (a damaged or planted file)."""
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """What the play-outs measured for one variant and profile."""
+
+    limits: Mapping[str, float] = field(default_factory=dict)
+    """Per contract id, the danger at or below which the threshold bot bids it (``-1``: never)."""
+    curves: Mapping[str, tuple[float, float]] = field(default_factory=dict)
+    """Per contract id, the logistic curve ``(a, b)`` of the chance it is made at danger ``d``:
+    ``1 / (1 + exp(-(a + b * d)))`` (:func:`made_share`)."""
+    source: str = "measured"
+    """Where it came from: ``shipped``, ``cache`` or ``measured`` (a report says which)."""
+
+
+def made_share(curve: tuple[float, float], danger: float) -> float:
+    """The chance a hand of ``danger`` is made on the logistic ``curve`` ``(a, b)``."""
+    exponent = curve[0] + curve[1] * danger
+    if exponent < -30.0:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-exponent))
 
 
 class Measuring(Protocol):
@@ -99,46 +135,155 @@ def _key(rules: Rules, profile: Profile | None = None) -> str:
     # The calibration depends on how the bots bid and play, so a profile other than the default's (the
     # one the shipped calibrations were measured with) has calibrations of its own.
     key = f"{VERSION}:{rules.document_hash}"
+    if profile is not None:
+        # Bots measuring a calibration are uncalibrated, so they never weigh bids by worth.
+        profile = replace(profile, **{name: getattr(MEASURED_WITH, name) for name in VALUATION_FIELDS})
     if profile is not None and profile != MEASURED_WITH:
         key += ":" + hashlib.sha256(repr(profile).encode("utf-8")).hexdigest()[:16]
     return key
 
 
+def _entry(data: object, source: str) -> Calibration:
+    """A calibration read from JSON (``{"limits": {...}, "curves": {...}}``); raises on any other shape."""
+    if not isinstance(data, dict):
+        raise TypeError("not an object")
+    limits = {str(id_): float(limit) for id_, limit in data["limits"].items()}
+    curves = {str(id_): (float(curve[0]), float(curve[1])) for id_, curve in data.get("curves", {}).items()}
+    if not all(math.isfinite(value) for value in [*limits.values(), *(part for curve in curves.values() for part in curve)]):
+        raise ValueError("not a finite number")
+    return Calibration(limits, curves, source)
+
+
+def _to_data(found: Calibration) -> dict[str, object]:
+    return {"limits": dict(found.limits), "curves": {id_: [round(a, 6), round(b, 6)] for id_, (a, b) in found.curves.items()}}
+
+
 @lru_cache(maxsize=1)
-def _shipped() -> dict[str, dict[str, float]]:
+def _shipped() -> dict[str, Calibration]:
     try:
         data = json.loads(SHIPPED.read_text(encoding="utf-8"))
-        return {str(key): {str(id_): float(limit) for id_, limit in entry["limits"].items()} for key, entry in data.items()}
-    except (OSError, ValueError, KeyError, AttributeError, TypeError):  # missing or damaged: every variant is measured
+        return {str(key): _entry(entry, "shipped") for key, entry in data.items()}
+    except (OSError, ValueError, KeyError, AttributeError, TypeError, IndexError):  # missing or damaged: every variant is measured
         return {}
 
 
-_measured: dict[str, dict[str, float]] = {}
+_measured: dict[str, Calibration] = {}
+
+
+def cache_folder() -> Path | None:
+    """The folder calibrations of house rules are cached in (:data:`CACHE_VARIABLE`), or ``None`` when
+    the cache is switched off."""
+    chosen = os.environ.get(CACHE_VARIABLE, "")
+    if chosen.strip().lower() in ("off", "none", "0", "false"):
+        return None
+    if chosen:
+        return Path(chosen).expanduser()
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "fivehundred" / "calibrations"
+
+
+def _cache_file(key: str) -> Path | None:
+    folder = cache_folder()
+    return None if folder is None else folder / (hashlib.sha256(key.encode("utf-8")).hexdigest()[:32] + ".json")
+
+
+def _read_cache(key: str) -> Calibration | None:
+    """The cached calibration of ``key``, or ``None`` (none, unreadable, damaged, or another key's)."""
+    path = _cache_file(key)
+    try:
+        if path is None or not path.is_file() or path.stat().st_size > MAX_CACHE_BYTES:
+            return None
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if not isinstance(data, dict) or data.get("key") != key:
+            return None
+        return _entry(data, "cache")
+    except (OSError, ValueError, KeyError, AttributeError, TypeError, IndexError):
+        return None  # a damaged cache is ignored: the calibration is measured again
+
+
+def _write_cache(key: str, found: Calibration) -> None:
+    """Keep ``found`` in the cache folder (atomically: a reader never sees half a file); a cache that
+    cannot be written is left alone (the calibration is measured again next time)."""
+    path = _cache_file(key)
+    if path is None:
+        return
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".calibration-", suffix=".tmp")
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8") as stream:
+                json.dump({"key": key, **_to_data(found)}, stream)
+            os.replace(temporary, path)
+        except BaseException:
+            os.unlink(temporary)
+            raise
+    except OSError:
+        pass
+
+
+def known(rules: Rules, profile: Profile | None = None) -> Calibration | None:
+    """The calibration of ``rules`` for bots of ``profile`` (``None``: the default's) if it needs no
+    measuring: shipped, remembered in this process, or cached on disk."""
+    key = _key(rules, profile)
+    found = _shipped().get(key) or _measured.get(key)
+    if found is None:
+        found = _read_cache(key)
+        if found is not None:
+            _measured[key] = found
+    return found
+
+
+def remember(rules: Rules, profile: Profile | None, found: Calibration) -> None:
+    """Use ``found`` as the calibration of ``rules`` for bots of ``profile`` in this process (a simulation's
+    workers are handed what their main process measured)."""
+    _measured[_key(rules, profile)] = found
+
+
+def measured() -> dict[str, Calibration]:
+    """The calibrations measured or read from the cache in this process, by key (to hand to workers)."""
+    return dict(_measured)
+
+
+def adopt(found: Mapping[str, Calibration]) -> None:
+    """Use the calibrations ``found`` (:func:`measured` of another process) in this one."""
+    _measured.update(found)
+
+
+def calibration_for(
+    rules: Rules, contracts: Sequence[Contract], make_bot: Callable[[], Measuring], profile: Profile | None = None
+) -> Calibration:
+    """The calibration of ``contracts`` (the contracts :func:`calibrated_contracts` gives) under ``rules``:
+    shipped, remembered, cached, or measured now with bots from ``make_bot`` (uncalibrated ones, of
+    ``profile``: ``None`` for the default's) and cached."""
+    if not contracts:
+        return Calibration(source="shipped")
+    found = known(rules, profile)
+    if found is None:  # (an empty calibration, where no contract had samples enough, is one too)
+        key = _key(rules, profile)
+        found = _measured[key] = measure_all(rules, contracts, make_bot)
+        _write_cache(key, found)
+    return found
 
 
 def misere_limits(
     rules: Rules, contracts: Sequence[Contract], make_bot: Callable[[], Measuring], profile: Profile | None = None
-) -> dict[str, float]:
-    """The calibrated limit of each of ``contracts`` (misères played alone) under ``rules``, by id:
-    shipped, remembered, or measured now with bots from ``make_bot`` (uncalibrated ones, of ``profile``:
-    ``None`` for the default's)."""
-    if not contracts:
-        return {}
-    key = _key(rules, profile)
-    found = _shipped().get(key)
-    if found is None:
-        found = _measured.get(key)
-    if found is None:  # (an empty calibration, where no contract had samples enough, is one too)
-        found = _measured[key] = measure(rules, contracts, make_bot)
-    return found
+) -> Mapping[str, float]:
+    """The calibrated limit of each of ``contracts`` under ``rules``, by id (:func:`calibration`'s)."""
+    return calibration_for(rules, contracts, make_bot, profile).limits
 
 
 def measure(rules: Rules, contracts: Sequence[Contract], make_bot: Callable[[], Measuring], deals: int = DEALS) -> dict[str, float]:
+    """Each contract's limit as :func:`measure_all` measures it."""
+    return dict(measure_all(rules, contracts, make_bot, deals).limits)
+
+
+def measure_all(rules: Rules, contracts: Sequence[Contract], make_bot: Callable[[], Measuring], deals: int = DEALS) -> Calibration:
     """Play fixed deals out for each contract in turn (up to ``deals`` of them, fewer once it has
     :data:`SAMPLES` play-outs at or below the profile's limit and as many above it) and choose each
-    contract's limit."""
+    contract's limit, and fit its curve."""
     bots = [make_bot() for _ in range(rules.seating.players)]
     chosen: dict[str, float] = {}
+    curves: dict[str, tuple[float, float]] = {}
     taken: list[tuple[Contract, float]] = []  # the contracts measured so far that take hands, and their limits
     for contract in contracts:
         found: list[tuple[float, bool]] = []
@@ -168,13 +313,70 @@ def measure(rules: Rules, contracts: Sequence[Contract], make_bot: Callable[[], 
         measured = choose_limit(found, limit)
         if measured is not None:
             chosen[contract.id] = measured
+        curve = fit_curve(found)
+        if curve is not None:
+            curves[contract.id] = curve
         taken_below = limit if measured is None else measured
         if taken_below >= 0 and not contract.eligibility.before_looking and contract.style.partner is not PartnerRole.PLAYS:
             # A hand within this limit bids it rather than a lower contract (the bot tries them highest
             # first), so the lower contracts are measured on the hands left; a contract never bid, bid
             # blind, or bid only once the partners have passed, leaves them.
             taken.append((contract, taken_below))
-    return chosen
+    return Calibration(chosen, curves)
+
+
+def fit_curve(samples: Sequence[tuple[float, bool]], iterations: int = 50) -> tuple[float, float] | None:
+    """The logistic curve ``(a, b)`` through ``samples`` (danger, made) by maximum likelihood, with a weak
+    prior that keeps it finite where the samples separate (Newton's method, each step halved until the
+    penalised likelihood rises), its slope never rising with danger; ``None`` with fewer than
+    :data:`MIN_BIDS` samples."""
+    if len(samples) < MIN_BIDS:
+        return None
+    prior = 0.5  # a Gaussian prior's precision on both coefficients
+
+    def likelihood(a: float, b: float) -> float:
+        total = -0.5 * prior * (a * a + b * b)
+        for danger, made in samples:
+            exponent = a + b * danger
+            # log of the chance of what happened, written to stay finite for large exponents
+            total -= math.log1p(math.exp(-abs(exponent))) + max(0.0, -exponent if made else exponent)
+        return total
+
+    a = b = 0.0
+    current = likelihood(a, b)
+    for _ in range(iterations):
+        gradient_a, gradient_b = -prior * a, -prior * b
+        hessian_aa = hessian_ab = hessian_bb = prior
+        for danger, made in samples:
+            share = made_share((a, b), danger)
+            residual = (1.0 if made else 0.0) - share
+            weight = share * (1.0 - share)
+            gradient_a += residual
+            gradient_b += residual * danger
+            hessian_aa += weight
+            hessian_ab += weight * danger
+            hessian_bb += weight * danger * danger
+        determinant = hessian_aa * hessian_bb - hessian_ab * hessian_ab
+        if determinant <= 1e-12:
+            break
+        step_a = (hessian_bb * gradient_a - hessian_ab * gradient_b) / determinant
+        step_b = (hessian_aa * gradient_b - hessian_ab * gradient_a) / determinant
+        scale = 1.0
+        while scale > 1e-4:
+            trial = likelihood(a + scale * step_a, b + scale * step_b)
+            if trial >= current:
+                break
+            scale /= 2.0
+        else:
+            break
+        a, b, current = a + scale * step_a, b + scale * step_b, trial
+        if scale * (abs(step_a) + abs(step_b)) < 1e-9:
+            break
+    if b > 0.0:  # more danger never helps: a flat curve at the share made
+        successes = sum(1 for _, success in samples if success)
+        share = min(max(successes / len(samples), 0.01), 0.99)
+        a, b = math.log(share / (1.0 - share)), 0.0
+    return round(a, 6), round(b, 6)
 
 
 def _play_out(state: GameState, bots: Sequence[Measuring], chosen: int, contract: Contract) -> bool | None:
@@ -256,14 +458,26 @@ def write_shipped(make_bot: Callable[[Rules], Measuring]) -> None:
         rules = load_variant(name)
         contracts = calibrated_contracts(sorted(rules.ladder, key=lambda contract: -contract.value), rules.deal.hand_size)
         if contracts:
-            limits = measure(rules, contracts, lambda rules=rules: make_bot(rules))  # type: ignore[misc]
-            data[_key(rules)] = {"variant": name, "limits": limits}
+            found = measure_all(rules, contracts, lambda rules=rules: make_bot(rules))  # type: ignore[misc]
+            data[_key(rules)] = {"variant": name, **_to_data(found)}
     SHIPPED.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     _shipped.cache_clear()
 
 
 __all__ = [
+    "CACHE_VARIABLE",
     "CAP",
+    "Calibration",
+    "MAX_CACHE_BYTES",
+    "cache_folder",
+    "adopt",
+    "calibration_for",
+    "measured",
+    "fit_curve",
+    "known",
+    "made_share",
+    "measure_all",
+    "remember",
     "MEASURED_WITH",
     "DEALS",
     "HOPELESS_SHARE",

@@ -16,7 +16,7 @@ from dataclasses import replace
 
 from ..game.observation import Observation
 from ..kernel.actions import Action
-from ..kernel.calls import called_terms
+from ..kernel.calls import called_terms, terms_of
 from ..kernel.drawing import KEEP_MOVE
 from ..kernel.phase import Phase
 from ..kernel.seat_view import SeatView, seat_view
@@ -26,18 +26,21 @@ from ..kernel.tables import StrainTable, cards_in, mask_of, tables_for
 from ..rules.announcements import Effect
 from ..rules.cards import Card
 from ..rules.contracts import Contract, Exposure, KittyUse, PartnerRole, PlayStyle, Target
-from ..rules.ruleset import FirstLead, Rounds, Rules
+from ..rules.ruleset import Rounds, Rules
 from ..rules.strains import TRUMP_POWER
 from .adapter import act_by_view
-from .calibration import calibrated_contracts, misere_limits
+from .calibration import Calibration, calibrated_contracts, calibration_for, made_share
 from .ceiling import ceiling_measure, has_ceiling, past_minimum, spend_high
+from .conventions import convention_bid
 from .misere_defence import classic_lead, defence_lead
+from .misere_hand import MisereReading
 from .profile import Profile
 from .random_bot import generator
 from .standing import LOST, Standing, end_bid, near_end
 from .steering import own_tricks, trick_plan
 from .trick_play import Table, follow, follow_classic, lead, opponents_void, winning
-from .worth import forced_risks, holding_tricks, sure_of_every_trick
+from .valuation import Valuation
+from .worth import holding_tricks, sure_of_every_trick
 
 
 class HeuristicBot:
@@ -57,23 +60,13 @@ class HeuristicBot:
         self._strains = self._tables.strains
         self._all = (1 << len(self._tables.cards)) - 1
         self._jokers = mask_of(card.index for card in self._tables.cards if card.is_joker)
-        # The chance that a card this hand lacks is not with a misère's defenders.
-        hidden = len(self._tables.cards) - rules.deal.hand_size
-        defenders = rules.deal.hand_size * sum(
-            1 for other in range(rules.seating.seats) if self._tables.team_of[other] != self._tables.team_of[0]
-        )
-        self._misere_elsewhere = elsewhere = max(0.0, 1.0 - defenders / hidden) if hidden else 0.0
-        if profile.adapts:
-            # The declarer sees the kitty: a card it still lacks then lies with the defenders, or in a
-            # sitting-out partner's hand or a dead hand (two-handed, none: the defender holds them all).
-            outside = hidden - rules.deal.kitty
-            elsewhere = max(0.0, 1.0 - defenders / outside) if outside > 0 else 0.0
-            self._misere_elsewhere = elsewhere = min(elsewhere, 1.0 - profile.misere_defender_share)
-        # A misère card forced with k outside cards of its suit below it: the chance the defenders hold one.
-        self._risk = [1.0 - elsewhere**count for count in range(len(self._tables.cards) + 1)]
+        self._misere = MisereReading(rules, profile, self._tables)
+        self._risk = self._misere.risk
         self._estimates: dict[tuple[int, str], float] = {}
-        self._dangers: dict[tuple[int, bool], float] = {}
-        self._limits: dict[str, float] | None = None
+        self._calibration: Calibration | None = None
+        # Bidding by worth needs the calibrated chances, so an uncalibrated bot (measuring a calibration) bids by limits.
+        self._values = profile.adapts and profile.calibrated and profile.values_bids
+        self._valuation = Valuation(rules, self._tables.team_of)
         self._orders: dict[tuple[int, ...], tuple[int, ...]] = {}
         self._plans: dict[tuple[int, int, int, tuple[int, ...]], tuple[int, int] | None] = {}
         self._steers = profile.adapts and profile.reads_score
@@ -165,7 +158,7 @@ class HeuristicBot:
         contract, terms = view.contract, view.terms
         assert contract is not None and terms is not None
         if phase is Phase.CALLS:
-            return self._announce(seat, hand, contract, view.declarer, legal >> 1)
+            return self._announce(seat, hand, contract, view.declarer, legal >> 1, view.scores)
         if phase is Phase.GIVE:
             return self._gift(hand, contract)
         if phase is Phase.PARTNER:
@@ -253,7 +246,7 @@ class HeuristicBot:
 
     # -- announcements ----------------------------------------------------------------------------
 
-    def _announce(self, seat: int, hand: int, contract: Contract, declarer: int | None, offered: int) -> int:
+    def _announce(self, seat: int, hand: int, contract: Contract, declarer: int | None, offered: int, scores: tuple[int, ...] = ()) -> int:
         """An announcement to make (its index in ``rules.announcements``) or :data:`PASS_MOVE`: breach
         when this defender alone expects clearly more tricks than breaching needs; a call that asks for
         every trick when the declarer's hand is sure of every trick and the terms are worth more."""
@@ -273,9 +266,21 @@ class HeuristicBot:
             elif seat == declarer:
                 call = rules.extra(announcement.id)
                 terms = called_terms(contract, call, not strain.is_trump)
-                if terms.value > contract.value and (terms.target.minimum < hand_size or sure_of_every_trick(strain, hand)):
+                if self._values and contract.level is not None and not sure_of_every_trick(strain, hand):
+                    if self._call_worth(seat, hand, contract, terms, scores):
+                        return index
+                elif terms.value > contract.value and (terms.target.minimum < hand_size or sure_of_every_trick(strain, hand)):
                     return index
         return PASS_MOVE
+
+    def _call_worth(self, seat: int, hand: int, contract: Contract, terms: Contract, scores: tuple[int, ...]) -> bool:
+        """Whether the declarer's call that turns ``contract`` into ``terms`` (a slam call, a declare) is
+        worth more than playing on as bid (:meth:`~engine.bots.valuation.Valuation.call_gain`), its own
+        tricks read from its hand, the kitty taken, less the profile's ``call_discount``."""
+        own = holding_tricks(self._strains[contract.style.strain], hand)
+        partners = self.profile.partner_tricks if self._partners[seat] else 0.0
+        gain = self._valuation.call_gain(contract, terms, seat, own, partners, self.profile.call_discount, scores)
+        return gain > self.profile.value_margin
 
     def _gift(self, hand: int, contract: Contract) -> int:
         """The card a partner passes the declarer: its strongest in the contract's strain."""
@@ -316,62 +321,15 @@ class HeuristicBot:
         return tricks + self.profile.kitty_tricks if self.rules.deal.kitty else tricks
 
     def misere_danger(self, hand: Sequence[Card] | int, discarding: bool = True) -> float:
-        """How many tricks ``hand`` may be forced to take in a misère (0 = safe): the sum of
-        :meth:`_forced` over its cards, but for the worst ones the kitty lets it discard (unless
-        ``discarding`` is false), plus the risk the kitty's cards bring."""
-        mask = hand if isinstance(hand, int) else mask_of(card.index for card in hand)
-        cached = self._dangers.get((mask, discarding))
-        if cached is not None:
-            return cached
-        if len(self._dangers) > 4096:
-            self._dangers.clear()
-        strain = self._strains.get("NT") or next(iter(self._strains.values()))
-        outside = self._all & ~mask
-        dangers = sorted(self._forced(strain, mask, outside), reverse=True)
-        kitty = self.rules.deal.kitty
-        if self.profile.adapts and discarding and kitty:
-            # The kitty's cards are outside cards: each as forced as the outside cards are on average
-            # (their forced risks as if they were a hand, over their number). The declarer keeps the
-            # hand's worth of cards least forced among its own and the kitty's.
-            typical = self._kitty_card_risk(strain, mask, outside)
-            dangers = sorted(dangers + [typical] * kitty, reverse=True)
-            danger = sum(dangers[kitty:])
-        else:
-            danger = sum(dangers[kitty if discarding else 0 :]) + 0.1 * kitty
-        if self.profile.adapts and self.rules.play.first_lead is FirstLead.DECLARER:
-            danger += self._lead_risk(strain, mask, outside)
-        self._dangers[(mask, discarding)] = danger
-        return danger
-
-    def _kitty_card_risk(self, strain: StrainTable, mask: int, outside: int) -> float:
-        """How forced a kitty card is on average: the ``outside`` cards' forced risks as a hand, per card."""
-        return sum(self._forced(strain, outside, mask)) / max(1, outside.bit_count())
-
-    def _lead_risk(self, strain: StrainTable, mask: int, outside: int) -> float:
-        """The chance that a misère declarer who leads the first trick wins it with its safest lead: the
-        defenders play under a lead when they can, so a lead wins when some outside card above it is with
-        the defenders and none below it is (a joker always wins; with one defender holding every card the
-        declarer lacks, two-handed, only a card below all the outside cards of its suit is safe)."""
-        elsewhere = self._misere_elsewhere
-        best = 1.0
-        for index in cards_in(mask & ~strain.jokers):
-            above = (outside & strain.higher[index]).bit_count()
-            below = (outside & strain.lower[index]).bit_count()
-            risk = 1.0 - (1.0 - elsewhere**above) * elsewhere**below
-            if risk < best:
-                best = risk
-        return best
+        """How many tricks ``hand`` may be forced to take in a misère (0 = safe):
+        :meth:`~engine.bots.misere_hand.MisereReading.danger`."""
+        return self._misere.danger(hand if isinstance(hand, int) else mask_of(card.index for card in hand), discarding)
 
     def _forced(self, strain: StrainTable, mask: int, outside: int) -> list[float]:
-        """For each card of ``mask`` the defenders could force to win a trick, the chance they can: per suit
-        they lead the ``outside`` cards lowest up and the hand ducks with its highest card below each lead;
-        a card that cannot duck is forced (:func:`~engine.bots.worth.forced_risks`)."""
-        return forced_risks(strain, mask, outside, self._risk)
+        return self._misere.forced(strain, mask, outside)
 
     def _safest_without(self, strain: StrainTable, hand: int, candidates: list[int], outside: int) -> int:
-        """The card of ``candidates`` whose loss leaves ``hand`` the least forced (the higher on ties)."""
-        power = strain.power
-        return min(candidates, key=lambda index: (sum(self._forced(strain, hand & ~(1 << index), outside)), -power[index]))
+        return self._misere.safest_without(strain, hand, candidates, outside)
 
     def _auction(self, view: SeatView, hand: int, legal: int) -> int:
         """An auction move from the legal moves' mask (bit 0 the pass, bit ``move + 1`` each bid): the
@@ -386,8 +344,18 @@ class HeuristicBot:
             modified = move + (position + 1) * tables.stride
             if not legal >> (modified + 1) & 1 or modifier.style.kitty is not KittyUse.NONE or contract.level is None:
                 continue
-            without = self.estimate(hand, contract.style.strain, calls, seat) - self.profile.kitty_tricks
-            if without >= contract.level + self.profile.sans_margin:
+            with_kitty = self.estimate(hand, contract.style.strain, calls, seat)
+            without = with_kitty - self.profile.kitty_tricks
+            if self._values:
+                terms = terms_of(self.rules, contract, modifier.id, ())
+                assert terms is not None
+                valuation = self._valuation
+                if (
+                    valuation.trick_worth(terms, seat, without, view.scores)
+                    > valuation.trick_worth(contract, seat, with_kitty, view.scores) + self.profile.value_margin
+                ):
+                    return modified
+            elif without >= contract.level + self.profile.sans_margin:
                 return modified
         return move
 
@@ -408,25 +376,65 @@ class HeuristicBot:
             decided = end_bid(self.rules, self._tables.team_of, view, ordinary, estimates, choice, passing)
             if decided is not None:
                 return decided
-        if choice is not None:
-            return choice.rank
-        suited = self._suited_special(view, hand, ranks)
-        if suited is not None:
-            return suited.rank
-        for contract in self._calibrated:
-            if ranks >> contract.rank & 1 and self._misere_safe(view, hand, contract) and not self._loses_if_made(view, contract):
-                return contract.rank
+        if self._values:
+            special = self._worth_bid(view, hand, ranks, choice, estimates)
+            if special is not None:
+                return special.rank
+            if choice is not None:
+                return choice.rank
+        else:
+            if choice is not None:
+                return choice.rank
+            suited = self._suited_special(view, hand, ranks)
+            if suited is not None:
+                return suited.rank
+            for contract in self._calibrated:
+                if ranks >> contract.rank & 1 and self._misere_safe(view, hand, contract) and not self._loses_if_made(view, contract):
+                    return contract.rank
         bids = [contracts[rank] for rank in cards_in(ranks)]
-        inkles = self.rules.auction.inkles
-        if inkles is not None and self.profile.inkles:
-            shown = self._inkle(hand, bids, inkles.level)
-            if shown is not None:
-                return shown
-        if self.profile.six_no_trump_shows_joker and hand & self._jokers:
-            six = next((contract for contract in bids if contract.id == "6NT"), None)
-            if six is not None:
-                return six.rank
+        shown = convention_bid(self.rules, self._tables, self.profile, hand, bids, self._jokers)
+        if shown is not None:
+            return shown
         return PASS_MOVE if passing else bids[0].rank
+
+    def _worth_bid(self, view: SeatView, hand: int, ranks: int, choice: Contract | None, estimates: dict[str, float]) -> Contract | None:
+        """The calibrated contract (a misère, hi/lo) among ``ranks`` worth the most to the bidder's side, if it
+        is worth more than the alternative by the profile's :attr:`~engine.bots.profile.Profile.value_margin`:
+        the usual trick bid ``choice`` where there is one (its expected score at the strain's
+        ``estimates``), or else passing (:meth:`pass_worth`). Each contract's worth is its chance of being
+        made (:meth:`made_chance`) times what making it scores, less what failing costs, under the
+        variant's scoring (:class:`~engine.bots.valuation.Valuation`); a contract whose making would lose
+        the game is not bid, and one both partners play only once the partners have passed."""
+        seat, scores = view.actor, view.scores
+        valuation = self._valuation
+        if choice is not None:
+            alternative = valuation.trick_worth(choice, seat, estimates[choice.style.strain], scores)
+        else:
+            alternative = self.pass_worth(view)
+        best: Contract | None = None
+        best_worth = alternative + self.profile.value_margin
+        for contract in self._calibrated:
+            if not ranks >> contract.rank & 1:
+                continue
+            if contract.style.partner is PartnerRole.PLAYS and not self._partners_passed(view):
+                continue
+            limit = self.calibrated_limit(contract)
+            if limit is not None and limit < 0:
+                continue  # the play-outs made even its safest hands less often than not: never bid
+            chance = self.made_chance(hand, contract)
+            if chance is None:  # no curve (too few play-outs): bid by the limit, as the threshold bot does
+                if best is None and choice is None and self._misere_safe(view, hand, contract) and not self._loses_if_made(view, contract):
+                    return contract
+                continue
+            worth = valuation.share_worth(contract, seat, chance, scores)
+            if worth > best_worth and not self._loses_if_made(view, contract):
+                best, best_worth = contract, worth
+        return best
+
+    def pass_worth(self, view: SeatView) -> float:
+        """What passing is worth to the bidder's side, in points (:meth:`~engine.bots.valuation.Valuation.pass_worth`)."""
+        profile = self.profile
+        return self._valuation.pass_worth(view.bidding, view.actor, view.scores, profile.pass_weight, profile.holder_make_share)
 
     def _strain_estimates(self, view: SeatView, hand: int, strains: set[str]) -> dict[str, float]:
         """Tricks the declaring side may expect in each of ``strains`` (:meth:`estimate`'s)."""
@@ -440,7 +448,7 @@ class HeuristicBot:
             kitty = self.rules.deal.kitty if contract.style.kitty is not KittyUse.NONE else 0
             strain = self._strains[contract.style.strain]
             outside = self._all & ~hand
-            typical = self._kitty_card_risk(strain, hand, outside)
+            typical = self._misere.kitty_card_risk(strain, hand, outside)
             return ceiling_measure(strain, hand, contract.target.minimum, outside, kitty, self._forced, typical), self.profile.ceiling_limit
         if contract.style.partner is PartnerRole.PLAYS:  # (double misère: the partner's hand is unseen)
             return self.misere_danger(hand, contract.style.kitty is KittyUse.TAKE), self.profile.double_misere_limit
@@ -454,12 +462,27 @@ class HeuristicBot:
     def calibrated_limit(self, contract: Contract) -> float | None:
         """The limit calibrated for ``contract`` in this variant (:mod:`~engine.bots.calibration`), or
         ``None`` where the profile's stands (a profile that does not calibrate; too few play-outs)."""
+        found = self.calibration()
+        return None if found is None else found.limits.get(contract.id)
+
+    def calibration(self) -> Calibration | None:
+        """This variant's calibration for this bot's profile (:func:`~engine.bots.calibration.calibration_for`:
+        shipped, remembered, cached or measured now), or ``None`` for a profile that does not calibrate."""
         if not (self.profile.adapts and self.profile.calibrated):
             return None
-        if self._limits is None:
+        if self._calibration is None:
             uncalibrated = replace(self.profile, calibrated=False)
-            self._limits = misere_limits(self.rules, self._calibrated, lambda: HeuristicBot(self.rules, uncalibrated), uncalibrated)
-        return self._limits.get(contract.id)
+            self._calibration = calibration_for(self.rules, self._calibrated, lambda: HeuristicBot(self.rules, uncalibrated), uncalibrated)
+        return self._calibration
+
+    def made_chance(self, hand: int, contract: Contract) -> float | None:
+        """The chance ``hand`` makes ``contract`` (a calibrated contract: a misère, hi/lo), read from its
+        danger on the variant's calibrated curve; ``None`` where there is no curve (too few play-outs)."""
+        found = self.calibration()
+        curve = None if found is None else found.curves.get(contract.id)
+        if curve is None:
+            return None
+        return made_share(curve, self.misere_measure(hand, contract)[0])
 
     def _misere_safe(self, view: SeatView, hand: int, contract: Contract) -> bool:
         """Whether ``hand`` is safe enough to bid ``contract`` (a calibrated contract: a misère, hi/lo; a
@@ -511,16 +534,6 @@ class HeuristicBot:
         within = [contract for contract in candidates if contract.level is not None and contract.level <= target]
         return within[-1] if within else candidates[0]
 
-    def _inkle(self, hand: int, bids: list[Contract], level: int) -> int | None:
-        cards = self._tables.cards
-        for contract in bids:
-            if contract.level != level or contract.style.strain not in self._tables.suits:
-                continue
-            suit = [card for card in (cards[index] for index in cards_in(hand)) if card.suit == contract.style.strain]
-            if len(suit) >= 3 and any(card.rank in ("A", "K", "J") for card in suit):
-                return contract.rank
-        return None
-
     # -- the kitty ------------------------------------------------------------------------------
 
     def _discard(self, view: SeatView, hand: int, contract: Contract, count: int) -> int:
@@ -529,23 +542,9 @@ class HeuristicBot:
         power, suit_of = strain.power, strain.suit_of
         cards = cards_in(hand)
         if contract.target.is_no_tricks:
-            # Misère: put away, one by one, the card whose loss leaves the hand the least forced.
-            outside, kept = self._all & ~hand, hand
-            for _ in range(count):
-                kept &= ~(1 << self._safest_without(strain, kept, cards_in(kept), outside))
-            return hand & ~kept
+            return self._misere.misere_discard(strain, hand, count)
         if has_ceiling(contract, self._hand_size) and self.profile.adapts:
-            # Keep the hand that best fits the ceiling: put away, one by one, the card whose loss fits it best.
-            kept, minimum = hand, contract.target.minimum
-            for _ in range(count):
-                kept &= ~(
-                    1
-                    << min(
-                        cards_in(kept),
-                        key=lambda index: ceiling_measure(strain, kept & ~(1 << index), minimum, self._all & ~hand, 0, self._forced),
-                    )
-                )
-            return hand & ~kept
+            return self._misere.ceiling_discard(strain, hand, contract.target.minimum, count)
         length: dict[str | None, int] = {}
         for index in cards:
             length[suit_of[index]] = length.get(suit_of[index], 0) + 1

@@ -49,7 +49,16 @@ def hint(bot: HeuristicBot, observation: Observation, legal_actions: Sequence[Ac
 def _misere_reason(bot: HeuristicBot, observation: Observation, contract: Contract, best: float) -> str:
     """Why a misère: for one played alone, the danger the bot weighed against the limit it bids at."""
     if contract in bot._calibrated:
-        danger, limit = bot.misere_measure(mask_of(card.index for card in observation.hand), contract)
+        hand = mask_of(card.index for card in observation.hand)
+        danger, limit = bot.misere_measure(hand, contract)
+        chance = bot.made_chance(hand, contract) if bot._values else None
+        if chance is not None:
+            worth = bot._valuation.share_worth(contract, observation.seat, chance, tuple(observation.scores))
+            return (
+                f"the defenders could force about {danger:.1f} tricks on this hand; play-outs of this variant make "
+                f"{contract.name} from such hands {chance:.0%} of the time, worth about {worth:+.0f} points to your side "
+                "under its scoring, more than the alternative: it should take none."
+            )
         calibrated = bot.calibrated_limit(contract)
         if calibrated is not None:
             return (

@@ -91,6 +91,26 @@ class Profile:
     breach_margin: float = 1.0
     """Call breach only when clearly right: when the defender alone expects this many tricks more than
     breaching needs (a slam call or a declare needs a hand sure of every trick)."""
+    values_bids: bool = True
+    """(Where :attr:`adapts` and :attr:`calibrated`.) Bid by what each candidate is worth under the
+    variant's scoring (:mod:`~engine.bots.valuation`): a misère or any calibrated contract by its
+    calibrated chance of being made times what making it scores, against what failing costs and against
+    the bid it would replace or passing; a call for every trick, sans kitty and breach alike. Off in the
+    ``threshold`` profile, which bids each contract at a fixed danger or trick margin whatever it is worth."""
+    pass_weight: float = 0.5
+    """(Where :attr:`values_bids`.) How much of the holder's expected score a pass is counted as leaving
+    it (the holder's side gains it, so a pass over an opponent's bid costs this share of what that bid is
+    worth to them): a crude guess, since the holder's hand is unseen and the auction may go on."""
+    holder_make_share: float = 0.75
+    """(Where :attr:`values_bids`.) The chance counted that the bid now highest is made, to weigh a pass."""
+    call_discount: float = 1.0
+    """(Where :attr:`values_bids`.) Tricks taken off the declarer's own estimate when it weighs a call that
+    asks for more tricks (a slam call): every card must then win, which the estimate, a sum of each card's
+    chance, reads too kindly (at no discount the calls were made under half the time, bench/NOTES.md)."""
+    value_margin: float = 10.0
+    """(Where :attr:`values_bids`.) The points a contract bid by its worth must be expected to score
+    beyond the alternative (the bid it would replace, or passing): the estimates are rough, so a bare
+    edge is not taken."""
 
     def __post_init__(self) -> None:
         if not 0.0 <= self.sacrifice_margin <= 2.0:
@@ -119,6 +139,12 @@ class Profile:
         ):
             if not 0.0 <= share <= 1.0:
                 raise ValueError(f"Profile {label} must be a share between 0 and 1, not {share}.")
+        if not 0.0 <= self.pass_weight <= 1.0 or not 0.0 <= self.holder_make_share <= 1.0:
+            raise ValueError("Profile pass_weight and holder_make_share must be shares between 0 and 1.")
+        if not -3.0 <= self.call_discount <= 10.0:
+            raise ValueError(f"Profile call_discount must be between -3 and 10 tricks, not {self.call_discount}.")
+        if not 0.0 <= self.value_margin <= 1000.0:
+            raise ValueError(f"Profile value_margin must be between 0 and 1000 points, not {self.value_margin}.")
         if min(self.misere_limit, self.open_misere_limit, self.open_misere_kitty_limit, self.double_misere_limit, self.ceiling_limit) < 0:
             raise ValueError("Profile misère limits must not be negative.")
 
@@ -129,4 +155,13 @@ CLASSIC = Profile(
 """The heuristic bot as it played before it read the game's end rules (issue 35), kept to measure the
 default against (the bot ``classic``)."""
 
-__all__ = ["CLASSIC", "Profile"]
+THRESHOLD = Profile(name="threshold", values_bids=False)
+"""The default bot as it bid before it weighed what a contract is worth (issue 44): a misère at its
+calibrated danger limit, a trick contract by its margin of tricks, whatever the contract scores; kept to
+measure the default against (the bot ``threshold``)."""
+
+VALUATION_FIELDS = ("name", "values_bids", "pass_weight", "holder_make_share", "value_margin", "call_discount")
+"""The fields that only weigh bids by their worth, which an uncalibrated bot (one measuring a calibration)
+never does: profiles differing only in them share a calibration."""
+
+__all__ = ["CLASSIC", "THRESHOLD", "VALUATION_FIELDS", "Profile"]

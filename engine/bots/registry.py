@@ -7,9 +7,9 @@ import random
 from ..rules.ruleset import Rules
 from .base import FastBot, RandomBot
 from .heuristic import HeuristicBot, Profile
-from .profile import CLASSIC
+from .profile import CLASSIC, THRESHOLD
 
-BOT_NAMES = ("random", "heuristic", "sampling", "expert", "classic")
+BOT_NAMES = ("random", "heuristic", "sampling", "expert", "classic", "threshold")
 """The bots the command line knows by name."""
 
 
@@ -22,6 +22,8 @@ def make_bot(name: str, rules: Rules, seed: int | str | random.Random | None = N
         return HeuristicBot(rules, Profile(), seed)
     if name == "classic":
         return HeuristicBot(rules, CLASSIC, seed)
+    if name == "threshold":
+        return HeuristicBot(rules, THRESHOLD, seed)
     if name == "sampling":
         from .sampling import SamplingBot  # loaded only when asked for: it brings the solver
 

@@ -55,6 +55,8 @@ def progress_line(mode: str, label: str, units: int, runs: int = 1, unit: str = 
         bar.update(1)
 
     def progress(done: int, chunks: int) -> None:
+        # Before the first chunk (done 0) the bots' calibration is made ready, which can take seconds.
+        bar.set_description(f"{label[:26]}: calibrating" if done == 0 else label[:40], refresh=True)
         reached = units * runs * done // max(1, chunks)
         if reached > bar.n:
             bar.update(reached - bar.n)

@@ -17,9 +17,15 @@ from dataclasses import dataclass, field
 
 from ..kernel.events import GameEnd, HandResult
 from ..rules.ruleset import Rules
+from .rule_use import StatedRule
 
 Row = dict[str, float]
 """One unit's figures: name → value (a figure missing from a row is 0 there)."""
+
+RULE_USED = "{rule} used per hand"
+RULE_SUCCEEDED = "{rule} succeeded per hand"
+"""Names of the figures kept per stated rule within a hand (a contract's bids, a call's calls), so that a
+comparison or a sweep tests each rule's use and success (:func:`rule_figures`)."""
 
 TEAM_POINTS = "team {team} points per hand"
 TEAM_WINS = "team {team} wins"
@@ -57,6 +63,23 @@ def _hand_figures(result: HandResult, rules: Rules) -> Row:
     tricks = sum(result.tricks[seat] for seat in range(seating.seats) if seating.team_of(seat) in declaring)
     row["slams per hand"] = int(result.made and tricks == rules.deal.hand_size)
     row["declarers barred per hand"] = int(bool(result.next_hand_banned))
+    return row
+
+
+def rule_figures(stated: Sequence[StatedRule], counts: Mapping[str, Sequence[int]], hands: int) -> Row:
+    """A unit's figures for the rules it ``stated`` that come up within a hand: each one's uses (and, where
+    a use has an outcome, successes) in ``counts`` (a :class:`~engine.simulation.rule_use.RuleWatch`
+    tally of the unit) per hand of its ``hands``; a rule not used is 0 (left out of the row)."""
+    row: Row = {}
+    for rule in stated:
+        if rule.per_game or rule.needs_games:
+            continue
+        found = counts.get(rule.key)
+        if not found or not found[0]:
+            continue
+        row[RULE_USED.format(rule=rule.rule)] = found[0] / hands
+        if rule.success is not None:
+            row[RULE_SUCCEEDED.format(rule=rule.rule)] = found[1] / hands
     return row
 
 

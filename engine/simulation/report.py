@@ -7,6 +7,7 @@ import csv
 import io
 from typing import Any
 
+from ..bots.calibration import VERSION as CALIBRATION_VERSION
 from ..bots.heuristic import HeuristicBot
 from .rule_use import stated_rules
 from .runner import SimulationResult
@@ -122,7 +123,9 @@ def to_data(result: SimulationResult) -> dict[str, Any]:
         "dealer_team": {"wins": tally.dealer_wins, "win_rate": _rate(tally.dealer_wins, tally.games)},
         "balance": balance(result),
         **rules_in_play(result),
+        "calibration": _calibration(result),
         "timing": {
+            "calibration": result.extra.get("calibration", {"source": "none", "seconds": 0.0}),
             "seconds": round(result.seconds, 3),
             "workers": result.workers,
             "hands_per_second": round(tally.hands / result.seconds, 1) if result.seconds else 0.0,
@@ -130,6 +133,12 @@ def to_data(result: SimulationResult) -> dict[str, Any]:
         },
     }
     return data
+
+
+def _calibration(result: SimulationResult) -> str:
+    """Which calibration the run's bots bid by: the variant's content and the calibration's version (where
+    it came from and how long it took sit under ``timing``: they differ between a first run and a second)."""
+    return f"version {CALIBRATION_VERSION} of {result.rules.document_hash[:12]}"
 
 
 def _share(count: int, total: int, fair: float | None = None) -> dict[str, Any]:
@@ -221,6 +230,9 @@ def to_text(result: SimulationResult) -> str:
         + (f" in {data['games']} games" if data["games"] else "")
         + f"; {data['timing']['seconds']} s ({data['timing']['hands_per_second']} hands/s, {data['timing']['workers']} worker(s))"
     )
+    used = data["timing"]["calibration"]
+    if used["source"] != "none":
+        lines.append(f"Bots' calibration: {data['calibration']}, {used['source']} ({used['seconds']} s).")
     lines.append(
         f"All passed: {data['all_pass']['count']} ({100 * data['all_pass']['rate']:.1f}% of hands).  Contracts made: "
         f"{100 * data['made_rate']:.1f}%.  Slams: {data['slams']['count']}.  Set (contract failed): {data['sets']['count']}."

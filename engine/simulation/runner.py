@@ -21,6 +21,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ..bots import BOT_NAMES, make_bot
+from ..bots import calibration as bot_calibration
 from ..errors import FiveHundredError
 from ..kernel.events import HandResult
 from ..kernel.state import Chooser, GameState
@@ -29,7 +30,7 @@ from ..kernel.tables import tables_for
 from ..rules.compiler import load_variant
 from ..rules.ruleset import Rules
 from .checkpoint import CHECKPOINT_FORMAT, CheckpointError, Resumed, chunk_line, open_checkpoint, read_checkpoint
-from .figures import Row, unit_figures
+from .figures import Row, rule_figures, unit_figures
 from .rule_use import RuleWatch
 from .statistics import Tally
 
@@ -42,7 +43,7 @@ default the size is chosen from the bots (:func:`chunk_size`). Results never dep
 CHUNK_SECONDS = 1.0
 """About how long one chunk of work should take: long enough that handing chunks to workers and folding
 their tallies costs little, short enough for progress to move and a checkpoint to lose little."""
-BOT_HANDS_PER_SECOND = {"random": 3000.0, "heuristic": 1200.0, "classic": 1200.0, "sampling": 4.0, "expert": 0.5}
+BOT_HANDS_PER_SECOND = {"random": 3000.0, "heuristic": 1200.0, "classic": 1200.0, "threshold": 1200.0, "sampling": 4.0, "expert": 0.5}
 """Rough hands a second of each bot on one core (pure Python), to size chunks."""
 HANDS_PER_GAME = 7
 """Rough hands in a game, to size chunks of games."""
@@ -154,6 +155,23 @@ def _bots_for(settings: SimulationSettings, rules: Rules) -> tuple[str, ...]:
     return names
 
 
+def calibrate(settings: SimulationSettings, rules: Rules) -> dict[str, Any]:
+    """Make ready in this process the calibration every bot of ``settings`` bids by
+    (:mod:`~engine.bots.calibration`: shipped, cached, or measured now), so that a run's workers are handed
+    it rather than each measuring it again. Returns where it came from for the report: ``source``
+    (``shipped``, ``cache``, ``measured``, or ``none`` where no bot calibrates), ``seconds`` spent here."""
+    started = time.perf_counter()
+    sources: list[str] = []
+    for name in sorted(set(_bots_for(settings, rules))):
+        prepare = getattr(make_bot(name, rules, 0), "calibration", None)
+        if callable(prepare):
+            found = prepare()
+            if found is not None:
+                sources.append(found.source)
+    source = "measured" if "measured" in sources else "cache" if "cache" in sources else sources[0] if sources else "none"
+    return {"source": source, "seconds": round(time.perf_counter() - started, 3)}
+
+
 def _play_unit(
     settings: SimulationSettings,
     rules: Rules,
@@ -179,12 +197,15 @@ def _play_unit(
     limit = 1 if settings.hands else MAX_HANDS_PER_GAME
     results: list[HandResult] = []
     actions = 0
+    unit_use: dict[str, list[int]] | None = {} if rows is not None else None  # this unit's rules in play
     while True:
         actions += state.run(choosers, trusted=True)  # built-in bots: tests check their moves are legal
         assert state.result is not None
         results.append(state.result)
         tally.add_hand(state.result, rules)
         watch.count_hand(state, tally.rule_use)
+        if unit_use is not None:
+            watch.count_hand(state, unit_use)
         if not state.paused or len(results) >= limit:
             break
         state.next_hand()
@@ -192,7 +213,9 @@ def _play_unit(
         tally.add_game(results, dealer, state.winner, state.ending, rules)
         watch.count_game(state.ending, tally.rule_use)
     if rows is not None:
-        rows.append(unit_figures(rules, results, dealer, state.ending, bool(settings.games)))
+        row = unit_figures(rules, results, dealer, state.ending, bool(settings.games))
+        row.update(rule_figures(watch.stated, unit_use or {}, len(results)))
+        rows.append(row)
     return actions
 
 
@@ -301,13 +324,18 @@ def simulate(
         raise SimulationError(str(error)) from None
     except OSError as error:
         raise SimulationError(f"{checkpoint}: cannot write the checkpoint: {error.strerror}.") from None
+    if progress is not None:
+        progress(0, chunks)  # (calibrating first can take a few seconds: show the run has started)
+    calibrated = calibrate(settings, rules)
     started = time.perf_counter()
     total = resumed.tally or Tally(players, teams)
     actions = resumed.actions
     finished = len(resumed.chunks)
     todo = (chunk for chunk in range(chunks) if chunk not in resumed.chunks)
     try:
-        for chunk, tally, count in _execute(run_chunk, settings, todo, chunks - finished, workers, cluster, on_unit):
+        for chunk, tally, count in _execute(
+            run_chunk, settings, todo, chunks - finished, workers, cluster, on_unit, bot_calibration.measured()
+        ):
             total.merge(Tally.from_dict(tally))
             actions += count
             finished += 1
@@ -320,7 +348,8 @@ def simulate(
         if handle is not None:
             handle.close()
     total.sort()  # the same report whatever order the chunks were folded in
-    return SimulationResult(settings, rules, total, time.perf_counter() - started, actions, workers, {"replayed_chunks": resumed.damaged})
+    extra = {"replayed_chunks": resumed.damaged, "calibration": calibrated}
+    return SimulationResult(settings, rules, total, time.perf_counter() - started, actions, workers, extra)
 
 
 def _workers(workers: int) -> int:
@@ -361,8 +390,12 @@ def simulate_group(
     chunks = -(-group[0].units // size)
     totals = [Tally(each.seating.players, len(each.seating.teams)) for each in rules]
     actions = [0] * len(group)
+    if progress is not None:
+        progress(0, chunks)  # (calibrating first can take a few seconds: show the run has started)
+    calibrated = [calibrate(settings, each) for settings, each in zip(group, rules)]
     started = time.perf_counter()
-    for finished, (_, runs) in enumerate(_execute(run_group_chunk, group, iter(range(chunks)), chunks, workers, cluster, on_unit), 1):
+    runs_of = _execute(run_group_chunk, group, iter(range(chunks)), chunks, workers, cluster, on_unit, bot_calibration.measured())
+    for finished, (_, runs) in enumerate(runs_of, 1):
         for index, (tally, count, _rows) in enumerate(runs):
             totals[index].merge(Tally.from_dict(tally))
             actions[index] += count
@@ -374,8 +407,8 @@ def simulate_group(
     for total in totals:
         total.sort()
     return [
-        SimulationResult(settings, each, total, seconds, count, workers)
-        for settings, each, total, count in zip(group, rules, totals, actions)
+        SimulationResult(settings, each, total, seconds, count, workers, {"calibration": found})
+        for settings, each, total, count, found in zip(group, rules, totals, actions, calibrated)
     ]
 
 
@@ -387,9 +420,11 @@ def _execute(
     workers: int,
     cluster: str | None,
     on_unit: Callable[[], None] | None = None,
+    calibrations: dict[str, Any] | None = None,
 ) -> Iterator[Any]:
     """Run ``function(argument, chunk)`` for ``count`` chunks, yielding each result in the order the
-    chunks come (``on_unit`` is passed on when the chunks run in this process)."""
+    chunks come (``on_unit`` is passed on when the chunks run in this process); worker processes are
+    handed ``calibrations`` (:func:`~engine.bots.calibration.measured`), measured here once."""
     if cluster is not None:
         yield from _execute_on_cluster(function, argument, list(chunks), cluster)
         return
@@ -399,7 +434,7 @@ def _execute(
         return
     from concurrent.futures import ProcessPoolExecutor  # loaded only when there are workers
 
-    with ProcessPoolExecutor(max_workers=workers, initializer=_watch_parent, initargs=(os.getpid(),)) as pool:
+    with ProcessPoolExecutor(max_workers=workers, initializer=_start_worker, initargs=(os.getpid(), calibrations or {})) as pool:
         # A few chunks in flight per worker, not every chunk submitted up front: memory stays flat.
         pending: deque[Future[Any]] = deque()
         for chunk in chunks:
@@ -408,6 +443,12 @@ def _execute(
                 yield pending.popleft().result()
         while pending:
             yield pending.popleft().result()
+
+
+def _start_worker(parent: int, calibrations: dict[str, Any]) -> None:
+    """In a worker process: take the calibrations its main process made ready, and watch the parent."""
+    bot_calibration.adopt(calibrations)
+    _watch_parent(parent)
 
 
 def _watch_parent(parent: int) -> None:

@@ -23,7 +23,7 @@ from ..language.resources import shipped_variant_path
 from ..rules.compiler import compile_text
 from ..rules.ruleset import Rules
 from .comparison import LEVEL, deal_difference, figure_order, seating_difference, unadjusted_tests
-from .figures import Moments, PairedMoments, Row
+from .figures import RULE_USED, Moments, PairedMoments, Row
 from .inference import FigureTest, holm
 from .report import to_data
 from .runner import SimulationResult, SimulationSettings, simulate_group
@@ -187,6 +187,40 @@ def sweep(
     return Sweep(variant, settings, results, baseline, moments)
 
 
+def _worths(rules: Rules) -> dict[str, tuple[int | None, ...]]:
+    """What each special contract, modifier and call of ``rules`` is worth (its value, or value and bonus),
+    by id: the values a bot bidding by worth should answer."""
+    found: dict[str, tuple[int | None, ...]] = {contract.id: (contract.value,) for contract in rules.ladder if contract.is_special}
+    for extra in rules.extras:
+        found[extra.id] = (extra.value, extra.no_trump_value, extra.bonus)
+    return found
+
+
+def unresponsive(result: Sweep, tests: list[list[tuple[FigureTest, float]]]) -> list[str]:
+    """Warnings, per setting after the first, for each contract or call whose worth the setting changed
+    while its use did not change measurably (the adjusted test of ``{id} used per hand``): the bots'
+    bidding did not respond to the value, so the sweep measures only the arithmetic of the scoring."""
+    first = _worths(result.settings[0].rules)
+    warnings = []
+    for index, (setting, found) in enumerate(zip(result.settings[1:], tests), 1):
+        for rule, worth in _worths(setting.rules).items():
+            if rule not in first or first[rule] == worth:
+                continue
+            name = RULE_USED.format(rule=rule)
+            test = next(((test, adjusted) for test, adjusted in found if test.figure == name), None)
+            before, after = result.baseline.mean(name), (test[0].second if test is not None else 0.0)
+            if test is None or test[1] >= LEVEL:
+                if before == after:
+                    why = "their bidding did not respond to the value, so this setting's figures show only the scoring's arithmetic"
+                else:
+                    why = "no difference at the 5% level after adjustment: more hands may tell whether their bidding responds"
+                warnings.append(
+                    f"setting {index} changes what {rule} is worth, but the bots used it about as often as in setting 0 "
+                    f"({before:.4g} and {after:.4g} a hand): {why}."
+                )
+    return warnings
+
+
 def sweep_data(result: Sweep) -> dict[str, Any]:
     """JSON-ready: per setting its label and report, and ``figures``: per figure the mean at each setting
     and, for every setting after the first, the difference from the first with its interval and adjusted
@@ -221,6 +255,7 @@ def sweep_data(result: Sweep) -> dict[str, Any]:
         "figures": figures,
         "adjustment": "Holm",
         "level": LEVEL,
+        "unresponsive": unresponsive(result, tests),
     }
 
 
@@ -246,4 +281,5 @@ def sweep_text(result: Sweep) -> str:
     lines.append(f"* differs from setting 0 at the {LEVEL:.0%} level after Holm's adjustment across every figure of every setting.")
     for index, run in enumerate(data["runs"]):
         lines.extend(f"Setting {index}: warning: {warning}" for warning in run["warnings"])
+    lines.extend(f"Warning: {warning}" for warning in data["unresponsive"])
     return "\n".join(lines) + "\n"

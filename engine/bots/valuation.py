@@ -1,0 +1,124 @@
+"""What a bid is worth: the expected score of a contract under the variant's own scoring.
+
+The threshold bot bids a contract when its hand clears a fixed margin, whatever the contract scores, so a
+house rule that changes a value (misère worth 150 or 400, a bigger slam bonus, a failed contract paid to
+the other side) changed only the arithmetic of a simulation, never the bidding. :class:`Valuation` reads a
+contract's worth from the kernel's scoring (:func:`~engine.kernel.scoring.score_hand`, through
+:meth:`~engine.bots.standing.Standing.points`): the points the bidder's side scores on the hand less the
+mean of the other sides', for each count of tricks it may take, weighed by the chance of that count. So
+whatever the variant pays (the value table, trick points to the defenders, a slam bonus, subtracting or
+paying a failed contract to the other side, a score that never falls), the worth follows it.
+
+The chances come from the bot's own reading of its hand: for a trick contract a normal spread of
+:data:`~engine.bots.standing.TRICK_SPREAD` tricks around its estimate; for a misère, hi/lo or any contract
+calibrated by play-outs, the share made at its danger on the variant's calibrated curve
+(:func:`~engine.bots.calibration.made_share`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from ..rules.contracts import Contract, PartnerRole
+from ..rules.ruleset import Rules
+from .standing import TRICK_SPREAD, Standing
+
+MEMO_LIMIT = 4096
+"""Points remembered per bot before the memo is cleared (a bound on memory)."""
+
+
+class Valuation:
+    """Expected scores of contracts for one variant and seating, memoised per hand's scores."""
+
+    def __init__(self, rules: Rules, team_of: Sequence[int]) -> None:
+        self.rules = rules
+        """The variant played."""
+        self.team_of = tuple(team_of)
+        """Each seat's team."""
+        self._points: dict[tuple[str, int, int, int, int, int, tuple[int, ...]], float] = {}
+        self._hand_size = rules.deal.hand_size
+
+    def points(self, contract: Contract, declarer: int, tricks: int, scores: tuple[int, ...]) -> float:
+        """What ``declarer``'s side scores on the hand, less the mean of the other sides', when it plays
+        ``contract`` from ``scores`` and takes ``tricks`` (:meth:`~engine.bots.standing.Standing.points`)."""
+        # (A call or a modifier keeps the bid's id with other terms: the value and target are keyed too.)
+        key = (contract.id, contract.value, contract.target.minimum, contract.target.maximum, declarer, tricks, scores)
+        found = self._points.get(key)
+        if found is None:
+            if len(self._points) >= MEMO_LIMIT:
+                self._points.clear()
+            found = self._points[key] = Standing(self.rules, self.team_of, scores).points(contract, declarer, tricks)
+        return found
+
+    def trick_chances(self, expected: float, spread: float = TRICK_SPREAD) -> list[float]:
+        """The chance of each count of tricks from 0 to the hand size when ``expected`` are expected: a
+        normal spread of ``spread`` tricks, each count taking the half-trick either side of it (the ends
+        take the tails)."""
+        scale = spread * math.sqrt(2.0)
+        size = self._hand_size
+        below = [0.5 * (1.0 + math.erf((count + 0.5 - expected) / scale)) for count in range(size)]
+        chances = []
+        previous = 0.0
+        for cumulative in below:
+            chances.append(cumulative - previous)
+            previous = cumulative
+        chances.append(1.0 - previous)
+        return chances
+
+    def trick_worth(self, contract: Contract, declarer: int, expected: float, scores: tuple[int, ...]) -> float:
+        """``contract``'s expected worth to ``declarer``'s side when its side expects ``expected`` tricks:
+        every count of tricks weighed by :meth:`trick_chances` (so a slam bonus counts by the chance of
+        every trick, and a failure by how far short it may fall)."""
+        return sum(
+            chance * self.points(contract, declarer, tricks, scores)
+            for tricks, chance in enumerate(self.trick_chances(expected))
+            if chance > 1e-6
+        )
+
+    def made_and_failed(self, contract: Contract) -> tuple[int, int]:
+        """The tricks counted for ``contract`` made and failed when only the share made is known: its
+        minimum, and one trick past its ceiling (a misère's first trick, hi/lo's sixth) or, without one,
+        two short of its minimum (the usual failure of a trick contract)."""
+        target = contract.target
+        if target.maximum < self._hand_size:
+            return target.minimum, target.maximum + 1
+        return target.minimum, max(0, target.minimum - 2)
+
+    def share_worth(self, contract: Contract, declarer: int, share: float, scores: tuple[int, ...]) -> float:
+        """``contract``'s expected worth to ``declarer``'s side when it is made with chance ``share``
+        (:meth:`made_and_failed`'s tricks either way)."""
+        made, failed = self.made_and_failed(contract)
+        return share * self.points(contract, declarer, made, scores) + (1.0 - share) * self.points(contract, declarer, failed, scores)
+
+    def pass_worth(self, bidding: Sequence[tuple[int, str]], actor: int, scores: tuple[int, ...], weight: float, share: float) -> float:
+        """What passing is worth to ``actor``'s side after the calls ``bidding``, in points: ``weight`` of
+        the expected score of the bid now highest (made with chance ``share``), gained where a partner
+        holds it and lost where an opponent does; nothing before any bid (what the others would bid is
+        unknown)."""
+        holder = next(((who, call) for who, call in reversed(bidding) if call != "pass"), None)
+        if holder is None:
+            return 0.0
+        who, call = holder
+        contract = self.rules.ladder.get(call.split()[0]) if call else None
+        if contract is None:
+            return 0.0
+        worth = self.share_worth(contract, who, share, scores)
+        return weight * (worth if self.team_of[who] == self.team_of[actor] else -worth)
+
+    def call_gain(
+        self, contract: Contract, terms: Contract, declarer: int, own: float, partners: float, discount: float, scores: tuple[int, ...]
+    ) -> float:
+        """What the declarer's call that turns ``contract`` into ``terms`` (a slam call, a declare) adds to
+        its side's expected score: ``terms`` at the ``own`` tricks its hand expects less ``discount`` (every
+        card must then win, which a sum of each card's chance reads too kindly), plus half a trick for a
+        card its partner passes, against ``contract`` with its partners' ``partners`` tricks."""
+        helped = own + partners
+        if terms.style.partner is PartnerRole.PLAYS:
+            called = helped
+        else:
+            called = own + (0.5 if terms.style.partner is PartnerRole.PASSES_CARD else 0.0) - discount
+        return self.trick_worth(terms, declarer, called, scores) - self.trick_worth(contract, declarer, helped, scores)
+
+
+__all__ = ["MEMO_LIMIT", "Valuation"]

@@ -1,0 +1,142 @@
+"""Bidding by what a contract is worth (issue 44): the default bot weighs each candidate by its chance of
+being made and what the variant's scoring pays, so changing only a value changes the bid."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+
+import engine
+from engine.bots import calibration
+from engine.bots.calibration import Calibration, calibrated_contracts, fit_curve, made_share
+from engine.bots.heuristic import HeuristicBot
+from engine.bots.profile import THRESHOLD, Profile
+from engine.bots.registry import make_bot
+from engine.bots.valuation import Valuation
+from engine.kernel.state import GameState
+
+
+def _with(base: str, text: str) -> engine.Rules:
+    """A house file over ``base``. A value changes nothing an uncalibrated bot does (it bids by limits), so
+    the base's shipped calibration serves it: the tests need not measure each one."""
+    rules = engine.compile_text(f"extends: {base}\nname: House\n{text}")
+    shipped = calibration.known(engine.load_variant(base))
+    assert shipped is not None
+    calibration.remember(rules, None, shipped)
+    return rules
+
+
+def _contracts_played(rules: engine.Rules, seeds: range, profile: Profile = Profile()) -> dict[int, str | None]:
+    """The contract each seed's first hand is played in, four bots of ``profile`` bidding."""
+    found = {}
+    for seed in seeds:
+        bots = [HeuristicBot(rules, profile) for _ in range(rules.seating.players)]
+        state = GameState.create(rules, seed=seed, history=False)
+        state.pause_between_hands = True
+        state.run([bot.choose for bot in bots])
+        assert state.result is not None
+        found[seed] = state.result.contract
+    return found
+
+
+def test_rules_text_000_misere_and_open_misere_open_misere_is_played_on_a_deal_only_where_it_is_worth_enough() -> None:
+    """Rules text 000, "Misère and open misère": the same deals; only open misère's value differs (300 or
+    700). The default bots play it on deals at 700 where they do not at 300, and on none the other way
+    round; the threshold bots bid alike under both."""
+    cheap, dear = _with("standard", "contracts: {open_misere: {value: 300}}"), _with("standard", "contracts: {open_misere: {value: 700}}")
+    seeds = range(400)
+    at_cheap, at_dear = _contracts_played(cheap, seeds), _contracts_played(dear, seeds)
+    only_dear = [seed for seed in seeds if at_dear[seed] == "open_misere" and at_cheap[seed] != "open_misere"]
+    assert only_dear, "no deal in 400 where open misère is played at 700 and not at 300"
+    assert not [seed for seed in seeds if at_cheap[seed] == "open_misere" and at_dear[seed] != "open_misere"]
+    assert _contracts_played(cheap, seeds, THRESHOLD) == _contracts_played(dear, seeds, THRESHOLD)
+
+
+def test_rules_text_000_misere_and_open_misere_a_misere_worth_nothing_is_never_bid() -> None:
+    """Rules text 000, "Misère and open misère", with misère bid any time: at 100 points a made misère
+    scores no more than the defenders' ten tricks (Avondale: 10 a trick), so the default bot never bids
+    it, where at 400 it does."""
+    text = "contracts: {{misere: {{value: {value}, eligible: any_time, placement: {{above: 6NT}}}}}}"
+    worthless, dear = _with("standard", text.format(value=100)), _with("standard", text.format(value=400))
+    seeds = range(400)
+    assert "misere" not in _contracts_played(worthless, seeds).values()
+    assert "misere" in _contracts_played(dear, seeds).values()
+
+
+def test_the_valuation_reads_the_variants_scoring() -> None:
+    """Standard 500's misère (rules text 000, "Score keeping"): made, 250 less the defenders' ten tricks
+    at 10 each; failed on the first trick, -250 less their nine. A share made weighs the two."""
+    rules = engine.load_variant("standard")
+    valuation = Valuation(rules, [0, 1, 0, 1])
+    misere = rules.ladder["misere"]
+    assert valuation.points(misere, 0, 0, (0, 0)) == 150.0
+    assert valuation.points(misere, 0, 1, (0, 0)) == -340.0
+    assert valuation.share_worth(misere, 0, 0.7, (0, 0)) == pytest.approx(0.7 * 150 - 0.3 * 340)
+    chances = valuation.trick_chances(7.3)
+    assert len(chances) == 11 and math.isclose(sum(chances), 1.0) and max(range(11), key=chances.__getitem__) == 7
+    # A slam bonus counts by the chance of every trick: 7H at 7.3 expected is worth more than at 7 exactly.
+    seven = rules.ladder["7H"]
+    assert valuation.trick_worth(seven, 0, 9.5, (0, 0)) > valuation.trick_worth(seven, 0, 7.3, (0, 0)) > 0
+
+
+def test_a_curve_is_fitted_to_the_play_outs_and_never_rises_with_danger() -> None:
+    samples = [(0.1 * (index % 20), index % 20 < 12 or index % 3 == 0) for index in range(200)]
+    curve = fit_curve(samples)
+    assert curve is not None and curve[1] < 0
+    assert made_share(curve, 0.0) > made_share(curve, 1.0) > made_share(curve, 2.0)
+    assert fit_curve(samples[:10]) is None  # too few to say
+    rising = [(0.1 * (index % 20), index % 20 >= 10) for index in range(200)]
+    flat = fit_curve(rising)
+    assert flat is not None and flat[1] == 0.0 and made_share(flat, 0.0) == pytest.approx(0.5, abs=0.01)
+
+
+def test_the_threshold_bot_is_todays_default_by_name() -> None:
+    rules = engine.load_variant("standard")
+    bot = make_bot("threshold", rules, 1)
+    assert isinstance(bot, HeuristicBot) and bot.profile == THRESHOLD and not bot._values
+    assert HeuristicBot(rules)._values
+
+
+def test_a_house_rules_calibration_is_cached_on_disk_and_read_back(tmp_path: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Measured once, written to the cache folder; a new process (nothing remembered) reads it from there,
+    a damaged file is ignored, and ``off`` writes nothing."""
+    from pathlib import Path
+
+    folder = Path(str(tmp_path)) / "cache"
+    monkeypatch.setenv(calibration.CACHE_VARIABLE, str(folder))
+    rules = _with("rules-text-003-two", "contracts: {misere: {value: 170}}")
+    contracts = calibrated_contracts(sorted(rules.ladder, key=lambda contract: -contract.value), rules.deal.hand_size)
+    key = calibration._key(rules)
+    calibration._measured.pop(key, None)
+    measured = calibration.calibration_for(rules, contracts, lambda: HeuristicBot(rules, calibration.MEASURED_WITH))
+    written = list(folder.glob("*.json"))
+    assert len(written) == 1 and json.loads(written[0].read_text(encoding="utf-8"))["key"] == key
+    calibration._measured.pop(key, None)
+    again = calibration.calibration_for(rules, contracts, lambda: pytest.fail("measured twice"))  # type: ignore[arg-type,return-value]
+    assert again.source == "cache" and again.limits == measured.limits and again.curves == measured.curves
+    written[0].write_text('{"key": "%s", "limits": {"misere": "x"}}' % key, encoding="utf-8")
+    calibration._measured.pop(key, None)
+    assert calibration.known(rules) is None  # damaged: measured again
+    monkeypatch.setenv(calibration.CACHE_VARIABLE, "off")
+    written[0].unlink()
+    assert calibration.cache_folder() is None
+    calibration._write_cache(key, Calibration({"misere": 0.5}))
+    assert not list(folder.glob("*.json"))
+
+
+def test_a_sweep_warns_where_a_value_changed_and_the_bots_did_not_respond() -> None:
+    """The threshold bot bids open misère alike whatever it is worth: the sweep says so; the default bot
+    responds, and the warning names only what did not move."""
+    from engine.simulation.sweep import parse_set, settings_of, sweep, sweep_data
+
+    key = parse_set("contracts.open_misere.value=300,900")
+    shipped = calibration.known(engine.load_variant("standard"))
+    assert shipped is not None
+    for setting in settings_of("standard", [key]):  # (a value changes nothing the calibration measures)
+        calibration.remember(setting.rules, None, shipped)
+    flat = sweep_data(sweep("standard", [key], hands=600, seed=3, bots=["threshold"] * 4))
+    assert any("open_misere" in warning and "did not respond" in warning for warning in flat["unresponsive"])
+    moved = sweep_data(sweep("standard", [key], hands=600, seed=3))
+    assert not any("open_misere" in warning for warning in moved["unresponsive"])
