@@ -171,3 +171,38 @@ def test_000_score_keeping_a_sacrifice_against_a_contract_that_wins_the_game() -
     assert _sacrifice((300, 400), reads_score=False) == PASS_MOVE
     move = _sacrifice((300, 400))
     assert move != PASS_MOVE and move > rules.ladder["7H"].rank
+
+
+def test_000_walker_with_must_win_by_bid_a_side_past_500_takes_no_more_tricks_than_it_must() -> None:
+    """Rules text 000, "Walker Ultimate 500" (exact 500, 1000 loses) joined with must-win-by-bid: a
+    defending side on 700 or 950 cannot win by its tricks' points and every trick takes it nearer 1000,
+    so its plan for the game is the four tricks that set 7H and no more (the steering read each end rule
+    alone, saw no trick count end the game, and let it take them all); on 400 it takes six, to 460,
+    from where 6S's 40 lands on 500 (from 470 no bid would)."""
+    from engine.bots.steering import trick_plan
+
+    rules = engine.compile_text("extends: walker\nname: Walker by bid\nend: {must_win_by_bid: true}\n")
+    team_of = [rules.seating.team_of(seat) for seat in range(rules.seating.seats)]
+    for scores in ((700, 100), (950, 100)):
+        assert trick_plan(rules, team_of, scores, rules.ladder["7H"], 1, 0) == (4, 4)
+    assert trick_plan(rules, team_of, (400, 100), rules.ladder["7H"], 1, 0) == (6, 6)
+    assert trick_plan(engine.load_variant("standard"), team_of, (300, 100), rules.ladder["7H"], 1, 0) is None
+
+
+def test_000_bidding_the_last_to_speak_bids_where_passing_out_would_leave_the_game_stuck() -> None:
+    """Rules text 000, "Bidding" (a hand nobody bids is dealt again): near an exact target that neither side
+    can reach from where it stands, every side would rather pass, and the game would never end; the last
+    to speak, everyone else having passed, bids (the games of such a house file all end)."""
+    from engine.bots.standing import end_bid, passes_out
+
+    rules = engine.compile_text("extends: australian\nname: Exact\nend: {exact_target: true, lose_at_or_above: 1000}\n")
+    team_of = [rules.seating.team_of(seat) for seat in range(rules.seating.seats)]
+    last = SeatView(0, Phase.AUCTION, acting_seat=0, bidding=((1, "pass"), (2, "pass"), (3, "pass")), scores=(530, 490))
+    first = SeatView(1, Phase.AUCTION, acting_seat=1, bidding=(), scores=(530, 490))
+    assert passes_out(rules, last) and not passes_out(rules, first)
+    ordinary = [contract for contract in rules.ladder if contract.level is not None]
+    estimates = {strain.id: 5.0 for strain in rules.strains}
+    move = end_bid(rules, team_of, last, ordinary, estimates, None, True)
+    assert move is not None and move != PASS_MOVE
+    result = engine.simulate(rules, games=40, seed=3)
+    assert result.tally.unfinished == 0

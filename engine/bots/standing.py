@@ -16,7 +16,7 @@ from ..kernel.phase import PASS_MOVE
 from ..kernel.scoring import game_end, score_hand
 from ..kernel.seat_view import SeatView
 from ..rules.contracts import Contract
-from ..rules.ruleset import Rules
+from ..rules.ruleset import AllPassAction, Rules
 
 WON, PLAYS_ON, LOST = 1, 0, -1
 """What a hand's outcome does to the game for the declaring side: won, played on, lost."""
@@ -25,10 +25,11 @@ TRICK_SPREAD = 1.3
 """Reading a bid near the end of a game (:meth:`Standing.end_choice`): how far, in tricks, the tricks
 taken spread around the estimate (one standard deviation)."""
 
-FORCED_TRICKS = 2.0
-"""Reading a bid whose making loses the game, such as one made to be set back onto an exact target
-(:func:`end_bid`): the tricks the defenders, who win if it is made, may force on the declaring side
-beyond its estimate."""
+FORCED_TRICKS = 4.0
+"""Reading a bid whose making is worth less than its failure, such as one made to be set back towards an
+exact target (:func:`end_bid`): the tricks the defenders, who gain if it is made, may force on the
+declaring side beyond its estimate (at 2, Walker's with must-win-by-bid lost 14% of its games over the
+top, the bids meant to fail being made; at 4, 10%; at 5 Walker's own rose to 10%: bench/NOTES.md)."""
 
 NEAREST_NEED = 10
 """Reading a game played on (:meth:`Standing.race`), the fewest points a team is taken to still need
@@ -82,22 +83,26 @@ class Standing:
         ending = game_end(self.rules, scored.scores, (self.team_of[declarer],), scored.made)
         return (ending[0] if ending is not None else None), scored.scores
 
+    def worth(self, contract: Contract, declarer: int, tricks: int, team: int | None = None) -> float:
+        """What ``declarer``'s side taking ``tricks`` in ``contract`` is worth in games to ``team`` (the
+        declaring side's by default), from -1 (the game lost) to 1 (won): a result that plays on is read
+        as :meth:`race` reads the scores after it."""
+        team = self.team_of[declarer] if team is None else team
+        winner, scores = self.after(contract, declarer, tricks)
+        if winner is not None:
+            return 1.0 if winner == team else -1.0
+        return self.race(scores, team)
+
     def value(self, contract: Contract, declarer: int, results: Iterable[tuple[float, int]]) -> float:
         """What playing ``contract`` is worth in games to ``declarer``'s side over the sampled ``results``
         ((weight, the declaring side's tricks)), on a scale from -1 (the game lost) to 1 (won): a result
         that ends the game counts as such, one that plays on as :meth:`race` reads the scores after it."""
-        team = self.team_of[declarer]
         total = worth = 0.0
         cache: dict[int, float] = {}
         for weight, tricks in results:
             result = cache.get(tricks)
             if result is None:
-                winner, scores = self.after(contract, declarer, tricks)
-                if winner is not None:
-                    result = 1.0 if winner == team else -1.0
-                else:
-                    result = self.race(scores, team)
-                cache[tricks] = result
+                result = cache[tricks] = self.worth(contract, declarer, tricks)
             total += weight
             worth += weight * result
         return worth / total if total else 0.0
@@ -117,8 +122,10 @@ class Standing:
         come back down, which only a failed contract of the right value does: each point over counts as
         much as one still needed, plus half the target."""
         end = self.rules.end
-        if end.exact_target and score > end.target:
-            return score - end.target + end.target / 2
+        if end.exact_target and not lands_directly(self.rules, score):
+            # Past the target, or short of it by less than any hand can close: the side must first come
+            # down (a failed contract) and then land on the target.
+            return abs(score - end.target) + end.target / 2
         return max(end.target - score, NEAREST_NEED)
 
     def made_chance(self, expected: float, level: int) -> float:
@@ -169,6 +176,41 @@ class Standing:
         return (won / total, lost / total) if total else (0.0, 0.0)
 
 
+def tricks_land(rules: Rules) -> bool:
+    """Whether defenders' trick points can carry a side onto the target and win the game (not under
+    must-win-by-bid, nor capped short of the target)."""
+    end, scoring = rules.end, rules.scoring
+    cap = scoring.defender_cap
+    return scoring.defender_trick_points > 0 and not end.must_win_by_bid and (cap is None or cap >= end.target)
+
+
+def lands_directly(rules: Rules, score: int) -> bool:
+    """Whether a side on ``score`` can still land on an exact target without first coming down: it is
+    short of it, by any whole tricks' points where they can win the game (:func:`tricks_land`), else by
+    a contract's value plus whole tricks' points (earned defending, up to any cap)."""
+    end, scoring = rules.end, rules.scoring
+    gap, points, cap = end.target - score, scoring.defender_trick_points, scoring.defender_cap
+    if gap <= 0:
+        return False
+    if tricks_land(rules):
+        return True
+    for contract in rules.ladder:
+        rest = gap - contract.value
+        if contract.value > 0 and rest >= 0:
+            if rest == 0 or (points > 0 and rest % points == 0 and (cap is None or score + rest <= cap)):
+                return True
+    return False
+
+
+def passes_out(rules: Rules, view: SeatView) -> bool:
+    """Whether the view's bidder passing would pass the hand out with the scores unchanged: nobody has bid,
+    every other player has passed, and the variant deals again when all pass (it does not play the hand)."""
+    if rules.auction.all_pass.action is AllPassAction.PLAY_NO_TRUMP:
+        return False
+    calls = view.bidding
+    return all(call == "pass" for _, call in calls) and len({who for who, _ in calls}) >= rules.seating.players - 1
+
+
 def near_end(rules: Rules, scores: Sequence[int], reach: int) -> bool:
     """Whether a hand that moves a score by up to ``reach`` could end the game from ``scores``: some team
     within reach of the target, of the back door or of a losing score from above (a cheap test before
@@ -201,6 +243,17 @@ def end_bid(
     seat = view.actor
     end, score = rules.end, view.scores[team_of[seat]]
     landing = score - end.target if end.exact_target and score > end.target else None
+    # A side that must come down before it can land on an exact target (past it, or short of it by less
+    # than a hand can close) weighs, in each strain, the two cheapest bids whose failure leaves it close
+    # enough to land: the bid to fail is not the one its hand would make.
+    # (Where a trick's points can land it, as in Walker's own rules, failing onto the target wins: the
+    # landing bid below is enough.)
+    down = None
+    if end.exact_target and not tricks_land(rules) and not lands_directly(rules, score):
+        down = next(
+            (score - target for target in range(end.target - 1, end.lose_at or -10 * end.target, -1) if lands_directly(rules, target)), None
+        )
+    falling: dict[str, int] = {}
     options: list[tuple[Contract, float]] = []
     strongest = max(estimates.values(), default=0.0)
     cheapest: set[str] = set()
@@ -208,7 +261,10 @@ def end_bid(
     for contract in ordinary:
         strain, level = contract.style.strain, contract.level
         expected = estimates[strain]
-        if contract is choice or contract.value == landing:
+        if down is not None and contract.value >= down and falling.get(strain, 0) < 2:
+            falling[strain] = falling.get(strain, 0) + 1
+            options.append((contract, expected))
+        elif contract is choice or contract.value == landing:
             options.append((contract, expected))
         elif level is not None and level <= expected + 1.0 and expected >= strongest - 1.5:
             if strain not in cheapest:
@@ -222,17 +278,25 @@ def end_bid(
     if not options or not near_end(rules, view.scores, max(contract.value for contract, _ in options) + trick_points):
         return None
     standing = Standing(rules, team_of, view.scores)
-    # A bid whose making loses the game (one bid to be set back onto an exact target): the defenders, who
-    # win if it is made, give the declaring side every trick they can, so it takes more than its estimate.
+    # A bid whose making is worth less to the declaring side than its failure (one bid to be set back
+    # towards an exact target, or whose making loses the game): the defenders, who gain if it is made,
+    # give the declaring side every trick they can, so it takes more than its estimate.
     options = [
         (
             contract,
             expected + FORCED_TRICKS
-            if contract.level is not None and standing.outcome(contract, seat, contract.level) == LOST
+            if contract.level is not None
+            and standing.worth(contract, seat, contract.level) < standing.worth(contract, seat, max(0, contract.level - 2))
             else expected,
         )
         for contract, expected in options
     ]
+    if passing and passes_out(rules, view) and ordinary:
+        # Passing out would deal again with the scores as they are: where every side would rather pass,
+        # the game would never end, so the last to speak bids the best it can.
+        passing = False
+        if all(contract is not ordinary[0] for contract, _ in options):
+            options.append((ordinary[0], estimates[ordinary[0].style.strain]))
     decides, best = standing.end_choice(seat, options, passing)
     if not decides:
         return None

@@ -18,6 +18,9 @@ from ..rules.contracts import Contract
 from ..rules.ruleset import Rules
 from .standing import Standing
 
+PLAN_TOLERANCE = 1e-9
+"""Counts of tricks whose worth for the game (:func:`trick_plan`) differs by less are as good as each other."""
+
 
 def trick_plan(
     rules: Rules, team_of: Sequence[int], scores: tuple[int, ...], contract: Contract, declarer: int, seat: int
@@ -31,14 +34,16 @@ def trick_plan(
     standing = Standing(rules, team_of, scores)
     team = team_of[seat]
     declaring = team_of[declarer] == team
-    worth: list[int] = []
+    worth: list[float] = []
     for own in range(hand_size + 1):
-        winner, _ = standing.after(contract, declarer, own if declaring else hand_size - own)
-        worth.append(0 if winner is None else (1 if winner == team else -1))
+        # A game played on is read as the race stands after the hand (between lost and won): where an
+        # end rule keeps a side that passes the target from winning by it (an exact target, a win by a
+        # bid only), taking more tricks can leave it further from the game without ending it.
+        worth.append(standing.worth(contract, declarer, own if declaring else hand_size - own, team))
     best = max(worth)
-    if worth[hand_size] == best:
+    if worth[hand_size] >= best - PLAN_TOLERANCE:
         return None  # taking every trick is as good as anything: no reason to hold back
-    counts = [own for own, value in enumerate(worth) if value == best]
+    counts = [own for own, value in enumerate(worth) if value >= best - PLAN_TOLERANCE]
     return counts[0], counts[-1]
 
 
