@@ -476,13 +476,14 @@ class HeuristicBot:
         return self._calibration
 
     def made_chance(self, hand: int, contract: Contract) -> float | None:
-        """The chance ``hand`` makes ``contract`` (a calibrated contract: a misère, hi/lo), read from its
-        danger on the variant's calibrated curve; ``None`` where there is no curve (too few play-outs)."""
+        """The chance ``hand`` makes ``contract`` (a calibrated contract: a misère, hi/lo) in play: read from
+        its danger on the variant's calibrated curve, less the profile's ``play_discount``; ``None`` where
+        there is no curve (too few play-outs)."""
         found = self.calibration()
         curve = None if found is None else found.curves.get(contract.id)
         if curve is None:
             return None
-        return made_share(curve, self.misere_measure(hand, contract)[0])
+        return max(0.0, made_share(curve, self.misere_measure(hand, contract)[0]) - self.profile.play_discount)
 
     def _misere_safe(self, view: SeatView, hand: int, contract: Contract) -> bool:
         """Whether ``hand`` is safe enough to bid ``contract`` (a calibrated contract: a misère, hi/lo; a
