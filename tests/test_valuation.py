@@ -140,3 +140,32 @@ def test_a_sweep_warns_where_a_value_changed_and_the_bots_did_not_respond() -> N
     assert any("open_misere" in warning and "did not respond" in warning for warning in flat["unresponsive"])
     moved = sweep_data(sweep("standard", [key], hands=600, seed=3))
     assert not any("open_misere" in warning for warning in moved["unresponsive"])
+
+
+def test_a_runs_calibration_is_made_once_in_its_main_process_and_named_in_the_report(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 44: a house rule's calibration is measured once, in the run's main process, and handed to its
+    workers (two workers give the figures one does); the report says which calibration the bots used."""
+    from engine.simulation.report import to_data, to_text
+
+    monkeypatch.setenv(calibration.CACHE_VARIABLE, "off")
+    rules = engine.compile_text("extends: standard\nname: Once\ncontracts: {misere: {value: 275}}\n")
+    measured: list[str] = []
+    real = calibration.measure_all
+
+    def counting(*arguments: object, **keywords: object) -> Calibration:
+        measured.append(rules.name)
+        return real(*arguments, **keywords)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(calibration, "measure_all", counting)
+    calibration._measured.pop(calibration._key(rules), None)
+    one = engine.simulate(rules, hands=60, seed=2, workers=1)
+    two = engine.simulate(rules, hands=60, seed=2, workers=2)
+    assert measured == ["Once"]
+    first, second = to_data(one), to_data(two)
+    assert first["calibration"] == second["calibration"] == f"version {calibration.VERSION} of {rules.document_hash[:12]}"
+    assert first["timing"]["calibration"]["source"] == "measured"
+    assert {key: value for key, value in first.items() if key != "timing"} == {
+        key: value for key, value in second.items() if key != "timing"
+    }
+    assert "Bots' calibration: version" in to_text(one)
+    assert to_data(engine.simulate("five-handed", hands=5, seed=1))["timing"]["calibration"]["source"] == "none"

@@ -99,7 +99,8 @@ class Calibration:
     """Per contract id, the logistic curve ``(a, b)`` of the chance it is made at danger ``d``:
     ``1 / (1 + exp(-(a + b * d)))`` (:func:`made_share`)."""
     source: str = "measured"
-    """Where it came from: ``shipped``, ``cache`` or ``measured`` (a report says which)."""
+    """Where it came from: ``shipped``, ``cache`` or ``measured`` (a report says which); ``none`` where the
+    variant has no contract to calibrate."""
 
 
 def made_share(curve: tuple[float, float], danger: float) -> float:
@@ -256,7 +257,7 @@ def calibration_for(
     shipped, remembered, cached, or measured now with bots from ``make_bot`` (uncalibrated ones, of
     ``profile``: ``None`` for the default's) and cached."""
     if not contracts:
-        return Calibration(source="shipped")
+        return Calibration(source="none")
     found = known(rules, profile)
     if found is None:  # (an empty calibration, where no contract had samples enough, is one too)
         key = _key(rules, profile)

@@ -166,7 +166,7 @@ def calibrate(settings: SimulationSettings, rules: Rules) -> dict[str, Any]:
         prepare = getattr(make_bot(name, rules, 0), "calibration", None)
         if callable(prepare):
             found = prepare()
-            if found is not None:
+            if found is not None and found.source != "none":
                 sources.append(found.source)
     source = "measured" if "measured" in sources else "cache" if "cache" in sources else sources[0] if sources else "none"
     return {"source": source, "seconds": round(time.perf_counter() - started, 3)}
