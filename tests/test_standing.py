@@ -206,3 +206,42 @@ def test_000_bidding_the_last_to_speak_bids_where_passing_out_would_leave_the_ga
     assert move is not None and move != PASS_MOVE
     result = engine.simulate(rules, games=40, seed=3)
     assert result.tally.unfinished == 0
+
+
+def test_000_bidding_the_last_to_speak_in_standard_is_not_forced_to_bid() -> None:
+    """Rules text 000, "Bidding": in `standard` passing out deals again, but the game is not stuck (either
+    side can still reach 500), so the last to speak is never forced into a bid it would not make: at 300
+    to 480 a bid likely to fail would hand the defenders their 500."""
+    from engine.bots.standing import end_bid, stuck
+
+    rules = engine.load_variant("standard")
+    team_of = [rules.seating.team_of(seat) for seat in range(rules.seating.seats)]
+    last = SeatView(0, Phase.AUCTION, acting_seat=0, bidding=((1, "pass"), (2, "pass"), (3, "pass")), scores=(300, 480))
+    assert not stuck(rules, (300, 480))
+    ordinary = [contract for contract in rules.ladder if contract.level is not None]
+    move = end_bid(rules, team_of, last, ordinary, {strain.id: 5.0 for strain in rules.strains}, None, True)
+    assert move in (None, PASS_MOVE)
+
+
+def test_000_walker_which_gaps_a_side_can_still_close_exactly() -> None:
+    """Rules text 000, "Walker Ultimate 500": without defenders' trick points, under must-win-by-bid, a
+    side on 460 lands by 6S (40); on 470, 450 or 490 no bids close the gap exactly (the Avondale values are
+    multiples of 20 from 40); far below, hands of bids still can. With trick points and no must-win-by-bid
+    (Walker's own), any score below 500 can land."""
+    from engine.bots.standing import lands_directly
+
+    rules = engine.compile_text("extends: walker\nname: No tricks\nend: {must_win_by_bid: true}\nscoring: {defender_trick_points: 0}\n")
+    assert [lands_directly(rules, score) for score in (460, 470, 450, 490, 500, 530)] == [True, False, False, False, False, False]
+    assert all(lands_directly(rules, score) for score in (400, 100, 0, -400))
+    walker = engine.load_variant("walker")
+    assert lands_directly(walker, 490) and lands_directly(walker, 495) and not lands_directly(walker, 530)
+
+
+def test_000_score_keeping_three_teams_plan_only_for_the_games_end() -> None:
+    """With three teams the defenders' tricks are shared between two teams, so a defending side has no
+    reason to hold back tricks at 300 each (the plan read from a race zigzagged with the count)."""
+    from engine.bots.steering import trick_plan
+
+    rules = engine.load_variant("six-handed-three-teams")
+    team_of = [rules.seating.team_of(seat) for seat in range(rules.seating.seats)]
+    assert trick_plan(rules, team_of, (300, 300, 300), rules.ladder["7H"], 0, 1) is None

@@ -19,8 +19,10 @@ from engine.kernel.state import GameState
 
 
 def _with(base: str, text: str) -> engine.Rules:
-    """A house file over ``base``. A value changes nothing an uncalibrated bot does (it bids by limits), so
-    the base's shipped calibration serves it: the tests need not measure each one."""
+    """A house file over ``base``, given the base's shipped calibration so that the tests need not measure
+    each one: an uncalibrated bot bids by limits, and in a first hand from 0 to 0 its end-of-game steering,
+    which reads values, is not reached (a stand-in for the file's own calibration, not a claim that it is
+    always the same)."""
     rules = engine.compile_text(f"extends: {base}\nname: House\n{text}")
     shipped = calibration.known(engine.load_variant(base))
     assert shipped is not None
@@ -169,3 +171,17 @@ def test_a_runs_calibration_is_made_once_in_its_main_process_and_named_in_the_re
     }
     assert "Bots' calibration: version" in to_text(one)
     assert to_data(engine.simulate("five-handed", hands=5, seed=1))["timing"]["calibration"]["source"] == "none"
+
+
+def test_a_deeply_nested_cache_file_is_ignored_not_a_crash(tmp_path: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A damaged cache of any shape (here JSON nested past the parser's depth, under the size limit) is
+    ignored and the calibration measured again."""
+    from pathlib import Path
+
+    folder = Path(str(tmp_path))
+    monkeypatch.setenv(calibration.CACHE_VARIABLE, str(folder))
+    key = "6:example"
+    path = calibration._cache_file(key)
+    assert path is not None
+    path.write_text("[" * 200_000, encoding="utf-8")
+    assert calibration._read_cache(key) is None

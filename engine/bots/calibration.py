@@ -33,6 +33,7 @@ import hashlib
 import json
 import math
 import os
+import stat
 import tempfile
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -164,7 +165,7 @@ def _shipped() -> dict[str, Calibration]:
     try:
         data = json.loads(SHIPPED.read_text(encoding="utf-8"))
         return {str(key): _entry(entry, "shipped") for key, entry in data.items()}
-    except (OSError, ValueError, KeyError, AttributeError, TypeError, IndexError):  # missing or damaged: every variant is measured
+    except (OSError, ValueError, KeyError, AttributeError, TypeError, IndexError, RecursionError):  # missing or damaged: measured
         return {}
 
 
@@ -184,21 +185,34 @@ def cache_folder() -> Path | None:
 
 
 def _cache_file(key: str) -> Path | None:
+    # The engine's version is part of the name: a cache outlives an upgrade, whose bots may play otherwise.
+    from .. import __version__
+
     folder = cache_folder()
-    return None if folder is None else folder / (hashlib.sha256(key.encode("utf-8")).hexdigest()[:32] + ".json")
+    return None if folder is None else folder / (hashlib.sha256(f"{__version__}:{key}".encode()).hexdigest()[:32] + ".json")
 
 
 def _read_cache(key: str) -> Calibration | None:
-    """The cached calibration of ``key``, or ``None`` (none, unreadable, damaged, or another key's)."""
+    """The cached calibration of ``key``, or ``None`` (none, unreadable, damaged, too large, another
+    key's, or a file another user owns)."""
     path = _cache_file(key)
+    if path is None:
+        return None
     try:
-        if path is None or not path.is_file() or path.stat().st_size > MAX_CACHE_BYTES:
+        with open(path, "rb") as stream:  # (one open: the checks below are of the file read)
+            status = os.fstat(stream.fileno())
+            if not stat.S_ISREG(status.st_mode) or status.st_size > MAX_CACHE_BYTES:
+                return None
+            if hasattr(os, "getuid") and status.st_uid != os.getuid():
+                return None  # planted by someone else in a shared folder: not trusted
+            text = stream.read(MAX_CACHE_BYTES + 1)
+        if len(text) > MAX_CACHE_BYTES:
             return None
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(text.decode("utf-8"))
         if not isinstance(data, dict) or data.get("key") != key:
             return None
         return _entry(data, "cache")
-    except (OSError, ValueError, KeyError, AttributeError, TypeError, IndexError):
+    except (OSError, ValueError, KeyError, AttributeError, TypeError, IndexError, RecursionError):
         return None  # a damaged cache is ignored: the calibration is measured again
 
 
@@ -209,7 +223,7 @@ def _write_cache(key: str, found: Calibration) -> None:
     if path is None:
         return
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".calibration-", suffix=".tmp")
         try:
             with os.fdopen(handle, "w", encoding="utf-8") as stream:
@@ -269,7 +283,7 @@ def calibration_for(
 def misere_limits(
     rules: Rules, contracts: Sequence[Contract], make_bot: Callable[[], Measuring], profile: Profile | None = None
 ) -> Mapping[str, float]:
-    """The calibrated limit of each of ``contracts`` under ``rules``, by id (:func:`calibration`'s)."""
+    """The calibrated limit of each of ``contracts`` under ``rules``, by id (:func:`calibration_for`'s)."""
     return calibration_for(rules, contracts, make_bot, profile).limits
 
 

@@ -158,7 +158,7 @@ class HeuristicBot:
         contract, terms = view.contract, view.terms
         assert contract is not None and terms is not None
         if phase is Phase.CALLS:
-            return self._announce(seat, hand, contract, view.declarer, legal >> 1, view.scores)
+            return self._announce(seat, hand, terms if self._values else contract, view.declarer, legal >> 1, view.scores)
         if phase is Phase.GIVE:
             return self._gift(hand, contract)
         if phase is Phase.PARTNER:

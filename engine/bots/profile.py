@@ -95,8 +95,9 @@ class Profile:
     """(Where :attr:`adapts` and :attr:`calibrated`.) Bid by what each candidate is worth under the
     variant's scoring (:mod:`~engine.bots.valuation`): a misère or any calibrated contract by its
     calibrated chance of being made times what making it scores, against what failing costs and against
-    the bid it would replace or passing; a call for every trick, sans kitty and breach alike. Off in the
-    ``threshold`` profile, which bids each contract at a fixed danger or trick margin whatever it is worth."""
+    the bid it would replace or passing; a call for every trick and sans kitty alike (breach, going alone
+    and the trick bids still by their margins). Off in the ``threshold`` profile, which bids each contract
+    at a fixed danger or trick margin whatever it is worth."""
     pass_weight: float = 0.5
     """(Where :attr:`values_bids`.) How much of the holder's expected score a pass is counted as leaving
     it (the holder's side gains it, so a pass over an opponent's bid costs this share of what that bid is

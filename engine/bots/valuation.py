@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from ..kernel.calls import terms_of
 from ..rules.contracts import Contract, PartnerRole
 from ..rules.ruleset import Rules
 from .standing import TRICK_SPREAD, Standing
@@ -100,9 +101,12 @@ class Valuation:
         if holder is None:
             return 0.0
         who, call = holder
-        contract = self.rules.ladder.get(call.split()[0]) if call else None
+        words = call.split()
+        contract = self.rules.ladder.get(words[0]) if words else None
         if contract is None:
             return 0.0
+        if len(words) > 1:  # said with a modifier (sans kitty): scored under the modified terms
+            contract = terms_of(self.rules, contract, words[1], ()) or contract
         worth = self.share_worth(contract, who, share, scores)
         return weight * (worth if self.team_of[who] == self.team_of[actor] else -worth)
 
