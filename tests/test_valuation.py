@@ -185,3 +185,29 @@ def test_a_deeply_nested_cache_file_is_ignored_not_a_crash(tmp_path: object, mon
     assert path is not None
     path.write_text("[" * 200_000, encoding="utf-8")
     assert calibration._read_cache(key) is None
+
+
+def test_the_command_line_moves_the_calibration_cache_or_switches_it_off(
+    tmp_path: object, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--calibration-cache DIR`` keeps a house rule's calibration there; ``off`` keeps none; an empty
+    value is a usage error (exit 2) naming the option."""
+    from pathlib import Path
+
+    from engine.cli import main
+
+    folder = Path(str(tmp_path))
+    house = folder / "house.yaml"
+    house.write_text("extends: standard\nname: Cached\ncontracts: {misere: {value: 265}}\n", encoding="utf-8")
+    rules = engine.load_variant(str(house))
+    monkeypatch.setenv(calibration.CACHE_VARIABLE, "off")  # (restored after the test: the option sets it)
+    calibration._measured.pop(calibration._key(rules), None)
+    assert main(["simulate", str(house), "--hands", "3", "--calibration-cache", str(folder / "cache")]) == 0
+    assert "Bots' calibration: version" in capsys.readouterr().out
+    assert len(list((folder / "cache").glob("*.json"))) == 1
+    calibration._measured.pop(calibration._key(rules), None)
+    assert main(["simulate", str(house), "--hands", "3", "--calibration-cache", "off"]) == 0
+    assert len(list((folder / "cache").glob("*.json"))) == 1
+    with pytest.raises(SystemExit) as stopped:
+        main(["simulate", str(house), "--hands", "3", "--calibration-cache", ""])
+    assert stopped.value.code == 2 and "--calibration-cache" in capsys.readouterr().err

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..bots import BOT_NAMES
+from ..bots.calibration import CACHE_VARIABLE
 from ..errors import FiveHundredError, UnreadableFileError, VariantError
 from ..simulation.report import to_csv, to_data, to_text
 from ..simulation.runner import MAX_UNITS, SimulationError, SimulationResult, simulate
@@ -64,7 +65,20 @@ def _common(parser: Any, hands_help: str, games_help: str) -> None:
     parser.add_argument(
         "--cluster", metavar="ADDRESS", help="run on the Dask cluster whose scheduler is at ADDRESS (needs the cluster extra)"
     )
+    parser.add_argument(
+        "--calibration-cache",
+        metavar="DIR",
+        type=_cache_folder,
+        help="where a house rule's bot calibration is cached, or 'off' (default: $FIVEHUNDRED_CACHE, else ~/.cache/fivehundred/calibrations)",
+    )
     add_progress_argument(parser)
+
+
+def _cache_folder(text: str) -> str:
+    """``--calibration-cache``'s value: a folder (made when first written) or ``off``."""
+    if not text.strip() or len(text) > 4096 or "\0" in text:
+        raise argparse.ArgumentTypeError("give a folder for the calibration cache, or 'off'")
+    return text
 
 
 def html_argument(parser: Any, what: str) -> None:
@@ -151,6 +165,9 @@ def run_with_progress(
     """``function(*positional, hands=..., games=..., seed=..., workers=..., cluster=..., progress=...,
     on_unit=..., **fields)`` under a progress line over ``runs`` runs of the hands or games (the options
     ``simulate``, ``compare``, ``sweep`` and the skill chain share)."""
+    if getattr(args, "calibration_cache", None):
+        # The environment carries it: to this process's calibration and to the workers it starts.
+        os.environ[CACHE_VARIABLE] = args.calibration_cache
     with progress_line(args.progress, label, hands or games, runs, "game" if games else "hand") as (progress, on_unit):
         return function(
             *positional,
