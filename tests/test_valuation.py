@@ -211,3 +211,14 @@ def test_the_command_line_moves_the_calibration_cache_or_switches_it_off(
     with pytest.raises(SystemExit) as stopped:
         main(["simulate", str(house), "--hands", "3", "--calibration-cache", ""])
     assert stopped.value.code == 2 and "--calibration-cache" in capsys.readouterr().err
+
+
+def test_rules_text_000_bidding_a_trick_contract_worth_nothing_is_never_bid() -> None:
+    """Rules text 000, "Bidding" with a house table that makes every six worth nothing: the default bot
+    never bids a six (it opens at seven or passes), where the threshold bot still does."""
+    table = "{S: [0, 140, 240, 340, 440], C: [0, 160, 260, 360, 460], D: [0, 180, 280, 380, 480], H: [0, 200, 300, 400, 500], NT: [0, 220, 320, 420, 520]}"
+    rules = _with("standard", f"ladder: {{values: {{table: {table}}}}}")
+    sixes = {contract.id for contract in rules.ladder if contract.level == 6}
+    assert all(rules.ladder[id_].value == 0 for id_ in sixes)
+    assert not sixes & set(_contracts_played(rules, range(150)).values())
+    assert sixes & set(_contracts_played(rules, range(150), THRESHOLD).values())

@@ -365,6 +365,8 @@ class HeuristicBot:
         contracts, seat, calls = self._tables.contracts, view.actor, view.bidding
         high_seat = next((who for who, call in reversed(calls) if call != "pass"), None)
         ordinary = [contracts[rank] for rank in cards_in(ranks & self._ordinary_ranks)]
+        if self._values:
+            ordinary = [contract for contract in ordinary if contract.value > 0]  # a contract worth nothing is never bid
         estimates = self._strain_estimates(view, hand, {contract.style.strain for contract in ordinary})
         choice = self._choose(view, ordinary, estimates)
         if high_seat in self._partners[seat] and choice is not None:
