@@ -222,3 +222,18 @@ def test_rules_text_000_bidding_a_trick_contract_worth_nothing_is_never_bid() ->
     assert all(rules.ladder[id_].value == 0 for id_ in sixes)
     assert not sixes & set(_contracts_played(rules, range(150)).values())
     assert sixes & set(_contracts_played(rules, range(150), THRESHOLD).values())
+
+
+def test_a_sweeps_settings_are_calibrated_side_by_side_with_the_same_figures(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each setting of a sweep of a value is a house rule with a calibration of its own: with two workers
+    they are measured side by side in worker processes, and the figures are those of one worker."""
+    from engine.simulation.sweep import parse_set, settings_of, sweep, sweep_data
+
+    monkeypatch.setenv(calibration.CACHE_VARIABLE, "off")
+    key = parse_set("contracts.misere.value=255,345")
+    for setting in settings_of("standard", [key]):
+        calibration._measured.pop(calibration._key(setting.rules), None)
+    two = sweep("standard", [key], hands=30, seed=4, workers=2)
+    assert [run.extra["calibration"]["source"] for run in two.results] == ["measured", "measured"]
+    one = sweep("standard", [key], hands=30, seed=4, workers=1)
+    assert sweep_data(one)["figures"] == sweep_data(two)["figures"]

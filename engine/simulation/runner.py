@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..bots import BOT_NAMES, make_bot
 from ..bots import calibration as bot_calibration
+from ..bots.profile import Profile
 from ..errors import FiveHundredError
 from ..kernel.events import HandResult
 from ..kernel.state import Chooser, GameState
@@ -170,6 +171,41 @@ def calibrate(settings: SimulationSettings, rules: Rules) -> dict[str, Any]:
                 sources.append(found.source)
     source = "measured" if "measured" in sources else "cache" if "cache" in sources else sources[0] if sources else "none"
     return {"source": source, "seconds": round(time.perf_counter() - started, 3)}
+
+
+def _needs_measuring(settings: SimulationSettings, rules: Rules) -> bool:
+    """Whether a bot of ``settings`` bids by a calibration of ``rules`` that is neither shipped, remembered
+    nor cached (so that :func:`calibrate` would measure it)."""
+    contracts = bot_calibration.calibrated_contracts(sorted(rules.ladder, key=lambda contract: -contract.value), rules.deal.hand_size)
+    if not contracts:
+        return False
+    for name in set(_bots_for(settings, rules)):
+        profile = getattr(make_bot(name, rules, 0), "profile", None)
+        if isinstance(profile, Profile) and profile.adapts and profile.calibrated:
+            if bot_calibration.known(rules, dataclasses.replace(profile, calibrated=False)) is None:
+                return True
+    return False
+
+
+def _measure_elsewhere(task: tuple[SimulationSettings, Rules]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """In a worker process: :func:`calibrate` one run's bots; what it measured and the report's note."""
+    note = calibrate(*task)
+    return bot_calibration.measured(), note
+
+
+def _calibrate_group(group: Sequence[SimulationSettings], rules: Sequence[Rules], workers: int) -> list[dict[str, Any]]:
+    """:func:`calibrate` each run of a group; where several need measuring and there are workers, they are
+    measured side by side in worker processes (a sweep of a value measures a calibration per setting)."""
+    todo = [index for index, (settings, each) in enumerate(zip(group, rules)) if _needs_measuring(settings, each)]
+    notes: dict[int, dict[str, Any]] = {}
+    if workers > 1 and len(todo) > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(max_workers=min(workers, len(todo)), initializer=_watch_parent, initargs=(os.getpid(),)) as pool:
+            for index, (found, note) in zip(todo, pool.map(_measure_elsewhere, [(group[index], rules[index]) for index in todo])):
+                bot_calibration.adopt(found)
+                notes[index] = note
+    return [notes.get(index) or calibrate(settings, each) for index, (settings, each) in enumerate(zip(group, rules))]
 
 
 def _play_unit(
@@ -392,7 +428,7 @@ def simulate_group(
     actions = [0] * len(group)
     if progress is not None:
         progress(0, chunks)  # (calibrating first can take a few seconds: show the run has started)
-    calibrated = [calibrate(settings, each) for settings, each in zip(group, rules)]
+    calibrated = _calibrate_group(group, rules, workers)
     started = time.perf_counter()
     runs_of = _execute(run_group_chunk, group, iter(range(chunks)), chunks, workers, cluster, on_unit, bot_calibration.measured())
     for finished, (_, runs) in enumerate(runs_of, 1):
