@@ -403,18 +403,21 @@ class HeuristicBot:
         """The calibrated contract (a misère, hi/lo) among ``ranks`` worth the most to the bidder's side, if it
         is worth more than the alternative by the profile's :attr:`~engine.bots.profile.Profile.value_margin`:
         the usual trick bid ``choice`` where there is one (its expected score at the strain's
-        ``estimates``), or else passing (:meth:`pass_worth`). Each contract's worth is its chance of being
-        made (:meth:`made_chance`) times what making it scores, less what failing costs, under the
-        variant's scoring (:class:`~engine.bots.valuation.Valuation`); a contract whose making would lose
-        the game is not bid, and one both partners play only once the partners have passed."""
-        seat, scores = view.actor, view.scores
-        valuation = self._valuation
+        ``estimates``), or else passing (:meth:`~engine.bots.valuation.Valuation.pass_worth`). Each
+        contract's worth is its chance of being made (:meth:`made_chance`; a misère over an opponent's misère
+        less the profile's ``misere_over_misere``) times what making it scores, less what failing costs,
+        under the variant's scoring (:class:`~engine.bots.valuation.Valuation`); a contract whose making
+        would lose the game is not bid, and one both partners play only once the partners have passed."""
+        seat, scores, profile, valuation = view.actor, view.scores, self.profile, self._valuation
         if choice is not None:
             alternative = valuation.trick_worth(choice, seat, estimates[choice.style.strain], scores)
         else:
-            alternative = self.pass_worth(view)
+            alternative = valuation.pass_worth(view.bidding, seat, scores, profile.pass_weight, profile.holder_make_share)
+        held = valuation.held(view.bidding)
+        team_of = self._tables.team_of
+        over_misere = held is not None and team_of[held[0]] != team_of[seat] and held[1].target.is_no_tricks
         best: Contract | None = None
-        best_worth = alternative + self.profile.value_margin
+        best_worth = alternative + profile.value_margin
         for contract in self._calibrated:
             if not ranks >> contract.rank & 1:
                 continue
@@ -428,15 +431,12 @@ class HeuristicBot:
                 if best is None and choice is None and self._misere_safe(view, hand, contract) and not self._loses_if_made(view, contract):
                     return contract
                 continue
+            if over_misere and contract.target.is_no_tricks:
+                chance = max(0.0, chance - profile.misere_over_misere)  # a defender who bid misère holds low cards
             worth = valuation.share_worth(contract, seat, chance, scores)
             if worth > best_worth and not self._loses_if_made(view, contract):
                 best, best_worth = contract, worth
         return best
-
-    def pass_worth(self, view: SeatView) -> float:
-        """What passing is worth to the bidder's side, in points (:meth:`~engine.bots.valuation.Valuation.pass_worth`)."""
-        profile = self.profile
-        return self._valuation.pass_worth(view.bidding, view.actor, view.scores, profile.pass_weight, profile.holder_make_share)
 
     def _strain_estimates(self, view: SeatView, hand: int, strains: set[str]) -> dict[str, float]:
         """Tricks the declaring side may expect in each of ``strains`` (:meth:`estimate`'s)."""

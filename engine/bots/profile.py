@@ -114,6 +114,11 @@ class Profile:
     for bids in play made less often than the play-outs promise. Off by default: in `standard` the bids in
     play are made as the curve says (68%), and 0.03 already stops most of its misères, while
     `french-canadian`'s grosse misère stays near 45% at 0.05 (bench/NOTES.md)."""
+    misere_over_misere: float = 0.2
+    """(Where :attr:`values_bids`.) Taken off a misère's chance where the bid it would outbid is an
+    opponent's misère: that defender holds low cards, with which it can duck under the declarer and force
+    tricks on it (`french-canadian`'s grosse misère was made 44% of 582 times over an opponent's petite
+    misère, 65% of 209 times otherwise: bench/NOTES.md)."""
     value_margin: float = 10.0
     """(Where :attr:`values_bids`.) The points a contract bid by its worth must be expected to score
     beyond the alternative (the bid it would replace, or passing): the estimates are rough, so a bare
@@ -146,8 +151,9 @@ class Profile:
         ):
             if not 0.0 <= share <= 1.0:
                 raise ValueError(f"Profile {label} must be a share between 0 and 1, not {share}.")
-        if not all(0.0 <= share <= 1.0 for share in (self.pass_weight, self.holder_make_share, self.play_discount)):
-            raise ValueError("Profile pass_weight, holder_make_share and play_discount must be shares between 0 and 1.")
+        shares = (self.pass_weight, self.holder_make_share, self.play_discount, self.misere_over_misere)
+        if not all(0.0 <= share <= 1.0 for share in shares):
+            raise ValueError("Profile pass_weight, holder_make_share, play_discount and misere_over_misere must be shares between 0 and 1.")
         if not -3.0 <= self.call_discount <= 10.0:
             raise ValueError(f"Profile call_discount must be between -3 and 10 tricks, not {self.call_discount}.")
         if not 0.0 <= self.value_margin <= 1000.0:
@@ -167,7 +173,16 @@ THRESHOLD = Profile(name="threshold", values_bids=False)
 calibrated danger limit, a trick contract by its margin of tricks, whatever the contract scores; kept to
 measure the default against (the bot ``threshold``)."""
 
-VALUATION_FIELDS = ("name", "values_bids", "pass_weight", "holder_make_share", "value_margin", "call_discount", "play_discount")
+VALUATION_FIELDS = (
+    "name",
+    "values_bids",
+    "pass_weight",
+    "holder_make_share",
+    "value_margin",
+    "call_discount",
+    "play_discount",
+    "misere_over_misere",
+)
 """The fields that only weigh bids by their worth, which an uncalibrated bot (one measuring a calibration)
 never does: profiles differing only in them share a calibration."""
 

@@ -92,21 +92,30 @@ class Valuation:
         made, failed = self.made_and_failed(contract)
         return share * self.points(contract, declarer, made, scores) + (1.0 - share) * self.points(contract, declarer, failed, scores)
 
+    def held(self, bidding: Sequence[tuple[int, str]]) -> tuple[int, Contract] | None:
+        """The seat holding the highest bid of the calls ``bidding`` and the terms it would play (a modifier
+        said with it, such as sans kitty, applied), or ``None`` before any bid."""
+        holder = next(((who, call) for who, call in reversed(bidding) if call != "pass"), None)
+        if holder is None:
+            return None
+        who, call = holder
+        words = call.split()
+        contract = self.rules.ladder.get(words[0]) if words else None
+        if contract is None:
+            return None
+        if len(words) > 1:  # said with a modifier (sans kitty): scored under the modified terms
+            contract = terms_of(self.rules, contract, words[1], ()) or contract
+        return who, contract
+
     def pass_worth(self, bidding: Sequence[tuple[int, str]], actor: int, scores: tuple[int, ...], weight: float, share: float) -> float:
         """What passing is worth to ``actor``'s side after the calls ``bidding``, in points: ``weight`` of
         the expected score of the bid now highest (made with chance ``share``), gained where a partner
         holds it and lost where an opponent does; nothing before any bid (what the others would bid is
         unknown)."""
-        holder = next(((who, call) for who, call in reversed(bidding) if call != "pass"), None)
-        if holder is None:
+        held = self.held(bidding)
+        if held is None:
             return 0.0
-        who, call = holder
-        words = call.split()
-        contract = self.rules.ladder.get(words[0]) if words else None
-        if contract is None:
-            return 0.0
-        if len(words) > 1:  # said with a modifier (sans kitty): scored under the modified terms
-            contract = terms_of(self.rules, contract, words[1], ()) or contract
+        who, contract = held
         worth = self.share_worth(contract, who, share, scores)
         return weight * (worth if self.team_of[who] == self.team_of[actor] else -worth)
 
