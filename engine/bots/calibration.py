@@ -185,11 +185,20 @@ def cache_folder() -> Path | None:
 
 
 def _cache_file(key: str) -> Path | None:
-    # The engine's version is part of the name: a cache outlives an upgrade, whose bots may play otherwise.
-    from .. import __version__
-
+    # The installed version is part of the name: a cache outlives an upgrade, whose bots may play otherwise.
     folder = cache_folder()
-    return None if folder is None else folder / (hashlib.sha256(f"{__version__}:{key}".encode()).hexdigest()[:32] + ".json")
+    return None if folder is None else folder / (hashlib.sha256(f"{_installed()}:{key}".encode()).hexdigest()[:32] + ".json")
+
+
+@lru_cache(maxsize=1)
+def _installed() -> str:
+    """The installed package's version (``source`` for a tree that is not installed)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("fivehundred")
+    except PackageNotFoundError:
+        return "source"
 
 
 def _read_cache(key: str) -> Calibration | None:
