@@ -237,3 +237,25 @@ def test_a_sweeps_settings_are_calibrated_side_by_side_with_the_same_figures(mon
     assert [run.extra["calibration"]["source"] for run in two.results] == ["measured", "measured"]
     one = sweep("standard", [key], hands=30, seed=4, workers=1)
     assert sweep_data(one)["figures"] == sweep_data(two)["figures"]
+
+
+def test_rules_text_000_french_canadian_a_misere_over_an_opponents_misere_counts_less_chance() -> None:
+    """Rules text 000, "Misère" (French Canadian: petite misère 500, grosse misère 1,000): an opponent who
+    bid petite misère holds low cards and defends with them, so the default bids grosse misère over it
+    only on a safer hand than over a trick bid; on some deal the bot without that correction bids it and
+    the default does not, and never the other way round."""
+    from dataclasses import replace
+
+    rules = engine.load_variant("french-canadian")
+    careful, plain = HeuristicBot(rules), HeuristicBot(rules, replace(Profile(), misere_over_misere=0.0))
+    only_plain = 0
+    for seed in range(200):
+        game = engine.Game(rules, seed=seed, dealer=2)
+        if "bid misere" not in [str(action) for action in game.legal_actions()]:
+            continue
+        game.apply("bid misere")  # seat 3, an opponent of seat 0
+        observation, legal = game.observation(0), game.legal_actions()
+        chosen = str(careful.act(observation, legal)), str(plain.act(observation, legal))
+        assert not (chosen[0] == "bid open_misere" and chosen[1] != "bid open_misere")
+        only_plain += chosen[1] == "bid open_misere" and chosen[0] != "bid open_misere"
+    assert only_plain
