@@ -132,3 +132,17 @@ def test_moments_know_which_figures_are_rates() -> None:
     moments.add({"rate": 1, "mean": 2.5})
     moments.add({"rate": 0, "mean": 1})
     assert moments.binary == {"rate": True, "mean": False} and moments.mean("mean") == 1.75 and moments.variance("rate") == 0.5
+
+
+def test_a_p_value_that_rounds_to_nothing_prints_as_less_than_a_thousandth() -> None:
+    """Issue 45: ``p adj.`` printed a bare ``0``, read as certainty; a p-value under 0.001 prints ``< 0.001``."""
+    from engine.simulation.comparison import p_text
+
+    assert [p_text(value) for value in (0.0, 1e-7, 0.000999, 0.001, 0.01234, 1.0)] == [
+        "< 0.001",
+        "< 0.001",
+        "< 0.001",
+        "0.001",
+        "0.0123",
+        "1",
+    ]

@@ -48,6 +48,12 @@ _ORDER = (
 )
 
 
+def p_text(p_value: float) -> str:
+    """A p-value as a report prints it: three significant figures, or ``< 0.001`` (a rounded 0 read as
+    certainty)."""
+    return "< 0.001" if p_value < 0.001 else f"{p_value:.3g}"
+
+
 def figure_order(name: str) -> tuple[int, str]:
     """Where a figure goes in a report: hand figures, then sides, then game figures; levels by number."""
     for index, start in enumerate(_ORDER):
@@ -224,7 +230,7 @@ def compare_text(comparison: Comparison) -> str:
         mark = " *" if row["significant"] else ""
         lines.append(
             f"{row['figure']:<{width}}{row['a']:>10.4g}{row['b']:>10.4g}{row['difference']:>+10.3g}  "
-            f"{f'{low:+.3g} to {high:+.3g}':<21}{effect:>7}{row['p_adjusted']:>9.3g}{mark}"
+            f"{f'{low:+.3g} to {high:+.3g}':<21}{effect:>7}{p_text(row['p_adjusted']):>9}{mark}"
         )
     lines.append("")
     lines.append(

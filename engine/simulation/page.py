@@ -18,7 +18,7 @@ matplotlib.use("Agg")  # files only: no display needed
 import matplotlib.pyplot as plt
 
 from ..rules.describe import describe
-from .comparison import Comparison, compare_data
+from .comparison import Comparison, compare_data, p_text
 from .report import to_data
 from .runner import SimulationResult
 from .skill import SkillLink
@@ -235,7 +235,7 @@ def comparison_page(comparison: Comparison) -> str:
             f"{row['interval_95'][0]:+.3g} to {row['interval_95'][1]:+.3g}",
             "" if row["effect_size"] is None else f"{row['effect_size']:+.2f}",
             row["test"],
-            f"{row['p_adjusted']:.3g}",
+            p_text(row["p_adjusted"]),
         ]
         for row in data["figures"]
     ]
