@@ -246,7 +246,7 @@ class HeuristicBot:
 
     # -- announcements ----------------------------------------------------------------------------
 
-    def _announce(self, seat: int, hand: int, contract: Contract, declarer: int | None, offered: int, scores: tuple[int, ...] = ()) -> int:
+    def _announce(self, seat: int, hand: int, contract: Contract, declarer: int | None, offered: int, scores: tuple[int, ...]) -> int:
         """An announcement to make (its index in ``rules.announcements``) or :data:`PASS_MOVE`: breach
         when this defender alone expects clearly more tricks than breaching needs; a call that asks for
         every trick when the declarer's hand is sure of every trick and the terms are worth more."""
@@ -408,19 +408,19 @@ class HeuristicBot:
         less the profile's ``misere_over_misere``) times what making it scores, less what failing costs,
         under the variant's scoring (:class:`~engine.bots.valuation.Valuation`); a contract whose making
         would lose the game is not bid, and one both partners play only once the partners have passed."""
+        candidates = [contract for contract in self._calibrated if ranks >> contract.rank & 1]
+        if not candidates:
+            return None  # (most bids: nothing to weigh)
         seat, scores, profile, valuation = view.actor, view.scores, self.profile, self._valuation
+        held = valuation.held(view.bidding)
         if choice is not None:
             alternative = valuation.trick_worth(choice, seat, estimates[choice.style.strain], scores)
         else:
-            alternative = valuation.pass_worth(view.bidding, seat, scores, profile.pass_weight, profile.holder_make_share)
-        held = valuation.held(view.bidding)
-        team_of = self._tables.team_of
-        over_misere = held is not None and team_of[held[0]] != team_of[seat] and held[1].target.is_no_tricks
+            alternative = valuation.pass_worth(held, seat, scores, profile.pass_weight, profile.holder_make_share)
+        over_misere = held is not None and self._tables.team_of[held[0]] != self._tables.team_of[seat] and held[1].target.is_no_tricks
         best: Contract | None = None
         best_worth = alternative + profile.value_margin
-        for contract in self._calibrated:
-            if not ranks >> contract.rank & 1:
-                continue
+        for contract in candidates:
             if contract.style.partner is PartnerRole.PLAYS and not self._partners_passed(view):
                 continue
             limit = self.calibrated_limit(contract)

@@ -84,15 +84,15 @@ class Standing:
         ending = game_end(self.rules, scored.scores, (self.team_of[declarer],), scored.made)
         return (ending[0] if ending is not None else None), scored.scores
 
-    def worth(self, contract: Contract, declarer: int, tricks: int, team: int | None = None) -> float:
+    def worth(self, contract: Contract, declarer: int, tricks: int, team: int | None = None, racing: bool = True) -> float:
         """What ``declarer``'s side taking ``tricks`` in ``contract`` is worth in games to ``team`` (the
         declaring side's by default), from -1 (the game lost) to 1 (won): a result that plays on is read
-        as :meth:`race` reads the scores after it."""
+        as :meth:`race` reads the scores after it (0 where ``racing`` is false)."""
         team = self.team_of[declarer] if team is None else team
         winner, scores = self.after(contract, declarer, tricks)
         if winner is not None:
             return 1.0 if winner == team else -1.0
-        return self.race(scores, team)
+        return self.race(scores, team) if racing else 0.0
 
     def value(self, contract: Contract, declarer: int, results: Iterable[tuple[float, int]]) -> float:
         """What playing ``contract`` is worth in games to ``declarer``'s side over the sampled ``results``

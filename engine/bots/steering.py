@@ -40,14 +40,9 @@ def trick_plan(
         # A game played on is read as the race stands after the hand (between lost and won): where an
         # end rule keeps a side that passes the target from winning by it (an exact target, a win by a
         # bid only), taking more tricks can leave it further from the game without ending it.
-        tricks = own if declaring else hand_size - own
-        if two_teams:
-            worth.append(standing.worth(contract, declarer, tricks, team))
-        else:
-            # With more teams the defenders' tricks are shared out between them in turn, so a race read
-            # from that sharing would zigzag with the count: only the game's end is weighed.
-            winner, _ = standing.after(contract, declarer, tricks)
-            worth.append(0.0 if winner is None else (1.0 if winner == team else -1.0))
+        # (With more teams the defenders' tricks are shared out between them in turn, so a race read from
+        # that sharing would zigzag with the count: only the game's end is weighed.)
+        worth.append(standing.worth(contract, declarer, own if declaring else hand_size - own, team, racing=two_teams))
     best = max(worth)
     if worth[hand_size] >= best - PLAN_TOLERANCE:
         return None  # taking every trick is as good as anything: no reason to hold back

@@ -107,12 +107,11 @@ class Valuation:
             contract = terms_of(self.rules, contract, words[1], ()) or contract
         return who, contract
 
-    def pass_worth(self, bidding: Sequence[tuple[int, str]], actor: int, scores: tuple[int, ...], weight: float, share: float) -> float:
-        """What passing is worth to ``actor``'s side after the calls ``bidding``, in points: ``weight`` of
-        the expected score of the bid now highest (made with chance ``share``), gained where a partner
-        holds it and lost where an opponent does; nothing before any bid (what the others would bid is
-        unknown)."""
-        held = self.held(bidding)
+    def pass_worth(self, held: tuple[int, Contract] | None, actor: int, scores: tuple[int, ...], weight: float, share: float) -> float:
+        """What passing is worth to ``actor``'s side, in points, when ``held`` (:meth:`held`) is the bid now
+        highest and its holder: ``weight`` of its expected score (made with chance ``share``), gained where
+        a partner holds it and lost where an opponent does; nothing before any bid (what the others would
+        bid is unknown)."""
         if held is None:
             return 0.0
         who, contract = held
