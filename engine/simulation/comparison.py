@@ -18,10 +18,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..rules.ruleset import Rules
-from .figures import TEAM_POINTS, TEAM_WINS, PairedMoments, Row
-from .inference import FigureTest, holm, paired_test, unpaired_test
-from .report import to_data
-from .runner import SimulationResult, SimulationSettings, simulate_group
+from .figures import TEAM_POINTS, TEAM_WINS, PairedMoments, Row, conditional
+from .inference import SMALL_SAMPLE, FigureTest, holm_once, paired_test, unpaired_test
+from .report import to_data, unfinished_warnings
+from .runner import MAX_HANDS_PER_GAME, SimulationResult, SimulationSettings, simulate_group
 
 LEVEL = 0.05
 """The family-wise significance level of a comparison."""
@@ -32,6 +32,7 @@ _ORDER = (
     "contracts set per hand",
     "misère family contracts per hand",
     "level",
+    "contract ",
     "slams per hand",
     "declarers barred per hand",
     "declaring side's points per hand",
@@ -54,13 +55,14 @@ def p_text(p_value: float) -> str:
     return "< 0.001" if p_value < 0.001 else f"{p_value:.3g}"
 
 
-def figure_order(name: str) -> tuple[int, str]:
-    """Where a figure goes in a report: hand figures, then sides, then game figures; levels by number."""
+def figure_order(name: str) -> tuple[int, str, str]:
+    """Where a figure goes in a report: hand figures, then sides, then game figures; levels by number (a
+    contract's figures by its level, then together under its id)."""
     for index, start in enumerate(_ORDER):
         if name.startswith(start):
             number = re.search(r"\d+", name)
-            return (index, f"{int(number.group()):04d}" if number else name)
-    return (len(_ORDER), name)
+            return (index, f"{int(number.group()):04d}" if number else "9999", name)
+    return (len(_ORDER), "", name)
 
 
 def deal_difference(first: Rules, second: Rules) -> str | None:
@@ -73,6 +75,22 @@ def deal_difference(first: Rules, second: Rules) -> str | None:
     if first.deal != second.deal:
         return "the deals differ (hand size, kitty, bundles or a misdeal rule)"
     return None
+
+
+def complementary(rules: Rules) -> dict[str, str]:
+    """Figures of ``rules``' games that carry one piece of information, each mapped to its family's name:
+    with two sides, one side's wins and the other's, and (where every seat's left-hand neighbour sits on
+    the other side) the first dealer's side's wins and the first bidder's side's. A comparison counts each
+    family once in Holm's adjustment (:func:`~engine.simulation.inference.holm_once`)."""
+    seating = rules.seating
+    if len(seating.teams) != 2:
+        return {}
+    families = {TEAM_WINS.format(team=team): "wins" for team in range(2)}
+    if all(seating.team_of(seat) != seating.team_of((seat + 1) % seating.players) for seat in range(seating.players)):
+        families.update(
+            {"first bidder's side wins": "first dealer's or bidder's side", "dealer's side wins": "first dealer's or bidder's side"}
+        )
+    return families
 
 
 def seating_difference(first: Rules, second: Rules) -> str | None:
@@ -112,11 +130,13 @@ class Comparison:
 
     def tests(self) -> list[tuple[FigureTest, float]]:
         """Each figure's test and its Holm-adjusted p-value, in the report's order."""
+        by_role = self.seating_difference is not None
         return figure_tests(
             self.moments,
             paired=self.deal_difference is None,
             games=bool(self.first.settings.games),
-            by_role=self.seating_difference is not None,
+            by_role=by_role,
+            families={} if by_role else complementary(self.first.rules),
         )
 
 
@@ -127,21 +147,28 @@ def unadjusted_tests(moments: PairedMoments, *, paired: bool, games: bool, by_ro
     """Test every figure either run measured (paired on the per-unit differences, or as independent
     samples), leaving out the per-team figures when the sides are compared ``by_role``, in the report's
     order; the p-values are not adjusted yet."""
-    names = set(moments.first.sums) | set(moments.second.sums)
+    first, second = moments.first, moments.second
+    names = set(first.sums) | set(second.sums)
     if games:
         names.add("games with no winner")
     if by_role:
         names = {name for name in names if not _TEAM_FIGURE.match(name)}
+    # A conditional figure (a contract's points when declared) needs two units under each run to be tested.
+    names = {name for name in names if not conditional(name) or min(first.units(name), second.units(name)) >= 2}
     return [
         paired_test(name, moments) if paired else unpaired_test(name, moments.first, moments.second)
         for name in sorted(names, key=figure_order)
     ]
 
 
-def figure_tests(moments: PairedMoments, *, paired: bool, games: bool, by_role: bool) -> list[tuple[FigureTest, float]]:
-    """:func:`unadjusted_tests`, each with its Holm-adjusted p-value."""
+def figure_tests(
+    moments: PairedMoments, *, paired: bool, games: bool, by_role: bool, families: dict[str, str] | None = None
+) -> list[tuple[FigureTest, float]]:
+    """:func:`unadjusted_tests`, each with its Holm-adjusted p-value, the figures of one of ``families``
+    (:func:`complementary`) counted once."""
     tests = unadjusted_tests(moments, paired=paired, games=games, by_role=by_role)
-    return list(zip(tests, holm([test.p_value for test in tests])))
+    found = families or {}
+    return list(zip(tests, holm_once([test.p_value for test in tests], [found.get(test.figure, test.figure) for test in tests])))
 
 
 def compare(
@@ -185,6 +212,8 @@ def compare_data(comparison: Comparison) -> dict[str, Any]:
                 "interval_95": [round(test.interval[0], 6), round(test.interval[1], 6)],
                 "effect_size": None if test.effect_size is None else round(test.effect_size, 4),
                 "test": test.test,
+                "units": list(test.units),
+                "small_sample": min(test.units) < SMALL_SAMPLE and not test.test.startswith(("sign", "Fisher")),
                 "p_value": round(test.p_value, 6),
                 "p_adjusted": round(adjusted, 6),
                 "significant": adjusted < LEVEL,
@@ -207,16 +236,19 @@ def compare_data(comparison: Comparison) -> dict[str, Any]:
             else f"The seatings differ ({seated}), so sides are compared by role (declaring side, defenders, a player's share), never seat by seat."
         ),
         "adjustment": "Holm",
+        "counted_once": sorted(set((complementary(comparison.first.rules) if seated is None else {}).values())),
         "level": LEVEL,
     }
-    return {"a": to_data(comparison.first), "b": to_data(comparison.second), "design": design, "figures": rows}
+    first, second = to_data(comparison.first), to_data(comparison.second)
+    return {"a": first, "b": second, "design": design, "warnings": unfinished_warnings((first, second), ("A", "B")), "figures": rows}
 
 
 def compare_text(comparison: Comparison) -> str:
     """The comparison as a readable table (``*``: significant at the 5% level after Holm's adjustment)."""
     data = compare_data(comparison)
     a, b, design = data["a"], data["b"], data["design"]
-    lines = [f"A: {a['name']} ({a['variant']})", f"B: {b['name']} ({b['variant']})"]
+    lines = [f"Warning: {warning}" for warning in data["warnings"]]
+    lines += [f"A: {a['name']} ({a['variant']})", f"B: {b['name']} ({b['variant']})"]
     amount = f"{a['games']} games each" if a["games"] else f"{a['hands']} hands each"
     lines.append(f"Seed {a['seed']}, {amount}. {'Paired' if design['paired'] else 'Unpaired'}: {design['why']}.")
     if design["seating"]:
@@ -227,27 +259,33 @@ def compare_text(comparison: Comparison) -> str:
     for row in data["figures"]:
         low, high = row["interval_95"]
         effect = "" if row["effect_size"] is None else f"{row['effect_size']:+.2f}"
-        mark = " *" if row["significant"] else ""
+        mark = (" *" if row["significant"] else "") + (" +" if row["small_sample"] else "")
         lines.append(
             f"{row['figure']:<{width}}{row['a']:>10.4g}{row['b']:>10.4g}{row['difference']:>+10.3g}  "
             f"{f'{low:+.3g} to {high:+.3g}':<21}{effect:>7}{p_text(row['p_adjusted']):>9}{mark}"
         )
     lines.append("")
+    once = design["counted_once"]
     lines.append(
-        f"* significant at the {LEVEL:.0%} level after Holm's adjustment across the {len(data['figures'])} figures. "
-        "Effect: the difference in standard deviations of the figure. "
+        f"* significant at the {LEVEL:.0%} level after Holm's adjustment across the {len(data['figures'])} figures"
+        + (f" (complementary figures counted once: {'; '.join(once)})" if once else "")
+        + ". Effect: the difference in standard deviations of the figure. "
         + (
-            "Tests: exact sign test for rates, paired z for means."
+            "Tests: exact sign test for rates, paired t for means"
             if design["paired"]
-            else "Tests: Fisher exact or two-proportion z for rates, Welch z for means."
+            else "Tests: Fisher exact or two-proportion z for rates, Welch t for means"
         )
+        + "; a contract's points 'when declared' are averaged over the hands it was declared, a Welch t on two "
+        "independent samples (tested where each run declared it twice or more)."
     )
+    if any(row["small_sample"] for row in data["figures"]):
+        lines.append(
+            f"+ a mean over fewer than {SMALL_SAMPLE} units in a run: its t interval assumes the figure is roughly "
+            "normal, so read it as a rough guide."
+        )
     if a["games"]:
         lines.append(
-            "Games with no winner: games stopped unfinished at the simulation's limit of 1000 hands "
+            f"Games with no winner: games stopped unfinished at the simulation's limit of {MAX_HANDS_PER_GAME} hands "
             "(counted also as 'games unfinished'), or ended tied at the top."
         )
-    for which, report in (("A", a), ("B", b)):
-        if report["games"] and report["unfinished_games"]:
-            lines.append(f"{which}: {report['unfinished_games']} game(s) stopped unfinished at the hand limit.")
     return "\n".join(lines) + "\n"

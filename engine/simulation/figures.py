@@ -27,9 +27,24 @@ RULE_SUCCEEDED = "{rule} succeeded per hand"
 """Names of the figures kept per stated rule within a hand (a contract's bids, a call's calls), so that a
 comparison or a sweep tests each rule's use and success (:func:`rule_figures`)."""
 
+CONTRACT_DECLARED = "contract {contract} declared per hand"
+CONTRACT_MADE = "contract {contract} made per hand"
+CONTRACT_POINTS = "contract {contract} points when declared"
+"""Names of the figures kept per contract of the ladder: how often it was declared (won the auction and
+played) and made, a share of all hands, and the declaring side's average points over the hands it was
+declared, a *conditional* figure (:func:`conditional`)."""
+CONDITIONAL = " when declared"
+"""How a conditional figure's name ends: it is averaged over the units in which it was measured, not
+over all units, and is compared as two independent samples of those units."""
+
 TEAM_POINTS = "team {team} points per hand"
 TEAM_WINS = "team {team} wins"
 """Names of the figures kept per team; compared only between the same seating."""
+
+
+def conditional(name: str) -> bool:
+    """Whether figure ``name`` is averaged over the units that measured it (:data:`CONDITIONAL`)."""
+    return name.endswith(CONDITIONAL)
 
 
 def _hand_figures(result: HandResult, rules: Rules) -> Row:
@@ -54,6 +69,9 @@ def _hand_figures(result: HandResult, rules: Rules) -> Row:
     if defending:
         row["defenders' points per hand"] = sum(result.hand_points[team] for team in defending) / len(defending)
     contract = rules.ladder.get(result.contract)
+    row[CONTRACT_DECLARED.format(contract=result.contract)] = 1
+    row[CONTRACT_MADE.format(contract=result.contract)] = int(result.made)
+    row[CONTRACT_POINTS.format(contract=result.contract)] = result.hand_points[side]
     row["contracts made per hand"] = int(result.made)
     row["contracts set per hand"] = int(not result.made)
     if contract is not None and contract.is_special:
@@ -66,13 +84,30 @@ def _hand_figures(result: HandResult, rules: Rules) -> Row:
     return row
 
 
+COUNTED_ELSEWHERE = {
+    "contract": CONTRACT_DECLARED,
+    "all_pass": "hands passed out",
+    "slam": "slams per hand",
+    "bar": "declarers barred per hand",
+}
+"""Kinds of stated rule whose use another figure already counts, hand by hand (a special contract's own
+rows, the passed-out hands, slams, barred declarers): a comparison tests each once, under that name."""
+
+
+def use_figure(kind: str, rule: str) -> str:
+    """The figure that counts the uses of stated rule ``rule`` of ``kind`` (:data:`COUNTED_ELSEWHERE`, or
+    :data:`RULE_USED`)."""
+    name = COUNTED_ELSEWHERE.get(kind, RULE_USED)
+    return name.format(contract=rule, rule=rule)
+
+
 def rule_figures(stated: Sequence[StatedRule], counts: Mapping[str, Sequence[int]], hands: int) -> Row:
     """A unit's figures for the rules it ``stated`` that come up within a hand: each one's uses (and, where
     a use has an outcome, successes) in ``counts`` (a :class:`~engine.simulation.rule_use.RuleWatch`
     tally of the unit) per hand of its ``hands``; a rule not used is 0 (left out of the row)."""
     row: Row = {}
     for rule in stated:
-        if rule.per_game or rule.needs_games:
+        if rule.per_game or rule.needs_games or rule.kind in COUNTED_ELSEWHERE:
             continue
         found = counts.get(rule.key)
         if not found or not found[0]:
@@ -90,11 +125,13 @@ def unit_figures(rules: Rules, results: Sequence[HandResult], first_dealer: int,
     if not games:
         return _hand_figures(results[0], rules)
     row: Row = {}
+    measured: dict[str, int] = {}
     for result in results:
         for name, value in _hand_figures(result, rules).items():
             row[name] = row.get(name, 0) + value
+            measured[name] = measured.get(name, 0) + 1
     for name in row:
-        row[name] /= len(results)
+        row[name] /= measured[name] if conditional(name) else len(results)
     row["game length (hands)"] = len(results)
     last = results[-1]
     winner = last.winner if ending is not None else None
@@ -129,11 +166,15 @@ class Moments:
     """Figure → sum of its squared values."""
     binary: dict[str, bool] = field(default_factory=dict)
     """Figure → whether every value so far was 0 or 1 (so exact tests apply)."""
+    measured: dict[str, int] = field(default_factory=dict)
+    """Conditional figure (:func:`conditional`) → units that measured it."""
 
     def add(self, row: Mapping[str, float]) -> None:
         """Add one unit's row."""
         self.count += 1
         for name, value in row.items():
+            if conditional(name):
+                self.measured[name] = self.measured.get(name, 0) + 1
             self.sums[name] = self.sums.get(name, 0.0) + value
             self.squares[name] = self.squares.get(name, 0.0) + value * value
             if value not in (0, 1):
@@ -141,16 +182,23 @@ class Moments:
             else:
                 self.binary.setdefault(name, True)
 
+    def units(self, name: str) -> int:
+        """The units the figure is averaged over: all of them, or for a conditional figure those that
+        measured it."""
+        return self.measured.get(name, 0) if conditional(name) else self.count
+
     def mean(self, name: str) -> float:
         """The figure's mean per unit (0 with no units)."""
-        return self.sums.get(name, 0.0) / self.count if self.count else 0.0
+        units = self.units(name)
+        return self.sums.get(name, 0.0) / units if units else 0.0
 
     def variance(self, name: str) -> float:
         """The figure's sample variance (0 with fewer than two units)."""
-        if self.count < 2:
+        units = self.units(name)
+        if units < 2:
             return 0.0
         mean = self.mean(name)
-        return max(0.0, (self.squares.get(name, 0.0) - self.count * mean * mean) / (self.count - 1))
+        return max(0.0, (self.squares.get(name, 0.0) - units * mean * mean) / (units - 1))
 
 
 @dataclass
@@ -169,4 +217,7 @@ class PairedMoments:
         """Add one unit played under both runs."""
         self.first.add(first)
         self.second.add(second)
-        self.differences.add({name: second.get(name, 0) - first.get(name, 0) for name in first.keys() | second.keys()})
+        # (A conditional figure has no per-unit difference: it is measured in other units under each run.)
+        self.differences.add(
+            {name: second.get(name, 0) - first.get(name, 0) for name in first.keys() | second.keys() if not conditional(name)}
+        )

@@ -2,18 +2,22 @@
 the same deals, unpaired otherwise, with effect sizes, 95% intervals and Holm's adjustment across the
 figures.
 
-Means are tested with the normal approximation (every run has hundreds of units or more); figures that
-are 0 or 1 per unit with few successes get exact tests instead, where the approximation is poor: Fisher's
-exact test for two independent samples, the exact sign (McNemar) test for paired ones.
+Means are tested with Student's t (paired, or Welch's with the Welch-Satterthwaite degrees of freedom), so
+that a figure averaged over few units (a contract's points over the hands it was declared, a run of a few
+hands) gets an interval as wide as its few units allow; figures that are 0 or 1 per unit with few
+successes get exact tests instead, where the approximation is poor: Fisher's exact test for two
+independent samples, the exact sign (McNemar) test for paired ones. A conditional figure
+(:func:`~engine.simulation.figures.conditional`) is measured in other units under each run, so it is
+always compared as two independent samples.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
-from .figures import Moments, PairedMoments
+from .figures import Moments, PairedMoments, conditional
 
 Z95 = 1.959963984540054
 """The normal quantile of a two-sided 95% interval."""
@@ -42,11 +46,78 @@ class FigureTest:
     p_value: float
     """Two-sided p-value of no difference, before adjustment."""
     test: str
-    """The test used: ``paired z``, ``sign test``, ``Welch z``, ``two-proportion z`` or ``Fisher exact``."""
+    """The test used: ``paired t``, ``sign test``, ``Welch t``, ``two-proportion z`` or ``Fisher exact``."""
+    units: tuple[int, int] = (0, 0)
+    """The units each run's mean is over (fewer than all for a conditional figure)."""
+
+
+SMALL_SAMPLE = 30
+"""A mean over fewer units than this is flagged as a small sample (its interval leans on the figure being
+roughly normal)."""
 
 
 def _normal_p(z: float) -> float:
     return math.erfc(abs(z) / math.sqrt(2))
+
+
+def _incomplete_beta(a: float, b: float, x: float) -> float:
+    """The regularised incomplete beta function I_x(a, b) (a continued fraction, Lentz's method)."""
+    if x <= 0.0:
+        return 0.0
+    if x >= 1.0:
+        return 1.0
+    if x > (a + 1.0) / (a + b + 2.0):
+        return 1.0 - _incomplete_beta(b, a, 1.0 - x)
+    front = math.exp(math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) + b * math.log1p(-x)) / a
+    tiny = 1e-300
+    c, d = 1.0, 1.0 - (a + b) * x / (a + 1.0)
+    d = 1.0 / (d if abs(d) > tiny else tiny)
+    result = d
+    for m in range(1, 300):
+        for numerator in (
+            m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m)),
+            -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1)),
+        ):
+            d = 1.0 + numerator * d
+            d = 1.0 / (d if abs(d) > tiny else tiny)
+            c = 1.0 + numerator / c
+            c = c if abs(c) > tiny else tiny
+            result *= c * d
+        if abs(c * d - 1.0) < 1e-12:
+            break
+    return front * result
+
+
+def t_p(t: float, freedom: float) -> float:
+    """Two-sided p-value of Student's t statistic ``t`` with ``freedom`` degrees of freedom."""
+    if freedom <= 0 or math.isinf(freedom) or freedom > 1e7:
+        return _normal_p(t)
+    return min(1.0, _incomplete_beta(freedom / 2.0, 0.5, freedom / (freedom + t * t)))
+
+
+def t_quantile(freedom: float, level: float = 0.95) -> float:
+    """The two-sided ``level`` quantile of Student's t with ``freedom`` degrees of freedom (the normal's,
+    :data:`Z95` at 95%, for very many)."""
+    if freedom > 1e7:
+        return Z95 if level == 0.95 else _normal_quantile(level)
+    low, high = 0.0, 1.0
+    while t_p(high, freedom) > 1.0 - level:
+        high *= 2.0
+    for _ in range(100):
+        middle = (low + high) / 2.0
+        if t_p(middle, freedom) > 1.0 - level:
+            low = middle
+        else:
+            high = middle
+    return (low + high) / 2.0
+
+
+def _normal_quantile(level: float) -> float:
+    low, high = 0.0, 40.0
+    for _ in range(100):
+        middle = (low + high) / 2.0
+        low, high = (middle, high) if _normal_p(middle) > 1.0 - level else (low, middle)
+    return (low + high) / 2.0
 
 
 def fisher_p(successes_a: int, trials_a: int, successes_b: int, trials_b: int) -> float:
@@ -84,12 +155,16 @@ def _effect(difference: float, spread: float) -> float | None:
 
 
 def paired_test(name: str, moments: PairedMoments) -> FigureTest:
-    """Compare a figure on units played under both runs: the per-unit differences' mean against 0."""
+    """Compare a figure on units played under both runs: the per-unit differences' mean against 0 (a
+    conditional figure, measured in other units under each run, as two independent samples)."""
     first, second, differences = moments.first, moments.second, moments.differences
+    if conditional(name):
+        return unpaired_test(name, first, second)
     count = differences.count
     mean = differences.mean(name)
     error = math.sqrt(differences.variance(name) / count) if count else 0.0
-    interval = (mean - Z95 * error, mean + Z95 * error)
+    quantile = t_quantile(count - 1) if count > 1 else Z95
+    interval = (mean - quantile * error, mean + quantile * error)
     spread = math.sqrt((first.variance(name) + second.variance(name)) / 2)
     binary = first.binary.get(name, True) and second.binary.get(name, True)
     if binary:
@@ -98,36 +173,56 @@ def paired_test(name: str, moments: PairedMoments) -> FigureTest:
         up = round((discordant + differences.sums.get(name, 0.0)) / 2)
         p_value, test = sign_test_p(up, discordant - up), "sign test"
     elif error == 0:
-        p_value, test = (1.0 if mean == 0 else 0.0), "paired z"
+        p_value, test = (1.0 if mean == 0 else 0.0), "paired t"
     else:
-        p_value, test = _normal_p(mean / error), "paired z"
-    return FigureTest(name, first.mean(name), second.mean(name), mean, interval, _effect(mean, spread), p_value, test)
+        p_value, test = t_p(mean / error, count - 1), "paired t"
+    return FigureTest(name, first.mean(name), second.mean(name), mean, interval, _effect(mean, spread), p_value, test, (count, count))
 
 
 def unpaired_test(name: str, first: Moments, second: Moments) -> FigureTest:
     """Compare a figure between two independent runs."""
     mean_a, mean_b = first.mean(name), second.mean(name)
+    count_a, count_b = first.units(name), second.units(name)
+    units = (count_a, count_b)
     difference = mean_b - mean_a
     var_a, var_b = first.variance(name), second.variance(name)
-    error = math.sqrt((var_a / first.count if first.count else 0.0) + (var_b / second.count if second.count else 0.0))
-    interval = (difference - Z95 * error, difference + Z95 * error)
+    part_a, part_b = (var_a / count_a if count_a else 0.0), (var_b / count_b if count_b else 0.0)
+    error = math.sqrt(part_a + part_b)
     spread = math.sqrt((var_a + var_b) / 2)
-    if first.binary.get(name, True) and second.binary.get(name, True):
+    if first.binary.get(name, True) and second.binary.get(name, True) and not conditional(name):
+        interval = (difference - Z95 * error, difference + Z95 * error)
         successes_a, successes_b = round(first.sums.get(name, 0.0)), round(second.sums.get(name, 0.0))
-        total = first.count + second.count
-        expected = (
-            min(successes_a + successes_b, total - successes_a - successes_b) * min(first.count, second.count) / total if total else 0
-        )
+        total = count_a + count_b
+        expected = min(successes_a + successes_b, total - successes_a - successes_b) * min(count_a, count_b) / total if total else 0
         if expected < EXACT_BELOW:
             return FigureTest(
                 name, mean_a, mean_b, difference, interval, _effect(difference, spread),
-                fisher_p(successes_a, first.count, successes_b, second.count), "Fisher exact",
+                fisher_p(successes_a, count_a, successes_b, count_b), "Fisher exact", units,
             )  # fmt: skip
-        test = "two-proportion z"
-    else:
-        test = "Welch z"
-    p_value = _normal_p(difference / error) if error else (1.0 if difference == 0 else 0.0)
-    return FigureTest(name, mean_a, mean_b, difference, interval, _effect(difference, spread), p_value, test)
+        p_value = _normal_p(difference / error) if error else (1.0 if difference == 0 else 0.0)
+        return FigureTest(name, mean_a, mean_b, difference, interval, _effect(difference, spread), p_value, "two-proportion z", units)
+    # Welch-Satterthwaite degrees of freedom (a run with one unit adds no freedom of its own).
+    shares = [(part, count - 1) for part, count in ((part_a, count_a), (part_b, count_b)) if count > 1 and part > 0]
+    freedom = (part_a + part_b) ** 2 / sum(part * part / each for part, each in shares) if shares else 0.0
+    quantile = t_quantile(freedom) if freedom > 0 else Z95
+    interval = (difference - quantile * error, difference + quantile * error)
+    p_value = t_p(difference / error, freedom) if error else (1.0 if difference == 0 else 0.0)
+    return FigureTest(name, mean_a, mean_b, difference, interval, _effect(difference, spread), p_value, "Welch t", units)
+
+
+def holm_once(p_values: Sequence[float], families: Sequence[Hashable]) -> list[float]:
+    """Holm's adjustment where tests of the same family (figures that carry one piece of information, such as
+    one side's wins and the other's in a game of two sides) count once: each family enters the adjustment
+    with its smallest p-value, and each test gets its family's adjusted p-value, never below its own."""
+    members: dict[Hashable, list[int]] = {}
+    for index, family in enumerate(families):
+        members.setdefault(family, []).append(index)
+    groups = list(members.values())
+    adjusted = [1.0] * len(p_values)
+    for value, group in zip(holm([min(p_values[index] for index in group) for group in groups]), groups):
+        for index in group:
+            adjusted[index] = max(value, p_values[index])
+    return adjusted
 
 
 def holm(p_values: Sequence[float]) -> list[float]:

@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Sequence
 from typing import Any
 
 from ..bots.calibration import VERSION as CALIBRATION_VERSION
 from ..bots.heuristic import HeuristicBot
-from .rule_use import stated_rules
-from .runner import SimulationResult
+from ..bots.usage import seldom_used
+from ..rules.announcements import Effect
+from .rule_use import UNBROKEN, stated_rules
+from .runner import MAX_HANDS_PER_GAME, SimulationResult
 from .statistics import ContractTally, chi_square_p, median, quantile, spread, wilson
 
 
@@ -132,7 +135,26 @@ def to_data(result: SimulationResult) -> dict[str, Any]:
             "actions_per_second": round(result.actions / result.seconds, 1) if result.seconds else 0.0,
         },
     }
+    data["warnings"] = unfinished_warnings([data]) + data["warnings"]
     return data
+
+
+def unfinished_warnings(reports: Sequence[dict[str, Any]], labels: Sequence[str] = ()) -> list[str]:
+    """The first warning of a report of games: games stopped unfinished at the simulation's limit of hands
+    (:data:`~engine.simulation.runner.MAX_HANDS_PER_GAME`), with what that means for the figures; one per
+    run of ``reports`` that has any, each after its label in ``labels`` where given."""
+    warnings = []
+    for index, report in enumerate(reports):
+        count = report.get("unfinished_games", 0)
+        if not count:
+            continue
+        label = f"{labels[index]}: " if labels else ""
+        warnings.append(
+            f"{label}{count} of {report['games'] + count} games did not end within the simulation's limit of "
+            f"{MAX_HANDS_PER_GAME} hands and were stopped unfinished: the game figures (wins, lengths, how games "
+            "ended) describe only the games that ended; the bots may not steer toward an end under these rules."
+        )
+    return warnings
 
 
 def _calibration(result: SimulationResult) -> str:
@@ -192,7 +214,10 @@ def rules_in_play(result: SimulationResult) -> dict[str, list[Any]]:
     rules, warnings = [], []
     bots = set(settings.bots or ("heuristic",))
     # Rules the heuristic family (heuristic, classic, sampling, expert) is known not to use.
-    ignored = HeuristicBot.leaves_alone(result.rules) if bots - {"random"} else {}
+    heuristic = bool(bots - {"random"})
+    ignored = HeuristicBot.leaves_alone(result.rules) if heuristic else {}
+    seldom = seldom_used(result.rules) if heuristic else {}
+    wagers = {announcement.id for announcement in result.rules.announcements if announcement.effect is Effect.WAGER}
     for stated in stated_rules(result.rules):
         used, succeeded = tally.rule_use.get(stated.key, [0, 0])
         per = tally.games if stated.per_game else tally.hands
@@ -206,6 +231,9 @@ def rules_in_play(result: SimulationResult) -> dict[str, list[Any]]:
         }
         if stated.success is not None:
             row.update(succeeded=succeeded, success_rate=_rate(succeeded, used), success=stated.success)
+        if stated.kind == "announcement" and stated.rule in wagers:
+            # A wager's caller also loses where the contract failed by less than its margin.
+            row["failed_unbroken"] = tally.rule_use.get(UNBROKEN.format(rule=stated.rule), [0, 0])[0]
         rules.append(row)
         if used:
             continue
@@ -213,6 +241,11 @@ def rules_in_play(result: SimulationResult) -> dict[str, list[Any]]:
             warnings.append(f"contract {stated.rule!r} never came up: {ignored[stated.rule]}, so its effect was not measured.")
         elif stated.needs_games and not settings.games:
             warnings.append(f"{stated.kind} {stated.rule!r} can come up only in whole games: simulate --games to measure it.")
+        elif stated.rule in seldom and stated.kind in ("announcement", "partner"):
+            count = f"{per} {'games' if stated.per_game else 'hands'}"
+            warnings.append(
+                f"{stated.kind} {stated.rule!r} never came up in {count}: {seldom[stated.rule]}, so its effect was not measured."
+            )
         elif stated.kind == "claim":
             warnings.append("claims ('claim') never came up: the built-in bots do not claim, so the claim rule was not measured.")
         else:
@@ -224,7 +257,9 @@ def rules_in_play(result: SimulationResult) -> dict[str, list[Any]]:
 def to_text(result: SimulationResult) -> str:
     """A readable report: what was played, the contracts table, and the game figures."""
     data = to_data(result)
-    lines = [f"{data['name']} ({data['variant']}), seed {data['seed']}, bots {', '.join(data['bots'])}"]
+    first = unfinished_warnings([data])  # printed first: the game figures describe only the games that ended
+    lines = [f"Warning: {warning}" for warning in first]
+    lines.append(f"{data['name']} ({data['variant']}), seed {data['seed']}, bots {', '.join(data['bots'])}")
     lines.append(
         f"{data['hands']} hands"
         + (f" in {data['games']} games" if data["games"] else "")
@@ -278,9 +313,9 @@ def to_text(result: SimulationResult) -> str:
             f"{100 * low:.1f}-{100 * high:.1f}%); lead changes per game {data['lead_changes_per_game']}."
         )
         if data["unfinished_games"]:
-            lines.append(f"Unfinished games (stopped after 1000 hands): {data['unfinished_games']}.")
+            lines.append(f"Unfinished games (stopped after {MAX_HANDS_PER_GAME} hands): {data['unfinished_games']}.")
         lines.extend(_balance_text(data["balance"], alone))
-    lines.extend(_rules_text(data))
+    lines.extend(_rules_text(data, len(first)))
     return "\n".join(lines) + "\n"
 
 
@@ -315,16 +350,18 @@ def _balance_text(balance: dict[str, Any], alone: bool) -> list[str]:
     return lines
 
 
-def _rules_text(data: dict[str, Any]) -> list[str]:
-    """The rules in play as a table, then the warnings."""
+def _rules_text(data: dict[str, Any], printed: int = 0) -> list[str]:
+    """The rules in play as a table, then the warnings (but the first ``printed``, already printed)."""
     lines = ["", "Rules in play:", f"{'rule':<26}{'kind':<14}{'used':>8}{'rate':>14}{'succeeded':>11}"]
     for row in data["rules"]:
         label = f"{100 * row['rate']:.1f}%/{row['per']}"
         line = f"{row['rule']:<26}{row['kind']:<14}{row['used']:>8}{label:>14}"
         if "succeeded" in row:
             line += f"{row['succeeded']:>5} ({100 * row['success_rate']:.0f}%)" if row["used"] else f"{'-':>5}"
+        if row.get("failed_unbroken"):
+            line += f"; {row['failed_unbroken']} set but not broken by the margin"
         lines.append(line.rstrip())
-    lines.extend(f"Warning: {warning}" for warning in data["warnings"])
+    lines.extend(f"Warning: {warning}" for warning in data["warnings"][printed:])
     return lines
 
 

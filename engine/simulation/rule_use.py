@@ -51,6 +51,10 @@ class StatedRule:
 
 MADE = "the contract was made"
 
+UNBROKEN = "unbroken:{rule}"
+"""The tally key counting, for a wager (breach), the hands whose contract failed but not by the margin
+the call needs: the call lost though the contract was set."""
+
 
 def stated_rules(rules: Rules) -> tuple[StatedRule, ...]:
     """The rules ``rules`` states beyond the plain ladder, in the order the report lists them."""
@@ -63,7 +67,7 @@ def stated_rules(rules: Rules) -> tuple[StatedRule, ...]:
             found.append(StatedRule(extra.id, "modifier", f"contracts bid {extra.name}", MADE))
     for announcement in rules.announcements:
         if announcement.effect is Effect.WAGER:
-            success = "the contract failed (the defenders' call came true)"
+            success = "the contract was broken by the margin the call needs (the call won)"
         else:
             success = MADE
         found.append(StatedRule(announcement.id, "announcement", f"hands in which {announcement.name} was called", success))
@@ -155,7 +159,16 @@ class RuleWatch:
             side = state.side()
             for seat, index in state.announced:
                 announcement = rules.announcements[index]
-                _add(counts, f"announcement:{announcement.id}", made if seat in side else not made)
+                if seat in side:
+                    _add(counts, f"announcement:{announcement.id}", made)
+                    continue
+                # A defenders' wager wins only when the contract is broken by its margin (the kernel's settle_wagers).
+                breach = rules.breach
+                taken = sum(result.tricks[each] for each in rules.seating.teams[rules.seating.team_of(declarer)])
+                broken = not made and breach is not None and breach.margin.applies(contract, taken)
+                _add(counts, f"announcement:{announcement.id}", broken)
+                if not made and not broken:
+                    _add(counts, UNBROKEN.format(rule=announcement.id), False)
         if self._partner and contract.style.partner is PartnerRole.PLAYS:
             called = state.arrangement.called_card is not None
             _add(counts, "partner:partner_call" if called else "partner:alone", made)
@@ -179,4 +192,4 @@ def _add(counts: dict[str, list[int]], key: str, succeeded: bool) -> None:
     tally[1] += succeeded
 
 
-__all__ = ["RuleWatch", "StatedRule", "stated_rules"]
+__all__ = ["UNBROKEN", "RuleWatch", "StatedRule", "stated_rules"]

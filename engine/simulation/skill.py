@@ -16,8 +16,9 @@ from dataclasses import dataclass
 
 from ..bots import BOT_NAMES
 from .figures import TEAM_POINTS, TEAM_WINS, Moments, Row
-from .inference import Z95
+from .inference import SMALL_SAMPLE, Z95, t_quantile
 from .runner import SimulationError, SimulationSettings, _rules, simulate_group
+from .statistics import share_interval
 
 CHAIN = ("expert", "heuristic", "random")
 """The default chain, strongest first."""
@@ -39,7 +40,8 @@ class SkillLink:
     """Over games, the stronger side's share of the games won; over hands, its points a hand ahead of the
     average other side."""
     interval: tuple[float, float]
-    """The measure's 95% interval."""
+    """The measure's 95% interval: for a share of games, a Wilson interval (within 0 and 1); for points,
+    Student's t over the units (:func:`~engine.simulation.statistics.share_interval`)."""
     fair: float
     """What the measure would be with bots of equal strength: one side's share of the games (over games),
     0 (over hands)."""
@@ -101,13 +103,14 @@ def skill_chain(
                 moments.add({"measure": sum(_outcome(row, side, sides, bool(games)) for side, row in enumerate(unit)) / sides})
 
         simulate_group(group, workers=workers, cluster=cluster, fold=fold, progress=progress, on_unit=on_unit)
-        mean = moments.mean("measure")
-        error = math.sqrt(moments.variance("measure") / moments.count) if moments.count else 0.0
-        links.append(
-            SkillLink(
-                stronger, weaker, hands or games, bool(games), mean, (mean - Z95 * error, mean + Z95 * error), 1 / sides if games else 0.0
-            )
-        )
+        mean, variance, count = moments.mean("measure"), moments.variance("measure"), moments.count
+        if games:  # a share of games: an interval that stays within 0 and 1
+            interval = share_interval(mean, variance, count)
+        else:  # points a hand: Student's t, as wide as few hands allow
+            error = math.sqrt(variance / count) if count else 0.0
+            quantile = t_quantile(count - 1) if count > 1 else Z95
+            interval = (mean - quantile * error, mean + quantile * error)
+        links.append(SkillLink(stronger, weaker, hands or games, bool(games), mean, interval, 1 / sides if games else 0.0))
     return links
 
 
@@ -134,5 +137,10 @@ def skill_text(links: Sequence[SkillLink]) -> list[str]:
             lines.append(
                 f"  {link.stronger} over {link.weaker}: {link.measure:+.1f} points a hand ahead over {link.units} hands "
                 f"(95% interval {low:+.1f} to {high:+.1f})."
+            )
+        if link.units < SMALL_SAMPLE:
+            lines.append(
+                f"    (Only {link.units} {'games' if link.games else 'hands'} a position: the interval is a rough guide; "
+                f"simulate {SMALL_SAMPLE} or more for one to rely on.)"
             )
     return lines

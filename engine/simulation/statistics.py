@@ -314,15 +314,30 @@ def _count(value: object, name: str, signed: bool = False) -> int:
     return value
 
 
-def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score 95% interval of a proportion (``(0, 1)`` with no trials)."""
-    if trials == 0:
+def wilson(successes: float, trials: float, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score 95% interval of a proportion (``(0, 1)`` with no trials); it stays within 0 and 1.
+    ``trials`` may be an effective number (a share averaged over paired positions: :func:`share_interval`)."""
+    if trials <= 0:
         return (0.0, 1.0)
     share = successes / trials
     denominator = 1 + z * z / trials
     centre = (share + z * z / (2 * trials)) / denominator
     half = z * math.sqrt(share * (1 - share) / trials + z * z / (4 * trials * trials)) / denominator
     return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def share_interval(share: float, variance: float, units: int) -> tuple[float, float]:
+    """A 95% interval for ``share``, the mean over ``units`` units of a figure between 0 and 1 whose sample
+    variance is ``variance`` (a side's share of games won, each unit averaged over the side's positions):
+    the Wilson interval at the effective number of trials that variance implies, so it stays within 0
+    and 1 (a normal interval put 99.5% of 100 games at 98.5-100.5%); with no spread seen, the Wilson
+    interval of ``units`` trials."""
+    if units <= 0:
+        return (0.0, 1.0)
+    effective = float(units)
+    if variance > 0 and 0 < share < 1:
+        effective = min(max(share * (1 - share) * units / max(variance, 1e-12), 1.0), 1e12)
+    return wilson(share * effective, effective)
 
 
 def two_proportion_p(successes_a: int, trials_a: int, successes_b: int, trials_b: int) -> float:

@@ -22,10 +22,10 @@ from ..errors import FiveHundredError
 from ..language.resources import shipped_variant_path
 from ..rules.compiler import compile_text
 from ..rules.ruleset import Rules
-from .comparison import LEVEL, deal_difference, figure_order, seating_difference, unadjusted_tests
-from .figures import RULE_USED, Moments, PairedMoments, Row
-from .inference import FigureTest, holm
-from .report import to_data
+from .comparison import LEVEL, complementary, deal_difference, figure_order, seating_difference, unadjusted_tests
+from .figures import Moments, PairedMoments, Row, use_figure
+from .inference import FigureTest, holm_once
+from .report import to_data, unfinished_warnings
 from .runner import SimulationResult, SimulationSettings, simulate_group
 
 MAX_SETTINGS = 64
@@ -142,18 +142,18 @@ class Sweep:
 
     def tests(self) -> list[list[tuple[FigureTest, float]]]:
         """Per setting after the first, each figure against the first setting, with p-values adjusted by
-        Holm across all of them."""
+        Holm across all of them (complementary figures of one setting counted once:
+        :func:`~engine.simulation.comparison.complementary`)."""
         first, games = self.results[0].rules, bool(self.results[0].settings.games)
-        found = [
-            unadjusted_tests(
-                moments,
-                paired=deal_difference(first, result.rules) is None,
-                games=games,
-                by_role=seating_difference(first, result.rules) is not None,
-            )
-            for result, moments in zip(self.results[1:], self.moments)
-        ]
-        adjusted = iter(holm([test.p_value for tests in found for test in tests]))
+        found: list[list[FigureTest]] = []
+        families: list[tuple[int, str]] = []
+        for index, (result, moments) in enumerate(zip(self.results[1:], self.moments)):
+            by_role = seating_difference(first, result.rules) is not None
+            tests = unadjusted_tests(moments, paired=deal_difference(first, result.rules) is None, games=games, by_role=by_role)
+            family = {} if by_role else complementary(first)
+            found.append(tests)
+            families.extend((index, family.get(test.figure, test.figure)) for test in tests)
+        adjusted = iter(holm_once([test.p_value for tests in found for test in tests], families))
         return [[(test, next(adjusted)) for test in tests] for tests in found]
 
 
@@ -187,12 +187,15 @@ def sweep(
     return Sweep(variant, settings, results, baseline, moments)
 
 
-def _worths(rules: Rules) -> dict[str, tuple[int | None, ...]]:
+def _worths(rules: Rules) -> dict[str, tuple[str, tuple[int | None, ...]]]:
     """What each special contract, modifier and call of ``rules`` is worth (its value, or value and bonus),
-    by id: the values a bot bidding by worth should answer."""
-    found: dict[str, tuple[int | None, ...]] = {contract.id: (contract.value,) for contract in rules.ladder if contract.is_special}
+    by id, with the figure that counts its uses (:func:`~engine.simulation.figures.use_figure`): the values
+    a bot bidding by worth should answer."""
+    found: dict[str, tuple[str, tuple[int | None, ...]]] = {
+        contract.id: (use_figure("contract", contract.id), (contract.value,)) for contract in rules.ladder if contract.is_special
+    }
     for extra in rules.extras:
-        found[extra.id] = (extra.value, extra.no_trump_value, extra.bonus)
+        found[extra.id] = (use_figure(extra.kind, extra.id), (extra.value, extra.no_trump_value, extra.bonus))
     return found
 
 
@@ -203,10 +206,9 @@ def unresponsive(result: Sweep, tests: list[list[tuple[FigureTest, float]]]) -> 
     first = _worths(result.settings[0].rules)
     warnings = []
     for index, (setting, found) in enumerate(zip(result.settings[1:], tests), 1):
-        for rule, worth in _worths(setting.rules).items():
-            if rule not in first or first[rule] == worth:
+        for rule, (name, worth) in _worths(setting.rules).items():
+            if rule not in first or first[rule][1] == worth:
                 continue
-            name = RULE_USED.format(rule=rule)
             test = next(((test, adjusted) for test, adjusted in found if test.figure == name), None)
             before, after = result.baseline.mean(name), (test[0].second if test is not None else 0.0)
             if test is None or test[1] >= LEVEL:
@@ -219,6 +221,15 @@ def unresponsive(result: Sweep, tests: list[list[tuple[FigureTest, float]]]) -> 
                     f"({before:.4g} and {after:.4g} a hand): {why}."
                 )
     return warnings
+
+
+def _run_data(result: Sweep, index: int) -> dict[str, Any]:
+    """Setting ``index``'s report, named by the variant swept and the setting (each setting is compiled from
+    a file of its own, whose name would say neither)."""
+    data = to_data(result.results[index])
+    label = result.settings[index].label
+    data.update(variant=result.variant, setting=label, name=f"{result.variant} with {label}")
+    return data
 
 
 def sweep_data(result: Sweep) -> dict[str, Any]:
@@ -248,10 +259,12 @@ def sweep_data(result: Sweep) -> dict[str, Any]:
                 }
             )
         figures.append(row)
+    runs = [_run_data(result, index) for index in range(len(result.results))]
     return {
         "variant": result.variant,
         "settings": [setting.label for setting in result.settings],
-        "runs": [to_data(each) for each in result.results],
+        "warnings": unfinished_warnings(runs, [f"setting {index}" for index in range(len(runs))]),
+        "runs": runs,
         "figures": figures,
         "adjustment": "Holm",
         "level": LEVEL,
@@ -265,7 +278,8 @@ def sweep_text(result: Sweep) -> str:
     data = sweep_data(result)
     first = data["runs"][0]
     amount = f"{first['games']} games" if first["games"] else f"{first['hands']} hands"
-    lines = [f"Sweep of {data['variant']}, {amount} a setting, seed {first['seed']}:"]
+    lines = [f"Warning: {warning}" for warning in data["warnings"]]
+    lines.append(f"Sweep of {data['variant']}, {amount} a setting, seed {first['seed']}:")
     lines.extend(f"  {index}: {label}" for index, label in enumerate(data["settings"]))
     width = max((len(row["figure"]) for row in data["figures"]), default=6) + 2
     lines.append("")

@@ -1,0 +1,183 @@
+"""The report answers "what did my change do?" (issue 45): every contract's bid, made and points compared,
+complementary figures counted once, intervals that stay in range and widen for few units, warnings that
+say why a rule never came up, breach's outcomes told apart, and unfinished games warned of first."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import engine
+from engine.simulation.comparison import compare, compare_data, compare_text, complementary, figure_tests
+from engine.simulation.figures import CONTRACT_DECLARED, CONTRACT_MADE, CONTRACT_POINTS, PairedMoments, conditional
+from engine.simulation.inference import holm, holm_once, t_p, t_quantile, unpaired_test
+from engine.simulation.report import to_data, to_text
+from engine.simulation.skill import skill_chain, skill_text
+from engine.simulation.statistics import share_interval
+from engine.simulation.sweep import parse_set, sweep, sweep_data
+
+MISERE_400 = "extends: standard\nname: Misère at 400\ncontracts:\n  misere:\n    value: 400\n"
+
+
+@pytest.fixture(scope="module")
+def misere_compare() -> dict[str, object]:
+    """``standard`` against a house file that only raises misère's value, 1,500 paired hands."""
+    return compare_data(compare("standard", engine.compile_text(MISERE_400), hands=1500, seed=5, workers=2))
+
+
+def test_issue_45_item_1_every_contract_declared_made_and_points_is_a_compared_figure(misere_compare: dict[str, object]) -> None:
+    """Issue 45, item 1: "each contract's bid rate, made rate and average score must be a compared figure";
+    a contract's points are averaged over the hands it was declared and tested as two independent samples."""
+    rows = {row["figure"]: row for row in misere_compare["figures"]}  # type: ignore[attr-defined]
+    declared = {contract for contract, each in misere_compare["a"]["contracts"].items()}  # type: ignore[index]
+    for contract in declared:
+        assert CONTRACT_DECLARED.format(contract=contract) in rows
+        assert CONTRACT_MADE.format(contract=contract) in rows
+    report = misere_compare["a"]["contracts"]  # type: ignore[index]
+    points = [
+        (contract, rows[CONTRACT_POINTS.format(contract=contract)])
+        for contract in declared
+        if CONTRACT_POINTS.format(contract=contract) in rows
+    ]
+    assert points, "no contract's points were compared"
+    for contract, row in points:
+        assert row["a"] == pytest.approx(report[contract]["average_points"], abs=1e-3)
+        assert row["test"] == "Welch t"
+    # The changed rule's own rows: misère bid more often at 400 (rules text 000, "Misère"), flagged.
+    assert rows["contract misere declared per hand"]["b"] > rows["contract misere declared per hand"]["a"]
+    assert rows["contract misere declared per hand"]["significant"]
+
+
+def test_issue_45_item_1_a_rule_counted_by_another_figure_is_tested_once(misere_compare: dict[str, object]) -> None:
+    """Issue 45, item 1 (and issue 44's note): a special contract's use is its 'declared' row, the all-pass
+    rule's is 'hands passed out' and the slam rule's 'slams per hand': no second row tests the same counts."""
+    figures = [row["figure"] for row in misere_compare["figures"]]  # type: ignore[attr-defined]
+    assert not any(figure.startswith(("misere used", "open_misere used", "redeal used", "slam used")) for figure in figures)
+    assert len(figures) == len(set(figures))
+
+
+def test_issue_45_item_1_complementary_figures_count_once_in_holm() -> None:
+    """Issue 45, item 1: "complementary rows (team 0 and team 1 wins) should count once": with two sides the
+    two teams' wins are one family, and so are the first dealer's and the first bidder's side's wins."""
+    families = complementary(engine.load_variant("standard"))
+    assert families["team 0 wins"] == families["team 1 wins"]
+    assert families["first bidder's side wins"] == families["dealer's side wins"]
+    assert complementary(engine.load_variant("three-handed")) == {}
+    data = compare_data(compare("standard", "original", games=40, seed=2, bots=["random"] * 4))
+    rows = {row["figure"]: row for row in data["figures"]}
+    assert rows["team 0 wins"]["p_adjusted"] == rows["team 1 wins"]["p_adjusted"]
+    assert data["design"]["counted_once"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.floats(0, 1), st.integers(0, 5)), min_size=1, max_size=12))
+def test_holm_once_counts_each_family_once_and_never_lowers_a_p_value(tests: list[tuple[float, int]]) -> None:
+    """Holm's adjustment over families: each family enters once, with its smallest p-value; no adjusted
+    p-value is below its own; with every test its own family it is Holm's adjustment."""
+    p_values = [p for p, _ in tests]
+    adjusted = holm_once(p_values, [family for _, family in tests])
+    assert all(value >= p for value, p in zip(adjusted, p_values))
+    assert all(value <= 1.0 for value in adjusted)
+    assert holm_once(p_values, list(range(len(p_values)))) == pytest.approx(holm(p_values))
+    families = {family for _, family in tests}
+    smallest = {family: min(p for p, each in tests if each == family) for family in families}
+    by_family = dict(zip(families, holm([smallest[family] for family in families])))
+    for (p, family), value in zip(tests, adjusted):
+        assert value == pytest.approx(max(p, by_family[family]))
+
+
+def test_students_t_matches_its_table() -> None:
+    """Issue 45, item 4: means from few units get a t interval: the table's 95% quantiles (12.706 with one
+    degree of freedom, 2.228 with ten, 1.984 with a hundred) and the normal's in the limit."""
+    assert t_quantile(1) == pytest.approx(12.706, abs=1e-3)
+    assert t_quantile(10) == pytest.approx(2.228, abs=1e-3)
+    assert t_quantile(100) == pytest.approx(1.984, abs=1e-3)
+    assert t_quantile(1e9) == pytest.approx(1.95996, abs=1e-4)
+    assert t_p(2.228, 10) == pytest.approx(0.05, abs=1e-3)
+    assert t_p(0.0, 5) == pytest.approx(1.0)
+
+
+def test_a_conditional_figure_over_few_units_gets_a_wide_t_interval() -> None:
+    """Issue 45, item 4: a contract's points over the two hands it was declared: Student's t with the
+    Welch-Satterthwaite freedom, far wider than a normal interval."""
+    moments = PairedMoments()
+    name = CONTRACT_POINTS.format(contract="9H")
+    assert conditional(name)
+    for first, second in ((180, 190), (-180, 170), (None, 160)):
+        moments.add({name: first} if first is not None else {}, {name: second})
+    test = unpaired_test(name, moments.first, moments.second)
+    assert test.units == (2, 3) and test.test == "Welch t"
+    low, high = test.interval
+    assert high - low > 2 * 1.96 * math.sqrt(180**2 * 2 / 2) * 0.9  # at least about as wide as the normal's on A alone
+    assert figure_tests(moments, paired=True, games=False, by_role=False)[0][0].test == "Welch t"
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.floats(0, 1), st.floats(0, 0.3), st.integers(1, 10**6))
+def test_a_share_of_games_has_an_interval_within_0_and_1(share: float, variance: float, units: int) -> None:
+    """Issue 45, item 4: "won 99.5% of 100 games (95% interval 98.5-100.5%)": a share's interval stays in
+    [0, 1] and holds the share."""
+    low, high = share_interval(share, variance, units)
+    assert 0.0 <= low <= share + 1e-9 and share - 1e-9 <= high <= 1.0
+
+
+def test_the_skill_chain_keeps_shares_in_range_and_flags_few_hands() -> None:
+    """Issue 45, item 4: the skill chain over two hands says its interval is a rough guide, and over games
+    its share's interval stays within 0 and 1."""
+    links = skill_chain("standard", hands=2, seed=1, chain=("heuristic", "random"))
+    text = "\n".join(skill_text(links))
+    assert "rough guide" in text
+    low, high = links[0].interval
+    assert high - low > 100  # t with one degree of freedom: wide
+    games = skill_chain("standard", games=12, seed=1, chain=("heuristic", "random"))[0]
+    assert 0.0 <= games.interval[0] <= games.measure <= games.interval[1] <= 1.0
+
+
+def test_issue_45_item_6_a_never_called_slam_call_says_when_the_bots_call_it() -> None:
+    """Issue 45, item 6: "slam_call: never came up" says that the bots call it only when it adds to their
+    expected score, which asks for every trick (rules text 000, "Slam call")."""
+    result = engine.simulate("slam-call", hands=20, seed=3)
+    result.tally.rule_use = {key: [0, 0] for key in result.tally.rule_use}
+    warnings = to_data(result)["warnings"]
+    assert any("'slam_call' never came up" in warning and "every trick" in warning for warning in warnings), warnings
+
+
+def test_issue_45_item_6_breach_tells_broken_from_set_but_not_broken() -> None:
+    """Issue 45, item 6 (rules text 000, "Breach rule"): breach's success is the contract broken by the
+    margin (the call won); a contract set by less is counted apart, and the two never exceed the calls."""
+    data = to_data(engine.simulate("breach", hands=3000, seed=2, workers=2))
+    row = next(row for row in data["rules"] if row["rule"] == "breach")
+    assert row["used"] > 0 and "margin" in row["success"]
+    assert "failed_unbroken" in row
+    assert row["succeeded"] + row["failed_unbroken"] <= row["used"]
+
+
+def test_issue_45_item_7_unfinished_games_are_the_first_warning() -> None:
+    """Issue 45, item 7: games stopped at the simulation's limit of hands are the first warning of the text
+    and of the data, saying the figures describe only the games that ended; compare says so too."""
+    result = engine.simulate("standard", games=3, seed=1, bots=["random"] * 4)
+    result.tally.unfinished = 2
+    data = to_data(result)
+    assert "did not end" in data["warnings"][0] and "only the games that ended" in data["warnings"][0]
+    text = to_text(result)
+    assert text.startswith("Warning: 2 of ")
+    assert text.count("did not end within") == 1
+
+
+def test_issue_45_item_8_sweep_runs_are_named_by_their_setting() -> None:
+    """Issue 45, item 8: sweep JSON ``runs[i].variant`` and ``name`` were the same for every setting."""
+    data = sweep_data(sweep("standard", [parse_set("contracts.misere.value=100,400")], hands=30, seed=1, bots=["random"] * 4))
+    names = [run["name"] for run in data["runs"]]
+    assert len(set(names)) == 2 and all(run["variant"] == "standard" for run in data["runs"])
+    assert [run["setting"] for run in data["runs"]] == data["settings"]
+
+
+def test_compare_text_explains_its_tests_and_marks_small_samples(misere_compare: dict[str, object]) -> None:
+    """The compare text names the t tests, the conditional points rows and marks means over few units."""
+    del misere_compare  # (the fixture's comparison is data; the text is made from a fresh small one)
+    text = compare_text(compare("standard", engine.compile_text(MISERE_400), hands=200, seed=5))
+    assert "paired t" in text and "when declared" in text
+    assert "+ a mean over fewer than" in text
