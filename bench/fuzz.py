@@ -33,6 +33,7 @@ BATCH = {
     "checkpoints": 20,
     "analyses": 30,
     "play sessions": 60,
+    "bot entries": 100,
     "record variants": 200,
     "protocol sessions": 100,
 }

@@ -676,6 +676,9 @@ _TYPED = [
     "hint",
     "undo",
     "save OUT",
+    "save! OUT",
+    "save NOTE",
+    "save! NOTE",
     "load OUT",
     "load /nonexistent/x.json",
     "save /nonexistent/dir/x.json",
@@ -695,7 +698,9 @@ def check_play_session(variant: str, seed: int, lines: list[str], folder: Path) 
     from engine.cli.play import Screen, Session
 
     STATS["play sessions tried"] += 1
-    typed = iter([line.replace("OUT", str(folder / "saved.json")) for line in lines])
+    note = folder / "note.json"
+    note.write_text("hello", encoding="utf-8")  # a file of the person's own: no save may replace it
+    typed = iter([line.replace("OUT", str(folder / "saved.json")).replace("NOTE", str(note)) for line in lines])
     out = io.StringIO()
 
     def read(prompt: str) -> str:
@@ -707,7 +712,48 @@ def check_play_session(variant: str, seed: int, lines: list[str], folder: Path) 
     with bounded("play session", 60.0):
         session = Session(engine.load_variant(variant), 0, ["random"], seed, Screen(read, out), None)
         assert session.run() == 0
+    assert note.read_text(encoding="utf-8") == "hello"
     check_roundtrip(session.game)
+
+
+# -- the bots' public entries ----------------------------------------------------------------------
+
+_JUNK = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-(2**70), 2**70),
+    st.floats(),
+    st.text(max_size=8),
+    st.lists(st.integers(), max_size=3),
+    st.builds(object),
+)
+
+
+def check_bot_entry(bot: str, variant: str, steps: int, which: int, junk: Any) -> None:
+    """A built-in bot's ``act`` or ``choose`` given ``junk`` in one argument place (``which``), or an
+    observation or state of another variant: ``TypeError`` or ``ValueError``, never another exception, and
+    the game it was shown unchanged."""
+    STATS["bot entries tried"] += 1
+    game = _played(variant, 1, steps)
+    if game.is_over:
+        return
+    player = make_bot(bot, engine.load_variant("standard"), 1)
+    before = game.to_dict()
+    seat = game.to_act
+    assert seat is not None
+    state = game.state
+    arguments: list[tuple[Any, ...]] = [
+        (junk, game.legal_actions()),
+        (game.observation(game.rules.seating.controller(seat)), junk),
+    ]
+    moves: list[tuple[Any, ...]] = [(junk, seat, state.legal_mask()), (state, junk, state.legal_mask()), (state, seat, junk)]
+    with bounded("bot entry"):
+        for call, given in [(player.act, arguments[which % 2]), (player.choose, moves[which % 3])]:
+            try:
+                call(*given)
+            except (TypeError, ValueError):
+                pass
+    assert game.to_dict() == before
 
 
 # -- action objects ------------------------------------------------------------------------------
@@ -1026,6 +1072,16 @@ TARGETS: dict[str, tuple[Callable[..., None], dict[str, st.SearchStrategy[Any]]]
     ),
     "record variants": (check_record_variant, {"variant": record_variants(), "through": st.sampled_from(["transcript", "saved game"])}),
     "protocol sessions": (check_protocol_lines, {"lines": protocol_lines()}),
+    "bot entries": (
+        check_bot_entry,
+        {
+            "bot": st.sampled_from(["random", "heuristic", "classic", "threshold", "sampling", "expert"]),
+            "variant": st.sampled_from(["standard", "five-handed", "two-handed"]),
+            "steps": st.integers(0, 40),
+            "which": st.integers(0, 5),
+            "junk": _JUNK,
+        },
+    ),
     "play sessions": (
         check_play_session,
         {

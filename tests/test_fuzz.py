@@ -23,6 +23,7 @@ EXAMPLES = {
     "record variants": 40,
     "play sessions": 20,
     "protocol sessions": 25,
+    "bot entries": 40,
 }
 """Inputs per target in the default run (about ten seconds in all on a 2-core machine)."""
 

@@ -129,6 +129,31 @@ def test_save_and_load_go_on_from_the_saved_position_and_a_bad_file_changes_noth
     assert session.game.to_dict() == saved_data  # loading went back to it, after seat 0 had passed
 
 
+def test_save_never_replaces_a_file_and_save_bang_replaces_only_a_saved_game(tmp_path: Path) -> None:
+    """Issue 50, item 2: ``save`` over a file holding "hello", over a hand's transcript or over an earlier
+    saved game writes nothing and says so, the game going on; ``save! FILE`` replaces an earlier saved game
+    and still refuses any other file."""
+    rules = engine.load_variant("standard")
+    note, transcript, earlier, fresh = (tmp_path / name for name in ("note.json", "hand-001.json", "earlier.json", "fresh.json"))
+    note.write_text("hello")
+    game = engine.Game(rules, seed=4)
+    while not game.results:
+        game.apply(game.legal_choices()[0])
+    transcript.write_text(json.dumps(game.transcript(0)))
+    earlier.write_text(json.dumps(engine.Game(rules, seed=9).to_dict()))
+    kept = {path: path.read_bytes() for path in (note, transcript, earlier)}
+    entries = [f"save {note}", f"save {transcript}", f"save {earlier}", f"save! {note}", f"save! {transcript}", "1", f"save {fresh}"]
+    screen, out = scripted([*entries, f"save! {earlier}"])
+    session = Session(rules, 0, ["heuristic"], 3, screen, None)
+    session.run()
+    text = out.getvalue()
+    assert text.count("already holds something other than a saved game: nothing was written") == 4
+    assert "already holds a saved game: nothing was written. To replace it type save! " in text
+    assert all(path.read_bytes() == kept[path] for path in (note, transcript))
+    assert json.loads(earlier.read_text()) == json.loads(fresh.read_text()) == session.game.to_dict()  # replaced by save!
+    assert text.count("Saved to ") == 2
+
+
 def test_the_screen_shows_only_the_persons_cards_sorted_in_trump_order() -> None:
     """rules/standard: the bowers rank with trumps; the screen lists trumps first, highest first."""
     rules = engine.load_variant("standard")

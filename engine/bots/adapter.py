@@ -16,6 +16,7 @@ from ..kernel.moves import action_for, legal_mask_of
 from ..kernel.seat_view import SeatView, seat_view
 from ..kernel.state import GameState
 from ..kernel.tables import Tables
+from .checks import check_act
 
 Decide = Callable[[SeatView, int], int]
 """A bot's decision: a legal move for the view's acting seat, given the mask of its legal moves."""
@@ -30,6 +31,7 @@ def act_by_view(decide: Decide, tables: Tables, observation: Observation, legal_
     """The action ``decide`` chooses for the observing player (``tables``: the variant's), from the view
     ``observation`` renders and the moves ``legal_actions`` stand for; the only legal action is taken
     without asking."""
+    check_act(observation, legal_actions, tables)
     acting = observation.acting_seat
     if acting is None or tables.controller[acting] != observation.seat:
         raise ValueError(

@@ -48,6 +48,7 @@ from ..kernel.state import CARD_BITS, SUIT_SHIFT, GameState
 from ..kernel.tables import StrainTable, cards_in, mask_of, tables_for
 from ..rules.ruleset import Rules
 from .adapter import act_by_view, view_for
+from .checks import check_choose, check_rules
 from .profile import Profile
 from .random_bot import generator
 from .sampling import DEFAULT_BID_SAMPLES, SamplingBot
@@ -98,7 +99,7 @@ class ExpertBot:
             raise ValueError(
                 f"The expert bot needs at least one position and one sample, not {positions} positions, {samples} samples and {bid_samples} bid samples."
             )
-        self.rules = rules
+        self.rules = check_rules(rules)
         """The variant played."""
         self.random = generator(seed)
         """Draws the sampled deals."""
@@ -127,6 +128,7 @@ class ExpertBot:
 
     def choose(self, state: GameState, seat: int, legal: int) -> int:
         """The same choice as :meth:`act`, from the kernel's state (the fast path)."""
+        check_choose(state, seat, legal, self.rules)
         if state.phase is not Phase.PLAY:
             return self.heuristic.choose(state, seat, legal)
         return self.decide(view_for(state, seat), legal)

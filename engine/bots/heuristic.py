@@ -31,6 +31,7 @@ from ..rules.strains import TRUMP_POWER
 from .adapter import act_by_view
 from .calibration import Calibration, calibrated_contracts, calibration_for, made_share
 from .ceiling import ceiling_measure, has_ceiling, past_minimum, spend_high
+from .checks import check_choose, check_rules
 from .conventions import convention_bid
 from .misere_defence import classic_lead, defence_lead
 from .misere_hand import MisereReading
@@ -50,7 +51,7 @@ class HeuristicBot:
     """How the command line names this bot."""
 
     def __init__(self, rules: Rules, profile: Profile = Profile(), seed: int | str | random.Random | None = None) -> None:
-        self.rules = rules
+        self.rules = check_rules(rules)
         """The variant played."""
         self.profile = profile
         """Bidding and play settings."""
@@ -129,6 +130,7 @@ class HeuristicBot:
 
     def choose(self, state: GameState, seat: int, legal: int) -> int:
         """The same choice as :meth:`act`, from the kernel's state (the fast path)."""
+        check_choose(state, seat, legal, self.rules)
         if legal & (legal - 1) == 0 and state.phase is Phase.PLAY:
             play = state.play
             assert play is not None
@@ -325,12 +327,6 @@ class HeuristicBot:
         :meth:`~engine.bots.misere_hand.MisereReading.danger`."""
         return self._misere.danger(hand if isinstance(hand, int) else mask_of(card.index for card in hand), discarding)
 
-    def _forced(self, strain: StrainTable, mask: int, outside: int) -> list[float]:
-        return self._misere.forced(strain, mask, outside)
-
-    def _safest_without(self, strain: StrainTable, hand: int, candidates: list[int], outside: int) -> int:
-        return self._misere.safest_without(strain, hand, candidates, outside)
-
     def _auction(self, view: SeatView, hand: int, legal: int) -> int:
         """An auction move from the legal moves' mask (bit 0 the pass, bit ``move + 1`` each bid): the
         bid :meth:`_bid` chooses, said sans kitty where the variant has such a modifier and the hand
@@ -451,7 +447,9 @@ class HeuristicBot:
             strain = self._strains[contract.style.strain]
             outside = self._all & ~hand
             typical = self._misere.kitty_card_risk(strain, hand, outside)
-            return ceiling_measure(strain, hand, contract.target.minimum, outside, kitty, self._forced, typical), self.profile.ceiling_limit
+            return ceiling_measure(
+                strain, hand, contract.target.minimum, outside, kitty, self._misere.forced, typical
+            ), self.profile.ceiling_limit
         if contract.style.partner is PartnerRole.PLAYS:  # (double misère: the partner's hand is unseen)
             return self.misere_danger(hand, contract.style.kitty is KittyUse.TAKE), self.profile.double_misere_limit
         if contract.style.exposed is Exposure.NONE:  # without the kitty (grand nullo), nothing to discard into
@@ -622,7 +620,7 @@ class HeuristicBot:
                         risk = 1.0  # nothing outside can beat it: the lead wins (every other hand void or lower)
                     else:
                         risk = risks[(unseen & strain.lower[index]).bit_count()]
-                    return (risk + sum(self._forced(strain, hand & ~(1 << index), unseen)), power[index])
+                    return (risk + sum(self._misere.forced(strain, hand & ~(1 << index), unseen)), power[index])
 
                 return self._with_suit(strain, min(cards, key=exposure), hand, nameable)
             if self.profile.adapts:  # defending: the lead that leaves the declarer the fewest escapes
@@ -636,7 +634,7 @@ class HeuristicBot:
         if mine:
             if not any(suit_of[index] == led for index in cards):
                 # Void: shed the card whose loss leaves the hand the least forced.
-                return self._safest_without(strain, hand, cards, self._all & ~table.seen)
+                return self._misere.safest_without(strain, hand, cards, self._all & ~table.seen)
             # The declarer ducks with the highest card that still loses, or sheds the highest card.
             return max(under or cards, key=lambda index: (power[index] < TRUMP_POWER, power[index]))
         declarer_played = any(each == declarer for each, _ in trick)

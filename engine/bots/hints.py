@@ -23,6 +23,8 @@ from .trick_play import Reason, Table, follow_reading, later_seats, voids
 
 def hint(bot: HeuristicBot, observation: Observation, legal_actions: Sequence[Action]) -> tuple[Action, str]:
     """The action ``bot`` chooses for ``observation.seat`` and a one-line reason for it."""
+    if not isinstance(bot, HeuristicBot):
+        raise TypeError(f"A hint comes from a HeuristicBot (or a bot built on it), not {type(bot).__name__}.")
     action = bot.act(observation, legal_actions)
     if len(legal_actions) == 1:
         return action, "it is the only legal action."

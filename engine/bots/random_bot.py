@@ -13,6 +13,7 @@ from ..kernel.phase import Phase
 from ..kernel.state import SUIT_SHIFT, GameState
 from ..kernel.table_cards import DISCARD_SHIFT
 from ..kernel.tables import cards_in
+from .checks import check_act, check_choose
 
 
 def generator(seed: int | str | random.Random | None) -> random.Random:
@@ -33,10 +34,12 @@ class RandomBot:
 
     def act(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
         """A uniformly random legal action."""
+        check_act(observation, legal_actions, None)
         return legal_actions[self.random.randrange(len(legal_actions))]
 
     def choose(self, state: GameState, seat: int, legal: int) -> int:
         """A uniformly random legal move: the same choices as :meth:`act`, without building them."""
+        check_choose(state, seat, legal, None)
         phase = state.phase
         if phase is Phase.PLAY:
             play = state.play

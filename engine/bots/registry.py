@@ -15,7 +15,14 @@ BOT_NAMES = ("random", "heuristic", "sampling", "expert", "classic", "threshold"
 
 def make_bot(name: str, rules: Rules, seed: int | str | random.Random | None = None) -> FastBot:
     """The bot called ``name`` (one of :data:`BOT_NAMES`) for ``rules``, seeded with ``seed`` (or
-    drawing from ``seed`` when it is a ``random.Random``, shared with other bots)."""
+    drawing from ``seed`` when it is a ``random.Random``, shared with other bots); :class:`ValueError` for
+    another name, :class:`TypeError` for rules that are not a compiled variant or a seed of another kind."""
+    if not isinstance(name, str):
+        raise TypeError(f"A bot is named by text, one of {', '.join(BOT_NAMES)}; not {type(name).__name__}.")
+    if not isinstance(rules, Rules):
+        raise TypeError(f"A bot is made for a variant's compiled rules (engine.load_variant(NAME)), not {type(rules).__name__}.")
+    if seed is not None and (type(seed) not in (int, str) and not isinstance(seed, random.Random)):
+        raise TypeError(f"A bot's seed is a whole number, a string, a random.Random or None, not {type(seed).__name__}.")
     if name == "random":
         return RandomBot(seed)
     if name == "heuristic":

@@ -16,6 +16,7 @@ import tempfile
 from typing import Any
 
 from ..bots import BOT_NAMES
+from ..game.saving import FORMAT as SAVED_GAME_FORMAT
 
 EXIT_OK = 0
 """Success: every file valid, the command done."""
@@ -143,6 +144,25 @@ def read_json_file(path: str, limit: int) -> Any:
         raise RecordFileError(f"{path}: its JSON is nested too deeply to be a transcript or a saved game.") from None
     except ValueError as error:
         raise RecordFileError(f"{path}: not JSON: {error}") from None
+
+
+MAX_SAVED_BYTES = 16 * 2**20
+"""The largest file :func:`saved_game_kind` reads to tell whether it is a saved game (larger: not one)."""
+
+
+def saved_game_kind(path: str) -> str:
+    """What ``path`` holds, for a writer that may replace only its own saved games: ``"none"`` (nothing
+    there yet), ``"saved"`` (a saved game of this engine: its ``format`` tag), ``"other"`` (anything else:
+    a transcript, a note, a folder) or ``"unreadable"`` (there, but it could not be read)."""
+    if not os.path.lexists(path):
+        return "none"
+    try:
+        data = read_json_file(path, MAX_SAVED_BYTES)
+    except (RecordFileError, UnicodeDecodeError):  # not JSON, not a regular file, too large: not ours
+        return "other"
+    except OSError:
+        return "unreadable"
+    return "saved" if isinstance(data, dict) and data.get("format") == SAVED_GAME_FORMAT else "other"
 
 
 def write_atomically(path: str, text: str) -> None:

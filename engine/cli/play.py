@@ -26,7 +26,17 @@ from ..game.game import Game
 from ..kernel.events import HandScored
 from ..rules.compiler import load_variant
 from ..rules.ruleset import Rules
-from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, RecordFileError, bots_argument, read_json_file, seed_argument, write_atomically
+from .common import (
+    EXIT_INVALID,
+    EXIT_OK,
+    EXIT_USAGE,
+    RecordFileError,
+    bots_argument,
+    read_json_file,
+    saved_game_kind,
+    seed_argument,
+    write_atomically,
+)
 from .narration import narrate
 from .replay import MAX_TRANSCRIPT_BYTES, format_result
 from .table_view import Names, choices_text, plain, rich_panel, rows
@@ -41,7 +51,8 @@ Commands:
   help          this text
   hint          what the heuristic bot would do in your seat, and why
   undo          take back your last action and the other seats' since (again: further back, within the hand)
-  save FILE     save the game (JSON, the saved-game format); load FILE to go on from it
+  save FILE     save the game to a new file (JSON, the saved-game format); load FILE to go on from it
+  save! FILE    save over an earlier saved game (never over any other file)
   quit          leave the game (save first to keep it)"""
 
 
@@ -224,8 +235,8 @@ class Session:
             self.screen.say(f"Hint: {action} ({why})")
         elif word == "undo":
             self._undo()
-        elif word == "save":
-            self._save(rest.strip())
+        elif word in ("save", "save!"):
+            self._save(rest.strip(), replace=word == "save!")
         elif word == "load":
             self._load(rest.strip())
         else:
@@ -273,9 +284,21 @@ class Session:
         self.screen.say("Your last action was taken back, with the other seats' actions since.")
         self.redraw = True
 
-    def _save(self, path: str) -> None:
+    def _save(self, path: str, replace: bool = False) -> None:
+        """Save the game to ``path``: a new file, or with ``replace`` (``save!``) an earlier saved game of this
+        engine; any other file is left as it was (a transcript or a note kept there is not lost to a typo)."""
         if not path:
             self.screen.say("save needs a file name: save FILE.")
+            return
+        held = saved_game_kind(path)
+        if held == "other":
+            self.screen.say(f"{path} already holds something other than a saved game: nothing was written. Choose another name.")
+            return
+        if held == "saved" and not replace:
+            self.screen.say(f"{path} already holds a saved game: nothing was written. To replace it type save! {path}")
+            return
+        if held == "unreadable":
+            self.screen.say(f"{path} exists and could not be read, so it may hold something: nothing was written. Choose another name.")
             return
         try:
             write_atomically(path, json.dumps(self.game.to_dict(), indent=1) + "\n")

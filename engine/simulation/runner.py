@@ -12,6 +12,8 @@ from __future__ import annotations
 import dataclasses
 import os
 import random
+import signal
+import sys
 import threading
 import time
 from collections import deque
@@ -487,14 +489,31 @@ def _start_worker(parent: int, calibrations: dict[str, Any]) -> None:
     _watch_parent(parent)
 
 
+PR_SET_PDEATHSIG = 1
+"""Linux's ``prctl`` option that has the kernel signal a process when its parent dies."""
+
+
 def _watch_parent(parent: int) -> None:
     """In a worker process: exit as soon as the process that started it is gone (killed with SIGKILL, say,
-    which lets it tell nobody), rather than live on with nothing to do. A daemon thread looks twice a
-    second: a worker whose parent died is handed to another parent, so its parent's id changes."""
+    which lets it tell nobody), rather than live on with nothing to do. On Linux the kernel kills the worker
+    with its parent (``prctl(PR_SET_PDEATHSIG)``: at once, whatever the worker is doing; a compiled bot can
+    hold the interpreter's lock for seconds, so a watching thread alone was not enough). Everywhere a daemon
+    thread also looks ten times a second: a worker whose parent died is handed to another parent, so its
+    parent's id changes."""
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        except (OSError, AttributeError):  # no C library to call: the thread below still watches
+            pass
+    if os.getppid() != parent:  # the parent died before the signal was asked for
+        os._exit(1)
 
     def watch() -> None:
         while os.getppid() == parent:
-            time.sleep(0.5)
+            time.sleep(0.1)
         os._exit(1)
 
     threading.Thread(target=watch, name="watch-parent", daemon=True).start()

@@ -1,0 +1,76 @@
+"""The checks every public entry of :mod:`engine.bots` makes of its arguments (issue 50, item 3).
+
+A bot is handed its arguments by the simulator, by an embedder's own loop or by a research framework. A
+wrong type or a value from another game is a caller's mistake that deserves a sentence, not an
+``AttributeError`` or ``IndexError`` from deep inside a decision: a wrong type raises :class:`TypeError`,
+a value that cannot be right here (another variant's state or observation, a seat that is not at the
+table, no legal move) :class:`ValueError`. The checks are cheap (types, ranges and identities; never the
+legal moves again), because :meth:`~engine.bots.base.FastBot.choose` is the simulator's innermost call.
+The compiled build checks argument types itself before these run; it raises :class:`TypeError` too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import get_args
+
+from ..game.observation import Observation
+from ..kernel.actions import Action
+from ..kernel.state import GameState
+from ..kernel.tables import Tables
+from ..rules.ruleset import Rules
+
+ACTION_TYPES: tuple[type, ...] = get_args(Action)
+"""The classes an action may be."""
+
+
+def check_rules(rules: object) -> Rules:
+    """``rules`` if it is a variant's compiled rules; else :class:`TypeError`."""
+    if not isinstance(rules, Rules):
+        raise TypeError(f"A bot is made for a variant's compiled rules (engine.load_variant(NAME)), not {type(rules).__name__}.")
+    return rules
+
+
+def check_choose(state: object, seat: object, legal: object, rules: Rules | None) -> None:
+    """The arguments of ``choose(state, seat, legal)`` for a bot of ``rules`` (``None``: a bot of any
+    variant): the kernel's state of a game of the same variant, a seat at its table and a mask with at
+    least one legal move."""
+    if not isinstance(state, GameState):
+        raise TypeError(f"choose needs the kernel's GameState (game.state), not {type(state).__name__}.")
+    if rules is None:
+        rules = state.rules
+    elif state.rules is not rules and state.rules.document_hash != rules.document_hash:
+        raise ValueError(f"This bot plays {rules.name}; the state is a game of {state.rules.name}. Make a bot for that variant.")
+    if type(seat) is not int:
+        raise TypeError(f"choose needs a seat number, not {type(seat).__name__}.")
+    if not 0 <= seat < rules.seating.seats:
+        raise ValueError(f"Seat {seat} is not at this table: {rules.name} has seats 0 to {rules.seating.seats - 1}.")
+    if type(legal) is not int:
+        raise TypeError(f"choose needs the mask of legal moves (state.legal_mask(seat)), not {type(legal).__name__}.")
+    if legal <= 0:
+        raise ValueError("There is no legal move in the mask given: a bot chooses only where the seat has a move to make.")
+
+
+def check_act(observation: object, legal_actions: object, tables: Tables | None) -> None:
+    """The arguments of ``act(observation, legal_actions)`` for a bot of ``tables``' variant (``None``: a
+    bot of any variant): an observation of a seat at its table holding cards of its deck, and a non-empty
+    sequence of actions."""
+    if not isinstance(observation, Observation):
+        raise TypeError(f"act needs the Observation of the seat to act (game.observation(seat)), not {type(observation).__name__}.")
+    if isinstance(legal_actions, (str, bytes)) or not isinstance(legal_actions, Sequence):
+        raise TypeError(f"act needs the legal actions as a list (game.legal_actions()), not {type(legal_actions).__name__}.")
+    if not legal_actions:
+        raise ValueError("There are no legal actions to choose from: a bot acts only where the seat has an action to take.")
+    if not all(isinstance(action, ACTION_TYPES) for action in legal_actions):
+        raise TypeError("act needs the legal actions as Action objects (game.legal_actions()), not text or numbers.")
+    if tables is None:
+        return
+    rules = tables.rules
+    deck = tables.cards
+    if len(observation.team_of) != rules.seating.seats or not all(
+        0 <= card.index < len(deck) and deck[card.index] == card for card in observation.hand
+    ):
+        raise ValueError(f"This observation is of another game than this bot's ({rules.name}): make a bot for the observed variant.")
+
+
+__all__ = ["ACTION_TYPES", "check_act", "check_choose", "check_rules"]
