@@ -309,6 +309,20 @@ def measure_all(rules: Rules, contracts: Sequence[Contract], make_bot: Callable[
     chosen: dict[str, float] = {}
     curves: dict[str, tuple[float, float]] = {}
     taken: list[tuple[Contract, float]] = []  # the contracts measured so far that take hands, and their limits
+    # Every contract scans the same deals, and each hand is read against the earlier contracts again: the
+    # deals' hands and each hand's danger are kept for the whole measurement (the result is the same).
+    dealt: dict[int, tuple[int, ...]] = {}
+    dangers: dict[tuple[object, object, int], float] = {}
+
+    def danger_of(hand: int, contract: Contract) -> float:
+        # (A hand's danger depends on the contract's terms only, its style and target: misère, blind
+        # misère and open misère with the kitty taken read a hand alike.)
+        key = (contract.style, contract.target, hand)
+        found = dangers.get(key)
+        if found is None:
+            found = dangers[key] = bots[0].misere_measure(hand, contract)[0]
+        return found
+
     for contract in contracts:
         found: list[tuple[float, bool]] = []
         limit = bots[0].misere_measure(0, contract)[1]  # the profile's limit (the limit alone: any hand)
@@ -317,13 +331,15 @@ def measure_all(rules: Rules, contracts: Sequence[Contract], make_bot: Callable[
             if within >= SAMPLES and beyond >= SAMPLES:
                 break
             seed, dealer = f"calibration-{deal}", deal % rules.seating.players
-            hands = GameState.create(rules, seed=seed, dealer=dealer, history=False).hands
+            hands = dealt.get(deal)
+            if hands is None:
+                hands = dealt[deal] = tuple(GameState.create(rules, seed=seed, dealer=dealer, history=False).hands[: rules.seating.players])
             for seat in range(rules.seating.players):
                 # Each hand safe enough to be worth measuring declares in turn, on the same deal.
-                danger = bots[0].misere_measure(hands[seat], contract)[0]
+                danger = danger_of(hands[seat], contract)
                 if danger > CAP or (within if danger <= limit else beyond) >= SAMPLES:
                     continue
-                if any(bots[0].misere_measure(hands[seat], earlier)[0] <= earlier_limit for earlier, earlier_limit in taken):
+                if any(danger_of(hands[seat], earlier) <= earlier_limit for earlier, earlier_limit in taken):
                     continue  # the bot bids the earlier (higher) contract with this hand
                 state = GameState.create(rules, seed=seed, dealer=dealer, history=False)
                 state.pause_between_hands = True
@@ -403,12 +419,17 @@ def fit_curve(samples: Sequence[tuple[float, bool]], iterations: int = 50) -> tu
     return round(a, 6), round(b, 6)
 
 
+class _Failed(Exception):
+    """A play-out stopped where its contract has failed (:func:`_play_out`)."""
+
+
 def _play_out(state: GameState, bots: Sequence[Measuring], chosen: int, contract: Contract) -> bool | None:
     """Play the hand with ``chosen`` bidding ``contract`` at its first chance (the auction before it as the
     bots bid it: a misère may need an auction already at seven) and everyone passing after it where
     passing is allowed; whether the contract was made, or ``None`` when it was not the one played."""
     bid = [False]
     players = len(bots)
+    ceiling = contract.target.maximum
 
     def choose(state: GameState, seat: int, legal: int) -> int:
         if state.phase is Phase.AUCTION:
@@ -417,9 +438,15 @@ def _play_out(state: GameState, bots: Sequence[Measuring], chosen: int, contract
                 return contract.rank
             if bid[0] and legal & 1:
                 return PASS_MOVE
+        elif state.phase is Phase.PLAY and state.play is not None and sum(state.play.tricks[each] for each in state.side()) > ceiling:
+            raise _Failed  # past its ceiling (a misère's first trick): failed, whatever the rest of the play
         return bots[seat % players].choose(state, seat, legal)
 
-    state.run([choose] * players)
+    try:
+        state.run([choose] * players)
+    except _Failed:
+        played = state.contract
+        return False if played is not None and played.id == contract.id and state.declarer == chosen else None
     result = state.result
     if result is None or result.contract != contract.id or result.declarer != chosen:
         return None
