@@ -259,3 +259,29 @@ def test_rules_text_000_french_canadian_a_misere_over_an_opponents_misere_counts
         assert not (chosen[0] == "bid open_misere" and chosen[1] != "bid open_misere")
         only_plain += chosen[1] == "bid open_misere" and chosen[0] != "bid open_misere"
     assert only_plain
+
+
+def _breaches(rules: engine.Rules, seeds: range, profile: Profile = Profile()) -> set[int]:
+    """The seeds whose first hand a defender called breach in, four bots of ``profile`` playing."""
+    found = set()
+    for seed in seeds:
+        bots = [HeuristicBot(rules, profile) for _ in range(rules.seating.players)]
+        state = GameState.create(rules, seed=seed, history=False)
+        state.pause_between_hands = True
+        state.run([bot.choose for bot in bots])
+        if state.announced:
+            found.add(seed)
+    return found
+
+
+def test_rules_text_000_breach_rule_a_dearer_wager_is_called_on_hands_a_cheaper_one_is_not() -> None:
+    """Rules text 000, "Breach rule": a defender's breach is weighed by its chance of breaking the contract
+    (the profile's measured curve) times the wager, won or lost. The wager is even, so it pays from an even
+    chance; the margin the bot wants beyond that is a share of a smaller wager: on the same deals, breach
+    at 200 is called on every deal it is called at 50 and on more; the threshold bots call alike under
+    both."""
+    cheap, dear = _with("breach", "breach: {value: 50}"), _with("breach", "breach: {value: 200}")
+    seeds = range(500)
+    at_cheap, at_dear = _breaches(cheap, seeds), _breaches(dear, seeds)
+    assert at_cheap <= at_dear and at_dear - at_cheap, (sorted(at_cheap), sorted(at_dear))
+    assert _breaches(cheap, seeds, THRESHOLD) == _breaches(dear, seeds, THRESHOLD)

@@ -161,8 +161,9 @@ class HeuristicBot:
         assert contract is not None and terms is not None
         if phase is Phase.CALLS:
             return self._announce(seat, hand, terms if self._values else contract, view.declarer, legal >> 1, view.scores)
-        if phase is Phase.GIVE:
-            return self._gift(hand, contract)
+        if phase is Phase.GIVE:  # a partner passes the declarer its strongest card in the contract's strain
+            power = self._strains[contract.style.strain].power
+            return max(cards_in(hand), key=lambda index: (power[index], index))
         if phase is Phase.PARTNER:
             return self._call_partner(hand, terms, legal)
         return self._discard(view, hand, contract, view.discard_count)
@@ -249,9 +250,9 @@ class HeuristicBot:
     # -- announcements ----------------------------------------------------------------------------
 
     def _announce(self, seat: int, hand: int, contract: Contract, declarer: int | None, offered: int, scores: tuple[int, ...]) -> int:
-        """An announcement to make (its index in ``rules.announcements``) or :data:`PASS_MOVE`: breach
-        when this defender alone expects clearly more tricks than breaching needs; a call that asks for
-        every trick when the declarer's hand is sure of every trick and the terms are worth more."""
+        """An announcement to make (its index in ``rules.announcements``) or :data:`PASS_MOVE`: breach where
+        its wager is worth calling (by margin: this defender alone expects clearly more tricks than it
+        needs); a call for more tricks where the terms are worth more."""
         rules = self.rules
         hand_size = rules.deal.hand_size
         strain = self._strains[contract.style.strain]
@@ -263,7 +264,11 @@ class HeuristicBot:
                 if breach is None or contract.is_special or contract.level is None:
                     continue  # a misère's fate is too uncertain to wager on
                 needed = hand_size - contract.level + breach.margin.short_by
-                if own >= needed + self.profile.breach_margin:
+                if self._values:  # by worth: the chance its side breaks the contract, times the wager
+                    chance = made_share(self.profile.breach_curve, own - needed)
+                    if self._valuation.wager_worth(breach, chance) > self.profile.value_margin:
+                        return index
+                elif own >= needed + self.profile.breach_margin:
                     return index
             elif seat == declarer:
                 call = rules.extra(announcement.id)
@@ -283,11 +288,6 @@ class HeuristicBot:
         partners = self.profile.partner_tricks if self._partners[seat] else 0.0
         gain = self._valuation.call_gain(contract, terms, seat, own, partners, self.profile.call_discount, scores)
         return gain > self.profile.value_margin
-
-    def _gift(self, hand: int, contract: Contract) -> int:
-        """The card a partner passes the declarer: its strongest in the contract's strain."""
-        power = self._strains[contract.style.strain].power
-        return max(cards_in(hand), key=lambda index: (power[index], index))
 
     # -- bidding --------------------------------------------------------------------------------
 

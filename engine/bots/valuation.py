@@ -22,7 +22,7 @@ from collections.abc import Sequence
 
 from ..kernel.calls import terms_of
 from ..rules.contracts import Contract, PartnerRole
-from ..rules.ruleset import Rules
+from ..rules.ruleset import BreachRule, Rules
 from .standing import TRICK_SPREAD, Standing
 
 MEMO_LIMIT = 4096
@@ -117,6 +117,12 @@ class Valuation:
         who, contract = held
         worth = self.share_worth(contract, who, share, scores)
         return weight * (worth if self.team_of[who] == self.team_of[actor] else -worth)
+
+    def wager_worth(self, breach: BreachRule, chance: float) -> float:
+        """What calling ``breach`` is worth to the caller's side, in points, when it is won with ``chance``
+        (the profile's :attr:`~engine.bots.profile.Profile.breach_curve`): its value won, or lost (the bans
+        it may bring are not counted)."""
+        return breach.value * (2.0 * chance - 1.0)
 
     def call_gain(
         self, contract: Contract, terms: Contract, declarer: int, own: float, partners: float, discount: float, scores: tuple[int, ...]
