@@ -9,6 +9,7 @@ import re
 import shutil
 import subprocess
 from pathlib import Path
+from xml.etree import ElementTree
 
 import pytest
 from commandline import run
@@ -23,6 +24,7 @@ from engine.simulation.statistics import chi_square_p, quantile, spread
 from engine.simulation.sweep import SweepError, parse_set, settings_of, sweep, sweep_data
 
 RANDOM = ["random"] * 4
+SVG = "{http://www.w3.org/2000/svg}"
 
 
 def test_a_set_is_a_failed_contract_and_bars_are_counted_apart() -> None:
@@ -187,7 +189,15 @@ def test_html_report_renders_in_a_headless_browser_with_its_charts(capsys: pytes
     assert code == 0
     text = page.read_text(encoding="utf-8")
     assert "<script" not in text and "<link" not in text and not re.search(r"(src|href)=.https?:", text)
-    for heading in ("The rules in plain words", "Rules in play", "Balance", "Skill", "Contract mix", "Score distribution", "Game length"):
+    for heading in (
+        "The whole rules in plain words",
+        "Rules in play",
+        "Balance",
+        "Skill",
+        "Contract mix",
+        "Score distribution",
+        "Game length",
+    ):
         assert heading in text
     again = tmp_path / "again.html"
     run(capsys, "simulate", "walker", "--games", "30", "--skill", "--skill-chain", "heuristic,random", "--html", str(again))
@@ -230,3 +240,236 @@ def test_sweep_does_not_depend_on_the_workers() -> None:
         for run_data in data["runs"]:
             run_data.pop("timing")
     assert one == two
+
+
+# Issue 45, items 2, 3 and 7 (the page's part) ---------------------------------------------------------
+
+
+def _figure_svg(text: str, name: str) -> ElementTree.Element:
+    """The SVG of the page's figure with id ``name``, parsed."""
+    found = re.search(rf'<figure id="{name}"[^>]*>(<svg.*?</svg>)', text, flags=re.DOTALL)
+    assert found is not None, f"no figure {name!r} on the page"
+    return ElementTree.fromstring(found.group(1))
+
+
+def _tick_labels(svg: ElementTree.Element, axis: str, axes: str | None = None) -> list[str]:
+    """The tick labels of the x or y ``axis`` (of the axes with gid ``axes``, else of the whole figure) as
+    the SVG writes them (matplotlib draws a minus sign as U+2212)."""
+    if axes is not None:
+        found = next((group for group in svg.iter(f"{SVG}g") if group.get("id") == axes), None)
+        assert found is not None, f"no axes {axes!r} in the chart"
+        svg = found
+    return [
+        "".join(text.itertext()).strip()
+        for group in svg.iter(f"{SVG}g")
+        if (group.get("id") or "").startswith(f"{axis}tick_")
+        for text in group.iter(f"{SVG}text")
+    ]
+
+
+def _number(label: str) -> float:
+    return float(label.replace("\u2212", "-"))
+
+
+def test_issue_45_item_2_the_page_has_the_text_reports_tables_and_what_the_file_changes(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Issue 45, item 2: the page, as headless Chromium renders it, has the per-contract table (bid, made,
+    average points), points per team and declared by team; its first screen says what the file changes
+    from the variant it extends, in words, and the headline answers; the whole rules text is folded in a
+    <details> below them, so no strain's card order is on the first screen."""
+    pytest.importorskip("matplotlib")
+    page = tmp_path / "australian.html"
+    code, _, _ = run(capsys, "simulate", "australian", "--games", "12", "--seed", "3", "--html", str(page))
+    assert code == 0
+    data = to_data(engine.simulate("australian", games=12, seed=3))
+    dom, _ = _render(page, tmp_path)
+    contracts = re.search(r'<table id="contracts">.*?</table>', dom, flags=re.DOTALL)
+    assert contracts is not None
+    rows = re.findall(
+        r"<tr><td>([^<]+)</td><td>(\d+)</td><td>[^<]+</td><td>(\d+)</td><td>[^<]+</td><td>([-\d.]+)</td></tr>", contracts.group(0)
+    )
+    assert [(name, int(bid), int(made), float(points)) for name, bid, made, points in rows] == [
+        (name, each["bid"], each["made"], round(each["average_points"], 1)) for name, each in data["contracts"].items()
+    ]
+    teams = re.search(r'<table id="points-per-team">.*?</table>', dom, flags=re.DOTALL)
+    assert teams is not None and all(f"{team['points_per_hand']:+.1f}" in teams.group(0) for team in data["per_team"])
+    declared = re.search(r'<table id="declared-by-team">.*?</table>', dom, flags=re.DOTALL)
+    first = next(iter(data["contracts"].values()))["by_team"]
+    assert declared is not None and f"<td>{first[0]['bid']} / {first[0]['made']}</td>" in declared.group(0)
+    assert "<h2>What this file changes</h2>" in dom and "extends <b>standard</b>" in dom
+    assert "<ins>trick, but not beyond 490.</ins>" in dom  # Australian caps the defenders' trick points
+    assert "<ins>A side can only win on a hand in which it made its contract.</ins>" in dom
+    screen, folded = dom.split("<details>", 1)
+    assert "The answers" in screen and "Who wins?" in screen and "How long is a game?" in screen
+    assert "trumps, highest first" not in screen and "trumps, highest first" in folded.split("</details>")[0]
+    assert screen.index("What this file changes") < screen.index("The answers") < len(screen) < dom.index('id="contracts"')
+
+
+def test_issue_45_item_2_rule_changes_name_what_differs_in_words() -> None:
+    """Issue 45, item 2: the difference between a file's rules and its base's, line by line of ``show``:
+    a changed value is one changed line, a contract added low in the ladder does not mark every contract
+    above it, the same rules give no change; a base variant and rules read from no file say so."""
+    from engine.rules.compiler import compile_text, load_variant
+    from engine.rules.describe import LADDER, extended_base, rule_changes
+
+    standard = load_variant("standard")
+    assert rule_changes(standard, standard) == []
+    found = extended_base(load_variant("australian"))
+    assert not isinstance(found, str) and found[0] == "standard" and found[1] == standard
+    changes = rule_changes(standard, load_variant("australian"))
+    assert any(
+        change.before == "The defenders score 10 a trick." and change.after == "The defenders score 10 a trick, but not beyond 490."
+        for change in changes
+    )
+    j5 = rule_changes(standard, load_variant("j5"))
+    assert [change.after for change in j5 if change.section == LADDER] == [
+        f"{level} J5 no trump ({level}J5): worth {value}; ranks just above {level}H"
+        for level, value in zip(range(6, 11), range(120, 521, 100))
+    ]
+    assert all(change.before is None for change in j5)
+    assert extended_base(standard) == "standard extends no other file: it is a base variant."
+    made = compile_text("name: Mine\nextends: standard\ncontracts:\n  misere:\n    value: 300\n")
+    assert "not read from a variant file" in str(extended_base(made))
+    (change,) = rule_changes(standard, made)
+    assert change.before is not None and "worth 250" in change.before and change.after is not None and "worth 300" in change.after
+
+
+def test_issue_45_item_2_game_length_axis_has_every_length_and_counts_whole_games(tmp_path: Path) -> None:
+    """Issue 45, item 2: the game-length chart is a number line (a length no game had is a gap, not left
+    out: the ticks are evenly spaced numbers) and its count axis has whole-number ticks only (no "2.5
+    games"); no chart's caption repeats a title drawn in the chart."""
+    pytest.importorskip("matplotlib")
+    from engine.simulation.page import simulation_page
+
+    result = engine.simulate("standard", games=12, seed=3)
+    lengths = sorted(int(length) for length in to_data(result)["game_length"]["distribution"])
+    # Some lengths in between had no game, unevenly: drawn as categories, the labels could not be evenly spaced.
+    assert len({later - earlier for earlier, later in zip(lengths, lengths[1:])}) > 1
+    text = simulation_page(result)
+    svg = _figure_svg(text, "game-length")
+    ticks = [int(_number(label)) for label in _tick_labels(svg, "x")]
+    steps = {later - earlier for earlier, later in zip(ticks, ticks[1:])}
+    assert len(steps) == 1 and len(ticks) > 2, ticks
+    for name in ("game-length", "contract-mix", "scores"):
+        counts = [_number(label) for label in _tick_labels(_figure_svg(text, name), "y")]
+        assert counts and all(count == int(count) for count in counts), counts
+    for title in re.findall(r"<figcaption><strong>([^<]+)</strong>", text):
+        svgs = re.findall(r"<svg.*?</svg>", text, flags=re.DOTALL)
+        assert not any(f">{title}<" in each for each in svgs)
+
+
+def test_issue_45_item_2_sweep_chart_names_the_swept_values_and_keeps_rates_above_zero(tmp_path: Path) -> None:
+    """Issue 45, item 2: the sweep's small multiples mark the swept values (not 0, 1, 2) on the x axis, and
+    a rate's axis does not go below zero even where an interval's normal approximation would; the settings
+    table says what each setting changes from the variant swept."""
+    pytest.importorskip("matplotlib")
+    from engine.simulation.page import sweep_page
+
+    result = sweep("standard", [parse_set("contracts.misere.value=200,250,350")], hands=60, seed=1)
+    text = sweep_page(result)
+    svg = _figure_svg(text, "sweep")
+    assert _tick_labels(svg, "x", "sweep-contracts-made-per-hand") == ["200", "250", "350"]
+    # A rare rate whose interval's normal approximation reaches below 0 (and a share near 1 above it), and
+    # points, which may be negative: drawn as the page draws them.
+    from engine.simulation.plot import svg_figure, sweep_chart
+
+    def row(figure: str, values: list[float], low: float, high: float) -> dict[str, object]:
+        return {"figure": figure, "values": values, "against_first": [{"interval_95": [low, high], "significant": False}]}
+
+    rows = [row("slams per hand", [0.01, 0.02], -0.05, 0.07), row("contracts made per hand", [0.97, 0.98], -0.04, 0.08)]
+    rows.append(row("declaring side's points per hand", [-5.0, 3.0], -20.0, 30.0))
+    drawn = ElementTree.fromstring(re.search(r"<svg.*</svg>", svg_figure(sweep_chart(rows, ["a", "b"], "key"), "t"), re.DOTALL).group(0))
+    for panel in ("sweep-slams-per-hand", "sweep-contracts-made-per-hand"):
+        values = [_number(label) for label in _tick_labels(drawn, "y", panel)]
+        assert values and min(values) >= 0 and max(values) <= 1, (panel, values)
+    assert min(_number(label) for label in _tick_labels(drawn, "y", "sweep-declaring-side-s-points-per-hand")) < 0
+    settings_table = re.search(r'<table id="settings".*?</table>', text, flags=re.DOTALL)
+    assert settings_table is not None
+    assert "<del>250;</del> <ins>200;</ins>" in settings_table.group(0) and "<del>250;</del> <ins>350;</ins>" in settings_table.group(0)
+    assert "the same rules" in settings_table.group(0)
+
+
+def test_issue_45_item_2_a_base_variants_page_says_it_is_a_base(tmp_path: Path) -> None:
+    """Issue 45, item 2: a shipped variant that extends nothing is said to be a base, not compared."""
+    pytest.importorskip("matplotlib")
+    from engine.simulation.page import simulation_page
+
+    text = simulation_page(engine.simulate("standard", hands=20, seed=1))
+    assert "standard extends no other file: it is a base variant." in text and "<del>" not in text
+
+
+def _first_warning(text: str) -> str:
+    found = re.search(r'<p class="warning[^"]*"[^>]*>(.*?)</p>', text, flags=re.DOTALL)
+    assert found is not None, "the page has no warning"
+    return re.sub(r"<[^>]+>", "", found.group(1))
+
+
+def test_issue_45_item_7_unfinished_games_are_the_pages_first_warning(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 45, item 7 (the page): games stopped at the simulation's hand limit are the first warning of
+    the simulate, compare and sweep pages, with how many and that the game figures describe only the
+    games that ended (the limit lowered to 3 hands so that a few short games reach it)."""
+    pytest.importorskip("matplotlib")
+    from engine.simulation import runner
+
+    monkeypatch.setattr(runner, "MAX_HANDS_PER_GAME", 3)
+    data = to_data(engine.simulate("standard", games=8, seed=1))
+    stopped, ended = data["unfinished_games"], data["games"]
+    assert stopped and ended  # both kinds: the warning must count them apart
+    page = tmp_path / "simulate.html"
+    code, _, _ = run(capsys, "simulate", "standard", "--games", "8", "--seed", "1", "--html", str(page))
+    text = page.read_text(encoding="utf-8")
+    warning = _first_warning(text)
+    assert code == 0 and f"{stopped} of the {stopped + ended} games never ended" in warning and "limit of 3 hands" in warning
+    assert f"describe only the {ended} games that ended" in warning
+    assert text.index(warning.split(":")[0]) < text.index("What this file changes")
+    page = tmp_path / "compare.html"
+    code, _, _ = run(capsys, "compare", "standard", "american", "--games", "8", "--seed", "1", "--html", str(page))
+    assert code == 0 and _first_warning(page.read_text(encoding="utf-8")).startswith(
+        f"Warning: A: {stopped} of the {stopped + ended} games"
+    )
+    page = tmp_path / "sweep.html"
+    code, _, _ = run(
+        capsys, "sweep", "standard", "--set", "contracts.misere.value=250,300", "--games", "8", "--seed", "1", "--html", str(page)
+    )
+    warning = _first_warning(page.read_text(encoding="utf-8"))
+    assert code == 0 and warning.startswith("Warning: setting 0 (contracts.misere.value=250): ") and "never ended" in warning
+    quiet = tmp_path / "quiet.html"
+    monkeypatch.setattr(runner, "MAX_HANDS_PER_GAME", 1000)
+    run(capsys, "simulate", "standard", "--games", "8", "--seed", "1", "--html", str(quiet))
+    assert "never ended" not in quiet.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["simulate", "standard", "--games", "5", "--html"],
+        ["simulate", "standard", "--games", "5", "--plot"],
+        ["compare", "standard", "american", "--hands", "5", "--html"],
+        ["sweep", "standard", "--set", "auction.rounds=one,continuous", "--hands", "5", "--html"],
+    ],
+)
+def test_issue_45_item_3_html_without_the_plot_extra_stops_before_simulating(
+    command: list[str], capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 45, item 3: without matplotlib (the plot extra), --html (and --plot) exit 2 with one sentence
+    naming the extra to install, before any simulation is played, and write nothing."""
+    import sys
+
+    import engine.cli.simulation
+    import engine.cli.sweep
+
+    def played(*args: object, **fields: object) -> None:
+        raise AssertionError("a simulation was played before the missing extra was found")
+
+    for module in ("engine.simulation.page", "engine.simulation.plot"):
+        monkeypatch.delitem(sys.modules, module, raising=False)
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # what an install without the extra has: no matplotlib
+    monkeypatch.setattr(engine.cli.simulation, "run_with_progress", played)
+    monkeypatch.setattr(engine.cli.sweep, "run_with_progress", played)
+    target = tmp_path / "out"
+    code, out, err = run(capsys, *command, str(target))
+    assert code == 2 and out == "" and not target.exists()
+    assert err.count("\n") == 1 and "needs the plot extra" in err and "pip install 'fivehundred[plot]'" in err, err

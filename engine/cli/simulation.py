@@ -200,6 +200,9 @@ def command_simulate(args: argparse.Namespace) -> int:
         return _fail(f"{checkpoint} holds an interrupted run; pass --resume to continue it, or remove it to start afresh.", EXIT_USAGE)
     if args.skill and len(args.skill_chain) < 2:
         return _fail("--skill-chain names two or more bots, strongest first, such as heuristic,random.", EXIT_USAGE)
+    missing = missing_plot_extra(args)
+    if missing is not None:
+        return missing
     links: list[SkillLink] = []
     try:
         result = _run(args.variant, args, hands, games, checkpoint, args.variant)
@@ -220,10 +223,8 @@ def command_simulate(args: argparse.Namespace) -> int:
         if failed:
             return failed
     if args.plot:
-        try:
-            from ..simulation.plot import plot_result
-        except ImportError:
-            return _fail("--plot needs matplotlib: pip install 'fivehundred[plot]'.", EXIT_USAGE)
+        from ..simulation.plot import plot_result  # missing_plot_extra checked it imports
+
         refused = output_refusal(args.plot)
         if refused is not None:
             return _fail(f"cannot write the chart: {refused}.", EXIT_USAGE)
@@ -252,12 +253,23 @@ def _skill(args: argparse.Namespace, hands: int, games: int, sides: int) -> list
     return links
 
 
+def missing_plot_extra(args: argparse.Namespace) -> int | None:
+    """Exit 2 with a sentence naming the extra when ``--html`` (or ``--plot``) was asked for and the
+    ``plot`` extra is not installed; ``None`` when it is, or neither was asked for. Called before any
+    simulation: a long run must not end in finding that its page cannot be drawn."""
+    for option in ("html", "plot"):
+        if getattr(args, option, None) is None:
+            continue
+        try:
+            importlib.import_module(f"..simulation.{'page' if option == 'html' else 'plot'}", __package__)
+        except ImportError:
+            return _fail(f"--{option} needs the plot extra (matplotlib): pip install 'fivehundred[plot]'.", EXIT_USAGE)
+    return None
+
+
 def _write_page(path: str, draw: Callable[[Any], str]) -> int:
     """Write the one-page report ``draw(engine.simulation.page)`` makes; the exit code."""
-    try:
-        page = importlib.import_module("..simulation.page", __package__)
-    except ImportError:
-        return _fail("--html draws its charts with matplotlib: pip install 'fivehundred[plot]'.", EXIT_USAGE)
+    page = importlib.import_module("..simulation.page", __package__)  # missing_plot_extra checked it imports
     try:
         write_atomically(path, draw(page))
     except OSError as error:
@@ -270,6 +282,9 @@ def command_compare(args: argparse.Namespace) -> int:
     from ..simulation.comparison import compare, compare_data, compare_text  # loaded only for this command
 
     hands, games = args.hands or (0 if args.games else 2000), args.games or 0
+    missing = missing_plot_extra(args)
+    if missing is not None:
+        return missing
     try:
         comparison: Comparison = run_with_progress(args, "compare", hands, games, 2, compare, args.first, args.second, bots=args.bots)
     except FiveHundredError as error:

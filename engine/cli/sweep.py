@@ -13,7 +13,16 @@ from .common import EXIT_OK, EXIT_USAGE
 if TYPE_CHECKING:
     from ..simulation.sweep import Sweep, SweepKey
 
-from .simulation import _common, _fail, _note_workers, _report_failure, _write_page, html_argument, run_with_progress
+from .simulation import (
+    _common,
+    _fail,
+    _note_workers,
+    _report_failure,
+    _write_page,
+    html_argument,
+    missing_plot_extra,
+    run_with_progress,
+)
 
 
 def _set_argument(text: str) -> SweepKey:
@@ -54,6 +63,9 @@ def command_sweep(args: argparse.Namespace) -> int:
     from ..simulation.sweep import SweepError, sweep, sweep_data, sweep_text
 
     hands, games = args.hands or 0, args.games or (0 if args.hands else 200)
+    missing = missing_plot_extra(args)
+    if missing is not None:
+        return missing
     settings = 1
     for key in args.keys:
         settings *= len(key.values)

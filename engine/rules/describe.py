@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import difflib
+from dataclasses import dataclass
+
 from .contracts import Contract, Exposure, Extra, KittyUse, PartnerRole, PlayStyle
 from .ruleset import (
     AllPassAction,
@@ -341,14 +344,14 @@ def _end(rules: Rules) -> list[str]:
     return lines
 
 
-def describe(rules: Rules) -> str:
-    """The rule set in plain words: deck, deal, card orders, the whole ladder, and every other rule."""
+def describe_sections(rules: Rules) -> list[tuple[str, list[str]]]:
+    """The rule set in plain words as ``show`` prints it, section by section: (title, lines)."""
     sections: list[tuple[str, list[str]]] = [
         ("Players", _players(rules)),
         ("Deck", _deck(rules)),
         ("Deal", _deal(rules)),
         ("Card order in each strain", _card_orders(rules)),
-        ("Bid ladder, lowest first (rank, bid, name, value)", [_contract_line(contract, rules) for contract in rules.ladder]),
+        (LADDER, [_contract_line(contract, rules) for contract in rules.ladder]),
     ]
     if rules.extras:
         sections.append(("Modifiers and calls", [_extra_line(extra, rules) for extra in rules.extras]))
@@ -360,12 +363,130 @@ def describe(rules: Rules) -> str:
         ("Set, ralph and breach", _penalties(rules)),
         ("End of game", _end(rules)),
     ]
+    return sections
+
+
+LADDER = "Bid ladder, lowest first (rank, bid, name, value)"
+"""The title of the ladder's section in :func:`describe_sections`."""
+
+
+def describe(rules: Rules) -> str:
+    """The rule set in plain words: deck, deal, card orders, the whole ladder, and every other rule."""
     out = [rules.name, "=" * len(rules.name)]
     if rules.description:
         out.append(rules.description)
     out.append(f"(from {rules.source})")
-    for title, lines in sections:
+    for title, lines in describe_sections(rules):
         out.append("")
         out.append(f"{title}:")
         out.extend(line if line.startswith("  ") else f"  {line}" for line in lines)
     return "\n".join(out) + "\n"
+
+
+@dataclass(frozen=True)
+class Change:
+    """One line of the rules in plain words that differs between two rule sets."""
+
+    section: str
+    """The section of :func:`describe_sections` it belongs to (the ladder's is :data:`LADDER`)."""
+    before: str | None
+    """The line in the base rules (``None``: a rule the base does not have)."""
+    after: str | None
+    """The line in these rules (``None``: a rule of the base these rules drop)."""
+
+
+def _contract_words(contract: Contract, rules: Rules, below: Contract | None, placed: bool) -> str:
+    """A contract of the ladder in a sentence (for :func:`rule_changes`); with ``placed``, where it ranks."""
+    text = f"{contract.name} ({contract.id}): worth {contract.value}"
+    if contract.is_special:
+        details = [
+            contract.target.describe(rules.deal.hand_size),
+            _style(contract.style, rules),
+            f"may be bid {contract.eligibility.describe()}",
+        ]
+        text += "; " + "; ".join(detail for detail in details if detail)
+    if placed:
+        text += f"; ranks just above {below.id}" if below is not None else "; the lowest bid"
+    return text
+
+
+def _ladder_changes(base: Rules, rules: Rules) -> list[Change]:
+    """The ladder's changes contract by contract: a contract is known by its id, so one added low in the
+    ladder does not show every contract above it as changed; a contract whose place among the contracts
+    both ladders have moved says where it ranks in each."""
+    before = {contract.id: contract for contract in base.ladder}
+    after = {contract.id: contract for contract in rules.ladder}
+    shared_before = [each for each in before if each in after]
+    shared_after = [each for each in after if each in before]
+    matcher = difflib.SequenceMatcher(a=shared_before, b=shared_after, autojunk=False)
+    stayed = {shared_after[block.b + offset] for block in matcher.get_matching_blocks() for offset in range(block.size)}
+
+    def below(ladder: Rules, contract: Contract) -> Contract | None:
+        return ladder.ladder.contracts[contract.rank - 1] if contract.rank else None
+
+    changes = []
+    for contract in rules.ladder:
+        old = before.get(contract.id)
+        moved = contract.id not in stayed
+        new_words = _contract_words(contract, rules, below(rules, contract), moved)
+        if old is None:
+            changes.append(Change(LADDER, None, new_words))
+            continue
+        old_words = _contract_words(old, base, below(base, old), moved)
+        if old_words != new_words:
+            changes.append(Change(LADDER, old_words, new_words))
+    changes.extend(Change(LADDER, _contract_words(old, base, below(base, old), False), None) for old in base.ladder if old.id not in after)
+    return changes
+
+
+def rule_changes(base: Rules, rules: Rules) -> list[Change]:
+    """How ``rules`` differ from ``base`` in plain words: each line of :func:`describe_sections` that
+    changed (paired with the base's line it replaces where the two line up), was added or was dropped,
+    section by section in ``show``'s order (the ladder contract by contract). Identical rules give no
+    changes."""
+    theirs = dict(describe_sections(base))
+    ours = dict(describe_sections(rules))
+    titles = list(ours) + [title for title in theirs if title not in ours]
+    changes = []
+    for title in titles:
+        if title == LADDER:
+            changes.extend(_ladder_changes(base, rules))
+            continue
+        # Spaces only line up columns.
+        before = [" ".join(line.split()) for line in theirs.get(title, [])]
+        after = [" ".join(line.split()) for line in ours.get(title, [])]
+        matcher = difflib.SequenceMatcher(a=before, b=after, autojunk=False)
+        for tag, low, high, first, last in matcher.get_opcodes():
+            if tag == "equal":
+                continue
+            old, new = before[low:high], after[first:last]
+            # Lines replaced one for one are one rule changed; any others were added or dropped.
+            paired = min(len(old), len(new)) if tag == "replace" else 0
+            changes.extend(Change(title, old[index], new[index]) for index in range(paired))
+            changes.extend(Change(title, line, None) for line in old[paired:])
+            changes.extend(Change(title, None, line) for line in new[paired:])
+    return changes
+
+
+def extended_base(rules: Rules) -> tuple[str, Rules] | str:
+    """The rules that ``rules``' file extends, compiled, with the name its ``extends`` gives (the file is
+    read again from :attr:`Rules.reference`); else a sentence saying why there are none: the file extends
+    nothing (a base variant), the rules were not read from a file, or the file changed since."""
+    from ..errors import VariantError
+    from ..language.loader import load_document
+    from .compiler import carried_document, compile_document, document_hash
+
+    if not rules.reference:
+        return f"{rules.name} was not read from a variant file, so there is no file it extends to compare it with."
+    try:
+        document = load_document(rules.reference)
+        named = document.file.removesuffix(" (shipped)")
+        if document_hash(carried_document(document.data)) != rules.document_hash:
+            return f"{named} changed since these rules were read from it, so what it changes from its base is not shown."
+        if document.base is None:
+            return f"{named} extends no other file: it is a base variant."
+        base = compile_document(document.base)
+    except (VariantError, OSError):
+        # Read once already; a file that has since gone or broken is not this page's to report on.
+        return f"{rules.reference} cannot be read again, so what it changes from its base is not shown."
+    return document.chain[1].removesuffix(" (shipped)"), base
