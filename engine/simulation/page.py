@@ -21,7 +21,7 @@ from ..rules.ruleset import Rules
 from . import runner
 from .comparison import Comparison, compare_data, p_text
 from .plot import GREEN, bar_chart, effects_chart, length_chart, svg_figure, sweep_chart
-from .report import to_data
+from .report import to_data, unfinished_warnings
 from .runner import SimulationResult
 from .skill import SkillLink
 from .sweep import Sweep, sweep_data
@@ -322,7 +322,9 @@ def _rules_section(data: dict[str, Any]) -> str:
         if rows
         else "<p>The variant states no rule beyond the plain ladder.</p>"
     )
-    parts.extend(f'<p class="warning">Warning: {_escape(warning)}</p>' for warning in data["warnings"])
+    # (The unfinished games' warning, first in the list, heads the page already.)
+    shown = len(unfinished_warnings([data]))
+    parts.extend(f'<p class="warning">Warning: {_escape(warning)}</p>' for warning in data["warnings"][shown:])
     return "\n".join(parts)
 
 
