@@ -13,7 +13,7 @@ from commandline import run
 
 def test_validate_valid_file_exits_0(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     path = tmp_path / "ok.yaml"
-    path.write_text("extends: australian\nname: Ours\nend: {target: 1000}\n")
+    path.write_text("extends: standard\nname: Ours\nend: {target: 1000}\n")
     code, out, _ = run(capsys, "validate", str(path))
     assert code == 0 and out.strip() == f"{path}: ok"
 
@@ -33,7 +33,7 @@ def test_validate_json_format(capsys: pytest.CaptureFixture[str], tmp_path: Path
     report = json.loads(out)
     assert code == 1 and report["valid"] is False
     bad, good = report["files"]
-    assert good == {"file": "standard", "valid": True, "problems": []}
+    assert good == {"file": "standard", "valid": True, "problems": [], "warnings": []}
     assert bad["problems"][0]["path"] == "$.auction.rounds" and bad["problems"][0]["line"] == 2
 
 

@@ -92,7 +92,7 @@ def _auction_reason(bot: HeuristicBot, observation: Observation, action: Action)
     estimates = {strain: bot.estimate(observation.hand, strain, observation.calls, observation.seat) for strain in strains}
     best = max(estimates, key=lambda strain: estimates[strain])
     named = rules.strain(best).name
-    support = _support(bot, observation.seat)
+    support = _support(bot, observation.seat, observation.calls)
     if isinstance(action, Bid):
         contract = rules.ladder[action.contract]
         if contract.target.is_no_tricks:
@@ -101,19 +101,50 @@ def _auction_reason(bot: HeuristicBot, observation: Observation, action: Action)
             return _ceiling_reason(bot, observation, contract)
         if contract.level is None:
             return f"you can expect {estimates[best]:.1f} tricks in {named}, enough for {contract.name}."
-        return (
-            f"you can count on {estimates[contract.style.strain]:.1f} tricks in {rules.strain(contract.style.strain).name}"
-            f"{support}: enough for {contract.id}."
-        )
-    return f"your best strain, {named}, is worth about {estimates[best]:.1f} tricks{support}: not enough for the next bid."
+        strain = contract.style.strain
+        note = _strain_note(bot, observation, strain, estimates)
+        return f"you can count on {estimates[strain]:.1f} tricks in {rules.strain(strain).name}{note}{support}: enough for {contract.id}."
+    note = _strain_note(bot, observation, best, estimates)
+    return f"your best strain, {named}{note}, is worth about {estimates[best]:.1f} tricks{support}: not enough for the next bid."
 
 
-def _support(bot: HeuristicBot, seat: int) -> str:
+def _strain_note(bot: HeuristicBot, observation: Observation, strain: str, estimates: dict[str, float]) -> str:
+    """Why ``strain`` counts for as much as it does where the hand's length would not say so (issue 45,
+    item 8): a partner's bid in it (the estimate adds more for a strain a partner bid), naming the strain
+    the hand alone would prefer if that is another; else, for a suit the hand is shorter in than another
+    it could bid, the side suits' top cards that win with it as trumps. Empty when neither applies."""
+    seat, rules = observation.seat, bot.rules
+    bid = set().union(*bot._bid_strains(observation.calls, seat)) if bot._partners[seat] else set()
+    name = rules.strain(strain).name
+    if strain in bid:
+        alone = {each: bot.estimate(observation.hand, each, (), seat) for each in estimates}
+        own = max(alone, key=lambda each: alone[each])
+        if own != strain and alone[own] > alone[strain]:
+            return f" (your partner bid {name}; on your own cards {rules.strain(own).name} would be best)"
+        return f" (your partner bid {name})"
+    table = bot._strains[strain]
+    if not table.is_trump:
+        return ""
+    hand = mask_of(card.index for card in observation.hand)
+    held = (hand & table.trumps).bit_count()
+    longer = [each for each in estimates if bot._strains[each].is_trump and (hand & bot._strains[each].trumps).bit_count() > held]
+    tops = [plain[0] for _, plain in table.order.plain_order if plain and hand >> plain[0] & 1]
+    if not longer or not tops:
+        return ""
+    cards = [str(rules.deck.cards[index]) for index in tops]
+    listed = cards[0] if len(cards) == 1 else ", ".join(cards[:-1]) + f" and {cards[-1]}"
+    return f" (only {held} trumps, but {listed} win as side cards with {name} as trumps)"
+
+
+def _support(bot: HeuristicBot, seat: int, calls: Sequence[tuple[int, str]]) -> str:
     """What the estimate counts beyond the hand, as the seating has it: partners' bids, the partner a
     declarer will call, the kitty."""
     parts = []
     if bot._partners[seat]:
-        parts.append("your partner's bids")
+        # The estimate counts a partner's support whether or not the partner has bid yet.
+        partners = set(bot._partners[seat])
+        bid = any(who in partners and call != "pass" for who, call in calls)
+        parts.append("your partner's bids" if bid else "your partner's hand")
     elif bot.rules.seating.called_partner is not None:
         parts.append("the partner you would call")
     if bot.rules.deal.kitty:

@@ -16,7 +16,10 @@ import tempfile
 from typing import Any
 
 from ..bots import BOT_NAMES
+from ..errors import Problem, VariantError
 from ..game.saving import FORMAT as SAVED_GAME_FORMAT
+from ..rules.never_apply import variant_warnings
+from ..rules.ruleset import Rules
 
 EXIT_OK = 0
 """Success: every file valid, the command done."""
@@ -33,6 +36,20 @@ EXIT_LIMIT = 4
 def internal_error(error: BaseException) -> str:
     """The one-line report of an unexpected error inside the engine."""
     return f"internal error, please report it with the command that caused it: {type(error).__name__}: {str(error)[:300]}"
+
+
+def warnings_of(reference: str, rules: Rules) -> list[Problem]:
+    """The validation warnings of the variant ``reference``, compiled into ``rules`` (see
+    :mod:`engine.rules.never_apply`); none if the file can no longer be read (it changed meanwhile)."""
+    try:
+        return variant_warnings(reference, rules)
+    except VariantError:
+        return []
+
+
+def warning_line(warning: Problem) -> str:
+    """A warning as printed: ``file:line:column: path: warning: message``, like an error but marked."""
+    return f"{warning.file}:{warning.line}:{warning.column}: {warning.path}: warning: {warning.message}"
 
 
 class Parser(argparse.ArgumentParser):

@@ -25,6 +25,8 @@ from .common import (
     output_file_argument,
     output_refusal,
     seed_argument,
+    warning_line,
+    warnings_of,
     write_atomically,
 )
 from .progress import add_progress_argument, progress_line
@@ -211,6 +213,8 @@ def command_simulate(args: argparse.Namespace) -> int:
     except FiveHundredError as error:
         return _report_failure(error)
     _note_workers(args.workers, result)
+    for warning in warnings_of(args.variant, result.rules):
+        print(warning_line(warning), file=sys.stderr)
     if args.format == "json":
         data = to_data(result)
         if args.skill:

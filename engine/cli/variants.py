@@ -12,7 +12,7 @@ from ..kernel.support import unsupported_rules
 from ..language.resources import protocol_schema_path, schema_path, shipped_variant_names
 from ..rules.compiler import load_variant
 from ..rules.describe import describe
-from .common import EXIT_INTERNAL, EXIT_INVALID, EXIT_OK, EXIT_USAGE, internal_error
+from .common import EXIT_INTERNAL, EXIT_INVALID, EXIT_OK, EXIT_USAGE, internal_error, warning_line, warnings_of
 
 
 def _first_line(text: str) -> str:
@@ -21,29 +21,45 @@ def _first_line(text: str) -> str:
 
 
 def _command_validate(args: argparse.Namespace) -> int:
+    """Check each file: its problems (exit 1, or 2 for a file that cannot be read), else ``ok``, after any
+    warnings (settings that can never apply: printed like problems, but the exit code stays 0)."""
     results: list[dict[str, Any]] = []
     worst = EXIT_OK
     for reference in args.files:
         try:
-            load_variant(reference)
-            results.append({"file": reference, "valid": True, "problems": []})
+            rules = load_variant(reference)
+            warnings = [warning.to_dict() for warning in warnings_of(reference, rules)]
+            results.append({"file": reference, "valid": True, "problems": [], "warnings": warnings})
         except UnreadableFileError as error:
             worst = EXIT_USAGE
-            results.append({"file": reference, "valid": False, "problems": [problem.to_dict() for problem in error.problems]})
+            results.append(
+                {"file": reference, "valid": False, "problems": [problem.to_dict() for problem in error.problems], "warnings": []}
+            )
         except VariantError as error:
             worst = max(worst, EXIT_INVALID)
-            results.append({"file": reference, "valid": False, "problems": [problem.to_dict() for problem in error.problems]})
+            results.append(
+                {"file": reference, "valid": False, "problems": [problem.to_dict() for problem in error.problems], "warnings": []}
+            )
         except Exception as error:
             worst = max(worst, EXIT_INTERNAL)
             results.append(
-                {"file": reference, "valid": False, "problems": [Problem(reference, 0, 0, "$", internal_error(error)).to_dict()]}
+                {
+                    "file": reference,
+                    "valid": False,
+                    "problems": [Problem(reference, 0, 0, "$", internal_error(error)).to_dict()],
+                    "warnings": [],
+                }
             )
     if args.format == "json":
         print(json.dumps({"valid": worst == EXIT_OK, "files": results}, indent=2, ensure_ascii=False))
         return worst
     for result in results:
         if result["valid"]:
-            print(f"{result['file']}: ok")
+            for warning in result["warnings"]:
+                assert isinstance(warning, dict)
+                print(warning_line(Problem(**warning)))
+            count = len(result["warnings"])
+            print(f"{result['file']}: ok" + (f" (with {count} warning{'s' if count > 1 else ''})" if count else ""))
             continue
         for problem in result["problems"]:
             assert isinstance(problem, dict)
@@ -66,6 +82,8 @@ def _command_show(args: argparse.Namespace) -> int:
         rules = load_variant(args.variant)
     except VariantError as error:
         return _report(error)
+    for warning in warnings_of(args.variant, rules):
+        print(warning_line(warning), file=sys.stderr)
     sys.stdout.write(describe(rules))
     missing = unsupported_rules(rules)
     if missing:

@@ -1,7 +1,8 @@
 """The variant language's reference, in Markdown, generated from the JSON Schema's titles and
 descriptions (``fivehundred reference``): one section per top-level key, every key below it with its
-type, allowed values, bounds and meaning. ``docs/variant-reference.md`` is its output; a test fails when
-the committed copy differs from what this prints, so the reference never goes stale.
+type, allowed values, bounds, meaning and the default it takes when left out. ``docs/variant-reference.md``
+is its output; a test fails when the committed copy differs from what this prints, so the reference never
+goes stale.
 """
 
 from __future__ import annotations
@@ -82,6 +83,27 @@ def _describe(schema: dict[str, Any]) -> str:
     return " ".join(str(schema.get("description", "")).split())
 
 
+def _value(value: object) -> str:
+    """A default as it would be written in a variant file: ``true``, ``redeal``, ``[A, K, Q]``, ``[]``."""
+    if isinstance(value, list):
+        return "[" + ", ".join(_value(item) for item in value) + "]"
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _default(schema: dict[str, Any]) -> str:
+    """`` Default: `x`.`` for a key the compiler fills in when it is left out: the schema's ``default``,
+    or its ``x-default`` where the default depends on the rest of the file (said in words)."""
+    if "default" in schema:
+        return f" Default: `{_value(schema['default'])}`."
+    if "x-default" in schema:
+        return f" Default: {' '.join(str(schema['x-default']).split())}."
+    return ""
+
+
 def _keys(schema: dict[str, Any], definitions: dict[str, Any], path: str, depth: int, lines: list[str]) -> None:
     """One bullet per key under ``schema``, nested keys indented below their parent."""
     schema = _resolved(schema, definitions)
@@ -104,7 +126,9 @@ def _keys(schema: dict[str, Any], definitions: dict[str, Any], path: str, depth:
         title = resolved.get("title")
         need = ", required" if name in required else ""
         heading = f" **{title}**." if title else ""
-        lines.append(f"{'  ' * depth}- `{name}` ({_kind(child, definitions)}{need}).{heading} {_describe(resolved)}".rstrip())
+        lines.append(
+            f"{'  ' * depth}- `{name}` ({_kind(child, definitions)}{need}).{heading} {_describe(resolved)}{_default(resolved)}".rstrip()
+        )
         _keys(resolved, definitions, f"{path}.{name}", depth + 1, lines)
     items = schema.get("items")
     if schema.get("type") == "array" and isinstance(items, dict):
@@ -132,7 +156,7 @@ def reference_markdown() -> str:
         resolved = _resolved(child, definitions)
         lines.append(f"## `{name}`: {resolved.get('title', name)}")
         lines.append("")
-        lines.append(f"{_kind(child, definitions).capitalize()}. {_describe(resolved)}".rstrip())
+        lines.append(f"{_kind(child, definitions).capitalize()}. {_describe(resolved)}{_default(resolved)}".rstrip())
         lines.append("")
         body: list[str] = []
         _keys(resolved, definitions, name, 0, body)

@@ -8,7 +8,8 @@ values (:mod:`~engine.rules.contracts`), and the seating, deal, auction, kitty, 
 and end-of-game policies (:mod:`~engine.rules.ruleset`). Semantic problems the schema cannot see (a deal
 that does not use the deck exactly, a placement naming no contract) come out as located
 :class:`~engine.errors.VariantError` problems. :mod:`~engine.rules.describe` puts a rule set into plain
-words for ``fivehundred show``. Everything here is data: playing it is :mod:`engine.kernel`'s job.
+words for ``fivehundred show``; :mod:`~engine.rules.never_apply` finds the settings that can never apply
+(validation warnings). Everything here is data: playing it is :mod:`engine.kernel`'s job.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from .cards import Card, Colour, Deck, Joker, Suit
 from .compiler import compile_document, compile_text, load_variant
 from .contracts import Contract, Ladder
 from .describe import describe
+from .never_apply import rule_warnings, variant_warnings
 from .ruleset import (
     AllPass,
     AllPassAction,
@@ -64,6 +66,8 @@ __all__ = [
     "compile_text",
     "describe",
     "load_variant",
+    "rule_warnings",
+    "variant_warnings",
     "AllPass",
     "AllPassAction",
     "AuctionRules",

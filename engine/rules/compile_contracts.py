@@ -221,7 +221,7 @@ def compile_ladder(ctx: CompileContext, deck: Deck, strains: dict[str, Strain], 
             how = "above" if "above" in placement_raw else "below"
             anchor = str(placement_raw[how])
             if resolve(anchor) is None:
-                hint = _anchor_hint(anchor, specs, entries)
+                hint = _anchor_hint(anchor, specs, entries, cid)
                 ctx.error(base + ("placement", how), f"{cid} is placed {how} {anchor!r}, which is not a contract of this variant.{hint}")
                 continue
             placements.append(Placement(entry, how, anchor, None, base + ("placement",)))
@@ -297,7 +297,9 @@ def _with_rank(contract: Contract, rank: int) -> Contract:
     return replace(contract, rank=rank)
 
 
-def _anchor_hint(anchor: str, specs: dict[str, dict[str, Any]], entries: dict[str, Entry]) -> str:
+def _anchor_hint(anchor: str, specs: dict[str, dict[str, Any]], entries: dict[str, Entry], placed: str) -> str:
+    """Why ``anchor`` (what the contract ``placed`` is put above or below) is not a bid of the ladder, and
+    the closest bid that may be placed against."""
     if anchor in specs and not specs[anchor].get("allowed", True):
         return f" '{anchor}' is switched off (allowed: false)."
     if anchor in specs:
@@ -306,7 +308,15 @@ def _anchor_hint(anchor: str, specs: dict[str, dict[str, Any]], entries: dict[st
     highest = max(entries.values(), key=lambda entry: (entry.level or 0, entry.strain_index))
     special = sorted(cid for cid, spec in specs.items() if spec.get("kind", "bid") == "bid" and spec.get("allowed", True))
     others = f" Special contracts: {', '.join(special)}." if special else " There are no special contracts."
-    return f"{suggestion(anchor, sorted(entries) + sorted(specs))} Ordinary bids run from {lowest.id} to {highest.id}.{others}"
+    # Only a bid of the ladder can be placed against: a contract switched off, or a modifier or call,
+    # is named as such if it is the closest match, never suggested (issue 45, item 8).
+    unavailable = {
+        cid: "it is switched off (allowed: false)" if not spec.get("allowed", True) else f"it is a {spec.get('kind')}, not a bid"
+        for cid, spec in specs.items()
+        if cid not in special
+    }
+    hint = suggestion(anchor, sorted(entries) + [cid for cid in special if cid != placed], unavailable)
+    return f"{hint} Ordinary bids run from {lowest.id} to {highest.id}.{others}"
 
 
 def _compile_extras(

@@ -1,0 +1,83 @@
+"""Issue 45, item 8: a bidding hint says why its strain is the best where the hand's length does not: a
+partner's bid in it, or side aces that win with it as trumps.
+
+The estimate counts a partner's bid in a strain for more than a partner's unknown hand (rules text 000,
+"Bidding": bids are made counting on the partner; the heuristic's ``partner_bid_tricks`` against
+``partner_tricks``), and each side suit's top cards (rules text 000, "Discarding the kitty": "it is
+beneficial to keep an ace of any non-trump suit").
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+import engine
+from engine.bots import HeuristicBot
+from engine.bots.hints import hint
+
+RULES = engine.load_variant("standard")
+CARDS = {str(card): card for card in RULES.deck.cards}
+
+
+def _reason(hand: str, calls: list[tuple[str, str]]) -> tuple[engine.Action, str, HeuristicBot, engine.Observation]:
+    """The hint for the first seat to bid holding ``hand``, after ``calls`` (``partner`` or ``left`` for
+    the seat that made each), with the heuristic bot's estimates."""
+    game = engine.Game(RULES, seed=0)
+    seat = game.to_act
+    assert seat is not None
+    partner = next(other for other in RULES.seating.teams[RULES.seating.team_of(seat)] if other != seat)
+    who = {"partner": partner, "left": (seat + 1) % RULES.seating.players}
+    observation = dataclasses.replace(
+        game.observation(seat),
+        hand=tuple(CARDS[name] for name in hand.split()),
+        calls=tuple((who[caller], call) for caller, call in calls),
+    )
+    bot = HeuristicBot(RULES, seed=1)
+    action, reason = hint(bot, observation, game.legal_actions())
+    return action, reason, bot, observation
+
+
+REPORTED = "AS 6S 10C 8C AD 10D 4D AH 10H 5H"
+"""The hand of the report: clubs, its shortest suit, was called its best strain without a word of why."""
+
+
+def test_issue45_item8_a_short_best_strain_names_the_side_aces_that_make_it_best() -> None:
+    """Issue 45, item 8: with no bid from the partner, clubs is this hand's best strain by the estimate
+    because its three aces win as side cards with clubs as trumps, though it holds only two clubs; the
+    hint says so (and that the partner has not bid: it counts the partner's hand, not bids)."""
+    action, reason, bot, observation = _reason(REPORTED, [])
+    estimates = {strain: bot.estimate(observation.hand, strain, (), observation.seat) for strain in ("S", "C", "D", "H", "NT")}
+    assert max(estimates, key=lambda strain: estimates[strain]) == "C"
+    assert isinstance(action, engine.Pass)
+    assert reason.startswith("your best strain, clubs (only 2 trumps, but AS, AD and AH win as side cards with clubs as trumps),")
+    assert "with your partner's hand and the kitty" in reason and "partner's bids" not in reason
+
+
+def test_issue45_item8_a_strain_the_partner_bid_says_so() -> None:
+    """Issue 45, item 8: after the partner bid six clubs the hint's best strain, clubs, says the partner bid it."""
+    _, reason, _, _ = _reason(REPORTED, [("partner", "6C")])
+    assert reason.startswith("your best strain, clubs (your partner bid clubs),") and "with your partner's bids" in reason
+
+
+def test_issue45_item8_a_partner_bid_that_makes_a_strain_best_names_the_hand_s_own_best() -> None:
+    """Issue 45, item 8: hearts is this hand's own best strain; the partner's bid in diamonds makes
+    diamonds best by the estimate, and the hint says both."""
+    hand = "KH QH 9H 7H KD 9D 8D 5S 6S 8C"
+    _, alone, _, _ = _reason(hand, [])
+    assert alone.startswith("your best strain, hearts,")
+    _, reason, bot, observation = _reason(hand, [("partner", "6D")])
+    with_bid = {
+        strain: bot.estimate(observation.hand, strain, observation.calls, observation.seat) for strain in ("S", "C", "D", "H", "NT")
+    }
+    assert max(with_bid, key=lambda strain: with_bid[strain]) == "D"
+    assert "diamonds (your partner bid diamonds; on your own cards hearts would be best)" in reason
+
+
+@pytest.mark.parametrize("calls", [[], [("left", "6S")]])
+def test_issue45_item8_a_long_best_strain_needs_no_note(calls: list[tuple[str, str]]) -> None:
+    """No note where the best strain is the hand's longest suit and no partner bid it: a note only where
+    the length would not say why (an opponent's bid is no partner's)."""
+    _, reason, _, _ = _reason("KH QH 10H 9H 7H 5S 6S 8C 9D 10D", calls)
+    assert reason.startswith("your best strain, hearts, is worth about")
