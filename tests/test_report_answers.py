@@ -181,3 +181,17 @@ def test_compare_text_explains_its_tests_and_marks_small_samples(misere_compare:
     text = compare_text(compare("standard", engine.compile_text(MISERE_400), hands=200, seed=5))
     assert "paired t" in text and "when declared" in text
     assert "+ a mean over fewer than" in text
+
+
+def test_issue_45_item_6_a_rule_that_cannot_come_up_says_why_and_every_warning_is_printed_once() -> None:
+    """Issue 45, item 6: "a rule that cannot come up says why": `australian` states must-win-by-bid (rules
+    text 004) while the defenders' trick points stop at 490, so only a made contract reaches 500; the
+    report says so, from the variant's validation warning. Every warning of the data is in the text once,
+    over games as over hands."""
+    result = engine.simulate("australian", games=12, seed=2)
+    data = to_data(result)
+    reason = next(warning for warning in data["warnings"] if "'must_win_by_bid'" in warning)
+    assert "cannot under these rules" in reason and "490" in reason
+    text = to_text(result)
+    for warning in data["warnings"]:
+        assert text.count(warning) == 1, warning

@@ -11,7 +11,9 @@ from typing import Any
 from ..bots.calibration import VERSION as CALIBRATION_VERSION
 from ..bots.heuristic import HeuristicBot
 from ..bots.usage import seldom_used
+from ..errors import FiveHundredError
 from ..rules.announcements import Effect
+from ..rules.never_apply import variant_warnings
 from .rule_use import UNBROKEN, stated_rules
 from .runner import MAX_HANDS_PER_GAME, SimulationResult
 from .statistics import ContractTally, chi_square_p, median, quantile, spread, wilson
@@ -205,6 +207,20 @@ def balance(result: SimulationResult) -> dict[str, Any] | None:
     }
 
 
+def _never_reasons(result: SimulationResult) -> dict[str, str]:
+    """Why a stated rule can never come up under the rest of the run's rules, by the last key of its
+    setting's path: the variant's validation warnings (:func:`~engine.rules.never_apply.variant_warnings`);
+    none where the variant is not read from a file or a shipped name (its file gone, say)."""
+    reference = result.rules.reference
+    if not reference:
+        return {}
+    try:
+        problems = variant_warnings(reference, result.rules)
+    except (FiveHundredError, OSError, ValueError):
+        return {}
+    return {problem.path.rsplit(".", 1)[-1]: problem.message for problem in problems}
+
+
 def rules_in_play(result: SimulationResult) -> dict[str, list[Any]]:
     """The report's ``rules`` (each stated rule: ``rule``, ``kind``, ``what``, ``used``, ``rate`` per hand or
     game, and ``succeeded`` with ``success_rate`` and ``success`` where a use has an outcome) and
@@ -218,6 +234,7 @@ def rules_in_play(result: SimulationResult) -> dict[str, list[Any]]:
     ignored = HeuristicBot.leaves_alone(result.rules) if heuristic else {}
     seldom = seldom_used(result.rules) if heuristic else {}
     wagers = {announcement.id for announcement in result.rules.announcements if announcement.effect is Effect.WAGER}
+    reasons = _never_reasons(result) if any(not used for used, _ in tally.rule_use.values()) else {}
     for stated in stated_rules(result.rules):
         used, succeeded = tally.rule_use.get(stated.key, [0, 0])
         per = tally.games if stated.per_game else tally.hands
@@ -237,7 +254,9 @@ def rules_in_play(result: SimulationResult) -> dict[str, list[Any]]:
         rules.append(row)
         if used:
             continue
-        if stated.kind == "contract" and stated.rule in ignored:
+        if stated.rule in reasons:
+            warnings.append(f"{stated.kind} {stated.rule!r} never came up, and cannot under these rules: {reasons[stated.rule]}")
+        elif stated.kind == "contract" and stated.rule in ignored:
             warnings.append(f"contract {stated.rule!r} never came up: {ignored[stated.rule]}, so its effect was not measured.")
         elif stated.needs_games and not settings.games:
             warnings.append(f"{stated.kind} {stated.rule!r} can come up only in whole games: simulate --games to measure it.")
@@ -257,8 +276,8 @@ def rules_in_play(result: SimulationResult) -> dict[str, list[Any]]:
 def to_text(result: SimulationResult) -> str:
     """A readable report: what was played, the contracts table, and the game figures."""
     data = to_data(result)
-    first = unfinished_warnings([data])  # printed first: the game figures describe only the games that ended
-    lines = [f"Warning: {warning}" for warning in first]
+    unfinished = unfinished_warnings([data])  # printed first: the game figures describe only the games that ended
+    lines = [f"Warning: {warning}" for warning in unfinished]
     lines.append(f"{data['name']} ({data['variant']}), seed {data['seed']}, bots {', '.join(data['bots'])}")
     lines.append(
         f"{data['hands']} hands"
@@ -315,7 +334,7 @@ def to_text(result: SimulationResult) -> str:
         if data["unfinished_games"]:
             lines.append(f"Unfinished games (stopped after {MAX_HANDS_PER_GAME} hands): {data['unfinished_games']}.")
         lines.extend(_balance_text(data["balance"], alone))
-    lines.extend(_rules_text(data, len(first)))
+    lines.extend(_rules_text(data, len(unfinished)))
     return "\n".join(lines) + "\n"
 
 
