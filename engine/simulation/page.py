@@ -90,8 +90,11 @@ def _team_label(team: dict[str, Any]) -> str:
 def _word_changes(before: str, after: str) -> str:
     """``after`` with the words that differ from ``before`` marked: the old struck out, the new in green."""
     old, new = before.split(" "), after.split(" ")
+    matcher = difflib.SequenceMatcher(a=old, b=new, autojunk=False)
+    if matcher.ratio() < 0.5:  # mostly rewritten: the old line struck whole, then the new (word by word reads as noise)
+        return f"<del>{_escape(before)}</del> <ins>{_escape(after)}</ins>"
     parts = []
-    for tag, low, high, first, last in difflib.SequenceMatcher(a=old, b=new, autojunk=False).get_opcodes():
+    for tag, low, high, first, last in matcher.get_opcodes():
         if tag == "equal":
             parts.append(_escape(" ".join(old[low:high])))
             continue
