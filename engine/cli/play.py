@@ -32,6 +32,7 @@ from .common import (
     EXIT_USAGE,
     RecordFileError,
     bots_argument,
+    output_refusal,
     read_json_file,
     saved_game_kind,
     seed_argument,
@@ -289,6 +290,10 @@ class Session:
         engine; any other file is left as it was (a transcript or a note kept there is not lost to a typo)."""
         if not path:
             self.screen.say("save needs a file name: save FILE.")
+            return
+        refused = output_refusal(path)  # a link, a folder, a pipe: never written to, whatever it holds
+        if refused is not None:
+            self.screen.say(f"Could not save to {path}: {refused}. The game goes on.")
             return
         held = saved_game_kind(path)
         if held == "other":
