@@ -429,6 +429,8 @@ class HeuristicBot:
                 continue
             if over_misere and contract.target.is_no_tricks:
                 chance = max(0.0, chance - profile.misere_over_misere)  # a defender who bid misère holds low cards
+            if chance < profile.least_chance:
+                continue  # no sacrifice: an opponent's bid is not made as often as a pass is counted to fear
             worth = valuation.share_worth(contract, seat, chance, scores)
             if worth > best_worth and not self._loses_if_made(view, contract):
                 best, best_worth = contract, worth

@@ -98,12 +98,16 @@ class Profile:
     the bid it would replace or passing; a call for every trick, sans kitty and breach alike (going alone
     and the trick bids still by their margins). Off in the ``threshold`` profile, which bids each contract
     at a fixed danger or trick margin whatever it is worth."""
-    pass_weight: float = 0.5
+    pass_weight: float = 1.0
     """(Where :attr:`values_bids`.) How much of the holder's expected score a pass is counted as leaving
     it (the holder's side gains it, so a pass over an opponent's bid costs this share of what that bid is
-    worth to them): a crude guess, since the holder's hand is unseen and the auction may go on."""
-    holder_make_share: float = 0.75
-    """(Where :attr:`values_bids`.) The chance counted that the bid now highest is made, to weigh a pass."""
+    worth to them): the holder's hand is unseen and the auction may go on, but against `threshold` the
+    whole of it won more games than half (51.9% of 56,000 paired games over the four-handed variants,
+    against 50.1%: bench/NOTES.md)."""
+    holder_make_share: float = 0.8
+    """(Where :attr:`values_bids`.) The chance counted that the bid now highest is made, to weigh a pass
+    (the bots' trick contracts are made about 80% of the time; with :attr:`least_chance` it no longer
+    leads to sacrifices)."""
     call_discount: float = 1.5
     """(Where :attr:`values_bids`.) Tricks taken off the declarer's own estimate when it weighs a call that
     asks for more tricks (a slam call): every card must then win, which the estimate, a sum of each card's
@@ -125,6 +129,11 @@ class Profile:
     it needs: ``1 / (1 + exp(-(a + b * d)))``. Measured in `breach` over 3,800 defenders' hands of
     4,000 (threshold bots, none calling): broken 30% of the time at ``d = 0``, 68% at one trick over, 13%
     at one under (bench/NOTES.md); the estimate reads a defender's trumps too kindly against the declarer's."""
+    least_chance: float = 0.5
+    """(Where :attr:`values_bids`.) The least chance of being made at which a calibrated contract is bid by
+    its worth: a pass over an opponent's bid is counted to lose that bid's expected score, which would
+    make a bid with less chance a sacrifice, and these bots overcalled with `double-nullo`'s grand nullo,
+    made 3% of 143 times, when they could (bench/NOTES.md)."""
     value_margin: float = 10.0
     """(Where :attr:`values_bids`.) The points a contract bid by its worth must be expected to score
     beyond the alternative (the bid it would replace, or passing): the estimates are rough, so a bare
@@ -157,9 +166,11 @@ class Profile:
         ):
             if not 0.0 <= share <= 1.0:
                 raise ValueError(f"Profile {label} must be a share between 0 and 1, not {share}.")
-        shares = (self.pass_weight, self.holder_make_share, self.play_discount, self.misere_over_misere)
+        shares = (self.pass_weight, self.holder_make_share, self.play_discount, self.misere_over_misere, self.least_chance)
         if not all(0.0 <= share <= 1.0 for share in shares):
-            raise ValueError("Profile pass_weight, holder_make_share, play_discount and misere_over_misere must be shares between 0 and 1.")
+            raise ValueError(
+                "Profile pass_weight, holder_make_share, play_discount, misere_over_misere and least_chance must be shares between 0 and 1."
+            )
         if not -3.0 <= self.call_discount <= 10.0:
             raise ValueError(f"Profile call_discount must be between -3 and 10 tricks, not {self.call_discount}.")
         if not 0.0 <= self.value_margin <= 1000.0:
@@ -189,6 +200,7 @@ VALUATION_FIELDS = (
     "play_discount",
     "misere_over_misere",
     "breach_curve",
+    "least_chance",
 )
 """The fields that only weigh bids by their worth, which an uncalibrated bot (one measuring a calibration)
 never does: profiles differing only in them share a calibration."""
