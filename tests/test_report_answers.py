@@ -19,13 +19,13 @@ from engine.simulation.skill import skill_chain, skill_text
 from engine.simulation.statistics import share_interval
 from engine.simulation.sweep import parse_set, sweep, sweep_data
 
-MISERE_400 = "extends: standard\nname: Misère at 400\ncontracts:\n  misere:\n    value: 400\n"
+MISERE_100 = "extends: standard\nname: Misère at 100\ncontracts:\n  misere:\n    value: 100\n"
 
 
 @pytest.fixture(scope="module")
 def misere_compare() -> dict[str, object]:
-    """``standard`` against a house file that only raises misère's value, 1,500 paired hands."""
-    return compare_data(compare("standard", engine.compile_text(MISERE_400), hands=1500, seed=5, workers=2))
+    """``standard`` against a house file that only lowers misère's value to 100, 1,500 paired hands."""
+    return compare_data(compare("standard", engine.compile_text(MISERE_100), hands=1500, seed=5, workers=2))
 
 
 def test_issue_45_item_1_every_contract_declared_made_and_points_is_a_compared_figure(misere_compare: dict[str, object]) -> None:
@@ -46,8 +46,8 @@ def test_issue_45_item_1_every_contract_declared_made_and_points_is_a_compared_f
     for contract, row in points:
         assert row["a"] == pytest.approx(report[contract]["average_points"], abs=1e-3)
         assert row["test"] == "Welch t"
-    # The changed rule's own rows: misère bid more often at 400 (rules text 000, "Misère"), flagged.
-    assert rows["contract misere declared per hand"]["b"] > rows["contract misere declared per hand"]["a"]
+    # The changed rule's own rows: misère bid less often at 100 (rules text 000, "Misère"), flagged.
+    assert rows["contract misere declared per hand"]["b"] < rows["contract misere declared per hand"]["a"]
     assert rows["contract misere declared per hand"]["significant"]
 
 
@@ -178,7 +178,7 @@ def test_issue_45_item_8_sweep_runs_are_named_by_their_setting() -> None:
 def test_compare_text_explains_its_tests_and_marks_small_samples(misere_compare: dict[str, object]) -> None:
     """The compare text names the t tests, the conditional points rows and marks means over few units."""
     del misere_compare  # (the fixture's comparison is data; the text is made from a fresh small one)
-    text = compare_text(compare("standard", engine.compile_text(MISERE_400), hands=200, seed=5))
+    text = compare_text(compare("standard", engine.compile_text(MISERE_100), hands=200, seed=5))
     assert "paired t" in text and "when declared" in text
     assert "+ a mean over fewer than" in text
 
@@ -195,3 +195,32 @@ def test_issue_45_item_6_a_rule_that_cannot_come_up_says_why_and_every_warning_i
     text = to_text(result)
     for warning in data["warnings"]:
         assert text.count(warning) == 1, warning
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.floats(0, 1), st.sampled_from([0.0, 0.001, 0.02, 0.0625, 0.25, 1.0])), min_size=1, max_size=12))
+def test_a_test_that_could_not_reach_the_level_is_left_out_of_the_count(tests: list[tuple[float, float]]) -> None:
+    """Tarone's refinement: an exact test of a rate that few units moved cannot give a small p-value (the
+    sign test over n differing units: at least 2 / 2**n); it is left out of Holm's count and keeps its own
+    p-value, and the others are adjusted over the rest only."""
+    p_values = [max(p, least) for p, least in tests]  # a test never gives less than its least
+    least = [least for _, least in tests]
+    adjusted = holm_once(p_values, list(range(len(tests))), least, 0.05)
+    kept = [index for index, floor in enumerate(least) if floor < 0.05]
+    assert all(adjusted[index] == p_values[index] for index in range(len(tests)) if index not in kept)
+    expected = holm([p_values[index] for index in kept])
+    assert [adjusted[index] for index in kept] == pytest.approx(expected)
+
+
+def test_a_sign_test_knows_the_least_p_value_its_units_allow() -> None:
+    """A rate that three paired units moved, all one way: its sign test's p-value is 2 / 2**3 whatever
+    else, so it is left out of the adjustment; Fisher's test knows its own least p-value from its margins."""
+    from engine.simulation.inference import fisher_least_p, paired_test
+
+    moments = PairedMoments()
+    for index in range(40):
+        moments.add({"a rate": 0.0}, {"a rate": 1.0 if index < 3 else 0.0})
+    test = paired_test("a rate", moments)
+    assert test.test == "sign test" and test.least_p == pytest.approx(0.25) and test.p_value == pytest.approx(0.25)
+    assert fisher_least_p(1, 10, 10) == pytest.approx(1.0)
+    assert fisher_least_p(10, 10, 10) < 1e-4

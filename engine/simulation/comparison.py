@@ -168,7 +168,8 @@ def figure_tests(
     (:func:`complementary`) counted once."""
     tests = unadjusted_tests(moments, paired=paired, games=games, by_role=by_role)
     found = families or {}
-    return list(zip(tests, holm_once([test.p_value for test in tests], [found.get(test.figure, test.figure) for test in tests])))
+    keys = [found.get(test.figure, test.figure) for test in tests]
+    return list(zip(tests, holm_once([test.p_value for test in tests], keys, [test.least_p for test in tests], LEVEL)))
 
 
 def compare(
@@ -269,6 +270,7 @@ def compare_text(comparison: Comparison) -> str:
     lines.append(
         f"* significant at the {LEVEL:.0%} level after Holm's adjustment across the {len(data['figures'])} figures"
         + (f" (complementary figures counted once: {'; '.join(once)})" if once else "")
+        + "; a rate that too few units moved to reach that level whatever their direction is left out of the count (Tarone)"
         + ". Effect: the difference in standard deviations of the figure. "
         + (
             "Tests: exact sign test for rates, paired t for means"

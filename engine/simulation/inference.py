@@ -49,6 +49,10 @@ class FigureTest:
     """The test used: ``paired t``, ``sign test``, ``Welch t``, ``two-proportion z`` or ``Fisher exact``."""
     units: tuple[int, int] = (0, 0)
     """The units each run's mean is over (fewer than all for a conditional figure)."""
+    least_p: float = 0.0
+    """The smallest p-value the test could give with the counts it was given (an exact test of a rate
+    that few units moved cannot reach a small one; 0 for the tests of means): the adjustment leaves out a
+    test that could not reach the significance level whatever the data (Tarone's refinement)."""
 
 
 SMALL_SAMPLE = 30
@@ -136,6 +140,13 @@ def fisher_p(successes_a: int, trials_a: int, successes_b: int, trials_b: int) -
     return min(1.0, probability)
 
 
+def fisher_least_p(successes: int, trials_a: int, trials_b: int) -> float:
+    """The smallest two-sided p-value Fisher's exact test can give with these margins (``successes`` in
+    all, ``trials_a`` and ``trials_b`` in each sample): that of the most extreme table either way."""
+    low, high = max(0, successes - trials_b), min(successes, trials_a)
+    return min(fisher_p(low, trials_a, successes - low, trials_b), fisher_p(high, trials_a, successes - high, trials_b))
+
+
 def sign_test_p(up: int, down: int) -> float:
     """Two-sided exact p-value that changes up and down are equally likely (McNemar's exact test on the
     discordant pairs)."""
@@ -167,16 +178,29 @@ def paired_test(name: str, moments: PairedMoments) -> FigureTest:
     interval = (mean - quantile * error, mean + quantile * error)
     spread = math.sqrt((first.variance(name) + second.variance(name)) / 2)
     binary = first.binary.get(name, True) and second.binary.get(name, True)
+    least = 0.0
     if binary:
         # For 0/1 figures the squared differences count the discordant units.
         discordant = round(differences.squares.get(name, 0.0))
         up = round((discordant + differences.sums.get(name, 0.0)) / 2)
         p_value, test = sign_test_p(up, discordant - up), "sign test"
+        least = sign_test_p(discordant, 0)
     elif error == 0:
         p_value, test = (1.0 if mean == 0 else 0.0), "paired t"
     else:
         p_value, test = t_p(mean / error, count - 1), "paired t"
-    return FigureTest(name, first.mean(name), second.mean(name), mean, interval, _effect(mean, spread), p_value, test, (count, count))
+    return FigureTest(
+        name,
+        first.mean(name),
+        second.mean(name),
+        mean,
+        interval,
+        _effect(mean, spread),
+        p_value,
+        test,
+        (count, count),
+        least if binary else 0.0,
+    )
 
 
 def unpaired_test(name: str, first: Moments, second: Moments) -> FigureTest:
@@ -198,6 +222,7 @@ def unpaired_test(name: str, first: Moments, second: Moments) -> FigureTest:
             return FigureTest(
                 name, mean_a, mean_b, difference, interval, _effect(difference, spread),
                 fisher_p(successes_a, count_a, successes_b, count_b), "Fisher exact", units,
+                fisher_least_p(successes_a + successes_b, count_a, count_b),
             )  # fmt: skip
         p_value = _normal_p(difference / error) if error else (1.0 if difference == 0 else 0.0)
         return FigureTest(name, mean_a, mean_b, difference, interval, _effect(difference, spread), p_value, "two-proportion z", units)
@@ -210,16 +235,23 @@ def unpaired_test(name: str, first: Moments, second: Moments) -> FigureTest:
     return FigureTest(name, mean_a, mean_b, difference, interval, _effect(difference, spread), p_value, "Welch t", units)
 
 
-def holm_once(p_values: Sequence[float], families: Sequence[Hashable]) -> list[float]:
+def holm_once(p_values: Sequence[float], families: Sequence[Hashable], least: Sequence[float] = (), level: float = 0.05) -> list[float]:
     """Holm's adjustment where tests of the same family (figures that carry one piece of information, such as
     one side's wins and the other's in a game of two sides) count once: each family enters the adjustment
-    with its smallest p-value, and each test gets its family's adjusted p-value, never below its own."""
+    with its smallest p-value, and each test gets its family's adjusted p-value, never below its own.
+
+    With ``least`` (each test's smallest attainable p-value, :attr:`FigureTest.least_p`), a family none of
+    whose tests could reach ``level`` whatever the data (an exact test of a rate that too few units moved)
+    is left out of the count, as Tarone's refinement of Bonferroni allows: it keeps its own p-value, which
+    is at least ``level``. The family-wise error rate stays at ``level``."""
     members: dict[Hashable, list[int]] = {}
     for index, family in enumerate(families):
         members.setdefault(family, []).append(index)
     groups = list(members.values())
-    adjusted = [1.0] * len(p_values)
-    for value, group in zip(holm([min(p_values[index] for index in group) for group in groups]), groups):
+    floors = list(least) or [0.0] * len(p_values)
+    testable = [group for group in groups if min(floors[index] for index in group) < level]
+    adjusted = list(p_values)
+    for value, group in zip(holm([min(p_values[index] for index in group) for group in testable]), testable):
         for index in group:
             adjusted[index] = max(value, p_values[index])
     return adjusted

@@ -153,7 +153,8 @@ class Sweep:
             family = {} if by_role else complementary(first)
             found.append(tests)
             families.extend((index, family.get(test.figure, test.figure)) for test in tests)
-        adjusted = iter(holm_once([test.p_value for tests in found for test in tests], families))
+        every = [test for tests in found for test in tests]
+        adjusted = iter(holm_once([test.p_value for test in every], families, [test.least_p for test in every], LEVEL))
         return [[(test, next(adjusted)) for test in tests] for tests in found]
 
 
