@@ -268,7 +268,7 @@ def test_issue_49_item_2_events_and_cards_print_in_the_notation_and_repr_stays_u
     assert str(played) == f"seat {played.seat}: play {played.card}"
     assert str(events.BidMade(1, "7H")) == "seat 1: bid 7H"
     assert str(events.CardPlayed(2, rules.deck.cards[-1], "H")) == "seat 2: play JK:H"
-    assert str(events.PartnerCalled(0, None)) == "seat 0: partner alone"
+    assert str(events.PartnerCalled(0, None)) == "seat 0: alone"
     assert {engine.Dealt, engine.BidMade, engine.TrickWon, engine.HandScored, engine.GameOver} <= seen
     assert all(str(cls) for cls in typing.get_args(events.Event))
 

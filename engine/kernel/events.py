@@ -290,7 +290,7 @@ class PartnerCalled:
     """The card named, or ``None`` for going alone."""
 
     def __str__(self) -> str:
-        return f"seat {self.seat}: partner {self.card if self.card is not None else 'alone'}"
+        return f"seat {self.seat}: " + (f"partner {self.card}" if self.card is not None else "alone")
 
 
 @dataclass(frozen=True)
