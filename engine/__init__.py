@@ -20,10 +20,10 @@ Variants are YAML files validated by a JSON Schema and compiled into immutable r
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+import importlib as _importlib
+import typing as _typing
 
-if TYPE_CHECKING:
+if _typing.TYPE_CHECKING:
     from .bots.playing import play_game
     from .errors import ConcurrentUseError, FiveHundredError, IllegalActionError, Problem, VariantError
     from .game.game import Game
@@ -33,7 +33,33 @@ if TYPE_CHECKING:
     from .game.transcript import replay
     from .kernel.actions import Action, Bid, Call, CallPartner, Claim, Discard, Draw, Give, Look, Pass, Pick, Play, parse_action
     from .kernel.deal import Deal, DealError
-    from .kernel.events import Event, GameEnd, HandResult
+    from .kernel.events import (
+        AllPassed,
+        Announced,
+        AuctionWon,
+        BidMade,
+        CardGiven,
+        CardPlayed,
+        CardTurnedUp,
+        Claimed,
+        Dealt,
+        Discarded,
+        Drew,
+        Event,
+        GameEnd,
+        GameOver,
+        HandExposed,
+        HandResult,
+        HandScored,
+        KittyTaken,
+        Looked,
+        Misdealt,
+        PartnerCalled,
+        PartnerRevealed,
+        Passed,
+        Picked,
+        TrickWon,
+    )
     from .kernel.phase import Phase
     from .kernel.support import UnsupportedRuleError, unsupported_rules
     from .rules.cards import Card, Deck, Suit
@@ -44,32 +70,53 @@ if TYPE_CHECKING:
 
 _PUBLIC: dict[str, str] = {
     "Action": "kernel.actions",
+    "AllPassed": "kernel.events",
+    "Announced": "kernel.events",
+    "AuctionWon": "kernel.events",
     "Bid": "kernel.actions",
+    "BidMade": "kernel.events",
     "Call": "kernel.actions",
     "CallPartner": "kernel.actions",
     "Card": "rules.cards",
+    "CardGiven": "kernel.events",
+    "CardPlayed": "kernel.events",
+    "CardTurnedUp": "kernel.events",
     "Claim": "kernel.actions",
+    "Claimed": "kernel.events",
     "ConcurrentUseError": "errors",
     "Contract": "rules.contracts",
     "Deal": "kernel.deal",
     "DealError": "kernel.deal",
+    "Dealt": "kernel.events",
     "Deck": "rules.cards",
     "Discard": "kernel.actions",
+    "Discarded": "kernel.events",
     "Draw": "kernel.actions",
+    "Drew": "kernel.events",
     "Event": "kernel.events",
     "FiveHundredError": "errors",
     "Game": "game.game",
     "GameEnd": "kernel.events",
+    "GameOver": "kernel.events",
     "Give": "kernel.actions",
+    "HandExposed": "kernel.events",
     "HandRecord": "game.records",
     "HandResult": "kernel.events",
+    "HandScored": "kernel.events",
     "IllegalActionError": "errors",
+    "KittyTaken": "kernel.events",
     "Ladder": "rules.contracts",
     "Look": "kernel.actions",
+    "Looked": "kernel.events",
+    "Misdealt": "kernel.events",
     "Observation": "game.observation",
+    "PartnerCalled": "kernel.events",
+    "PartnerRevealed": "kernel.events",
     "Pass": "kernel.actions",
+    "Passed": "kernel.events",
     "Phase": "kernel.phase",
     "Pick": "kernel.actions",
+    "Picked": "kernel.events",
     "Play": "kernel.actions",
     "Problem": "errors",
     "Rules": "rules.ruleset",
@@ -79,6 +126,7 @@ _PUBLIC: dict[str, str] = {
     "Suit": "rules.cards",
     "TranscriptError": "game.records",
     "Trick": "game.observation",
+    "TrickWon": "kernel.events",
     "UnsupportedRuleError": "kernel.support",
     "VariantError": "errors",
     "compile_text": "rules.compiler",
@@ -98,21 +146,24 @@ _STAGES = ("errors", "language", "rules", "kernel", "game", "analysis", "bots", 
 """The pipeline's stages, reachable as attributes (``engine.kernel``) as when all were imported at once."""
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> _typing.Any:
     module = _PUBLIC.get(name)
     if module is None:
         if name in _STAGES:
-            return importlib.import_module(f".{name}", __name__)
+            return _importlib.import_module(f".{name}", __name__)
         raise AttributeError(f"module 'engine' has no attribute {name!r}")
-    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    value = getattr(_importlib.import_module(f".{module}", __name__), name)
     globals()[name] = value  # found directly from now on
     return value
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), *_PUBLIC, *_STAGES})
+    # The public names, the stages and the module's own dunders; not the helpers it imports for itself.
+    return sorted({*(name for name in globals() if not name.startswith("_") or name.startswith("__")), *_PUBLIC, *_STAGES})
 
 
 __all__ = sorted(_PUBLIC)
 
 __version__ = "0.2.0"
+
+del annotations  # the __future__ feature, which would otherwise show as a public name

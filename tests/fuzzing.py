@@ -970,6 +970,8 @@ _PROTOCOL_FIELDS: dict[str, st.SearchStrategy[Any]] = {
     "game": st.sampled_from(["g1", "g2", "g3", "g9", 1, None, ["g1"]]),
     "seat": st.one_of(st.integers(-1, 6), st.sampled_from(["0", None, True, 1.5])),
     "player": st.one_of(st.integers(-1, 6), st.sampled_from(["1", None, False])),
+    "viewer": st.one_of(st.integers(-1, 6), st.sampled_from(["1", None, True])),
+    "until": st.one_of(st.integers(-1, 6), st.lists(st.integers(-1, 6), max_size=3), st.sampled_from(["0", None, [True], {}])),
     "action": st.one_of(
         st.sampled_from(
             ["pass", "bid 6S", "bid 7NT", "bid misere", "play JK", "play AS", "discard 4S 5C 6D", "look", "keep", "call AH", "alone"]

@@ -13,6 +13,7 @@ import importlib
 import importlib.util
 import json
 import pickle
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -279,7 +280,10 @@ def test_a_game_saved_before_the_stages_loads_and_continues_as_it_would_have() -
         .replace(", table=()", "")
         .replace(", drawing=None", "")
     )
-    assert observed == expected["observation"]
+    # Cards print shorter since issue 49 (``Card('10S', index=4)``); the same cards, read from the old form.
+    old_cards = re.sub(r"Card\(index=(\d+), rank='(\w+)', suit='(\w)', joker=None\)", r"Card('\2\3', index=\1)", expected["observation"])
+    old_cards = re.sub(r"Card\(index=(\d+), rank=None, suit=None, joker='(\w+)'\)", r"Card('\2', index=\1)", old_cards)
+    assert observed == old_cards
     resaved = game.to_dict()
     resaved.pop("variant_rules")  # saved games carry their variant since issue 31
     assert resaved == dict(data["saved"], banned=[], redeals=0)

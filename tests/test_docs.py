@@ -100,3 +100,23 @@ def test_house_rules_guide_places_standard_misere_where_show_does() -> None:
     ids = engine.load_variant("standard").ladder.ids
     below, above = ids[ids.index("misere") - 1], ids[ids.index("misere") + 1]
     assert f"misère (250) sits between {below} and {above}" in guide
+
+
+def test_issue_49_item_2_formats_lists_every_event_with_every_field() -> None:
+    """Issue 49, item 2: docs/formats.md named the event classes only; its table lists each event (class and
+    JSON type) with every field of the dataclass, and each class is reachable from ``engine``."""
+    import dataclasses
+    import typing
+
+    import engine
+    from engine.game.telling import event_type
+    from engine.kernel import events
+
+    text = (ROOT / "docs" / "formats.md").read_text(encoding="utf-8")
+    for cls in typing.get_args(events.Event):
+        row = next((line for line in text.splitlines() if line.startswith(f"| `{cls.__name__}` (`")), None)
+        assert row is not None, f"{cls.__name__} has no row in docs/formats.md"
+        assert f"(`{event_type(cls.__new__(cls))}`)" in row
+        fields = [field.name for field in dataclasses.fields(cls)]
+        assert [name for name in re.findall(r"`(\w+)`: ", row)] == fields, cls.__name__
+        assert getattr(engine, cls.__name__) is cls and cls.__name__ in engine.__all__

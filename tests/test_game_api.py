@@ -243,3 +243,40 @@ def test_000_set_rule_declarer_set_may_not_bid_next_hand() -> None:
     assert [str(action) for action in played.legal_actions()] == ["pass"]
     with pytest.raises(engine.IllegalActionError, match="seat 0 was set in the last hand and may not bid"):
         played.apply("bid 7NT")
+
+
+def test_issue_49_item_2_events_and_cards_print_in_the_notation_and_repr_stays_useful() -> None:
+    """Issue 49, item 2: events printed as dataclass dumps (``Card(index=41, rank='4', suit='H', joker=None)``);
+    ``str`` reads each in the notation, with no dataclass dump, and ``repr`` still shows every field."""
+    import typing
+
+    from engine.kernel import events
+
+    rules = engine.load_variant("standard")
+    game = engine.Game(rules, seed=8)
+    while not game.is_over:
+        game.apply(game.legal_actions()[0] if game.hand_number < 3 else game.legal_actions()[-1])
+    four = next(card for card in rules.deck.cards if str(card) == "4H")
+    assert str(four) == "4H" and repr(four) == f"Card('4H', index={four.index})"
+    seen = set()
+    for event in game.events:
+        text = str(event)
+        seen.add(type(event))
+        assert "Card(" not in text and "=" not in text and "(" + type(event).__name__ not in text, text
+        assert repr(event).startswith(type(event).__name__ + "(")
+    played = next(event for event in game.events if isinstance(event, engine.CardPlayed))
+    assert str(played) == f"seat {played.seat}: play {played.card}"
+    assert str(events.BidMade(1, "7H")) == "seat 1: bid 7H"
+    assert str(events.CardPlayed(2, rules.deck.cards[-1], "H")) == "seat 2: play JK:H"
+    assert str(events.PartnerCalled(0, None)) == "seat 0: alone"
+    assert {engine.Dealt, engine.BidMade, engine.TrickWon, engine.HandScored, engine.GameOver} <= seen
+    assert all(str(cls) for cls in typing.get_args(events.Event))
+
+
+def test_issue_49_item_2_dir_engine_shows_no_helper_names() -> None:
+    """Issue 49, item 2: ``dir(engine)`` showed ``Any``, ``TYPE_CHECKING``, ``annotations`` and ``importlib``;
+    it shows the public names (``__all__``, every event class among them) and the stages only."""
+    names = set(dir(engine))
+    assert not names & {"Any", "TYPE_CHECKING", "annotations", "importlib", "typing"}
+    assert set(engine.__all__) <= names and "HandScored" in engine.__all__ and "kernel" in names
+    assert all(not name.startswith("_") or name.startswith("__") for name in names)

@@ -352,3 +352,85 @@ def test_a_hint_for_every_decision_of_every_variant_is_legal_and_true(variant: s
             assert isinstance(action, engine.Play)
             assert not _beaten_by_unseen(rules, observation, action, trumps="nor a higher trump" in reason), reason
         game.apply(action)
+
+
+def test_issue_49_item_3_undo_after_load_takes_back_the_loaded_hands_actions(tmp_path: Path) -> None:
+    """Issue 49, item 3: after ``load``, ``undo`` said "Nothing to undo in this hand"; the loaded game's
+    history is undoable as before the save, within the hand (rules/standard: the auction, the person at 0)."""
+    rules = engine.load_variant("standard")
+    saved = tmp_path / "game.json"
+    screen, out = scripted(["pass", f"save {saved}"])
+    Session(rules, 0, ["heuristic"], 3, screen, None).run()
+    before = json.loads(saved.read_text())["hands"][0]["actions"]
+    assert "0 pass" in before
+    screen, out = scripted([f"load {saved}", "undo", "undo"])
+    session = Session(rules, 0, ["heuristic"], 11, screen, None)
+    session.run()
+    text = out.getvalue()
+    assert text.count("Your last action was taken back") == 1 and "Nothing to undo in this hand" in text
+    assert session.game.to_act == 0 and session.game.records[-1].actions == before[: before.index("0 pass")]
+
+
+def test_issue_49_item_3_the_screen_shows_the_kitty_until_the_discard_then_what_was_discarded() -> None:
+    """Issue 49, item 3: the kitty line kept showing the kitty taken after the discard (a card of it now in
+    the hand) and nothing showed what was discarded; the declarer sees "Kitty taken" while discarding and
+    "Your discards" after (rules/standard: the declarer takes the three kitty cards and puts three away)."""
+    rules = engine.load_variant("standard")
+    game = engine.Game(rules, seed=3)
+    game.apply("bid 6S")
+    while game.phase is Phase.AUCTION:
+        game.apply("pass")
+    declarer = game.to_act
+    assert declarer is not None and game.phase is Phase.KITTY
+    kitty = game.observation(declarer).kitty
+    screen = plain(rows(game, declarer, symbols=False))
+    assert "Kitty taken" in screen and " ".join(str(card) for card in kitty) in screen and "Your discards" not in screen
+    discard = game.legal_actions()[-1]
+    assert isinstance(discard, engine.Discard)
+    game.apply(discard)
+    screen = plain(rows(game, declarer, symbols=False))
+    line = next(line for line in screen.splitlines() if line.startswith("Your discards"))
+    assert "Kitty" not in screen
+    assert sorted(line.split()[2:]) == sorted(str(card) for card in discard.cards)
+
+
+def test_issue_49_item_3_the_discard_hint_after_bid_misere_explains_a_misere_discard() -> None:
+    """Issue 49, item 3: after ``bid misere`` the discard hint said "keep your trumps, aces and guarded kings"
+    while the bot discarded aces; a misère's discard puts away the cards that could be forced to take a
+    trick (rules/standard: misère 250, the declarer takes the kitty), a trump contract's keeps its winners."""
+    from engine.bots import HeuristicBot
+    from engine.bots.hints import hint
+
+    rules = engine.load_variant("standard")
+    adviser = HeuristicBot(rules, seed=1)
+    reasons = {}
+    for contract in ("misere", "6S"):
+        game = engine.Game(rules, seed=0)
+        game.apply("pass")
+        game.apply(f"bid {contract}" if contract != "misere" else "bid 7S")
+        if contract == "misere":
+            game.apply("bid misere")
+        while game.phase is Phase.AUCTION:
+            game.apply("pass")
+        assert game.phase is Phase.KITTY and game.contract is not None
+        seat = game.to_act
+        assert seat is not None
+        reasons[contract] = hint(adviser, game.observation(seat), game.legal_choices())[1]
+    assert "misère" in reasons["misere"] and "keep your trumps" not in reasons["misere"]
+    assert "keep your trumps" in reasons["6S"]
+
+
+def test_issue_49_item_3_play_help_says_one_bot_per_other_seat_and_load_points_a_transcript_to_replay(tmp_path: Path) -> None:
+    """Issue 49, item 3: ``play --help`` said ``--bots`` takes "one per seat" while it wants one per other
+    seat; ``load`` given a hand's transcript says to use ``replay``."""
+    shown = run_cli("play", "--help", stdin="")
+    assert "one per other seat" in " ".join(shown.stdout.split()) and "one per seat," not in shown.stdout
+    rules = engine.load_variant("standard")
+    game = engine.Game(rules, seed=2)
+    while not game.results:
+        game.apply(game.legal_actions()[0])
+    transcript = tmp_path / "hand.json"
+    transcript.write_text(json.dumps(game.transcript(0)))
+    screen, out = scripted([f"load {transcript}"])
+    Session(rules, 0, ["heuristic"], 3, screen, None).run()
+    assert f"fivehundred replay {transcript}" in out.getvalue() and "Loaded" not in out.getvalue()

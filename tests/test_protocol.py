@@ -44,6 +44,9 @@ def matches(shown: Any, actual: Any, where: str = "$") -> None:
     ``"…"`` stands for any value."""
     if shown == "…":
         return
+    if isinstance(shown, str) and shown.endswith("…") and isinstance(actual, str):  # a text that goes on
+        assert actual.startswith(shown[:-1]), f"{where}: the doc shows {shown!r}, the engine answered {actual!r}"
+        return
     if isinstance(shown, dict):
         assert isinstance(actual, dict), where
         for key, value in shown.items():
@@ -65,9 +68,21 @@ def test_every_documented_message_is_answered_as_documented() -> None:
     assert len(pairs) >= 15
     seen = set()
     replies: dict[object, dict[str, Any]] = {}
+    numbers = []
     for request, reply in pairs:
-        for key, value in replies.items():  # the doc does not repeat a saved game: it names the reply
-            request = request.replace(f'"<the saved game of reply {key}>"', json.dumps(value.get("saved")))
+        try:
+            decoded = json.loads(request)
+        except ValueError:
+            decoded = None
+        if isinstance(decoded, dict) and isinstance(decoded.get("saved"), dict) and "…" in decoded["saved"]:
+            # The doc cuts a saved game short, naming the reply it came from: the whole of it is sent.
+            number = int(decoded["saved"]["…"].split("reply ")[1].split("'")[0])
+            shown = {key: value for key, value in decoded["saved"].items() if key != "…"}
+            whole = replies[number]["saved"]
+            assert all(whole[key] == value for key, value in shown.items())
+            request = json.dumps(dict(decoded, saved=whole))
+        if isinstance(decoded, dict) and isinstance(decoded.get("id"), int):
+            numbers.append(decoded["id"])
         answered = json.loads(session.answer_line(request))
         replies[answered.get("id")] = answered
         matches(json.loads(reply), answered)
@@ -80,16 +95,17 @@ def test_every_documented_message_is_answered_as_documented() -> None:
             VALIDATOR.validate(decoded)
             seen.add(decoded["cmd"])
     assert seen == set(COMMANDS)
+    assert numbers == list(range(1, len(numbers) + 1)), "the examples' ids run in order, as the document says"
 
 
 def test_python_client_plays_a_whole_game_and_its_saves_reload(tmp_path: Path) -> None:
     with EngineClient([sys.executable, "-m", "engine", "serve"], cwd=str(tmp_path)) as client:
         game = client.request("new_game", variant="five-handed", seed=11)["game"]
-        state = client.request("state", game=game, seat=0)
+        state = client.request("state", game=game, player=0)
         halfway = None
         while not state["over"]:
             action = client.request("bot", game=game, name="random")["action"]
-            state = client.request("act", game=game, player=state["to_act"], action=action, seat=0)
+            state = client.request("act", game=game, player=state["to_act"], action=action, viewer=0)
             VALIDATOR.validate(state)
             if halfway is None and state["phase"] == "play":
                 halfway = client.request("save", game=game)["saved"], state["observation"]
@@ -97,7 +113,7 @@ def test_python_client_plays_a_whole_game_and_its_saves_reload(tmp_path: Path) -
         assert halfway is not None
         again = client.request("load", saved=halfway[0])["game"]
         seat = halfway[1]["seat"]  # act answers the acting player's view
-        assert client.request("state", game=again, seat=seat)["observation"] == halfway[1]
+        assert client.request("state", game=again, player=seat)["observation"] == halfway[1]
         with pytest.raises(EngineReplyError) as refused:
             client.request("act", game=again, player=0, action="play XX")
         assert refused.value.code == "illegal_action"
@@ -112,20 +128,21 @@ def test_a_seat_is_told_its_own_kitty_and_nobody_the_deal() -> None:
         return reply
 
     ask(cmd="new_game", variant="standard", seed=3)
-    state = ask(cmd="state", game="g1", seat=0)
+    state = ask(cmd="state", game="g1", player=0)
     while state["phase"] == "auction":
         player = state["to_act"]
         state = ask(cmd="act", game="g1", player=player, action=ask(cmd="bot", game="g1")["action"])
     declarer = state["to_act"]
     everyone = ask(cmd="events", game="g1")["events"]
-    own = ask(cmd="events", game="g1", seat=declarer)["events"]
-    other = ask(cmd="events", game="g1", seat=(declarer + 1) % 4)["events"]
+    own = ask(cmd="events", game="g1", viewer=declarer)["events"]
+    other = ask(cmd="events", game="g1", seat=(declarer + 1) % 4)["events"]  # 'seat', the former name of 'viewer', is still read
     assert everyone[0]["type"] == "dealt" and everyone[0]["hands"] == [10, 10, 10, 10] and own[0] == everyone[0]
     taken = [event for event in own if event["type"] == "kitty_taken"]
     assert taken and len(taken[0]["cards"]) == 3
     assert [event for event in other if event["type"] == "kitty_taken"][0]["cards"] == 3
-    state = ask(cmd="state", game="g1", seat=declarer)
+    state = ask(cmd="state", game="g1", player=declarer)
     assert state["legal"] is None and state["discard"]["count"] == 3 and len(state["discard"]["from"]) == 13
+    # 'seat', the former name of 'player', is still read.
     assert len(ask(cmd="state", game="g1", seat=declarer, all_legal=True)["legal"]) == state["legal_count"] == 286
 
 
@@ -184,7 +201,11 @@ def test_schema_command_prints_the_protocol_schema(capsys: pytest.CaptureFixture
 
 
 def test_javascript_client_plays_a_whole_game_of_american() -> None:
-    """Issue 31: "the JavaScript client plays whole games in CI" (Node is on the CI machine)."""
+    """Issue 31: "the JavaScript client plays whole games in CI" (Node is on the CI machine). Issue 49,
+    item 1: it lets the engine's bots play the other players' turns with ``play_bots``, not ``bot`` then
+    ``act`` for each."""
+    source = (ROOT / "clients" / "js" / "play.js").read_text(encoding="utf-8")
+    assert 'request("play_bots"' in source and 'request("bot"' not in source
     node = shutil.which("node")
     if node is None:
         if os.environ.get("FIVEHUNDRED_REQUIRE_NODE"):
@@ -196,7 +217,7 @@ def test_javascript_client_plays_a_whole_game_of_american() -> None:
             [node, str(ROOT / "clients" / "js" / "play.js"), seed], capture_output=True, text=True, timeout=300, env=environment
         )
         assert done.returncode == 0, done.stderr
-        assert "game over after" in done.stdout and "won" in done.stdout
+        assert "game over after" in done.stdout and "won" in done.stdout and "by the engine's bots" in done.stdout
 
 
 def test_the_serve_process_answers_every_line_and_lives_on() -> None:
@@ -210,3 +231,226 @@ def test_the_serve_process_answers_every_line_and_lives_on() -> None:
     assert done.returncode == 0 and len(replies) == len(lines)
     assert [reply["ok"] for reply in replies] == [False, False, False, False, True]
     assert [reply["error"]["code"] for reply in replies[:4]] == ["bad_json", "bad_json", "line_too_long", "unknown_game"]
+
+
+# -- issue 49: the document, the schema and the engine agree ---------------------------------------------
+
+
+def _event_definitions() -> dict[str, dict[str, Any]]:
+    """Each event type's definition in the schema, by type."""
+    definitions = SCHEMA["$defs"]
+    found = {}
+    for reference in definitions["event"]["oneOf"]:
+        definition = definitions[reference["$ref"].rsplit("/", 1)[-1]]
+        found[definition["properties"]["type"]["const"]] = definition
+    return found
+
+
+def test_issue_49_every_event_type_has_one_schema_definition_with_the_engines_fields() -> None:
+    """Issue 49, item 1: only ``bid_made`` and ``dealt`` were shown; every event type of the engine has
+    exactly one definition in the schema, whose fields are the event class's (and ``type``), each
+    described, with an example valid under it."""
+    import dataclasses
+    import typing
+
+    from engine.game.telling import event_type
+    from engine.kernel import events
+
+    definitions = _event_definitions()
+    classes = {event_type(cls.__new__(cls)): cls for cls in typing.get_args(events.Event)}
+    assert len(SCHEMA["$defs"]["event"]["oneOf"]) == len(definitions) == len(classes)
+    assert set(definitions) == set(classes)
+    for name, definition in definitions.items():
+        fields = [field.name for field in dataclasses.fields(classes[name])]
+        assert list(definition["properties"]) == ["type", *fields], name
+        assert definition["required"] == ["type", *fields] and definition["additionalProperties"] is False
+        assert all(spec.get("description") for key, spec in definition["properties"].items() if key != "type"), name
+        assert definition["examples"]
+        for example in definition["examples"]:
+            jsonschema.Draft202012Validator({"$ref": "#/$defs/event", "$defs": SCHEMA["$defs"]}).validate(example)
+            assert example["type"] == name
+
+
+def test_issue_49_the_documents_events_section_is_written_from_the_schema() -> None:
+    """Issue 49, item 1: docs/protocol.md lists every event type with every field, and cannot drift from
+    the schema: its section is what ``python -m engine.protocol.reference`` writes; each example it shows
+    is valid under the schema's event definitions."""
+    from engine.protocol.reference import BEGIN, END, events_markdown
+
+    text = (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8")
+    section = text[text.index(BEGIN) : text.index(END) + len(END)] + "\n"
+    assert section == events_markdown(), "docs/protocol.md's events are stale: paste in python -m engine.protocol.reference"
+    shown = [json.loads(line) for line in section.splitlines() if line.startswith('{"type": ')]
+    assert {example["type"] for example in shown} == set(_event_definitions())
+    event = {"$ref": "#/$defs/event", "$defs": SCHEMA["$defs"]}
+    for example in shown:
+        jsonschema.Draft202012Validator(event).validate(example)
+    for name in _event_definitions():
+        assert f"#### `{name}`" in text
+
+
+def _every_event_type_played() -> list[tuple[Session, str]]:
+    """Sessions whose games, between them, cause every event type: whole games of variants with each
+    feature played by the random bot through ``play_bots``, a misdeal and a claim under a house rule, and
+    a hand every player passes."""
+    games = []
+    variants = {
+        "american": 1,
+        "five-handed": 1,
+        "two-handed": 1,
+        "two-handed-52": 1,
+        "two-handed-draw": 1,
+        "declare": 2,
+        "breach": 1,
+        "blind-misere": 1,
+    }
+    for variant, seed in variants.items():
+        session = Session()
+        answer = json.loads(session.answer_line(json.dumps({"cmd": "new_game", "variant": variant, "seed": seed})))
+        assert answer["ok"], answer
+        reply = json.loads(session.answer_line(json.dumps({"cmd": "play_bots", "game": "g1", "name": "random"})))
+        assert reply["ok"] and reply["over"], reply
+        games.append((session, "g1"))
+    house = "extends: standard\nscoring:\n  lay_down_penalty: 50\ndeal:\n  misdeal_without_face_card: true\n"
+    session = Session()
+    for request in (
+        {"cmd": "new_game", "variant_text": house, "seed": 3},
+        {"cmd": "act", "game": "g1", "player": 1, "action": "bid 6S"},
+        *({"cmd": "act", "game": "g1", "player": player, "action": "pass"} for player in (2, 3, 0)),
+    ):
+        assert json.loads(session.answer_line(json.dumps(request)))["ok"]
+    state = json.loads(session.answer_line('{"cmd": "state", "game": "g1", "player": 1}'))
+    while state["phase"] != "play":
+        action = state["legal"][0] if state["legal"] else "discard " + " ".join(state["discard"]["from"][: state["discard"]["count"]])
+        state = json.loads(session.answer_line(json.dumps({"cmd": "act", "game": "g1", "player": 1, "action": action})))
+    claim = "claim " + " ".join(state["observation"]["hand"])
+    assert json.loads(session.answer_line(json.dumps({"cmd": "act", "game": "g1", "player": 1, "action": claim})))["ok"]
+    games.append((session, "g1"))
+    session = Session()
+    session.answer_line('{"cmd": "new_game", "variant": "standard", "seed": 1}')
+    for player in (1, 2, 3, 0):
+        assert json.loads(session.answer_line(json.dumps({"cmd": "act", "game": "g1", "player": player, "action": "pass"})))["ok"]
+    games.append((session, "g1"))
+    return games
+
+
+def test_issue_49_every_event_the_engine_tells_is_valid_under_its_schema_definition() -> None:
+    """Issue 49, item 1: a client met thirteen event types no document showed; every event of real games
+    (every type among them), told as everyone and as each player may be told it, is valid under the
+    schema's definitions, which forbid fields they do not list."""
+    event = jsonschema.Draft202012Validator({"$ref": "#/$defs/event", "$defs": SCHEMA["$defs"]})
+    seen: set[str] = set()
+    for session, game in _every_event_type_played():
+        players = session.games[game].game.rules.seating.players
+        for viewer in (None, *range(players)):
+            request = {"cmd": "events", "game": game} | ({} if viewer is None else {"viewer": viewer})
+            reply = json.loads(session.answer_line(json.dumps(request)))
+            VALIDATOR.validate(reply)
+            for each in reply["events"]:
+                event.validate(each)
+                seen.add(each["type"])
+    assert seen == set(_event_definitions())
+
+
+def test_issue_49_play_bots_plays_until_the_clients_player_must_act_and_answers_the_events() -> None:
+    """Issue 49, item 1: a request that lets the engine's bots play until a given player must act, returning
+    the actions and events (the same as ``events`` tells), then that player's view; a list of players, no
+    ``until`` (to the end of the game), and a bad ``until`` refused."""
+    session = Session()
+    validated = 0
+
+    def ask(**request: Any) -> dict[str, Any]:
+        nonlocal validated
+        reply: dict[str, Any] = json.loads(session.answer_line(json.dumps(request)))
+        if validated < 30 or not reply["ok"]:  # (validating every reply of a whole game takes long)
+            VALIDATOR.validate(reply)
+            validated += 1
+        return reply
+
+    ask(cmd="new_game", variant="standard", seed=12)
+    turns = 0
+    while True:
+        before = ask(cmd="events", game="g1")["event_count"]
+        reply = ask(cmd="play_bots", game="g1", until=[0, 2], viewer=0)
+        assert reply["ok"] and reply["events"] == ask(cmd="events", game="g1", since=before, viewer=0)["events"]
+        assert all(int(action.split()[0]) in (1, 3) for action in reply["actions"])
+        if reply["over"]:
+            break
+        assert reply["to_act"] in (0, 2) and reply["observation"]["seat"] == 0
+        player = reply["to_act"]
+        mine = ask(cmd="state", game="g1", player=player)
+        action = mine["legal"][0] if mine["legal"] else "discard " + " ".join(mine["discard"]["from"][: mine["discard"]["count"]])
+        assert ask(cmd="act", game="g1", player=player, action=action)["ok"]
+        turns += 1
+    assert turns > 10 and reply["winner"] is not None
+    ask(cmd="new_game", variant="two-handed", seed=4)
+    to_end = ask(cmd="play_bots", game="g2", name="random")
+    assert to_end["over"] and to_end["actions"] and len(to_end["events"]) == to_end["event_count"] - 1  # all but the first deal
+    for until in (2, [0, 5], "0", [True]):
+        refused = ask(cmd="play_bots", game="g2", until=until)
+        assert refused["error"]["code"] == "bad_request" and "'until' must be a player's number" in refused["error"]["message"]
+
+
+def test_issue_49_play_bots_stops_after_the_limit_and_goes_on_when_asked_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 49, item 1: one ``play_bots`` takes at most ``limits.bot_actions`` actions; asked again it goes on."""
+    from engine.protocol import server
+
+    monkeypatch.setattr(server, "MAX_BOT_ACTIONS", 3)
+    session = Session()
+    session.answer_line('{"cmd": "new_game", "variant": "standard", "seed": 2}')
+    first = json.loads(session.answer_line('{"cmd": "play_bots", "game": "g1"}'))
+    assert len(first["actions"]) == 3 and not first["over"]
+    second = json.loads(session.answer_line('{"cmd": "play_bots", "game": "g1"}'))
+    assert len(second["actions"]) == 3 and second["event_count"] > first["event_count"]
+
+
+def test_issue_49_a_game_without_a_seed_reports_the_seed_it_chose_and_a_string_seed_is_a_seed() -> None:
+    """Issue 49, item 1: ``new_game`` without a seed never said which one it chose, so the game could not be
+    played again; the reply's ``seed`` deals the same game again. ``"seed": "abc"`` is a seed (the Python
+    ``Game`` takes strings), documented: the same text deals the same game; a seed of another kind is refused."""
+    session = Session()
+
+    def first_hand(**request: Any) -> tuple[dict[str, Any], list[str]]:
+        reply = json.loads(session.answer_line(json.dumps({"cmd": "new_game", "variant": "standard", **request})))
+        state = json.loads(session.answer_line(json.dumps({"cmd": "state", "game": reply["game"], "player": 0})))
+        return reply, state["observation"]["hand"]
+
+    chosen, hand = first_hand()
+    assert type(chosen["seed"]) is int and 0 <= chosen["seed"] < 2**53
+    assert first_hand(seed=chosen["seed"])[1] == hand
+    assert first_hand(seed="abc")[0]["seed"] == "abc" and first_hand(seed="abc")[1] == first_hand(seed="abc")[1]
+    assert first_hand(seed="abc")[1] != first_hand(seed="abd")[1]
+    for seed in (1.5, [1], True):
+        reply = json.loads(session.answer_line(json.dumps({"cmd": "new_game", "variant": "standard", "seed": seed})))
+        assert reply["error"]["code"] == "bad_request"
+
+
+def test_issue_49_unstated_behaviours_are_answered_as_documented(tmp_path: Path) -> None:
+    """Issue 49, item 1: ``variant`` with ``variant_text`` is a ``bad_request`` (the text silently won); an
+    unknown variant is refused with the command line's sentence; a damaged saved game is a ``bad_request``;
+    ``legal`` is ``[]`` for a player who is not to act; a dummy's seat as a player is refused naming it."""
+    session = Session(str(tmp_path))
+
+    def ask(**request: Any) -> dict[str, Any]:
+        reply: dict[str, Any] = json.loads(session.answer_line(json.dumps(request)))
+        VALIDATOR.validate(reply)
+        return reply
+
+    both = ask(cmd="new_game", variant="american", variant_text="extends: standard\nname: Text\n")
+    assert both["error"]["code"] == "bad_request" and "not both" in both["error"]["message"]
+    unknown = ask(cmd="new_game", variant="nosuch")["error"]
+    assert unknown["code"] == "invalid_variant"
+    assert unknown["message"].startswith("There is no file and no shipped variant called 'nosuch'. Shipped variants: ")
+    assert "'american'" in ask(cmd="new_game", variant="americn")["error"]["message"]  # a misspelling: the name meant
+    game = ask(cmd="new_game", variant="american", seed=1)["game"]
+    saved = ask(cmd="save", game=game)["saved"]
+    ask(cmd="act", game=game, player=1, action="pass")
+    damaged = dict(saved, hands=[dict(saved["hands"][0], actions=["1 play XX"])])
+    for bad in (damaged, dict(saved, rng="nonsense"), {"format": "fivehundred-game/1"}):
+        assert ask(cmd="load", saved=bad)["error"]["code"] == "bad_request"
+    waiting = ask(cmd="state", game=game, player=0)
+    assert waiting["to_act"] == 2 and waiting["legal"] == [] and waiting["legal_count"] == 0
+    two = ask(cmd="new_game", variant="two-handed", seed=1)["game"]
+    dummy = ask(cmd="state", game=two, player=2)["error"]
+    assert dummy["code"] == "bad_request" and "dummies" in dummy["message"] and "player's number from 0 to 1" in dummy["message"]
+    assert ask(cmd="act", game=two, player=3, action="pass")["error"]["message"].startswith("'player' must be a player's number")

@@ -10,6 +10,7 @@ import json
 import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fuzzing import SECRET, plant_record_folder
@@ -185,7 +186,7 @@ def test_a_moved_transcript_replays_without_its_variant_file(tmp_path: Path, cap
     while not game.results:
         game.apply(game.legal_actions()[0])
     transcript = game.transcript(0)
-    assert transcript["variant"] == str(home / "house.yaml")
+    assert transcript["variant"] == "House"  # its own name (issue 49, item 4), not the file's path
     assert transcript["variant_rules"]["sha256"] == game.rules.document_hash
     (elsewhere / "hand.json").write_text(json.dumps(transcript), encoding="utf-8")
     (home / "house.yaml").unlink()
@@ -214,3 +215,91 @@ def test_a_carried_variant_reads_no_file_and_is_checked_against_its_hash() -> No
     transcript["variant_rules"] = {"sha256": carried["sha256"], "document": document}
     with pytest.raises(engine.TranscriptError, match="does not match its sha256"):
         engine.replay(transcript)
+
+
+def test_issue_49_item_4_records_name_a_house_variant_by_its_name_not_its_private_path(tmp_path: Path) -> None:
+    """Issue 49, item 4: ``engine.load_variant(path)`` (and so ``play house.yaml``) wrote the file's absolute
+    path into transcripts and saved games, a private path in a record meant to travel; the variant's own
+    name is written (the rules travel in ``variant_rules``), and the record still replays elsewhere."""
+    (tmp_path / "house.yaml").write_text("extends: standard\nname: Our House\n", encoding="utf-8")
+    game = engine.Game(engine.load_variant(str(tmp_path / "house.yaml")), seed=3)
+    while not game.results:
+        game.apply(game.legal_actions()[0])
+    for record in (game.transcript(0), game.to_dict()):
+        assert record["variant"] == "Our House"
+        assert str(tmp_path) not in json.dumps(record)
+    assert engine.replay(game.transcript(0)).to_dict() == game.results[0].to_dict()
+    assert engine.Game.from_dict(game.to_dict()).to_dict() == game.to_dict()
+    assert engine.Game(engine.load_variant("american"), seed=1).transcript()["variant"] == "american"
+
+
+def test_issue_49_item_4_play_writes_the_variant_name_into_its_transcripts(tmp_path: Path) -> None:
+    """Issue 49, item 4: ``play house.yaml --transcripts DIR`` writes the variant's name, not the file's path."""
+    import subprocess
+    import sys
+
+    (tmp_path / "house.yaml").write_text("extends: standard\nname: Our House\n", encoding="utf-8")
+    moves = "\n".join(["1"] * 60) + "\nquit\n"
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "engine",
+            "play",
+            str(tmp_path / "house.yaml"),
+            "--seed",
+            "2",
+            "--plain",
+            "--transcripts",
+            str(tmp_path / "out"),
+        ],
+        input=moves,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    written = sorted((tmp_path / "out").glob("hand-*.json"))
+    assert written
+    transcript = json.loads(written[0].read_text(encoding="utf-8"))
+    assert transcript["variant"] == "Our House" and str(tmp_path) not in written[0].read_text(encoding="utf-8")
+
+
+def _played_transcript() -> tuple[dict[str, Any], engine.HandResult]:
+    game = engine.Game(engine.load_variant("standard"), seed=9, scores=(120, -40))
+    while not game.results:
+        game.apply(game.legal_actions()[0])
+    return json.loads(json.dumps(game.transcript(0))), game.results[0]
+
+
+@pytest.mark.parametrize(
+    ("field", "edit"),
+    [
+        ("scores", lambda _: [480, -40]),
+        ("dealer", lambda _: 3),
+        ("redeals", lambda _: 1),
+        ("banned", lambda _: [2]),
+        ("actions", lambda actions: [action + " " for action in actions]),  # still legal, so only the check can tell
+    ],
+)
+def test_issue_49_item_4_an_edited_field_of_a_transcript_is_refused_naming_it(field: str, edit: Callable[[Any], object]) -> None:
+    """Issue 49, item 4: an edited ``scores`` (the scores before the hand, which decide whether it ends the
+    game) replayed without complaint; the transcript's ``check`` covers it and the other fields a replay
+    cannot recompute, and a ``TranscriptError`` names the field changed."""
+    transcript, _ = _played_transcript()
+    transcript[field] = edit(transcript[field])
+    with pytest.raises(engine.TranscriptError, match=rf"transcript\.{field} was changed after the hand was recorded"):
+        engine.replay(transcript)
+
+
+def test_issue_49_item_4_an_unedited_transcript_replays_and_one_without_check_is_taken_as_written() -> None:
+    """Issue 49, item 4: the check refuses nothing that was not edited; a transcript without ``check``
+    (written by hand, or before checks) replays as written; a malformed ``check`` is refused."""
+    transcript, result = _played_transcript()
+    assert set(transcript["check"]) == {"dealer", "scores", "deal", "actions", "banned", "redeals"}
+    assert engine.replay(transcript).to_dict() == result.to_dict()
+    unchecked = {key: value for key, value in transcript.items() if key != "check"}
+    unchecked["scores"] = [480, -40]
+    assert engine.replay(unchecked).scores != result.scores
+    with pytest.raises(engine.TranscriptError, match="check must be an object of field digests"):
+        engine.replay({**transcript, "check": "yes"})

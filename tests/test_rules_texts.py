@@ -199,3 +199,28 @@ def test_003_open_misere_520_is_the_highest_bid_and_kitty_swaps_any_number() -> 
 def test_000_standard_ends_at_plus_or_minus_500_and_bidder_wins_ties() -> None:
     end = engine.load_variant("standard").end
     assert (end.target, end.lose_at, end.simultaneous.value, end.must_win_by_bid) == (500, -500, "bidder", False)
+
+
+def test_003_the_play_any_number_of_kitty_cards_may_be_swapped_and_every_discard_keeps_ten() -> None:
+    """Rules text 003, "The Play": "the declarer may pick up the stockpile and swap any number of the cards
+    within it with cards from his own hand." Issue 49, item 5: every legal discard has the kitty's size
+    (the hand stays at ten), and among them the declarer keeps any number of kitty cards, from none (the
+    kitty put back whole) to all of them (as many hand cards put away)."""
+    import random
+
+    from engine.kernel.events import KittyTaken
+
+    rules = engine.load_variant("rules-text-003")
+    game = engine.Game(rules, seed=5)
+    rng = random.Random(5)
+    while game.phase.value == "auction":
+        bids = [action for action in game.legal_actions() if str(action).startswith("bid ")]
+        game.apply(bids[0] if game.to_act == 1 and bids else "pass" if game.can_apply("pass") else rng.choice(bids))
+    taken = next(event for event in game.events if isinstance(event, KittyTaken))
+    kitty = set(taken.cards)
+    discards = [action for action in game.legal_actions() if isinstance(action, engine.Discard)]
+    assert len(discards) == len(game.legal_actions()) == 286
+    assert {len(action.cards) for action in discards} == {len(kitty)} == {3}
+    kept = {len(kitty - set(action.cards)) for action in discards}
+    assert kept == {0, 1, 2, 3}
+    assert len(game.hand_of(taken.seat)) == 13

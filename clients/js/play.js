@@ -1,6 +1,7 @@
 // Plays a whole game of `american` through the engine protocol: player 0 with a trivial bot of its own
 // (the first legal action; for a discard, the first cards it may put away), the others with the engine's
-// heuristic bot; it also sends an illegal action and checks that it is refused and changes nothing.
+// heuristic bot, which plays their turns through `play_bots` until player 0 must act again; it also sends
+// an illegal action and checks that it is refused and changes nothing.
 // Exit code 0 when the game ended with a winner, 1 otherwise.  Usage: node clients/js/play.js [seed]
 "use strict";
 
@@ -16,35 +17,40 @@ async function main() {
   const engine = new Engine();
   const hello = await engine.request("hello");
   if (hello.protocol !== "fivehundred/1") throw new Error(`unexpected protocol ${hello.protocol}`);
+  if (!hello.commands.includes("play_bots")) throw new Error("the engine has no play_bots");
   const { game, players } = await engine.request("new_game", { variant: "american", seed });
-  let state = await engine.request("state", { game, seat: 0 });
-  let actions = 0;
+  let own = 0;
+  let botActions = 0;
+  let events = 0;
   let refused = false;
-  while (!state.over) {
-    const player = state.to_act;
-    let action;
-    if (player === 0) {
-      const mine = await engine.request("state", { game, seat: 0 });
-      if (!refused) {
-        try {
-          await engine.request("act", { game, player: 0, action: "play XX" });
-          throw new Error("an illegal action was accepted");
-        } catch (error) {
-          if (!(error instanceof EngineError) || error.code !== "illegal_action") throw error;
-          refused = true;
-        }
-      }
-      action = ownChoice(mine);
-    } else {
-      action = (await engine.request("bot", { game, name: "heuristic" })).action;
+  for (;;) {
+    // The bots play every other player's turn; the reply is player 0's view once it must act.
+    const state = await engine.request("play_bots", { game, until: 0, viewer: 0, name: "heuristic" });
+    botActions += state.actions.length;
+    events += state.events.length;
+    if (state.over) {
+      const code = await engine.quit();
+      console.log(
+        `game over after ${own + botActions} actions among ${players} players (${botActions} by the engine's bots, ` +
+          `${events} events told): team ${state.winner} won, scores ${state.scores.join(" to ")}`,
+      );
+      if (!refused || state.winner === null || code !== 0) process.exit(1);
+      return;
     }
-    state = await engine.request("act", { game, player, action });
-    actions += 1;
-    if (actions > 20000) throw new Error("the game did not end");
+    if (state.to_act !== 0) throw new Error(`play_bots stopped at player ${state.to_act}'s turn`);
+    if (!refused) {
+      try {
+        await engine.request("act", { game, player: 0, action: "play XX" });
+        throw new Error("an illegal action was accepted");
+      } catch (error) {
+        if (!(error instanceof EngineError) || error.code !== "illegal_action") throw error;
+        refused = true;
+      }
+    }
+    await engine.request("act", { game, player: 0, action: ownChoice(state) });
+    own += 1;
+    if (own > 20000) throw new Error("the game did not end");
   }
-  const code = await engine.quit();
-  console.log(`game over after ${actions} actions among ${players} players: team ${state.winner} won, scores ${state.scores.join(" to ")}`);
-  if (!refused || state.winner === null || code !== 0) process.exit(1);
 }
 
 main().catch((error) => {

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..game.game import Game
-from ..game.records import named_rules, read_entry
+from ..game.records import named_rules, read_entry, verify_check
 from ..kernel.phase import Phase
 from ..kernel.play import TrickPlay
 from ..rules.ruleset import FirstLead, Rules
@@ -108,6 +108,7 @@ class HandAnalysis:
 def _game_at_first_lead(rules: Rules, transcript: Mapping[str, Any]) -> tuple[Game, list[str]]:
     """The hand's game with every action before the first card applied, and the actions left."""
     entry = read_entry(rules, transcript, "transcript")
+    verify_check(transcript, "transcript", ("actions",))
     game = Game(
         rules,
         dealer=entry.dealer,

@@ -32,7 +32,7 @@ def hint(bot: HeuristicBot, observation: Observation, legal_actions: Sequence[Ac
     if phase is Phase.AUCTION:
         return action, _auction_reason(bot, observation, action)
     if phase is Phase.KITTY and isinstance(action, Discard):
-        return action, "keep your trumps, aces and guarded kings and shed your shortest side suits."
+        return action, _discard_reason(bot, observation)
     if phase is Phase.PLAY and isinstance(action, Play):
         return action, _play_reason(bot, observation, action, legal_actions)
     if isinstance(action, Call):
@@ -46,6 +46,19 @@ def hint(bot: HeuristicBot, observation: Observation, legal_actions: Sequence[Ac
     if isinstance(action, Pass):
         return action, "you have nothing worth announcing."
     return action, "jokers, jacks and each suit's top half are worth keeping."
+
+
+def _discard_reason(bot: HeuristicBot, observation: Observation) -> str:
+    """Why the discard, as the bot's ``_discard`` chose it for the contract: a misère sheds the cards that
+    could win tricks, a contract with a ceiling fits the hand to it, any other keeps its winners."""
+    contract = bot.rules.ladder.get(observation.contract or "")
+    if contract is not None and contract.target.is_no_tricks:
+        return (
+            "playing misère: put away the cards most likely to be forced to take a trick (high cards, aces among them) and keep low ones."
+        )
+    if contract is not None and has_ceiling(contract, bot.rules.deal.hand_size) and bot.profile.adapts:
+        return f"keep the top cards for the first {contract.target.minimum} tricks and low ones to lose the rest: {contract.name} wants no more."
+    return "keep your trumps, aces and guarded kings and shed your shortest side suits."
 
 
 def _misere_reason(bot: HeuristicBot, observation: Observation, contract: Contract, best: float) -> str:

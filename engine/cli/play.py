@@ -312,6 +312,24 @@ class Session:
             return
         self.screen.say(f"Saved to {path}; load {path} goes on from here.")
 
+    def _history(self, game: Game) -> list[tuple[Game, dict[int, object]]]:
+        """The undo history of a loaded game: the current hand replayed from its start, the game kept before
+        each of the person's actions in it, so that ``undo`` goes back as it would have before the save.
+        (The bots are new: after an undo they choose again, not necessarily as they did.)"""
+        data = game.to_dict()
+        actions = data["hands"][-1]["actions"]
+        data["hands"][-1]["actions"] = []
+        try:
+            replayed = Game.from_dict(data, game.rules)
+            history: list[tuple[Game, dict[int, object]]] = []
+            for entry in actions:
+                if replayed.to_act == self.seat:
+                    history.append((replayed.clone(), {}))
+                replayed.play_recorded([entry], "the loaded hand")
+        except (FiveHundredError, ValueError):  # it loaded, so it replays: kept safe all the same
+            return []
+        return history
+
     def _load(self, path: str) -> None:
         if not path:
             self.screen.say("load needs a file name: load FILE.")
@@ -325,6 +343,12 @@ class Session:
             self.screen.say(f"Could not read {path}: {getattr(error, 'strerror', None) or error}. The game goes on.")
             return
         except (ValueError, FiveHundredError) as error:  # bad JSON, a corrupt saved game, its variant missing
+            if _is_transcript(path):
+                self.screen.say(
+                    f"{path} is a hand's transcript, not a saved game: load goes on from a file written by save. "
+                    f"To replay the hand, run fivehundred replay {path}. The game goes on."
+                )
+                return
             self.screen.say(f"{path} is not a saved game this engine can load: {error} The game goes on.")
             return
         if game.rules.seating.players != self.rules.seating.players:
@@ -336,11 +360,20 @@ class Session:
         self.rules, self.game = game.rules, game
         self.bots = self._make_bots()
         self.adviser = HeuristicBot(game.rules, seed=self.seed)
-        self.undo.clear()
+        self.undo = self._history(game)
         self.said = [f"Loaded {path}."]
         self.told = len(game.events)
         self.screen.say(f"Loaded {path}: hand {game.hand_number + 1} of {game.rules.name}.")
         self.redraw = True
+
+
+def _is_transcript(path: str) -> bool:
+    """Whether ``path`` holds a hand's transcript (``deal`` and ``actions``, no saved game's ``format``)."""
+    try:
+        data = read_json_file(path, MAX_TRANSCRIPT_BYTES)
+    except (RecordFileError, OSError, UnicodeDecodeError):
+        return False
+    return isinstance(data, dict) and "format" not in data and "deal" in data and "actions" in data
 
 
 def _screen(plain_only: bool) -> Screen:
@@ -427,7 +460,8 @@ def add_commands(commands: Any) -> None:
         "--bots",
         type=bots_argument,
         default=["heuristic"],
-        help="the other seats' bots: one name for all, or one per seat, comma-separated (default heuristic)",
+        help="the other seats' bots: one name for all of them, or one per other seat in seat order (one fewer than the players), "
+        "comma-separated (default heuristic)",
     )
     play.add_argument("--transcripts", metavar="DIR", default=None, help="write each hand's transcript to DIR (hand-001.json, ...)")
     play.add_argument("--plain", action="store_true", help="plain text even in a terminal with rich installed")

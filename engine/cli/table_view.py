@@ -183,8 +183,13 @@ def rows(game: Game, seat: int, *, symbols: bool = True, said: Sequence[str] = (
         lines.append(Row(f"{names.seat_name(each)} shows", tuple(pieces)))
     if observation.table:
         lines.append(Row("On the table", tuple(card_pieces(rules, observation.table, symbols))))
-    if observation.kitty:
-        lines.append(Row("Kitty", tuple(card_pieces(rules, observation.kitty, symbols))))
+    if observation.kitty and observation.phase is Phase.KITTY and not observation.discards:
+        # The kitty just taken, its cards now in the hand: shown until the discard, then what went away.
+        lines.append(Row("Kitty taken", tuple(card_pieces(rules, observation.kitty, symbols))))
+    if observation.discards:
+        lines.append(
+            Row("Your discards", tuple(card_pieces(rules, sorted_hand(rules, observation.discards, observation.contract), symbols)))
+        )
     if observation.face_up:
         lines.append(Row("Face up", tuple(card_pieces(rules, observation.face_up, symbols))))
     if observation.drawing is not None:

@@ -9,7 +9,8 @@ A transcript::
 
     {"variant": "standard", "dealer": 0, "scores": [0, 0],
      "deal": {"hands": [["AS", ...], ...], "kitty": [...]},
-     "actions": ["1 bid 7H", "2 pass", "3 pass", "0 pass", "1 discard 4D 5C 6C", "1 play JD", ...]}
+     "actions": ["1 bid 7H", "2 pass", "3 pass", "0 pass", "1 discard 4D 5C 6C", "1 play JD", ...],
+     "check": {"dealer": "...", "scores": "...", ...}}
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from ..kernel.deal import Deal, DealError
 from ..kernel.events import HandResult
 from ..language.resources import shipped_variant_names, shipped_variant_path
 from ..language.suggest import suggestion
+from ..language.validated import canonical_sha256
 from ..rules.compiler import carried_document, compile_text, document_hash, load_variant, load_variant_inside
 from ..rules.ruleset import Rules
 
@@ -62,8 +64,12 @@ def scores_fit(scores: object, teams: int) -> bool:
 
 
 def variant_reference(rules: Rules) -> str:
-    """How transcripts and saved games name the variant: its shipped name, its file, or its name."""
-    return rules.reference or rules.name
+    """How transcripts and saved games name the variant: a shipped variant's name; for rules that travel
+    in the record (``variant_rules``), the variant's own name, never the path of the file it was read from
+    (a private path in a record meant to travel); for rules made by hand, how to load them again."""
+    if shipped_variant_path(rules.reference) is not None or rules.document is None:
+        return rules.reference or rules.name
+    return rules.name
 
 
 CARRIED = "variant_rules"
@@ -194,10 +200,51 @@ def record_data(record: HandRecord) -> dict[str, Any]:
     return data
 
 
+CHECKED = ("dealer", "scores", "deal", "misdeals", "actions", "banned", "redeals")
+"""The fields of a transcript its ``check`` covers (each that it holds)."""
+
+
+def field_digest(value: object) -> str:
+    """The digest of one transcript field for its ``check``: the first 16 hexadecimal digits of the
+    SHA-256 of its canonical JSON."""
+    return canonical_sha256(value)[:16]
+
+
+def transcript_check(data: Mapping[str, Any]) -> dict[str, str]:
+    """A transcript's ``check``: the digest of each field of :data:`CHECKED` it holds, so that a field
+    edited after the hand was recorded (the scores before it, say) is found and named on replay."""
+    return {key: field_digest(data[key]) for key in CHECKED if key in data}
+
+
 def hand_transcript(rules: Rules, record: HandRecord) -> dict[str, Any]:
     """The transcript of one hand's ``record`` played under ``rules``, with what the hand inherited from
-    the ones before it (``banned`` seats, ``redeals`` so far), so that it replays alone as it was played."""
-    return {**variant_fields(rules), **record_data(record), "banned": list(record.banned), "redeals": record.redeals}
+    the ones before it (``banned`` seats, ``redeals`` so far), so that it replays alone as it was played,
+    and its ``check``."""
+    data = {**variant_fields(rules), **record_data(record), "banned": list(record.banned), "redeals": record.redeals}
+    data["check"] = transcript_check(data)
+    return data
+
+
+def verify_check(data: Mapping[str, Any], where: str, fields: tuple[str, ...] = CHECKED) -> None:
+    """Compare a transcript's ``check`` (when it has one) with its ``fields``; raises :class:`TranscriptError`
+    naming the first field that was changed after the hand was recorded. A transcript without ``check``
+    (written by hand, or before checks) is taken as written. (:func:`read_entry` checks every field but
+    ``actions``, which a replay checks once they are played, so that an illegal action is reported as
+    such, with its index.)"""
+    if "check" not in data:
+        return
+    check = data["check"]
+    if not isinstance(check, Mapping) or not check or not all(key in CHECKED and isinstance(value, str) for key, value in check.items()):
+        raise TranscriptError(f"{where}.check must be an object of field digests ({', '.join(CHECKED)}), as the engine writes it.")
+    for key in fields:
+        if key in check and (key not in data or field_digest(data[key]) != check[key]):
+            raise TranscriptError(
+                f"{where}.{key} was changed after the hand was recorded: it does not match {where}.check.{key}. "
+                f"Replaying it would score another hand; remove 'check' to replay the transcript as edited."
+            )
+    missing = [key for key in fields if key in data and key not in check]
+    if missing:
+        raise TranscriptError(f"{where}.{missing[0]} was added after the hand was recorded: {where}.check does not cover it.")
 
 
 @dataclass(frozen=True)
@@ -220,7 +267,7 @@ class HandEntry:
     """All-pass redeals by the dealer before the hand (a transcript's optional ``redeals``)."""
 
 
-_KEYS = {"variant", CARRIED, "dealer", "scores", "deal", "actions", "misdeals", "banned", "redeals"}
+_KEYS = {"variant", CARRIED, "dealer", "scores", "deal", "actions", "misdeals", "banned", "redeals", "check"}
 
 
 def read_entry(rules: Rules, data: object, where: str, keys: set[str] = _KEYS) -> HandEntry:
@@ -255,4 +302,5 @@ def read_entry(rules: Rules, data: object, where: str, keys: set[str] = _KEYS) -
         banned, redeals = check_carried_over(rules, data.get("banned", []), data.get("redeals", 0))
     except ValueError as error:
         raise TranscriptError(f"{where}.{error}") from None
+    verify_check(data, where, tuple(key for key in CHECKED if key != "actions"))  # after the shape: a malformed field is named as such
     return HandEntry(dealer, tuple(scores), thrown, deal, tuple(actions), banned, redeals)

@@ -14,7 +14,7 @@ from ..kernel.events import HandResult
 from ..rules.ruleset import Rules
 from .game import Game
 from .records import TranscriptError as TranscriptError
-from .records import named_rules, read_entry
+from .records import named_rules, read_entry, verify_check
 
 
 def replay(transcript: Mapping[str, Any], rules: Rules | None = None, *, folder: str | None = None) -> HandResult:
@@ -47,4 +47,5 @@ def replay(transcript: Mapping[str, Any], rules: Rules | None = None, *, folder:
         raise TranscriptError(
             f"The transcript stops before the hand is over (after {len(entry.actions)} actions; seat {game.to_act} is to act)."
         )
+    verify_check(transcript, "transcript", ("actions",))  # once played: an illegal action is reported as such
     return game.results[0]

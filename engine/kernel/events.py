@@ -1,7 +1,8 @@
 """Events: frozen records of everything that happens in a game, appended to ``Game.events`` in order.
 
 Events are the omniscient record (the deal included); what one seat may know is
-``Game.observation(seat)``.
+``Game.observation(seat)``. ``str(event)`` reads it in the engine's notation (``seat 1: bid 7H``,
+``seat 2: play JK:H``, ``trick 3 to seat 0 (1 AS, 2 4S, 3 5S, 0 JK)``); ``repr`` gives every field.
 """
 
 from __future__ import annotations
@@ -39,6 +40,15 @@ class HandResult:
     """Who deals the next hand (the same seat on an all-pass redeal), or ``None`` when the game is over."""
     partner: int | None = None
     """The called partner's seat (five-handed), or ``None`` when the declarer played without one."""
+
+    def __str__(self) -> str:
+        if self.contract is None:
+            text = "no contract"
+        else:
+            text = f"{self.contract} by seat {self.declarer} {'made' if self.made else 'failed'}"
+        points = ", ".join(f"{points:+d}" for points in self.hand_points)
+        text += f"; points {points}; scores {', '.join(map(str, self.scores))}"
+        return text + ("; game over" if self.game_over else "")
 
     def to_dict(self) -> dict[str, object]:
         """The result in the JSON form of ``fivehundred replay --format json``."""
@@ -92,6 +102,12 @@ class Dealt:
     table: tuple[Card, ...] = ()
     """Cards dealt face up to the table (two-handed with 52 cards)."""
 
+    def __str__(self) -> str:
+        counts = ", ".join(str(len(cards)) for cards in self.hands)
+        extra = f", {len(self.dead_hand)} to the dead hand" if self.dead_hand else ""
+        table = f", {len(self.table)} face up on the table" if self.table else ""
+        return f"hand {self.hand}: seat {self.dealer} deals ({counts} cards by seat, {len(self.kitty)} to the kitty{extra}{table})"
+
 
 @dataclass(frozen=True)
 class Misdealt:
@@ -102,6 +118,9 @@ class Misdealt:
     seat: int
     """The first seat found without a face card."""
 
+    def __str__(self) -> str:
+        return f"hand {self.hand}: misdeal (seat {self.seat} has no face card), dealt again"
+
 
 @dataclass(frozen=True)
 class Passed:
@@ -110,6 +129,9 @@ class Passed:
     seat: int
     """Who passed."""
 
+    def __str__(self) -> str:
+        return f"seat {self.seat}: pass"
+
 
 @dataclass(frozen=True)
 class Looked:
@@ -117,6 +139,9 @@ class Looked:
 
     seat: int
     """Who looked."""
+
+    def __str__(self) -> str:
+        return f"seat {self.seat}: look"
 
 
 @dataclass(frozen=True)
@@ -128,6 +153,9 @@ class BidMade:
     contract: str
     """The contract bid."""
 
+    def __str__(self) -> str:
+        return f"seat {self.seat}: bid {self.contract}"
+
 
 @dataclass(frozen=True)
 class AuctionWon:
@@ -137,6 +165,9 @@ class AuctionWon:
     """The declarer's seat."""
     contract: str
     """The contract to play."""
+
+    def __str__(self) -> str:
+        return f"seat {self.declarer} wins the auction: {self.contract}"
 
 
 @dataclass(frozen=True)
@@ -148,6 +179,9 @@ class AllPassed:
     next_dealer: int
     """Who deals next (the same dealer on a redeal)."""
 
+    def __str__(self) -> str:
+        return f"hand {self.hand}: no contract; seat {self.next_dealer} deals next"
+
 
 @dataclass(frozen=True)
 class Announced:
@@ -157,6 +191,9 @@ class Announced:
     """Who announced."""
     announcement: str
     """The announcement's id."""
+
+    def __str__(self) -> str:
+        return f"seat {self.seat}: call {self.announcement}"
 
 
 @dataclass(frozen=True)
@@ -170,6 +207,9 @@ class CardGiven:
     card: Card
     """The card."""
 
+    def __str__(self) -> str:
+        return f"seat {self.seat} gives seat {self.to} {self.card}"
+
 
 @dataclass(frozen=True)
 class KittyTaken:
@@ -179,6 +219,9 @@ class KittyTaken:
     """The declarer."""
     cards: tuple[Card, ...]
     """The kitty's cards."""
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} takes the kitty: {' '.join(str(card) for card in self.cards)}"
 
 
 @dataclass(frozen=True)
@@ -190,6 +233,9 @@ class Discarded:
     cards: tuple[Card, ...]
     """The cards discarded."""
 
+    def __str__(self) -> str:
+        return f"seat {self.seat}: discard {' '.join(str(card) for card in self.cards)}"
+
 
 @dataclass(frozen=True)
 class HandExposed:
@@ -199,6 +245,9 @@ class HandExposed:
     """Whose hand."""
     cards: tuple[Card, ...]
     """The cards it held when laid open."""
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} lays its hand open: {' '.join(str(card) for card in self.cards)}"
 
 
 @dataclass(frozen=True)
@@ -212,6 +261,9 @@ class Drew:
     kept: bool
     """Whether it was kept."""
 
+    def __str__(self) -> str:
+        return f"seat {self.seat} draws {self.card} and {'keeps' if self.kept else 'rejects'} it"
+
 
 @dataclass(frozen=True)
 class Picked:
@@ -224,6 +276,9 @@ class Picked:
     discarded: Card | None
     """The card a defender discarded for it (only that defender sees which), else ``None``."""
 
+    def __str__(self) -> str:
+        return f"seat {self.seat}: pick {self.card}" + (f" discard {self.discarded}" if self.discarded is not None else "")
+
 
 @dataclass(frozen=True)
 class PartnerCalled:
@@ -233,6 +288,9 @@ class PartnerCalled:
     """The declarer."""
     card: Card | None
     """The card named, or ``None`` for going alone."""
+
+    def __str__(self) -> str:
+        return f"seat {self.seat}: " + (f"partner {self.card}" if self.card is not None else "alone")
 
 
 @dataclass(frozen=True)
@@ -244,6 +302,9 @@ class PartnerRevealed:
     card: Card
     """The card named."""
 
+    def __str__(self) -> str:
+        return f"seat {self.seat} is the called partner ({self.card})"
+
 
 @dataclass(frozen=True)
 class CardTurnedUp:
@@ -253,6 +314,9 @@ class CardTurnedUp:
     """The dummy's seat."""
     card: Card
     """The card turned up."""
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} turns up {self.card}"
 
 
 @dataclass(frozen=True)
@@ -266,6 +330,9 @@ class CardPlayed:
     suit: str | None
     """The suit named for a joker led in no trump."""
 
+    def __str__(self) -> str:
+        return f"seat {self.seat}: play {self.card}" + (f":{self.suit}" if self.suit is not None else "")
+
 
 @dataclass(frozen=True)
 class Claimed:
@@ -275,6 +342,9 @@ class Claimed:
     """The declarer."""
     cards: tuple[Card, ...]
     """The cards laid down, in the order they lead."""
+
+    def __str__(self) -> str:
+        return f"seat {self.seat}: claim {' '.join(str(card) for card in self.cards)}"
 
 
 @dataclass(frozen=True)
@@ -288,6 +358,10 @@ class TrickWon:
     cards: tuple[tuple[int, Card], ...]
     """Each (seat, card) in the order played."""
 
+    def __str__(self) -> str:
+        played = ", ".join(f"{seat} {card}" for seat, card in self.cards)
+        return f"trick {self.trick} to seat {self.seat} ({played})"
+
 
 @dataclass(frozen=True)
 class HandScored:
@@ -298,6 +372,9 @@ class HandScored:
     result: HandResult
     """Its outcome."""
 
+    def __str__(self) -> str:
+        return f"hand {self.hand} scored: {self.result}"
+
 
 @dataclass(frozen=True)
 class GameOver:
@@ -307,6 +384,10 @@ class GameOver:
     """The winning team, or ``None`` if nobody could be named the winner."""
     how: GameEnd
     """How it ended."""
+
+    def __str__(self) -> str:
+        winner = f"team {self.winner} wins" if self.winner is not None else "no winner"
+        return f"game over ({self.how.value.replace('_', ' ')}): {winner}"
 
 
 Event = Union[

@@ -176,6 +176,12 @@ def merge(base: MergedDocument, child: SourceDocument) -> MergedDocument:
     )
 
 
+def missing_variant_message(reference: str) -> str:
+    """The sentence for a variant named by a user that is neither a file nor a shipped variant, with the
+    shipped variants (or the one it is probably a misspelling of)."""
+    return f"There is no file and no shipped variant called {_short(reference)!r}.{_no_shipped_variant(reference)}"
+
+
 def _no_shipped_variant(reference: str) -> str:
     names = shipped_variant_names()
     return suggestion(reference, names) or f" Shipped variants: {', '.join(names)}."
@@ -217,7 +223,7 @@ def locate(reference: str) -> _Located:
                 0,
                 0,
                 "$",
-                f"There is no file and no shipped variant called {_short(reference)!r}.{_no_shipped_variant(reference)}",
+                missing_variant_message(reference),
             )
         ]
     )

@@ -25,6 +25,7 @@ from ..errors import FiveHundredError, IllegalActionError, VariantError
 from ..game.game import Game
 from ..game.telling import event_data, json_form, observation_data
 from ..kernel.choices import DiscardChoices
+from ..language.loader import missing_variant_message
 from ..language.resources import shipped_variant_names, shipped_variant_path
 from ..rules.compiler import compile_text, load_variant, load_variant_inside
 from ..rules.ruleset import Rules
@@ -37,7 +38,10 @@ MAX_GAMES = 256
 """Most games open in one session at once; ``close`` frees one."""
 MAX_LISTED = 5000
 """Most legal actions listed in one reply (a kitty discard may have thousands: they are described)."""
-COMMANDS = ("hello", "new_game", "state", "act", "events", "bot", "save", "load", "transcript", "close", "quit")
+MAX_BOT_ACTIONS = 5000
+"""Most actions the bots take in one ``play_bots`` request (a whole game of bots takes a few hundred); the
+client asks again to go on."""
+COMMANDS = ("hello", "new_game", "state", "act", "events", "bot", "play_bots", "save", "load", "transcript", "close", "quit")
 """Every command, as ``hello`` lists them."""
 ERROR_CODES = (
     "bad_json",
@@ -125,6 +129,7 @@ class Session:
             "act": self._act,
             "events": self._events,
             "bot": self._bot,
+            "play_bots": self._play_bots,
             "save": self._save,
             "load": self._load,
             "transcript": self._transcript,
@@ -190,16 +195,23 @@ class Session:
             "commands": list(COMMANDS),
             "bots": list(BOT_NAMES),
             "variants": shipped_variant_names(),
-            "limits": {"line_bytes": MAX_LINE_BYTES, "games": MAX_GAMES, "listed_actions": MAX_LISTED},
+            "limits": {"line_bytes": MAX_LINE_BYTES, "games": MAX_GAMES, "listed_actions": MAX_LISTED, "bot_actions": MAX_BOT_ACTIONS},
         }
 
     def _rules(self, request: dict[str, Any]) -> Rules:
+        if "variant_text" in request and "variant" in request:
+            raise RequestError("bad_request", "Give 'variant' (a name or a file) or 'variant_text' (a file's text), not both.")
         try:
             if "variant_text" in request:
                 return compile_text(_text(request, "variant_text"), "variant_text", self.root)
             variant = _text(request, "variant", 1000)
             if shipped_variant_path(variant) is not None:
                 return load_variant(variant)
+            if not os.path.lexists(os.path.join(self.root, variant)):  # said as the command line says it
+                message = missing_variant_message(variant)
+                raise RequestError(
+                    "invalid_variant", message, problems=[{"file": variant[:80], "line": 0, "column": 0, "path": "$", "message": message}]
+                )
             return load_variant_inside(variant, self.root)
         except VariantError as error:
             raise _invalid(error) from None
@@ -228,11 +240,13 @@ class Session:
         if seed is not None and not (type(seed) is int and abs(seed) < 2**63 or isinstance(seed, str) and len(seed) <= 200):
             raise RequestError("bad_request", "'seed' must be a whole number or a string of at most 200 characters.")
         dealer = _integer(request, "dealer", 0, 0, rules.seating.players - 1)
+        if seed is None:  # chosen here, and answered, so that the game can be played again
+            seed = random.SystemRandom().randrange(2**53)  # below 2**53: exact in every JSON reader (JavaScript's)
         try:
-            game = Game(rules, seed=seed if seed is not None else random.SystemRandom().randrange(2**63), dealer=dealer)
+            game = Game(rules, seed=seed, dealer=dealer)
         except FiveHundredError as error:  # a rule the kernel does not play
             raise RequestError("invalid_variant", str(error)) from None
-        return self._table(self._add(game, seed), game)
+        return {**self._table(self._add(game, seed), game), "seed": seed}
 
     def _open(self, request: dict[str, Any]) -> _Open:
         identifier = request.get("game")
@@ -241,10 +255,25 @@ class Session:
             raise RequestError("unknown_game", f"There is no open game {str(identifier)[:40]!r}; new_game or load opens one.")
         return found
 
-    def _seat(self, request: dict[str, Any], game: Game, name: str = "seat", required: bool = True) -> int | None:
-        if name not in request and not required:
+    def _player(self, request: dict[str, Any], game: Game, name: str, former: str | None = None, required: bool = True) -> int | None:
+        """The player number in field ``name`` (or in ``former``, its name in earlier versions); ``None`` when
+        it is absent and not ``required``."""
+        key = former if former is not None and name not in request and former in request else name
+        if key not in request and not required:
             return None
-        return _integer(request, name, None, 0, game.rules.seating.players - 1)
+        value = request.get(key)
+        seating = game.rules.seating
+        if type(value) is int and 0 <= value < seating.players:
+            return value
+        dummies = ""
+        if seating.seats > seating.players:
+            dummies = (
+                f" (seats {seating.players} to {seating.seats - 1} are dummies, not players: each is played by a player, "
+                "whose state shows it)"
+            )
+        raise RequestError(
+            "bad_request", f"'{key}' must be a player's number from 0 to {seating.players - 1}, not {str(value)[:40]}{dummies}."
+        )
 
     def _view(self, game: Game, seat: int, all_legal: bool = False) -> dict[str, Any]:
         """What ``seat`` may know now, and its legal actions when it is to act."""
@@ -271,16 +300,16 @@ class Session:
 
     def _state(self, request: dict[str, Any]) -> dict[str, Any]:
         game = self._open(request).game
-        seat = self._seat(request, game)
-        assert seat is not None
-        return self._view(game, seat, request.get("all_legal") is True)
+        player = self._player(request, game, "player", "seat")
+        assert player is not None
+        return self._view(game, player, request.get("all_legal") is True)
 
     def _told(self, game: Game, start: int, seat: int | None) -> list[dict[str, Any]]:
         return [event_data(event, game.rules, seat) for event in game.events_since(start)]
 
     def _act(self, request: dict[str, Any]) -> dict[str, Any]:
         game = self._open(request).game
-        player = self._seat(request, game, "player")
+        player = self._player(request, game, "player")
         assert player is not None
         action = _text(request, "action", 2000)
         if game.to_act != player:
@@ -291,30 +320,59 @@ class Session:
             game.apply(action)
         except IllegalActionError as error:
             raise RequestError("illegal_action", str(error)) from None
-        told = self._seat(request, game, "seat", required=False)
+        told = self._player(request, game, "viewer", "seat", required=False)
         return {"events": self._told(game, start, told), **self._view(game, player)}
 
     def _events(self, request: dict[str, Any]) -> dict[str, Any]:
         game = self._open(request).game
         since = _integer(request, "since", 0, 0, len(game.events))
-        told = self._seat(request, game, "seat", required=False)
+        told = self._player(request, game, "viewer", "seat", required=False)
         return {"events": self._told(game, since, told), "event_count": len(game.events)}
+
+    def _named_bot(self, opened: _Open, request: dict[str, Any]) -> Bot:
+        """The bot the request names (``name``, default heuristic), made once per game, with its ``budget``."""
+        name = request.get("name", "heuristic")
+        if name not in BOT_NAMES:
+            raise RequestError("bad_request", f"'name' must be one of {', '.join(BOT_NAMES)}.")
+        bot = opened.bots.get(name)
+        if bot is None:
+            bot = opened.bots[name] = make_bot(name, opened.game.rules, f"{opened.seed}:{name}")
+        if "budget" in request and hasattr(bot, "positions"):
+            bot.positions = _integer(request, "budget", None, 1, 10**8)
+        return bot
 
     def _bot(self, request: dict[str, Any]) -> dict[str, Any]:
         opened = self._open(request)
         game = opened.game
-        name = request.get("name", "heuristic")
-        if name not in BOT_NAMES:
-            raise RequestError("bad_request", f"'name' must be one of {', '.join(BOT_NAMES)}.")
+        bot = self._named_bot(opened, request)
         if game.to_act is None:
             raise RequestError("illegal_action", "The game is over: no bot has an action to give.")
-        bot = opened.bots.get(name)
-        if bot is None:
-            bot = opened.bots[name] = make_bot(name, game.rules, f"{opened.seed}:{name}")
-        if "budget" in request and hasattr(bot, "positions"):
-            bot.positions = _integer(request, "budget", None, 1, 10**8)
         action = bot.act(game.observation(game.to_act), game.legal_choices())
         return {"action": str(action), "player": game.to_act}
+
+    def _play_bots(self, request: dict[str, Any]) -> dict[str, Any]:
+        """The bot plays every player's turn until one of the players ``until`` must act (or the game ends,
+        or :data:`MAX_BOT_ACTIONS` were taken): the actions taken, the events they caused, and the view of
+        ``viewer`` (default: the player now to act)."""
+        opened = self._open(request)
+        game = opened.game
+        until = request.get("until", [])
+        players = game.rules.seating.players
+        stops = [until] if type(until) is int else until
+        if not isinstance(stops, list) or len(stops) > players or not all(type(each) is int and 0 <= each < players for each in stops):
+            raise RequestError(
+                "bad_request",
+                f"'until' must be a player's number from 0 to {players - 1}, or a list of them (the players the client plays).",
+            )
+        bot = self._named_bot(opened, request)
+        viewer = self._player(request, game, "viewer", required=False)
+        start, actions = len(game.events), list[str]()
+        while game.to_act is not None and game.to_act not in stops and len(actions) < MAX_BOT_ACTIONS:
+            action = bot.act(game.observation(game.to_act), game.legal_choices())
+            actions.append(f"{game.acting_seat} {action}")
+            game.apply(action)
+        shown = viewer if viewer is not None else game.to_act if game.to_act is not None else (stops[0] if stops else 0)
+        return {"actions": actions, "events": self._told(game, start, viewer), **self._view(game, shown)}
 
     def _save(self, request: dict[str, Any]) -> dict[str, Any]:
         return {"saved": self._open(request).game.to_dict()}

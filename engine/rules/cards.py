@@ -76,6 +76,10 @@ class Card:
     def __str__(self) -> str:
         return self.joker if self.joker is not None else f"{self.rank}{self.suit}"
 
+    def __repr__(self) -> str:
+        # The notation and the deck position: short enough to read inside an event's or action's repr.
+        return f"Card({str(self)!r}, index={self.index})"
+
 
 @dataclass(frozen=True)
 class Joker:
