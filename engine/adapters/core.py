@@ -35,7 +35,7 @@ from ..kernel.seat_view import SeatView, seat_view
 from ..kernel.state import CARD_BITS, GameState
 from ..kernel.table_cards import CARD_MASK, DISCARD_SHIFT
 from ..kernel.tables import Tables, cards_in, mask_of, tables_for
-from ..rules.ruleset import Rules
+from ..rules.ruleset import Reveal, Rules
 
 MAX_MISDEALS_COUNTED = 3
 """Misdeals in a row the declared game length allows for (a misdeal needs a face card missing from a
@@ -385,29 +385,55 @@ def _redealt(research: ResearchGame, player: int, rng: random.Random) -> Researc
     # The hidden places: each seat's hidden cards, then everything else hidden (kitty, discards, dead
     # hand, the cards under dummies' face-up cards, the stock still to draw), where no constraint applies.
     barred_by = _voids(state, view) if state.play is not None else {}
-    truths, barred = [], []
+    truths, barred, holders = [], [], []
     rest = hidden
     for seat in range(research.rules.seating.seats):
         mine = state.hands[seat] & hidden
         if mine:
             truths.append(mine)
             barred.append(barred_by.get(seat, 0))
+            holders.append(seat)
             rest &= ~mine
-    truths.append(rest)
-    barred.append(0)
+    # The declarer's discards apart from the rest out of play (the rules may treat a called card there
+    # apart).
+    discarded = state.discarded & rest if state.kitty_taken else 0
+    for mask, holder in ((discarded, -1), (rest & ~discarded, -2)):
+        if mask:
+            truths.append(mask)
+            barred.append(0)
+            holders.append(holder)
+    called = state.arrangement.called_card
+    if called is not None and hidden >> called & 1:
+        # Where the called card may lie, as the player knows: with the partner it knows of; else out of
+        # play or with the declarer (no partner: where the rules let it name such a card, which the
+        # replay checks), or, where the partner stays secret until the card is played, in another hand.
+        rule = research.rules.seating.called_partner
+        secret = rule is not None and rule.reveal is Reveal.WHEN_PLAYED
+        for place, holder in enumerate(holders):
+            if view.partner is not None:
+                allowed = holder == view.partner
+            else:
+                allowed = holder < 0 or holder == state.declarer or secret
+            if not allowed:
+                barred[place] |= 1 << called
     sampler = unseen_deal(hidden, [mask.bit_count() for mask in truths], barred)
     # Where the declarer took a kitty the player did not see, which of the declarer's cards came from it
-    # is hidden too: those deal positions are shuffled among themselves.
+    # is hidden too: the deal positions of the cards it held once it took the kitty (its hand, discards
+    # and cards played; not a card it rejected drawing its hand) are shuffled among themselves.
     pooled: list[int] = []
     declarer = state.declarer
     if state.kitty_taken and declarer is not None and declarer != player and not view.kitty:
         marker = deal_of_order(tables, list(range(count)), research._hand_dealer)
-        face_up = mask_of(view.face_up)
+        held = state.hands[declarer] | state.discarded
+        for _, cards, _, _ in view.completed:
+            held |= mask_of(card for seat, card in cards if seat == declarer)
+        held |= mask_of(card for seat, card in view.trick if seat == declarer)
+        held &= ~mask_of(view.face_up)
         start = research._deal_start
         pooled = [
             position
             for position in [*(card.index for card in marker.hands[declarer]), *tables.kitty_positions]
-            if not face_up >> research.history[start + position][1] & 1
+            if held >> research.history[start + position][1] & 1
         ]
     must_not_misdeal = len(research._hand_deals) <= MAX_MISDEALS_COUNTED
     true_order = [number for _, number in research.history[research._deal_start : research._deal_start + count]]
@@ -420,14 +446,14 @@ def _redealt(research: ResearchGame, player: int, rng: random.Random) -> Researc
                 relabel[card] = target
         order = [relabel[card] for card in true_order]
         if pooled:
-            cards = [order[position] for position in pooled]
-            rng.shuffle(cards)
-            for position, card in zip(pooled, cards):
+            moved = [order[position] for position in pooled]
+            rng.shuffle(moved)
+            for position, card in zip(pooled, moved):
                 order[position] = card
         if must_not_misdeal and misdealt_seat(tables, hands_of_order(tables, order, research._hand_dealer)) is not None:
             continue
         other = _replayed(research, relabel, order)
-        if other is not None:
+        if other is not None and other.game is not None and seat_view(other.game.state, player) == view:
             return other
     raise RuntimeError(
         f"No deal consistent with what seat {player} knows was found in {MAX_REDRAWS} draws: the hand's replay rejects every one "
@@ -437,10 +463,12 @@ def _redealt(research: ResearchGame, player: int, rng: random.Random) -> Researc
 
 def _voids(state: GameState, view: SeatView) -> dict[int, int]:
     """The cards each seat may not hold now, having shown void in their suits: it played a card of
-    another suit to the suit led (or named for a led joker). A suitless card (a joker in no trump)
-    played to a suit shows nothing here (where it is allowed only when void, the replay tells)."""
+    another suit to the suit led (or named for a led joker), or a suitless card (a joker in no trump)
+    where the rules allow one only when void. (The joker's other restrictions, no reneging and first
+    or last of a suit, are left to the replay.)"""
     play = state.play
     assert play is not None
+    void_only = play.joker.only_when_void
     suit_of = play.strain.suit_of
     suits: dict[str, int] = {}
     for card, suit in enumerate(suit_of):
@@ -455,7 +483,7 @@ def _voids(state: GameState, view: SeatView) -> dict[int, int]:
         if led is None:
             continue
         for seat, card in cards[1:]:
-            if suit_of[card] is not None and suit_of[card] != led:
+            if suit_of[card] != led and (suit_of[card] is not None or void_only):
                 barred[seat] = barred.get(seat, 0) | suits[led]
     return barred
 

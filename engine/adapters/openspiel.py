@@ -71,6 +71,8 @@ class FiveHundredGame(pyspiel.Game):  # type: ignore[misc]
         )
         super().__init__(_GAME_TYPE, info, params)
         self._hand_game: FiveHundredGame | None = None
+        self.shape = shape
+        """A game of this variant never played: what observers size their views from."""
 
     def hand_game(self) -> FiveHundredGame:
         """This variant as a game of scope ``hand`` (this game itself if it is one)."""
@@ -96,7 +98,7 @@ class FiveHundredState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: FiveHundredGame) -> None:
         super().__init__(game)
-        self.research = ResearchGame(game.rules, game.scope)
+        self.research = game.shape.copy()
         """The engine's game, driven by numbered actions."""
 
     def current_player(self) -> int:
@@ -142,9 +144,16 @@ class FiveHundredState(pyspiel.State):  # type: ignore[misc]
         return self._with(self.research.resample(int(player_id), random.Random(seed)))
 
     def _with(self, research: ResearchGame, game: FiveHundredGame | None = None) -> FiveHundredState:
-        """A state of this game (or of ``game``) holding ``research``."""
-        state = FiveHundredState.__new__(FiveHundredState)
+        """A state of this game (or of ``game``) holding ``research``. OpenSpiel keeps each state's
+        history in C++, where only ``apply_action`` adds to it: the actions are applied to a stand-in
+        that only counts them (about a microsecond each), then the state takes ``research``."""
+        state = _HistoryOnly.__new__(_HistoryOnly)
         pyspiel.State.__init__(state, game if game is not None else self.get_game())
+        state.players, state.done = [player for player, _ in research.history], 0
+        for _, action in research.history:
+            state.apply_action(action)
+        state.__class__ = FiveHundredState
+        del state.players, state.done
         state.research = research
         return state
 
@@ -174,13 +183,28 @@ class FiveHundredState(pyspiel.State):  # type: ignore[misc]
         return f"hand {game.hand_number}, {game.phase.value}, to act {game.to_act}, scores {list(game.scores)}: {hands}"
 
 
+class _HistoryOnly(FiveHundredState):
+    """A stand-in that takes actions without playing them, so that OpenSpiel records a copy's history."""
+
+    players: list[int]
+    done: int
+
+    def current_player(self) -> int:
+        """The player of the next action of the history being recorded."""
+        return self.players[self.done]
+
+    def _apply_action(self, action: int) -> None:
+        self.done += 1
+
+
 class FiveHundredObserver:
     """A seat's view (observation, or with perfect recall the information state), as OpenSpiel's
     Python observers give it: ``tensor``, ``dict``, :meth:`set_from` and :meth:`string_from`."""
 
     def __init__(self, game: FiveHundredGame, perfect_recall: bool) -> None:
         self.perfect_recall = perfect_recall
-        self._view = SeatView(ResearchGame(game.rules, game.scope), perfect_recall)
+        # OpenSpiel makes an observer for each tensor it is asked for: the view's layout is the game's.
+        self._view = SeatView(game.shape, perfect_recall)
         self.tensor = self._view.tensor
         """The flat vector."""
         self.dict = self._view.dict
