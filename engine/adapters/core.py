@@ -20,15 +20,22 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..analysis.unseen import unseen_deal
 from ..bots.base import Bot
+from ..errors import IllegalActionError
 from ..game.game import Game
 from ..game.telling import event_data
 from ..kernel.actions import Action, Bid, Call, CallPartner, Claim, Discard, Give, Pick, Play
 from ..kernel.choices import DiscardChoices
 from ..kernel.deal import Deal, deal_of_order, hands_of_order, misdealt_seat
+from ..kernel.moves import move_of
+from ..kernel.phase import Phase
 from ..kernel.scoring import MAX_HANDS
-from ..kernel.tables import Tables, tables_for
-from ..rules.ruleset import Rules
+from ..kernel.seat_view import SeatView, seat_view
+from ..kernel.state import CARD_BITS, GameState
+from ..kernel.table_cards import CARD_MASK, DISCARD_SHIFT
+from ..kernel.tables import Tables, cards_in, mask_of, tables_for
+from ..rules.ruleset import Reveal, Rules
 
 MAX_MISDEALS_COUNTED = 3
 """Misdeals in a row the declared game length allows for (a misdeal needs a face card missing from a
@@ -117,6 +124,14 @@ class ResearchGame:
     pending: list[Deal] = field(default_factory=list, init=False)
     chosen: list[int] = field(default_factory=list, init=False)
     history: list[tuple[int, int]] = field(default_factory=list, init=False)
+    phases: list[str] = field(default_factory=list, init=False)
+    """The phase (:attr:`phase`) each action of ``history`` was taken in."""
+    _start: Game | None = field(default=None, init=False, repr=False)
+    _hand_deals: list[Deal] = field(default_factory=list, init=False, repr=False)
+    _deal_start: int = field(default=0, init=False, repr=False)
+    _hand_dealer: int = field(default=0, init=False, repr=False)
+    _hand_begun: int = field(default=0, init=False, repr=False)
+    _moves: list[tuple[Phase, int]] = field(default_factory=list, init=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.scope not in ("hand", "game"):
@@ -183,6 +198,7 @@ class ResearchGame:
             raise ValueError(f"Action {number} ({self.space.name(number, self.phase)}) is not legal now.")
         player = -1 if self.dealing else self.to_act
         self.history.append((player if player is not None else -1, number))
+        self.phases.append(self.phase)
         if self.dealing:
             self._deal_card(number)
             return
@@ -232,8 +248,11 @@ class ResearchGame:
         return self.space.number(action)
 
     def _act(self, action: Action) -> None:
-        assert self.game is not None
-        self.game.apply(action)
+        game = self.game
+        assert game is not None
+        state = game.state
+        self._moves.append((state.phase, move_of(state, action)))
+        game.apply(action)
 
     def _deal_card(self, card: int) -> None:
         self.order.append(card)
@@ -245,6 +264,14 @@ class ResearchGame:
         if misdealt_seat(self.tables, hands_of_order(self.tables, order, dealer)) is not None and len(self.pending) <= MAX_MISDEALS_COUNTED:
             return  # thrown in: deal again
         deals, self.pending = self.pending, []
+        self._hand_deals, self._deal_start, self._moves = list(deals), len(self.history) - len(self.space.cards), []
+        self._hand_dealer = dealer
+        self._hand_begun = len(self.history) - len(self.space.cards) * len(deals)
+        self._start = None if self.game is None else self.game.clone()
+        self._begin_hand(deals, dealer)
+
+    def _begin_hand(self, deals: list[Deal], dealer: int) -> None:
+        """Give the game the hand's deals (those thrown in first): a new game for the first hand."""
         if self.game is None:
             self.game = Game(self.rules, deals=deals, dealer=dealer, rng=random.Random(0))
             self.game.state.pause_between_hands = True
@@ -256,6 +283,43 @@ class ResearchGame:
         assert self.game is not None
         next_dealer = self.game.results[-1].next_dealer
         return self.dealer if next_dealer is None else next_dealer
+
+    # -- copies and resampling ---------------------------------------------------------------------
+
+    def copy(self) -> ResearchGame:
+        """An independent copy (the game copied by :meth:`~engine.game.game.Game.clone`, which copies
+        the kernel's state by its own :meth:`~engine.kernel.state.GameState.copy`)."""
+        other = ResearchGame.__new__(ResearchGame)
+        other.__dict__.update(self.__dict__)
+        other.game = self.game.clone() if self.game is not None else None
+        other.order, other.pending, other.chosen = list(self.order), list(self.pending), list(self.chosen)
+        other.history, other.phases, other._moves = list(self.history), list(self.phases), list(self._moves)
+        return other  # the hand's deals and the game before it are never changed in place: shared
+
+    def resample(self, player: int, rng: random.Random) -> ResearchGame:
+        """A game ``player`` cannot tell from this one, drawn uniformly from those it cannot tell apart:
+        the cards it has not seen dealt anew by :class:`~engine.analysis.unseen.UnseenDeal` (every seat's
+        hidden cards in their numbers, none of a suit the seat has shown void in), the hidden choices
+        (discards, gives) following the cards, and the hand's actions played again on that deal.
+
+        Only the hand in play is dealt anew (earlier hands and deals thrown in stay as they were); while
+        a deal is being placed card by card, a plain copy is returned. See docs/research.md for what
+        is guaranteed and what is not."""
+        game = self.game
+        if game is None or self.order or self._deal_start < 0:
+            return self.copy()
+        return _redealt(self, player, rng)
+
+    def hand_in_play(self) -> ResearchGame:
+        """The current hand alone, as a game of scope ``hand`` (scores from zero, the same dealer, deal and
+        actions so far): what a search that plays for the hand's points explores. Raises ``ValueError``
+        while no hand has been dealt."""
+        if self.game is None or self.order:
+            raise ValueError("No hand is in play yet: the deal is still being placed card by card.")
+        hand = ResearchGame(self.rules, "hand", self._hand_dealer)
+        for _, number in self.history[self._hand_begun :]:
+            hand.apply(number)
+        return hand
 
     # -- outcomes --------------------------------------------------------------------------------
 
@@ -296,3 +360,172 @@ class ResearchGame:
         if self.game is None:
             return []
         return [event_data(event, self.rules, player) for event in self.game.events]
+
+
+MAX_REDRAWS = 1_000
+"""Deals drawn for one resample at most before giving up with an error. A drawn deal fits every constraint
+the sampler builds in; one is drawn again only where replaying the hand finds a rule it does not model (a
+deal thrown in as a misdeal, a partner called from the declarer's own hand, a joker that may be played
+only when void), so in practice one or two draws are made."""
+
+
+def _redealt(research: ResearchGame, player: int, rng: random.Random) -> ResearchGame:
+    """:meth:`ResearchGame.resample` for a hand whose deal is complete."""
+    game = research.game
+    assert game is not None
+    state, tables = game.state, research.tables
+    count = len(tables.cards)
+    view = seat_view(state, player)
+    known = view.seen() | mask_of(view.kitty) | mask_of(view.face_up) | view.table | mask_of(card for _, card in view.trick)
+    if view.drawing >= 0:
+        known |= 1 << view.drawing
+    if view.looked:
+        known |= mask_of(card.index for card in state.deal.hands[player])
+    hidden = ((1 << count) - 1) & ~known
+    # The hidden places: each seat's hidden cards, then everything else hidden (kitty, discards, dead
+    # hand, the cards under dummies' face-up cards, the stock still to draw), where no constraint applies.
+    barred_by = _voids(state, view) if state.play is not None else {}
+    truths, barred, holders = [], [], []
+    rest = hidden
+    for seat in range(research.rules.seating.seats):
+        mine = state.hands[seat] & hidden
+        if mine:
+            truths.append(mine)
+            barred.append(barred_by.get(seat, 0))
+            holders.append(seat)
+            rest &= ~mine
+    # The declarer's discards apart from the rest out of play (the rules may treat a called card there
+    # apart).
+    discarded = state.discarded & rest if state.kitty_taken else 0
+    for mask, holder in ((discarded, -1), (rest & ~discarded, -2)):
+        if mask:
+            truths.append(mask)
+            barred.append(0)
+            holders.append(holder)
+    called = state.arrangement.called_card
+    if called is not None and hidden >> called & 1:
+        # Where the called card may lie, as the player knows: with the partner it knows of; else out of
+        # play or with the declarer (no partner: where the rules let it name such a card, which the
+        # replay checks), or, where the partner stays secret until the card is played, in another hand.
+        rule = research.rules.seating.called_partner
+        secret = rule is not None and rule.reveal is Reveal.WHEN_PLAYED
+        for place, holder in enumerate(holders):
+            if view.partner is not None:
+                allowed = holder == view.partner
+            else:
+                allowed = holder < 0 or holder == state.declarer or secret
+            if not allowed:
+                barred[place] |= 1 << called
+    sampler = unseen_deal(hidden, [mask.bit_count() for mask in truths], barred)
+    # Where the declarer took a kitty the player did not see, which of the declarer's cards came from it
+    # is hidden too: the deal positions of the cards it held once it took the kitty (its hand, discards
+    # and cards played; not a card it rejected drawing its hand) are shuffled among themselves.
+    pooled: list[int] = []
+    declarer = state.declarer
+    if state.kitty_taken and declarer is not None and declarer != player and not view.kitty:
+        marker = deal_of_order(tables, list(range(count)), research._hand_dealer)
+        held = state.hands[declarer] | state.discarded
+        for _, cards, _, _ in view.completed:
+            held |= mask_of(card for seat, card in cards if seat == declarer)
+        held |= mask_of(card for seat, card in view.trick if seat == declarer)
+        held &= ~mask_of(view.face_up)
+        start = research._deal_start
+        pooled = [
+            position
+            for position in [*(card.index for card in marker.hands[declarer]), *tables.kitty_positions]
+            if held >> research.history[start + position][1] & 1
+        ]
+    must_not_misdeal = len(research._hand_deals) <= MAX_MISDEALS_COUNTED
+    true_order = [number for _, number in research.history[research._deal_start : research._deal_start + count]]
+    for _ in range(MAX_REDRAWS):
+        relabel = list(range(count))
+        for truth, drawn in zip(truths, sampler.sample(rng)):
+            targets = cards_in(drawn)
+            rng.shuffle(targets)
+            for card, target in zip(cards_in(truth), targets):
+                relabel[card] = target
+        order = [relabel[card] for card in true_order]
+        if pooled:
+            moved = [order[position] for position in pooled]
+            rng.shuffle(moved)
+            for position, card in zip(pooled, moved):
+                order[position] = card
+        if must_not_misdeal and misdealt_seat(tables, hands_of_order(tables, order, research._hand_dealer)) is not None:
+            continue
+        other = _replayed(research, relabel, order)
+        if other is not None and other.game is not None and seat_view(other.game.state, player) == view:
+            return other
+    raise RuntimeError(
+        f"No deal consistent with what seat {player} knows was found in {MAX_REDRAWS} draws: the hand's replay rejects every one "
+        "(a rule the sampler does not model); please report the variant and the game's actions."
+    )
+
+
+def _voids(state: GameState, view: SeatView) -> dict[int, int]:
+    """The cards each seat may not hold now, having shown void in their suits: it played a card of
+    another suit to the suit led (or named for a led joker), or a suitless card (a joker in no trump)
+    where the rules allow one only when void. (The joker's other restrictions, no reneging and first
+    or last of a suit, are left to the replay.)"""
+    play = state.play
+    assert play is not None
+    void_only = play.joker.only_when_void
+    suit_of = play.strain.suit_of
+    suits: dict[str, int] = {}
+    for card, suit in enumerate(suit_of):
+        if suit is not None:
+            suits[suit] = suits.get(suit, 0) | 1 << card
+    barred: dict[int, int] = {}
+    tricks = [(cards, named) for _, cards, _, named in view.completed]
+    for cards, named in [*tricks, (view.trick, view.named)]:
+        if not cards:
+            continue
+        led = named if named is not None else suit_of[cards[0][1]]
+        if led is None:
+            continue
+        for seat, card in cards[1:]:
+            if suit_of[card] != led and (suit_of[card] is not None or void_only):
+                barred[seat] = barred.get(seat, 0) | suits[led]
+    return barred
+
+
+def _replayed(research: ResearchGame, relabel: list[int], order: list[int]) -> ResearchGame | None:
+    """``research``'s hand played again on the deal ``order`` with every hidden card ``c`` of its hidden
+    choices read as ``relabel[c]``; ``None`` if an action is not legal on that deal."""
+    count = len(research.space.cards)
+    moves: list[tuple[Phase, int]] = []
+    for phase, move in research._moves:
+        if phase is Phase.KITTY:
+            move = mask_of(relabel[card] for card in cards_in(move))
+        elif phase is Phase.GIVE:
+            move = relabel[move]
+        elif phase is Phase.PICK:
+            discard = (move >> DISCARD_SHIFT) - 1
+            move = relabel[move & CARD_MASK] | ((relabel[discard] + 1) << DISCARD_SHIFT if discard >= 0 else 0)
+        elif phase is Phase.PLAY:
+            move = relabel[move & CARD_BITS] | (move & ~CARD_BITS)
+        moves.append((phase, move))
+    other = ResearchGame.__new__(ResearchGame)
+    other.__dict__.update(research.__dict__)
+    other.game = research._start.clone() if research._start is not None else None
+    other._hand_deals = [*research._hand_deals[:-1], deal_of_order(research.tables, order, research._hand_dealer)]
+    other._begin_hand(other._hand_deals, research._hand_dealer)
+    game = other.game
+    assert game is not None
+    state = game.state
+    for phase, move in moves:
+        if state.phase is not phase:
+            return None
+        try:
+            game.apply_move(move)
+        except IllegalActionError:
+            return None
+    start = research._deal_start
+    history = list(research.history)
+    history[start : start + count] = [(-1, card) for card in order]
+    for index in range(start + count, len(history)):
+        seat, number = history[index]
+        if number < count and research.phases[index] != "partner":
+            history[index] = (seat, relabel[number])
+    other.history, other.phases, other._moves = history, list(research.phases), moves
+    other.order, other.pending, other.chosen = [], list(research.pending), [relabel[card] for card in research.chosen]
+    return other

@@ -11,6 +11,8 @@ import numpy.typing as npt
 
 from ..game.telling import observation_data
 from ..kernel.phase import Phase
+from ..kernel.seat_view import seat_view
+from ..kernel.tables import cards_in, mask_of
 from .core import ResearchGame
 
 PHASES = ("chance", *(phase.value for phase in Phase), "over")
@@ -55,48 +57,59 @@ class SeatView:
             self.dict[name] = self.tensor[index : index + size].reshape(shape)
             index += size
         self._ladder = {contract.id: number for number, contract in enumerate(research.rules.ladder)}
+        self._at: dict[str, int] = {}
+        start = 0
+        for name, size, _ in self.layout:
+            self._at[name] = start
+            start += size
+        self._cards = len(research.rules.deck.cards)
 
     def fill(self, research: ResearchGame, player: int) -> None:
-        """Set the vector to ``player``'s view of ``research``."""
-        self.tensor.fill(0)
-        pieces = self.dict
-        pieces["player"][player] = 1
-        pieces["phase"][PHASES.index(research.phase)] = 1
+        """Set the vector to ``player``'s view of ``research`` (read from the kernel's
+        :func:`~engine.kernel.seat_view.seat_view`, the masks set in one step)."""
+        tensor, at = self.tensor, self._at
+        tensor.fill(0)
+        ones = [at["player"] + player, at["phase"] + PHASES.index(research.phase)]
         game = research.game
         if game is None:
+            tensor[ones] = 1
             return
-        view = game.observation(player)
+        view = seat_view(game.state, player)
+        count = self._cards
         if research.to_act == player:  # the cards of a discard (or a pick) it has chosen so far
-            for index in research.chosen:
-                pieces["choosing"][index] = 1
-        for card in view.hand:
-            pieces["hand"][card.index] = 1
-        for card in view.kitty:
-            pieces["kitty"][card.index] = 1
-        for card in view.discards:
-            pieces["discards"][card.index] = 1
-        for card in (*view.face_up, *view.table, *(card for _, cards in view.exposed for card in cards)):
-            pieces["open"][card.index] = 1
-        for seat, card in view.trick:
-            pieces["trick"][seat, card.index] = 1
-        for trick in view.tricks:
-            for seat, card in trick.cards:
-                pieces["played"][seat, card.index] = 1
-        passes = len(self._ladder)
-        for seat, said in view.calls:
-            pieces["last_bid"][seat] = 0
-            pieces["last_bid"][seat, self._ladder.get(said, passes)] = 1
-            if "bids" in pieces:
-                pieces["bids"][seat, self._ladder.get(said, passes)] = 1
-        if view.contract is not None and view.contract in self._ladder:
-            pieces["contract"][self._ladder[view.contract]] = 1
+            ones += [at["choosing"] + index for index in research.chosen]
+        for name, mask in (("hand", view.hand), ("discards", view.discards)):
+            ones += [at[name] + index for index in cards_in(mask)]
+        ones += [at["kitty"] + index for index in view.kitty]
+        shown = mask_of(view.face_up) | view.table
+        for _, cards in view.shown:
+            shown |= cards
+        ones += [at["open"] + index for index in cards_in(shown)]
+        ones += [at["trick"] + seat * count + index for seat, index in view.trick]
+        played = at["played"]
+        for _, trick, _, _ in view.completed:
+            ones += [played + seat * count + index for seat, index in trick]
+        passes, bids = len(self._ladder), len(self._ladder) + 1
+        last: dict[int, int] = {}
+        every = "bids" in at
+        for seat, said in view.bidding:
+            number = self._ladder.get(said, passes)
+            last[seat] = number
+            if every:
+                ones.append(at["bids"] + seat * bids + number)
+        ones += [at["last_bid"] + seat * bids + number for seat, number in last.items()]
+        if view.contract is not None and view.contract.id in self._ladder:
+            ones.append(at["contract"] + self._ladder[view.contract.id])
         if view.declarer is not None:
-            pieces["declarer"][view.declarer] = 1
+            ones.append(at["declarer"] + view.declarer)
+        tensor[ones] = 1
         hand_size = max(1, research.rules.deal.hand_size)
-        for seat, won in enumerate(view.tricks_won):
-            pieces["tricks_won"][seat] = won / hand_size
+        won = at["tricks_won"]
+        for seat, taken in enumerate(view.tricks_won):
+            tensor[won + seat] = taken / hand_size
+        scores = at["scores"]
         for team, score in enumerate(view.scores):
-            pieces["scores"][team] = score / 500
+            tensor[scores + team] = score / 500
 
 
 def view_text(research: ResearchGame, player: int, perfect_recall: bool) -> str:

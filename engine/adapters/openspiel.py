@@ -70,6 +70,17 @@ class FiveHundredGame(pyspiel.Game):  # type: ignore[misc]
             max_game_length=shape.max_length(),
         )
         super().__init__(_GAME_TYPE, info, params)
+        self._hand_game: FiveHundredGame | None = None
+        self.shape = shape
+        """A game of this variant never played: what observers size their views from."""
+
+    def hand_game(self) -> FiveHundredGame:
+        """This variant as a game of scope ``hand`` (this game itself if it is one)."""
+        if self.scope == "hand":
+            return self
+        if self._hand_game is None:
+            self._hand_game = FiveHundredGame({"variant": self.variant, "scope": "hand"})
+        return self._hand_game
 
     def new_initial_state(self) -> FiveHundredState:
         """A new hand (or game), before the deal."""
@@ -87,7 +98,7 @@ class FiveHundredState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: FiveHundredGame) -> None:
         super().__init__(game)
-        self.research = ResearchGame(game.rules, game.scope)
+        self.research = game.shape.copy()
         """The engine's game, driven by numbered actions."""
 
     def current_player(self) -> int:
@@ -124,55 +135,44 @@ class FiveHundredState(pyspiel.State):  # type: ignore[misc]
         return self.research.returns()
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> FiveHundredState:
-        """A state ``player_id`` cannot tell from this one: the cards it has not seen re-dealt at random
-        (those it knows where they lie stay), the actions played again; drawn until the actions are all
-        legal under the new deal (at most 200 tries, then this state itself)."""
-        seed = int(probability_sampler() * 2**31) if callable(probability_sampler) else random.getrandbits(31)
-        draw = random.Random(seed)
-        history = [(player, action) for player, action in self.research.history]
-        chance_positions = [index for index, (player, _) in enumerate(history) if player == -1]
-        deck = len(self.research.space.cards)
-        if len(chance_positions) < deck:
-            return self._copy()
-        last_deal = chance_positions[-deck:]
-        known = self._known_cards(player_id)
-        for _ in range(200):
-            fresh = [history[index][1] for index in last_deal]
-            loose = [place for place, card in enumerate(fresh) if card not in known]
-            cards = [fresh[place] for place in loose]
-            draw.shuffle(cards)
-            for place, card in zip(loose, cards):
-                fresh[place] = card
-            replaced = list(history)
-            for index, card in zip(last_deal, fresh):
-                replaced[index] = (-1, card)
-            state = self.get_game().new_initial_state()
-            try:
-                for _, action in replaced:
-                    state.apply_action(action)
-            except (ValueError, pyspiel.SpielError):
-                continue
-            return state  # type: ignore[no-any-return]
-        return self._copy()
+        """A state ``player_id`` cannot tell from this one, drawn uniformly from those it cannot tell
+        apart (:meth:`~engine.adapters.core.ResearchGame.resample`): the cards it has not seen dealt anew
+        under everything it knows (voids shown, cards seen, the hand's actions), never by rejection and
+        never the true deal by default. ``probability_sampler`` (OpenSpiel's, a callable giving a number
+        in [0, 1)) seeds the draw; without one, Python's ``random`` does."""
+        seed = int(probability_sampler() * 2**53) if callable(probability_sampler) else random.getrandbits(53)
+        return self._with(self.research.resample(int(player_id), random.Random(seed)))
 
-    def _known_cards(self, player: int) -> set[int]:
-        """The cards ``player`` knows where they lie: its own, and every card it has seen."""
-        game = self.research.game
-        if game is None:
-            return set()
-        view = game.observation(player)
-        seen = [*view.hand, *view.kitty, *view.discards, *view.face_up, *view.table, *view.covering]
-        seen += [card for _, cards in view.exposed for card in cards]
-        seen += [card for _, card in view.trick] + [card for trick in view.tricks for _, card in trick.cards]
-        record = game.records[-1]
-        seen += list(record.deal.hands[player]) if view.looked else []
-        return {card.index for card in seen}
-
-    def _copy(self) -> FiveHundredState:
-        state = self.get_game().new_initial_state()
-        for _, action in self.research.history:
+    def _with(self, research: ResearchGame, game: FiveHundredGame | None = None) -> FiveHundredState:
+        """A state of this game (or of ``game``) holding ``research``. OpenSpiel keeps each state's
+        history in C++, where only ``apply_action`` adds to it: the actions are applied to a stand-in
+        that only counts them (about a microsecond each), then the state takes ``research``."""
+        state = _HistoryOnly.__new__(_HistoryOnly)
+        pyspiel.State.__init__(state, game if game is not None else self.get_game())
+        state.players, state.done = [player for player, _ in research.history], 0
+        for _, action in research.history:
             state.apply_action(action)
-        return state  # type: ignore[no-any-return]
+        state.__class__ = FiveHundredState
+        del state.players, state.done
+        state.research = research
+        return state
+
+    def hand_in_play(self) -> FiveHundredState:
+        """The current hand alone, as a state of the variant's ``scope="hand"`` game (scores from zero):
+        for a search that plays each hand of a whole game for the hand's points
+        (:meth:`~engine.adapters.core.ResearchGame.hand_in_play`)."""
+        game = self.get_game()
+        hand_game = game if game.scope == "hand" else game.hand_game()
+        return self._with(self.research.hand_in_play(), hand_game)
+
+    def clone(self) -> FiveHundredState:
+        """An independent copy (:meth:`~engine.adapters.core.ResearchGame.copy`: the kernel's own copy
+        underneath, not a deep copy)."""
+        return self._with(self.research.copy())
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> FiveHundredState:
+        """The same as :meth:`clone` (OpenSpiel's ``clone`` of a Python state deep-copies it)."""
+        return self.clone()
 
     def __str__(self) -> str:
         research = self.research
@@ -183,13 +183,28 @@ class FiveHundredState(pyspiel.State):  # type: ignore[misc]
         return f"hand {game.hand_number}, {game.phase.value}, to act {game.to_act}, scores {list(game.scores)}: {hands}"
 
 
+class _HistoryOnly(FiveHundredState):
+    """A stand-in that takes actions without playing them, so that OpenSpiel records a copy's history."""
+
+    players: list[int]
+    done: int
+
+    def current_player(self) -> int:
+        """The player of the next action of the history being recorded."""
+        return self.players[self.done]
+
+    def _apply_action(self, action: int) -> None:
+        self.done += 1
+
+
 class FiveHundredObserver:
     """A seat's view (observation, or with perfect recall the information state), as OpenSpiel's
     Python observers give it: ``tensor``, ``dict``, :meth:`set_from` and :meth:`string_from`."""
 
     def __init__(self, game: FiveHundredGame, perfect_recall: bool) -> None:
         self.perfect_recall = perfect_recall
-        self._view = SeatView(ResearchGame(game.rules, game.scope), perfect_recall)
+        # OpenSpiel makes an observer for each tensor it is asked for: the view's layout is the game's.
+        self._view = SeatView(game.shape, perfect_recall)
         self.tensor = self._view.tensor
         """The flat vector."""
         self.dict = self._view.dict

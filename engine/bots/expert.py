@@ -38,6 +38,7 @@ from collections.abc import Sequence
 
 from ..analysis.double_dummy import Solver, legal_moves
 from ..analysis.limits import SolverLimitError
+from ..analysis.unseen import NoDealError, unseen_deal
 from ..game.observation import Observation
 from ..kernel.actions import Action
 from ..kernel.phase import Phase
@@ -119,6 +120,7 @@ class ExpertBot:
         self._tables = tables_for(rules)
         self._dummies = tuple(range(rules.seating.players, rules.seating.seats))
         self._worths: dict[tuple[str, int, frozenset[int], tuple[int, ...] | None], list[float]] = {}
+        self._suits: dict[tuple[str | None, ...], dict[str, int]] = {}
 
     # -- the protocols -------------------------------------------------------------------------
 
@@ -462,27 +464,38 @@ class ExpertBot:
     ) -> tuple[dict[int, int], dict[int, int]] | None:
         """The unseen cards dealt to the seats whose hands are unknown, in their numbers, none of a suit
         the seat has shown void in, and one under each card of ``covering``: the hands and the covers
-        (face-up card → the card under it); ``None`` if no such deal was found."""
-        pool = cards_in(unseen)
+        (face-up card → the card under it), drawn uniformly among the deals that fit
+        (:class:`~engine.analysis.unseen.UnseenDeal`); ``None`` if no deal fits."""
         open_seats = [each for each in counts if each not in known]
         covers = cards_in(covering)
-        for _ in range(20):
-            left = list(pool)
-            self.random.shuffle(left)
-            hands = dict(known)
-            for each in sorted(open_seats, key=lambda other: -len(voids.get(other, ()))):
-                barred = voids.get(each, set())
-                fits = [card for card in left if suit_of[card] not in barred]
-                if len(fits) < counts[each]:
-                    break
-                chosen = fits[: counts[each]]
-                hands[each] = mask_of(chosen)
-                taken = set(chosen)
-                left = [card for card in left if card not in taken]
-            else:
-                if len(left) >= len(covers):
-                    return hands, dict(zip(covers, left))
-        return None
+        masks = self._suit_masks(suit_of)
+        barred = [sum(masks.get(suit, 0) for suit in voids.get(each, ())) for each in open_seats]
+        sizes = [counts[each] for each in open_seats]
+        rest = unseen.bit_count() - sum(sizes) - len(covers)
+        if rest < 0:
+            return None
+        try:
+            # The cards under the covers and those out of play are under no constraint.
+            dealt = unseen_deal(unseen, [*sizes, len(covers), rest], [*barred, 0, 0]).sample(self.random)
+        except NoDealError:
+            return None
+        hands = dict(known)
+        for each, mask in zip(open_seats, dealt):
+            hands[each] = mask
+        under = cards_in(dealt[len(open_seats)])
+        self.random.shuffle(under)
+        return hands, dict(zip(covers, under))
+
+    def _suit_masks(self, suit_of: Sequence[str | None]) -> dict[str, int]:
+        """Each suit's cards (as a mask) under the strain whose ``suit_of`` is given."""
+        key = tuple(suit_of)
+        masks = self._suits.get(key)
+        if masks is None:
+            masks = self._suits[key] = {}
+            for card, suit in enumerate(suit_of):
+                if suit is not None:
+                    masks[suit] = masks.get(suit, 0) | 1 << card
+        return masks
 
     def _replay(
         self,

@@ -1,0 +1,223 @@
+"""Issue 48: ``resample_from_infostate`` draws uniformly from the deals the player cannot tell apart, never
+contradicts what it knows, and hands back the true deal no more often than its share; states copy by the
+kernel's own copy.
+
+The uniformity tests list every consistent deal by brute force on positions small enough (the last
+tricks; two-handed; five-handed): every way of dealing the hidden cards to the hidden places in their
+numbers, each kept if the hand's actions replay legally on it (through the adapter's public
+``apply_action``, not the resampler's replay) and the player's information state is unchanged."""
+
+from __future__ import annotations
+
+import copy
+import math
+import random
+from collections import Counter
+from itertools import combinations
+from typing import Any
+
+import pytest
+
+from engine.language.resources import shipped_variant_names
+
+pyspiel = pytest.importorskip("pyspiel")
+import engine.adapters.openspiel  # noqa: E402,F401  (registers python_fivehundred)
+from engine.adapters import core  # noqa: E402
+from engine.kernel.tables import cards_in  # noqa: E402
+
+_Places = tuple[list[int], int]
+
+
+def _random_to(game: Any, seed: int, cards_left: int) -> Any:
+    """A hand played at random until the player to act holds ``cards_left`` cards in the play."""
+    draw = random.Random(seed)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(draw.choice([action for action, _ in state.chance_outcomes()]))
+            continue
+        research = state.research
+        if research.phase == "play" and research.game.state.hands[research.game.state.to_act].bit_count() <= cards_left:
+            return state
+        state.apply_action(draw.choice(state.legal_actions()))
+    return None
+
+
+def _places(state: Any, player: int) -> tuple[int, list[int]]:
+    """The cards ``player`` has not seen (by its observation) and the hidden places' true contents: each
+    seat's hidden cards, then the rest."""
+    game = state.research.game
+    view = game.observation(player)
+    seen = {*view.hand, *view.kitty, *view.discards, *view.face_up, *view.table, *(card for _, card in view.trick)}
+    seen |= {card for trick in view.tricks for _, card in trick.cards} | {card for _, cards in view.exposed for card in cards}
+    if view.looked:
+        seen |= set(game.records[-1].deal.hands[player])
+    hidden = (1 << len(state.research.space.cards)) - 1
+    for card in seen:
+        hidden &= ~(1 << card.index)
+    places = [mask for mask in (hand & hidden for hand in game.state.hands) if mask]
+    return hidden, [*places, hidden & ~sum(places)]
+
+
+def _world(state: Any, places: list[int], hidden: int) -> tuple[int, ...]:
+    """Where the hidden cards lie in ``state``, read by the true state's places."""
+    hands = [hand & hidden for hand in state.research.game.state.hands]
+    found = [mask for mask in hands if mask]
+    return (*found, hidden & ~sum(found))
+
+
+def _consistent_worlds(state: Any, player: int) -> tuple[set[tuple[int, ...]], tuple[int, ...], list[int], int]:
+    """Every world the player cannot tell from the true one (brute force), the true world, the places."""
+    hidden, truth = _places(state, player)
+    research = state.research
+    count = len(research.space.cards)
+    info = state.information_state_string(player)
+    sizes = [mask.bit_count() for mask in truth]
+    worlds = set()
+
+    def assignments(left: list[int], place: int) -> Any:
+        if place == len(sizes):
+            yield ()
+            return
+        for chosen in combinations(left, sizes[place]):
+            rest = [card for card in left if card not in chosen]
+            for tail in assignments(rest, place + 1):
+                yield (sum(1 << card for card in chosen), *tail)
+
+    for world in assignments(cards_in(hidden), 0):
+        relabel = list(range(count))
+        for true_mask, new_mask in zip(truth, world):
+            for old, new in zip(cards_in(true_mask), cards_in(new_mask)):
+                relabel[old] = new
+        other = state.get_game().new_initial_state()
+        start = research._deal_start
+        try:
+            for index, (_, number) in enumerate(research.history):
+                late = index >= start and number < count and (index < start + count or research.phases[index] != "partner")
+                other.apply_action(relabel[number] if late else number)
+        except (ValueError, pyspiel.SpielError):
+            continue
+        if other.information_state_string(player) == info:
+            worlds.add(world)
+    return worlds, tuple(truth), truth, hidden
+
+
+def chi_square_bound(freedom: int, z: float = 3.72) -> float:
+    """The chi-square statistic exceeded with probability about 1e-4 (Wilson–Hilferty)."""
+    return float(freedom * (1 - 2 / (9 * freedom) + z * math.sqrt(2 / (9 * freedom))) ** 3)
+
+
+def _positions(variant: str, cards_left: int, wanted: int, most: int) -> list[tuple[Any, int]]:
+    """``wanted`` positions of ``variant`` (the player to act, ``cards_left`` cards each) with 3 to
+    ``most`` deals the player cannot tell apart."""
+    game = pyspiel.load_game("python_fivehundred", {"variant": variant})
+    found = []
+    for seed in range(200):
+        state = _random_to(game, seed, cards_left)
+        if state is None:
+            continue
+        hidden, truth = _places(state, state.current_player())
+        sizes = [mask.bit_count() for mask in truth]
+        ways = math.factorial(sum(sizes)) // math.prod(math.factorial(size) for size in sizes)
+        if 3 <= ways <= 6 * most:
+            found.append((state, state.current_player()))
+        if len(found) == wanted:
+            break
+    return found
+
+
+CASES = [("standard", 1, 2, 60), ("standard", 2, 1, 60), ("two-handed", 2, 2, 60), ("five-handed", 1, 2, 60)]
+
+
+@pytest.mark.parametrize(("variant", "cards_left", "wanted", "most"), CASES)
+def test_resampling_is_uniform_over_every_consistent_deal(variant: str, cards_left: int, wanted: int, most: int) -> None:
+    """A chi-square test of the worlds resampled against the uniform distribution over every consistent
+    world listed by brute force; no sample outside them; the true deal no more often than its share."""
+    positions = _positions(variant, cards_left, wanted, most)
+    assert positions, f"no small enough position of {variant} was found"
+    sampler = random.Random(48).random
+    for state, player in positions:
+        worlds, truth, places, hidden = _consistent_worlds(state, player)
+        assert truth in worlds
+        draws = 30 * len(worlds)
+        counts = Counter(_world(state.resample_from_infostate(player, sampler), places, hidden) for _ in range(draws))
+        assert set(counts) <= worlds, "a resampled deal contradicts what the player knows"
+        if len(worlds) > 1:
+            assert sum((counts.get(world, 0) - 30) ** 2 / 30 for world in worlds) < chi_square_bound(len(worlds) - 1)
+        # The true deal: its share of the draws, within four standard deviations.
+        share = draws / len(worlds)
+        assert counts[truth] <= share + 4 * math.sqrt(share)
+
+
+@pytest.mark.parametrize("name", shipped_variant_names())
+def test_no_resample_contradicts_the_information_state(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every variant, at points through a hand: the resampled state gives the player the same information
+    state, observation and legal actions, and plays on to the end; the sampler builds in the constraints,
+    so a drawn deal is seldom refused by the replay (at most one in three here)."""
+    replays = []
+    replayed = core._replayed
+
+    def counting(*arguments: Any) -> Any:
+        replays.append(1)
+        return replayed(*arguments)
+
+    monkeypatch.setattr(core, "_replayed", counting)
+    resamples = 0
+    game = pyspiel.load_game("python_fivehundred", {"variant": name})
+    sampler = random.Random(48).random
+    for seed in range(3):
+        draw = random.Random(seed)
+        state = game.new_initial_state()
+        stops = {draw.randrange(1, 60) for _ in range(3)}
+        steps = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(draw.choice([action for action, _ in state.chance_outcomes()]))
+                continue
+            steps += 1
+            if steps in stops:
+                player = state.current_player()
+                other = state.resample_from_infostate(player, sampler)
+                resamples += 1
+                assert other.information_state_string(player) == state.information_state_string(player)
+                assert other.observation_string(player) == state.observation_string(player)
+                assert other.information_state_tensor(player) == state.information_state_tensor(player)
+                assert other.legal_actions() == state.legal_actions()
+                while not other.is_terminal():
+                    other.apply_action(draw.choice(other.legal_actions()))
+            state.apply_action(draw.choice(state.legal_actions()))
+    assert len(replays) <= 2 * resamples + 2
+
+
+def test_a_clone_and_a_deep_copy_are_independent_copies() -> None:
+    """``clone`` and ``copy.deepcopy`` copy by the kernel's copy: the same state, and playing on in the
+    copy leaves the original as it was."""
+    game = pyspiel.load_game("python_fivehundred", {"variant": "standard"})
+    state = _random_to(game, 3, 6)
+    before = (state.history(), str(state), state.information_state_string(0))
+    for other in (state.clone(), copy.deepcopy(state)):
+        assert (other.history(), str(other), other.information_state_string(0)) == before
+        while not other.is_terminal():
+            other.apply_action(other.legal_actions()[0])
+        assert (state.history(), str(state), state.information_state_string(0)) == before
+
+
+def test_a_whole_game_searches_the_hand_in_play() -> None:
+    """``hand_in_play`` gives the current hand of a game-scope state as a hand-scope state: the same
+    deal, actions and legal actions."""
+    game = pyspiel.load_game("python_fivehundred", {"variant": "standard", "scope": "game"})
+    draw = random.Random(4)
+    state = game.new_initial_state()
+    hands = 0
+    while not state.is_terminal() and hands < 2:
+        if state.is_chance_node():
+            state.apply_action(draw.choice([action for action, _ in state.chance_outcomes()]))
+            continue
+        hand = state.hand_in_play()
+        assert hand.get_game().scope == "hand"
+        assert hand.legal_actions() == state.legal_actions()
+        assert hand.observation_string(state.current_player()).split('"scores"')[0] == state.observation_string(
+            state.current_player()
+        ).split('"scores"')[0].replace(f'"hand_number":{state.research.game.hand_number}', '"hand_number":0')
+        state.apply_action(draw.choice(state.legal_actions()))
+        hands = len(state.research.game.results)
