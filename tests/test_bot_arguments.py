@@ -58,9 +58,10 @@ def test_choose_refuses_anything_but_a_state_a_seat_and_a_mask(name: str, state:
     seat_now = real.to_act if real.to_act is not None else 0
     mask = real.legal_mask()
     _refused(bot.choose, state, seat_now, mask)
-    if not (type(seat) is int and 0 <= seat < STANDARD.seating.seats):
+    # (A bool counts as a whole number, as the compiled build reads it: True is seat or mask 1.)
+    if not (isinstance(seat, int) and 0 <= seat < STANDARD.seating.seats):
         _refused(bot.choose, real, seat, mask)
-    if not (type(legal) is int and legal > 0):
+    if not (isinstance(legal, int) and legal > 0):
         _refused(bot.choose, real, seat_now, legal)
 
 

@@ -41,11 +41,12 @@ def check_choose(state: object, seat: object, legal: object, rules: Rules | None
         rules = state.rules
     elif state.rules is not rules and state.rules.document_hash != rules.document_hash:
         raise ValueError(f"This bot plays {rules.name}; the state is a game of {state.rules.name}. Make a bot for that variant.")
-    if type(seat) is not int:
+    # (A bool is a whole number here, as the compiled build, which converts it at its boundary, reads it.)
+    if not isinstance(seat, int):
         raise TypeError(f"choose needs a seat number, not {type(seat).__name__}.")
     if not 0 <= seat < rules.seating.seats:
         raise ValueError(f"Seat {seat} is not at this table: {rules.name} has seats 0 to {rules.seating.seats - 1}.")
-    if type(legal) is not int:
+    if not isinstance(legal, int):
         raise TypeError(f"choose needs the mask of legal moves (state.legal_mask(seat)), not {type(legal).__name__}.")
     if legal <= 0:
         raise ValueError("There is no legal move in the mask given: a bot chooses only where the seat has a move to make.")
