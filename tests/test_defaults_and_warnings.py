@@ -371,3 +371,15 @@ def test_issue45_item8_the_test_virtual_environment_is_ignored_by_git() -> None:
     """Issue 45, item 8: the README's test command makes ``.venv-test/``; .gitignore lists it."""
     ignored = (Path(__file__).resolve().parents[1] / ".gitignore").read_text(encoding="utf-8").split()
     assert ".venv-test/" in ignored
+
+
+def test_a_shipped_variants_warnings_are_for_validate_not_for_its_players(capsys: pytest.CaptureFixture[str]) -> None:
+    """``australian`` states must-win-by-bid under its 490 cap (rules text 004), which ``validate`` warns of;
+    ``simulate`` and ``show`` of the shipped game, which its players cannot change, print no warning (a
+    simulation's report still says why the rule never came up)."""
+    code, out, _ = run(capsys, "validate", "australian")
+    assert code == 0 and "with 1 warning" in out
+    code, out, err = run(capsys, "simulate", "australian", "--games", "3")
+    assert code == 0 and "warning:" not in err and "cannot under these rules" in out
+    code, _, err = run(capsys, "show", "australian")
+    assert code == 0 and "warning:" not in err

@@ -18,6 +18,7 @@ from typing import Any
 from ..bots import BOT_NAMES
 from ..errors import Problem, VariantError
 from ..game.saving import FORMAT as SAVED_GAME_FORMAT
+from ..language.resources import shipped_variant_path
 from ..rules.never_apply import variant_warnings
 from ..rules.ruleset import Rules
 
@@ -38,9 +39,13 @@ def internal_error(error: BaseException) -> str:
     return f"internal error, please report it with the command that caused it: {type(error).__name__}: {str(error)[:300]}"
 
 
-def warnings_of(reference: str, rules: Rules) -> list[Problem]:
+def warnings_of(reference: str, rules: Rules, shipped: bool = True) -> list[Problem]:
     """The validation warnings of the variant ``reference``, compiled into ``rules`` (see
-    :mod:`engine.rules.never_apply`); none if the file can no longer be read (it changed meanwhile)."""
+    :mod:`engine.rules.never_apply`); none if the file can no longer be read (it changed meanwhile), nor,
+    unless ``shipped``, for a shipped variant named as such (`simulate` and `show` tell an author of their
+    own file; a player of a shipped game cannot change it, and `validate` still lists them)."""
+    if not shipped and shipped_variant_path(reference) is not None and not os.path.exists(reference):
+        return []
     try:
         return variant_warnings(reference, rules)
     except VariantError:

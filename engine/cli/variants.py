@@ -82,7 +82,7 @@ def _command_show(args: argparse.Namespace) -> int:
         rules = load_variant(args.variant)
     except VariantError as error:
         return _report(error)
-    for warning in warnings_of(args.variant, rules):
+    for warning in warnings_of(args.variant, rules, shipped=False):
         print(warning_line(warning), file=sys.stderr)
     sys.stdout.write(describe(rules))
     missing = unsupported_rules(rules)
