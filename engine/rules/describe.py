@@ -145,15 +145,20 @@ def _style(style: PlayStyle, rules: Rules) -> str:
     return ", ".join(parts)
 
 
+def _special_details(contract: Contract, rules: Rules) -> str:
+    """A special contract's target, style and eligibility, in words joined by semicolons."""
+    details = [
+        contract.target.describe(rules.deal.hand_size),
+        _style(contract.style, rules),
+        f"may be bid {contract.eligibility.describe()}",
+    ]
+    return "; ".join(detail for detail in details if detail)
+
+
 def _contract_line(contract: Contract, rules: Rules) -> str:
     text = f"  {contract.rank + 1:>3}. {contract.id:<12} {contract.name:<18} {contract.value:>5}"
     if contract.is_special:
-        details = [
-            contract.target.describe(rules.deal.hand_size),
-            _style(contract.style, rules),
-            f"may be bid {contract.eligibility.describe()}",
-        ]
-        text += "   " + "; ".join(detail for detail in details if detail)
+        text += "   " + _special_details(contract, rules)
     return text
 
 
@@ -399,12 +404,7 @@ def _contract_words(contract: Contract, rules: Rules, below: Contract | None, pl
     """A contract of the ladder in a sentence (for :func:`rule_changes`); with ``placed``, where it ranks."""
     text = f"{contract.name} ({contract.id}): worth {contract.value}"
     if contract.is_special:
-        details = [
-            contract.target.describe(rules.deal.hand_size),
-            _style(contract.style, rules),
-            f"may be bid {contract.eligibility.describe()}",
-        ]
-        text += "; " + "; ".join(detail for detail in details if detail)
+        text += "; " + _special_details(contract, rules)
     if placed:
         text += f"; ranks just above {below.id}" if below is not None else "; the lowest bid"
     return text
