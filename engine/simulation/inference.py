@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .figures import Moments, PairedMoments, conditional
 
@@ -99,28 +100,21 @@ def t_p(t: float, freedom: float) -> float:
     return min(1.0, _incomplete_beta(freedom / 2.0, 0.5, freedom / (freedom + t * t)))
 
 
-def t_quantile(freedom: float, level: float = 0.95) -> float:
-    """The two-sided ``level`` quantile of Student's t with ``freedom`` degrees of freedom (the normal's,
-    :data:`Z95` at 95%, for very many)."""
-    if freedom > 1e7:
-        return Z95 if level == 0.95 else _normal_quantile(level)
+@lru_cache(maxsize=1024)
+def t_quantile(freedom: float) -> float:
+    """The two-sided 95% quantile of Student's t with ``freedom`` degrees of freedom (the normal's,
+    :data:`Z95`, where there is no freedom to count or very much; remembered, as many figures share one)."""
+    if freedom <= 0 or freedom > 1e7:
+        return Z95
     low, high = 0.0, 1.0
-    while t_p(high, freedom) > 1.0 - level:
+    while t_p(high, freedom) > 0.05:
         high *= 2.0
     for _ in range(100):
         middle = (low + high) / 2.0
-        if t_p(middle, freedom) > 1.0 - level:
+        if t_p(middle, freedom) > 0.05:
             low = middle
         else:
             high = middle
-    return (low + high) / 2.0
-
-
-def _normal_quantile(level: float) -> float:
-    low, high = 0.0, 40.0
-    for _ in range(100):
-        middle = (low + high) / 2.0
-        low, high = (middle, high) if _normal_p(middle) > 1.0 - level else (low, middle)
     return (low + high) / 2.0
 
 
@@ -174,7 +168,7 @@ def paired_test(name: str, moments: PairedMoments) -> FigureTest:
     count = differences.count
     mean = differences.mean(name)
     error = math.sqrt(differences.variance(name) / count) if count else 0.0
-    quantile = t_quantile(count - 1) if count > 1 else Z95
+    quantile = t_quantile(count - 1)
     interval = (mean - quantile * error, mean + quantile * error)
     spread = math.sqrt((first.variance(name) + second.variance(name)) / 2)
     binary = first.binary.get(name, True) and second.binary.get(name, True)
@@ -229,7 +223,7 @@ def unpaired_test(name: str, first: Moments, second: Moments) -> FigureTest:
     # Welch-Satterthwaite degrees of freedom (a run with one unit adds no freedom of its own).
     shares = [(part, count - 1) for part, count in ((part_a, count_a), (part_b, count_b)) if count > 1 and part > 0]
     freedom = (part_a + part_b) ** 2 / sum(part * part / each for part, each in shares) if shares else 0.0
-    quantile = t_quantile(freedom) if freedom > 0 else Z95
+    quantile = t_quantile(freedom)
     interval = (difference - quantile * error, difference + quantile * error)
     p_value = t_p(difference / error, freedom) if error else (1.0 if difference == 0 else 0.0)
     return FigureTest(name, mean_a, mean_b, difference, interval, _effect(difference, spread), p_value, "Welch t", units)

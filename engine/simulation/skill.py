@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from ..bots import BOT_NAMES
 from .figures import TEAM_POINTS, TEAM_WINS, Moments, Row
-from .inference import SMALL_SAMPLE, Z95, t_quantile
+from .inference import SMALL_SAMPLE, t_quantile
 from .runner import SimulationError, SimulationSettings, _rules, simulate_group
 from .statistics import share_interval
 
@@ -108,7 +108,7 @@ def skill_chain(
             interval = share_interval(mean, variance, count)
         else:  # points a hand: Student's t, as wide as few hands allow
             error = math.sqrt(variance / count) if count else 0.0
-            quantile = t_quantile(count - 1) if count > 1 else Z95
+            quantile = t_quantile(count - 1)
             interval = (mean - quantile * error, mean + quantile * error)
         links.append(SkillLink(stronger, weaker, hands or games, bool(games), mean, interval, 1 / sides if games else 0.0))
     return links
