@@ -1,6 +1,7 @@
-"""Remake ``engine/bots/calibrations.json``: the heuristic bot's misère limits for every shipped variant,
-measured by play-outs (``engine.bots.calibration``). Run after changing how the heuristic bots bid or
-play a misère (raise ``calibration.VERSION`` too), or after changing a shipped variant:
+"""Remake ``engine/bots/calibrations.json``: the heuristic bot's misère limits and curves and its trick
+curves for every shipped variant, measured by play-outs (``engine.bots.calibration``). Run after changing
+how the heuristic bots bid or play a misère or read or play a trick contract (raise
+``calibration.VERSION`` too), or after changing a shipped variant:
 
     python bench/calibrate.py
 """

@@ -63,13 +63,15 @@ def test_a_limit_is_raised_only_on_evidence() -> None:
 
 @pytest.mark.parametrize("variant", ["standard", "rules-text-003-two"])
 def test_the_shipped_calibration_is_what_the_play_outs_give_now(variant: str) -> None:
-    """(If this fails after a change to the bots' misère play: raise calibration.VERSION and run
+    """(If this fails after a change to the bots' misère or trick play: raise calibration.VERSION and run
     bench/calibrate.py.)"""
     rules = engine.load_variant(variant)
     shipped = json.loads(calibration.SHIPPED.read_text(encoding="utf-8"))
     fresh = measure_all(rules, _contracts(rules), lambda: HeuristicBot(rules, UNCALIBRATED))
     curves = {id_: list(curve) for id_, curve in fresh.curves.items()}
-    assert shipped[f"{calibration.VERSION}:{rules.document_hash}"] == {"variant": variant, "limits": fresh.limits, "curves": curves}
+    tricks = {kind: curve.to_data() for kind, curve in fresh.tricks.items()}
+    expected = {"variant": variant, "limits": fresh.limits, "curves": curves, "tricks": tricks}
+    assert shipped[f"{calibration.VERSION}:{rules.document_hash}"] == expected
 
 
 def test_every_shipped_variant_with_a_misere_played_alone_is_calibrated() -> None:
@@ -210,3 +212,24 @@ def test_a_profile_of_its_own_has_a_calibration_of_its_own() -> None:
     assert seat is not None
     bot._misere_safe(SeatView(seat, Phase.AUCTION, acting_seat=seat), state.hands[seat], rules.ladder["misere"])
     assert own_key in calibration._measured and bot._calibration is calibration._measured[own_key]
+
+
+def test_a_calibration_measured_in_two_processes_is_the_one_measured_in_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 44, item 3: a contract that takes no hands from those below it (blind misère, bid before
+    looking; double misère, both partners playing) and the trick curves are measured in a forked helper
+    beside the rest; the result is the one a single process measures, and where the helper fails the
+    main process measures what it was handed."""
+    from engine.bots import playouts
+
+    rules = engine.load_variant("blind-misere")
+    contracts = _contracts(rules)
+    assert any(contract.eligibility.before_looking for contract in contracts)
+
+    def make() -> HeuristicBot:
+        return HeuristicBot(rules, UNCALIBRATED)
+
+    alone = measure_all(rules, contracts, make, deals=400, parallel=False)
+    assert alone.limits and alone.tricks
+    assert measure_all(rules, contracts, make, deals=400, parallel=True) == alone
+    monkeypatch.setattr(playouts.Helper, "receive", lambda self: None)
+    assert measure_all(rules, contracts, make, deals=400, parallel=True) == alone

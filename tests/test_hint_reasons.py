@@ -16,14 +16,18 @@ import pytest
 import engine
 from engine.bots import HeuristicBot
 from engine.bots.hints import hint
+from engine.bots.profile import THRESHOLD, Profile
 
 RULES = engine.load_variant("standard")
 CARDS = {str(card): card for card in RULES.deck.cards}
 
 
-def _reason(hand: str, calls: list[tuple[str, str]]) -> tuple[engine.Action, str, HeuristicBot, engine.Observation]:
+def _reason(
+    hand: str, calls: list[tuple[str, str]], profile: Profile = THRESHOLD
+) -> tuple[engine.Action, str, HeuristicBot, engine.Observation]:
     """The hint for the first seat to bid holding ``hand``, after ``calls`` (``partner`` or ``left`` for
-    the seat that made each), with the heuristic bot's estimates."""
+    the seat that made each), with the estimates of a heuristic bot of ``profile`` (by default one that
+    bids by its reading alone, so that the strain it names is the one it bids)."""
     game = engine.Game(RULES, seed=0)
     seat = game.to_act
     assert seat is not None
@@ -34,7 +38,7 @@ def _reason(hand: str, calls: list[tuple[str, str]]) -> tuple[engine.Action, str
         hand=tuple(CARDS[name] for name in hand.split()),
         calls=tuple((who[caller], call) for caller, call in calls),
     )
-    bot = HeuristicBot(RULES, seed=1)
+    bot = HeuristicBot(RULES, profile, seed=1)
     action, reason = hint(bot, observation, game.legal_actions())
     return action, reason, bot, observation
 
@@ -81,3 +85,22 @@ def test_issue45_item8_a_long_best_strain_needs_no_note(calls: list[tuple[str, s
     the length would not say why (an opponent's bid is no partner's)."""
     _, reason, _, _ = _reason("KH QH 10H 9H 7H 5S 6S 8C 9D 10D", calls)
     assert reason.startswith("your best strain, hearts, is worth about")
+
+
+def test_issue44_a_bid_read_through_the_variants_trick_curve_says_what_the_reading_takes_there() -> None:
+    """Issue 44, item 2: the default bids through the variant's measured trick curve; in `standard` a
+    declaring side in no trump takes more tricks than it reads (the curve's lift held to the profile's
+    ``curve_lift``), so the hint for a no-trump opening gives both figures; the same hint from a bot that
+    bids by its reading alone gives one."""
+    hand = "AS KS QS AD KD AH 10C 9C 5H 4D"
+    action, reason, bot, observation = _reason(hand, [], Profile())
+    curve = bot.trick_curve("NT")
+    reading = bot.estimate(observation.hand, "NT", (), observation.seat)
+    assert curve is not None and curve.expected(reading) == pytest.approx(reading + Profile().curve_lift)
+    assert action == engine.Bid("6NT")
+    assert reason == (
+        f"you can count on {reading:.1f} tricks in no trump with your partner's hand and the kitty"
+        f" (in this variant a declaring side reading that takes about {curve.expected(reading):.1f}): enough for 6NT."
+    )
+    _, plain, _, _ = _reason(hand, [])
+    assert "in this variant" not in plain

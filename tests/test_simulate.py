@@ -345,3 +345,15 @@ def test_chunks_are_sized_from_the_slowest_bot() -> None:
     assert chunk_size(SimulationSettings("standard", hands=100_000, bots=("random", "expert") * 2)) == 1
     assert chunk_size(SimulationSettings("standard", hands=160)) == 10  # a sixteenth of the run at most
     assert chunk_size(SimulationSettings("standard", games=100_000, chunk=9)) == 9
+
+
+def test_cluster_workers_are_handed_the_main_process_calibration(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 44, item 3: a Dask worker takes the calibration its main process measured before it plays a
+    chunk, rather than measuring it again."""
+    from engine.bots import calibration
+    from engine.simulation import runner
+
+    monkeypatch.setattr(calibration, "_measured", {})
+    found = calibration.Calibration(limits={"misere": 1.5}, source="measured")
+    seen = runner._calibrated_chunk(lambda argument, chunk: calibration.measured().get("key"), None, 0, {"key": found})
+    assert seen == found

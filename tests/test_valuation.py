@@ -170,7 +170,8 @@ def test_a_runs_calibration_is_made_once_in_its_main_process_and_named_in_the_re
         key: value for key, value in second.items() if key != "timing"
     }
     assert "Bots' calibration: version" in to_text(one)
-    assert to_data(engine.simulate("five-handed", hands=5, seed=1))["timing"]["calibration"]["source"] == "none"
+    assert to_data(engine.simulate("five-handed", hands=5, seed=1))["timing"]["calibration"]["source"] == "shipped"
+    assert to_data(engine.simulate("five-handed", hands=5, seed=1, bots=["random"] * 5))["timing"]["calibration"]["source"] == "none"
 
 
 def test_a_deeply_nested_cache_file_is_ignored_not_a_crash(tmp_path: object, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -16,7 +16,10 @@ keeps the profile's.
 The same play-outs give each contract a *curve*: the chance a hand is made, read from its danger by a
 logistic fit of the play-outs' results (:func:`fit_curve`). The default bot bids by what a contract is
 worth (:mod:`~engine.bots.valuation`), and this curve is its chance of making a misère, hi/lo or any
-contract calibrated here.
+contract calibrated here. The trick contracts are played out too, for the tricks a declaring side takes at
+each reading of its hand (:mod:`~engine.bots.trick_curve`). The play-outs themselves are in
+:mod:`~engine.bots.playouts`; with two cores, what needs nothing still being measured (a contract bid
+blind or by both partners, the trick curves) is measured in a forked helper beside the rest.
 
 Calibrations are keyed by the rules' content (:attr:`~engine.rules.ruleset.Rules.document_hash`) and
 :data:`VERSION`, which is raised when the bots' play changes: the shipped variants' are in
@@ -39,23 +42,17 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
-from typing import Protocol
 
-from ..kernel.phase import PASS_MOVE, Phase
-from ..kernel.state import GameState
 from ..rules.contracts import Contract, PartnerRole
 from ..rules.ruleset import Rules
+from .playouts import CAP, SAMPLES, Helper, Measuring, Scan, may_fork
 from .profile import VALUATION_FIELDS, Profile
+from .trick_curve import TrickCurve, curves_from, measure_tricks, trick_contracts
 
-VERSION = 6
+VERSION = 7
 """Raised whenever the heuristic bots' misère bidding or play changes, so that old calibrations are not used."""
 DEALS = 6000
 """The most deals played out per contract (a contract few hands are safe enough for needs many)."""
-SAMPLES = 200
-"""Play-outs per contract that are enough in each of two strata, the hands at or below the profile's
-limit (on which the limit is judged) and those above it (on which a raise is): its deals stop when both
-are full. (Stopping at 400 play-outs of any danger left 40-60 hands at or below the limit, and a limit
-kept or lowered on so few followed luck.)"""
 TARGET_SHARE = 0.75
 """The share of the misères at or below a raised limit that must have been made. The bids in play are
 made about ten points less often than the play-outs promise (bench/NOTES.md), so this is well above the
@@ -76,9 +73,6 @@ are enough to judge were made less often than this is never bid (double nullo: t
 unseen, and even the safest hands are made about a quarter of the time)."""
 MIN_BIDS = 20
 """The fewest misères at or below a limit for it to count (fewer leave the share to luck)."""
-CAP = 2.5
-"""The highest limit measured: a hand more dangerous is not played out (most hands, and most of the
-time a calibration would take)."""
 SHIPPED = Path(__file__).with_name("calibrations.json")
 """The shipped variants' calibrations."""
 MEASURED_WITH = Profile(calibrated=False)
@@ -99,9 +93,12 @@ class Calibration:
     curves: Mapping[str, tuple[float, float]] = field(default_factory=dict)
     """Per contract id, the logistic curve ``(a, b)`` of the chance it is made at danger ``d``:
     ``1 / (1 + exp(-(a + b * d)))`` (:func:`made_share`)."""
+    tricks: Mapping[str, TrickCurve] = field(default_factory=dict)
+    """Per kind of strain (:data:`~engine.bots.trick_curve.KINDS`), the tricks a trick contract's declaring
+    side takes at each reading of its hand (:mod:`~engine.bots.trick_curve`)."""
     source: str = "measured"
     """Where it came from: ``shipped``, ``cache`` or ``measured`` (a report says which); ``none`` where the
-    variant has no contract to calibrate."""
+    variant has no contract to calibrate, no misère nor trick contract."""
 
 
 def made_share(curve: tuple[float, float], danger: float) -> float:
@@ -110,16 +107,6 @@ def made_share(curve: tuple[float, float], danger: float) -> float:
     if exponent < -30.0:
         return 0.0
     return 1.0 / (1.0 + math.exp(-exponent))
-
-
-class Measuring(Protocol):
-    """A bot that can be calibrated: it moves from the kernel's state and measures a misère hand."""
-
-    def choose(self, state: GameState, seat: int, legal: int) -> int:
-        """The bot's move."""
-
-    def misere_measure(self, hand: int, contract: Contract) -> tuple[float, float]:
-        """The hand's danger for ``contract`` and the profile's limit for it."""
 
 
 def calibrated_contracts(contracts: Iterable[Contract], hand_size: int) -> list[Contract]:
@@ -131,6 +118,12 @@ def calibrated_contracts(contracts: Iterable[Contract], hand_size: int) -> list[
         for contract in contracts
         if contract.target.is_no_tricks or (contract.target.maximum < hand_size and contract.style.partner is PartnerRole.SITS_OUT)
     ]
+
+
+def has_contracts_to_measure(rules: Rules) -> bool:
+    """Whether ``rules`` have a contract to calibrate: a misère or a contract with a ceiling
+    (:func:`calibrated_contracts`), or a trick contract (:func:`~engine.bots.trick_curve.trick_contracts`)."""
+    return bool(calibrated_contracts(rules.ladder, rules.deal.hand_size) or trick_contracts(rules))
 
 
 def _key(rules: Rules, profile: Profile | None = None) -> str:
@@ -153,11 +146,15 @@ def _entry(data: object, source: str) -> Calibration:
     curves = {str(id_): (float(curve[0]), float(curve[1])) for id_, curve in data.get("curves", {}).items()}
     if not all(math.isfinite(value) for value in [*limits.values(), *(part for curve in curves.values() for part in curve)]):
         raise ValueError("not a finite number")
-    return Calibration(limits, curves, source)
+    return Calibration(limits, curves, curves_from(data.get("tricks", {})), source)
 
 
 def _to_data(found: Calibration) -> dict[str, object]:
-    return {"limits": dict(found.limits), "curves": {id_: [round(a, 6), round(b, 6)] for id_, (a, b) in found.curves.items()}}
+    return {
+        "limits": dict(found.limits),
+        "curves": {id_: [round(a, 6), round(b, 6)] for id_, (a, b) in found.curves.items()},
+        "tricks": {kind: curve.to_data() for kind, curve in found.tricks.items()},
+    }
 
 
 @lru_cache(maxsize=1)
@@ -279,7 +276,7 @@ def calibration_for(
     """The calibration of ``contracts`` (the contracts :func:`calibrated_contracts` gives) under ``rules``:
     shipped, remembered, cached, or measured now with bots from ``make_bot`` (uncalibrated ones, of
     ``profile``: ``None`` for the default's) and cached."""
-    if not contracts:
+    if not contracts and not trick_contracts(rules):
         return Calibration(source="none")
     found = known(rules, profile)
     if found is None:  # (an empty calibration, where no contract had samples enough, is one too)
@@ -301,68 +298,70 @@ def measure(rules: Rules, contracts: Sequence[Contract], make_bot: Callable[[], 
     return dict(measure_all(rules, contracts, make_bot, deals).limits)
 
 
-def measure_all(rules: Rules, contracts: Sequence[Contract], make_bot: Callable[[], Measuring], deals: int = DEALS) -> Calibration:
+def measure_all(
+    rules: Rules, contracts: Sequence[Contract], make_bot: Callable[[], Measuring], deals: int = DEALS, parallel: bool | None = None
+) -> Calibration:
     """Play fixed deals out for each contract in turn (up to ``deals`` of them, fewer once it has
     :data:`SAMPLES` play-outs at or below the profile's limit and as many above it) and choose each
-    contract's limit, and fit its curve."""
-    bots = [make_bot() for _ in range(rules.seating.players)]
+    contract's limit, and fit its curve; and measure the trick contracts' curves
+    (:func:`~engine.bots.trick_curve.measure_tricks`).
+
+    A contract that never takes hands from the contracts below it (bid blind, or played by both partners)
+    needs only the limits of the contracts above it, so it is measured beside the others in a second
+    process where this one may start one (``parallel``: ``None`` where there are two cores or more, on a
+    system that forks), and so are the trick curves: the result is the same either way."""
+    scan = Scan(rules, make_bot, deals)
+    helper = Helper.start(rules, make_bot, deals) if may_fork(parallel) else None
     chosen: dict[str, float] = {}
     curves: dict[str, tuple[float, float]] = {}
     taken: list[tuple[Contract, float]] = []  # the contracts measured so far that take hands, and their limits
-    # Every contract scans the same deals, and each hand is read against the earlier contracts again: the
-    # deals' hands and each hand's danger are kept for the whole measurement (the result is the same).
-    dealt: dict[int, tuple[int, ...]] = {}
-    dangers: dict[tuple[object, object, int], float] = {}
-
-    def danger_of(hand: int, contract: Contract) -> float:
-        # (A hand's danger depends on the contract's terms only, its style and target: misère, blind
-        # misère and open misère with the kitty taken read a hand alike.)
-        key = (contract.style, contract.target, hand)
-        found = dangers.get(key)
-        if found is None:
-            found = dangers[key] = bots[0].misere_measure(hand, contract)[0]
-        return found
-
+    given: list[tuple[Contract, list[tuple[Contract, float]]]] = []  # measured by the helper, with the limits above
+    if helper is not None:
+        helper.send(("tricks",))
     for contract in contracts:
-        found: list[tuple[float, bool]] = []
-        limit = bots[0].misere_measure(0, contract)[1]  # the profile's limit (the limit alone: any hand)
-        within = beyond = 0  # play-outs at or below the profile's limit, and above it
-        for deal in range(deals):
-            if within >= SAMPLES and beyond >= SAMPLES:
-                break
-            seed, dealer = f"calibration-{deal}", deal % rules.seating.players
-            hands = dealt.get(deal)
-            if hands is None:
-                hands = dealt[deal] = tuple(GameState.create(rules, seed=seed, dealer=dealer, history=False).hands[: rules.seating.players])
-            for seat in range(rules.seating.players):
-                # Each hand safe enough to be worth measuring declares in turn, on the same deal.
-                danger = danger_of(hands[seat], contract)
-                if danger > CAP or (within if danger <= limit else beyond) >= SAMPLES:
-                    continue
-                if any(danger_of(hands[seat], earlier) <= earlier_limit for earlier, earlier_limit in taken):
-                    continue  # the bot bids the earlier (higher) contract with this hand
-                state = GameState.create(rules, seed=seed, dealer=dealer, history=False)
-                state.pause_between_hands = True
-                made = _play_out(state, bots, seat, contract)
-                if made is not None:
-                    found.append((danger, made))
-                    if danger <= limit:
-                        within += 1
-                    else:
-                        beyond += 1
-        measured = choose_limit(found, limit)
-        if measured is not None:
-            chosen[contract.id] = measured
-        curve = fit_curve(found)
-        if curve is not None:
-            curves[contract.id] = curve
+        if helper is not None and not _may_take(contract):
+            helper.send(("contract", contract, list(taken)))
+            given.append((contract, list(taken)))
+            continue
+        found, limit = scan.measure(contract, taken)
+        measured = _keep(contract, found, limit, chosen, curves)
         taken_below = limit if measured is None else measured
-        if taken_below >= 0 and not contract.eligibility.before_looking and contract.style.partner is not PartnerRole.PLAYS:
+        if taken_below >= 0 and _may_take(contract):
             # A hand within this limit bids it rather than a lower contract (the bot tries them highest
-            # first), so the lower contracts are measured on the hands left; a contract never bid, bid
-            # blind, or bid only once the partners have passed, leaves them.
+            # first), so the lower contracts are measured on the hands left.
             taken.append((contract, taken_below))
-    return Calibration(chosen, curves)
+    tricks = helper.receive() if helper is not None else None
+    for contract, above in given:
+        answer = helper.receive() if helper is not None else None
+        found, limit = answer if answer is not None else scan.measure(contract, above)
+        _keep(contract, found, limit, chosen, curves)
+    if helper is not None:
+        helper.close()
+    if tricks is None:
+        tricks = measure_tricks(rules, scan.bots)
+    ordered = {contract.id: chosen[contract.id] for contract in contracts if contract.id in chosen}
+    fitted = {contract.id: curves[contract.id] for contract in contracts if contract.id in curves}
+    return Calibration(ordered, fitted, tricks)
+
+
+def _may_take(contract: Contract) -> bool:
+    """Whether a hand within ``contract``'s limit is left out of the lower contracts' measurement: not for
+    a contract bid blind, nor for one both partners play (bid only once the partners have passed)."""
+    return not contract.eligibility.before_looking and contract.style.partner is not PartnerRole.PLAYS
+
+
+def _keep(
+    contract: Contract, found: list[tuple[float, bool]], limit: float, chosen: dict[str, float], curves: dict[str, tuple[float, float]]
+) -> float | None:
+    """Choose ``contract``'s limit from its play-outs ``found`` (the profile's ``limit`` given) and fit its
+    curve, keeping each where there is one; the limit chosen."""
+    measured = choose_limit(found, limit)
+    if measured is not None:
+        chosen[contract.id] = measured
+    curve = fit_curve(found)
+    if curve is not None:
+        curves[contract.id] = curve
+    return measured
 
 
 def fit_curve(samples: Sequence[tuple[float, bool]], iterations: int = 50) -> tuple[float, float] | None:
@@ -417,40 +416,6 @@ def fit_curve(samples: Sequence[tuple[float, bool]], iterations: int = 50) -> tu
         share = min(max(successes / len(samples), 0.01), 0.99)
         a, b = math.log(share / (1.0 - share)), 0.0
     return round(a, 6), round(b, 6)
-
-
-class _Failed(Exception):
-    """A play-out stopped where its contract has failed (:func:`_play_out`)."""
-
-
-def _play_out(state: GameState, bots: Sequence[Measuring], chosen: int, contract: Contract) -> bool | None:
-    """Play the hand with ``chosen`` bidding ``contract`` at its first chance (the auction before it as the
-    bots bid it: a misère may need an auction already at seven) and everyone passing after it where
-    passing is allowed; whether the contract was made, or ``None`` when it was not the one played."""
-    bid = [False]
-    players = len(bots)
-    ceiling = contract.target.maximum
-
-    def choose(state: GameState, seat: int, legal: int) -> int:
-        if state.phase is Phase.AUCTION:
-            if seat == chosen and not bid[0] and legal >> (contract.rank + 1) & 1:
-                bid[0] = True
-                return contract.rank
-            if bid[0] and legal & 1:
-                return PASS_MOVE
-        elif state.phase is Phase.PLAY and state.play is not None and sum(state.play.tricks[each] for each in state.side()) > ceiling:
-            raise _Failed  # past its ceiling (a misère's first trick): failed, whatever the rest of the play
-        return bots[seat % players].choose(state, seat, legal)
-
-    try:
-        state.run([choose] * players)
-    except _Failed:
-        played = state.contract
-        return False if played is not None and played.id == contract.id and state.declarer == chosen else None
-    result = state.result
-    if result is None or result.contract != contract.id or result.declarer != chosen:
-        return None
-    return result.made
 
 
 def choose_limit(samples: list[tuple[float, bool]], fixed: float) -> float | None:
@@ -508,7 +473,7 @@ def write_shipped(make_bot: Callable[[Rules], Measuring]) -> None:
     for name in shipped_variant_names():
         rules = load_variant(name)
         contracts = calibrated_contracts(sorted(rules.ladder, key=lambda contract: -contract.value), rules.deal.hand_size)
-        if contracts:
+        if contracts or trick_contracts(rules):
             found = measure_all(rules, contracts, lambda rules=rules: make_bot(rules))  # type: ignore[misc]
             data[_key(rules)] = {"variant": name, **_to_data(found)}
     SHIPPED.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
@@ -542,6 +507,7 @@ __all__ = [
     "VERSION",
     "Measuring",
     "calibrated_contracts",
+    "has_contracts_to_measure",
     "choose_limit",
     "measure",
     "misere_limits",

@@ -25,12 +25,12 @@ from ..kernel.table_cards import DISCARD_SHIFT
 from ..kernel.tables import StrainTable, cards_in, mask_of, tables_for
 from ..rules.announcements import Effect
 from ..rules.cards import Card
-from ..rules.contracts import Contract, Exposure, KittyUse, PartnerRole, PlayStyle, Target
+from ..rules.contracts import Contract, KittyUse, PartnerRole, PlayStyle, Target
 from ..rules.ruleset import Rounds, Rules
 from ..rules.strains import TRUMP_POWER
 from .adapter import act_by_view
 from .calibration import Calibration, calibrated_contracts, calibration_for, made_share
-from .ceiling import ceiling_measure, has_ceiling, past_minimum, spend_high
+from .ceiling import has_ceiling, past_minimum, spend_high
 from .checks import check_choose, check_rules
 from .conventions import convention_bid
 from .misere_defence import classic_lead, defence_lead
@@ -39,6 +39,8 @@ from .profile import Profile
 from .random_bot import generator
 from .standing import LOST, Standing, end_bid, near_end
 from .steering import own_tricks, trick_plan
+from .trick_bids import choose_by_worth
+from .trick_curve import TrickCurve, kind_of
 from .trick_play import Table, follow, follow_classic, lead, opponents_void, winning
 from .valuation import Valuation
 from .worth import holding_tricks, sure_of_every_trick
@@ -345,10 +347,10 @@ class HeuristicBot:
             if self._values:
                 terms = terms_of(self.rules, contract, modifier.id, ())
                 assert terms is not None
-                valuation = self._valuation
+                margin = self.profile.value_margin
                 if (
-                    valuation.trick_worth(terms, seat, without, view.scores)
-                    > valuation.trick_worth(contract, seat, with_kitty, view.scores) + self.profile.value_margin
+                    self.reading_worth(terms, seat, without, view.scores)
+                    > self.reading_worth(contract, seat, with_kitty, view.scores) + margin
                 ):
                     return modified
             elif without >= contract.level + self.profile.sans_margin:
@@ -410,7 +412,7 @@ class HeuristicBot:
         seat, scores, profile, valuation = view.actor, view.scores, self.profile, self._valuation
         held = valuation.held(view.bidding)
         if choice is not None:
-            alternative = valuation.trick_worth(choice, seat, estimates[choice.style.strain], scores)
+            alternative = self.reading_worth(choice, seat, estimates[choice.style.strain], scores)
         else:
             alternative = valuation.pass_worth(held, seat, scores, profile.pass_weight, profile.holder_make_share)
         over_misere = held is not None and self._tables.team_of[held[0]] != self._tables.team_of[seat] and held[1].target.is_no_tricks
@@ -442,24 +444,8 @@ class HeuristicBot:
         return {strain: self._estimate(hand, strain, bid_strains) for strain in strains}
 
     def misere_measure(self, hand: int, contract: Contract) -> tuple[float, float]:
-        """``hand``'s danger for ``contract`` (a misère played alone; for a contract with a ceiling, how far
-        the hand is from fitting it, :func:`~engine.bots.ceiling.ceiling_measure`) and the profile's limit for it."""
-        if has_ceiling(contract, self.rules.deal.hand_size):
-            kitty = self.rules.deal.kitty if contract.style.kitty is not KittyUse.NONE else 0
-            strain = self._strains[contract.style.strain]
-            outside = self._all & ~hand
-            typical = self._misere.kitty_card_risk(strain, hand, outside)
-            return ceiling_measure(
-                strain, hand, contract.target.minimum, outside, kitty, self._misere.forced, typical
-            ), self.profile.ceiling_limit
-        if contract.style.partner is PartnerRole.PLAYS:  # (double misère: the partner's hand is unseen)
-            return self.misere_danger(hand, contract.style.kitty is KittyUse.TAKE), self.profile.double_misere_limit
-        if contract.style.exposed is Exposure.NONE:  # without the kitty (grand nullo), nothing to discard into
-            return self.misere_danger(hand, contract.style.kitty is not KittyUse.NONE or not self.profile.adapts), self.profile.misere_limit
-        if self.profile.adapts and contract.style.kitty is not KittyUse.NONE:
-            # Laid open once the kitty is taken: the defenders see the hand, so a stricter limit.
-            return self.misere_danger(hand), self.profile.open_misere_kitty_limit
-        return self.misere_danger(hand, discarding=False), self.profile.open_misere_limit  # shown before the kitty
+        """``hand``'s danger for ``contract`` and the profile's limit (:meth:`~engine.bots.misere_hand.MisereReading.measure`)."""
+        return self._misere.measure(hand, contract)
 
     def calibrated_limit(self, contract: Contract) -> float | None:
         """The limit calibrated for ``contract`` in this variant (:mod:`~engine.bots.calibration`), or
@@ -476,6 +462,16 @@ class HeuristicBot:
             uncalibrated = replace(self.profile, calibrated=False)
             self._calibration = calibration_for(self.rules, self._calibrated, lambda: HeuristicBot(self.rules, uncalibrated), uncalibrated)
         return self._calibration
+
+    def trick_curve(self, strain: str) -> TrickCurve | None:
+        """The variant's measured trick curve in ``strain``, lifting a reading by at most ``curve_lift`` (``None``: unmeasured)."""
+        found = self.calibration() if self.profile.values_tricks else None
+        curve = None if found is None else found.tricks.get(kind_of(self.rules, strain))
+        return None if curve is None else curve.lifted_at_most(self.profile.curve_lift)
+
+    def reading_worth(self, contract: Contract, seat: int, reading: float, scores: tuple[int, ...]) -> float:
+        """``contract``'s expected worth to ``seat``'s side at a reading of ``reading`` tricks (:meth:`trick_curve`'s)."""
+        return self._valuation.reading_worth(contract, seat, reading, scores, self.trick_curve(contract.style.strain))
 
     def made_chance(self, hand: int, contract: Contract) -> float | None:
         """The chance ``hand`` makes ``contract`` (a calibrated contract: a misère, hi/lo) in play: read from
@@ -525,7 +521,11 @@ class HeuristicBot:
     def _choose(self, view: SeatView, ordinary: list[Contract], estimates: dict[str, float]) -> Contract | None:
         """The bid to make: in the strain with the most tricks expected, a level one below the estimate
         in a continuous auction (room to rise later, rules text 000 "Bidding conventions") or the
-        estimate itself when there is one round; never above the estimate."""
+        estimate itself when there is one round; never above the estimate. By worth where the profile says
+        (:func:`~engine.bots.trick_bids.choose_by_worth`)."""
+        if self._values and self.profile.values_tricks:
+            one_round = self.rules.auction.rounds is Rounds.ONE
+            return choose_by_worth(self._valuation, self.profile, view, ordinary, estimates, self.trick_curve, one_round)
         affordable = [
             contract for contract in ordinary if contract.level is not None and contract.level <= estimates[contract.style.strain]
         ]

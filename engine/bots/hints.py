@@ -116,9 +116,20 @@ def _auction_reason(bot: HeuristicBot, observation: Observation, action: Action)
             return f"you can expect {estimates[best]:.1f} tricks in {named}, enough for {contract.name}."
         strain = contract.style.strain
         note = _strain_note(bot, observation, strain, estimates)
-        return f"you can count on {estimates[strain]:.1f} tricks in {rules.strain(strain).name}{note}{support}: enough for {contract.id}."
+        taken = _taken(bot, strain, estimates[strain])
+        return f"you can count on {estimates[strain]:.1f} tricks in {rules.strain(strain).name}{note}{support}{taken}: enough for {contract.id}."
     note = _strain_note(bot, observation, best, estimates)
-    return f"your best strain, {named}{note}, is worth about {estimates[best]:.1f} tricks{support}: not enough for the next bid."
+    taken = _taken(bot, best, estimates[best])
+    return f"your best strain, {named}{note}, is worth about {estimates[best]:.1f} tricks{support}{taken}: not enough for the next bid."
+
+
+def _taken(bot: HeuristicBot, strain: str, reading: float) -> str:
+    """What the variant's measured trick curve makes of ``reading`` where the bot bids by it and it moves
+    the reading by a quarter of a trick or more (:mod:`~engine.bots.trick_curve`); empty otherwise."""
+    curve = bot.trick_curve(strain) if bot._values else None
+    if curve is None or abs(curve.expected(reading) - reading) < 0.25:
+        return ""
+    return f" (in this variant a declaring side reading that takes about {curve.expected(reading):.1f})"
 
 
 def _strain_note(bot: HeuristicBot, observation: Observation, strain: str, estimates: dict[str, float]) -> str:

@@ -11,8 +11,9 @@ bot, for its variant and profile.
 from __future__ import annotations
 
 from ..kernel.tables import StrainTable, Tables, cards_in
+from ..rules.contracts import Contract, Exposure, KittyUse, PartnerRole
 from ..rules.ruleset import FirstLead, Rules
-from .ceiling import ceiling_measure
+from .ceiling import ceiling_measure, has_ceiling
 from .profile import Profile
 from .worth import forced_risks
 
@@ -74,6 +75,24 @@ class MisereReading:
             danger += self.lead_risk(strain, mask, outside)
         self._dangers[(mask, discarding)] = danger
         return danger
+
+    def measure(self, hand: int, contract: Contract) -> tuple[float, float]:
+        """``hand``'s danger for ``contract`` (a misère played alone; for a contract with a ceiling, how far
+        the hand is from fitting it, :func:`~engine.bots.ceiling.ceiling_measure`) and the profile's limit for it."""
+        if has_ceiling(contract, self.rules.deal.hand_size):
+            kitty = self.rules.deal.kitty if contract.style.kitty is not KittyUse.NONE else 0
+            strain = self._strains[contract.style.strain]
+            outside = self._all & ~hand
+            typical = self.kitty_card_risk(strain, hand, outside)
+            return ceiling_measure(strain, hand, contract.target.minimum, outside, kitty, self.forced, typical), self.profile.ceiling_limit
+        if contract.style.partner is PartnerRole.PLAYS:  # (double misère: the partner's hand is unseen)
+            return self.danger(hand, contract.style.kitty is KittyUse.TAKE), self.profile.double_misere_limit
+        if contract.style.exposed is Exposure.NONE:  # without the kitty (grand nullo), nothing to discard into
+            return self.danger(hand, contract.style.kitty is not KittyUse.NONE or not self.profile.adapts), self.profile.misere_limit
+        if self.profile.adapts and contract.style.kitty is not KittyUse.NONE:
+            # Laid open once the kitty is taken: the defenders see the hand, so a stricter limit.
+            return self.danger(hand), self.profile.open_misere_kitty_limit
+        return self.danger(hand, discarding=False), self.profile.open_misere_limit  # shown before the kitty
 
     def kitty_card_risk(self, strain: StrainTable, mask: int, outside: int) -> float:
         """How forced a kitty card is on average: the ``outside`` cards' forced risks as a hand, per card."""

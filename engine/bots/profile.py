@@ -96,8 +96,21 @@ class Profile:
     variant's scoring (:mod:`~engine.bots.valuation`): a misère or any calibrated contract by its
     calibrated chance of being made times what making it scores, against what failing costs and against
     the bid it would replace or passing; a call for every trick, sans kitty and breach alike (going alone
-    and the trick bids still by their margins). Off in the ``threshold`` profile, which bids each contract
-    at a fixed danger or trick margin whatever it is worth."""
+    still by its margin). Off in the ``threshold`` profile, which bids each contract at a fixed danger or
+    trick margin whatever it is worth."""
+    values_tricks: bool = True
+    """(Where :attr:`values_bids`.) Bid the trick contracts by their worth too, read through the variant's
+    measured trick curve (:mod:`~engine.bots.trick_bids`), rather than at the level the hand's reading
+    reaches."""
+    trick_chance: float = 0.6
+    curve_lift: float = 0.5
+    """(Where :attr:`values_tricks`.) The most tricks the measured curve may add to a reading: the
+    play-outs' declarers were the seats reading the most of each deal, and the tricks a curve promises
+    over the reading are not taken by the weaker hands that bid on them (without this, `standard`'s default
+    bid 6NT in a quarter of its hands on no trump's curve of +1.4, and made 7NT 42% of the time)."""
+    """(Where :attr:`values_tricks`.) The least chance of being made at which a trick contract is bid: an
+    auction pushes a contract to the most its declarer will bid, so bidding to an even chance made
+    contracts half the time (bench/NOTES.md)."""
     pass_weight: float = 1.0
     """(Where :attr:`values_bids`.) How much of the holder's expected score a pass is counted as leaving
     it (the holder's side gains it, so a pass over an opponent's bid costs this share of what that bid is
@@ -166,13 +179,23 @@ class Profile:
         ):
             if not 0.0 <= share <= 1.0:
                 raise ValueError(f"Profile {label} must be a share between 0 and 1, not {share}.")
-        shares = (self.pass_weight, self.holder_make_share, self.play_discount, self.misere_over_misere, self.least_chance)
+        shares = (
+            self.pass_weight,
+            self.holder_make_share,
+            self.play_discount,
+            self.misere_over_misere,
+            self.least_chance,
+            self.trick_chance,
+        )
         if not all(0.0 <= share <= 1.0 for share in shares):
             raise ValueError(
-                "Profile pass_weight, holder_make_share, play_discount, misere_over_misere and least_chance must be shares between 0 and 1."
+                "Profile pass_weight, holder_make_share, play_discount, misere_over_misere, least_chance and trick_chance must be shares"
+                " between 0 and 1."
             )
         if not -3.0 <= self.call_discount <= 10.0:
             raise ValueError(f"Profile call_discount must be between -3 and 10 tricks, not {self.call_discount}.")
+        if not -3.0 <= self.curve_lift <= 3.0:
+            raise ValueError(f"Profile curve_lift must be between -3 and 3 tricks, not {self.curve_lift}.")
         if not 0.0 <= self.value_margin <= 1000.0:
             raise ValueError(f"Profile value_margin must be between 0 and 1000 points, not {self.value_margin}.")
         if min(self.misere_limit, self.open_misere_limit, self.open_misere_kitty_limit, self.double_misere_limit, self.ceiling_limit) < 0:
@@ -193,6 +216,7 @@ measure the default against (the bot ``threshold``)."""
 VALUATION_FIELDS = (
     "name",
     "values_bids",
+    "values_tricks",
     "pass_weight",
     "holder_make_share",
     "value_margin",
@@ -201,6 +225,8 @@ VALUATION_FIELDS = (
     "misere_over_misere",
     "breach_curve",
     "least_chance",
+    "trick_chance",
+    "curve_lift",
 )
 """The fields that only weigh bids by their worth, which an uncalibrated bot (one measuring a calibration)
 never does: profiles differing only in them share a calibration."""

@@ -9,8 +9,9 @@ mean of the other sides', for each count of tricks it may take, weighed by the c
 whatever the variant pays (the value table, trick points to the defenders, a slam bonus, subtracting or
 paying a failed contract to the other side, a score that never falls), the worth follows it.
 
-The chances come from the bot's own reading of its hand: for a trick contract a normal spread of
-:data:`~engine.bots.standing.TRICK_SPREAD` tricks around its estimate; for a misère, hi/lo or any contract
+The chances come from the bot's own reading of its hand: for a trick contract a normal spread around the
+tricks the variant's measured :class:`~engine.bots.trick_curve.TrickCurve` expects at its reading (or of
+:data:`~engine.bots.standing.TRICK_SPREAD` tricks around the reading itself); for a misère, hi/lo or any contract
 calibrated by play-outs, the share made at its danger on the variant's calibrated curve
 (:func:`~engine.bots.calibration.made_share`).
 """
@@ -24,6 +25,7 @@ from ..kernel.calls import terms_of
 from ..rules.contracts import Contract, PartnerRole
 from ..rules.ruleset import BreachRule, Rules
 from .standing import TRICK_SPREAD, Standing
+from .trick_curve import TrickCurve
 
 MEMO_LIMIT = 4096
 """Points remembered per bot before the memo is cleared (a bound on memory)."""
@@ -39,6 +41,8 @@ class Valuation:
         """Each seat's team."""
         self._points: dict[tuple[str, int, int, int, int, int, tuple[int, ...]], float] = {}
         self._hand_size = rules.deal.hand_size
+        self._rows: dict[tuple[str, int, int, int, int, tuple[int, ...]], tuple[float, ...]] = {}
+        self._chances: dict[tuple[float, float], tuple[float, ...]] = {}
 
     def points(self, contract: Contract, declarer: int, tricks: int, scores: tuple[int, ...]) -> float:
         """What ``declarer``'s side scores on the hand, less the mean of the other sides', when it plays
@@ -52,10 +56,13 @@ class Valuation:
             found = self._points[key] = Standing(self.rules, self.team_of, scores).points(contract, declarer, tricks)
         return found
 
-    def trick_chances(self, expected: float, spread: float = TRICK_SPREAD) -> list[float]:
+    def trick_chances(self, expected: float, spread: float = TRICK_SPREAD) -> tuple[float, ...]:
         """The chance of each count of tricks from 0 to the hand size when ``expected`` are expected: a
         normal spread of ``spread`` tricks, each count taking the half-trick either side of it (the ends
         take the tails)."""
+        known = self._chances.get((expected, spread))
+        if known is not None:
+            return known
         scale = spread * math.sqrt(2.0)
         size = self._hand_size
         below = [0.5 * (1.0 + math.erf((count + 0.5 - expected) / scale)) for count in range(size)]
@@ -65,17 +72,32 @@ class Valuation:
             chances.append(cumulative - previous)
             previous = cumulative
         chances.append(1.0 - previous)
-        return chances
+        if len(self._chances) >= MEMO_LIMIT:
+            self._chances.clear()
+        found = self._chances[(expected, spread)] = tuple(chances)
+        return found
 
-    def trick_worth(self, contract: Contract, declarer: int, expected: float, scores: tuple[int, ...]) -> float:
-        """``contract``'s expected worth to ``declarer``'s side when its side expects ``expected`` tricks:
-        every count of tricks weighed by :meth:`trick_chances` (so a slam bonus counts by the chance of
-        every trick, and a failure by how far short it may fall)."""
-        return sum(
-            chance * self.points(contract, declarer, tricks, scores)
-            for tricks, chance in enumerate(self.trick_chances(expected))
-            if chance > 1e-6
-        )
+    def trick_worth(
+        self, contract: Contract, declarer: int, expected: float, scores: tuple[int, ...], spread: float = TRICK_SPREAD
+    ) -> float:
+        """``contract``'s expected worth to ``declarer``'s side when its side expects ``expected`` tricks,
+        spread by ``spread``: every count of tricks weighed by :meth:`trick_chances` (so a slam bonus counts
+        by the chance of every trick, and a failure by how far short it may fall)."""
+        key = (contract.id, contract.value, contract.target.minimum, contract.target.maximum, declarer, scores)
+        row = self._rows.get(key)
+        if row is None:  # every count of tricks at once: the same contract is weighed at many readings
+            if len(self._rows) >= MEMO_LIMIT:
+                self._rows.clear()
+            row = self._rows[key] = tuple(self.points(contract, declarer, tricks, scores) for tricks in range(self._hand_size + 1))
+        return sum(chance * points for chance, points in zip(self.trick_chances(expected, spread), row))
+
+    def reading_worth(self, contract: Contract, declarer: int, reading: float, scores: tuple[int, ...], curve: TrickCurve | None) -> float:
+        """:meth:`trick_worth` when the declarer's hand reads ``reading`` tricks: the tricks ``curve`` (the
+        variant's measured :class:`~engine.bots.trick_curve.TrickCurve`) expects and its spread, or, with no
+        curve, the reading itself."""
+        if curve is None:
+            return self.trick_worth(contract, declarer, reading, scores)
+        return self.trick_worth(contract, declarer, curve.expected(reading), scores, curve.spread)
 
     def made_and_failed(self, contract: Contract) -> tuple[int, int]:
         """The tricks counted for ``contract`` made and failed when only the share made is known: its

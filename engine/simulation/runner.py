@@ -178,8 +178,7 @@ def calibrate(settings: SimulationSettings, rules: Rules) -> dict[str, Any]:
 def _needs_measuring(settings: SimulationSettings, rules: Rules) -> bool:
     """Whether a bot of ``settings`` bids by a calibration of ``rules`` that is neither shipped, remembered
     nor cached (so that :func:`calibrate` would measure it)."""
-    contracts = bot_calibration.calibrated_contracts(sorted(rules.ladder, key=lambda contract: -contract.value), rules.deal.hand_size)
-    if not contracts:
+    if not bot_calibration.has_contracts_to_measure(rules):
         return False
     for name in set(_bots_for(settings, rules)):
         profile = getattr(make_bot(name, rules, 0), "profile", None)
@@ -464,7 +463,7 @@ def _execute(
     chunks come (``on_unit`` is passed on when the chunks run in this process); worker processes are
     handed ``calibrations`` (:func:`~engine.bots.calibration.measured`), measured here once."""
     if cluster is not None:
-        yield from _execute_on_cluster(function, argument, list(chunks), cluster)
+        yield from _execute_on_cluster(function, argument, list(chunks), cluster, calibrations or {})
         return
     if workers == 1 or count <= 1:
         for chunk in chunks:
@@ -481,6 +480,12 @@ def _execute(
                 yield pending.popleft().result()
         while pending:
             yield pending.popleft().result()
+
+
+def _calibrated_chunk(function: Callable[..., Any], argument: Any, chunk: int, handed: dict[str, Any]) -> Any:
+    """On a cluster's worker: take the calibrations the main process made ready, then run one chunk."""
+    bot_calibration.adopt(handed)
+    return function(argument, chunk)
 
 
 def _start_worker(parent: int, calibrations: dict[str, Any]) -> None:
@@ -519,8 +524,11 @@ def _watch_parent(parent: int) -> None:
     threading.Thread(target=watch, name="watch-parent", daemon=True).start()
 
 
-def _execute_on_cluster(function: Callable[..., Any], argument: Any, chunks: list[int], address: str) -> Iterator[Any]:
-    """Run the chunks on the Dask cluster at ``address`` (its workers need this package installed)."""
+def _execute_on_cluster(
+    function: Callable[..., Any], argument: Any, chunks: list[int], address: str, calibrations: dict[str, Any]
+) -> Iterator[Any]:
+    """Run the chunks on the Dask cluster at ``address`` (its workers need this package installed), each
+    handed ``calibrations`` (measured here once) before it plays."""
     try:
         from distributed import Client
     except ImportError:
@@ -530,6 +538,8 @@ def _execute_on_cluster(function: Callable[..., Any], argument: Any, chunks: lis
     except (OSError, TimeoutError, ValueError) as error:
         raise SimulationError(f"cannot reach the Dask scheduler at {address!r}: {error}") from None
     with client:
-        futures = client.map(function, [argument] * len(chunks), chunks, pure=False)
+        # Sent once to each worker, not with every chunk (a list: a dict would be scattered value by value).
+        handed = client.scatter([calibrations], broadcast=True)[0]  # type: ignore[no-untyped-call, unused-ignore]
+        futures = client.map(_calibrated_chunk, [function] * len(chunks), [argument] * len(chunks), chunks, handed=handed, pure=False)
         for future in futures:
             yield future.result()

@@ -1,0 +1,217 @@
+"""The play-outs a calibration is measured on (:mod:`~engine.bots.calibration`): fixed deals, each hand safe
+enough to be worth measuring declaring a contract in turn, and bots of the same kind playing it out; and a
+forked helper process that measures, beside its parent, the contracts and curves that need nothing its
+parent has still to measure. Fixed deals and fixed jobs make the result the same in one process or two.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+from ..kernel.phase import PASS_MOVE, Phase
+from ..kernel.state import GameState
+from ..rules.contracts import Contract
+from ..rules.ruleset import Rules
+from .trick_curve import measure_tricks
+
+SAMPLES = 200
+"""Play-outs per contract that are enough in each of two strata, the hands at or below the profile's
+limit (on which the limit is judged) and those above it (on which a raise is): its deals stop when both
+are full. (Stopping at 400 play-outs of any danger left 40-60 hands at or below the limit, and a limit
+kept or lowered on so few followed luck.)"""
+CAP = 2.5
+"""The highest limit measured: a hand more dangerous is not played out (most hands, and most of the
+time a calibration would take)."""
+
+
+class Measuring(Protocol):
+    """A bot that can be calibrated: it moves from the kernel's state and measures a misère hand."""
+
+    def choose(self, state: GameState, seat: int, legal: int) -> int:
+        """The bot's move."""
+
+    def misere_measure(self, hand: int, contract: Contract) -> tuple[float, float]:
+        """The hand's danger for ``contract`` and the profile's limit for it."""
+
+    def estimate(self, hand: int, strain: str, calls: Sequence[tuple[int, str]] = (), seat: int = 0) -> float:
+        """Tricks the declaring side may expect in ``strain`` with ``hand``."""
+
+
+class Scan:
+    """The fixed deals of one measurement, each dealt once, and each hand's danger read once per
+    contract's terms, for every contract measured in this process."""
+
+    def __init__(self, rules: Rules, make_bot: Callable[[], Measuring], deals: int) -> None:
+        self.rules = rules
+        """The variant measured."""
+        self.bots = [make_bot() for _ in range(rules.seating.players)]
+        """One bot a player, playing every play-out."""
+        self.deals = deals
+        """The most deals scanned per contract."""
+        self._dealt: dict[int, tuple[int, ...]] = {}
+        self._dangers: dict[tuple[object, object, int], float] = {}
+
+    def danger(self, hand: int, contract: Contract) -> float:
+        """``hand``'s danger for ``contract``, read once per contract's terms."""
+        # (A hand's danger depends on the contract's terms only, its style and target: misère, blind
+        # misère and open misère with the kitty taken read a hand alike.)
+        key = (contract.style, contract.target, hand)
+        found = self._dangers.get(key)
+        if found is None:
+            found = self._dangers[key] = self.bots[0].misere_measure(hand, contract)[0]
+        return found
+
+    def measure(self, contract: Contract, taken: Sequence[tuple[Contract, float]]) -> tuple[list[tuple[float, bool]], float]:
+        """``contract``'s play-outs, (danger, made) each, and the profile's limit for it: up to
+        :attr:`deals` deals, fewer once it has :data:`SAMPLES` play-outs at or below the profile's limit
+        and as many above it, a hand more dangerous than :data:`CAP` or within a ``taken`` contract's limit
+        left out."""
+        rules, players = self.rules, self.rules.seating.players
+        found: list[tuple[float, bool]] = []
+        limit = self.bots[0].misere_measure(0, contract)[1]  # the profile's limit (the limit alone: any hand)
+        within = beyond = 0  # play-outs at or below the profile's limit, and above it
+        for deal in range(self.deals):
+            if within >= SAMPLES and beyond >= SAMPLES:
+                break
+            seed, dealer = f"calibration-{deal}", deal % players
+            hands = self._dealt.get(deal)
+            if hands is None:
+                hands = self._dealt[deal] = tuple(GameState.create(rules, seed=seed, dealer=dealer, history=False).hands[:players])
+            for seat in range(players):
+                # Each hand safe enough to be worth measuring declares in turn, on the same deal.
+                danger = self.danger(hands[seat], contract)
+                if danger > CAP or (within if danger <= limit else beyond) >= SAMPLES:
+                    continue
+                if any(self.danger(hands[seat], earlier) <= earlier_limit for earlier, earlier_limit in taken):
+                    continue  # the bot bids the earlier (higher) contract with this hand
+                state = GameState.create(rules, seed=seed, dealer=dealer, history=False)
+                state.pause_between_hands = True
+                made = play_out(state, self.bots, seat, contract)
+                if made is not None:
+                    found.append((danger, made))
+                    if danger <= limit:
+                        within += 1
+                    else:
+                        beyond += 1
+        return found, limit
+
+
+def may_fork(parallel: bool | None) -> bool:
+    """Whether to measure in a second process as well: asked for, or (``None``) with two cores or more;
+    never where the system cannot fork or this process may not start one (a pool's daemon worker)."""
+    import multiprocessing
+
+    if parallel is False or "fork" not in multiprocessing.get_all_start_methods() or multiprocessing.current_process().daemon:
+        return False
+    return parallel is True or (os.cpu_count() or 1) > 1
+
+
+class Helper:
+    """A forked process measuring what :func:`~engine.bots.calibration.measure_all` hands it, in the order handed: a job is
+    ``("tricks",)`` or ``("contract", contract, taken)``, and each answer comes back in turn (``None``
+    where the process failed: the caller then measures it itself)."""
+
+    def __init__(self, process: object, connection: object) -> None:
+        self._process = process
+        self._connection = connection
+        self._broken = False
+
+    @staticmethod
+    def start(rules: Rules, make_bot: Callable[[], Measuring], deals: int) -> Helper | None:
+        """A helper forked now, with its own bots from ``make_bot`` and its own :class:`Scan` (``None``
+        where the system refused the process)."""
+        import multiprocessing
+
+        context = multiprocessing.get_context("fork")
+        ours, theirs = context.Pipe()
+        process = context.Process(target=_serve, args=(theirs, rules, make_bot, deals), daemon=True)
+        try:
+            process.start()
+        except OSError:
+            return None
+        theirs.close()
+        return Helper(process, ours)
+
+    def send(self, job: tuple[object, ...]) -> None:
+        """Hand the helper ``job``."""
+        try:
+            self._connection.send(job)  # type: ignore[attr-defined]
+        except (OSError, ValueError):
+            self._broken = True
+
+    def receive(self) -> Any:
+        """The answer to the oldest job not yet answered (``None``: the helper failed)."""
+        if self._broken:
+            return None
+        try:
+            answer = self._connection.recv()  # type: ignore[attr-defined]
+        except (OSError, EOFError):
+            self._broken = True
+            return None
+        return answer
+
+    def close(self) -> None:
+        """Tell the helper it is done, and wait for it (at most five seconds)."""
+        self.send(("done",))
+        self._process.join(5.0)  # type: ignore[attr-defined]
+        if self._process.is_alive():  # type: ignore[attr-defined]
+            self._process.kill()  # type: ignore[attr-defined]
+
+
+def _serve(connection: Any, rules: Rules, make_bot: Callable[[], Measuring], deals: int) -> None:
+    """In the forked process: answer :class:`Helper`'s jobs until told it is done; any failure ends it
+    (the main process then measures what is left itself)."""
+    try:
+        scan = Scan(rules, make_bot, deals)
+        while True:
+            job = connection.recv()
+            if job[0] == "tricks":
+                connection.send(measure_tricks(rules, scan.bots))
+            elif job[0] == "contract":
+                connection.send(scan.measure(job[1], job[2]))
+            else:
+                break
+    except BaseException:  # the main process sees the pipe close
+        pass
+    finally:
+        connection.close()
+        os._exit(0)  # (not the parent's exit handlers: this is a fork of it)
+
+
+class _Failed(Exception):
+    """A play-out stopped where its contract has failed (:func:`play_out`)."""
+
+
+def play_out(state: GameState, bots: Sequence[Measuring], chosen: int, contract: Contract) -> bool | None:
+    """Play the hand with ``chosen`` bidding ``contract`` at its first chance (the auction before it as the
+    bots bid it: a misère may need an auction already at seven) and everyone passing after it where
+    passing is allowed; whether the contract was made, or ``None`` when it was not the one played."""
+    bid = [False]
+    players = len(bots)
+    ceiling = contract.target.maximum
+
+    def choose(state: GameState, seat: int, legal: int) -> int:
+        if state.phase is Phase.AUCTION:
+            if seat == chosen and not bid[0] and legal >> (contract.rank + 1) & 1:
+                bid[0] = True
+                return contract.rank
+            if bid[0] and legal & 1:
+                return PASS_MOVE
+        elif state.phase is Phase.PLAY and state.play is not None and sum(state.play.tricks[each] for each in state.side()) > ceiling:
+            raise _Failed  # past its ceiling (a misère's first trick): failed, whatever the rest of the play
+        return bots[seat % players].choose(state, seat, legal)
+
+    try:
+        state.run([choose] * players)
+    except _Failed:
+        played = state.contract
+        return False if played is not None and played.id == contract.id and state.declarer == chosen else None
+    result = state.result
+    if result is None or result.contract != contract.id or result.declarer != chosen:
+        return None
+    return result.made
+
+
+__all__ = ["CAP", "SAMPLES", "Helper", "Measuring", "Scan", "may_fork", "play_out"]

@@ -1,0 +1,203 @@
+"""The tricks a trick contract's declaring side takes, measured per variant from the bot's own reading.
+
+The heuristic bot reads a hand as the tricks its side may expect in a strain
+(:meth:`~engine.bots.heuristic.HeuristicBot.estimate`). How many it then takes depends on the variant: with
+one defender (two-handed 500) the declaring sides took 1.8 tricks fewer than they read, in `three-handed`
+0.7 more; in six-handed 500 a contract bid at its reading was made a quarter of the time, in `standard`
+70%. So the reading is calibrated per variant, as the misères are (:mod:`~engine.bots.calibration`): on
+fixed deals, the seat reading the most tricks in each kind of strain (with trumps, without) bids a contract
+of that strain near its reading, everybody else passes, and bots of the same kind play it out. A line
+through the play-outs' (reading, tricks taken), of slope :data:`SLOPE_RANGE`, is the :class:`TrickCurve`: the
+tricks expected at a reading and how far they spread (one standard deviation), from which the chance of
+every count of tricks follows (:meth:`~engine.bots.valuation.Valuation.trick_worth`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from ..kernel.phase import PASS_MOVE, Phase
+from ..kernel.state import GameState
+from ..kernel.tables import tables_for
+from ..rules.contracts import Contract
+from ..rules.ruleset import Rules
+
+TRICK_DEALS = 300
+"""Deals played out per kind of strain (about a second, pure Python, for both kinds)."""
+MIN_SAMPLES = 50
+"""The fewest play-outs a curve is fitted on (a variant whose contracts were outbid more often keeps the
+profile's spread around the reading itself)."""
+SLOPE_RANGE = (1.0, 1.0)
+"""The bounds of a curve's slope (tricks taken per trick read), today one: the curve is the reading moved by
+the variant's measured offset. A free slope fitted 0.3 to 0.45 (the seats that read the most tricks of a
+deal regress towards the mean), and the tricks it then promised the low readings were bid in play and made
+far less often than promised: 59% of `three-handed`'s seven-bids (bench/NOTES.md)."""
+SPREAD_RANGE = (0.8, 3.0)
+"""The bounds of a curve's spread, in tricks."""
+KINDS = ("trumps", "no_trumps")
+"""The kinds of strain measured apart: with trumps and without."""
+
+
+@dataclass(frozen=True)
+class TrickCurve:
+    """The tricks a declaring side takes at each reading of its hand, in one kind of strain."""
+
+    intercept: float
+    """Tricks taken at a reading of none (the line's intercept)."""
+    slope: float
+    """Tricks taken per trick read."""
+    spread: float
+    """How far the tricks taken spread around the line (one standard deviation)."""
+
+    def expected(self, reading: float) -> float:
+        """The tricks expected when the bot reads ``reading``."""
+        return self.intercept + self.slope * reading
+
+    def made_chance(self, reading: float, tricks: int) -> float:
+        """The chance of taking at least ``tricks`` at ``reading`` (each count taking the half-trick either side)."""
+        return 0.5 * (1.0 - math.erf((tricks - 0.5 - self.expected(reading)) / (self.spread * math.sqrt(2.0))))
+
+    def lifted_at_most(self, lift: float) -> TrickCurve:
+        """This curve with its intercept at most ``lift`` (slope one: it raises no reading by more)."""
+        return self if self.intercept <= lift else TrickCurve(lift, self.slope, self.spread)
+
+    def to_data(self) -> list[float]:
+        """The curve as three numbers (intercept, slope, spread), for JSON."""
+        return [round(self.intercept, 6), round(self.slope, 6), round(self.spread, 6)]
+
+
+class Reading(Protocol):
+    """A bot whose trick readings can be calibrated: it moves from the kernel's state and reads a hand."""
+
+    def choose(self, state: GameState, seat: int, legal: int) -> int:
+        """The bot's move."""
+
+    def estimate(self, hand: int, strain: str, calls: Sequence[tuple[int, str]] = (), seat: int = 0) -> float:
+        """Tricks the declaring side may expect in ``strain`` with ``hand``."""
+
+
+def kind_of(rules: Rules, strain: str) -> str:
+    """The kind of ``strain`` (:data:`KINDS`): with trumps or without."""
+    return KINDS[0] if tables_for(rules).strains[strain].is_trump else KINDS[1]
+
+
+def trick_contracts(rules: Rules) -> list[Contract]:
+    """The contracts read by tricks: a level, no ceiling below the hand, bid after looking, not an inkle."""
+    inkles = rules.auction.inkles
+    size = rules.deal.hand_size
+    return [
+        contract
+        for contract in rules.ladder
+        if contract.level is not None
+        and not contract.target.is_no_tricks
+        and contract.target.maximum >= size
+        and not contract.eligibility.before_looking
+        and not (inkles and contract.level == inkles.level)
+    ]
+
+
+def fit_line(samples: Sequence[tuple[float, int]]) -> TrickCurve | None:
+    """The least-squares line of tricks taken on reading through ``samples`` (reading, tricks), its slope and
+    spread kept within :data:`SLOPE_RANGE` and :data:`SPREAD_RANGE`; ``None`` with fewer than
+    :data:`MIN_SAMPLES`."""
+    count = len(samples)
+    if count < MIN_SAMPLES:
+        return None
+    mean_reading = sum(reading for reading, _ in samples) / count
+    mean_taken = sum(taken for _, taken in samples) / count
+    spread_reading = sum((reading - mean_reading) ** 2 for reading, _ in samples)
+    slope = sum((reading - mean_reading) * (taken - mean_taken) for reading, taken in samples) / spread_reading if spread_reading else 1.0
+    slope = min(max(slope, SLOPE_RANGE[0]), SLOPE_RANGE[1])
+    intercept = mean_taken - slope * mean_reading
+    residual = math.sqrt(sum((taken - intercept - slope * reading) ** 2 for reading, taken in samples) / max(1, count - 2))
+    return TrickCurve(intercept, slope, min(max(residual, SPREAD_RANGE[0]), SPREAD_RANGE[1]))
+
+
+def measure_tricks(rules: Rules, bots: Sequence[Reading], deals: int = TRICK_DEALS) -> dict[str, TrickCurve]:
+    """Each kind of strain's :class:`TrickCurve` under ``rules``, from ``deals`` fixed deals played out by
+    ``bots`` (one per player): the seat reading the most tricks in a strain of the kind bids that strain's
+    contract nearest its reading at its first chance, everyone else passes where passing is allowed."""
+    contracts = trick_contracts(rules)
+    players = rules.seating.players
+    samples: dict[str, list[tuple[float, int]]] = {kind: [] for kind in KINDS}
+    strains = sorted({contract.style.strain for contract in contracts})
+    for deal in range(deals):
+        seed, dealer = f"calibration-tricks-{deal}", deal % players
+        hands = GameState.create(rules, seed=seed, dealer=dealer, history=False).hands[:players]
+        for kind in KINDS:
+            readings = [
+                (bots[0].estimate(hands[seat], strain, (), seat), seat, strain)
+                for strain in strains
+                if kind_of(rules, strain) == kind
+                for seat in range(players)
+            ]
+            if not readings:
+                continue
+            reading, seat, strain = max(readings)
+            contract = min(
+                (contract for contract in contracts if contract.style.strain == strain),
+                key=lambda contract: (abs((contract.level or 0) - round(reading)), contract.rank),
+            )
+            state = GameState.create(rules, seed=seed, dealer=dealer, history=False)
+            state.pause_between_hands = True
+            taken = _play_out(state, bots, seat, contract)
+            if taken is not None:
+                samples[kind].append((reading, taken))
+    return {kind: curve for kind in KINDS if (curve := fit_line(samples[kind])) is not None}
+
+
+def _play_out(state: GameState, bots: Sequence[Reading], chosen: int, contract: Contract) -> int | None:
+    """Play the hand with ``chosen`` bidding ``contract`` at its first chance and everyone else passing
+    where allowed; the tricks its side took, or ``None`` when another contract was played."""
+    bid = [False]
+    side: list[tuple[int, ...]] = []
+    players = len(bots)
+
+    def choose(state: GameState, seat: int, legal: int) -> int:
+        if state.phase is Phase.AUCTION:
+            if seat == chosen and not bid[0] and legal >> (contract.rank + 1) & 1:
+                bid[0] = True
+                return contract.rank
+            if legal & 1:
+                return PASS_MOVE
+        elif state.phase is Phase.PLAY and not side:
+            side.append(state.side())
+        return bots[seat % players].choose(state, seat, legal)
+
+    state.run([choose] * players)
+    result = state.result
+    if result is None or result.contract != contract.id or result.declarer != chosen or not side:
+        return None
+    return sum(result.tricks[seat] for seat in side[0])
+
+
+def curves_from(data: Mapping[str, object]) -> dict[str, TrickCurve]:
+    """Curves read back from :meth:`TrickCurve.to_data`'s lists by kind; raises on any other shape."""
+    curves: dict[str, TrickCurve] = {}
+    for kind, values in data.items():
+        if kind not in KINDS or not isinstance(values, list) or len(values) != 3:
+            raise ValueError("not a trick curve")
+        intercept, slope, spread = (float(value) for value in values)
+        if not all(math.isfinite(value) for value in (intercept, slope, spread)) or spread <= 0.0:
+            raise ValueError("not a trick curve")
+        curves[kind] = TrickCurve(intercept, slope, spread)
+    return curves
+
+
+__all__ = [
+    "KINDS",
+    "MIN_SAMPLES",
+    "SLOPE_RANGE",
+    "SPREAD_RANGE",
+    "TRICK_DEALS",
+    "Reading",
+    "TrickCurve",
+    "curves_from",
+    "fit_line",
+    "kind_of",
+    "measure_tricks",
+    "trick_contracts",
+]

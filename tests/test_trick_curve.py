@@ -1,0 +1,74 @@
+"""The trick contracts' chance, measured per variant (issue 44, item 2): the tricks a declaring side takes
+at each reading of its hand, from play-outs under the compiled rules (``engine/bots/trick_curve.py``), and
+the trick bids the default bot chooses by what they are worth through it (``engine/bots/trick_bids.py``)."""
+
+from __future__ import annotations
+
+import math
+import statistics
+
+import pytest
+from test_valuation import _contracts_played, _with
+
+import engine
+from engine.bots import calibration
+from engine.bots.calibration import Calibration
+from engine.bots.heuristic import HeuristicBot
+from engine.bots.trick_curve import KINDS, MIN_SAMPLES, SPREAD_RANGE, TrickCurve, curves_from, fit_line, measure_tricks
+
+
+def test_a_trick_curve_is_the_reading_moved_by_what_the_play_outs_took() -> None:
+    """Readings one and a half tricks short of what was taken give a curve expecting one and a half more;
+    its spread is what was taken about the line, within its bounds; too few play-outs give none."""
+    samples = [(6.0 + (index % 5) * 0.5, round(7.5 + (index % 5) * 0.5 + (index % 3 - 1))) for index in range(90)]
+    curve = fit_line(samples)
+    assert curve is not None
+    assert curve.expected(7.0) == pytest.approx(7.0 + statistics.mean(taken - reading for reading, taken in samples))
+    assert SPREAD_RANGE[0] <= curve.spread <= SPREAD_RANGE[1]
+    assert curve.made_chance(7.0, 6) > curve.made_chance(7.0, 8) > curve.made_chance(7.0, 10)
+    assert fit_line(samples[: MIN_SAMPLES - 1]) is None
+
+
+def test_a_trick_curve_round_trips_through_its_data_and_refuses_junk() -> None:
+    curve = TrickCurve(1.25, 1.0, 1.5)
+    assert curves_from({"trumps": curve.to_data()}) == {"trumps": curve}
+    for junk in ({"clubs": [1, 1, 1]}, {"trumps": [1, 1]}, {"trumps": [1, 1, 0]}, {"trumps": [1, 1, math.inf]}):
+        with pytest.raises(ValueError):
+            curves_from(junk)
+
+
+def test_a_cached_calibration_keeps_its_trick_curves() -> None:
+    found = Calibration({"misere": 0.5}, {"misere": (1.0, -0.5)}, {"trumps": TrickCurve(0.5, 1.0, 1.5)})
+    assert calibration._entry(calibration._to_data(found), "cache") == Calibration(found.limits, found.curves, found.tricks, "cache")
+
+
+def test_the_trick_curve_is_measured_per_variant_from_its_own_play_outs() -> None:
+    """Rules text 000 "Six-handed" and "Two-handed" against "Standard rules": the same reading is worth
+    different tricks at different tables. Six players' declarers took fewer tricks than they read (five
+    opponents' hands), and the shipped curves say so, as a fresh measurement does."""
+    shipped = {name: calibration.known(engine.load_variant(name)) for name in ("standard", "six-handed", "two-handed-52")}
+    for name, found in shipped.items():
+        assert found is not None and set(found.tricks) == set(KINDS), name
+    standard, six, two = (shipped[name].tricks["trumps"] for name in ("standard", "six-handed", "two-handed-52"))  # type: ignore[union-attr]
+    assert six.expected(8.0) < standard.expected(8.0) - 1.0 < two.expected(8.0) - 2.0
+    rules = engine.load_variant("six-handed")
+    bots = [HeuristicBot(rules, calibration.MEASURED_WITH) for _ in range(rules.seating.players)]
+    fresh = measure_tricks(rules, bots, deals=120)["trumps"]
+    assert fresh.expected(8.0) < standard.expected(8.0) - 0.5
+
+
+def _levels_played(rules: engine.Rules, seeds: range) -> list[int]:
+    """The level of each trick contract played in the first hand of ``seeds`` by default bots."""
+    levels = [rules.ladder[played].level for played in _contracts_played(rules, seeds).values() if played is not None]
+    return [level for level in levels if level is not None]
+
+
+def test_rules_text_000_american_one_round_of_bidding_a_steeper_value_table_is_bid_higher() -> None:
+    """Rules text 000, "One round of bidding" (`american`): each seat bids once, so the default bot bids the
+    level worth the most. Where each level is worth 200 more than the one below, the same deals are played
+    at higher levels than where it is worth 20 more."""
+    flat = _with("american", "ladder: {values: {base: 100, per_level: 20, per_strain: 10}}")
+    steep = _with("american", "ladder: {values: {base: 100, per_level: 200, per_strain: 10}}")
+    seeds = range(150)
+    at_flat, at_steep = _levels_played(flat, seeds), _levels_played(steep, seeds)
+    assert statistics.mean(at_steep) > statistics.mean(at_flat) + 0.1
