@@ -9,6 +9,7 @@ import json
 import random
 
 import pytest
+from drawn import drawn_actions
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -104,12 +105,13 @@ def test_saved_games_round_trip_exactly_at_every_step(variant: str, seed: int) -
 
 @pytest.mark.parametrize("variant", PLAYABLE)
 @settings(max_examples=3, deadline=None)
-@given(seed=SEEDS)
-def test_legal_actions_are_exactly_the_accepted_ones(variant: str, seed: int) -> None:
-    """Every listed action is accepted, and every card of the hand not listed is refused."""
-    game, _ = random_game(variant, seed, max_hands=0)
-    chooser = random.Random(seed)
-    while not game.is_over and game.hand_number < 2:
+@given(seed=SEEDS, data=st.data())
+def test_legal_actions_are_exactly_the_accepted_ones(variant: str, seed: int, data: st.DataObject) -> None:
+    """Every listed action is accepted, and every card of the hand not listed is refused. The actions
+    are drawn (``tests/drawn.py``), so a failure shrinks to a short sequence of them."""
+    rules = engine.load_variant(variant)
+    game = engine.Game(rules, seed=seed, dealer=seed % rules.seating.players)
+    for action in drawn_actions(data, game, 160):
         legal = game.legal_actions()
         assert all(game.can_apply(action) for action in legal)
         if game.phase is engine.Phase.PLAY:
@@ -123,7 +125,7 @@ def test_legal_actions_are_exactly_the_accepted_ones(variant: str, seed: int) ->
             listed_bids = {action.contract for action in legal if isinstance(action, engine.Bid)}
             for contract in rules_of(game).ladder:
                 assert game.can_apply(engine.Bid(contract.id)) == (contract.id in listed_bids)
-        game.apply(chooser.choice(legal))
+        game.apply(action)
 
 
 def rules_of(game: engine.Game) -> engine.Rules:

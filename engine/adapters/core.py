@@ -425,7 +425,7 @@ def _redealt(research: ResearchGame, player: int, rng: random.Random) -> Researc
     if state.kitty_taken and declarer is not None and declarer != player and not view.kitty:
         marker = deal_of_order(tables, list(range(count)), research._hand_dealer)
         held = state.hands[declarer] | state.discarded
-        for _, cards, _, _ in view.completed:
+        for _, cards, _, _ in view.tricks:
             held |= mask_of(card for seat, card in cards if seat == declarer)
         held |= mask_of(card for seat, card in view.trick if seat == declarer)
         held &= ~mask_of(view.face_up)
@@ -475,7 +475,7 @@ def _voids(state: GameState, view: SeatView) -> dict[int, int]:
         if suit is not None:
             suits[suit] = suits.get(suit, 0) | 1 << card
     barred: dict[int, int] = {}
-    tricks = [(cards, named) for _, cards, _, named in view.completed]
+    tricks = [(cards, named) for _, cards, _, named in view.tricks]
     for cards, named in [*tricks, (view.trick, view.named)]:
         if not cards:
             continue

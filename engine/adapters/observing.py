@@ -82,12 +82,12 @@ class SeatView:
             ones += [at[name] + index for index in cards_in(mask)]
         ones += [at["kitty"] + index for index in view.kitty]
         shown = mask_of(view.face_up) | view.table
-        for _, cards in view.shown:
+        for _, cards in view.exposed:
             shown |= cards
         ones += [at["open"] + index for index in cards_in(shown)]
         ones += [at["trick"] + seat * count + index for seat, index in view.trick]
         played = at["played"]
-        for _, trick, _, _ in view.completed:
+        for _, trick, _, _ in view.tricks:
             ones += [played + seat * count + index for seat, index in trick]
         passes, bids = len(self._ladder), len(self._ladder) + 1
         last: dict[int, int] = {}

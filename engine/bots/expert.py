@@ -142,9 +142,9 @@ class ExpertBot:
         seat = view.actor
         if view.phase is not Phase.PLAY or (legal & (legal - 1) == 0 and not view.nameable):
             return self.heuristic.decide(view, legal)
-        tricks: list[_Trick] = [(leader, cards, suit) for leader, cards, _, suit in view.completed]
+        tricks: list[_Trick] = [(leader, cards, suit) for leader, cards, _, suit in view.tricks]
         # Known: this player's hand, and every hand on show (an open misère's, the dummies' face-up cards).
-        known = dict(view.shown)
+        known = dict(view.exposed)
         known[view.seat] = view.hand
         contract = view.contract.id if view.contract is not None else None
         side = self._side(seat, view.declarer, view.partner, view.team_of)

@@ -184,11 +184,11 @@ class HeuristicBot:
             hand,
             declarer,
             view.trick,
-            view.led,
+            view.led_suit,
             legal,
             list(nameable) if nameable else [],
             view.seen(),  # the acting seat's own cards are its player's, or a dummy's on show
-            view.completed,
+            view.tricks,
             allies,
             mine,
             view.hand_of(declarer) if declarer != seat else 0,

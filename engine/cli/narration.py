@@ -1,7 +1,9 @@
 """What the ``play`` screen says happened, event by event, to the person at one seat.
 
-Only what that seat may know is told: another seat's discards, a kitty taken, a card given between
-others or a card drawn are counted, never named.
+Only what that seat may know is told, as the kernel's one observer decides
+(:func:`~engine.kernel.seat_view.event_for`): cards withheld from the seat (another player's discards, a
+kitty taken, a card given between others) are counted, never named, and a card drawn by another player
+is not mentioned.
 """
 
 from __future__ import annotations
@@ -30,6 +32,8 @@ from ..kernel.events import (
     Picked,
     TrickWon,
 )
+from ..kernel.seat_view import event_for
+from ..kernel.tables import tables_for
 from .table_view import Names, said_as
 
 
@@ -41,7 +45,7 @@ def narrate(event: Event, names: Names) -> str | None:
     """One line telling ``event`` to the person at ``names.seat``, or ``None`` for nothing to tell
     (a hand's score is told by its summary instead)."""
     name = names.seat_name
-    you = names.seat
+    told = event_for(event, names.seat, tables_for(names.rules).controller)
     if isinstance(event, Dealt):
         return f"Hand {event.hand + 1}: {name(event.dealer)} deals."
     if isinstance(event, Misdealt):
@@ -59,19 +63,18 @@ def narrate(event: Event, names: Names) -> str | None:
     if isinstance(event, Announced):
         return f"{name(event.seat)} announces {event.announcement}."
     if isinstance(event, KittyTaken):
-        return f"{name(event.seat)} takes the kitty" + (f": {_cards(event.cards)}." if event.seat == you else ".")
+        return f"{name(event.seat)} takes the kitty" + (f": {_cards(event.cards)}." if told.shows("cards") else ".")
     if isinstance(event, Discarded):
-        return f"{name(event.seat)} discards " + (f"{_cards(event.cards)}." if event.seat == you else f"{len(event.cards)} cards.")
+        return f"{name(event.seat)} discards " + (f"{_cards(event.cards)}." if told.shows("cards") else f"{len(event.cards)} cards.")
     if isinstance(event, CardGiven):
-        shown = event.seat == you or event.to == you
-        return f"{name(event.seat)} gives {name(event.to)} " + (f"{event.card}." if shown else "a card.")
+        return f"{name(event.seat)} gives {name(event.to)} " + (f"{event.card}." if told.shows("card") else "a card.")
     if isinstance(event, Drew):
-        if event.seat != you:
+        if not told.shows("card"):
             return None
         return f"You {'keep' if event.kept else 'reject'} {event.card}."
     if isinstance(event, Picked):
         return f"{name(event.seat)} takes {event.card} from the table" + (
-            f", discarding {event.discarded}." if event.discarded is not None and event.seat == you else "."
+            f", discarding {event.discarded}." if event.discarded is not None and told.shows("discarded") else "."
         )
     if isinstance(event, PartnerCalled):
         return f"{name(event.seat)} " + (f"calls the holder of {event.card} as partner." if event.card is not None else "plays alone.")

@@ -46,7 +46,9 @@ class Observation:
     dealer: int
     """The dealer's seat."""
     to_act: int | None
-    """The seat expected to act, or ``None`` when the game is over."""
+    """The seat expected to act, or ``None`` when the game is over: the same value as
+    :attr:`acting_seat` (a dummy's seat where a player chooses for its dummy), kept under both names for
+    embedders."""
     team_of: tuple[int, ...]
     """Each seat's team."""
     scores: tuple[int, ...]
@@ -143,7 +145,7 @@ def render(view: SeatView, tables: Tables, cards: dict[int, tuple[Card, ...]], t
     if tricks is None:
         tricks = tuple(
             Trick(leader, tuple([(seat, deck[index]) for seat, index in played]), winner, named)
-            for leader, played, winner, named in view.completed
+            for leader, played, winner, named in view.tricks
         )
     announcements = tables.rules.announcements
     return observation_of(
@@ -165,10 +167,10 @@ def render(view: SeatView, tables: Tables, cards: dict[int, tuple[Card, ...]], t
             "discards": cards_of(view.discards),
             "face_up": tuple([deck[index] for index in view.face_up]),
             "trick": tuple([(seat, deck[index]) for seat, index in view.trick]),
-            "led_suit": view.led,
+            "led_suit": view.led_suit,
             "tricks": tricks,
             "tricks_won": view.tricks_won,
-            "exposed": tuple([(seat, cards_of(mask)) for seat, mask in view.shown]),
+            "exposed": tuple([(seat, cards_of(mask)) for seat, mask in view.exposed]),
             "announced": tuple([(seat, announcements[index].id) for seat, index in view.announced]),
             "looked": view.looked,
             "acting_seat": view.acting_seat,
@@ -241,12 +243,12 @@ def view_of(observation: Observation, tables: Tables, legal_actions: Sequence[Ac
         acting_seat=observation.acting_seat,
         hand=mask_of(card.index for card in observation.hand),
         trick=trick,
-        led=observation.led_suit,
+        led_suit=observation.led_suit,
         named=named,
-        completed=completed,
+        tricks=completed,
         tricks_won=tuple(observation.tricks_won),
         played=played,
-        shown=tuple([(seat, mask_of(card.index for card in cards)) for seat, cards in observation.exposed]),
+        exposed=tuple([(seat, mask_of(card.index for card in cards)) for seat, cards in observation.exposed]),
         face_down=tuple(observation.face_down),
         covering=mask_of(card.index for card in observation.covering),
         partner=observation.partner,

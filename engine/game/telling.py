@@ -14,7 +14,9 @@ import re
 from enum import Enum
 from typing import Any
 
-from ..kernel.events import CardGiven, Dealt, Discarded, Drew, Event, HandResult, KittyTaken, Picked
+from ..kernel.events import Dealt, Event, HandResult
+from ..kernel.seat_view import event_for
+from ..kernel.tables import tables_for
 from ..rules.cards import Card
 from ..rules.ruleset import Rules
 from .observation import Observation
@@ -44,25 +46,20 @@ def event_type(event: Event) -> str:
 
 
 def event_data(event: Event, rules: Rules, seat: int | None = None) -> dict[str, Any]:
-    """The event as ``seat`` may be told it (``None``: as every seat may): ``{"type": ..., fields...}``,
-    hidden cards replaced by their number (``"cards": 3`` instead of the list)."""
+    """The event as player ``seat`` is told it (``None``: as every seat is; see
+    :func:`~engine.kernel.seat_view.event_for`): ``{"type": ..., fields...}``, withheld cards replaced by
+    their number (``"cards": 3`` instead of the list; a list per hand for a deal) or ``null`` (one card,
+    and whether a drawn card was kept)."""
+    told = event_for(event, seat, tables_for(rules).controller)
     data: dict[str, Any] = {"type": event_type(event), **json_form(event)}
-
-    def sees(owner: int) -> bool:
-        return seat is not None and rules.seating.controller(owner) == seat
-
-    if isinstance(event, Dealt):
-        data["hands"] = [len(cards) for cards in event.hands]
-        data["kitty"] = len(event.kitty)
-        data["dead_hand"] = len(event.dead_hand)
-    elif isinstance(event, (KittyTaken, Discarded)) and not sees(event.seat):
-        data["cards"] = len(event.cards)
-    elif isinstance(event, CardGiven) and not (sees(event.seat) or sees(event.to)):
-        data["card"] = None
-    elif isinstance(event, Drew) and not sees(event.seat):
-        data["card"] = data["kept"] = None
-    elif isinstance(event, Picked) and not sees(event.seat) and event.discarded is not None:
-        data["discarded"] = None
+    for field in told.hidden:
+        value = getattr(event, field)
+        if isinstance(event, Dealt) and field == "hands":
+            data[field] = [len(cards) for cards in value]
+        elif isinstance(value, tuple):
+            data[field] = len(value)
+        else:
+            data[field] = None
     return data
 
 

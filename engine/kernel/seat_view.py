@@ -1,19 +1,26 @@
-"""What one seat may know, in the kernel's terms: the single definition of it.
+"""What one seat may know, in the kernel's terms: the single definition of it, the observer.
 
 :func:`seat_view` reads a :class:`~engine.kernel.state.GameState` for one player and returns a
 :class:`SeatView`: that player's own cards, the auction, the contract and its terms, what was played and
-shown, its own discards, and nothing else, as bit masks of card indices and small integers. Everything
-a seat is told is decided here: :class:`~engine.game.observation.Observation` is this view rendered as
-cards (:func:`engine.game.observation.render`), and the built-in bots decide from it, whether they are
-handed a state (the simulator's fast path) or an observation (:mod:`engine.bots.adapter`). The leak
-tests re-deal the hidden cards and check that this one function's answer does not change.
+shown, its own discards, and nothing else, as bit masks of card indices and small integers.
+:func:`event_for` says what the same player is told of each event as it happens (:class:`Told`: the
+event and which of its cards are withheld). Everything a seat is told is decided here:
+:class:`~engine.game.observation.Observation` is the view rendered as cards
+(:func:`engine.game.observation.render`), the protocol's and the research adapters' events are
+:func:`event_for` written as JSON (:func:`engine.game.telling.event_data`), the ``play`` screen narrates
+it (:mod:`engine.cli.narration`), and the built-in bots decide from the view, whether they are handed a
+state (the simulator's fast path) or an observation (:mod:`engine.bots.adapter`). The leak tests re-deal
+the hidden cards and check that the view does not change, and tell every event to every seat and check
+that no told card is one the view hides.
 """
 
 # No ``from __future__ import annotations`` here: a named tuple's generated constructor keeps its
 # annotations, and the API reference (pdoc) can resolve them only as objects, not as strings.
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from ..rules.contracts import Contract
+from .events import CardGiven, Dealt, Discarded, Drew, Event, KittyTaken, Picked
 from .phase import Phase
 from .play import TrickPlay
 from .state import GameState
@@ -84,17 +91,17 @@ class SeatView(NamedTuple):
     """The observing player's cards (none until it has looked, where a contract may be bid blind)."""
     trick: tuple[tuple[int, int], ...] = ()
     """The trick in progress: (seat, card) in the order played."""
-    led: str | None = None
+    led_suit: str | None = None
     """The suit the trick in progress must follow, once led."""
     named: str | None = None
     """The suit named for a joker that led the trick in progress, if one did."""
-    completed: tuple[tuple[int, tuple[tuple[int, int], ...], int, str | None], ...] = ()
+    tricks: tuple[tuple[int, tuple[tuple[int, int], ...], int, str | None], ...] = ()
     """The hand's completed tricks: (leader, (seat, card) pairs, winner, suit named for a led joker)."""
     tricks_won: tuple[int, ...] = ()
     """Tricks taken so far this hand, per seat."""
     played: int = 0
     """Every card played this hand."""
-    shown: tuple[tuple[int, int], ...] = ()
+    exposed: tuple[tuple[int, int], ...] = ()
     """Cards everyone sees in a hand: hands laid open, then the dummies' face-up cards, as (seat, cards)."""
     face_down: tuple[tuple[int, int], ...] = ()
     """Each dummy's cards still face down, as (dummy's seat, how many)."""
@@ -114,7 +121,7 @@ class SeatView(NamedTuple):
         """The cards this player sees in ``seat``'s hand: its own, or those on show."""
         if seat == self.seat:
             return self.hand
-        for each, cards in self.shown:
+        for each, cards in self.exposed:
             if each == seat:
                 return cards
         return 0
@@ -123,7 +130,7 @@ class SeatView(NamedTuple):
         """Every card this player knows is not in a hidden hand: its own, the acting seat's (its dummy's),
         its discards, the cards played and the cards on show."""
         known = self.hand | self.discards | self.played
-        for _, cards in self.shown:
+        for _, cards in self.exposed:
             known |= cards
         return known
 
@@ -229,4 +236,49 @@ def _nameable(state: GameState, play: TrickPlay, chooses: bool) -> tuple[str, ..
     return ()
 
 
-__all__ = ["SeatView", "seat_view"]
+class Told(NamedTuple):
+    """An event as one player is told it (see :func:`event_for`)."""
+
+    event: Event
+    """The event, whole: what the player may not see of it is named in :attr:`hidden`."""
+    hidden: tuple[str, ...] = ()
+    """The event's fields holding cards the player is not shown: it is told how many (a field of cards),
+    or that there was one (a single card), never which."""
+
+    def shows(self, field: str) -> bool:
+        """Whether the player is told the cards of the event's ``field``."""
+        return field not in self.hidden
+
+
+_DEALT_HIDDEN = ("hands", "kitty", "dead_hand")
+_CARDS_HIDDEN = ("cards",)
+_CARD_HIDDEN = ("card",)
+_DRAW_HIDDEN = ("card", "kept")
+_DISCARD_HIDDEN = ("discarded",)
+
+
+def event_for(event: Event, player: int | None, controller: Sequence[int]) -> Told:
+    """What ``player`` (``None``: anyone, such as a spectator) is told of ``event``; ``controller`` gives
+    each seat's player (``tables.controller``: a dummy's cards are its player's to see). Nobody is told
+    the cards dealt (a player's own cards are in its view, which knows when it may look at them: a blind
+    misère bidder may not); only their owner is told the kitty taken and the cards discarded, only the
+    giver and the taker a card given, only the drawer a card drawn (and whether it kept it) and the card
+    it put back after taking one from the table. Everything played in the open is told to all."""
+
+    def sees(owner: int) -> bool:
+        return player is not None and controller[owner] == player
+
+    if isinstance(event, Dealt):
+        return Told(event, _DEALT_HIDDEN)
+    if isinstance(event, (KittyTaken, Discarded)) and not sees(event.seat):
+        return Told(event, _CARDS_HIDDEN)
+    if isinstance(event, CardGiven) and not (sees(event.seat) or sees(event.to)):
+        return Told(event, _CARD_HIDDEN)
+    if isinstance(event, Drew) and not sees(event.seat):
+        return Told(event, _DRAW_HIDDEN)
+    if isinstance(event, Picked) and event.discarded is not None and not sees(event.seat):
+        return Told(event, _DISCARD_HIDDEN)
+    return Told(event)
+
+
+__all__ = ["SeatView", "Told", "event_for", "seat_view"]
