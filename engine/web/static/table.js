@@ -304,7 +304,7 @@ function position(seat) {
   const seats = table.info.seats;
   const relative = (seat - table.me + seats) % seats;
   const angle = Math.PI / 2 + (relative * 2 * Math.PI) / seats;
-  return { x: 50 + 41 * Math.cos(angle), y: 50 + 37 * Math.sin(angle), angle };
+  return { x: 50 + 37 * Math.cos(angle), y: 50 + 36 * Math.sin(angle), angle };
 }
 
 function legalByCard() {
@@ -407,7 +407,7 @@ function renderSide(view, observation) {
   if (observation.kitty.length) {
     const kitty = element("div", { class: "table-cards" });
     for (const card of observation.kitty) kitty.append(cardElement(card));
-    contract.append(element("div", { text: "The kitty you took:" }), kitty);
+    contract.append(element("div", { text: "The kitty you took up:" }), kitty);
   }
   if (observation.face_up.length) contract.append(element("div", { text: `Kitty cards face up: ${observation.face_up.join(" ")}` }));
   if (observation.banned.length) contract.append(element("div", { text: `Barred from bidding: seat ${observation.banned.join(", ")}` }));
@@ -494,6 +494,7 @@ function render(drawTrick = true) {
   $("felt").dataset.toAct = String(view.to_act);
   $("felt").dataset.myTurn = String(myTurn());
   $("felt").dataset.over = String(view.over);
+  $("felt").dataset.events = String(view.event_count);
 }
 
 fillBots();
