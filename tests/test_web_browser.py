@@ -54,7 +54,9 @@ def _open(driver: Any, server: Server, view: str) -> None:
 def _choose(driver: Any, selector: str, value: str) -> None:
     from selenium.webdriver.support.ui import Select
 
-    wait_for(lambda: any(option.get_attribute("value") == value for option in _by(driver, f"{selector} option")), what=f"{value} in {selector}")
+    wait_for(
+        lambda: any(option.get_attribute("value") == value for option in _by(driver, f"{selector} option")), what=f"{value} in {selector}"
+    )
     Select(_one(driver, selector)).select_by_value(value)
 
 
@@ -106,7 +108,9 @@ def play_a_hand_by_clicking(driver: Any, server: Server, variant: str, seed: int
         phase, events = _felt(driver)["phase"], _felt(driver)["events"]
         if phase == "auction":
             if not seen["bid"]:
-                _click(driver, "#table-actions button", lambda found: [each for each in found if re.fullmatch(r"bid \d+[A-Z]+", each.text)][-1])
+                _click(
+                    driver, "#table-actions button", lambda found: [each for each in found if re.fullmatch(r"bid \d+[A-Z]+", each.text)][-1]
+                )
                 seen["bid"] = True
             else:
                 _click(driver, "#table-actions button", lambda found: [each for each in found if each.text == "pass"][0])
@@ -137,7 +141,7 @@ def play_a_hand_by_clicking(driver: Any, server: Server, variant: str, seed: int
             seen["dummy_plays"] += in_dummy
         else:
             _click(driver, "#table-actions button")
-        wait_for(lambda: _summary_shown(driver) or _felt(driver).get("events") != events, timeout=10, what="the action taken")
+        wait_for(lambda events=events: _summary_shown(driver) or _felt(driver).get("events") != events, timeout=10, what="the action taken")
     assert _summary_shown(driver), "the hand did not end"
     seen["summary"] = _one(driver, "#summary").text
     return seen

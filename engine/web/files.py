@@ -62,7 +62,7 @@ def resolve(root: str, path: object) -> str:
 def read(root: str, path: object) -> str:
     """The UTF-8 text of the house-rules file ``path`` under ``root``; :class:`FileRefusal` when it is
     outside, missing, not a regular file, too large or not UTF-8."""
-    full = resolve(root, path)
+    full = os.path.realpath(resolve(root, path))  # a link inside the folder is read where it leads (checked inside)
     assert isinstance(path, str)
     try:
         descriptor = os.open(full, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOFOLLOW", 0))
@@ -70,10 +70,15 @@ def read(root: str, path: object) -> str:
         raise FileRefusal(f"There is no file {path[:80]!r} in the folder the server was started in.") from None
     except OSError as error:
         raise FileRefusal(f"{path[:80]!r} cannot be opened: {error.strerror or error}.") from None
-    with os.fdopen(descriptor, "rb") as handle:
-        if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+    try:
+        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
             raise FileRefusal(f"{path[:80]!r} is not a regular file (a folder, a pipe or a device); it is not read.")
-        raw = handle.read(MAX_FILE_BYTES + 1)
+        with os.fdopen(descriptor, "rb", closefd=False) as handle:
+            raw = handle.read(MAX_FILE_BYTES + 1)
+    except OSError as error:
+        raise FileRefusal(f"{path[:80]!r} cannot be read: {error.strerror or error}.") from None
+    finally:
+        os.close(descriptor)
     if len(raw) > MAX_FILE_BYTES:
         raise FileRefusal(f"{path[:80]!r} is over {MAX_FILE_BYTES // 1024} KiB, too large for a house-rules file.")
     try:

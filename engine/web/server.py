@@ -111,9 +111,9 @@ class WebTable:
     async def api(self, request: web.Request) -> web.StreamResponse:
         """``POST /api``: one protocol request as a JSON body, its reply as the answer (for a client without
         WebSockets; a run's progress is not sent this way)."""
-        body = await request.content.read(MAX_MESSAGE_BYTES + 1)
-        if len(body) > MAX_MESSAGE_BYTES:
+        if request.content_length is not None and request.content_length > MAX_MESSAGE_BYTES:
             return _error(413, "line_too_long", f"A request may have at most {MAX_MESSAGE_BYTES:,} bytes.")
+        body = await request.read()  # at most client_max_size, the same bound (a longer body is a 413)
         reply = await self.answer(body, None)
         return web.Response(text=reply, content_type="application/json", headers=_SECURITY_HEADERS)
 
@@ -134,7 +134,9 @@ class WebTable:
                     tasks.add(task)
                     task.add_done_callback(tasks.discard)
                 elif message.type == WSMsgType.BINARY:
-                    await socket.send_str(self.session._reply(None, error=RequestError("bad_json", "Send requests as JSON text, not binary.")))
+                    await socket.send_str(
+                        self.session._reply(None, error=RequestError("bad_json", "Send requests as JSON text, not binary."))
+                    )
                 elif message.type == WSMsgType.ERROR:
                     break
         finally:
@@ -198,7 +200,8 @@ async def _checked(request: web.Request, handler: Any) -> web.StreamResponse:
         response: web.StreamResponse = await handler(request)
         return response
     except web.HTTPException as error:
-        return _error(error.status, "not_found" if error.status == 404 else "bad_request", f"{error.reason}: {request.method} {request.path[:80]}.")
+        code = {404: "not_found", 413: "line_too_long"}.get(error.status, "bad_request")
+        return _error(error.status, code, f"{error.reason}: {request.method} {request.path[:80]}.")
     except Exception as error:  # a bug: a sentence, never a traceback
         return _error(500, "internal", f"internal error, please report it: {type(error).__name__}: {str(error)[:300]}")
 

@@ -60,6 +60,11 @@ def problem_line(problem: Problem) -> str:
     return f"{problem.file}:{problem.line}:{problem.column}: {problem.path}: {problem.message}"
 
 
+def warning_line(warning: Problem) -> str:
+    """A warning as ``fivehundred validate`` prints it: ``file:line:col: path: warning: message``."""
+    return f"{warning.file}:{warning.line}:{warning.column}: {warning.path}: warning: {warning.message}"
+
+
 def card_order(rules: Rules, contract: str | None) -> list[str]:
     """Every card of the deck in the current trump order: trumps first (bowers and jokers among them),
     highest first, then each plain suit highest first, suits in the deck's order (as the terminal table
@@ -116,7 +121,9 @@ class WebSession(Session):
         identifier = request.get("game")
         opened = self._open(request)
         before = opened.game.clone()
-        generators = {name: bot.random.getstate() for name, bot in opened.bots.items() if isinstance(getattr(bot, "random", None), random.Random)}  # type: ignore[attr-defined]
+        generators = {
+            name: bot.random.getstate() for name, bot in opened.bots.items() if isinstance(getattr(bot, "random", None), random.Random)
+        }  # type: ignore[attr-defined]
         reply = super()._act(request)
         assert isinstance(identifier, str)
         history = self._histories.setdefault(identifier, _History())
@@ -150,7 +157,15 @@ class WebSession(Session):
                         }
                     )
                 except VariantError as error:
-                    rows.append({"name": name, "title": name, "description": f"(invalid: {error.problems[0].message})", "players": 0, "playable": False})
+                    rows.append(
+                        {
+                            "name": name,
+                            "title": name,
+                            "description": f"(invalid: {error.problems[0].message})",
+                            "players": 0,
+                            "playable": False,
+                        }
+                    )
             self._variants = rows
         return {"variants": self._variants}
 
@@ -189,7 +204,7 @@ class WebSession(Session):
         return {
             "valid": rules is not None,
             "problems": [{**problem.to_dict(), "text": problem_line(problem)} for problem in problems],
-            "warnings": [{**warning.to_dict(), "text": f"{warning.file}:{warning.line}:{warning.column}: {warning.path}: warning: {warning.message}"} for warning in warnings],
+            "warnings": [{**warning.to_dict(), "text": warning_line(warning)} for warning in warnings],
         }
 
     def _show(self, request: dict[str, Any]) -> dict[str, Any]:
@@ -258,7 +273,11 @@ class WebSession(Session):
         player = self._player(request, opened.game, "player")
         assert isinstance(identifier, str) and player is not None
         history = self._histories.get(identifier, _History())
-        entries = [index for index, (who, before, _) in enumerate(history.entries) if who == player and before.hand_number == opened.game.hand_number]
+        entries = [
+            index
+            for index, (who, before, _) in enumerate(history.entries)
+            if who == player and before.hand_number == opened.game.hand_number
+        ]
         if not entries:
             raise RequestError("illegal_action", "Nothing to undo in this hand: that player has not acted in it yet.")
         _, before, generators = history.entries[entries[-1]]
