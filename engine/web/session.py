@@ -78,6 +78,16 @@ def card_order(rules: Rules, contract: str | None) -> list[str]:
     return [str(card) for card in cards]
 
 
+def _generators(bots: dict[str, Any]) -> dict[str, object]:
+    """Each bot's random generator's state, by bot name (bots without one decide from what they see alone)."""
+    found: dict[str, object] = {}
+    for name, bot in bots.items():
+        generator = getattr(bot, "random", None)
+        if isinstance(generator, random.Random):
+            found[name] = generator.getstate()
+    return found
+
+
 class WebSession(Session):
     """A protocol session with the web table's commands (see the module docstring); ``root`` is the folder
     the server was started in, the only one files are read from and written to."""
@@ -121,9 +131,7 @@ class WebSession(Session):
         identifier = request.get("game")
         opened = self._open(request)
         before = opened.game.clone()
-        generators = {
-            name: bot.random.getstate() for name, bot in opened.bots.items() if isinstance(getattr(bot, "random", None), random.Random)
-        }  # type: ignore[attr-defined]
+        generators = _generators(opened.bots)
         reply = super()._act(request)
         assert isinstance(identifier, str)
         history = self._histories.setdefault(identifier, _History())
@@ -284,9 +292,9 @@ class WebSession(Session):
         del history.entries[entries[-1] :]
         opened.game = before
         for name, state in generators.items():
-            bot = opened.bots.get(name)
-            if bot is not None:
-                bot.random.setstate(state)  # type: ignore[attr-defined]
+            generator = getattr(opened.bots.get(name), "random", None)
+            if isinstance(generator, random.Random):
+                generator.setstate(state)  # type: ignore[arg-type]
         return self._view(opened.game, player)
 
     def _step(self, request: dict[str, Any]) -> dict[str, Any]:
