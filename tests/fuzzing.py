@@ -1250,7 +1250,9 @@ TARGETS: dict[str, tuple[Callable[..., None], dict[str, st.SearchStrategy[Any]]]
         check_web_request,
         {
             "method": st.sampled_from(["GET", "POST", "PUT", "DELETE"]),
-            "path": st.one_of(st.sampled_from(_WEB_URL_PATHS), st.text(alphabet="/abc.%?=&", max_size=20).map(lambda text: "/" + text.lstrip("/"))),
+            "path": st.one_of(
+                st.sampled_from(_WEB_URL_PATHS), st.text(alphabet="/abc.%?=&", max_size=20).map(lambda text: "/" + text.lstrip("/"))
+            ),
             "token": st.sampled_from(["right-token", "wrong", "", "right-token-and-more"]),
             "host": st.sampled_from(["127.0.0.1:PORT", "localhost:PORT", "evil.example", "127.0.0.1", "127.0.0.1:1"]),
             "origin": st.sampled_from([None, "http://127.0.0.1:PORT", "http://evil.example", "null", "http://localhost:PORT"]),
