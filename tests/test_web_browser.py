@@ -167,6 +167,20 @@ def test_a_whole_hand_of_two_handed_by_clicking_own_and_dummy_cards(browser: Any
     assert seen["refused"] and "Not accepted" in seen["refused"], seen
 
 
+def test_watching_bots_in_every_seat_plays_a_hand_with_no_click(browser: Any, server: Server) -> None:
+    _open(browser, server, "table")
+    _choose(browser, "#table-variant", "five-handed")
+    _choose(browser, "#table-pace", "0")
+    watch = _one(browser, "#table-watch")
+    if not watch.is_selected():
+        watch.click()
+    _one(browser, "#table-new").click()
+    wait_for(lambda: _summary_shown(browser), timeout=60, what="the watched hand's end")
+    assert "Hand 1 is over" in _one(browser, "#summary").text
+    assert len(_by(browser, "#seats .seat")) == 5 and _felt(browser)["myTurn"] == "false"
+    watch.click()
+
+
 def test_a_house_rule_typo_is_shown_at_its_line_and_fixing_it_changes_the_rules_in_words(browser: Any, server: Server) -> None:
     from selenium.webdriver.common.keys import Keys
 
@@ -184,6 +198,7 @@ def test_a_house_rule_typo_is_shown_at_its_line_and_fixing_it_changes_the_rules_
     assert problem == expected, (problem, expected)
     assert problem[0].startswith("house.yaml:5:5: $.contracts.misere.valeu:") and "Did you mean 'value'?" in problem[0]
     assert [mark.get_attribute("data-line") for mark in _by(browser, "#editor-gutter .bad")] == ["5"]
+    assert "last valid text" in _one(browser, "#editor-words").text
     screenshot(browser, "web-editor.png")
     # Fixed: the problem goes and the rules in words show the new value, marked as differing from standard.
     area.send_keys(Keys.CONTROL, "a")

@@ -254,6 +254,13 @@ async function validateEditor() {
     problems.append(element("li", { class: "problem", "data-line": String(problem.line), text: problem.text, onclick: () => goToLine(problem.line) }));
   }
   drawGutter(bad);
+  const words = $("editor-words");
+  words.classList.toggle("stale", !reply.valid);
+  const note = $("editor-words-stale");
+  if (note) note.remove();
+  if (!reply.valid && words.firstChild) {
+    words.prepend(element("p", { id: "editor-words-stale", class: "stale-note", text: "These are the rules of the last valid text: fix the problems to see the new ones." }));
+  }
   if (reply.valid) {
     problems.prepend(element("li", { class: "ok", text: `${file}: ok${reply.warnings.length ? ` (with ${reply.warnings.length} warning(s))` : ""}` }));
     const shownRules = await engine.ask("show", { text, file });
