@@ -117,7 +117,7 @@ def play_a_hand_by_clicking(driver: Any, server: Server, variant: str, seed: int
         elif _by(driver, "#discard-button"):
             count = int(re.search(r"Choose (\d+)", _one(driver, "#table-actions").text).group(1))  # type: ignore[union-attr]
             for index in range(count):
-                _click(driver, "#table-hand .card", lambda found, index=index: found[index])
+                _click(driver, "#table-hand > .card", lambda found, index=index: found[index])
             wait_for(lambda: _one(driver, "#discard-button").is_enabled(), what="the discard button")
             _one(driver, "#discard-button").click()
             seen["discarded"] = True
@@ -139,6 +139,8 @@ def play_a_hand_by_clicking(driver: Any, server: Server, variant: str, seed: int
             _click(driver, "#table-hand .card.legal, #seats .card.legal")
             seen["plays"] += 1
             seen["dummy_plays"] += in_dummy
+        elif _by(driver, "#table-cards .card.legal"):  # taking a card face up on the table (two-handed, 52 cards)
+            _click(driver, "#table-cards .card.legal")
         else:
             _click(driver, "#table-actions button")
         wait_for(lambda events=events: _summary_shown(driver) or _felt(driver).get("events") != events, timeout=10, what="the action taken")

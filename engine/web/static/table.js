@@ -13,8 +13,8 @@ const table = {
   watching: false,
   view: null, // the last state (a state, act, step or undo reply)
   chosen: new Set(), // cards chosen for a discard
-  busy: false,
-  summary: null, // resolves when the person closes a hand's summary
+  busy: null, // the game whose moves are being shown (its loop runs), or null
+  summaryDone: null, // closes a hand's summary that is showing
   showLast: false,
   hinted: null,
 };
@@ -95,6 +95,7 @@ async function startTableWith(variant) {
 }
 
 async function newGame() {
+  if (table.summaryDone) table.summaryDone(); // a summary left open lets its game's loop end
   if (table.game) await engine.ask("close", { game: table.game });
   table.game = null;
   table.watching = $("table-watch").checked;
@@ -133,29 +134,31 @@ function myTurn() {
 }
 
 async function advance() {
-  if (table.busy || !table.game) return;
-  table.busy = true;
+  if (!table.game || table.busy === table.game) return;
   const game = table.game;
+  table.busy = game;
   try {
     while (table.game === game && table.view && !table.view.over && !myTurn()) {
       await sleep(pace());
       if (table.game !== game) return;
       const reply = await engine.ask("step", { game, viewer: table.me, name: $("table-bot").value });
+      if (table.game !== game) return;
       if (!reply.ok) {
         message(reply.error.message, "refused");
         return;
       }
-      await absorb(reply);
+      await absorb(reply, game);
     }
   } finally {
-    table.busy = false;
+    if (table.busy === game) table.busy = null;
   }
-  render();
+  if (table.game === game) render();
 }
 
 // Take in a reply with events: show a finished trick for a moment, a finished hand's summary until the
 // person goes on.
-async function absorb(reply) {
+async function absorb(reply, game) {
+  if (table.game !== game) return;
   const before = table.view;
   table.view = reply;
   table.hinted = null;
@@ -164,9 +167,11 @@ async function absorb(reply) {
       renderTrick(event.cards, event.seat);
       render(false);
       await sleep(Math.max(pace() * 1.5, pace() ? 600 : 0));
+      if (table.game !== game) return;
     }
     if (event.type === "hand_scored") {
       await showSummary(event.result, event.hand, before);
+      if (table.game !== game) return;
     }
     if (event.type === "game_over") {
       message(event.winner === null ? "Game over: nobody wins." : `Game over: ${sideName(event.winner)} wins (${event.how.replace("_", " ")}).`, "info");
@@ -198,10 +203,12 @@ function showSummary(result, hand) {
   box.append(buttons);
   box.hidden = false;
   return new Promise((resolve) => {
-    next.addEventListener("click", () => {
+    table.summaryDone = () => {
+      table.summaryDone = null;
       box.hidden = true;
       resolve();
-    });
+    };
+    next.addEventListener("click", table.summaryDone);
   });
 }
 
@@ -221,23 +228,25 @@ async function saveTranscript(hand) {
 // -- the person's actions ---------------------------------------------------------------------------
 
 async function act(action) {
-  if (!table.game || table.busy) return;
+  if (!table.game || table.busy === table.game) return;
   if (!myTurn()) {
     message("It is not your turn: the bots are playing.", "refused");
     return;
   }
-  const reply = await engine.ask("act", { game: table.game, player: table.me, action, viewer: table.me });
+  const game = table.game;
+  const reply = await engine.ask("act", { game, player: table.me, action, viewer: table.me });
+  if (table.game !== game) return;
   if (!reply.ok) {
     message(`Not accepted: ${reply.error.message}`, "refused");
     return;
   }
   message("");
   table.chosen.clear();
-  table.busy = true;
+  table.busy = game;
   try {
-    await absorb(reply);
+    await absorb(reply, game);
   } finally {
-    table.busy = false;
+    if (table.busy === game) table.busy = null;
   }
   advance();
 }
@@ -281,7 +290,7 @@ async function giveHint() {
 }
 
 async function undo() {
-  if (!table.game || table.busy) return;
+  if (!table.game || table.busy === table.game) return;
   const reply = await engine.ask("undo", { game: table.game, player: table.me });
   if (!reply.ok) return message(reply.error.message, "refused");
   table.view = reply;
