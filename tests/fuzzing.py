@@ -1133,7 +1133,7 @@ def check_web_messages(messages: list[Any], folder: Path) -> None:
     root, outside = plant_web_folder(folder)
     before = sorted(path.name for path in folder.iterdir())
     session, guard = WebSession(str(root)), RunGuard()
-    known = {*ERROR_CODES, "file_refused", "busy", "cancelled"}
+    known = {*ERROR_CODES, "file_refused", "busy", "cancelled", "waiting"}
     STATS["web messages"] += len(messages)
     with bounded("web session", TIME_LIMIT * 3):
         for message in messages:

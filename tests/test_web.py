@@ -404,3 +404,21 @@ def test_a_port_in_use_is_a_usage_error(server: Server, tmp_path: Path) -> None:
         [sys.executable, "-m", "engine", "web", "--port", port], cwd=tmp_path, capture_output=True, text=True, timeout=60
     )
     assert completed.returncode == 2 and "cannot listen" in completed.stderr and "Traceback" not in completed.stderr
+
+
+def test_a_seated_person_is_never_moved_by_the_bots_and_undo_is_for_one_person(session: WebSession) -> None:
+    """The seat link: ``sit`` takes a player's place; ``step`` then waits for that player instead of
+    moving for it, and undo (which would take the other person's moves back) is refused."""
+    ask(session, cmd="new_game", variant="standard", seed=3)
+    sat = ask(session, cmd="sit", game="g1", player=1)
+    assert sat["ok"] and sat["seated"] == [1] and sat["target"] == 500 and sat["observation"]["seat"] == 1 and sat["to_act"] == 1
+    waiting = ask(session, cmd="step", game="g1", viewer=0)
+    assert waiting["error"]["code"] == "waiting" and "person" in waiting["error"]["message"]
+    assert ask(session, cmd="act", game="g1", player=1, action="pass")["ok"]
+    assert ask(session, cmd="step", game="g1", viewer=1)["ok"]  # seat 2 is a bot's
+    assert ask(session, cmd="sit", game="g1", player=0)["seated"] == [0, 1]
+    assert ask(session, cmd="undo", game="g1", player=1)["error"]["code"] == "illegal_action"
+    assert (
+        ask(session, cmd="sit", game="g1", player=2)["ok"]
+        and ask(session, cmd="sit", game="g9", player=0)["error"]["code"] == "unknown_game"
+    )

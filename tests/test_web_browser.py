@@ -11,6 +11,7 @@ package.
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -167,6 +168,68 @@ def test_a_whole_hand_of_two_handed_by_clicking_own_and_dummy_cards(browser: Any
     assert "Hand 1 is over" in seen["summary"]
     assert seen["plays"] >= 10 and seen["dummy_plays"] >= 1, seen
     assert seen["refused"] and "Not accepted" in seen["refused"], seen
+
+
+def _take_a_turn(driver: Any) -> None:
+    """The person at this page does one thing: pass in the auction, discard the first cards, play the
+    first legal card, or press the first action button."""
+    phase = _felt(driver)["phase"]
+    if phase == "auction":
+        _click(driver, "#table-actions button", lambda found: [each for each in found if each.text == "pass"][0])
+    elif _by(driver, "#discard-button"):
+        count = int(re.search(r"Choose (\d+)", _one(driver, "#table-actions").text).group(1))  # type: ignore[union-attr]
+        for index in range(count):
+            _click(driver, "#table-hand > .card", lambda found, index=index: found[index])
+        _click(driver, "#discard-button")
+    elif phase == "play":
+        _click(driver, "#table-hand .card.legal, #seats .card.legal")
+    else:
+        _click(driver, "#table-actions button")
+
+
+def test_a_seat_link_lets_a_second_browser_window_take_a_seat(browser: Any, server: Server) -> None:
+    """Beyond the issue's list: two people at one table (the second through a seat link, in another
+    window), the bots in the other seats; each sees the other's moves and the hand's summary."""
+    _open(browser, server, "table")
+    _choose(browser, "#table-variant", "standard")
+    _choose(browser, "#table-pace", "0")
+    _one(browser, "#table-new").click()
+    wait_for(lambda: _felt(browser).get("phase"), what="the first deal")
+    _choose(browser, "#table-invite-seat", "2")
+    _one(browser, "#table-invite").click()
+    link = wait_for(lambda: _one(browser, "#table-link").get_attribute("value"), what="the seat link")
+    assert link.startswith(server.base) and server.token in link and link.endswith(":2")
+    first = browser.current_window_handle
+    browser.switch_to.new_window("window")
+    second = browser.current_window_handle
+    try:
+        browser.get(link)
+        wait_for(lambda: "you are seat 2" in _one(browser, "#table-message").text, what="the second person's seat")
+        _choose(browser, "#table-pace", "0")
+        turns = {first: 0, second: 0}
+        for _ in range(200):
+            done = []
+            for handle in (first, second):
+                browser.switch_to.window(handle)
+                if _summary_shown(browser):
+                    done.append(handle)
+                elif _felt(browser).get("myTurn") == "true":
+                    events = _felt(browser)["events"]
+                    _take_a_turn(browser)
+                    wait_for(lambda events=events: _summary_shown(browser) or _felt(browser).get("events") != events, what="the move")
+                    turns[handle] += 1
+            if len(done) == 2:
+                break
+            time.sleep(0.1)
+        assert len(done) == 2, "the hand did not end in both windows"
+        assert turns[first] >= 5 and turns[second] >= 5, turns
+        browser.switch_to.window(second)
+        assert "Hand 1 is over" in _one(browser, "#summary").text
+        assert "Seat 0 (partner)" in _one(browser, "#seats").text
+    finally:
+        browser.switch_to.window(second)
+        browser.close()
+        browser.switch_to.window(first)
 
 
 def test_watching_bots_in_every_seat_plays_a_hand_with_no_click(browser: Any, server: Server) -> None:

@@ -31,6 +31,9 @@ CHROMIUM_FLAGS = (
     "--disable-component-update",
     "--disable-sync",
     "--disable-dev-shm-usage",
+    "--disable-background-timer-throttling",  # two windows at one table: the one behind keeps its pace
+    "--disable-renderer-backgrounding",
+    "--disable-backgrounding-occluded-windows",
     "--window-size=1400,1000",
 )
 """Chromium's flags: without the networking ones it hangs on a closed network."""

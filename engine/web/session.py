@@ -3,7 +3,8 @@ every command and check as ``fivehundred serve`` has them) with the commands a p
 author's editor need besides, which docs/web.md lists: ``variants`` and ``show`` (the rules in words, the
 lines that differ from a base marked), ``validate`` (``fivehundred validate``'s problems and warnings for
 a text as it is typed), ``hint`` (the heuristic bot's action and its reason), ``undo``, ``step`` (one bot
-action, so the page shows the bots' moves one at a time), and ``files``, ``open_file`` and ``save_file``
+action, so the page shows the bots' moves one at a time), ``sit`` (a person takes a player's place, so
+that two people can play at one table with bots in the other seats), and ``files``, ``open_file`` and ``save_file``
 (house-rules files under the server's folder only, :mod:`~engine.web.files`).
 
 Replies to ``state``, ``act`` and ``step`` carry ``card_order`` too (every card of the deck in the current
@@ -37,7 +38,7 @@ MAX_UNDO = 200
 """Most undo steps kept per game (within a hand)."""
 MAX_TEXT = 1 << 20
 """Longest house-rules text validated or shown (1 MiB)."""
-WEB_COMMANDS = ("variants", "show", "validate", "hint", "undo", "step", "files", "open_file", "save_file")
+WEB_COMMANDS = ("variants", "show", "validate", "hint", "undo", "step", "sit", "files", "open_file", "save_file")
 """The commands the web session adds to the protocol's."""
 
 
@@ -96,6 +97,7 @@ class WebSession(Session):
         super().__init__(root)
         self._histories: dict[str, _History] = {}
         self._advisers: dict[str, HeuristicBot] = {}
+        self._seated: dict[str, set[int]] = {}
         self._variants: list[dict[str, Any]] | None = None
         self._standard: Rules | None = None
         self._handlers.update(
@@ -106,6 +108,7 @@ class WebSession(Session):
                 "hint": self._hint,
                 "undo": self._undo,
                 "step": self._step,
+                "sit": self._sit,
                 "files": self._files,
                 "open_file": self._open_file,
                 "save_file": self._save_file,
@@ -145,6 +148,7 @@ class WebSession(Session):
         reply = super()._close(request)
         self._histories.pop(request["game"], None)
         self._advisers.pop(request["game"], None)
+        self._seated.pop(request["game"], None)
         return reply
 
     # -- variants and their rules in words ---------------------------------------------------------------
@@ -273,13 +277,31 @@ class WebSession(Session):
         action, reason = hint(adviser, game.observation(player), game.legal_choices())
         return {"action": str(action), "reason": reason}
 
-    def _undo(self, request: dict[str, Any]) -> dict[str, Any]:
-        """Take ``player``'s last action in this hand back, with every other action since; the view of
-        ``player`` after it."""
+    def _sit(self, request: dict[str, Any]) -> dict[str, Any]:
+        """A person takes ``player``'s place (a page of this table, or a second browser on the same machine
+        through a seat link): the bots no longer move for it (``step`` refuses with ``waiting``). Answers
+        the table (as ``new_game`` does) and the player's view."""
         identifier = request.get("game")
         opened = self._open(request)
         player = self._player(request, opened.game, "player")
         assert isinstance(identifier, str) and player is not None
+        self._seated.setdefault(identifier, set()).add(player)
+        return {
+            **self._table(identifier, opened.game),
+            "seed": opened.seed,
+            "seated": sorted(self._seated[identifier]),
+            **self._view(opened.game, player),
+        }
+
+    def _undo(self, request: dict[str, Any]) -> dict[str, Any]:
+        """Take ``player``'s last action in this hand back, with every other action since; the view of
+        ``player`` after it. Not in a game where another person has a seat (their actions would go too)."""
+        identifier = request.get("game")
+        opened = self._open(request)
+        player = self._player(request, opened.game, "player")
+        assert isinstance(identifier, str) and player is not None
+        if self._seated.get(identifier, set()) - {player}:
+            raise RequestError("illegal_action", "Undo is for a game with one person at the table: another person has a seat here.")
         history = self._histories.get(identifier, _History())
         entries = [
             index
@@ -304,6 +326,8 @@ class WebSession(Session):
         game = opened.game
         if game.to_act is None:
             raise RequestError("illegal_action", "The game is over: no bot has an action to take.")
+        if game.to_act in self._seated.get(str(request.get("game")), set()):
+            raise RequestError("waiting", f"Player {game.to_act} is played by a person: wait for their move.")
         bot = self._named_bot(opened, request)
         viewer = self._player(request, game, "viewer", required=False)
         start = len(game.events)

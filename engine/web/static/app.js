@@ -393,5 +393,12 @@ $("sim-cancel").addEventListener("click", () => engine.ask("cancel"));
     if (views.includes(name)) showView(name);
   });
   const start = location.hash.slice(1);
+  const seat = /^seat:([\w-]+):(\d+)$/.exec(start);
+  if (seat) {
+    // A seat link: this page takes a player's place in a game another page started.
+    showView("table");
+    await joinFromLink(seat[1], Number(seat[2]));
+    return;
+  }
   showView(views.includes(start) ? start : "variants");
 })();

@@ -12,6 +12,7 @@ const table = {
   me: 0, // the player this page plays
   watching: false,
   view: null, // the last state (a state, act, step or undo reply)
+  seen: 0, // the events this page has shown
   chosen: new Set(), // cards chosen for a discard
   busy: null, // the game whose moves are being shown (its loop runs), or null
   summaryDone: null, // closes a hand's summary that is showing
@@ -107,18 +108,49 @@ async function newGame() {
     message(reply.error.message, "refused");
     return;
   }
-  table.game = reply.game;
   table.info = reply;
-  table.me = 0;
+  await seatAt(reply.game, 0, !table.watching);
+}
+
+// Take a player's place at game (a person's seat unless watching) and show the table from there.
+async function seatAt(game, player, person) {
+  const reply = await engine.ask(person ? "sit" : "state", { game, player });
+  if (!reply.ok) {
+    message(reply.error.message, "refused");
+    return;
+  }
+  table.game = game;
+  if (person) table.info = reply; // the table, as new_game gives it
+  table.me = player;
+  table.seen = reply.event_count;
+  table.view = reply;
   table.chosen.clear();
   table.showLast = false;
   $("summary").hidden = true;
-  message(`${reply.name}: you are seat ${table.me}; seed ${reply.seed}. Target ${reply.target}.`);
-  const state = await engine.ask("state", { game: table.game, player: table.me });
-  table.view = state;
+  const inviteSeat = $("table-invite-seat");
+  inviteSeat.replaceChildren();
+  for (let other = 0; other < table.info.players; other++) {
+    if (other !== player) inviteSeat.append(element("option", { value: String(other), text: `seat ${other}` }));
+  }
+  message(`${table.info.name}: you are seat ${table.me}; seed ${table.info.seed}. Target ${table.info.target}.`);
   render();
   advance();
 }
+
+async function joinFromLink(game, player) {
+  table.watching = false;
+  $("table-watch").checked = false;
+  await seatAt(game, player, true);
+}
+
+$("table-invite").addEventListener("click", () => {
+  if (!table.game) return message("Start a game first.", "refused");
+  const seat = $("table-invite-seat").value;
+  const link = `${location.origin}/?token=${encodeURIComponent(TOKEN)}#seat:${table.game}:${seat}`;
+  $("table-link").value = link;
+  $("table-link").hidden = false;
+  message(`Open this link in another browser window on this machine to take seat ${seat}; the bots play the other seats.`);
+});
 
 $("table-new").addEventListener("click", newGame);
 
@@ -143,11 +175,15 @@ async function advance() {
       if (table.game !== game) return;
       const reply = await engine.ask("step", { game, viewer: table.me, name: $("table-bot").value });
       if (table.game !== game) return;
-      if (!reply.ok) {
+      if (!reply.ok && reply.error.code === "waiting") {
+        // Another person's turn (a seat link): look again in a moment.
+        message(reply.error.message);
+        await sleep(400);
+      } else if (!reply.ok) {
         message(reply.error.message, "refused");
         return;
       }
-      await absorb(reply, game);
+      await catchUp(game);
     }
   } finally {
     if (table.busy === game) table.busy = null;
@@ -155,14 +191,24 @@ async function advance() {
   if (table.game === game) render();
 }
 
-// Take in a reply with events: show a finished trick for a moment, a finished hand's summary until the
-// person goes on.
-async function absorb(reply, game) {
+// Show what happened since this page last looked (its own moves, the bots', another person's): the
+// events as this player may be told them, then the player's view.
+async function catchUp(game) {
+  const told = await engine.ask("events", { game, since: table.seen, viewer: table.me });
+  const state = await engine.ask("state", { game, player: table.me });
+  if (table.game !== game || !told.ok || !state.ok) return;
+  table.seen = told.event_count;
+  await absorb(told.events, state, game);
+}
+
+// Take in events and the view after them: a finished trick shown for a moment, a finished hand's
+// summary until the person goes on.
+async function absorb(events, view, game) {
   if (table.game !== game) return;
   const before = table.view;
-  table.view = reply;
+  table.view = view;
   table.hinted = null;
-  for (const event of reply.events || []) {
+  for (const event of events) {
     if (event.type === "trick_won") {
       renderTrick(event.cards, event.seat);
       render(false);
@@ -228,7 +274,7 @@ async function saveTranscript(hand) {
 // -- the person's actions ---------------------------------------------------------------------------
 
 async function act(action) {
-  if (!table.game || table.busy === table.game) return;
+  if (!table.game) return;
   if (!myTurn()) {
     message("It is not your turn: the bots are playing.", "refused");
     return;
@@ -244,7 +290,7 @@ async function act(action) {
   table.chosen.clear();
   table.busy = game;
   try {
-    await absorb(reply, game);
+    await catchUp(game);
   } finally {
     if (table.busy === game) table.busy = null;
   }
