@@ -422,3 +422,15 @@ def test_a_seated_person_is_never_moved_by_the_bots_and_undo_is_for_one_person(s
         ask(session, cmd="sit", game="g1", player=2)["ok"]
         and ask(session, cmd="sit", game="g9", player=0)["error"]["code"] == "unknown_game"
     )
+
+
+def test_ctrl_c_stops_the_server_with_a_sentence(tmp_path: Path) -> None:
+    import signal
+
+    process = subprocess.Popen(
+        [sys.executable, "-m", "engine", "web"], cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    assert process.stdout is not None and "http://127.0.0.1:" in process.stdout.readline()
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=30)
+    assert process.returncode == 0 and "stopped" in err and "Traceback" not in err
