@@ -109,9 +109,18 @@ def play_a_hand_by_clicking(driver: Any, server: Server, variant: str, seed: int
         phase, events = _felt(driver)["phase"], _felt(driver)["events"]
         if phase == "auction":
             if not seen["bid"]:
-                _click(
-                    driver, "#table-actions button", lambda found: [each for each in found if re.fullmatch(r"bid \d+[A-Z]+", each.text)][-1]
-                )
+
+                def highest(found: list[Any]) -> Any:
+                    return [each for each in found if re.fullmatch(r"bid \d+[A-Z]+", each.text)][-1]
+
+                if "undone" not in seen:
+                    # Bid, take it back (with the bots' moves since), and bid again.
+                    bid = _click(driver, "#table-actions button", highest)
+                    wait_for(lambda events=events: _felt(driver).get("events") != events, what="the bid")
+                    _one(driver, "#table-undo").click()
+                    wait_for(lambda: "taken back" in _one(driver, "#table-message").text and _felt(driver).get("myTurn") == "true")
+                    seen["undone"] = bid.split()[1] not in _one(driver, "#auction").text and _felt(driver)["events"] == events
+                _click(driver, "#table-actions button", highest)
                 seen["bid"] = True
             else:
                 _click(driver, "#table-actions button", lambda found: [each for each in found if each.text == "pass"][0])
@@ -137,6 +146,14 @@ def play_a_hand_by_clicking(driver: Any, server: Server, variant: str, seed: int
             if shot and not seen["shot"] and len(_by(driver, "#trick .card")) >= 2:
                 screenshot(driver, shot)
                 seen["shot"] = True
+            if seen["plays"] == 3 and "hint" not in seen:
+                # A hint with its reason, its card marked; the last trick on request, and back.
+                _one(driver, "#table-hint").click()
+                seen["hint"] = wait_for(lambda: "Hint: play" in _one(driver, "#table-message").text and _one(driver, "#table-message").text)
+                assert _by(driver, ".card.hinted"), "the hinted card is not marked"
+                _one(driver, "#table-last").click()
+                seen["last"] = wait_for(lambda: "wins the trick" in _one(driver, "#trick").text and _one(driver, "#trick").text)
+                _one(driver, "#table-last").click()
             _click(driver, "#table-hand .card.legal, #seats .card.legal")
             seen["plays"] += 1
             seen["dummy_plays"] += in_dummy
@@ -153,9 +170,10 @@ def play_a_hand_by_clicking(driver: Any, server: Server, variant: str, seed: int
 def test_a_whole_hand_of_standard_by_clicking(browser: Any, server: Server) -> None:
     seen = play_a_hand_by_clicking(browser, server, "standard", 11, shot="web-table.png")
     assert "Hand 1 is over" in seen["summary"] and "Points:" in seen["summary"]
-    assert seen["bid"] and seen["discarded"] and seen["plays"] >= 5
+    assert seen["bid"] and seen["undone"] and seen["discarded"] and seen["plays"] >= 5
     # The engine's own sentence, shown on the page: the card does not follow suit.
     assert seen["refused"] and "Not accepted" in seen["refused"] and "must follow" in seen["refused"].lower(), seen["refused"]
+    assert re.search(r"Hint: play \S+ \(.{10,}\)", seen["hint"]) and "wins the trick" in seen["last"], seen
     screenshot(browser, "web-summary.png")
     # The transcript of the hand: the protocol's, replayable.
     assert _by(browser, "#summary-transcript")

@@ -196,9 +196,10 @@ async function advance() {
 async function catchUp(game) {
   const told = await engine.ask("events", { game, since: table.seen, viewer: table.me });
   const state = await engine.ask("state", { game, player: table.me });
-  if (table.game !== game || !told.ok || !state.ok) return;
-  table.seen = told.event_count;
-  await absorb(told.events, state, game);
+  if (table.game !== game || !state.ok) return;
+  // (Events taken back by an undo since this page looked: it goes on from the game as it is now.)
+  table.seen = told.ok ? told.event_count : state.event_count;
+  await absorb(told.ok ? told.events : [], state, game);
 }
 
 // Take in events and the view after them: a finished trick shown for a moment, a finished hand's
@@ -340,6 +341,7 @@ async function undo() {
   const reply = await engine.ask("undo", { game: table.game, player: table.me });
   if (!reply.ok) return message(reply.error.message, "refused");
   table.view = reply;
+  table.seen = reply.event_count; // the events taken back are not told again
   table.chosen.clear();
   message("Your last action was taken back, with the other seats' actions since.");
   render();
@@ -416,7 +418,7 @@ function renderSeats(observation, legal) {
         const classesOfCard = [covering.has(card) ? "covering" : "", actions ? "legal" : mine ? "dim" : ""].join(" ");
         const face = cardElement(card, classesOfCard);
         if (mine) face.addEventListener("click", () => clickCard(card, actions));
-        if (table.hinted && table.hinted.includes(card) && mine) face.classList.add("hinted");
+        if (hintedCards().includes(card) && mine) face.classList.add("hinted");
         cards.append(face);
       }
       const down = faceDown.get(seat) || 0;
@@ -430,6 +432,11 @@ function renderSeats(observation, legal) {
     node.append(cards);
     box.append(node);
   }
+}
+
+// The cards the last hint names (play JK:H names JK).
+function hintedCards() {
+  return table.hinted ? table.hinted.split(" ").slice(1).map((word) => word.split(":")[0]) : [];
 }
 
 function renderTrick(cards, winner = null) {
@@ -536,7 +543,7 @@ function render(drawTrick = true) {
     if (discarding) classes.push(table.chosen.has(card) ? "chosen legal" : "legal");
     else if (mineToAct && view.phase === "play") classes.push(actions ? "legal" : "dim");
     else if (actions) classes.push("legal");
-    if (table.hinted && table.hinted.split(" ").includes(card)) classes.push("hinted");
+    if (hintedCards().includes(card)) classes.push("hinted");
     const face = cardElement(card, classes.join(" "));
     face.addEventListener("click", () => clickCard(card, actions));
     hand.append(face);
