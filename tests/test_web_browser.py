@@ -175,8 +175,14 @@ def test_a_whole_hand_of_standard_by_clicking(browser: Any, server: Server) -> N
     assert seen["refused"] and "Not accepted" in seen["refused"] and "must follow" in seen["refused"].lower(), seen["refused"]
     assert re.search(r"Hint: play \S+ \(.{10,}\)", seen["hint"]) and "wins the trick" in seen["last"], seen
     screenshot(browser, "web-summary.png")
-    # The transcript of the hand: the protocol's, replayable.
-    assert _by(browser, "#summary-transcript")
+    # The hand's transcript, downloaded through the browser, replays with fivehundred replay.
+    downloads = server.folder / "downloads"
+    downloads.mkdir(exist_ok=True)
+    browser.execute_cdp_cmd("Page.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(downloads)})
+    _one(browser, "#summary-transcript").click()
+    transcript = wait_for(lambda: (downloads / "hand-001.json").exists() and downloads / "hand-001.json", what="the downloaded transcript")
+    wait_for(lambda: transcript.read_text(encoding="utf-8").rstrip().endswith("}"), what="the whole transcript")
+    assert main(["replay", str(transcript)]) == 0
     _one(browser, "#summary-next").click()
     wait_for(lambda: not _summary_shown(browser), what="the next hand")
 
@@ -351,3 +357,25 @@ def test_a_200_hand_simulation_shows_its_progress_and_its_report(browser: Any, s
         browser.switch_to.default_content()
     assert "Standard 500" in heading and "200 hands" in page.replace(",", ""), heading
     screenshot(browser, "web-simulate.png")
+
+
+def test_compare_and_sweep_from_the_simulate_view_show_their_reports(browser: Any, server: Server) -> None:
+    _open(browser, server, "simulate")
+    _choose(browser, "#sim-variant", "standard")
+    _choose(browser, "#sim-second", "australian")
+    _choose(browser, "#sim-unit", "hands")
+    count = _one(browser, "#sim-count")
+    count.clear()
+    count.send_keys("60")
+    for button, expected in (("#sim-compare", "Australian 500"), ("#sim-sweep", "contracts.misere.value=300")):
+        if button == "#sim-sweep":
+            _one(browser, "#sim-set").send_keys("contracts.misere.value=250,300")
+        before = _one(browser, "#sim-status").text
+        _one(browser, button).click()
+        wait_for(lambda before=before: "done in" in _one(browser, "#sim-status").text != before, timeout=90, what=button)
+        browser.switch_to.frame(_one(browser, "#sim-report"))
+        try:
+            page = browser.find_element("tag name", "body").text
+        finally:
+            browser.switch_to.default_content()
+        assert expected in page, (button, page[:300])
