@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 from commandline import run
-from webtable import Server, start_server
+from webtable import Server, require_web_extra, start_server
 
 import engine
 from engine.web import files
@@ -427,6 +427,7 @@ def test_a_seated_person_is_never_moved_by_the_bots_and_undo_is_for_one_person(s
 def test_ctrl_c_stops_the_server_with_a_sentence(tmp_path: Path) -> None:
     import signal
 
+    require_web_extra()
     process = subprocess.Popen(
         [sys.executable, "-m", "engine", "web"], cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )

@@ -97,7 +97,7 @@ def _variant(session: WebSession, request: dict[str, Any], name: str, text_name:
     return session._rules(asked)
 
 
-def _page(kind: str) -> Any | None:
+def _page() -> Any | None:
     """:mod:`engine.simulation.page` when the plot extra (matplotlib) is installed, else ``None``."""
     try:
         return importlib.import_module("..simulation.page", __package__)
@@ -123,7 +123,7 @@ def run(session: WebSession, guard: RunGuard, request: dict[str, Any], progress:
         if command == "simulate":
             rules = _variant(session, request, "variant", "variant_text")
             result = simulate(rules, **common)
-            page = _page("simulate")
+            page = _page()
             return {"text": to_text(result), "html": page.simulation_page(result) if page is not None else None}
         if command == "compare":
             from ..simulation.comparison import compare, compare_text
@@ -131,7 +131,7 @@ def run(session: WebSession, guard: RunGuard, request: dict[str, Any], progress:
             first = _variant(session, request, "first", "first_text")
             second = _variant(session, request, "second", "second_text")
             comparison = compare(first, second, **common)
-            page = _page("compare")
+            page = _page()
             return {"text": compare_text(comparison), "html": page.comparison_page(comparison) if page is not None else None}
         from ..simulation.sweep import SweepError, parse_set, sweep, sweep_text
 
@@ -149,7 +149,7 @@ def run(session: WebSession, guard: RunGuard, request: dict[str, Any], progress:
             swept = sweep(reference, [parsed], **common)
         except SweepError as error:
             raise RequestError("bad_request", str(error)) from None
-        page = _page("sweep")
+        page = _page()
         return {"text": sweep_text(swept), "html": page.sweep_page(swept) if page is not None else None}
     except Cancelled:
         raise RequestError("cancelled", "The run was cancelled.") from None
