@@ -189,10 +189,14 @@ class WebTable:
         self._runs.shutdown(wait=False, cancel_futures=True)
 
 
+TABLE = web.AppKey("table", WebTable)
+"""The application's key for its :class:`WebTable`."""
+
+
 @web.middleware
 async def _checked(request: web.Request, handler: Any) -> web.StreamResponse:
     """Refuse what :meth:`WebTable.refusal` refuses, and answer every error as JSON."""
-    table: WebTable = request.app["table"]
+    table = request.app[TABLE]
     refused = table.refusal(request)
     if refused is not None:
         return refused
@@ -209,7 +213,7 @@ async def _checked(request: web.Request, handler: Any) -> web.StreamResponse:
 def make_app(table: WebTable) -> web.Application:
     """The aiohttp application of ``table``."""
     app = web.Application(middlewares=[_checked], client_max_size=MAX_MESSAGE_BYTES)
-    app["table"] = table
+    app[TABLE] = table
     app.router.add_get("/", table.page)
     app.router.add_get("/static/{name}", table.static)
     app.router.add_post("/api", table.api)
