@@ -36,6 +36,8 @@ BATCH = {
     "bot entries": 100,
     "record variants": 200,
     "protocol sessions": 100,
+    "web messages": 60,
+    "web requests": 200,
 }
 """Inputs per target per round (a round takes about a minute)."""
 

@@ -1046,6 +1046,177 @@ def check_protocol_lines(lines: list[bytes]) -> None:
             assert reply["error"]["code"] != "internal", reply
 
 
+# -- the web table ------------------------------------------------------------------------------
+
+_WEB_PATHS = [
+    "house.yaml",
+    "rules/house.yaml",
+    "missing.yaml",
+    "../outside.yaml",
+    "/etc/passwd",
+    "a/../../x.yaml",
+    ".hidden.yaml",
+    "link.yaml",
+    "pipe.yaml",
+    "folder.yaml",
+    "notes.txt",
+    "x" * 300 + ".yaml",
+    "",
+    "a\\b.yaml",
+]
+_WEB_FIELDS: dict[str, st.SearchStrategy[Any]] = {
+    **_PROTOCOL_FIELDS,
+    "path": st.one_of(st.sampled_from(_WEB_PATHS), st.text(max_size=20), st.integers(), st.none()),
+    "text": st.one_of(
+        st.sampled_from(["extends: standard\n", "extends: standard\ncontracts: {misere: {valeu: 3}}\n", "extends: ../outside.yaml\n", "{"]),
+        st.text(max_size=60),
+        st.integers(),
+    ),
+    "file": st.one_of(st.sampled_from(["house.yaml", "", "a" * 300]), st.text(max_size=10), st.none()),
+    "hands": st.one_of(st.integers(-1, 4), st.just("3"), st.just(10**12)),
+    "games": st.one_of(st.integers(-1, 1), st.just(None)),
+    "bots": st.one_of(st.just(["random"] * 4), st.just("random,random"), st.just(["nobot"]), st.integers()),
+    "workers": st.one_of(st.integers(-1, 3), st.just("2")),
+    "set": st.one_of(st.sampled_from(["contracts.misere.value=200,300", "nokey", "a=1,2", "=1"]), st.text(max_size=20)),
+    "first": st.sampled_from(["standard", "nosuch", "../outside.yaml", 3]),
+    "second": st.sampled_from(["australian", "house.yaml", None]),
+}
+
+
+def plant_web_folder(folder: Path) -> tuple[Path, Path]:
+    """A server folder with a link leaving it, a pipe and a folder named like house rules, and a file
+    outside it that nothing may change: (the folder, the outside file)."""
+    root = folder / "web-root"
+    outside = folder / "outside.yaml"
+    if not root.exists():
+        root.mkdir()
+        (root / "rules").mkdir()
+        outside.write_text("secret: 1\n", encoding="utf-8")
+        (root / "link.yaml").symlink_to(outside)
+        (root / "folder.yaml").mkdir()
+        os.mkfifo(root / "pipe.yaml")
+    return root, outside
+
+
+@st.composite
+def web_messages(draw: st.DrawFn) -> list[Any]:
+    """Requests to the web session: the protocol's commands and the web table's (files, validate, show,
+    hint, undo, step, and now and then a tiny simulation), with hostile fields."""
+    from engine.protocol.server import COMMANDS
+    from engine.web.runs import RUN_COMMANDS
+    from engine.web.session import WEB_COMMANDS
+
+    commands = [*COMMANDS[:-1], *WEB_COMMANDS]
+    messages: list[Any] = [{"cmd": "new_game", "variant": "standard", "seed": 1}, {"cmd": "new_game", "variant": "two-handed", "seed": 2}]
+    for _ in range(draw(st.integers(1, 20))):
+        kind = draw(st.integers(0, 12))
+        if kind == 0:
+            messages.append(draw(st.one_of(st.text(max_size=30), st.integers(), st.lists(st.integers(), max_size=2))))
+            continue
+        command = (
+            draw(st.sampled_from(list(RUN_COMMANDS))) if kind == 1 else draw(st.one_of(st.sampled_from(commands), st.text(max_size=6)))
+        )
+        request: dict[str, Any] = {"cmd": command}
+        for name in draw(st.lists(st.sampled_from(sorted(_WEB_FIELDS)), max_size=6, unique=True)):
+            request[name] = draw(_WEB_FIELDS[name])
+        messages.append(request)
+    return messages
+
+
+def check_web_messages(messages: list[Any], folder: Path) -> None:
+    """Every message gets a reply with ``ok`` or a known error code (never ``internal``); nothing outside
+    the server's folder is read back or changed, and the session goes on."""
+    from engine.protocol.server import ERROR_CODES, RequestError
+    from engine.web.runs import RUN_COMMANDS, RunGuard, run
+    from engine.web.session import WebSession
+
+    root, outside = plant_web_folder(folder)
+    before = sorted(path.name for path in folder.iterdir())
+    session, guard = WebSession(str(root)), RunGuard()
+    known = {*ERROR_CODES, "file_refused", "busy", "cancelled", "waiting"}
+    STATS["web messages"] += len(messages)
+    with bounded("web session", TIME_LIMIT * 3):
+        for message in messages:
+            if isinstance(message, dict) and message.get("cmd") in RUN_COMMANDS and message.get("cmd") != "cancel":
+                small = type(message.get("hands")) is not int or message["hands"] <= 5
+                if not small or type(message.get("games")) is int:
+                    continue  # a long run is the runs' own tests' business; here, what any field does
+                try:
+                    reply: dict[str, Any] = {"ok": True, **run(session, guard, message, lambda done, total: None)}
+                except RequestError as error:
+                    reply = {"ok": False, "error": {"code": error.code, "message": str(error)}}
+            else:
+                reply = json.loads(session.answer_line(json.dumps(message)))
+            if not reply["ok"]:
+                assert reply["error"]["code"] in known - {"internal"}, reply
+                assert reply["error"]["message"].strip(), reply
+            elif isinstance(message, dict) and message.get("cmd") == "open_file":
+                assert "secret" not in reply["text"], reply
+        assert json.loads(session.answer_line('{"cmd": "hello"}'))["ok"]
+    assert outside.read_text(encoding="utf-8") == "secret: 1\n"
+    assert sorted(path.name for path in folder.iterdir()) == before
+    assert not guard.running
+
+
+_WEB_URL_PATHS = [
+    "/",
+    "/api",
+    "/ws",
+    "/static/app.js",
+    "/static/table.js",
+    "/static/style.css",
+    "/static/index.html",
+    "/static/../session.py",
+    "/static/%2e%2e/server.py",
+    "/nothing",
+    "//",
+    "/static/",
+]
+
+
+def check_web_request(method: str, path: str, token: str, host: str, origin: str | None, body: bytes) -> None:
+    """An HTTP request to the web table's server, however odd: a JSON error with a code (403 without the
+    token, for another host or another origin; 404, 405, 413) or the page's own answer, never a 500 or a
+    traceback."""
+    try:
+        import aiohttp  # noqa: F401
+    except ImportError:
+        STATS["web requests (no aiohttp: skipped)"] += 1
+        return
+    import asyncio
+
+    from aiohttp.test_utils import TestClient, TestServer
+
+    from engine.web.server import WebTable, make_app
+
+    async def one() -> None:
+        table = WebTable(os.getcwd(), 0, token="right-token")
+        server = TestServer(make_app(table), host="127.0.0.1")
+        async with TestClient(server) as client:
+            table.port = server.port or 0
+            headers = {"Host": host.replace("PORT", str(server.port))}
+            if origin is not None:
+                headers["Origin"] = origin.replace("PORT", str(server.port))
+            separator = "&" if "?" in path else "?"
+            url = path + (f"{separator}token={token}" if token else "")
+            async with client.request(method, url, headers=headers, data=body if method == "POST" else None) as answer:
+                raw = await answer.read()
+                assert answer.status < 500, (answer.status, raw[:300])
+                assert b"Traceback" not in raw
+                if answer.status != 200 and answer.status != 101:
+                    reply = json.loads(raw)
+                    assert reply["ok"] is False and reply["error"]["code"] and reply["error"]["message"], reply
+                own = ("127.0.0.1:PORT", "localhost:PORT")
+                allowed = token == "right-token" and host in own and origin in (None, *(f"http://{each}" for each in own))
+                if not allowed:
+                    assert answer.status == 403, (answer.status, raw[:200])
+        table.close()
+
+    STATS["web requests"] += 1
+    with bounded("web request", TIME_LIMIT):
+        asyncio.run(one())
+
+
 TARGETS: dict[str, tuple[Callable[..., None], dict[str, st.SearchStrategy[Any]]]] = {
     "documents": (check_document, {"document": variant_documents(), "seed": st.integers(0, 2**16)}),
     "variant files": (check_variant_text, {"text": mutated_texts()}),
@@ -1074,6 +1245,25 @@ TARGETS: dict[str, tuple[Callable[..., None], dict[str, st.SearchStrategy[Any]]]
     ),
     "record variants": (check_record_variant, {"variant": record_variants(), "through": st.sampled_from(["transcript", "saved game"])}),
     "protocol sessions": (check_protocol_lines, {"lines": protocol_lines()}),
+    "web messages": (check_web_messages, {"messages": web_messages()}),
+    "web requests": (
+        check_web_request,
+        {
+            "method": st.sampled_from(["GET", "POST", "PUT", "DELETE"]),
+            "path": st.one_of(
+                st.sampled_from(_WEB_URL_PATHS), st.text(alphabet="/abc.%?=&", max_size=20).map(lambda text: "/" + text.lstrip("/"))
+            ),
+            "token": st.sampled_from(["right-token", "wrong", "", "right-token-and-more"]),
+            "host": st.sampled_from(["127.0.0.1:PORT", "localhost:PORT", "evil.example", "127.0.0.1", "127.0.0.1:1"]),
+            "origin": st.sampled_from([None, "http://127.0.0.1:PORT", "http://evil.example", "null", "http://localhost:PORT"]),
+            "body": st.one_of(
+                st.binary(max_size=60),
+                st.sampled_from(
+                    [b'{"cmd":"hello"}', b'{"cmd":"open_file","path":"../x.yaml"}', b'{"cmd":"new_game","variant":"standard"}']
+                ),
+            ),
+        },
+    ),
     "bot entries": (
         check_bot_entry,
         {

@@ -30,7 +30,7 @@ from engine.language.resources import shipped_variant_names, shipped_variant_pat
 PACKAGE = Path(engine.__file__).resolve().parent
 DATA = Path(__file__).parent / "data"
 
-STAGES = ["errors", "language", "rules", "kernel", "game", "analysis", "bots", "simulation", "protocol", "cli", "adapters"]
+STAGES = ["errors", "language", "rules", "kernel", "game", "analysis", "bots", "simulation", "protocol", "web", "cli", "adapters"]
 """The pipeline, lowest first: a module may import its own stage and the ones before it."""
 
 FACADE = {"engine", "engine.__main__"}
@@ -42,6 +42,7 @@ OPTIONAL = {
     "engine.adapters.observing": "numpy",
     "engine.adapters.openspiel": "open_spiel",
     "engine.adapters.pettingzoo": "pettingzoo",
+    "engine.web.server": "aiohttp",
 }
 """Modules that need an optional extra, and which."""
 

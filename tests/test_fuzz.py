@@ -23,6 +23,8 @@ EXAMPLES = {
     "record variants": 40,
     "play sessions": 20,
     "protocol sessions": 25,
+    "web messages": 15,
+    "web requests": 25,
     "bot entries": 40,
 }
 """Inputs per target in the default run (about ten seconds in all on a 2-core machine)."""

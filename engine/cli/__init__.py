@@ -1,4 +1,4 @@
-"""Stage 9, the command line: arguments in, the ``fivehundred`` program's output and exit code out.
+"""Stage 10, the command line: arguments in, the ``fivehundred`` program's output and exit code out.
 
 :mod:`~engine.cli.program` builds the parser and runs a command; each command group has its own module:
 :mod:`~engine.cli.variants` (``validate``, ``show``, ``variants``, ``schema``), :mod:`~engine.cli.replay`

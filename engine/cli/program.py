@@ -32,7 +32,7 @@ class _Version(argparse.Action):
         parser.exit()
 
 
-GROUPS = ("variants", "replay", "simulation", "sweep", "serve", "play", "analyze")
+GROUPS = ("variants", "replay", "simulation", "sweep", "serve", "web", "play", "analyze")
 """The modules of ``engine.cli`` that add commands, in the order the help lists them."""
 
 COMMANDS = {
@@ -41,6 +41,7 @@ COMMANDS = {
     **dict.fromkeys(("simulate", "compare"), "simulation"),
     "sweep": "sweep",
     "serve": "serve",
+    "web": "web",
     "play": "play",
     "analyze": "analyze",
 }
