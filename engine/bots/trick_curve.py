@@ -42,7 +42,7 @@ KINDS = ("trumps", "no_trumps")
 
 
 @dataclass(frozen=True)
-class TrickCurve:
+class TrickCurve:  # (pure Python: mypyc compiles no frozen dataclass)
     """The tricks a declaring side takes at each reading of its hand, in one kind of strain."""
 
     intercept: float
