@@ -67,6 +67,7 @@ class HeuristicBot:
         self._risk = self._misere.risk
         self._estimates: dict[tuple[int, str], float] = {}
         self._calibration: Calibration | None = None
+        self._curves: dict[str, TrickCurve | None] = {}
         # Bidding by worth needs the calibrated chances, so an uncalibrated bot (measuring a calibration) bids by limits.
         self._values = profile.adapts and profile.calibrated and profile.values_bids
         self._valuation = Valuation(rules, self._tables.team_of)
@@ -116,8 +117,7 @@ class HeuristicBot:
 
     @staticmethod
     def leaves_alone(rules: Rules) -> dict[str, str]:
-        """The contracts of ``rules`` this bot never bids, by id, each with why (a simulation's report warns
-        of them): a contract bid before looking (it looks first: bench/NOTES.md and docs/rule-use.md)."""
+        """The contracts of ``rules`` this bot never bids, by id, each with why: those bid before looking (docs/rule-use.md)."""
         return {
             contract.id: "the heuristic bots never bid it: they look at their cards first (a blind bid rarely pays)"
             for contract in rules.ladder
@@ -448,8 +448,7 @@ class HeuristicBot:
         return self._misere.measure(hand, contract)
 
     def calibrated_limit(self, contract: Contract) -> float | None:
-        """The limit calibrated for ``contract`` in this variant (:mod:`~engine.bots.calibration`), or
-        ``None`` where the profile's stands (a profile that does not calibrate; too few play-outs)."""
+        """The limit calibrated for ``contract`` (:mod:`~engine.bots.calibration`); ``None``: the profile's stands."""
         found = self.calibration()
         return None if found is None else found.limits.get(contract.id)
 
@@ -465,18 +464,19 @@ class HeuristicBot:
 
     def trick_curve(self, strain: str) -> TrickCurve | None:
         """The variant's measured trick curve in ``strain``, lifting a reading by at most ``curve_lift`` (``None``: unmeasured)."""
-        found = self.calibration() if self.profile.values_tricks else None
-        curve = None if found is None else found.tricks.get(kind_of(self.rules, strain))
-        return None if curve is None else curve.lifted_at_most(self.profile.curve_lift)
+        if strain not in self._curves:  # (kept: read for every contract weighed)
+            found = self.calibration() if self.profile.values_tricks else None
+            curve = None if found is None else found.tricks.get(kind_of(self.rules, strain))
+            self._curves[strain] = None if curve is None else curve.lifted_at_most(self.profile.curve_lift)
+        return self._curves[strain]
 
     def reading_worth(self, contract: Contract, seat: int, reading: float, scores: tuple[int, ...]) -> float:
         """``contract``'s expected worth to ``seat``'s side at a reading of ``reading`` tricks (:meth:`trick_curve`'s)."""
         return self._valuation.reading_worth(contract, seat, reading, scores, self.trick_curve(contract.style.strain))
 
     def made_chance(self, hand: int, contract: Contract) -> float | None:
-        """The chance ``hand`` makes ``contract`` (a calibrated contract: a misère, hi/lo) in play: read from
-        its danger on the variant's calibrated curve, less the profile's ``play_discount``; ``None`` where
-        there is no curve (too few play-outs)."""
+        """The chance ``hand`` makes ``contract`` (a misère, hi/lo) on the variant's calibrated curve at its danger,
+        less the profile's ``play_discount``; ``None`` where there is no curve (too few play-outs)."""
         found = self.calibration()
         curve = None if found is None else found.curves.get(contract.id)
         if curve is None:
