@@ -13,6 +13,7 @@ rise later, rules text 000 "Bidding conventions").
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping, Sequence
 
 from ..kernel.seat_view import SeatView
@@ -20,6 +21,8 @@ from ..rules.contracts import Contract
 from .profile import Profile
 from .trick_curve import TrickCurve
 from .valuation import Valuation
+
+_SQRT2 = math.sqrt(2.0)
 
 
 def choose_by_worth(
@@ -45,8 +48,9 @@ def choose_by_worth(
         reading, curve = readings[contract.style.strain], curves[contract.style.strain]
         if curve is None:
             chance = 1.0 if (contract.level or 0) <= reading else 0.0
-        else:
-            chance = curve.made_chance(reading, contract.target.minimum)
+        else:  # (curve.made_chance written out: this module is compiled, the curve's class is not)
+            expected = curve.intercept + curve.slope * reading
+            chance = 0.5 * (1.0 - math.erf((contract.target.minimum - 0.5 - expected) / (curve.spread * _SQRT2)))
         if chance < profile.trick_chance:
             continue  # (checked first: most of the ladder is out of reach, and its worth is not needed)
         worth = valuation.reading_worth(contract, seat, reading, scores, curve)

@@ -97,7 +97,7 @@ class Valuation:
         curve, the reading itself."""
         if curve is None:
             return self.trick_worth(contract, declarer, reading, scores)
-        return self.trick_worth(contract, declarer, curve.expected(reading), scores, curve.spread)
+        return self.trick_worth(contract, declarer, curve.intercept + curve.slope * reading, scores, curve.spread)
 
     def made_and_failed(self, contract: Contract) -> tuple[int, int]:
         """The tricks counted for ``contract`` made and failed when only the share made is known: its
