@@ -255,10 +255,12 @@ class GameState(HandCourse):
                 index = legal.bit_length() - 1
             if listener is not None:
                 listener.event(CardPlayed(seat, cards[index], named))
-            self._after_card(play_card(index, named))
+            winner = play_card(index, named)
+            self._after_card(winner)
             moves += 1
-            if self.play is not play or self.paused or self.phase is not Phase.PLAY:
-                return moves  # the hand is over (a side may have scored out before its last trick)
+            # Only a trick's last card can end the play (the hand scored, or a side scored out).
+            if winner >= 0 and (self.play is not play or self.paused or self.phase is not Phase.PLAY):
+                return moves
 
     def _as_move(self, chosen: object) -> int:
         """A chooser's answer as a move: a whole number (``True``, ``1.0`` or ``nan`` is refused with
