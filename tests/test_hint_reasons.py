@@ -17,6 +17,7 @@ import engine
 from engine.bots import HeuristicBot
 from engine.bots.hints import hint
 from engine.bots.profile import THRESHOLD, Profile
+from engine.kernel.moves import said_move
 
 RULES = engine.load_variant("standard")
 CARDS = {str(card): card for card in RULES.deck.cards}
@@ -73,7 +74,10 @@ def test_issue45_item8_a_partner_bid_that_makes_a_strain_best_names_the_hand_s_o
     assert alone.startswith("your best strain, hearts,")
     _, reason, bot, observation = _reason(hand, [("partner", "6D")])
     with_bid = {
-        strain: bot.estimate(observation.hand, strain, observation.calls, observation.seat) for strain in ("S", "C", "D", "H", "NT")
+        strain: bot.estimate(
+            observation.hand, strain, [(seat, said_move(bot._tables, call)) for seat, call in observation.calls], observation.seat
+        )
+        for strain in ("S", "C", "D", "H", "NT")
     }
     assert max(with_bid, key=lambda strain: with_bid[strain]) == "D"
     assert "diamonds (your partner bid diamonds; on your own cards hearts would be best)" in reason

@@ -18,10 +18,11 @@ from engine.bots import HeuristicBot, SamplingBot, sampling
 from engine.bots.profile import Profile
 from engine.bots.sampling import MISERE_POSITIONS
 from engine.bots.standing import Standing
-from engine.kernel.phase import Phase
+from engine.kernel.moves import said_move
+from engine.kernel.phase import PASS_MOVE, Phase
 from engine.kernel.seat_view import SeatView
 from engine.kernel.state import GameState
-from engine.kernel.tables import cards_in, mask_of
+from engine.kernel.tables import cards_in, mask_of, tables_for
 from engine.language.resources import shipped_variant_names
 from engine.rules.contracts import Exposure, ExposureTime
 
@@ -30,7 +31,7 @@ WRITTEN = Profile(aggression=0.0, partner_tricks=1.8)
 cautious afterwards: bench/NOTES.md); the tests are about how the tests combine, not the estimate."""
 
 
-def bidding(seat: int, said: tuple[tuple[int, str], ...] = (), scores: tuple[int, ...] = (0, 0)) -> SeatView:
+def bidding(seat: int, said: tuple[tuple[int, int], ...] = (), scores: tuple[int, ...] = (0, 0)) -> SeatView:
     """The view of ``seat`` bidding after ``calls`` in the first hand of a game dealt by seat 0."""
     return SeatView(seat, Phase.AUCTION, acting_seat=seat, bidding=said, scores=scores)
 
@@ -111,9 +112,9 @@ def test_a_bid_makes_deals_that_cannot_support_it_unlikely() -> None:
     bot = small(rules, 1)
     strong = hand_of(rules, "JK", "JH", "JD", "AH", "KH", "QH", "10H", "9H", "AS", "AC")
     weak = hand_of(rules, "5S", "6S", "7S", "8S", "5C", "6C", "7C", "4D", "5D", "6D")
-    calls = [(1, "8H")]
+    calls = [(1, said_move(tables_for(rules), "8H"))]
     assert bot.calls_weight([0, strong, 0, 0], calls) > bot.calls_weight([0, weak, 0, 0], calls)
-    assert bot.calls_weight([0, weak, 0, 0], [(1, "pass")]) == 1.0  # nothing yet to pass over
+    assert bot.calls_weight([0, weak, 0, 0], [(1, PASS_MOVE)]) == 1.0  # nothing yet to pass over
 
 
 def test_000_misere_the_more_a_hand_may_be_forced_the_less_it_explains_a_misere_bid() -> None:
@@ -125,7 +126,7 @@ def test_000_misere_the_more_a_hand_may_be_forced_the_less_it_explains_a_misere_
     low = hand_of(rules, "5S", "6S", "7S", "5C", "6C", "7C", "4D", "5D", "4H", "5H")
     some = hand_of(rules, "AS", "KS", "QS", "JS", "6C", "AC", "KC", "5D", "4H", "5H")
     high = hand_of(rules, "JK", "AS", "KS", "AC", "KC", "AD", "KD", "AH", "KH", "QH")
-    calls = [(1, "misere")]
+    calls = [(1, said_move(tables_for(rules), "misere"))]
     weights = [bot.calls_weight([0, hand, 0, 0], calls) for hand in (low, some, high)]
     assert bot.misere_danger(low) <= bot.profile.misere_limit
     assert weights[0] == 1.0 > weights[1] > weights[2] > 0.0

@@ -15,7 +15,7 @@ import engine
 from engine.bots import HeuristicBot, RandomBot
 from engine.game.observation import render, view_of
 from engine.kernel.moves import legal_actions
-from engine.kernel.phase import Phase
+from engine.kernel.phase import PASS_MOVE, Phase
 from engine.kernel.seat_view import SeatView, seat_view
 from engine.kernel.state import GameState
 from engine.kernel.tables import cards_in, mask_of
@@ -143,5 +143,5 @@ def test_the_observation_of_a_game_is_its_states_seat_view_rendered() -> None:
 
 def test_a_bidding_view_needs_only_what_bidding_reads() -> None:
     """A view is a plain record: a test (or a bot author) may build the view of a bid by hand."""
-    view = SeatView(2, Phase.AUCTION, acting_seat=2, bidding=((0, "pass"), (1, "6S")), scores=(0, 0))
+    view = SeatView(2, Phase.AUCTION, acting_seat=2, bidding=((0, PASS_MOVE), (1, 0)), scores=(0, 0))
     assert view.actor == 2 and view.hand_of(2) == 0 and view.seen() == 0

@@ -86,7 +86,7 @@ def test_the_odds_weigh_each_sampled_result() -> None:
     assert (won, lost) == (0.75, 0.0)
 
 
-def _bid(scores: tuple[int, int], hand: int, reads_score: bool, calls: list[tuple[int, str]] | None = None) -> int:
+def _bid(scores: tuple[int, int], hand: int, reads_score: bool, calls: list[tuple[int, int]] | None = None) -> int:
     rules = engine.load_variant("standard")
     # Without reading the score at all: neither the sampling bot's weighing nor the heuristic's (``adapts``).
     bot = SamplingBot(rules, replace(WRITTEN, reads_score=reads_score, adapts=reads_score), seed=4, samples=8)
@@ -156,7 +156,7 @@ def test_000_score_keeping_what_a_contract_is_worth_in_games() -> None:
 def _sacrifice(scores: tuple[int, int], reads_score: bool = True) -> int:
     rules = engine.load_variant("standard")
     hand = hand_of(rules, "AH", "7H", "KC", "QC", "7C", "6C", "7D", "6D", "8S", "6S")
-    calls = [(1, "pass"), (2, "pass"), (3, "7H")]
+    calls = [(1, PASS_MOVE), (2, PASS_MOVE), (3, rules.ladder["7H"].rank)]
     # Without reading the score at all: neither the sampling bot's weighing nor the heuristic's (``adapts``).
     bot = SamplingBot(rules, replace(WRITTEN, reads_score=reads_score, adapts=reads_score), seed=4, samples=8)
     ranks = sum(1 << contract.rank for contract in rules.ladder.contracts if contract.rank > rules.ladder["7H"].rank)
@@ -198,7 +198,7 @@ def test_000_bidding_the_last_to_speak_bids_where_passing_out_would_leave_the_ga
 
     rules = engine.compile_text("extends: australian\nname: Exact\nend: {exact_target: true, lose_at_or_above: 1000}\n")
     team_of = [rules.seating.team_of(seat) for seat in range(rules.seating.seats)]
-    last = SeatView(0, Phase.AUCTION, acting_seat=0, bidding=((1, "pass"), (2, "pass"), (3, "pass")), scores=(530, 490))
+    last = SeatView(0, Phase.AUCTION, acting_seat=0, bidding=((1, PASS_MOVE), (2, PASS_MOVE), (3, PASS_MOVE)), scores=(530, 490))
     first = SeatView(1, Phase.AUCTION, acting_seat=1, bidding=(), scores=(530, 490))
     assert passes_out(rules, last) and not passes_out(rules, first)
     ordinary = [contract for contract in rules.ladder if contract.level is not None]
@@ -217,7 +217,7 @@ def test_000_bidding_the_last_to_speak_in_standard_is_not_forced_to_bid() -> Non
 
     rules = engine.load_variant("standard")
     team_of = [rules.seating.team_of(seat) for seat in range(rules.seating.seats)]
-    last = SeatView(0, Phase.AUCTION, acting_seat=0, bidding=((1, "pass"), (2, "pass"), (3, "pass")), scores=(300, 480))
+    last = SeatView(0, Phase.AUCTION, acting_seat=0, bidding=((1, PASS_MOVE), (2, PASS_MOVE), (3, PASS_MOVE)), scores=(300, 480))
     assert not stuck(rules, (300, 480))
     ordinary = [contract for contract in rules.ladder if contract.level is not None]
     move = end_bid(rules, team_of, last, ordinary, {strain.id: 5.0 for strain in rules.strains}, None, True)

@@ -92,8 +92,10 @@ class SeatView:
         passes, bids = len(self._ladder), len(self._ladder) + 1
         last: dict[int, int] = {}
         every = "bids" in at
-        for seat, said in view.bidding:
-            number = self._ladder.get(said, passes)
+        contracts, stride = research.tables.contracts, research.tables.stride
+        for seat, move in view.bidding:
+            # A pass, and a bid said with a modifier, count as the pass (as the text "7H sans_kitty" did).
+            number = passes if move < 0 or move >= stride else self._ladder[contracts[move].id]
             last[seat] = number
             if every:
                 ones.append(at["bids"] + seat * bids + number)

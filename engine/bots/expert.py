@@ -197,7 +197,7 @@ class ExpertBot:
         out: int,
         side: frozenset[int],
         sitting_out: Sequence[int],
-        calls: Sequence[tuple[int, str]],
+        calls: Sequence[tuple[int, int]],
         covering: int = 0,
         declarer: int | None = None,
         scores: tuple[int, ...] | None = None,
@@ -294,7 +294,7 @@ class ExpertBot:
         declarer: int | None,
         contract: str | None,
         played_by: list[int],
-        calls: Sequence[tuple[int, str]],
+        calls: Sequence[tuple[int, int]],
         worth: Sequence[float],
     ) -> dict[tuple[int, str | None], float]:
         """Each legal move's weighted total, over ``deals``, of the ``worth`` of the declaring side's tricks when heuristic
@@ -409,7 +409,7 @@ class ExpertBot:
         suit_of: Sequence[str | None],
         covering: int,
         played_by: list[int],
-        calls: Sequence[tuple[int, str]],
+        calls: Sequence[tuple[int, int]],
     ) -> list[tuple[float, dict[int, int], dict[int, int]]]:
         """The deals to solve, each with its weight (how well its hands, as dealt, explain the auction's
         ``calls``): the ``samples`` best explained of up to :data:`POOL` times as many drawn, in the

@@ -293,17 +293,17 @@ class HeuristicBot:
 
     # -- bidding --------------------------------------------------------------------------------
 
-    def estimate(self, hand: Sequence[Card] | int, strain: str, calls: Sequence[tuple[int, str]] = (), seat: int = 0) -> float:
+    def estimate(self, hand: Sequence[Card] | int, strain: str, calls: Sequence[tuple[int, int]] = (), seat: int = 0) -> float:
         """Tricks the declaring side may expect in ``strain`` with ``hand`` (cards or a mask), the kitty,
         and the partners of ``seat`` given the ``calls`` so far."""
         mask = hand if isinstance(hand, int) else mask_of(card.index for card in hand)
         return self._estimate(mask, strain, self._bid_strains(calls, seat))
 
-    def _bid_strains(self, calls: Sequence[tuple[int, str]], seat: int) -> list[set[str]]:
-        """Per partner of ``seat``, the strains it has bid in ``calls``."""
-        ladder = self.rules.ladder
+    def _bid_strains(self, calls: Sequence[tuple[int, int]], seat: int) -> list[set[str]]:
+        """Per partner of ``seat``, the strains it has bid in ``calls`` (the seat view's bidding)."""
+        contracts, stride = self._tables.contracts, self._tables.stride
         return [
-            {ladder[call.split()[0]].style.strain for who, call in calls if who == partner and call != "pass"}
+            {contracts[call % stride].style.strain for who, call in calls if who == partner and call != PASS_MOVE}
             for partner in self._partners[seat]
         ]
 
@@ -361,7 +361,7 @@ class HeuristicBot:
         if not ranks:
             return PASS_MOVE
         contracts, seat, calls = self._tables.contracts, view.actor, view.bidding
-        high_seat = next((who for who, call in reversed(calls) if call != "pass"), None)
+        high_seat = next((who for who, call in reversed(calls) if call != PASS_MOVE), None)
         ordinary = [contracts[rank] for rank in cards_in(ranks & self._ordinary_ranks)]
         if self._values:
             ordinary = [contract for contract in ordinary if contract.value > 0]  # a contract worth nothing is never bid
@@ -494,7 +494,7 @@ class HeuristicBot:
 
     def _partners_passed(self, view: SeatView) -> bool:
         """Whether every partner of the bidder has passed in this auction."""
-        return set(self._partners[view.actor]) <= {who for who, call in view.bidding if call == "pass"}
+        return set(self._partners[view.actor]) <= {who for who, call in view.bidding if call == PASS_MOVE}
 
     def _loses_if_made(self, view: SeatView, contract: Contract) -> bool:
         """Whether making ``contract`` would lose the game for the bidder's side (Walker's 1000: rules text

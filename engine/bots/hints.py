@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from ..game.observation import Observation, view_of
 from ..kernel.actions import Action, Bid, Call, CallPartner, Discard, Give, Pass, Pick, Play
-from ..kernel.moves import legal_mask_of
+from ..kernel.moves import legal_mask_of, said_move
 from ..kernel.phase import Phase
 from ..kernel.tables import StrainTable, cards_in, mask_of
 from ..rules.contracts import Contract
@@ -102,7 +102,8 @@ def _auction_reason(bot: HeuristicBot, observation: Observation, action: Action)
         for strain in rules.strains
         if any(contract.style.strain == strain.id and not contract.is_special for contract in rules.ladder)
     ]
-    estimates = {strain: bot.estimate(observation.hand, strain, observation.calls, observation.seat) for strain in strains}
+    bidding = [(seat, said_move(bot._tables, call)) for seat, call in observation.calls]
+    estimates = {strain: bot.estimate(observation.hand, strain, bidding, observation.seat) for strain in strains}
     best = max(estimates, key=lambda strain: estimates[strain])
     named = rules.strain(best).name
     support = _support(bot, observation.seat, observation.calls)
@@ -138,7 +139,8 @@ def _strain_note(bot: HeuristicBot, observation: Observation, strain: str, estim
     the hand alone would prefer if that is another; else, for a suit the hand is shorter in than another
     it could bid, the side suits' top cards that win with it as trumps. Empty when neither applies."""
     seat, rules = observation.seat, bot.rules
-    bid = set().union(*bot._bid_strains(observation.calls, seat)) if bot._partners[seat] else set()
+    bidding = [(each, said_move(bot._tables, call)) for each, call in observation.calls]
+    bid = set().union(*bot._bid_strains(bidding, seat)) if bot._partners[seat] else set()
     name = rules.strain(strain).name
     if strain in bid:
         alone = {each: bot.estimate(observation.hand, each, (), seat) for each in estimates}

@@ -35,7 +35,7 @@ class Measuring(Protocol):
     def misere_measure(self, hand: int, contract: Contract) -> tuple[float, float]:
         """The hand's danger for ``contract`` and the profile's limit for it."""
 
-    def estimate(self, hand: int, strain: str, calls: Sequence[tuple[int, str]] = (), seat: int = 0) -> float:
+    def estimate(self, hand: int, strain: str, calls: Sequence[tuple[int, int]] = (), seat: int = 0) -> float:
         """Tricks the declaring side may expect in ``strain`` with ``hand``."""
 
 

@@ -71,7 +71,7 @@ class SamplingBot(HeuristicBot):
         """Deals sampled for one bid."""
         self._players = HeuristicBot(rules, profile, self.random)
         self._templates: dict[int, GameState] = {}
-        self._deals: tuple[tuple[int, int, tuple[tuple[int, str], ...], int], list[tuple[float, list[int], tuple[int, ...]]]] | None = None
+        self._deals: tuple[tuple[int, int, tuple[tuple[int, int], ...], int], list[tuple[float, list[int], tuple[int, ...]]]] | None = None
         self._outcomes: dict[tuple[int, int], list[int] | None] = {}
         self._solved: dict[PlayStyle, list[int | None]] = {}
         self._enabling: dict[int, bool] = {}
@@ -101,7 +101,7 @@ class SamplingBot(HeuristicBot):
             if odds is not None and odds[1] >= profile.game_lost_share and odds[1] > odds[0]:
                 return PASS_MOVE
             return move
-        high_seat = next((who for who, call in reversed(calls) if call != "pass"), None)
+        high_seat = next((who for who, call in reversed(calls) if call != PASS_MOVE), None)
         if high_seat in self._partners[seat]:
             return move  # a partner holds the bid: outbidding it risks the side's own contract
         passing_worth = self._passing_worth(standing, view, hand)
@@ -127,10 +127,10 @@ class SamplingBot(HeuristicBot):
         the bidder declaring. ``None`` elsewhere (nobody bid, a partner holds the bid, a bid with a
         modifier, or one that does not end the game when made), so the play-outs are spent only where a
         sacrifice may be worth it."""
-        high = next(((who, call) for who, call in reversed(view.bidding) if call != "pass"), None)
-        if high is None or self._tables.team_of[high[0]] == self._tables.team_of[view.actor] or " " in high[1]:
-            return None
-        bidder, contract = high[0], self.rules.ladder[high[1]]
+        high = next(((who, call) for who, call in reversed(view.bidding) if call != PASS_MOVE), None)
+        if high is None or self._tables.team_of[high[0]] == self._tables.team_of[view.actor] or high[1] >= self._tables.stride:
+            return None  # (a move past the stride is a bid with a modifier)
+        bidder, contract = high[0], self._tables.contracts[high[1]]
         needed = 0 if contract.target.is_no_tricks else contract.level
         if needed is None or standing.outcome(contract, bidder, needed) != WON:
             return None  # made, it does not end the game (or it is not a count of tricks)
@@ -311,7 +311,7 @@ class SamplingBot(HeuristicBot):
         return template
 
     def _sample(
-        self, seat: int, hand: int, calls: Sequence[tuple[int, str]], dealer: int, seen: int = 0
+        self, seat: int, hand: int, calls: Sequence[tuple[int, int]], dealer: int, seen: int = 0
     ) -> list[tuple[float, list[int], tuple[int, ...]]]:
         """Deals of the unseen cards (not in ``hand`` or ``seen``), each with its weight: every other hand
         and the kitty in their sizes (what is left over is out of play: a dead hand)."""
@@ -332,19 +332,19 @@ class SamplingBot(HeuristicBot):
             deals.append((self.calls_weight(hands, calls), hands, kitty))
         return deals
 
-    def calls_weight(self, hands: Sequence[int], calls: Sequence[tuple[int, str]]) -> float:
+    def calls_weight(self, hands: Sequence[int], calls: Sequence[tuple[int, int]]) -> float:
         """How well a sampled deal explains the calls: each bid a hand could hardly make, and each pass
         by a hand clearly worth a bid, divides its weight."""
         weight = 1.0
-        ladder = self.rules.ladder
+        contracts, stride = self._tables.contracts, self._tables.stride
         level = 0
         for position, (who, call) in enumerate(calls):
             earlier = calls[:position]
-            if call == "pass":
+            if call == PASS_MOVE:
                 if level and any(self.estimate(hands[who], strain, earlier, who) >= level + 2 for strain in self._strains):
                     weight *= _UNLIKELY
                 continue
-            contract = ladder[call.split()[0]]
+            contract = contracts[call % stride]
             if contract.level is not None and not contract.is_special:
                 if self.estimate(hands[who], contract.style.strain, earlier, who) < contract.level - 0.5:
                     weight *= _UNLIKELY

@@ -228,7 +228,7 @@ def passes_out(rules: Rules, view: SeatView) -> bool:
     if rules.auction.all_pass.action is AllPassAction.PLAY_NO_TRUMP:
         return False
     calls = view.bidding
-    return all(call == "pass" for _, call in calls) and len({who for who, _ in calls}) >= rules.seating.players - 1
+    return all(call == PASS_MOVE for _, call in calls) and len({who for who, _ in calls}) >= rules.seating.players - 1
 
 
 def stuck(rules: Rules, scores: Sequence[int]) -> bool:

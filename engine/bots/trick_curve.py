@@ -75,7 +75,7 @@ class Reading(Protocol):
     def choose(self, state: GameState, seat: int, legal: int) -> int:
         """The bot's move."""
 
-    def estimate(self, hand: int, strain: str, calls: Sequence[tuple[int, str]] = (), seat: int = 0) -> float:
+    def estimate(self, hand: int, strain: str, calls: Sequence[tuple[int, int]] = (), seat: int = 0) -> float:
         """Tricks the declaring side may expect in ``strain`` with ``hand``."""
 
 

@@ -22,6 +22,8 @@ import math
 from collections.abc import Sequence
 
 from ..kernel.calls import terms_of
+from ..kernel.phase import PASS_MOVE
+from ..kernel.tables import tables_for
 from ..rules.contracts import Contract, PartnerRole
 from ..rules.ruleset import BreachRule, Rules
 from .standing import TRICK_SPREAD, Standing
@@ -114,19 +116,19 @@ class Valuation:
         made, failed = self.made_and_failed(contract)
         return share * self.points(contract, declarer, made, scores) + (1.0 - share) * self.points(contract, declarer, failed, scores)
 
-    def held(self, bidding: Sequence[tuple[int, str]]) -> tuple[int, Contract] | None:
-        """The seat holding the highest bid of the calls ``bidding`` and the terms it would play (a modifier
-        said with it, such as sans kitty, applied), or ``None`` before any bid."""
-        holder = next(((who, call) for who, call in reversed(bidding) if call != "pass"), None)
+    def held(self, bidding: Sequence[tuple[int, int]]) -> tuple[int, Contract] | None:
+        """The seat holding the highest bid of ``bidding`` (the seat view's: seats and auction moves) and
+        the terms it would play (a modifier said with it, such as sans kitty, applied), or ``None`` before
+        any bid."""
+        holder = next(((who, call) for who, call in reversed(bidding) if call != PASS_MOVE), None)
         if holder is None:
             return None
         who, call = holder
-        words = call.split()
-        contract = self.rules.ladder.get(words[0]) if words else None
-        if contract is None:
-            return None
-        if len(words) > 1:  # said with a modifier (sans kitty): scored under the modified terms
-            contract = terms_of(self.rules, contract, words[1], ()) or contract
+        tables = tables_for(self.rules)
+        modifier, rank = divmod(call, tables.stride)
+        contract = tables.contracts[rank]
+        if modifier:  # said with a modifier (sans kitty): scored under the modified terms
+            contract = terms_of(self.rules, contract, tables.modifiers[modifier - 1].id, ()) or contract
         return who, contract
 
     def pass_worth(self, held: tuple[int, Contract] | None, actor: int, scores: tuple[int, ...], weight: float, share: float) -> float:

@@ -13,6 +13,7 @@ from typing import Any
 
 from ..kernel.actions import Action, Discard, Pick, Play
 from ..kernel.calls import terms_of
+from ..kernel.moves import said, said_move
 from ..kernel.phase import Phase as Phase
 from ..kernel.seat_view import SeatView
 from ..kernel.tables import Tables, cards_in, mask_of
@@ -158,7 +159,7 @@ def render(view: SeatView, tables: Tables, cards: dict[int, tuple[Card, ...]], t
             "team_of": view.team_of,
             "scores": view.scores,
             "hand": cards_of(view.hand),
-            "calls": view.bidding,
+            "calls": tuple([(seat, said(tables, move)) for seat, move in view.bidding]),
             "banned": view.banned,
             "contract": view.contract.id if view.contract is not None else None,
             "declarer": view.declarer,
@@ -225,7 +226,7 @@ def view_of(observation: Observation, tables: Tables, legal_actions: Sequence[Ac
         played_by=tuple(observation.played_by),
         scores=tuple(observation.scores),
         looked=observation.looked,
-        bidding=tuple(observation.calls),
+        bidding=tuple([(seat, said_move(tables, call)) for seat, call in observation.calls]),
         banned=tuple(observation.banned),
         contract=contract,
         terms=terms,

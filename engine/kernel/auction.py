@@ -68,7 +68,9 @@ class Auction:
         self.inkle_seats = tables.inkle_seats[dealer]
         self.banned = banned
         self.over = False
-        self.bidding: tuple[tuple[int, str], ...] = ()
+        self.bidding: tuple[tuple[int, int], ...] = ()
+        """The auction so far: (seat, its move: :data:`~engine.kernel.phase.PASS_MOVE` or the bid's move,
+        a rank plus ``(m + 1) * stride`` for modifier ``m``), in order."""
         # Seats that have looked at their cards (a bit each): everyone, unless a contract may be bid
         # blind, when each seat looks when it chooses to or when it first acts.
         self.looked = 0 if tables.blind_ranks else (1 << self.players) - 1
@@ -221,8 +223,7 @@ class Auction:
         reached = tables.level_reached[rank]
         if reached > self.level:
             self.level = reached
-        said = f"{contract.id} {tables.modifiers[modifier - 1].id}" if modifier else contract.id
-        self.bidding += ((seat, said),)
+        self.bidding += ((seat, move),)
         if self.over:
             return
         if not tables.blind_ranks >> rank & 1:
@@ -238,13 +239,13 @@ class Auction:
         seat = self.to_act
         if self.raising:
             self.raising = False
-            self.bidding += ((seat, "pass"),)
+            self.bidding += ((seat, PASS_MOVE),)
             self.over = True
             return
         self.acted += 1
         self.passed[seat] = True
         self.looked |= 1 << seat
-        self.bidding += ((seat, "pass"),)
+        self.bidding += ((seat, PASS_MOVE),)
         self._next(seat)
 
     def _next(self, seat: int) -> None:

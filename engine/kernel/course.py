@@ -315,12 +315,6 @@ class HandCourse:
             mine |= rejected[seat]
         return mine
 
-    @property
-    def watching(self) -> bool:
-        """Whether something must be looked at after every card (a hand to lay open, a secret partner
-        to reveal, dummy cards to turn up), so the simulator's loop may not skip :meth:`_after_card`."""
-        return self.expose_when is not None or self.arrangement.partner_secret or bool(self.arrangement.covers)
-
     def _tell(self, event: Event) -> None:
         """Report ``event`` to the listener, if any (where building the event costs next to nothing)."""
         if self.listener is not None:

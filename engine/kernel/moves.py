@@ -209,6 +209,24 @@ def legal_mask_of(phase: Phase, tables: Tables, hand: int, actions: Sequence[Act
     return mask
 
 
+def said(tables: Tables, move: int) -> str:
+    """An auction move as the bidding is written for people and the protocol (an observation's
+    ``calls``): ``"pass"``, a contract's id, or its id and a modifier's after a space."""
+    if move == PASS_MOVE:
+        return "pass"
+    modifier, rank = divmod(move, tables.stride)
+    contract = tables.contracts[rank].id
+    return f"{contract} {tables.modifiers[modifier - 1].id}" if modifier else contract
+
+
+def said_move(tables: Tables, text: str) -> int:
+    """The auction move written ``text`` as :func:`said` writes it (the inverse of :func:`said`)."""
+    if text == "pass":
+        return PASS_MOVE
+    contract, _, modifier = text.partition(" ")
+    return tables.bid_move(Bid(contract, modifier or None))
+
+
 def legal_actions(state: GameState) -> Sequence[Action]:
     """Every legal action of the seat to act (empty once the game is over, or while paused), as a
     sequence that may be lazy: the declarer's discards are not built one by one until asked for."""
@@ -239,4 +257,4 @@ def legal_actions(state: GameState) -> Sequence[Action]:
     return []
 
 
-__all__ = ["action_for", "action_of", "claim_of", "legal_actions", "legal_mask_of", "move_of"]
+__all__ = ["action_for", "action_of", "claim_of", "legal_actions", "legal_mask_of", "move_of", "said", "said_move"]

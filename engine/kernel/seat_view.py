@@ -49,9 +49,10 @@ class SeatView(NamedTuple):
     """Team scores (before the current hand while it is played)."""
     looked: bool = True
     """Whether the player has seen its cards."""
-    bidding: tuple[tuple[int, str], ...] = ()
-    """The auction so far: (seat, ``"pass"`` or what was bid, a modifier after a space); an
-    observation's ``calls``."""
+    bidding: tuple[tuple[int, int], ...] = ()
+    """The auction so far: (seat, its auction move: :data:`~engine.kernel.phase.PASS_MOVE` or the bid's
+    move, a contract's rank plus ``(m + 1) * stride`` for modifier ``m``); an observation's ``calls``
+    writes each as text (:func:`engine.kernel.moves.said`)."""
     banned: tuple[int, ...] = ()
     """Seats that may not bid in this hand."""
     contract: Contract | None = None
@@ -136,7 +137,7 @@ class SeatView(NamedTuple):
 
 
 Fixed = tuple[
-    int, Phase, int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...], bool, tuple[tuple[int, str], ...], tuple[int, ...],
+    int, Phase, int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...], bool, tuple[tuple[int, int], ...], tuple[int, ...],
     Contract | None, Contract | None, int | None, tuple[int, ...], tuple[int, ...], int, tuple[int, ...], tuple[tuple[int, int], ...],
     int | None, int, int, bool, int,
 ]  # fmt: skip

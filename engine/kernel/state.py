@@ -187,96 +187,80 @@ class GameState(HandCourse):
         is to act (the game is over, or a hand is over while
         :attr:`pause_between_hands` is set); returns the moves made.
 
-        The simulator's inner loop: the same transitions as :meth:`apply_move`, with the card play
-        (nine moves in ten) taken without a detour. A seat with a single card it may play plays it
-        without being asked: there is nothing to choose. A chooser's illegal move raises
-        :class:`~engine.errors.IllegalActionError`, leaving the state as it was before that move;
-        ``trusted`` skips that check for the bids and plain cards of choosers known to move legally
-        (the simulator's built-in bots, whose moves the tests check against :class:`~engine.Game`)."""
+        The simulator's inner loop, over the one transition path: a move is checked by
+        :meth:`why_illegal` and taken as :meth:`make_move` takes it (a card as :meth:`play_card` takes
+        it, so whatever follows a card is decided in one place, :meth:`HandCourse._after_card
+        <engine.kernel.course.HandCourse._after_card>`, with no list of rules to watch for here); only
+        the phase's dispatch is hoisted out of the card play (nine moves in ten) and the auction. A seat with a single card
+        it may play plays it without being asked: there is nothing to choose. A chooser's illegal move
+        raises :class:`~engine.errors.IllegalActionError`, leaving the state as it was before that move;
+        ``trusted`` skips that check for the bids and plain cards of choosers known to move legally (the
+        simulator's built-in bots, whose moves the tests check against :class:`~engine.Game`)."""
         moves = 0
-        suits, hands = self.tables.suits, self.hands
         players = self.rules.seating.players
         if len(choosers) != players:
             raise ValueError(f"run needs one chooser per player ({players}), not {len(choosers)}.")
         # One chooser per player; a dummy's seat is chosen for by its player's.
         choosers = [choosers[player] for player in self.tables.controller]
         while not self.paused:
-            if self.phase is Phase.PLAY and self.listener is not None:
-                # Someone listens: every card goes through apply_move, which reports it.
-                play = self.play
-                assert play is not None
-                seat = play.to_act
-                legal = play.playable(self.hands[seat])
-                if legal & (legal - 1) or (play.names_suits and legal & play.strain.suitless and not play.trick):
-                    self.apply_move(choosers[seat](self, seat, legal))  # checked there
-                else:
-                    self.apply_move(legal.bit_length() - 1)
-                moves += 1
-            elif self.phase is Phase.PLAY:
-                play = self.play
-                assert play is not None
-                playable, play_card = play.playable, play.play
-                # Quiet: nothing to tell or check after a trick (no listener, no scoring out during the hand).
-                card_bits, quiet, exposing = CARD_BITS, self.listener is None and not self.rules.end.score_out_during_hand, self.watching
-                # One trick after another until the hand is over.
-                while True:
-                    seat = play.to_act
-                    legal = playable(hands[seat])
-                    if legal & (legal - 1) or (play.names_suits and legal & play.strain.suitless and not play.trick):
-                        chosen = choosers[seat](self, seat, legal)
-                        if type(chosen) is not int:
-                            self.check_move(chosen)  # raises: not a whole number
-                            raise AssertionError
-                        move = chosen
-                        if move <= card_bits and (
-                            trusted
-                            or (legal >> move & 1 and not (play.names_suits and not play.trick and play.strain.suitless >> move & 1))
-                        ):
-                            winner = play_card(move)
-                        else:
-                            self.check_move(move)  # a named suit, or a chooser's mistake: check it fully
-                            winner = play_card(move & card_bits, suits[(move >> SUIT_SHIFT) - 1] if move > card_bits else None)
-                    else:
-                        winner = play_card(legal.bit_length() - 1)
-                    moves += 1
-                    if winner >= 0 or exposing:
-                        if quiet and not exposing and play.number < play.total:
-                            continue  # a trick won with nothing to tell or show: the winner leads
-                        self._after_card(winner)
-                        exposing = self.watching
-                        if play.number >= play.total or self.play is not play or self.paused or self.phase is not Phase.PLAY:
-                            break  # the hand is over (a side may have scored out before its last trick)
-                hands = self.hands
-            elif self.phase is Phase.AUCTION:
+            phase = self.phase
+            if phase is Phase.PLAY:
+                moves += self._run_play(choosers, trusted)
+            elif phase is Phase.AUCTION:
                 auction = self.auction
                 seat = auction.to_act
-                legal = auction.legal_mask()
-                move = self._as_move(choosers[seat](self, seat, legal))
-                if not trusted and not (move >= PASS_MOVE and legal >> (move + 1) & 1):
+                chosen = choosers[seat](self, seat, auction.legal_mask())
+                move = chosen if type(chosen) is int else self._as_move(chosen)
+                if not trusted:
                     self.check_move(move)  # raises, naming the legal moves
-                self._auction_move(move)
-                hands = self.hands
+                self._auction_move(move)  # make_move's auction line, its dispatch hoisted
                 moves += 1
-            elif self.phase is Phase.KITTY:
-                move = self._as_move(choosers[self.discarder](self, self.discarder, self.hands[self.discarder]))
-                self.check_move(move)
-                self.discard(move)
-                moves += 1
-            elif (
-                self.phase is Phase.CALLS
-                or self.phase is Phase.GIVE
-                or self.phase is Phase.PARTNER
-                or self.phase is Phase.PICK
-                or self.phase is Phase.DRAW
-            ):
-                speaker = self.to_act
-                assert speaker is not None
-                self.apply_move(choosers[speaker](self, speaker, self.legal_mask()))  # checked there
-                hands = self.hands
-                moves += 1
-            else:
+            elif phase is Phase.GAME_OVER:
                 break
+            else:
+                actor = self.to_act
+                assert actor is not None
+                move = self._as_move(choosers[actor](self, actor, self.legal_mask()))
+                self.check_move(move)  # raises, naming the legal moves
+                self.make_move(move)
+                moves += 1
         return moves
+
+    def _run_play(self, choosers: list[Chooser], trusted: bool) -> int:
+        """:meth:`run`'s card play: cards until the play ends (its hand is over, or a side scored out),
+        each taken as :meth:`play_card` takes one (reported, played, and followed by
+        :meth:`HandCourse._after_card <engine.kernel.course.HandCourse._after_card>`); returns how many."""
+        play = self.play
+        assert play is not None
+        hands, tables, listener = self.hands, self.tables, self.listener
+        suits, cards = tables.suits, tables.cards
+        playable, play_card, suitless = play.playable, play.play, play.strain.suitless
+        moves = 0
+        while True:
+            seat = play.to_act
+            hand = hands[seat]
+            legal = playable(hand)
+            named: str | None = None
+            if legal & (legal - 1) or (play.names_suits and legal & suitless and not play.trick):
+                chosen = choosers[seat](self, seat, legal)
+                index = chosen if type(chosen) is int else self._as_move(chosen)
+                if not trusted or index > CARD_BITS:
+                    reason = play.why_illegal(index, hand)  # a named suit, or a chooser not trusted
+                    if reason is not None:
+                        raise IllegalActionError(reason)
+                    if index > CARD_BITS:
+                        named = suits[(index >> SUIT_SHIFT) - 1]
+                        index &= CARD_BITS
+            else:
+                index = legal.bit_length() - 1
+            if listener is not None:
+                listener.event(CardPlayed(seat, cards[index], named))
+            winner = play_card(index, named)
+            self._after_card(winner)
+            moves += 1
+            # Only a trick's last card can end the play (the hand scored, or a side scored out).
+            if winner >= 0 and (self.play is not play or self.paused or self.phase is not Phase.PLAY):
+                return moves
 
     def _as_move(self, chosen: object) -> int:
         """A chooser's answer as a move: a whole number (``True``, ``1.0`` or ``nan`` is refused with

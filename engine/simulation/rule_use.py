@@ -152,8 +152,8 @@ class RuleWatch:
         if auction.high_modifier >= 0:
             _add(counts, f"modifier:{state.tables.modifiers[auction.high_modifier].id}", made)
         if self._inkles is not None:
-            ladder = rules.ladder
-            if any(call != "pass" and ladder[call.split()[0]].level == self._inkles for _, call in auction.bidding):
+            contracts, stride = state.tables.contracts, state.tables.stride
+            if any(call >= 0 and contracts[call % stride].level == self._inkles for _, call in auction.bidding):
                 _add(counts, "inkles:inkles", False)
         if state.announced:
             side = state.side()
