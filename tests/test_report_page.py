@@ -15,6 +15,7 @@ import pytest
 from commandline import run
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from webtable import HEADLESS_FLAGS
 
 import engine
 from engine.errors import FiveHundredError
@@ -155,17 +156,7 @@ def _render(page: Path, tmp_path: Path) -> tuple[str, Path]:
     browser = _browser()
     if browser is None:
         pytest.skip("chromium is not installed (.ci/run installs it)")
-    flags = [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        f"--user-data-dir={tmp_path / 'profile'}",
-    ]
+    flags = [*HEADLESS_FLAGS, f"--user-data-dir={tmp_path / 'profile'}"]
     dom = subprocess.run([browser, *flags, "--dump-dom", page.as_uri()], capture_output=True, text=True, timeout=120, check=True).stdout
     shot = tmp_path / "shot.png"
     subprocess.run(

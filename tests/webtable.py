@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-CHROMIUM_FLAGS = (
+HEADLESS_FLAGS = (
     "--headless",
     "--no-sandbox",
     "--disable-gpu",
@@ -30,6 +30,11 @@ CHROMIUM_FLAGS = (
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
+)
+"""Headless Chromium's flags on this closed network (without the networking ones it hangs); the report
+page's tests use them too."""
+CHROMIUM_FLAGS = (
+    *HEADLESS_FLAGS,
     "--disable-dev-shm-usage",
     "--disable-background-timer-throttling",  # two windows at one table: the one behind keeps its pace
     "--disable-renderer-backgrounding",

@@ -65,7 +65,7 @@ class Scan:
 
     def measure(self, contract: Contract, taken: Sequence[tuple[Contract, float]]) -> tuple[list[tuple[float, bool]], float]:
         """``contract``'s play-outs, (danger, made) each, and the profile's limit for it: up to
-        :attr:`deals` deals, fewer once it has :data:`SAMPLES` play-outs at or below the profile's limit
+        ``deals`` deals, fewer once it has :data:`SAMPLES` play-outs at or below the profile's limit
         and as many above it, a hand more dangerous than :data:`CAP` or within a ``taken`` contract's limit
         left out."""
         rules, players = self.rules, self.rules.seating.players

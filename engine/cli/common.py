@@ -12,13 +12,13 @@ import json
 import os
 import stat
 import sys
-import tempfile
 from typing import Any
 
 from ..bots import BOT_NAMES
 from ..errors import Problem, VariantError
 from ..game.saving import FORMAT as SAVED_GAME_FORMAT
 from ..language.resources import shipped_variant_path
+from ..language.writing import replace_whole
 from ..rules.never_apply import variant_warnings
 from ..rules.ruleset import Rules
 
@@ -194,16 +194,4 @@ def write_atomically(path: str, text: str) -> None:
     reason = output_refusal(path)
     if reason is not None:
         raise UnwritablePathError(errno.EINVAL, reason)
-    folder = os.path.dirname(os.path.abspath(path))
-    handle = tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=folder, prefix=".fivehundred-", suffix=".tmp", delete=False)
-    try:
-        with handle:
-            handle.write(text)
-        # The temporary file is private (0600); the report gets the permissions a new file gets here.
-        mask = os.umask(0)
-        os.umask(mask)
-        os.chmod(handle.name, 0o666 & ~mask)
-        os.replace(handle.name, path)
-    except BaseException:
-        os.unlink(handle.name)
-        raise
+    replace_whole(path, text.encode("utf-8"))

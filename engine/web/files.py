@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import os
 import stat
-import tempfile
 
 from ..language.source import inside
+from ..language.writing import replace_whole
 
 MAX_FILE_BYTES = 1 << 20
 """Largest house-rules file read or written (1 MiB; a house-rules file is a few hundred bytes)."""
@@ -109,16 +109,9 @@ def write(root: str, path: object, text: object) -> str:
         raise FileRefusal(f"{path[:80]!r} cannot be checked: {error.strerror or error}.") from None
     if info is not None and not stat.S_ISREG(info.st_mode):
         raise FileRefusal(f"{path[:80]!r} is not a regular file (a link, a folder, a pipe or a device); nothing was written.")
-    handle = tempfile.NamedTemporaryFile("wb", dir=folder, prefix=".fivehundred-", suffix=".tmp", delete=False)
     try:
-        with handle:
-            handle.write(data)
-        mask = os.umask(0)
-        os.umask(mask)
-        os.chmod(handle.name, 0o666 & ~mask)
-        os.replace(handle.name, full)
+        replace_whole(full, data)
     except OSError as error:
-        os.unlink(handle.name)
         raise FileRefusal(f"{path[:80]!r} cannot be written: {error.strerror or error}.") from None
     return path
 
