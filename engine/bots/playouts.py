@@ -10,11 +10,10 @@ import os
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
-from ..kernel.phase import PASS_MOVE, Phase
 from ..kernel.state import GameState
 from ..rules.contracts import Contract
 from ..rules.ruleset import Rules
-from .trick_curve import measure_tricks
+from .trick_curve import bid_then_play, measure_tricks
 
 SAMPLES = 200
 """Play-outs per contract that are enough in each of two strata, the hands at or below the profile's
@@ -188,23 +187,14 @@ def play_out(state: GameState, bots: Sequence[Measuring], chosen: int, contract:
     """Play the hand with ``chosen`` bidding ``contract`` at its first chance (the auction before it as the
     bots bid it: a misère may need an auction already at seven) and everyone passing after it where
     passing is allowed; whether the contract was made, or ``None`` when it was not the one played."""
-    bid = [False]
-    players = len(bots)
     ceiling = contract.target.maximum
 
-    def choose(state: GameState, seat: int, legal: int) -> int:
-        if state.phase is Phase.AUCTION:
-            if seat == chosen and not bid[0] and legal >> (contract.rank + 1) & 1:
-                bid[0] = True
-                return contract.rank
-            if bid[0] and legal & 1:
-                return PASS_MOVE
-        elif state.phase is Phase.PLAY and state.play is not None and sum(state.play.tricks[each] for each in state.side()) > ceiling:
+    def past_ceiling(state: GameState) -> None:
+        if state.play is not None and sum(state.play.tricks[each] for each in state.side()) > ceiling:
             raise _Failed  # past its ceiling (a misère's first trick): failed, whatever the rest of the play
-        return bots[seat % players].choose(state, seat, legal)
 
     try:
-        state.run([choose] * players)
+        bid_then_play(state, bots, chosen, contract, False, past_ceiling)
     except _Failed:
         played = state.contract
         return False if played is not None and played.id == contract.id and state.declarer == chosen else None

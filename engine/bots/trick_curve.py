@@ -15,7 +15,7 @@ every count of tricks follows (:meth:`~engine.bots.valuation.Valuation.trick_wor
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -149,11 +149,14 @@ def measure_tricks(rules: Rules, bots: Sequence[Reading], deals: int = TRICK_DEA
     return {kind: curve for kind in KINDS if (curve := fit_line(samples[kind])) is not None}
 
 
-def _play_out(state: GameState, bots: Sequence[Reading], chosen: int, contract: Contract) -> int | None:
-    """Play the hand with ``chosen`` bidding ``contract`` at its first chance and everyone else passing
-    where allowed; the tricks its side took, or ``None`` when another contract was played."""
+def bid_then_play(
+    state: GameState, bots: Sequence[Reading], chosen: int, contract: Contract, others_pass: bool, on_card: Callable[[GameState], None]
+) -> None:
+    """Run the hand of ``state`` for a calibration's play-out (here and :func:`~engine.bots.playouts.play_out`):
+    ``chosen`` bids ``contract`` at its first chance; every seat passes where passing is allowed, throughout
+    (``others_pass``) or only once it is bid (the auction before it as the bots bid it); ``on_card(state)``
+    is called before each move of the card play (it may raise to stop the hand); ``bots`` make every other move."""
     bid = [False]
-    side: list[tuple[int, ...]] = []
     players = len(bots)
 
     def choose(state: GameState, seat: int, legal: int) -> int:
@@ -161,13 +164,25 @@ def _play_out(state: GameState, bots: Sequence[Reading], chosen: int, contract: 
             if seat == chosen and not bid[0] and legal >> (contract.rank + 1) & 1:
                 bid[0] = True
                 return contract.rank
-            if legal & 1:
+            if (others_pass or bid[0]) and legal & 1:
                 return PASS_MOVE
-        elif state.phase is Phase.PLAY and not side:
-            side.append(state.side())
+        elif state.phase is Phase.PLAY:
+            on_card(state)
         return bots[seat % players].choose(state, seat, legal)
 
     state.run([choose] * players)
+
+
+def _play_out(state: GameState, bots: Sequence[Reading], chosen: int, contract: Contract) -> int | None:
+    """Play the hand with ``chosen`` bidding ``contract`` at its first chance and everyone else passing
+    where allowed; the tricks its side took, or ``None`` when another contract was played."""
+    side: list[tuple[int, ...]] = []
+
+    def note_side(state: GameState) -> None:
+        if not side:
+            side.append(state.side())
+
+    bid_then_play(state, bots, chosen, contract, True, note_side)
     result = state.result
     if result is None or result.contract != contract.id or result.declarer != chosen or not side:
         return None
@@ -189,6 +204,7 @@ def curves_from(data: Mapping[str, object]) -> dict[str, TrickCurve]:
 
 __all__ = [
     "KINDS",
+    "bid_then_play",
     "MIN_SAMPLES",
     "SLOPE_RANGE",
     "SPREAD_RANGE",
