@@ -4,6 +4,7 @@ alone only at a danger the variant's own play-outs show it survives."""
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 
 import pytest
 
@@ -15,6 +16,7 @@ from engine.bots.profile import CLASSIC
 from engine.kernel.phase import Phase
 from engine.kernel.seat_view import SeatView
 from engine.kernel.state import GameState
+from engine.rules.contracts import Contract
 
 UNCALIBRATED = Profile(calibrated=False)
 
@@ -231,5 +233,29 @@ def test_a_calibration_measured_in_two_processes_is_the_one_measured_in_one(monk
     alone = measure_all(rules, contracts, make, deals=400, parallel=False)
     assert alone.limits and alone.tricks
     assert measure_all(rules, contracts, make, deals=400, parallel=True) == alone
-    monkeypatch.setattr(playouts.Helper, "receive", lambda self: None)
+    monkeypatch.setattr(playouts.Helper, "answers", lambda self: {})
     assert measure_all(rules, contracts, make, deals=400, parallel=True) == alone
+
+
+def test_a_calibration_whose_guessed_limits_prove_wrong_is_measured_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 44, item 3: with two processes each contract is measured on the limits the contracts above it
+    would keep at the profile's; where the play-outs move a limit, the contracts below it are measured
+    again on the limits chosen, so the result is still the one a single process measures."""
+    from engine.bots import playouts
+
+    rules = engine.load_variant("perfect")
+    contracts = _contracts(rules)
+
+    def make() -> HeuristicBot:
+        return HeuristicBot(rules, UNCALIBRATED)
+
+    alone = measure_all(rules, contracts, make, deals=300, parallel=False)
+    takers = [contract for contract in contracts if calibration._may_take(contract)]
+    assert len(takers) >= 2 and alone.limits[takers[0].id] != 0.05  # so the guesses below it are wrong
+    real_guessed = calibration._guessed
+
+    def wrong(contracts: Sequence[Contract], scan: playouts.Scan) -> list[tuple[Contract, list[tuple[Contract, float]]]]:
+        return [(contract, [(above, 0.05) for above, _ in taken]) for contract, taken in real_guessed(contracts, scan)]
+
+    monkeypatch.setattr(calibration, "_guessed", wrong)
+    assert measure_all(rules, contracts, make, deals=300, parallel=True) == alone

@@ -18,8 +18,8 @@ logistic fit of the play-outs' results (:func:`fit_curve`). The default bot bids
 worth (:mod:`~engine.bots.valuation`), and this curve is its chance of making a misère, hi/lo or any
 contract calibrated here. The trick contracts are played out too, for the tricks a declaring side takes at
 each reading of its hand (:mod:`~engine.bots.trick_curve`). The play-outs themselves are in
-:mod:`~engine.bots.playouts`; with two cores, what needs nothing still being measured (a contract bid
-blind or by both partners, the trick curves) is measured in a forked helper beside the rest.
+:mod:`~engine.bots.playouts`; with two cores, a forked helper shares the measurements, each contract's
+measured on the limits the contracts above it would keep at the profile's and measured again where one moved.
 
 Calibrations are keyed by the rules' content (:attr:`~engine.rules.ruleset.Rules.document_hash`) and
 :data:`VERSION`, which is raised when the bots' play changes: the shipped variants' are in
@@ -42,10 +42,11 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from ..rules.contracts import Contract, PartnerRole
 from ..rules.ruleset import Rules
-from .playouts import CAP, SAMPLES, Helper, Measuring, Scan, may_fork
+from .playouts import CAP, SAMPLES, Helper, Job, Measuring, Scan, may_fork, run_job
 from .profile import VALUATION_FIELDS, Profile
 from .trick_curve import TrickCurve, curves_from, measure_tricks, trick_contracts
 
@@ -306,42 +307,57 @@ def measure_all(
     contract's limit, and fit its curve; and measure the trick contracts' curves
     (:func:`~engine.bots.trick_curve.measure_tricks`).
 
-    A contract that never takes hands from the contracts below it (bid blind, or played by both partners)
-    needs only the limits of the contracts above it, so it is measured beside the others in a second
-    process where this one may start one (``parallel``: ``None`` where there are two cores or more, on a
-    system that forks), and so are the trick curves: the result is the same either way."""
+    A contract is measured on the hands the contracts above it leave (:func:`_may_take`), so it depends on
+    their limits. Where this process may start a second one (``parallel``: ``None`` where there are two
+    cores or more, on a system that forks), both measure at once: every contract's measurement is a job
+    on the limits the contracts above it would keep if the play-outs kept the profile's (as they mostly
+    do), the two processes share the jobs (:class:`~engine.bots.playouts.Helper`), and a job whose guess
+    proves wrong is measured again on the limits chosen. The result is the same either way."""
     scan = Scan(rules, make_bot, deals)
-    helper = Helper.start(rules, make_bot, deals) if may_fork(parallel) else None
+    helper: Helper | None = None
+    done: dict[int, Any] = {}
+    jobs: list[Job] = []
+    if may_fork(parallel):
+        jobs = [*(("contract", contract, taken) for contract, taken in _guessed(contracts, scan)), ("tricks",)]
+        helper = Helper.start(rules, make_bot, deals, jobs)
+    if helper is not None:
+        while (index := helper.claim()) is not None:
+            done[index] = run_job(scan, jobs[index])
+        done.update(helper.answers())
+        helper.close()
     chosen: dict[str, float] = {}
     curves: dict[str, tuple[float, float]] = {}
     taken: list[tuple[Contract, float]] = []  # the contracts measured so far that take hands, and their limits
-    given: list[tuple[Contract, list[tuple[Contract, float]]]] = []  # measured by the helper, with the limits above
-    if helper is not None:
-        helper.send(("tricks",))
-    for contract in contracts:
-        if helper is not None and not _may_take(contract):
-            helper.send(("contract", contract, list(taken)))
-            given.append((contract, list(taken)))
-            continue
-        found, limit = scan.measure(contract, taken)
+    for index, contract in enumerate(contracts):
+        if index in done and jobs[index][2] == taken:
+            found, limit = done[index]
+        else:
+            found, limit = scan.measure(contract, taken)
         measured = _keep(contract, found, limit, chosen, curves)
         taken_below = limit if measured is None else measured
         if taken_below >= 0 and _may_take(contract):
             # A hand within this limit bids it rather than a lower contract (the bot tries them highest
             # first), so the lower contracts are measured on the hands left.
             taken.append((contract, taken_below))
-    tricks = helper.receive() if helper is not None else None
-    for contract, above in given:
-        answer = helper.receive() if helper is not None else None
-        found, limit = answer if answer is not None else scan.measure(contract, above)
-        _keep(contract, found, limit, chosen, curves)
-    if helper is not None:
-        helper.close()
+    tricks = done.get(len(contracts))
     if tricks is None:
         tricks = measure_tricks(rules, scan.bots)
     ordered = {contract.id: chosen[contract.id] for contract in contracts if contract.id in chosen}
     fitted = {contract.id: curves[contract.id] for contract in contracts if contract.id in curves}
     return Calibration(ordered, fitted, tricks)
+
+
+def _guessed(contracts: Sequence[Contract], scan: Scan) -> list[tuple[Contract, list[tuple[Contract, float]]]]:
+    """Each of ``contracts`` with the contracts above it that would take hands from it if every limit were
+    kept at the profile's (:meth:`~engine.bots.playouts.Scan.profile_limit`)."""
+    guessed: list[tuple[Contract, list[tuple[Contract, float]]]] = []
+    taken: list[tuple[Contract, float]] = []
+    for contract in contracts:
+        guessed.append((contract, list(taken)))
+        limit = scan.profile_limit(contract)
+        if limit >= 0 and _may_take(contract):
+            taken.append((contract, limit))
+    return guessed
 
 
 def _may_take(contract: Contract) -> bool:

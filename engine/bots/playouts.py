@@ -1,7 +1,6 @@
 """The play-outs a calibration is measured on (:mod:`~engine.bots.calibration`): fixed deals, each hand safe
 enough to be worth measuring declaring a contract in turn, and bots of the same kind playing it out; and a
-forked helper process that measures, beside its parent, the contracts and curves that need nothing its
-parent has still to measure. Fixed deals and fixed jobs make the result the same in one process or two.
+forked helper process that shares a calibration's measurements with its parent. Fixed deals and fixed jobs make the result the same in one process or two.
 """
 
 from __future__ import annotations
@@ -62,6 +61,10 @@ class Scan:
             found = self._dangers[key] = self.bots[0].misere_measure(hand, contract)[0]
         return found
 
+    def profile_limit(self, contract: Contract) -> float:
+        """The profile's limit for ``contract`` (the one a calibration keeps unless its play-outs move it)."""
+        return self.bots[0].misere_measure(0, contract)[1]  # (the limit alone: any hand)
+
     def measure(self, contract: Contract, taken: Sequence[tuple[Contract, float]]) -> tuple[list[tuple[float, bool]], float]:
         """``contract``'s play-outs, (danger, made) each, and the profile's limit for it: up to
         ``deals`` deals, fewer once it has :data:`SAMPLES` play-outs at or below the profile's limit
@@ -69,7 +72,7 @@ class Scan:
         left out."""
         rules, players = self.rules, self.rules.seating.players
         found: list[tuple[float, bool]] = []
-        limit = self.bots[0].misere_measure(0, contract)[1]  # the profile's limit (the limit alone: any hand)
+        limit = self.profile_limit(contract)
         within = beyond = 0  # play-outs at or below the profile's limit, and above it
         for deal in range(self.deals):
             if within >= SAMPLES and beyond >= SAMPLES:
@@ -107,72 +110,92 @@ def may_fork(parallel: bool | None) -> bool:
     return parallel is True or (os.cpu_count() or 1) > 1
 
 
-class Helper:
-    """A forked process measuring what :func:`~engine.bots.calibration.measure_all` hands it, in the order handed: a job is
-    ``("tricks",)`` or ``("contract", contract, taken)``, and each answer comes back in turn (``None``
-    where the process failed: the caller then measures it itself)."""
+Job = tuple[Any, ...]
+"""One measurement of a calibration: ``("tricks",)``, the trick curves, or ``("contract", contract, taken)``,
+a contract's play-outs with the hands within the ``taken`` contracts' limits left out (:meth:`Scan.measure`)."""
 
-    def __init__(self, process: object, connection: object) -> None:
+
+def run_job(scan: Scan, job: Job) -> Any:
+    """What ``job`` measures, on ``scan``'s deals and bots."""
+    if job[0] == "tricks":
+        return measure_tricks(scan.rules, scan.bots)
+    return scan.measure(job[1], job[2])
+
+
+class Helper:
+    """A forked process sharing a list of jobs with its parent: the parent claims them from the front
+    (:meth:`claim`), the helper from the back, one at a time under a shared lock, until they meet; the
+    helper's answers come back by index (:meth:`answers`). Every job is measured on fixed deals by fresh
+    bots, so which process measured it does not change its answer."""
+
+    def __init__(self, process: Any, connection: Any, claims: Any) -> None:
         self._process = process
         self._connection = connection
-        self._broken = False
+        self._claims = claims
 
     @staticmethod
-    def start(rules: Rules, make_bot: Callable[[], Measuring], deals: int) -> Helper | None:
-        """A helper forked now, with its own bots from ``make_bot`` and its own :class:`Scan` (``None``
-        where the system refused the process)."""
+    def start(rules: Rules, make_bot: Callable[[], Measuring], deals: int, jobs: Sequence[Job]) -> Helper | None:
+        """A helper forked now, with its own bots from ``make_bot`` and its own :class:`Scan`, taking
+        ``jobs`` from the back (``None`` where the system refused the process)."""
         import multiprocessing
 
         context = multiprocessing.get_context("fork")
+        claims = context.Array("i", [0, len(jobs)])  # the next job from the front; one past the next from the back
         ours, theirs = context.Pipe()
-        process = context.Process(target=_serve, args=(theirs, rules, make_bot, deals), daemon=True)
+        process = context.Process(target=_serve, args=(theirs, claims, rules, make_bot, deals, list(jobs)), daemon=True)
         try:
             process.start()
         except OSError:
             return None
         theirs.close()
-        return Helper(process, ours)
+        return Helper(process, ours, claims)
 
-    def send(self, job: tuple[object, ...]) -> None:
-        """Hand the helper ``job``."""
-        try:
-            self._connection.send(job)  # type: ignore[attr-defined]
-        except (OSError, ValueError):
-            self._broken = True
+    def claim(self) -> int | None:
+        """The index of the next job from the front, now the parent's, or ``None`` when none is left."""
+        return _claim(self._claims, front=True)
 
-    def receive(self) -> Any:
-        """The answer to the oldest job not yet answered (``None``: the helper failed)."""
-        if self._broken:
-            return None
-        try:
-            answer = self._connection.recv()  # type: ignore[attr-defined]
-        except (OSError, EOFError):
-            self._broken = True
-            return None
-        return answer
+    def answers(self) -> dict[int, Any]:
+        """The helper's answers by job index, once it has no job left (fewer where it failed: the parent
+        measures those itself)."""
+        found: dict[int, Any] = {}
+        while True:
+            try:
+                answer = self._connection.recv()
+            except (OSError, EOFError):
+                return found
+            if answer is None:
+                return found
+            found[answer[0]] = answer[1]
 
     def close(self) -> None:
-        """Tell the helper it is done, and wait for it (at most five seconds)."""
-        self.send(("done",))
-        self._process.join(5.0)  # type: ignore[attr-defined]
-        if self._process.is_alive():  # type: ignore[attr-defined]
-            self._process.kill()  # type: ignore[attr-defined]
+        """Wait for the helper to end (at most five seconds)."""
+        self._connection.close()
+        self._process.join(5.0)
+        if self._process.is_alive():
+            self._process.kill()
 
 
-def _serve(connection: Any, rules: Rules, make_bot: Callable[[], Measuring], deals: int) -> None:
-    """In the forked process: answer :class:`Helper`'s jobs until told it is done; any failure ends it
-    (the main process then measures what is left itself)."""
+def _claim(claims: Any, front: bool) -> int | None:
+    """Take the next job from the front or the back of the shared ``claims``, or ``None`` when they have met."""
+    with claims.get_lock():
+        if claims[0] >= claims[1]:
+            return None
+        if front:
+            claims[0] += 1
+            return int(claims[0] - 1)
+        claims[1] -= 1
+        return int(claims[1])
+
+
+def _serve(connection: Any, claims: Any, rules: Rules, make_bot: Callable[[], Measuring], deals: int, jobs: list[Job]) -> None:
+    """In the forked process: measure jobs from the back until none is left, sending each answer with its
+    index, then ``None``; any failure ends it (the parent then measures what it has not been sent)."""
     try:
         scan = Scan(rules, make_bot, deals)
-        while True:
-            job = connection.recv()
-            if job[0] == "tricks":
-                connection.send(measure_tricks(rules, scan.bots))
-            elif job[0] == "contract":
-                connection.send(scan.measure(job[1], job[2]))
-            else:
-                break
-    except BaseException:  # the main process sees the pipe close
+        while (index := _claim(claims, front=False)) is not None:
+            connection.send((index, run_job(scan, jobs[index])))
+        connection.send(None)
+    except BaseException:  # the parent sees the pipe close
         pass
     finally:
         connection.close()
@@ -194,14 +217,13 @@ def play_out(state: GameState, bots: Sequence[Measuring], chosen: int, contract:
             raise _Failed  # past its ceiling (a misère's first trick): failed, whatever the rest of the play
 
     try:
-        bid_then_play(state, bots, chosen, contract, False, past_ceiling)
+        if not bid_then_play(state, bots, chosen, contract, False, past_ceiling):
+            return None
     except _Failed:
-        played = state.contract
-        return False if played is not None and played.id == contract.id and state.declarer == chosen else None
+        return False
     result = state.result
-    if result is None or result.contract != contract.id or result.declarer != chosen:
-        return None
+    assert result is not None
     return result.made
 
 
-__all__ = ["CAP", "SAMPLES", "Helper", "Measuring", "Scan", "may_fork", "play_out"]
+__all__ = ["CAP", "SAMPLES", "Helper", "Job", "Measuring", "Scan", "may_fork", "play_out", "run_job"]

@@ -149,13 +149,23 @@ def measure_tricks(rules: Rules, bots: Sequence[Reading], deals: int = TRICK_DEA
     return {kind: curve for kind in KINDS if (curve := fit_line(samples[kind])) is not None}
 
 
+class _NotPlayed(Exception):
+    """The auction of a calibration's play-out ended in another contract (:func:`bid_then_play`)."""
+
+
 def bid_then_play(
-    state: GameState, bots: Sequence[Reading], chosen: int, contract: Contract, others_pass: bool, on_card: Callable[[GameState], None]
-) -> None:
+    state: GameState,
+    bots: Sequence[Reading],
+    chosen: int,
+    contract: Contract,
+    others_pass: bool,
+    on_card: Callable[[GameState], None],
+) -> bool:
     """Run the hand of ``state`` for a calibration's play-out (here and :func:`~engine.bots.playouts.play_out`):
     ``chosen`` bids ``contract`` at its first chance; every seat passes where passing is allowed, throughout
-    (``others_pass``) or only once it is bid (the auction before it as the bots bid it); ``on_card(state)``
-    is called before each move of the card play (it may raise to stop the hand); ``bots`` make every other move."""
+    (``others_pass``) or only once it is bid (the auction before it as the bots bid it); ``on_card(state)`` is called
+    before each move of the card play (it may raise to stop the hand); ``bots`` make every other move.
+    Whether ``chosen`` declared ``contract``: the hand stops as soon as the auction ends in anything else."""
     bid = [False]
     players = len(bots)
 
@@ -166,11 +176,20 @@ def bid_then_play(
                 return contract.rank
             if (others_pass or bid[0]) and legal & 1:
                 return PASS_MOVE
-        elif state.phase is Phase.PLAY:
-            on_card(state)
+        else:
+            played = state.contract
+            if played is None or played.id != contract.id or state.declarer != chosen:
+                raise _NotPlayed  # (the kitty, the discards and the play of another contract measure nothing)
+            if state.phase is Phase.PLAY:
+                on_card(state)
         return bots[seat % players].choose(state, seat, legal)
 
-    state.run([choose] * players)
+    try:
+        state.run([choose] * players)
+    except _NotPlayed:
+        return False
+    result = state.result
+    return result is not None and result.contract == contract.id and result.declarer == chosen
 
 
 def _play_out(state: GameState, bots: Sequence[Reading], chosen: int, contract: Contract) -> int | None:
@@ -182,10 +201,10 @@ def _play_out(state: GameState, bots: Sequence[Reading], chosen: int, contract: 
         if not side:
             side.append(state.side())
 
-    bid_then_play(state, bots, chosen, contract, True, note_side)
-    result = state.result
-    if result is None or result.contract != contract.id or result.declarer != chosen or not side:
+    if not bid_then_play(state, bots, chosen, contract, True, note_side) or not side:
         return None
+    result = state.result
+    assert result is not None
     return sum(result.tricks[seat] for seat in side[0])
 
 
