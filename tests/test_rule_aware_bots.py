@@ -7,7 +7,7 @@ from __future__ import annotations
 import engine
 from engine.bots import make_bot
 from engine.bots.heuristic import HeuristicBot
-from engine.bots.profile import CLASSIC, Profile
+from engine.bots.profile import CLASSIC, THRESHOLD, Profile
 from engine.kernel.phase import PASS_MOVE, Phase
 from engine.kernel.seat_view import SeatView
 from engine.kernel.tables import mask_of
@@ -125,10 +125,13 @@ def test_000_five_handed_500_a_partner_is_called_unless_the_hand_makes_the_contr
     contract = rules.ladder["7H"]
     legal = 1 | sum(1 << (card.index + 1) for card in rules.deck.cards if not card.is_joker)
     good = hand_of(rules, "JK", "JH", "JD", "AH", "KH", "QH", "AS", "KS", "5C", "6C")
-    adapting, classic = HeuristicBot(rules, Profile()), HeuristicBot(rules, CLASSIC)
+    adapting, threshold, classic = HeuristicBot(rules, Profile()), HeuristicBot(rules, THRESHOLD), HeuristicBot(rules, CLASSIC)
     strain = adapting._strains["H"]
     assert contract.level is not None and 1.5 <= adapting._hand_tricks(good, strain) - contract.level < 3.0
-    assert adapting._call_partner(good, contract, legal) != PASS_MOVE
-    assert classic._call_partner(good, contract, legal) == PASS_MOVE
+    scores = (0,) * len(rules.seating.teams)
+    for bot in (adapting, threshold):  # (the default by worth, issue 44; threshold by the margin)
+        assert bot._call_partner(0, good, contract, legal, scores) != PASS_MOVE
+    assert classic._call_partner(0, good, contract, legal, scores) == PASS_MOVE
     sure = hand_of(rules, "JK", "JH", "JD", "AH", "KH", "QH", "10H", "9H", "AS", "AC")
-    assert adapting._call_partner(sure, contract, legal) == PASS_MOVE
+    for bot in (adapting, threshold):
+        assert bot._call_partner(0, sure, contract, legal, scores) == PASS_MOVE

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Callable
 
 import pytest
 
@@ -30,14 +31,28 @@ def _with(base: str, text: str) -> engine.Rules:
     return rules
 
 
+def _first_hand(
+    rules: engine.Rules, seed: int, profile: Profile = Profile(), watch: Callable[[GameState, int, int, int], None] | None = None
+) -> GameState:
+    """The state after seed ``seed``'s first hand, bots of ``profile`` at every seat; ``watch(state, seat,
+    legal, move)`` is told each move before it is made."""
+    bots = [HeuristicBot(rules, profile) for _ in range(rules.seating.players)]
+    state = GameState.create(rules, seed=seed, history=False)
+    state.pause_between_hands = True
+    while (seat := state.to_act) is not None:
+        legal = state.legal_mask()
+        move = bots[seat].choose(state, seat, legal)
+        if watch is not None:
+            watch(state, seat, legal, move)
+        state.apply_move(move)
+    return state
+
+
 def _contracts_played(rules: engine.Rules, seeds: range, profile: Profile = Profile()) -> dict[int, str | None]:
     """The contract each seed's first hand is played in, four bots of ``profile`` bidding."""
     found = {}
     for seed in seeds:
-        bots = [HeuristicBot(rules, profile) for _ in range(rules.seating.players)]
-        state = GameState.create(rules, seed=seed, history=False)
-        state.pause_between_hands = True
-        state.run([bot.choose for bot in bots])
+        state = _first_hand(rules, seed, profile)
         assert state.result is not None
         found[seed] = state.result.contract
     return found
@@ -264,15 +279,7 @@ def test_rules_text_000_french_canadian_a_misere_over_an_opponents_misere_counts
 
 def _breaches(rules: engine.Rules, seeds: range, profile: Profile = Profile()) -> set[int]:
     """The seeds whose first hand a defender called breach in, four bots of ``profile`` playing."""
-    found = set()
-    for seed in seeds:
-        bots = [HeuristicBot(rules, profile) for _ in range(rules.seating.players)]
-        state = GameState.create(rules, seed=seed, history=False)
-        state.pause_between_hands = True
-        state.run([bot.choose for bot in bots])
-        if state.announced:
-            found.add(seed)
-    return found
+    return {seed for seed in seeds if _first_hand(rules, seed, profile).announced}
 
 
 def test_rules_text_000_breach_rule_a_dearer_wager_is_called_on_hands_a_cheaper_one_is_not() -> None:
@@ -286,3 +293,99 @@ def test_rules_text_000_breach_rule_a_dearer_wager_is_called_on_hands_a_cheaper_
     at_cheap, at_dear = _breaches(cheap, seeds), _breaches(dear, seeds)
     assert at_cheap <= at_dear and at_dear - at_cheap, (sorted(at_cheap), sorted(at_dear))
     assert _breaches(cheap, seeds, THRESHOLD) == _breaches(dear, seeds, THRESHOLD)
+
+
+def _alone_deals(rules: engine.Rules, seeds: range, profile: Profile = Profile()) -> set[int]:
+    """The seeds whose first hand's declarer went alone rather than call a partner."""
+    from engine.kernel.phase import PASS_MOVE, Phase
+
+    found = set()
+    for seed in seeds:
+
+        def watch(state: GameState, seat: int, legal: int, move: int, seed: int = seed) -> None:
+            if state.phase is Phase.PARTNER and move == PASS_MOVE:
+                found.add(seed)
+
+        _first_hand(rules, seed, profile, watch)
+    return found
+
+
+def test_rules_text_000_five_handed_going_alone_is_weighed_by_what_a_partner_costs() -> None:
+    """Rules text 000, "Five-handed 500": the declarer names a card for a partner or goes alone. By worth,
+    alone is read through the variant's measured curve of contracts played alone, a partnership through the
+    usual one, and the partner's share counts among the other players' points: where a called partnership
+    scores half each, the default goes alone on every deal it does where each scores in full, and on more;
+    the threshold bots go alone by a margin of tricks, alike under both."""
+    full = _with("five-handed", "")
+    half = _with("five-handed", "players: {called_partner: {declarer_share: half, partner_share: half}}")
+    seeds = range(400)
+    at_full, at_half = _alone_deals(full, seeds), _alone_deals(half, seeds)
+    assert at_full <= at_half and len(at_half) > len(at_full), (sorted(at_full), sorted(at_half))
+    assert _alone_deals(full, seeds, THRESHOLD) == _alone_deals(half, seeds, THRESHOLD)
+
+
+def _first_move(rules: engine.Rules, profile: Profile = Profile()) -> tuple[int, int]:
+    """The first auction move of a game's first hand (seed 0) and the look move."""
+    from engine.kernel.tables import tables_for
+
+    state = GameState.create(rules, seed=0, history=False)
+    seat = state.to_act
+    assert seat is not None
+    return HeuristicBot(rules, profile).choose(state, seat, state.legal_mask()), tables_for(rules).look_move
+
+
+def test_rules_text_000_non_standard_bids_a_blind_misere_is_weighed_by_an_unseen_hands_chance(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rules text 000, "Non-standard bids": blind misère is bid before looking. The default weighs it by
+    the chance a hand it has not seen makes it (the mean over fixed deals' hands of its calibrated chance),
+    which under the shipped scoring is well under the least chance it bids on, so it looks first; were an
+    unseen hand sure enough of it, the blind bid worth 1000 is bid and the same bid worth 10 is not. The
+    threshold bot always looks first."""
+    from engine.bots import blind
+
+    rules = _with("blind-misere", "")
+    bot = HeuristicBot(rules)
+    contract = rules.ladder["blind_misere"]
+    unseen = blind.unseen_chance(rules, contract, lambda hand: bot.made_chance(hand, contract), "test")
+    assert unseen is not None and 0.0 < unseen < Profile().least_chance
+    move, look = _first_move(rules)
+    assert move == look
+    monkeypatch.setattr(blind, "unseen_chance", lambda *arguments: 0.9)
+    assert _first_move(rules)[0] == contract.rank
+    assert _first_move(rules, THRESHOLD)[0] == look
+    cheap = _with("blind-misere", "contracts: {blind_misere: {value: 10}}")
+    assert _first_move(cheap)[0] == look
+
+
+def _six_level_bids(rules: engine.Rules, seeds: range) -> tuple[int, int]:
+    """Over the first hands of ``seeds``: the default's bids at the inkle level, and how many of them are
+    not the suit its inkle convention shows (:func:`~engine.bots.conventions.inkle_bid`)."""
+    from engine.bots.conventions import inkle_bid
+    from engine.kernel.phase import Phase
+    from engine.kernel.tables import cards_in, tables_for
+
+    contracts = tables_for(rules).contracts
+    counts = [0, 0]
+
+    def watch(state: GameState, seat: int, legal: int, move: int) -> None:
+        if state.phase is Phase.AUCTION and 0 <= move < len(contracts) and contracts[move].level == 6:
+            offered = [contracts[rank] for rank in cards_in(legal >> 1 & ((1 << len(contracts)) - 1))]
+            counts[0] += 1
+            counts[1] += inkle_bid(tables_for(rules), state.hands[seat], offered, 6) != move
+
+    for seed in seeds:
+        _first_hand(rules, seed, watch=watch)
+    return counts[0], counts[1]
+
+
+def test_rules_text_003_inkles_one_that_can_win_is_a_contract_bid_by_worth() -> None:
+    """Rules text 003, "Inkles": an inkle that cannot win the auction only shows a suit, so the default
+    bids it by its convention alone (it scores nothing); where a house rule lets an inkle win, it may be
+    played, and the default weighs the inkle level's contracts by worth like any other, bidding some the
+    convention would not."""
+    signals = _with("american", "")
+    playable = _with("american", "auction: {inkles: {level: 6, bidders: 2, can_win: true}}")
+    seeds = range(150)
+    shown, unshown = _six_level_bids(signals, seeds)
+    assert shown and not unshown
+    bids, by_worth = _six_level_bids(playable, seeds)
+    assert bids and by_worth

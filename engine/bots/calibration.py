@@ -50,7 +50,7 @@ from .playouts import CAP, SAMPLES, Helper, Job, Measuring, Scan, may_fork, run_
 from .profile import VALUATION_FIELDS, Profile
 from .trick_curve import TrickCurve, curves_from, measure_tricks, trick_contracts
 
-VERSION = 7
+VERSION = 8
 """Raised whenever the heuristic bots' misère bidding or play changes, so that old calibrations are not used."""
 DEALS = 6000
 """The most deals played out per contract (a contract few hands are safe enough for needs many)."""

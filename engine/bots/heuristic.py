@@ -29,6 +29,7 @@ from ..rules.contracts import Contract, KittyUse, PartnerRole, PlayStyle, Target
 from ..rules.ruleset import Rounds, Rules
 from ..rules.strains import TRUMP_POWER
 from .adapter import act_by_view
+from .blind import blind_bid
 from .calibration import Calibration, calibrated_contracts, calibration_for, made_share
 from .ceiling import has_ceiling, past_minimum, spend_high
 from .checks import check_choose, check_rules
@@ -39,7 +40,7 @@ from .profile import Profile
 from .random_bot import generator
 from .standing import LOST, Standing, end_bid, near_end
 from .steering import own_tricks, trick_plan
-from .trick_bids import choose_by_worth
+from .trick_bids import call_partner, choose_by_worth
 from .trick_curve import TrickCurve, kind_of
 from .trick_play import Table, follow, follow_classic, lead, opponents_void, winning
 from .valuation import Valuation
@@ -67,10 +68,11 @@ class HeuristicBot:
         self._risk = self._misere.risk
         self._estimates: dict[tuple[int, str], float] = {}
         self._calibration: Calibration | None = None
-        self._curves: dict[str, TrickCurve | None] = {}
+        self._curves: dict[tuple[str, bool], TrickCurve | None] = {}
         # Bidding by worth needs the calibrated chances, so an uncalibrated bot (measuring a calibration) bids by limits.
         self._values = profile.adapts and profile.calibrated and profile.values_bids
-        self._valuation = Valuation(rules, self._tables.team_of)
+        self.valuation = Valuation(rules, self._tables.team_of)
+        """What each contract is worth under the variant's scoring (:class:`~engine.bots.valuation.Valuation`)."""
         self._orders: dict[tuple[int, ...], tuple[int, ...]] = {}
         self._plans: dict[tuple[int, int, int, tuple[int, ...]], tuple[int, int] | None] = {}
         self._steers = profile.adapts and profile.reads_score
@@ -82,13 +84,11 @@ class HeuristicBot:
         self._partners = [
             [other for other in range(len(team_of)) if other != seat and team_of[other] == team_of[seat]] for seat in range(len(team_of))
         ]
-        # The ladder's ranks by kind: ordinary bids (not inkles), misères played alone and misères both
-        # partners play (each kind highest first).
-        inkles = rules.auction.inkles
+        # The ladder's ranks by kind: ordinary bids (not inkles that cannot win: those only show a suit, by
+        # convention), misères played alone and misères both partners play (each kind highest first).
+        signal = inkles.level if (inkles := rules.auction.inkles) is not None and not inkles.can_win else None
         ladder = self._tables.contracts
-        self._ordinary_ranks = mask_of(
-            contract.rank for contract in ladder if contract.level is not None and not (inkles and contract.level == inkles.level)
-        )
+        self._ordinary_ranks = mask_of(contract.rank for contract in ladder if contract.level is not None and contract.level != signal)
         by_value = sorted(ladder, key=lambda contract: -contract.value)
         # (The classic profile bid only the misères played alone by a limit: it had no play for hi/lo, and
         # bid double misère by its own rule, _suited_special.)
@@ -119,7 +119,7 @@ class HeuristicBot:
     def leaves_alone(rules: Rules) -> dict[str, str]:
         """The contracts of ``rules`` this bot never bids, by id, each with why: those bid before looking (docs/rule-use.md)."""
         return {
-            contract.id: "the heuristic bots never bid it: they look at their cards first (a blind bid rarely pays)"
+            contract.id: "the heuristic bots look at their cards first unless an unseen hand's chance makes it worth bidding"
             for contract in rules.ladder
             if contract.eligibility.before_looking
         }
@@ -156,8 +156,9 @@ class HeuristicBot:
             return self._pick(view, hand, view.terms if view.taking else None, legal)
         if phase is Phase.AUCTION:
             look = self._tables.look_move
-            if legal >> (look + 1) & 1:
-                return look  # a blind bid is a gamble this bot does not take: it looks first
+            if legal >> (look + 1) & 1:  # a blind bid only where an unseen hand's chance makes it worth it
+                blind = blind_bid(self, view, legal) if self._values else None
+                return look if blind is None else blind
             return self._auction(view, hand, legal)
         contract, terms = view.contract, view.terms
         assert contract is not None and terms is not None
@@ -167,7 +168,7 @@ class HeuristicBot:
             power = self._strains[contract.style.strain].power
             return max(cards_in(hand), key=lambda index: (power[index], index))
         if phase is Phase.PARTNER:
-            return self._call_partner(hand, terms, legal)
+            return self._call_partner(seat, hand, terms, legal, view.scores)
         return self._discard(view, hand, contract, view.discard_count)
 
     def reading(self, view: SeatView, seat: int, hand: int, legal: int) -> tuple[Contract, Table, tuple[int, int] | None]:
@@ -230,24 +231,13 @@ class HeuristicBot:
         discard = self._discard(view, hand | 1 << taken, contract, 1)
         return taken | discard.bit_length() << DISCARD_SHIFT
 
-    def _call_partner(self, hand: int, contract: Contract, legal: int) -> int:
-        """Call a partner (bit 0 of ``legal``: going alone; bit ``i + 1``: naming card ``i``): alone when
-        this hand makes the contract by itself with tricks to spare, else the highest trump it lacks, else the highest card
-        it lacks (an ace of a side suit), so the partner brings a sure trick."""
-        strain = self._strains[contract.style.strain]
-        nameable = (legal >> 1) & ~hand
-        alone = bool(legal & 1)
-        # Alone only with tricks to spare: its evaluation counts on 4 hands, and a partner costs nothing.
-        if alone and (
-            contract.level is None or self._hand_tricks(hand, strain) >= contract.level + self.profile.alone_margin or not nameable
-        ):
-            return PASS_MOVE
-        for index in strain.trump_cards:
-            if nameable >> index & 1:
-                return index
-        if nameable:
-            return max(cards_in(nameable), key=strain.power.__getitem__)
-        return PASS_MOVE if alone else (legal >> 1).bit_length() - 1
+    def _call_partner(self, seat: int, hand: int, contract: Contract, legal: int, scores: tuple[int, ...]) -> int:
+        """Call a partner or go alone (:func:`~engine.bots.trick_bids.call_partner`)."""
+        strain, profile = self._strains[contract.style.strain], self.profile
+        alone = self.trick_curve(contract.style.strain, alone=True)
+        by_worth = (self.valuation, seat, scores, self.trick_curve(contract.style.strain), alone) if self._values and alone else None
+        own = self.own_estimate(hand, contract.style.strain) if by_worth else self._hand_tricks(hand, strain)
+        return call_partner(strain, hand, contract, legal, own, profile, by_worth)
 
     # -- announcements ----------------------------------------------------------------------------
 
@@ -268,7 +258,7 @@ class HeuristicBot:
                 needed = hand_size - contract.level + breach.margin.short_by
                 if self._values:  # by worth: the chance its side breaks the contract, times the wager
                     chance = made_share(self.profile.breach_curve, own - needed)
-                    if self._valuation.wager_worth(breach, chance) > self.profile.value_margin:
+                    if self.valuation.wager_worth(breach, chance) > self.profile.value_margin:
                         return index
                 elif own >= needed + self.profile.breach_margin:
                     return index
@@ -288,7 +278,7 @@ class HeuristicBot:
         tricks read from its hand, the kitty taken, less the profile's ``call_discount``."""
         own = holding_tricks(self._strains[contract.style.strain], hand)
         partners = self.profile.partner_tricks if self._partners[seat] else 0.0
-        gain = self._valuation.call_gain(contract, terms, seat, own, partners, self.profile.call_discount, scores)
+        gain = self.valuation.call_gain(contract, terms, seat, own, partners, self.profile.call_discount, scores)
         return gain > self.profile.value_margin
 
     # -- bidding --------------------------------------------------------------------------------
@@ -409,7 +399,7 @@ class HeuristicBot:
         candidates = [contract for contract in self._calibrated if ranks >> contract.rank & 1]
         if not candidates:
             return None  # (most bids: nothing to weigh)
-        seat, scores, profile, valuation = view.actor, view.scores, self.profile, self._valuation
+        seat, scores, profile, valuation = view.actor, view.scores, self.profile, self.valuation
         held = valuation.held(view.bidding)
         if choice is not None:
             alternative = self.reading_worth(choice, seat, estimates[choice.style.strain], scores)
@@ -462,17 +452,24 @@ class HeuristicBot:
             self._calibration = calibration_for(self.rules, self._calibrated, lambda: HeuristicBot(self.rules, uncalibrated), uncalibrated)
         return self._calibration
 
-    def trick_curve(self, strain: str) -> TrickCurve | None:
-        """The variant's measured trick curve in ``strain``, lifting a reading by at most ``curve_lift`` (``None``: unmeasured)."""
-        if strain not in self._curves:  # (kept: read for every contract weighed)
+    def trick_curve(self, strain: str, alone: bool = False) -> TrickCurve | None:
+        """The variant's measured trick curve in ``strain`` (played ``alone`` by a declarer who could call a
+        partner), lifting a reading by at most ``curve_lift`` (``None``: unmeasured)."""
+        key = (strain, alone)
+        if key not in self._curves:  # (kept: read for every contract weighed)
             found = self.calibration() if self.profile.values_tricks else None
-            curve = None if found is None else found.tricks.get(kind_of(self.rules, strain))
-            self._curves[strain] = None if curve is None else curve.lifted_at_most(self.profile.curve_lift)
-        return self._curves[strain]
+            curve = None if found is None else found.tricks.get(kind_of(self.rules, strain, alone))
+            self._curves[key] = None if curve is None else curve.lifted_at_most(self.profile.curve_lift)
+        return self._curves[key]
+
+    def own_estimate(self, hand: int, strain: str) -> float:
+        """Tricks a settled ``hand`` (the kitty taken, as a declarer calls a partner) may expect in ``strain``
+        played alone: :meth:`estimate` without the kitty or partners."""
+        return holding_tricks(self._strains[strain], hand) + self.profile.aggression
 
     def reading_worth(self, contract: Contract, seat: int, reading: float, scores: tuple[int, ...]) -> float:
         """``contract``'s expected worth to ``seat``'s side at a reading of ``reading`` tricks (:meth:`trick_curve`'s)."""
-        return self._valuation.reading_worth(contract, seat, reading, scores, self.trick_curve(contract.style.strain))
+        return self.valuation.reading_worth(contract, seat, reading, scores, self.trick_curve(contract.style.strain))
 
     def made_chance(self, hand: int, contract: Contract) -> float | None:
         """The chance ``hand`` makes ``contract`` (a misère, hi/lo) on the variant's calibrated curve at its danger,
@@ -525,7 +522,7 @@ class HeuristicBot:
         (:func:`~engine.bots.trick_bids.choose_by_worth`)."""
         if self._values and self.profile.values_tricks:
             one_round = self.rules.auction.rounds is Rounds.ONE
-            return choose_by_worth(self._valuation, self.profile, view, ordinary, estimates, self.trick_curve, one_round)
+            return choose_by_worth(self.valuation, self.profile, view, ordinary, estimates, self.trick_curve, one_round)
         affordable = [
             contract for contract in ordinary if contract.level is not None and contract.level <= estimates[contract.style.strain]
         ]

@@ -68,7 +68,7 @@ def _misere_reason(bot: HeuristicBot, observation: Observation, contract: Contra
         danger, limit = bot.misere_measure(hand, contract)
         chance = bot.made_chance(hand, contract) if bot._values else None
         if chance is not None:
-            worth = bot._valuation.share_worth(contract, observation.seat, chance, tuple(observation.scores))
+            worth = bot.valuation.share_worth(contract, observation.seat, chance, tuple(observation.scores))
             return (
                 f"the defenders could force about {danger:.1f} tricks on this hand; play-outs of this variant make "
                 f"{contract.name} from such hands {chance:.0%} of the time, worth about {worth:+.0f} points to your side "

@@ -36,6 +36,9 @@ class Measuring(Protocol):
     def estimate(self, hand: int, strain: str, calls: Sequence[tuple[int, int]] = (), seat: int = 0) -> float:
         """Tricks the declaring side may expect in ``strain`` with ``hand``."""
 
+    def own_estimate(self, hand: int, strain: str) -> float:
+        """Tricks a settled ``hand`` (the kitty taken) may expect in ``strain`` played alone."""
+
 
 class Scan:
     """The fixed deals of one measurement, each dealt once, and each hand's danger read once per

@@ -85,9 +85,11 @@ class Profile:
     """Bid sans kitty (where the variant has it) only when the hand, without the kitty, expects this many
     tricks more than the bid needs."""
     alone_margin: float = 3.0
-    """Where a partner is called (five-handed), go alone only when the hand's own tricks exceed the level
-    by at least this: a partner scores as much, but measured over paired deals, calling one paid more
-    than going alone with fewer tricks to spare (bench/NOTES.md)."""
+    """Where a partner is called (five-handed) and bids are not weighed by worth (:attr:`values_bids` off,
+    as in `threshold`), go alone only when the hand's own tricks exceed the level by at least this: a
+    partner scores as much, but measured over paired deals, calling one paid more than going alone with
+    fewer tricks to spare (bench/NOTES.md). By worth, going alone is read through the variant's measured
+    curve of contracts played alone (:func:`~engine.bots.trick_bids.goes_alone`)."""
     breach_margin: float = 1.0
     """Call breach only when clearly right: when the defender alone expects this many tricks more than
     breaching needs (a slam call or a declare needs a hand sure of every trick)."""
@@ -103,14 +105,14 @@ class Profile:
     measured trick curve (:mod:`~engine.bots.trick_bids`), rather than at the level the hand's reading
     reaches."""
     trick_chance: float = 0.6
+    """(Where :attr:`values_tricks`.) The least chance of being made at which a trick contract is bid: an
+    auction pushes a contract to the most its declarer will bid, so bidding to an even chance made
+    contracts half the time (bench/NOTES.md)."""
     curve_lift: float = 0.5
     """(Where :attr:`values_tricks`.) The most tricks the measured curve may add to a reading: the
     play-outs' declarers were the seats reading the most of each deal, and the tricks a curve promises
     over the reading are not taken by the weaker hands that bid on them (without this, `standard`'s default
     bid 6NT in a quarter of its hands on no trump's curve of +1.4, and made 7NT 42% of the time)."""
-    """(Where :attr:`values_tricks`.) The least chance of being made at which a trick contract is bid: an
-    auction pushes a contract to the most its declarer will bid, so bidding to an even chance made
-    contracts half the time (bench/NOTES.md)."""
     pass_weight: float = 1.0
     """(Where :attr:`values_bids`.) How much of the holder's expected score a pass is counted as leaving
     it (the holder's side gains it, so a pass over an opponent's bid costs this share of what that bid is

@@ -48,21 +48,24 @@ class Standing:
         self.scores = scores
         """Each team's score before the hand."""
 
-    def points(self, contract: Contract, declarer: int, tricks: int) -> float:
+    def points(self, contract: Contract, declarer: int, tricks: int, partner: int | None = None) -> float:
         """What ``declarer``'s side scores on the hand when it plays ``contract`` and takes ``tricks``, less
-        the mean of the other teams' points (the defenders' tricks shared out as in :meth:`outcome`)."""
+        the mean of the other teams' points (the defenders' tricks shared out as in :meth:`outcome`); with a
+        called ``partner`` (five-handed), the tricks are the declarer's and the partner's together, and the
+        partner's share of the value counts among the other teams' points (it plays for itself next hand)."""
         team = self.team_of[declarer]
-        scored = score_hand(self.rules, contract, declarer, self._taken(declarer, tricks), self.scores)
+        scored = score_hand(self.rules, contract, declarer, self._taken(declarer, tricks, partner), self.scores, partner=partner)
         others = [points for each, points in enumerate(scored.hand_points) if each != team]
         return scored.hand_points[team] - (sum(others) / len(others) if others else 0.0)
 
-    def _taken(self, declarer: int, tricks: int) -> list[int]:
-        """Each seat's tricks: ``tricks`` to the declarer, the rest to the other teams' seats in turn."""
+    def _taken(self, declarer: int, tricks: int, partner: int | None = None) -> list[int]:
+        """Each seat's tricks: ``tricks`` to the declarer, the rest to the other teams' seats in turn (not
+        to a called ``partner``, whose tricks count with the declarer's)."""
         seats = len(self.team_of)
         team = self.team_of[declarer]
         taken = [0] * seats
         taken[declarer] = tricks
-        others = [seat for seat in range(seats) if self.team_of[seat] != team]
+        others = [seat for seat in range(seats) if self.team_of[seat] != team and seat != partner]
         if others:
             for count in range(self.rules.deal.hand_size - tricks):
                 taken[others[count % len(others)]] += 1

@@ -16,7 +16,9 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping, Sequence
 
+from ..kernel.phase import PASS_MOVE
 from ..kernel.seat_view import SeatView
+from ..kernel.tables import StrainTable, cards_in
 from ..rules.contracts import Contract
 from .profile import Profile
 from .trick_curve import TrickCurve
@@ -71,4 +73,58 @@ def choose_by_worth(
     return lower[-1] if lower else in_strain[0]
 
 
-__all__ = ["choose_by_worth"]
+def goes_alone(
+    valuation: Valuation,
+    profile: Profile,
+    seat: int,
+    contract: Contract,
+    own: float,
+    scores: tuple[int, ...],
+    curves: tuple[TrickCurve | None, TrickCurve],
+) -> bool:
+    """Whether the declarer ``seat``, who may call a partner or play alone (five-handed, rules text 000
+    "Five-handed 500"), is worth more alone: ``contract`` at its own reading ``own`` through the variant's
+    curve of contracts played alone (``curves[1]``), against its side's reading with a partner (the
+    profile's ``partner_tricks`` more) through the usual curve (``curves[0]``), where the partner's share
+    of the value counts among the other players' points (it plays for itself next hand); alone only by the
+    profile's value margin."""
+    team_of = valuation.team_of
+    partner = next(other for other in range(len(team_of)) if team_of[other] != team_of[seat])  # (which one: alike)
+    alone = valuation.reading_worth(contract, seat, own, scores, curves[1])
+    helped = valuation.reading_worth(contract, seat, own + profile.partner_tricks, scores, curves[0], partner)
+    return alone > helped + profile.value_margin
+
+
+def call_partner(
+    strain: StrainTable,
+    hand: int,
+    contract: Contract,
+    legal: int,
+    own: float,
+    profile: Profile,
+    by_worth: tuple[Valuation, int, tuple[int, ...], TrickCurve | None, TrickCurve] | None,
+) -> int:
+    """The declarer's call of a partner (bit 0 of ``legal``: going alone; bit ``i + 1``: naming card ``i``)
+    when its settled hand reads ``own`` tricks in ``contract``'s ``strain`` (the bot's
+    :meth:`~engine.bots.heuristic.HeuristicBot.own_estimate` where it weighs worth): alone where that is worth more
+    (:func:`goes_alone`, ``by_worth`` giving the valuation, the declarer's seat, the scores and the
+    strain's curves with a partner and alone; without it, by the profile's ``alone_margin``: tricks to
+    spare), else the highest trump it lacks, else the highest card it lacks (an ace of a side suit), so the
+    partner brings a sure trick."""
+    nameable = (legal >> 1) & ~hand
+    if legal & 1:
+        if contract.level is None or not nameable or (by_worth is None and own >= contract.level + profile.alone_margin):
+            return PASS_MOVE
+        if by_worth is not None:
+            valuation, seat, scores, helped, alone = by_worth
+            if goes_alone(valuation, profile, seat, contract, own, scores, (helped, alone)):
+                return PASS_MOVE
+    for index in strain.trump_cards:
+        if nameable >> index & 1:
+            return index
+    if nameable:
+        return max(cards_in(nameable), key=strain.power.__getitem__)
+    return PASS_MOVE if legal & 1 else (legal >> 1).bit_length() - 1
+
+
+__all__ = ["call_partner", "choose_by_worth", "goes_alone"]

@@ -37,8 +37,9 @@ deal regress towards the mean), and the tricks it then promised the low readings
 far less often than promised: 59% of `three-handed`'s seven-bids (bench/NOTES.md)."""
 SPREAD_RANGE = (0.8, 3.0)
 """The bounds of a curve's spread, in tricks."""
-KINDS = ("trumps", "no_trumps")
-"""The kinds of strain measured apart: with trumps and without."""
+KINDS = ("trumps", "no_trumps", "trumps_alone", "no_trumps_alone")
+"""The kinds of contract measured apart: with trumps and without, and each played alone by a declarer who
+could have called a partner (five-handed: :func:`alone_kinds`)."""
 
 
 @dataclass(frozen=True)
@@ -78,15 +79,28 @@ class Reading(Protocol):
     def estimate(self, hand: int, strain: str, calls: Sequence[tuple[int, int]] = (), seat: int = 0) -> float:
         """Tricks the declaring side may expect in ``strain`` with ``hand``."""
 
+    def own_estimate(self, hand: int, strain: str) -> float:
+        """Tricks a settled ``hand`` (the kitty taken) may expect in ``strain`` played alone."""
 
-def kind_of(rules: Rules, strain: str) -> str:
-    """The kind of ``strain`` (:data:`KINDS`): with trumps or without."""
-    return KINDS[0] if tables_for(rules).strains[strain].is_trump else KINDS[1]
+
+def kind_of(rules: Rules, strain: str, alone: bool = False) -> str:
+    """The kind of a contract in ``strain`` (:data:`KINDS`): with trumps or without, played ``alone`` or not."""
+    kind = KINDS[0] if tables_for(rules).strains[strain].is_trump else KINDS[1]
+    return kind + "_alone" if alone else kind
+
+
+def alone_kinds(rules: Rules) -> bool:
+    """Whether ``rules`` let a declarer go alone rather than call a partner (its play-outs are then measured
+    alone too: a declarer's own reading is not its side's with a partner)."""
+    called = rules.seating.called_partner
+    return called is not None and called.may_go_alone
 
 
 def trick_contracts(rules: Rules) -> list[Contract]:
-    """The contracts read by tricks: a level, no ceiling below the hand, bid after looking, not an inkle."""
+    """The contracts read by tricks: a level, no ceiling below the hand, bid after looking, not an inkle
+    that cannot win the auction (a signal, never played)."""
     inkles = rules.auction.inkles
+    inkles = inkles if inkles is not None and not inkles.can_win else None
     size = rules.deal.hand_size
     return [
         contract
@@ -124,10 +138,11 @@ def measure_tricks(rules: Rules, bots: Sequence[Reading], deals: int = TRICK_DEA
     players = rules.seating.players
     samples: dict[str, list[tuple[float, int]]] = {kind: [] for kind in KINDS}
     strains = sorted({contract.style.strain for contract in contracts})
+    alone_too = alone_kinds(rules)
     for deal in range(deals):
         seed, dealer = f"calibration-tricks-{deal}", deal % players
         hands = GameState.create(rules, seed=seed, dealer=dealer, history=False).hands[:players]
-        for kind in KINDS:
+        for kind in KINDS[:2]:
             readings = [
                 (bots[0].estimate(hands[seat], strain, (), seat), seat, strain)
                 for strain in strains
@@ -141,11 +156,13 @@ def measure_tricks(rules: Rules, bots: Sequence[Reading], deals: int = TRICK_DEA
                 (contract for contract in contracts if contract.style.strain == strain),
                 key=lambda contract: (abs((contract.level or 0) - round(reading)), contract.rank),
             )
-            state = GameState.create(rules, seed=seed, dealer=dealer, history=False)
-            state.pause_between_hands = True
-            taken = _play_out(state, bots, seat, contract)
-            if taken is not None:
-                samples[kind].append((reading, taken))
+            for alone in (False, True) if alone_too else (False,):
+                # (The same deal and bid played alone: the seat's own reading against the tricks it takes by itself.)
+                state = GameState.create(rules, seed=seed, dealer=dealer, history=False)
+                state.pause_between_hands = True
+                played = _play_out(state, bots, seat, contract, alone)
+                if played is not None:
+                    samples[kind_of(rules, strain, alone)].append((played[1] if alone else reading, played[0]))
     return {kind: curve for kind in KINDS if (curve := fit_line(samples[kind])) is not None}
 
 
@@ -160,6 +177,7 @@ def bid_then_play(
     contract: Contract,
     others_pass: bool,
     on_card: Callable[[GameState], None],
+    alone: Callable[[GameState], None] | None = None,
 ) -> bool:
     """Run the hand of ``state`` for a calibration's play-out (here and :func:`~engine.bots.playouts.play_out`):
     ``chosen`` bids ``contract`` at its first chance; every seat passes where passing is allowed, throughout
@@ -177,11 +195,14 @@ def bid_then_play(
             if (others_pass or bid[0]) and legal & 1:
                 return PASS_MOVE
         else:
-            played = state.contract
-            if played is None or played.id != contract.id or state.declarer != chosen:
+            played = state.contract  # (None before the auction: a draw or a pick from the table)
+            if played is not None and (played.id != contract.id or state.declarer != chosen):
                 raise _NotPlayed  # (the kitty, the discards and the play of another contract measure nothing)
             if state.phase is Phase.PLAY:
                 on_card(state)
+            elif state.phase is Phase.PARTNER and alone is not None and legal & 1:
+                alone(state)
+                return PASS_MOVE  # going alone
         return bots[seat % players].choose(state, seat, legal)
 
     try:
@@ -192,20 +213,26 @@ def bid_then_play(
     return result is not None and result.contract == contract.id and result.declarer == chosen
 
 
-def _play_out(state: GameState, bots: Sequence[Reading], chosen: int, contract: Contract) -> int | None:
-    """Play the hand with ``chosen`` bidding ``contract`` at its first chance and everyone else passing
-    where allowed; the tricks its side took, or ``None`` when another contract was played."""
+def _play_out(state: GameState, bots: Sequence[Reading], chosen: int, contract: Contract, alone: bool = False) -> tuple[int, float] | None:
+    """Play the hand with ``chosen`` bidding ``contract`` at its first chance (and going ``alone`` where it
+    may) and everyone else passing where allowed; the tricks its side took and, alone, its own reading of
+    its hand once settled (the kitty taken, as it decides to go alone), or ``None`` when another contract
+    was played."""
     side: list[tuple[int, ...]] = []
+    settled: list[float] = [0.0]
 
     def note_side(state: GameState) -> None:
         if not side:
             side.append(state.side())
 
-    if not bid_then_play(state, bots, chosen, contract, True, note_side) or not side:
+    def note_hand(state: GameState) -> None:
+        settled[0] = bots[chosen % len(bots)].own_estimate(state.hands[chosen], contract.style.strain)
+
+    if not bid_then_play(state, bots, chosen, contract, True, note_side, note_hand if alone else None) or not side:
         return None
     result = state.result
     assert result is not None
-    return sum(result.tricks[seat] for seat in side[0])
+    return sum(result.tricks[seat] for seat in side[0]), settled[0]
 
 
 def curves_from(data: Mapping[str, object]) -> dict[str, TrickCurve]:
@@ -223,6 +250,7 @@ def curves_from(data: Mapping[str, object]) -> dict[str, TrickCurve]:
 
 __all__ = [
     "KINDS",
+    "alone_kinds",
     "bid_then_play",
     "MIN_SAMPLES",
     "SLOPE_RANGE",

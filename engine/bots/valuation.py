@@ -41,21 +41,23 @@ class Valuation:
         """The variant played."""
         self.team_of = tuple(team_of)
         """Each seat's team."""
-        self._points: dict[tuple[str, int, int, int, int, int, tuple[int, ...]], float] = {}
+        self._points: dict[tuple[str, int, int, int, int, int, tuple[int, ...], int], float] = {}
         self._hand_size = rules.deal.hand_size
-        self._rows: dict[tuple[str, int, int, int, int, tuple[int, ...]], tuple[float, ...]] = {}
+        self._rows: dict[tuple[str, int, int, int, int, tuple[int, ...], int], tuple[float, ...]] = {}
         self._chances: dict[tuple[float, float], tuple[float, ...]] = {}
 
-    def points(self, contract: Contract, declarer: int, tricks: int, scores: tuple[int, ...]) -> float:
+    def points(self, contract: Contract, declarer: int, tricks: int, scores: tuple[int, ...], partner: int = -1) -> float:
         """What ``declarer``'s side scores on the hand, less the mean of the other sides', when it plays
-        ``contract`` from ``scores`` and takes ``tricks`` (:meth:`~engine.bots.standing.Standing.points`)."""
+        ``contract`` from ``scores`` and takes ``tricks`` (:meth:`~engine.bots.standing.Standing.points`),
+        with the called ``partner`` (``-1``: none)."""
         # (A call or a modifier keeps the bid's id with other terms: the value and target are keyed too.)
-        key = (contract.id, contract.value, contract.target.minimum, contract.target.maximum, declarer, tricks, scores)
+        key = (contract.id, contract.value, contract.target.minimum, contract.target.maximum, declarer, tricks, scores, partner)
         found = self._points.get(key)
         if found is None:
             if len(self._points) >= MEMO_LIMIT:
                 self._points.clear()
-            found = self._points[key] = Standing(self.rules, self.team_of, scores).points(contract, declarer, tricks)
+            standing = Standing(self.rules, self.team_of, scores)
+            found = self._points[key] = standing.points(contract, declarer, tricks, None if partner < 0 else partner)
         return found
 
     def trick_chances(self, expected: float, spread: float = TRICK_SPREAD) -> tuple[float, ...]:
@@ -80,26 +82,29 @@ class Valuation:
         return found
 
     def trick_worth(
-        self, contract: Contract, declarer: int, expected: float, scores: tuple[int, ...], spread: float = TRICK_SPREAD
+        self, contract: Contract, declarer: int, expected: float, scores: tuple[int, ...], spread: float = TRICK_SPREAD, partner: int = -1
     ) -> float:
-        """``contract``'s expected worth to ``declarer``'s side when its side expects ``expected`` tricks,
-        spread by ``spread``: every count of tricks weighed by :meth:`trick_chances` (so a slam bonus counts
-        by the chance of every trick, and a failure by how far short it may fall)."""
-        key = (contract.id, contract.value, contract.target.minimum, contract.target.maximum, declarer, scores)
+        """``contract``'s expected worth to ``declarer``'s side (with the called ``partner``; ``-1``: none)
+        when its side expects ``expected`` tricks, spread by ``spread``: every count of tricks weighed by
+        :meth:`trick_chances` (so a slam bonus counts by the chance of every trick, and a failure by how far
+        short it may fall)."""
+        key = (contract.id, contract.value, contract.target.minimum, contract.target.maximum, declarer, scores, partner)
         row = self._rows.get(key)
         if row is None:  # every count of tricks at once: the same contract is weighed at many readings
             if len(self._rows) >= MEMO_LIMIT:
                 self._rows.clear()
-            row = self._rows[key] = tuple(self.points(contract, declarer, tricks, scores) for tricks in range(self._hand_size + 1))
+            row = self._rows[key] = tuple(self.points(contract, declarer, tricks, scores, partner) for tricks in range(self._hand_size + 1))
         return sum(chance * points for chance, points in zip(self.trick_chances(expected, spread), row))
 
-    def reading_worth(self, contract: Contract, declarer: int, reading: float, scores: tuple[int, ...], curve: TrickCurve | None) -> float:
-        """:meth:`trick_worth` when the declarer's hand reads ``reading`` tricks: the tricks ``curve`` (the
-        variant's measured :class:`~engine.bots.trick_curve.TrickCurve`) expects and its spread, or, with no
-        curve, the reading itself."""
+    def reading_worth(
+        self, contract: Contract, declarer: int, reading: float, scores: tuple[int, ...], curve: TrickCurve | None, partner: int = -1
+    ) -> float:
+        """:meth:`trick_worth` when the declaring side's hands read ``reading`` tricks: the tricks ``curve``
+        (the variant's measured :class:`~engine.bots.trick_curve.TrickCurve`) expects and its spread, or,
+        with no curve, the reading itself."""
         if curve is None:
-            return self.trick_worth(contract, declarer, reading, scores)
-        return self.trick_worth(contract, declarer, curve.intercept + curve.slope * reading, scores, curve.spread)
+            return self.trick_worth(contract, declarer, reading, scores, TRICK_SPREAD, partner)
+        return self.trick_worth(contract, declarer, curve.intercept + curve.slope * reading, scores, curve.spread, partner)
 
     def made_and_failed(self, contract: Contract) -> tuple[int, int]:
         """The tricks counted for ``contract`` made and failed when only the share made is known: its
