@@ -27,6 +27,19 @@ def test_bots_follow_the_protocol() -> None:
         Profile(game_lost_share=-0.1)
 
 
+def test_every_tuning_number_of_the_bots_is_a_profile_setting_checked_when_made() -> None:
+    """Issue 46, item 4: the margins the heuristic and sampling bots read are Profile fields, each checked
+    as the profile is made (a full sentence naming the field)."""
+    for field, bad, words in (
+        ("partner_outbid_margin", -1.0, "between 0 and 10 tricks"),
+        ("unexplained_pass", 11.0, "between 0 and 10 tricks"),
+        ("unexplained_bid", -0.5, "between 0 and 10 tricks"),
+        ("unlikely_weight", 1.5, "a share between 0 and 1"),
+    ):
+        with pytest.raises(ValueError, match=f"Profile {field} must be {words}"):
+            Profile(**{field: bad})  # type: ignore[arg-type]
+
+
 def test_random_bot_is_uniform_and_seeded() -> None:
     played = game("standard", {})
     legal = played.legal_actions()

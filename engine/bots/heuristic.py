@@ -360,7 +360,7 @@ class HeuristicBot:
         if high_seat in self._partners[seat] and choice is not None:
             # Do not outbid a partner unless this hand is clearly stronger in another strain.
             assert choice.level is not None
-            if estimates[choice.style.strain] < choice.level + 1.5:
+            if estimates[choice.style.strain] < choice.level + self.profile.partner_outbid_margin:
                 choice = None
         if self.profile.adapts and high_seat not in self._partners[seat] and near_end(self.rules, view.scores, self._reach):
             decided = end_bid(self.rules, self._tables.team_of, view, ordinary, estimates, choice, passing)

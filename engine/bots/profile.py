@@ -19,6 +19,9 @@ class Profile:
     """Tricks expected from a partner who bid the same strain."""
     kitty_tricks: float = 0.6
     """Tricks the kitty is expected to add for a declarer who takes it."""
+    partner_outbid_margin: float = 1.5
+    """Tricks over a contract's level this hand must read in its strain to outbid its own partner (a
+    partner's bid stands unless this hand is clearly stronger in another strain)."""
     misere_limit: float = 0.6
     """Bid misère when the hand's danger (:meth:`HeuristicBot.misere_danger`) is at most this."""
     open_misere_limit: float = 0.6
@@ -48,6 +51,15 @@ class Profile:
     """Bidding by sampling: in the chosen strain, bid the level (up to the estimate) whose play-outs
     score best on average, not a level below the estimate to leave room to rise (off by default: it made
     fewer contracts and scored fewer points, see bench/NOTES.md)."""
+    unlikely_weight: float = 0.25
+    """Bidding by sampling: the weight a sampled deal keeps for each call it hardly explains (below)."""
+    unexplained_pass: float = 2.0
+    """Bidding by sampling: a pass is hardly explained by a sampled hand reading this many tricks over the
+    auction's level in some strain."""
+    unexplained_bid: float = 0.5
+    """Bidding by sampling: a bid is hardly explained by a sampled hand reading this many tricks short of
+    its level, a misère by one this much more dangerous than :attr:`misere_limit` (and the more so, the
+    more dangerous)."""
     reads_score: bool = True
     """Bidding by sampling: weigh the game's standing near its end (see the two shares below)."""
     game_won_share: float = 0.5
@@ -167,6 +179,9 @@ class Profile:
             ("partner_tricks", self.partner_tricks),
             ("partner_bid_tricks", self.partner_bid_tricks),
             ("kitty_tricks", self.kitty_tricks),
+            ("partner_outbid_margin", self.partner_outbid_margin),
+            ("unexplained_pass", self.unexplained_pass),
+            ("unexplained_bid", self.unexplained_bid),
         ):
             if not 0.0 <= value <= 10.0:
                 raise ValueError(f"Profile {label} must be between 0 and 10 tricks, not {value}.")
@@ -178,6 +193,7 @@ class Profile:
             ("game_won_share", self.game_won_share),
             ("game_lost_share", self.game_lost_share),
             ("misere_defender_share", self.misere_defender_share),
+            ("unlikely_weight", self.unlikely_weight),
         ):
             if not 0.0 <= share <= 1.0:
                 raise ValueError(f"Profile {label} must be a share between 0 and 1, not {share}.")

@@ -39,9 +39,6 @@ MISERE_POSITIONS = 100_000
 MISERE_SOLVED = 6
 """Sampled deals solved double dummy before a misère is bid."""
 
-_UNLIKELY = 0.25
-"""The weight of a sampled deal for each call it hardly explains."""
-
 
 def _weighted_mean(results: Iterable[tuple[float, float]]) -> float:
     """The mean of the values in (weight, value) pairs, each counting as much as its weight."""
@@ -336,24 +333,27 @@ class SamplingBot(HeuristicBot):
         """How well a sampled deal explains the calls: each bid a hand could hardly make, and each pass
         by a hand clearly worth a bid, divides its weight."""
         weight = 1.0
-        contracts, stride = self._tables.contracts, self._tables.stride
+        contracts, stride, profile = self._tables.contracts, self._tables.stride, self.profile
+        unlikely = profile.unlikely_weight
         level = 0
         for position, (who, call) in enumerate(calls):
             earlier = calls[:position]
             if call == PASS_MOVE:
-                if level and any(self.estimate(hands[who], strain, earlier, who) >= level + 2 for strain in self._strains):
-                    weight *= _UNLIKELY
+                if level and any(
+                    self.estimate(hands[who], strain, earlier, who) >= level + profile.unexplained_pass for strain in self._strains
+                ):
+                    weight *= unlikely
                 continue
             contract = contracts[call % stride]
             if contract.level is not None and not contract.is_special:
-                if self.estimate(hands[who], contract.style.strain, earlier, who) < contract.level - 0.5:
-                    weight *= _UNLIKELY
+                if self.estimate(hands[who], contract.style.strain, earlier, who) < contract.level - profile.unexplained_bid:
+                    weight *= unlikely
                 level = max(level, contract.level)
             elif contract.target.is_no_tricks:
                 # Graded: the more tricks the hand may be forced to take, the less it explains the bid.
-                excess = self.misere_danger(hands[who]) - self.profile.misere_limit - 0.5
+                excess = self.misere_danger(hands[who]) - profile.misere_limit - profile.unexplained_bid
                 if excess > 0:
-                    weight *= _UNLIKELY ** (1.0 + excess)
+                    weight *= unlikely ** (1.0 + excess)
         return weight
 
     def _auction_won(
