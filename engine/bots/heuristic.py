@@ -117,7 +117,8 @@ class HeuristicBot:
 
     @staticmethod
     def leaves_alone(rules: Rules) -> dict[str, str]:
-        """The contracts of ``rules`` this bot never bids, by id, each with why: those bid before looking (docs/rule-use.md)."""
+        """The contracts of ``rules`` this bot seldom or never bids, by id, each with why: those bid before
+        looking, which only an unseen hand's chance can justify (docs/rule-use.md)."""
         return {
             contract.id: "the heuristic bots look at their cards first unless an unseen hand's chance makes it worth bidding"
             for contract in rules.ladder

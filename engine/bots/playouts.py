@@ -1,6 +1,7 @@
 """The play-outs a calibration is measured on (:mod:`~engine.bots.calibration`): fixed deals, each hand safe
 enough to be worth measuring declaring a contract in turn, and bots of the same kind playing it out; and a
-forked helper process that shares a calibration's measurements with its parent. Fixed deals and fixed jobs make the result the same in one process or two.
+forked helper process that shares a calibration's measurements with its parent. Fixed deals and fixed
+jobs make the result the same in one process or two.
 """
 
 from __future__ import annotations

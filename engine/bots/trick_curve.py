@@ -181,9 +181,11 @@ def bid_then_play(
 ) -> bool:
     """Run the hand of ``state`` for a calibration's play-out (here and :func:`~engine.bots.playouts.play_out`):
     ``chosen`` bids ``contract`` at its first chance; every seat passes where passing is allowed, throughout
-    (``others_pass``) or only once it is bid (the auction before it as the bots bid it); ``on_card(state)`` is called
-    before each move of the card play (it may raise to stop the hand); ``bots`` make every other move.
-    Whether ``chosen`` declared ``contract``: the hand stops as soon as the auction ends in anything else."""
+    (``others_pass``) or only once it is bid (the auction before it as the bots bid it); ``on_card(state)``
+    is called before each move of the card play (it may raise to stop the hand); with ``alone``, the
+    declarer goes alone where it may rather than call a partner, ``alone(state)`` called as it does;
+    ``bots`` make every other move. Whether ``chosen`` declared ``contract``: the hand stops as soon as the
+    auction ends in anything else."""
     bid = [False]
     players = len(bots)
 
