@@ -116,10 +116,12 @@ class Profile:
     """(Where :attr:`values_bids`.) Bid the trick contracts by their worth too, read through the variant's
     measured trick curve (:mod:`~engine.bots.trick_bids`), rather than at the level the hand's reading
     reaches."""
-    trick_chance: float = 0.6
+    trick_chance: float = 0.55
     """(Where :attr:`values_tricks`.) The least chance of being made at which a trick contract is bid: an
     auction pushes a contract to the most its declarer will bid, so bidding to an even chance made
-    contracts half the time (bench/NOTES.md)."""
+    contracts half the time; against `threshold` over the 28 four-handed variants (1,000 games each way,
+    seeds 7 and 8) 0.55 won 52.7% and 52.0% of 56,000 games where 0.6 won 52.1% and 51.3%, more in 54
+    of the 56 variant-seed pairs (bench/NOTES.md)."""
     curve_lift: float = 0.5
     """(Where :attr:`values_tricks`.) The most tricks the measured curve may add to a reading: the
     play-outs' declarers were the seats reading the most of each deal, and the tricks a curve promises
