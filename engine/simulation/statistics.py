@@ -340,31 +340,6 @@ def share_interval(share: float, variance: float, units: int) -> tuple[float, fl
     return wilson(share * effective, effective)
 
 
-def two_proportion_p(successes_a: int, trials_a: int, successes_b: int, trials_b: int) -> float:
-    """Two-sided p-value that two proportions are equal (pooled z test); 1 when either has no trials."""
-    if trials_a == 0 or trials_b == 0:
-        return 1.0
-    pooled = (successes_a + successes_b) / (trials_a + trials_b)
-    spread = math.sqrt(pooled * (1 - pooled) * (1 / trials_a + 1 / trials_b))
-    if spread == 0:
-        return 1.0
-    z = (successes_a / trials_a - successes_b / trials_b) / spread
-    return math.erfc(abs(z) / math.sqrt(2))
-
-
-def welch_p(sum_a: float, squares_a: float, count_a: int, sum_b: float, squares_b: float, count_b: int) -> float:
-    """Two-sided p-value that two means are equal (Welch's test, normal approximation for large samples)."""
-    if count_a < 2 or count_b < 2:
-        return 1.0
-    mean_a, mean_b = sum_a / count_a, sum_b / count_b
-    var_a = max(0.0, (squares_a - count_a * mean_a * mean_a) / (count_a - 1))
-    var_b = max(0.0, (squares_b - count_b * mean_b * mean_b) / (count_b - 1))
-    spread = math.sqrt(var_a / count_a + var_b / count_b)
-    if spread == 0:
-        return 1.0 if mean_a == mean_b else 0.0
-    return math.erfc(abs(mean_a - mean_b) / spread / math.sqrt(2))
-
-
 def median(counts: dict[int, int]) -> float:
     """The median of values given as value → count."""
     total = sum(counts.values())
