@@ -17,9 +17,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..analysis.statistics import holm_once
 from ..rules.ruleset import Rules
 from .figures import TEAM_POINTS, TEAM_WINS, PairedMoments, Row, conditional
-from .inference import SMALL_SAMPLE, FigureTest, holm_once, paired_test, unpaired_test
+from .inference import SMALL_SAMPLE, FigureTest, paired_test, unpaired_test
 from .report import to_data, unfinished_warnings
 from .runner import MAX_HANDS_PER_GAME, SimulationResult, SimulationSettings, simulate_group
 

@@ -35,7 +35,7 @@ from ..rules.ruleset import Rules
 from .checkpoint import CHECKPOINT_FORMAT, CheckpointError, Resumed, chunk_line, open_checkpoint, read_checkpoint
 from .figures import Row, rule_figures, unit_figures
 from .rule_use import RuleWatch
-from .statistics import Tally
+from .tally import Tally
 
 if TYPE_CHECKING:
     from concurrent.futures import Future

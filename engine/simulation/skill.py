@@ -14,11 +14,11 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from ..analysis.statistics import share_interval, t_quantile
 from ..bots import BOT_NAMES
 from .figures import TEAM_POINTS, TEAM_WINS, Moments, Row
-from .inference import SMALL_SAMPLE, t_quantile
+from .inference import SMALL_SAMPLE
 from .runner import SimulationError, SimulationSettings, _rules, simulate_group
-from .statistics import share_interval
 
 CHAIN = ("expert", "heuristic", "random")
 """The default chain, strongest first."""
@@ -41,7 +41,7 @@ class SkillLink:
     average other side."""
     interval: tuple[float, float]
     """The measure's 95% interval: for a share of games, a Wilson interval (within 0 and 1); for points,
-    Student's t over the units (:func:`~engine.simulation.statistics.share_interval`)."""
+    Student's t over the units (:func:`~engine.analysis.statistics.share_interval`)."""
     fair: float
     """What the measure would be with bots of equal strength: one side's share of the games (over games),
     0 (over hands)."""

@@ -18,13 +18,14 @@ from typing import Any
 
 import yaml
 
+from ..analysis.statistics import holm_once
 from ..errors import FiveHundredError
 from ..language.resources import shipped_variant_path
 from ..rules.compiler import compile_text
 from ..rules.ruleset import Rules
 from .comparison import LEVEL, complementary, deal_difference, figure_order, seating_difference, unadjusted_tests
 from .figures import Moments, PairedMoments, Row, use_figure
-from .inference import FigureTest, holm_once
+from .inference import FigureTest
 from .report import to_data, unfinished_warnings
 from .runner import SimulationResult, SimulationSettings, simulate_group
 
