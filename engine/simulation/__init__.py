@@ -11,6 +11,6 @@ intervals and tests of :mod:`engine.analysis.statistics`);
 
 from __future__ import annotations
 
-from .runner import SimulationError, SimulationResult, SimulationSettings, simulate
+from .runner import Execution, SimulationError, SimulationResult, SimulationSettings, simulate
 
-__all__ = ["SimulationError", "SimulationResult", "SimulationSettings", "simulate"]
+__all__ = ["Execution", "SimulationError", "SimulationResult", "SimulationSettings", "simulate"]
