@@ -15,8 +15,8 @@ import argparse
 import time
 
 from engine import compile_text
+from engine.analysis.statistics import wilson
 from engine.simulation.comparison import compare, compare_data
-from engine.simulation.statistics import wilson
 
 
 def main() -> None:

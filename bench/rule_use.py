@@ -17,10 +17,10 @@ import argparse
 import time
 
 import engine
+from engine.analysis.statistics import wilson
 from engine.language.resources import shipped_variant_names
 from engine.simulation.report import rules_in_play
 from engine.simulation.rule_use import stated_rules
-from engine.simulation.statistics import wilson
 
 
 def measure(variant: str, bot: str, hands: int, games: int, seed: int) -> list[dict[str, object]]:

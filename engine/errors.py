@@ -7,10 +7,9 @@ that the rules do not allow raises :class:`IllegalActionError`.
 
 from __future__ import annotations
 
-import json
 import reprlib
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 
 @dataclass(frozen=True, order=True)
@@ -56,10 +55,6 @@ class VariantError(FiveHundredError):
         self.problems: tuple[Problem, ...] = tuple(sorted(set(problems)))
         super().__init__("\n".join(str(problem) for problem in self.problems))
 
-    def to_json(self) -> str:
-        """All problems as a JSON list."""
-        return json.dumps([problem.to_dict() for problem in self.problems], indent=2)
-
 
 class UnreadableFileError(VariantError):
     """A variant file cannot be opened or decoded at all (missing, a directory, not UTF-8, too large)."""
@@ -72,26 +67,6 @@ class IllegalActionError(FiveHundredError, ValueError):
 class ConcurrentUseError(FiveHundredError, RuntimeError):
     """A :class:`~engine.Game` was used by a second thread while a call on it was still running. A game is
     not thread-safe: the second call is refused, and the game is left as the first call leaves it."""
-
-
-@dataclass
-class ProblemList:
-    """A collector of problems, so that every check runs and all problems are reported at once."""
-
-    problems: list[Problem] = field(default_factory=list)
-    """The problems collected so far, in the order they were found."""
-
-    def add(self, problem: Problem) -> None:
-        """Record one problem."""
-        self.problems.append(problem)
-
-    def raise_if_any(self) -> None:
-        """Raise :class:`VariantError` with every collected problem, if there are any."""
-        if self.problems:
-            raise VariantError(self.problems)
-
-    def __bool__(self) -> bool:
-        return bool(self.problems)
 
 
 _shown_value = reprlib.Repr()

@@ -10,9 +10,9 @@ import random
 import pytest
 
 import engine
+from engine.analysis.statistics import fisher_p, holm, sign_test_p
 from engine.simulation.comparison import compare, compare_data, deal_difference, figure_tests, seating_difference
 from engine.simulation.figures import Moments, PairedMoments, Row
-from engine.simulation.inference import fisher_p, holm, sign_test_p
 from engine.simulation.runner import CHUNK, SimulationSettings, run_chunk
 
 RANDOM = ["random"] * 4

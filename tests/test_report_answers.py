@@ -11,12 +11,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import engine
+from engine.analysis.statistics import holm, holm_once, share_interval, t_p, t_quantile
 from engine.simulation.comparison import compare, compare_data, compare_text, complementary, figure_tests
 from engine.simulation.figures import CONTRACT_DECLARED, CONTRACT_MADE, CONTRACT_POINTS, PairedMoments, conditional
-from engine.simulation.inference import holm, holm_once, t_p, t_quantile, unpaired_test
+from engine.simulation.inference import unpaired_test
 from engine.simulation.report import to_data, to_text
 from engine.simulation.skill import skill_chain, skill_text
-from engine.simulation.statistics import share_interval
 from engine.simulation.sweep import parse_set, sweep, sweep_data
 
 MISERE_100 = "extends: standard\nname: Misère at 100\ncontracts:\n  misere:\n    value: 100\n"
@@ -215,7 +215,8 @@ def test_a_test_that_could_not_reach_the_level_is_left_out_of_the_count(tests: l
 def test_a_sign_test_knows_the_least_p_value_its_units_allow() -> None:
     """A rate that three paired units moved, all one way: its sign test's p-value is 2 / 2**3 whatever
     else, so it is left out of the adjustment; Fisher's test knows its own least p-value from its margins."""
-    from engine.simulation.inference import fisher_least_p, paired_test
+    from engine.analysis.statistics import fisher_least_p
+    from engine.simulation.inference import paired_test
 
     moments = PairedMoments()
     for index in range(40):

@@ -18,10 +18,10 @@ from hypothesis import strategies as st
 from webtable import HEADLESS_FLAGS
 
 import engine
+from engine.analysis.statistics import chi_square_p, quantile, spread
 from engine.errors import FiveHundredError
 from engine.simulation.report import to_data
 from engine.simulation.skill import skill_chain
-from engine.simulation.statistics import chi_square_p, quantile, spread
 from engine.simulation.sweep import SweepError, parse_set, settings_of, sweep, sweep_data
 
 RANDOM = ["random"] * 4

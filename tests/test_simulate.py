@@ -15,7 +15,7 @@ from engine.bots import HeuristicBot
 from engine.simulation.comparison import compare, compare_data
 from engine.simulation.report import to_data
 from engine.simulation.runner import CHUNK, SimulationSettings
-from engine.simulation.statistics import Tally
+from engine.simulation.tally import Tally
 
 
 def without_timing(result: engine.SimulationResult) -> dict[str, object]:

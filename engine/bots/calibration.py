@@ -44,6 +44,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from ..analysis.statistics import wilson_bound
 from ..rules.contracts import Contract, PartnerRole
 from ..rules.ruleset import Rules
 from .playouts import CAP, SAMPLES, Helper, Job, Measuring, Scan, may_fork, run_job
@@ -463,12 +464,12 @@ def choose_limit(samples: list[tuple[float, bool]], fixed: float) -> float | Non
             continue
         if safest is None:
             safest = made / count
-        if made >= TARGET_SHARE * count and _bound(made, count, -CONFIDENCE) >= KEEP_SHARE:
+        if made >= TARGET_SHARE * count and wilson_bound(made, count, -CONFIDENCE) >= KEEP_SHARE:
             raised = danger
         if made >= LOWER_SHARE * count and danger < fixed:
             lowered = danger
         if danger <= fixed:
-            at_fixed = _bound(made, count, CONFIDENCE)  # the most the share may be
+            at_fixed = wilson_bound(made, count, CONFIDENCE)  # the most the share may be
     if raised >= fixed:
         return round(raised, 6)
     if at_fixed is None:
@@ -476,16 +477,6 @@ def choose_limit(samples: list[tuple[float, bool]], fixed: float) -> float | Non
         # are enough to judge are made less often than not (the fewer safer ones would most likely fail too).
         return -1.0 if safest is not None and safest < HOPELESS_SHARE else fixed
     return fixed if at_fixed >= KEEP_SHARE else round(lowered, 6)
-
-
-def _bound(made: int, count: int, deviate: float) -> float:
-    """A one-sided Wilson bound of the share ``made / count``: the upper for a positive ``deviate``, the
-    lower for a negative one."""
-    share = made / count
-    denominator = 1 + deviate * deviate / count
-    centre = share + deviate * deviate / (2 * count)
-    half = deviate * math.sqrt(share * (1 - share) / count + deviate * deviate / (4 * count * count))
-    return (centre + half) / denominator
 
 
 def write_shipped(make_bot: Callable[[Rules], Measuring]) -> None:

@@ -15,7 +15,7 @@ from ..bots import BOT_NAMES
 from ..bots.calibration import CACHE_VARIABLE
 from ..errors import FiveHundredError, UnreadableFileError, VariantError
 from ..simulation.report import to_csv, to_data, to_text
-from ..simulation.runner import MAX_UNITS, SimulationError, SimulationResult, simulate
+from ..simulation.runner import MAX_UNITS, Execution, SimulationError, SimulationResult, simulate
 from ..simulation.skill import CHAIN, SkillLink, skill_chain, skill_text
 from .common import (
     EXIT_INVALID,
@@ -164,9 +164,9 @@ def _note_workers(asked: int, result: SimulationResult) -> None:
 def run_with_progress(
     args: argparse.Namespace, label: str, hands: int, games: int, runs: int, function: Callable[..., Any], *positional: Any, **fields: Any
 ) -> Any:
-    """``function(*positional, hands=..., games=..., seed=..., workers=..., cluster=..., progress=...,
-    on_unit=..., **fields)`` under a progress line over ``runs`` runs of the hands or games (the options
-    ``simulate``, ``compare``, ``sweep`` and the skill chain share)."""
+    """``function(*positional, hands=..., games=..., seed=..., execution=..., **fields)`` under a progress
+    line over ``runs`` runs of the hands or games (the options ``simulate``, ``compare``, ``sweep`` and
+    the skill chain share: the execution's workers, cluster and progress calls)."""
     if getattr(args, "calibration_cache", None):
         # The environment carries it: to this process's calibration and to the workers it starts.
         os.environ[CACHE_VARIABLE] = args.calibration_cache
@@ -176,10 +176,7 @@ def run_with_progress(
             hands=hands,
             games=games,
             seed=args.seed,
-            workers=args.workers,
-            cluster=args.cluster,
-            progress=progress,
-            on_unit=on_unit,
+            execution=Execution(args.workers, args.cluster, progress, on_unit),
             **fields,
         )
 

@@ -105,10 +105,6 @@ class Seating:
         """The player who chooses the cards of ``seat``: the seat itself, or a dummy's player."""
         return seat % self.players
 
-    def is_dummy(self, seat: int) -> bool:
-        """Whether ``seat`` is a dummy's."""
-        return seat >= self.players
-
     def team_of(self, seat: int) -> int:
         """The team index of ``seat``."""
         return self._team_of[seat]

@@ -20,7 +20,7 @@ try:
 except ImportError:  # Windows: no advisory locks, so two runs on one checkpoint are not caught there
     fcntl = None  # type: ignore[assignment]
 
-from .statistics import Tally
+from .tally import Tally
 
 CHECKPOINT_FORMAT = "fivehundred-simulation/6"
 """Names how chunks are seeded, played and written; a checkpoint written another way is not resumed."""

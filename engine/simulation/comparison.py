@@ -17,11 +17,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..analysis.statistics import holm_once
 from ..rules.ruleset import Rules
-from .figures import TEAM_POINTS, TEAM_WINS, PairedMoments, Row, conditional
-from .inference import SMALL_SAMPLE, FigureTest, holm_once, paired_test, unpaired_test
+from .figures import TEAM_POINTS, TEAM_WINS, Moments, PairedMoments, Row, conditional
+from .inference import SMALL_SAMPLE, FigureTest, paired_test, unpaired_test
 from .report import to_data, unfinished_warnings
-from .runner import MAX_HANDS_PER_GAME, SimulationResult, SimulationSettings, simulate_group
+from .runner import MAX_HANDS_PER_GAME, Execution, SimulationResult, SimulationSettings, execution_of, simulate_group
 
 LEVEL = 0.05
 """The family-wise significance level of a comparison."""
@@ -129,15 +130,9 @@ class Comparison:
         return seating_difference(self.first.rules, self.second.rules)
 
     def tests(self) -> list[tuple[FigureTest, float]]:
-        """Each figure's test and its Holm-adjusted p-value, in the report's order."""
-        by_role = self.seating_difference is not None
-        return figure_tests(
-            self.moments,
-            paired=self.deal_difference is None,
-            games=bool(self.first.settings.games),
-            by_role=by_role,
-            families={} if by_role else complementary(self.first.rules),
-        )
+        """Each figure's test and its Holm-adjusted p-value, in the report's order: the tests of a sweep of
+        two points (:func:`tests_against_first`)."""
+        return tests_against_first([self.first, self.second], [self.moments])[0]
 
 
 _TEAM_FIGURE = re.compile("^(" + "|".join(re.escape(each).replace(r"\{team\}", r"\d+") for each in (TEAM_POINTS, TEAM_WINS)) + ")$")
@@ -172,6 +167,45 @@ def figure_tests(
     return list(zip(tests, holm_once([test.p_value for test in tests], keys, [test.least_p for test in tests], LEVEL)))
 
 
+def tests_against_first(results: Sequence[SimulationResult], moments: Sequence[PairedMoments]) -> list[list[tuple[FigureTest, float]]]:
+    """Per run after the first of ``results`` (a sweep's points, or a comparison's two), each figure
+    against the first run (``moments``: per later run, its units against the first's, as
+    :func:`play_against_first` folds them), with p-values adjusted by Holm across all of them
+    (complementary figures of one run counted once: :func:`complementary`)."""
+    first, games = results[0].rules, bool(results[0].settings.games)
+    found: list[list[FigureTest]] = []
+    families: list[tuple[int, str]] = []
+    for index, (result, each) in enumerate(zip(results[1:], moments)):
+        by_role = seating_difference(first, result.rules) is not None
+        tests = unadjusted_tests(each, paired=deal_difference(first, result.rules) is None, games=games, by_role=by_role)
+        family = {} if by_role else complementary(first)
+        found.append(tests)
+        families.extend((index, family.get(test.figure, test.figure)) for test in tests)
+    every = [test for tests in found for test in tests]
+    adjusted = iter(holm_once([test.p_value for test in every], families, [test.least_p for test in every], LEVEL))
+    return [[(test, next(adjusted)) for test in tests] for tests in found]
+
+
+def play_against_first(
+    variants: Sequence[str | Rules], *, hands: int, games: int, seed: int, bots: Sequence[str], execution: Execution
+) -> tuple[list[SimulationResult], Moments, list[PairedMoments]]:
+    """Simulate each of ``variants`` on the same hand or game numbers (the same seed), as ``execution``
+    says, folding each unit's figures as the chunks finish: returns the runs, the first run's units, and
+    per run after the first its units against the first run's. A comparison is the case of two, a sweep
+    of any number: the one place a group of runs is played and folded for the tests."""
+    group = [SimulationSettings(variant, hands, games, seed, tuple(bots)) for variant in variants]
+    baseline = Moments()
+    moments = [PairedMoments() for _ in group[1:]]
+
+    def fold(rows: list[list[Row]]) -> None:
+        for unit in zip(*rows):
+            baseline.add(unit[0])
+            for index, row in enumerate(unit[1:]):
+                moments[index].add(unit[0], row)
+
+    return simulate_group(group, execution, fold=fold), baseline, moments
+
+
 def compare(
     first: str | Rules,
     second: str | Rules,
@@ -180,21 +214,19 @@ def compare(
     games: int = 0,
     seed: int = 0,
     bots: Sequence[str] = (),
-    workers: int = 1,
+    execution: Execution | None = None,
+    workers: int | None = None,
     cluster: str | None = None,
     progress: Callable[[int, int], None] | None = None,
     on_unit: Callable[[], None] | None = None,
 ) -> Comparison:
     """Simulate ``first`` and ``second`` on the same hand or game numbers (the same seed) and keep what
-    the tests of :meth:`Comparison.tests` need. Arguments as for :func:`~engine.simulation.simulate`."""
-    group = (SimulationSettings(first, hands, games, seed, tuple(bots)), SimulationSettings(second, hands, games, seed, tuple(bots)))
-    moments = PairedMoments()
-
-    def fold(rows: list[list[Row]]) -> None:
-        for row_a, row_b in zip(*rows):
-            moments.add(row_a, row_b)
-
-    result_a, result_b = simulate_group(group, workers=workers, cluster=cluster, fold=fold, progress=progress, on_unit=on_unit)
+    the tests of :meth:`Comparison.tests` need: a sweep of two points (:func:`play_against_first`).
+    Arguments as for :func:`~engine.simulation.simulate` (``execution``, or its fields as keywords)."""
+    execution = execution_of(execution, workers, cluster, progress, on_unit)
+    (result_a, result_b), _, (moments,) = play_against_first(
+        (first, second), hands=hands, games=games, seed=seed, bots=bots, execution=execution
+    )
     return Comparison(result_a, result_b, moments)
 
 

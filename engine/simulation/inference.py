@@ -14,14 +14,11 @@ always compared as two independent samples.
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
+from ..analysis.statistics import Z95, fisher_least_p, fisher_p, normal_p, sign_test_p, t_p, t_quantile
 from .figures import Moments, PairedMoments, conditional
 
-Z95 = 1.959963984540054
-"""The normal quantile of a two-sided 95% interval."""
 EXACT_BELOW = 10
 """Binary figures of independent runs with fewer expected successes than this get Fisher's exact test
 (paired ones always get the exact sign test, which is cheap)."""
@@ -59,100 +56,6 @@ class FigureTest:
 SMALL_SAMPLE = 30
 """A mean over fewer units than this is flagged as a small sample (its interval leans on the figure being
 roughly normal)."""
-
-
-def _normal_p(z: float) -> float:
-    return math.erfc(abs(z) / math.sqrt(2))
-
-
-def _incomplete_beta(a: float, b: float, x: float) -> float:
-    """The regularised incomplete beta function I_x(a, b) (a continued fraction, Lentz's method)."""
-    if x <= 0.0:
-        return 0.0
-    if x >= 1.0:
-        return 1.0
-    if x > (a + 1.0) / (a + b + 2.0):
-        return 1.0 - _incomplete_beta(b, a, 1.0 - x)
-    front = math.exp(math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) + b * math.log1p(-x)) / a
-    tiny = 1e-300
-    c, d = 1.0, 1.0 - (a + b) * x / (a + 1.0)
-    d = 1.0 / (d if abs(d) > tiny else tiny)
-    result = d
-    for m in range(1, 300):
-        for numerator in (
-            m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m)),
-            -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1)),
-        ):
-            d = 1.0 + numerator * d
-            d = 1.0 / (d if abs(d) > tiny else tiny)
-            c = 1.0 + numerator / c
-            c = c if abs(c) > tiny else tiny
-            result *= c * d
-        if abs(c * d - 1.0) < 1e-12:
-            break
-    return front * result
-
-
-def t_p(t: float, freedom: float) -> float:
-    """Two-sided p-value of Student's t statistic ``t`` with ``freedom`` degrees of freedom."""
-    if freedom <= 0 or math.isinf(freedom) or freedom > 1e7:
-        return _normal_p(t)
-    return min(1.0, _incomplete_beta(freedom / 2.0, 0.5, freedom / (freedom + t * t)))
-
-
-@lru_cache(maxsize=1024)
-def t_quantile(freedom: float) -> float:
-    """The two-sided 95% quantile of Student's t with ``freedom`` degrees of freedom (the normal's,
-    :data:`Z95`, where there is no freedom to count or very much; remembered, as many figures share one)."""
-    if freedom <= 0 or freedom > 1e7:
-        return Z95
-    low, high = 0.0, 1.0
-    while t_p(high, freedom) > 0.05:
-        high *= 2.0
-    for _ in range(100):
-        middle = (low + high) / 2.0
-        if t_p(middle, freedom) > 0.05:
-            low = middle
-        else:
-            high = middle
-    return (low + high) / 2.0
-
-
-def fisher_p(successes_a: int, trials_a: int, successes_b: int, trials_b: int) -> float:
-    """Two-sided p-value of Fisher's exact test that two proportions are equal (the probability of a
-    table at most as likely as the one seen, margins fixed)."""
-    total, successes = trials_a + trials_b, successes_a + successes_b
-    if total == 0 or successes in (0, total):
-        return 1.0
-    low, high = max(0, successes - trials_b), min(successes, trials_a)
-
-    def log_probability(k: int) -> float:
-        return _log_comb(trials_a, k) + _log_comb(trials_b, successes - k) - _log_comb(total, successes)
-
-    seen = log_probability(successes_a)
-    probability = sum(math.exp(value) for value in map(log_probability, range(low, high + 1)) if value <= seen + 1e-7)
-    return min(1.0, probability)
-
-
-def fisher_least_p(successes: int, trials_a: int, trials_b: int) -> float:
-    """The smallest two-sided p-value Fisher's exact test can give with these margins (``successes`` in
-    all, ``trials_a`` and ``trials_b`` in each sample): that of the most extreme table either way."""
-    low, high = max(0, successes - trials_b), min(successes, trials_a)
-    return min(fisher_p(low, trials_a, successes - low, trials_b), fisher_p(high, trials_a, successes - high, trials_b))
-
-
-def sign_test_p(up: int, down: int) -> float:
-    """Two-sided exact p-value that changes up and down are equally likely (McNemar's exact test on the
-    discordant pairs)."""
-    trials = up + down
-    if trials == 0:
-        return 1.0
-    tail = sum(math.exp(_log_comb(trials, k) - trials * math.log(2)) for k in range(min(up, down) + 1))
-    return min(1.0, 2 * tail)
-
-
-def _log_comb(n: int, k: int) -> float:
-    return math.lgamma(n + 1) - math.lgamma(k + 1) - math.lgamma(n - k + 1)
 
 
 def _effect(difference: float, spread: float) -> float | None:
@@ -218,7 +121,7 @@ def unpaired_test(name: str, first: Moments, second: Moments) -> FigureTest:
                 fisher_p(successes_a, count_a, successes_b, count_b), "Fisher exact", units,
                 fisher_least_p(successes_a + successes_b, count_a, count_b),
             )  # fmt: skip
-        p_value = _normal_p(difference / error) if error else (1.0 if difference == 0 else 0.0)
+        p_value = normal_p(difference / error) if error else (1.0 if difference == 0 else 0.0)
         return FigureTest(name, mean_a, mean_b, difference, interval, _effect(difference, spread), p_value, "two-proportion z", units)
     # Welch-Satterthwaite degrees of freedom (a run with one unit adds no freedom of its own).
     shares = [(part, count - 1) for part, count in ((part_a, count_a), (part_b, count_b)) if count > 1 and part > 0]
@@ -227,37 +130,3 @@ def unpaired_test(name: str, first: Moments, second: Moments) -> FigureTest:
     interval = (difference - quantile * error, difference + quantile * error)
     p_value = t_p(difference / error, freedom) if error else (1.0 if difference == 0 else 0.0)
     return FigureTest(name, mean_a, mean_b, difference, interval, _effect(difference, spread), p_value, "Welch t", units)
-
-
-def holm_once(p_values: Sequence[float], families: Sequence[Hashable], least: Sequence[float] = (), level: float = 0.05) -> list[float]:
-    """Holm's adjustment where tests of the same family (figures that carry one piece of information, such as
-    one side's wins and the other's in a game of two sides) count once: each family enters the adjustment
-    with its smallest p-value, and each test gets its family's adjusted p-value, never below its own.
-
-    With ``least`` (each test's smallest attainable p-value, :attr:`FigureTest.least_p`), a family none of
-    whose tests could reach ``level`` whatever the data (an exact test of a rate that too few units moved)
-    is left out of the count, as Tarone's refinement of Bonferroni allows: it keeps its own p-value, which
-    is at least ``level``. The family-wise error rate stays at ``level``."""
-    members: dict[Hashable, list[int]] = {}
-    for index, family in enumerate(families):
-        members.setdefault(family, []).append(index)
-    groups = list(members.values())
-    floors = list(least) or [0.0] * len(p_values)
-    testable = [group for group in groups if min(floors[index] for index in group) < level]
-    adjusted = list(p_values)
-    for value, group in zip(holm([min(p_values[index] for index in group) for group in testable]), testable):
-        for index in group:
-            adjusted[index] = max(value, p_values[index])
-    return adjusted
-
-
-def holm(p_values: Sequence[float]) -> list[float]:
-    """Holm's step-down adjustment of ``p_values`` (the family-wise error rate stays at the level asked
-    for, whatever the dependence between the tests)."""
-    order = sorted(range(len(p_values)), key=lambda index: p_values[index])
-    adjusted = [1.0] * len(p_values)
-    running = 0.0
-    for rank, index in enumerate(order):
-        running = max(running, min(1.0, (len(p_values) - rank) * p_values[index]))
-        adjusted[index] = running
-    return adjusted

@@ -8,6 +8,7 @@ import io
 from collections.abc import Sequence
 from typing import Any
 
+from ..analysis.statistics import chi_square_p, median, quantile, spread, wilson
 from ..bots.calibration import VERSION as CALIBRATION_VERSION
 from ..bots.heuristic import HeuristicBot
 from ..bots.usage import seldom_used
@@ -16,7 +17,7 @@ from ..rules.announcements import Effect
 from ..rules.never_apply import variant_warnings
 from .rule_use import UNBROKEN, stated_rules
 from .runner import MAX_HANDS_PER_GAME, SimulationResult
-from .statistics import ContractTally, chi_square_p, median, quantile, spread, wilson
+from .tally import ContractTally
 
 
 def _rate(count: int, total: int) -> float:

@@ -35,7 +35,7 @@ from ..rules.ruleset import Rules
 from .checkpoint import CHECKPOINT_FORMAT, CheckpointError, Resumed, chunk_line, open_checkpoint, read_checkpoint
 from .figures import Row, rule_figures, unit_figures
 from .rule_use import RuleWatch
-from .statistics import Tally
+from .tally import Tally
 
 if TYPE_CHECKING:
     from concurrent.futures import Future
@@ -109,6 +109,68 @@ class SimulationSettings:
     def units(self) -> int:
         """Hands or games to play."""
         return self.hands or self.games
+
+
+@dataclass(frozen=True)
+class Execution:
+    """How a run is carried out, not what it plays: the processes or the cluster that play its chunks and
+    the calls that report how far it has got. Results never depend on it (each hand or game is dealt and
+    its bots seeded from the run's seed and its number alone). :func:`simulate`, ``compare``, ``sweep``
+    and the skill chain all take one; checks itself on creation."""
+
+    workers: int = 1
+    """Processes that share the work, at least 1; at most one per core is used
+    (:func:`available_cores`: the result's ``workers`` says how many ran)."""
+    cluster: str | None = None
+    """The address of a Dask scheduler to send the chunks to instead (the ``cluster`` extra), or ``None``
+    to play them on this machine."""
+    progress: Callable[[int, int], None] | None = None
+    """Called as ``progress(done, total)`` with the chunks finished and the chunks in all, once with
+    ``done`` 0 before the first and again as each finishes."""
+    on_unit: Callable[[], None] | None = None
+    """Called after each hand or game played in this process (one worker, no cluster), for a progress
+    line that moves within a chunk."""
+
+    def __post_init__(self) -> None:
+        if type(self.workers) is not int or self.workers < 1:
+            raise SimulationError(f"workers must be a whole number, at least 1, not {self.workers!r:.40}.")
+        if self.cluster is not None and (not isinstance(self.cluster, str) or not self.cluster.strip()):
+            raise SimulationError(
+                f"The cluster is a Dask scheduler's address, such as 'tcp://10.0.0.5:8786', or None, not {self.cluster!r:.40}."
+            )
+        for name in ("progress", "on_unit"):
+            if getattr(self, name) is not None and not callable(getattr(self, name)):
+                raise SimulationError(f"{name} must be a function to call, or None, not {getattr(self, name)!r:.40}.")
+
+    @property
+    def processes(self) -> int:
+        """The worker processes this machine will run: :attr:`workers`, at most one per core."""
+        return min(self.workers, available_cores())
+
+
+def execution_of(
+    execution: Execution | None,
+    workers: int | None = None,
+    cluster: str | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    on_unit: Callable[[], None] | None = None,
+) -> Execution:
+    """``execution``, or one made of the separate keywords that :func:`simulate` and the others also take
+    (the form they had before :class:`Execution`); raises :class:`SimulationError` when both are given."""
+    if execution is None:
+        return Execution(1 if workers is None else workers, cluster, progress, on_unit)
+    if not isinstance(execution, Execution):
+        raise SimulationError(f"execution must be an Execution, not {type(execution).__name__}.")
+    given = [
+        name
+        for name, value in (("workers", workers), ("cluster", cluster), ("progress", progress), ("on_unit", on_unit))
+        if value is not None
+    ]
+    if given:
+        raise SimulationError(
+            f"Give {', '.join(given)} inside the execution, not beside it: Execution(workers=..., cluster=..., progress=..., on_unit=...)."
+        )
+    return execution
 
 
 @dataclass
@@ -323,23 +385,24 @@ def simulate(
     games: int = 0,
     seed: int = 0,
     bots: Sequence[str] = (),
-    workers: int = 1,
-    cluster: str | None = None,
+    execution: Execution | None = None,
     checkpoint: str | None = None,
+    chunk: int = 0,
+    workers: int | None = None,
+    cluster: str | None = None,
     progress: Callable[[int, int], None] | None = None,
     on_unit: Callable[[], None] | None = None,
-    chunk: int = 0,
 ) -> SimulationResult:
     """Simulate ``hands`` hands or ``games`` games of ``variant`` (a shipped name, a file path, or
     compiled rules) with ``bots`` (a name per seat).
 
-    ``workers`` processes share the work, at most one per core (:func:`available_cores`; the result's
-    ``workers`` says how many ran); the result does not depend on their number. ``cluster`` (a Dask
-    scheduler address, the ``cluster`` extra) sends the chunks to a Dask cluster instead. With
+    ``execution`` (:class:`Execution`) says how: the worker processes or the Dask cluster that share the
+    work and the progress calls; the result does not depend on it. ``workers``, ``cluster``,
+    ``progress`` and ``on_unit`` may be given instead, as the fields of the same name (not with
+    ``execution``). With
     ``checkpoint`` (a file path) finished chunks are saved as they complete and a later call with the
     same settings and file resumes where it stopped (a damaged line's chunk is played again; the
-    result's ``extra["replayed_chunks"]`` counts them). ``progress(done, total)`` is called as chunks
-    finish; ``on_unit()`` after each hand or game played in this process (with one worker, no cluster).
+    result's ``extra["replayed_chunks"]`` counts them).
     ``chunk`` fixes the hands or games per chunk of work (default: :func:`chunk_size` chooses); results
     do not depend on it.
     Memory stays flat however long the run: chunks are handed out as workers free up and their
@@ -349,7 +412,7 @@ def simulate(
     """
     settings = SimulationSettings(variant, hands, games, seed, tuple(bots), chunk)
     settings = dataclasses.replace(settings, chunk=chunk_size(settings))
-    workers = _workers(workers)
+    execution = execution_of(execution, workers, cluster, progress, on_unit)
     rules = _checked(settings)
     chunks = -(-settings.units // settings.chunk)
     players, teams = rules.seating.players, len(rules.seating.teams)
@@ -361,8 +424,8 @@ def simulate(
         raise SimulationError(str(error)) from None
     except OSError as error:
         raise SimulationError(f"{checkpoint}: cannot write the checkpoint: {error.strerror}.") from None
-    if progress is not None:
-        progress(0, chunks)  # (calibrating first can take a few seconds: show the run has started)
+    if execution.progress is not None:
+        execution.progress(0, chunks)  # (calibrating first can take a few seconds: show the run has started)
     calibrated = calibrate(settings, rules)
     started = time.perf_counter()
     total = resumed.tally or Tally(players, teams)
@@ -370,29 +433,21 @@ def simulate(
     finished = len(resumed.chunks)
     todo = (chunk for chunk in range(chunks) if chunk not in resumed.chunks)
     try:
-        for chunk, tally, count in _execute(
-            run_chunk, settings, todo, chunks - finished, workers, cluster, on_unit, bot_calibration.measured()
-        ):
+        for chunk, tally, count in _execute(run_chunk, settings, todo, chunks - finished, execution, bot_calibration.measured()):
             total.merge(Tally.from_dict(tally))
             actions += count
             finished += 1
             if handle is not None:
                 handle.write(chunk_line(chunk, tally, count))
                 handle.flush()
-            if progress is not None:
-                progress(finished, chunks)
+            if execution.progress is not None:
+                execution.progress(finished, chunks)
     finally:
         if handle is not None:
             handle.close()
     total.sort()  # the same report whatever order the chunks were folded in
     extra = {"replayed_chunks": resumed.damaged, "calibration": calibrated}
-    return SimulationResult(settings, rules, total, time.perf_counter() - started, actions, workers, extra)
-
-
-def _workers(workers: int) -> int:
-    if type(workers) is not int or workers < 1:
-        raise SimulationError(f"workers must be a whole number, at least 1, not {workers!r:.40}.")
-    return min(workers, available_cores())
+    return SimulationResult(settings, rules, total, time.perf_counter() - started, actions, execution.processes, extra)
 
 
 def _checked(settings: SimulationSettings) -> Rules:
@@ -404,47 +459,41 @@ def _checked(settings: SimulationSettings) -> Rules:
 
 
 def simulate_group(
-    group: Sequence[SimulationSettings],
-    *,
-    workers: int = 1,
-    cluster: str | None = None,
-    fold: Callable[[list[list[Row]]], None] | None = None,
-    progress: Callable[[int, int], None] | None = None,
-    on_unit: Callable[[], None] | None = None,
+    group: Sequence[SimulationSettings], execution: Execution | None = None, *, fold: Callable[[list[list[Row]]], None] | None = None
 ) -> list[SimulationResult]:
     """Simulate every settings of ``group`` (the same number of hands or games each) chunk by chunk
     together, so that hand or game ``i`` is played under each in the same chunk: each chunk's per-unit
     figure rows (one list per settings, in unit order) are handed to ``fold`` as the chunks finish, in
-    chunk order. Returns a result per settings, the same as :func:`simulate` gives for it alone.
-    ``workers``, ``cluster``, ``progress`` and ``on_unit`` as for :func:`simulate`."""
+    chunk order. Returns a result per settings, the same as :func:`simulate` gives for it alone, played
+    as ``execution`` says (default: one process, no progress calls)."""
+    execution = execution_of(execution)
     group = tuple(group)
     if not group or len({settings.units for settings in group}) != 1 or len({bool(settings.games) for settings in group}) != 1:
         raise SimulationError("A group of runs plays the same number of hands (or of games) under each.")
     size = min(chunk_size(settings) for settings in group)  # one size for all: the units of a chunk line up
     group = tuple(dataclasses.replace(settings, chunk=size) for settings in group)
-    workers = _workers(workers)
     rules = [_checked(settings) for settings in group]
     chunks = -(-group[0].units // size)
     totals = [Tally(each.seating.players, len(each.seating.teams)) for each in rules]
     actions = [0] * len(group)
-    if progress is not None:
-        progress(0, chunks)  # (calibrating first can take a few seconds: show the run has started)
-    calibrated = _calibrate_group(group, rules, workers)
+    if execution.progress is not None:
+        execution.progress(0, chunks)  # (calibrating first can take a few seconds: show the run has started)
+    calibrated = _calibrate_group(group, rules, execution.processes)
     started = time.perf_counter()
-    runs_of = _execute(run_group_chunk, group, iter(range(chunks)), chunks, workers, cluster, on_unit, bot_calibration.measured())
+    runs_of = _execute(run_group_chunk, group, iter(range(chunks)), chunks, execution, bot_calibration.measured())
     for finished, (_, runs) in enumerate(runs_of, 1):
         for index, (tally, count, _rows) in enumerate(runs):
             totals[index].merge(Tally.from_dict(tally))
             actions[index] += count
         if fold is not None:
             fold([rows for _, _, rows in runs])
-        if progress is not None:
-            progress(finished, chunks)
+        if execution.progress is not None:
+            execution.progress(finished, chunks)
     seconds = time.perf_counter() - started
     for total in totals:
         total.sort()
     return [
-        SimulationResult(settings, each, total, seconds, count, workers, {"calibration": found})
+        SimulationResult(settings, each, total, seconds, count, execution.processes, {"calibration": found})
         for settings, each, total, count, found in zip(group, rules, totals, actions, calibrated)
     ]
 
@@ -454,20 +503,20 @@ def _execute(
     argument: Any,
     chunks: Iterator[int],
     count: int,
-    workers: int,
-    cluster: str | None,
-    on_unit: Callable[[], None] | None = None,
+    execution: Execution,
     calibrations: dict[str, Any] | None = None,
 ) -> Iterator[Any]:
-    """Run ``function(argument, chunk)`` for ``count`` chunks, yielding each result in the order the
-    chunks come (``on_unit`` is passed on when the chunks run in this process); worker processes are
-    handed ``calibrations`` (:func:`~engine.bots.calibration.measured`), measured here once."""
-    if cluster is not None:
-        yield from _execute_on_cluster(function, argument, list(chunks), cluster, calibrations or {})
+    """Run ``function(argument, chunk)`` for ``count`` chunks as ``execution`` says, yielding each result
+    in the order the chunks come (its ``on_unit`` is passed on when the chunks run in this process);
+    worker processes are handed ``calibrations`` (:func:`~engine.bots.calibration.measured`), measured
+    here once."""
+    if execution.cluster is not None:
+        yield from _execute_on_cluster(function, argument, list(chunks), execution.cluster, calibrations or {})
         return
+    workers = execution.processes
     if workers == 1 or count <= 1:
         for chunk in chunks:
-            yield function(argument, chunk, unit_done=on_unit)
+            yield function(argument, chunk, unit_done=execution.on_unit)
         return
     from concurrent.futures import ProcessPoolExecutor  # loaded only when there are workers
 

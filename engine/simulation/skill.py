@@ -14,11 +14,11 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from ..analysis.statistics import share_interval, t_quantile
 from ..bots import BOT_NAMES
 from .figures import TEAM_POINTS, TEAM_WINS, Moments, Row
-from .inference import SMALL_SAMPLE, t_quantile
-from .runner import SimulationError, SimulationSettings, _rules, simulate_group
-from .statistics import share_interval
+from .inference import SMALL_SAMPLE
+from .runner import Execution, SimulationError, SimulationSettings, _rules, execution_of, simulate_group
 
 CHAIN = ("expert", "heuristic", "random")
 """The default chain, strongest first."""
@@ -41,7 +41,7 @@ class SkillLink:
     average other side."""
     interval: tuple[float, float]
     """The measure's 95% interval: for a share of games, a Wilson interval (within 0 and 1); for points,
-    Student's t over the units (:func:`~engine.simulation.statistics.share_interval`)."""
+    Student's t over the units (:func:`~engine.analysis.statistics.share_interval`)."""
     fair: float
     """What the measure would be with bots of equal strength: one side's share of the games (over games),
     0 (over hands)."""
@@ -72,15 +72,18 @@ def skill_chain(
     games: int = 0,
     seed: int = 0,
     chain: Sequence[str] = CHAIN,
-    workers: int = 1,
+    execution: Execution | None = None,
+    workers: int | None = None,
     cluster: str | None = None,
     progress: Callable[[int, int], None] | None = None,
     on_unit: Callable[[], None] | None = None,
 ) -> list[SkillLink]:
     """Play each link of ``chain`` (bot names, strongest first) on duplicate deals of ``variant`` and
-    measure the stronger bot's edge. Arguments as for :func:`~engine.simulation.simulate`."""
+    measure the stronger bot's edge. Arguments as for :func:`~engine.simulation.simulate`
+    (``execution``, or its fields as keywords)."""
     if len(chain) < 2 or any(name not in BOT_NAMES for name in chain):
         raise SimulationError(f"A skill chain names two or more bots, strongest first, from {', '.join(BOT_NAMES)}.")
+    execution = execution_of(execution, workers, cluster, progress, on_unit)
     rules = _rules(variant)
     seating = rules.seating
     sides = len(seating.teams)
@@ -102,7 +105,7 @@ def skill_chain(
             for unit in zip(*rows):
                 moments.add({"measure": sum(_outcome(row, side, sides, bool(games)) for side, row in enumerate(unit)) / sides})
 
-        simulate_group(group, workers=workers, cluster=cluster, fold=fold, progress=progress, on_unit=on_unit)
+        simulate_group(group, execution, fold=fold)
         mean, variance, count = moments.mean("measure"), moments.variance("measure"), moments.count
         if games:  # a share of games: an interval that stays within 0 and 1
             interval = share_interval(mean, variance, count)

@@ -22,11 +22,11 @@ from ..errors import FiveHundredError
 from ..language.resources import shipped_variant_path
 from ..rules.compiler import compile_text
 from ..rules.ruleset import Rules
-from .comparison import LEVEL, complementary, deal_difference, figure_order, seating_difference, unadjusted_tests
-from .figures import Moments, PairedMoments, Row, use_figure
-from .inference import FigureTest, holm_once
+from .comparison import LEVEL, figure_order, play_against_first, tests_against_first
+from .figures import Moments, PairedMoments, use_figure
+from .inference import FigureTest
 from .report import to_data, unfinished_warnings
-from .runner import SimulationResult, SimulationSettings, simulate_group
+from .runner import Execution, SimulationResult, execution_of
 
 MAX_SETTINGS = 64
 """Most settings (combinations of values) one sweep may ask for."""
@@ -143,19 +143,8 @@ class Sweep:
     def tests(self) -> list[list[tuple[FigureTest, float]]]:
         """Per setting after the first, each figure against the first setting, with p-values adjusted by
         Holm across all of them (complementary figures of one setting counted once:
-        :func:`~engine.simulation.comparison.complementary`)."""
-        first, games = self.results[0].rules, bool(self.results[0].settings.games)
-        found: list[list[FigureTest]] = []
-        families: list[tuple[int, str]] = []
-        for index, (result, moments) in enumerate(zip(self.results[1:], self.moments)):
-            by_role = seating_difference(first, result.rules) is not None
-            tests = unadjusted_tests(moments, paired=deal_difference(first, result.rules) is None, games=games, by_role=by_role)
-            family = {} if by_role else complementary(first)
-            found.append(tests)
-            families.extend((index, family.get(test.figure, test.figure)) for test in tests)
-        every = [test for tests in found for test in tests]
-        adjusted = iter(holm_once([test.p_value for test in every], families, [test.least_p for test in every], LEVEL))
-        return [[(test, next(adjusted)) for test in tests] for tests in found]
+        :func:`~engine.simulation.comparison.complementary`; :func:`~engine.simulation.comparison.tests_against_first`)."""
+        return tests_against_first(self.results, self.moments)
 
 
 def sweep(
@@ -166,25 +155,19 @@ def sweep(
     games: int = 0,
     seed: int = 0,
     bots: Sequence[str] = (),
-    workers: int = 1,
+    execution: Execution | None = None,
+    workers: int | None = None,
     cluster: str | None = None,
     progress: Callable[[int, int], None] | None = None,
     on_unit: Callable[[], None] | None = None,
 ) -> Sweep:
-    """Simulate ``variant`` at every combination of the ``keys``' values on the same hand or game numbers.
-    Arguments as for :func:`~engine.simulation.simulate`."""
+    """Simulate ``variant`` at every combination of the ``keys``' values on the same hand or game numbers
+    (:func:`~engine.simulation.comparison.play_against_first`). Arguments as for
+    :func:`~engine.simulation.simulate` (``execution``, or its fields as keywords)."""
+    execution = execution_of(execution, workers, cluster, progress, on_unit)
     settings = settings_of(variant, keys)
-    group = [SimulationSettings(setting.rules, hands, games, seed, tuple(bots)) for setting in settings]
-    moments = [PairedMoments() for _ in settings[1:]]
-    baseline = Moments()
-
-    def fold(rows: list[list[Row]]) -> None:
-        for unit in zip(*rows):
-            baseline.add(unit[0])
-            for index, row in enumerate(unit[1:]):
-                moments[index].add(unit[0], row)
-
-    results = simulate_group(group, workers=workers, cluster=cluster, fold=fold, progress=progress, on_unit=on_unit)
+    points = [setting.rules for setting in settings]
+    results, baseline, moments = play_against_first(points, hands=hands, games=games, seed=seed, bots=bots, execution=execution)
     return Sweep(variant, settings, results, baseline, moments)
 
 

@@ -21,7 +21,7 @@ from ..language.resources import shipped_variant_path
 from ..protocol.server import RequestError
 from ..rules.ruleset import Rules
 from ..simulation.report import to_text
-from ..simulation.runner import available_cores, simulate
+from ..simulation.runner import Execution, available_cores, simulate
 from . import files
 from .session import WebSession
 
@@ -119,7 +119,8 @@ def run(session: WebSession, guard: RunGuard, request: dict[str, Any], progress:
 
     guard.start()
     try:
-        common = {"hands": hands, "games": games, "progress": step, **settings}
+        workers = settings.pop("workers")
+        common = {"hands": hands, "games": games, "execution": Execution(workers, progress=step), **settings}
         if command == "simulate":
             rules = _variant(session, request, "variant", "variant_text")
             result = simulate(rules, **common)

@@ -1,10 +1,10 @@
-"""Simulation statistics: integer tallies that merge exactly (so any number of workers gives the same
-totals), and the figures a rules author asks for, computed from them at the end.
+"""Simulation tallies: integer totals that merge exactly (so any number of workers gives the same
+totals), from which the reports compute the figures a rules author asks for at the end (with
+:mod:`engine.analysis.statistics`).
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -312,113 +312,3 @@ def _count(value: object, name: str, signed: bool = False) -> int:
     if type(value) is not int or (value < 0 and not signed):
         raise ValueError(f"{name} must hold whole numbers{'' if signed else ', 0 or more'}, not {value!r:.40}.")
     return value
-
-
-def wilson(successes: float, trials: float, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score 95% interval of a proportion (``(0, 1)`` with no trials); it stays within 0 and 1.
-    ``trials`` may be an effective number (a share averaged over paired positions: :func:`share_interval`)."""
-    if trials <= 0:
-        return (0.0, 1.0)
-    share = successes / trials
-    denominator = 1 + z * z / trials
-    centre = (share + z * z / (2 * trials)) / denominator
-    half = z * math.sqrt(share * (1 - share) / trials + z * z / (4 * trials * trials)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-def share_interval(share: float, variance: float, units: int) -> tuple[float, float]:
-    """A 95% interval for ``share``, the mean over ``units`` units of a figure between 0 and 1 whose sample
-    variance is ``variance`` (a side's share of games won, each unit averaged over the side's positions):
-    the Wilson interval at the effective number of trials that variance implies, so it stays within 0
-    and 1 (a normal interval put 99.5% of 100 games at 98.5-100.5%); with no spread seen, the Wilson
-    interval of ``units`` trials."""
-    if units <= 0:
-        return (0.0, 1.0)
-    effective = float(units)
-    if variance > 0 and 0 < share < 1:
-        effective = min(max(share * (1 - share) * units / max(variance, 1e-12), 1.0), 1e12)
-    return wilson(share * effective, effective)
-
-
-def two_proportion_p(successes_a: int, trials_a: int, successes_b: int, trials_b: int) -> float:
-    """Two-sided p-value that two proportions are equal (pooled z test); 1 when either has no trials."""
-    if trials_a == 0 or trials_b == 0:
-        return 1.0
-    pooled = (successes_a + successes_b) / (trials_a + trials_b)
-    spread = math.sqrt(pooled * (1 - pooled) * (1 / trials_a + 1 / trials_b))
-    if spread == 0:
-        return 1.0
-    z = (successes_a / trials_a - successes_b / trials_b) / spread
-    return math.erfc(abs(z) / math.sqrt(2))
-
-
-def welch_p(sum_a: float, squares_a: float, count_a: int, sum_b: float, squares_b: float, count_b: int) -> float:
-    """Two-sided p-value that two means are equal (Welch's test, normal approximation for large samples)."""
-    if count_a < 2 or count_b < 2:
-        return 1.0
-    mean_a, mean_b = sum_a / count_a, sum_b / count_b
-    var_a = max(0.0, (squares_a - count_a * mean_a * mean_a) / (count_a - 1))
-    var_b = max(0.0, (squares_b - count_b * mean_b * mean_b) / (count_b - 1))
-    spread = math.sqrt(var_a / count_a + var_b / count_b)
-    if spread == 0:
-        return 1.0 if mean_a == mean_b else 0.0
-    return math.erfc(abs(mean_a - mean_b) / spread / math.sqrt(2))
-
-
-def median(counts: dict[int, int]) -> float:
-    """The median of values given as value → count."""
-    total = sum(counts.values())
-    if total == 0:
-        return 0.0
-    ordered = sorted(counts.items())
-    position, seen = (total - 1) / 2, 0
-    low = high = None
-    for value, count in ordered:
-        if low is None and seen + count > math.floor(position):
-            low = value
-        if seen + count > math.ceil(position):
-            high = value
-            break
-        seen += count
-    assert low is not None and high is not None
-    return (low + high) / 2
-
-
-def chi_square_p(statistic: float, freedom: int) -> float:
-    """The chance that a chi-square variable with ``freedom`` degrees of freedom is at least ``statistic``
-    (the regularized upper incomplete gamma function, by its series)."""
-    if freedom < 1 or statistic <= 0:
-        return 1.0
-    shape, x = freedom / 2, statistic / 2
-    # P(shape, x) by its power series, which converges for every x (slowly only far in the tail).
-    term = total = 1 / shape
-    for step in range(1, 10_000):
-        term *= x / (shape + step)
-        total += term
-        if term < total * 1e-15:
-            break
-    lower = total * math.exp(-x + shape * math.log(x) - math.lgamma(shape))
-    return min(1.0, max(0.0, 1 - lower))
-
-
-def spread(counts: dict[int, int]) -> tuple[float, float]:
-    """The mean and the standard deviation of values given as value → count."""
-    total = sum(counts.values())
-    if total == 0:
-        return (0.0, 0.0)
-    mean = sum(value * count for value, count in counts.items()) / total
-    if total < 2:
-        return (mean, 0.0)
-    variance = sum(count * (value - mean) ** 2 for value, count in counts.items()) / (total - 1)
-    return (mean, math.sqrt(variance))
-
-
-def quantile(counts: dict[int, int], share: float) -> int:
-    """The smallest value with at least ``share`` of the counts at or below it."""
-    total = sum(counts.values())
-    seen = 0
-    for value, count in sorted(counts.items()):
-        seen += count
-        if seen >= share * total:
-            return value
-    return 0
