@@ -146,3 +146,29 @@ def test_a_p_value_that_rounds_to_nothing_prints_as_less_than_a_thousandth() -> 
         "0.0123",
         "1",
     ]
+
+
+def test_rules_text_000_five_handed_the_declaring_sides_points_count_the_called_partners_share() -> None:
+    """Rules text 000, "Five-handed 500": a called partner scores its share with the declarer, so the
+    declaring side's points (and a contract's points when declared) are both shares, not the declarer's
+    alone; without a partner, the declarer's team's."""
+    from engine.kernel.events import HandResult
+    from engine.simulation.figures import unit_figures
+
+    rules = engine.load_variant("five-handed")
+    partnered = HandResult("7H", 0, True, (5, 3, 1, 1, 0), (50, 50, 0, 0, 0), (50, 50, 0, 0, 0), (), False, None, 1, partner=1)
+    row = unit_figures(rules, [partnered], 0, None, False)
+    assert row["declaring side's points per hand"] == 100 and row["contract 7H points when declared"] == 100
+    assert row["defenders' points per hand"] == 0
+    alone = HandResult("7H", 0, True, (8, 1, 1, 0, 0), (200, 0, 0, 0, 0), (200, 0, 0, 0, 0), (), False, None, 1)
+    assert unit_figures(rules, [alone], 0, None, False)["declaring side's points per hand"] == 200
+
+
+def test_a_reports_levels_are_in_the_ladders_order() -> None:
+    """The report's "By level" goes 6, 7, 8, 9, 10 and then the special contracts (it was sorted as text,
+    10 first)."""
+    from engine.simulation.report import to_data
+
+    levels = list(to_data(engine.simulate("perfect", hands=400, seed=1, workers=1))["by_level"])
+    numbers = [int(level) for level in levels if level.isdigit()]
+    assert 10 in numbers and numbers == sorted(numbers) and levels[: len(numbers)] == [str(number) for number in numbers]

@@ -227,6 +227,9 @@ def test_the_command_line_moves_the_calibration_cache_or_switches_it_off(
     with pytest.raises(SystemExit) as stopped:
         main(["simulate", str(house), "--hands", "3", "--calibration-cache", ""])
     assert stopped.value.code == 2 and "--calibration-cache" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as stopped:  # a file, not a folder: nothing could be cached there
+        main(["simulate", str(house), "--hands", "3", "--calibration-cache", str(house)])
+    assert stopped.value.code == 2 and "is not a folder" in capsys.readouterr().err
 
 
 def test_rules_text_000_bidding_a_trick_contract_worth_nothing_is_never_bid() -> None:

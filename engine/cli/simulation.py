@@ -80,6 +80,10 @@ def _cache_folder(text: str) -> str:
     """``--calibration-cache``'s value: a folder (made when first written) or ``off``."""
     if not text.strip() or len(text) > 4096 or "\0" in text:
         raise argparse.ArgumentTypeError("give a folder for the calibration cache, or 'off'")
+    if text.strip().lower() not in ("off", "none", "0", "false") and os.path.exists(text) and not os.path.isdir(text):
+        raise argparse.ArgumentTypeError(
+            f"{text} is not a folder: give a folder for the calibration cache (made when first written), or 'off'"
+        )
     return text
 
 

@@ -64,14 +64,14 @@ def _hand_figures(result: HandResult, rules: Rules) -> Row:
     if result.partner is not None:
         declaring.add(seating.team_of(result.partner))
     defending = [team for team in range(teams) if team not in declaring]
-    side = seating.team_of(result.declarer)
-    row["declaring side's points per hand"] = result.hand_points[side]
+    side = sum(result.hand_points[team] for team in declaring)  # (with a called partner, both its teams' shares)
+    row["declaring side's points per hand"] = side
     if defending:
         row["defenders' points per hand"] = sum(result.hand_points[team] for team in defending) / len(defending)
     contract = rules.ladder.get(result.contract)
     row[CONTRACT_DECLARED.format(contract=result.contract)] = 1
     row[CONTRACT_MADE.format(contract=result.contract)] = int(result.made)
-    row[CONTRACT_POINTS.format(contract=result.contract)] = result.hand_points[side]
+    row[CONTRACT_POINTS.format(contract=result.contract)] = side
     row["contracts made per hand"] = int(result.made)
     row["contracts set per hand"] = int(not result.made)
     if contract is not None and contract.is_special:

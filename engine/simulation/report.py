@@ -107,7 +107,9 @@ def to_data(result: SimulationResult) -> dict[str, Any]:
         "contracts_played": played,
         "made_rate": _rate(made, played),
         "by_strain": dict(sorted(by_strain.items())),
-        "by_level": dict(sorted(by_level.items())),
+        "by_level": dict(
+            sorted(by_level.items(), key=lambda item: (not item[0].isdigit(), int(item[0]) if item[0].isdigit() else 0, item[0]))
+        ),
         "slams": {"count": tally.slams, "rate": _rate(tally.slams, played)},
         "sets": {"count": played - made, "rate": _rate(played - made, played)},
         "barred": {"count": tally.barred, "rate": _rate(tally.barred, played)},
