@@ -24,8 +24,8 @@ MISERE_100 = "extends: standard\nname: Misère at 100\ncontracts:\n  misere:\n  
 
 @pytest.fixture(scope="module")
 def misere_compare() -> dict[str, object]:
-    """``standard`` against a house file that only lowers misère's value to 100, 1,500 paired hands."""
-    return compare_data(compare("standard", engine.compile_text(MISERE_100), hands=1500, seed=5, workers=2))
+    """``standard`` against a house file that only lowers misère's value to 100, 3,000 paired hands."""
+    return compare_data(compare("standard", engine.compile_text(MISERE_100), hands=3000, seed=5, workers=2))
 
 
 def test_issue_45_item_1_every_contract_declared_made_and_points_is_a_compared_figure(misere_compare: dict[str, object]) -> None:

@@ -112,7 +112,7 @@ def test_000_score_keeping_a_cheap_contract_that_wins_the_game_is_bid() -> None:
     """Rules text 000, "Score keeping": at 460 a made contract of six wins the game, and a set costs only
     its value; a hand the bidding would pass then bids the cheapest contract it makes often enough."""
     rules = engine.load_variant("standard")
-    hand = hand_of(rules, "KH", "9H", "8H", "7H", "QS", "7C", "6C", "5D", "4D", "5S")
+    hand = hand_of(rules, "QH", "9H", "8H", "7H", "QS", "7C", "6C", "5D", "4D", "5S")  # (with KH, 6NT from a 0.55 chance)
     assert _bid((0, 0), hand, True) == PASS_MOVE
     assert _bid((460, 0), hand, False) == PASS_MOVE
     move = _bid((460, 0), hand, True)

@@ -21,6 +21,7 @@ from ..kernel.state import GameState
 from ..kernel.tables import cards_in, tables_for
 from ..rules.contracts import Contract
 from ..rules.ruleset import Rules
+from .calibration import known
 from .profile import Profile
 from .trick_curve import TrickCurve
 from .valuation import Valuation
@@ -96,6 +97,24 @@ def blind_bid(bot: BlindReader, view: SeatView, legal: int) -> int | None:
     return best
 
 
+def why_blind(bot: BlindReader, contract: Contract) -> str:
+    """Why ``bot`` seldom bids ``contract`` before looking, in words for a report: with the chance an unseen
+    hand makes it and the least chance the bot bids on, where its variant's calibration is already known
+    (it is not measured for this)."""
+    reason = "the heuristic bots look at their cards first unless an unseen hand's chance makes it worth bidding"
+    if known(bot.rules) is None:
+        return reason
+    chance = unseen_chance(bot.rules, contract, partial(_chance, bot, contract), repr(bot.profile))
+    if chance is None:
+        return reason
+    profile = bot.profile
+    least = profile.least_chance if contract.level is None or contract.target.is_no_tricks else profile.trick_chance
+    return (
+        f"{reason}: a hand not yet seen makes it about {100 * chance:.0f}% of the time, and the default bids it"
+        f" only from {100 * least:.0f}%, whatever it is worth"
+    )
+
+
 def _chance(bot: BlindReader, contract: Contract, hand: int) -> float | None:
     """The chance ``hand`` makes ``contract`` as ``bot`` reads it: on the calibration's curve where there is
     one (a misère, hi/lo), else on its strain's trick curve at the hand's reading (``None``: nothing measured)."""
@@ -106,4 +125,4 @@ def _chance(bot: BlindReader, contract: Contract, hand: int) -> float | None:
     return None if curve is None else curve.made_chance(bot.estimate(hand, contract.style.strain), contract.target.minimum)
 
 
-__all__ = ["BLIND_DEALS", "MEMO_LIMIT", "BlindReader", "blind_bid", "unseen_chance"]
+__all__ = ["BLIND_DEALS", "MEMO_LIMIT", "BlindReader", "blind_bid", "unseen_chance", "why_blind"]

@@ -29,7 +29,7 @@ from ..rules.contracts import Contract, KittyUse, PartnerRole, PlayStyle, Target
 from ..rules.ruleset import Rounds, Rules
 from ..rules.strains import TRUMP_POWER
 from .adapter import act_by_view
-from .blind import blind_bid
+from .blind import blind_bid, why_blind
 from .calibration import Calibration, calibrated_contracts, calibration_for, made_share
 from .ceiling import has_ceiling, past_minimum, spend_high
 from .checks import check_choose, check_rules
@@ -118,12 +118,8 @@ class HeuristicBot:
     @staticmethod
     def leaves_alone(rules: Rules) -> dict[str, str]:
         """The contracts of ``rules`` this bot seldom or never bids, by id, each with why: those bid before
-        looking, which only an unseen hand's chance can justify (docs/rule-use.md)."""
-        return {
-            contract.id: "the heuristic bots look at their cards first unless an unseen hand's chance makes it worth bidding"
-            for contract in rules.ladder
-            if contract.eligibility.before_looking
-        }
+        looking, which only an unseen hand's chance can justify (:func:`~engine.bots.blind.why_blind`)."""
+        return {contract.id: why_blind(HeuristicBot(rules), contract) for contract in rules.ladder if contract.eligibility.before_looking}
 
     # -- the protocols --------------------------------------------------------------------------
 
