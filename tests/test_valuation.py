@@ -159,6 +159,23 @@ def test_a_sweep_warns_where_a_value_changed_and_the_bots_did_not_respond() -> N
     assert not any("open_misere" in warning for warning in moved["unresponsive"])
 
 
+def test_rules_text_000_five_handed_a_sweep_of_the_partners_shares_says_whether_going_alone_responded() -> None:
+    """Rules text 000, "Five-handed 500": a called partnership's shares are what going alone answers. A
+    sweep that changes them warns where the bots went alone as often as before (the threshold bots go alone
+    by a margin of tricks, whatever the shares), and not where they responded (the default)."""
+    from engine.simulation.sweep import parse_set, settings_of, sweep, sweep_data
+
+    key = parse_set("players.called_partner.declarer_share=full,half")
+    shipped = calibration.known(engine.load_variant("five-handed"))
+    assert shipped is not None
+    for setting in settings_of("five-handed", [key]):  # (the shares change nothing the calibration measures)
+        calibration.remember(setting.rules, None, shipped)
+    flat = sweep_data(sweep("five-handed", [key], hands=300, seed=3, bots=["threshold"] * 5))
+    assert any("alone" in warning and "did not respond" in warning for warning in flat["unresponsive"])
+    moved = sweep_data(sweep("five-handed", [key], hands=300, seed=3))
+    assert not any("alone" in warning for warning in moved["unresponsive"])
+
+
 def test_a_runs_calibration_is_made_once_in_its_main_process_and_named_in_the_report(monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 44: a house rule's calibration is measured once, in the run's main process, and handed to its
     workers (two workers give the figures one does); the report says which calibration the bots used."""

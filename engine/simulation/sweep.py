@@ -21,7 +21,7 @@ import yaml
 from ..errors import FiveHundredError
 from ..language.resources import shipped_variant_path
 from ..rules.compiler import compile_text
-from ..rules.ruleset import Rules
+from ..rules.ruleset import Rules, Share
 from .comparison import LEVEL, figure_order, play_against_first, tests_against_first
 from .figures import Moments, PairedMoments, use_figure
 from .inference import FigureTest
@@ -180,6 +180,11 @@ def _worths(rules: Rules) -> dict[str, tuple[str, tuple[int | None, ...]]]:
     }
     for extra in rules.extras:
         found[extra.id] = (use_figure(extra.kind, extra.id), (extra.value, extra.no_trump_value, extra.bonus))
+    called = rules.seating.called_partner
+    if called is not None and called.may_go_alone:
+        # Going alone answers what a called partnership pays each of its two: the shares.
+        shares = (called.declarer_share, called.partner_share)
+        found["alone"] = (use_figure("partner", "alone"), tuple(2 if share is Share.FULL else 1 for share in shares))
     return found
 
 
