@@ -117,7 +117,7 @@ def holm_once(p_values: Sequence[float], families: Sequence[Hashable], least: Se
     one side's wins and the other's in a game of two sides) count once: each family enters the adjustment
     with its smallest p-value, and each test gets its family's adjusted p-value, never below its own.
 
-    With ``least`` (each test's smallest attainable p-value, :attr:`FigureTest.least_p`), a family none of
+    With ``least`` (each test's smallest attainable p-value, a figure test's ``least_p``), a family none of
     whose tests could reach ``level`` whatever the data (an exact test of a rate that too few units moved)
     is left out of the count, as Tarone's refinement of Bonferroni allows: it keeps its own p-value, which
     is at least ``level``. The family-wise error rate stays at ``level``."""

@@ -82,7 +82,7 @@ def complementary(rules: Rules) -> dict[str, str]:
     """Figures of ``rules``' games that carry one piece of information, each mapped to its family's name:
     with two sides, one side's wins and the other's, and (where every seat's left-hand neighbour sits on
     the other side) the first dealer's side's wins and the first bidder's side's. A comparison counts each
-    family once in Holm's adjustment (:func:`~engine.simulation.inference.holm_once`)."""
+    family once in Holm's adjustment (:func:`~engine.analysis.statistics.holm_once`)."""
     seating = rules.seating
     if len(seating.teams) != 2:
         return {}
