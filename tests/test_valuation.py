@@ -146,34 +146,34 @@ def test_a_house_rules_calibration_is_cached_on_disk_and_read_back(tmp_path: obj
 def test_a_sweep_warns_where_a_value_changed_and_the_bots_did_not_respond() -> None:
     """The threshold bot bids open misère alike whatever it is worth: the sweep says so; the default bot
     responds, and the warning names only what did not move."""
+    flat, moved = _unresponsive("standard", "contracts.open_misere.value=300,900", 600)
+    assert any("open_misere" in warning and "did not respond" in warning for warning in flat)
+    assert not any("open_misere" in warning for warning in moved)
+
+
+def _unresponsive(variant: str, setting: str, hands: int) -> tuple[list[str], list[str]]:
+    """A sweep's warnings that the bots did not respond, with ``threshold`` bots and with the default, over
+    ``variant`` swept by ``setting`` (each setting given the variant's shipped calibration: what is swept
+    changes nothing the calibration measures)."""
     from engine.simulation.sweep import parse_set, settings_of, sweep, sweep_data
 
-    key = parse_set("contracts.open_misere.value=300,900")
-    shipped = calibration.known(engine.load_variant("standard"))
+    key = parse_set(setting)
+    shipped = calibration.known(engine.load_variant(variant))
     assert shipped is not None
-    for setting in settings_of("standard", [key]):  # (a value changes nothing the calibration measures)
-        calibration.remember(setting.rules, None, shipped)
-    flat = sweep_data(sweep("standard", [key], hands=600, seed=3, bots=["threshold"] * 4))
-    assert any("open_misere" in warning and "did not respond" in warning for warning in flat["unresponsive"])
-    moved = sweep_data(sweep("standard", [key], hands=600, seed=3))
-    assert not any("open_misere" in warning for warning in moved["unresponsive"])
+    for each in settings_of(variant, [key]):
+        calibration.remember(each.rules, None, shipped)
+    players = engine.load_variant(variant).seating.players
+    flat = sweep_data(sweep(variant, [key], hands=hands, seed=3, bots=["threshold"] * players))
+    return flat["unresponsive"], sweep_data(sweep(variant, [key], hands=hands, seed=3))["unresponsive"]
 
 
 def test_rules_text_000_five_handed_a_sweep_of_the_partners_shares_says_whether_going_alone_responded() -> None:
     """Rules text 000, "Five-handed 500": a called partnership's shares are what going alone answers. A
     sweep that changes them warns where the bots went alone as often as before (the threshold bots go alone
     by a margin of tricks, whatever the shares), and not where they responded (the default)."""
-    from engine.simulation.sweep import parse_set, settings_of, sweep, sweep_data
-
-    key = parse_set("players.called_partner.declarer_share=full,half")
-    shipped = calibration.known(engine.load_variant("five-handed"))
-    assert shipped is not None
-    for setting in settings_of("five-handed", [key]):  # (the shares change nothing the calibration measures)
-        calibration.remember(setting.rules, None, shipped)
-    flat = sweep_data(sweep("five-handed", [key], hands=300, seed=3, bots=["threshold"] * 5))
-    assert any("alone" in warning and "did not respond" in warning for warning in flat["unresponsive"])
-    moved = sweep_data(sweep("five-handed", [key], hands=300, seed=3))
-    assert not any("alone" in warning for warning in moved["unresponsive"])
+    flat, moved = _unresponsive("five-handed", "players.called_partner.declarer_share=full,half", 300)
+    assert any("alone" in warning and "did not respond" in warning for warning in flat)
+    assert not any("alone" in warning for warning in moved)
 
 
 def test_a_runs_calibration_is_made_once_in_its_main_process_and_named_in_the_report(monkeypatch: pytest.MonkeyPatch) -> None:
