@@ -12,7 +12,7 @@ blind bid cheap to fail or easy to make would see it bid.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from functools import partial
 from typing import Protocol
 
@@ -31,7 +31,7 @@ BLIND_DEALS = 60
 MEMO_LIMIT = 256
 """Unseen chances remembered in a process before the memo is cleared (a bound on memory)."""
 
-_chances: dict[tuple[str, str, str], float | None] = {}
+_chances: dict[tuple[str, str, Hashable], float | None] = {}
 
 
 class BlindReader(Protocol):
@@ -51,7 +51,7 @@ class BlindReader(Protocol):
         """Tricks the declaring side may expect in ``strain`` with ``hand``."""
 
 
-def unseen_chance(rules: Rules, contract: Contract, chance_of: Callable[[int], float | None], reader: str) -> float | None:
+def unseen_chance(rules: Rules, contract: Contract, chance_of: Callable[[int], float | None], reader: Hashable) -> float | None:
     """The chance a hand not yet seen makes ``contract``: the mean of ``chance_of(hand)`` over the hands of
     :data:`BLIND_DEALS` fixed deals (``None`` where ``chance_of`` has no answer: nothing measured to read
     it by). Remembered per rules, contract and ``reader`` (the profile reading the hands)."""
@@ -59,24 +59,32 @@ def unseen_chance(rules: Rules, contract: Contract, chance_of: Callable[[int], f
     if key in _chances:
         return _chances[key]
     players = rules.seating.players
-    total, count = 0.0, 0
-    found: float | None = None
-    for deal in range(BLIND_DEALS):
-        hands = GameState.create(rules, seed=f"blind-{deal}", dealer=deal % players, history=False).hands[:players]
-        for hand in hands:
-            chance = chance_of(hand)
-            if chance is None:
-                break
-            total, count = total + chance, count + 1
-        else:
-            continue
-        break
+    hands = (
+        hand
+        for deal in range(BLIND_DEALS)
+        for hand in GameState.create(rules, seed=f"blind-{deal}", dealer=deal % players, history=False).hands[:players]
+    )
+    total, count, found = 0.0, 0, None
+    for hand in hands:
+        chance = chance_of(hand)
+        if chance is None:
+            break
+        total, count = total + chance, count + 1
     else:
         found = total / count if count else None
     if len(_chances) >= MEMO_LIMIT:
         _chances.clear()
     _chances[key] = found
     return found
+
+
+def _chance_and_least(bot: BlindReader, contract: Contract) -> tuple[float | None, float]:
+    """The chance a hand ``bot`` has not seen makes ``contract`` (:func:`unseen_chance`), and the least
+    chance it bids such a contract on: its profile's ``least_chance``, or ``trick_chance`` for a trick
+    contract."""
+    profile = bot.profile
+    least = profile.least_chance if contract.level is None or contract.target.is_no_tricks else profile.trick_chance
+    return unseen_chance(bot.rules, contract, partial(_chance, bot, contract), profile), least
 
 
 def blind_bid(bot: BlindReader, view: SeatView, legal: int) -> int | None:
@@ -90,8 +98,7 @@ def blind_bid(bot: BlindReader, view: SeatView, legal: int) -> int | None:
     tables = tables_for(bot.rules)
     for rank in cards_in(legal >> 1 & tables.blind_ranks):
         contract = tables.contracts[rank]
-        chance = unseen_chance(bot.rules, contract, partial(_chance, bot, contract), repr(profile))
-        least = profile.least_chance if contract.level is None or contract.target.is_no_tricks else profile.trick_chance
+        chance, least = _chance_and_least(bot, contract)
         if chance is not None and chance >= least and (worth := valuation.share_worth(contract, seat, chance, scores)) > best_worth:
             best, best_worth = rank, worth
     return best
@@ -104,11 +111,9 @@ def why_blind(bot: BlindReader, contract: Contract) -> str:
     reason = "the heuristic bots look at their cards first unless an unseen hand's chance makes it worth bidding"
     if known(bot.rules) is None:
         return reason
-    chance = unseen_chance(bot.rules, contract, partial(_chance, bot, contract), repr(bot.profile))
+    chance, least = _chance_and_least(bot, contract)
     if chance is None:
         return reason
-    profile = bot.profile
-    least = profile.least_chance if contract.level is None or contract.target.is_no_tricks else profile.trick_chance
     return (
         f"{reason}: a hand not yet seen makes it about {100 * chance:.0f}% of the time, and the default bids it"
         f" only from {100 * least:.0f}%, whatever it is worth"
