@@ -190,6 +190,22 @@ def test_000_walker_with_must_win_by_bid_a_side_past_500_takes_no_more_tricks_th
     assert trick_plan(engine.load_variant("standard"), team_of, (300, 100), rules.ladder["7H"], 1, 0) is None
 
 
+def test_000_walker_a_race_to_an_exact_500_is_read_in_hands_and_1000_is_near() -> None:
+    """Rules text 000, "Walker Ultimate 500" (exact 500, 1000 loses) with must-win-by-bid: every side still
+    needs a whole hand placed exactly, so a side on 650 against 440 is behind but not lost (points alone
+    read it as -0.8, and the bots bid to fail from there and made the bids, to 990); a side on 990, one
+    defending trick from 1000, reads far worse than one on 900, and 900 worse than 650."""
+    rules = engine.compile_text("extends: walker\nname: Walker by bid\nend: {must_win_by_bid: true}\n")
+    position = Standing(rules, (0, 1, 0, 1), (0, 0))
+    assert -0.4 < position.race((650, 440), 0) < 0
+    assert position.race((990, 440), 0) < position.race((900, 440), 0) - 0.2 < position.race((650, 440), 0) - 0.3
+    assert position.race((310, 440), 0) > position.race((650, 440), 0)  # failing 9S from 650 helps
+    assert position.need(950) - position.need(650) > 950 - 650  # the losing score's danger counts as well
+    # Without an exact target the race is read in points, as before.
+    standard = Standing(engine.load_variant("standard"), (0, 1, 0, 1), (0, 0))
+    assert standard.need(300) == 200
+
+
 def test_000_bidding_the_last_to_speak_bids_where_passing_out_would_leave_the_game_stuck() -> None:
     """Rules text 000, "Bidding" (a hand nobody bids is dealt again): near an exact target that neither side
     can reach from where it stands, every side would rather pass, and the game would never end; the last

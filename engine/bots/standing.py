@@ -37,6 +37,17 @@ NEAREST_NEED = 10
 (a team on or past the target whose game did not end)."""
 
 
+EXACT_HANDS = 1.0
+"""Reading a race to an exact target (:meth:`Standing.need`): the targets' worth of points added to every
+side's need, for the whole hand each still has to place exactly (at 0.5 and 2, Walker's with
+must-win-by-bid lost as many games over the top as at 1, at 0 a third more: bench/NOTES.md)."""
+
+LOSING_DANGER = 2.0
+"""Reading a race to an exact target with a losing high score (:meth:`Standing.need`): the targets' worth
+of points added to a side's need on the losing score itself, falling to nothing a hand's defenders' trick
+points below it."""
+
+
 class Standing:
     """The scores before a hand, and what each outcome of a contract would make of the game."""
 
@@ -124,13 +135,28 @@ class Standing:
         """The points a team on ``score`` still needs, read as :meth:`race` reads them (at least
         :data:`NEAREST_NEED`). Where the target must be met exactly (Walker's 500), a team past it has to
         come back down, which only a failed contract of the right value does: each point over counts as
-        much as one still needed, plus half the target."""
+        much as one still needed, plus half the target; every side's need there also counts
+        :data:`EXACT_HANDS` targets, and a side near a losing high score :data:`LOSING_DANGER` more."""
         end = self.rules.end
-        if end.exact_target and not lands_directly(self.rules, score):
+        if not end.exact_target:
+            return max(end.target - score, NEAREST_NEED)
+        if lands_directly(self.rules, score):
+            need: float = max(end.target - score, NEAREST_NEED)
+        else:
             # Past the target, or short of it by less than any hand can close: the side must first come
             # down (a failed contract) and then land on the target.
-            return abs(score - end.target) + end.target / 2
-        return max(end.target - score, NEAREST_NEED)
+            need = abs(score - end.target) + end.target / 2
+        # Every side still needs a whole hand placed exactly, so the race is read as much in hands as in
+        # points: the target counts once more in every side's need (in Walker's with must-win-by-bid the
+        # bots won about half the games from 500-599 against 400-499, where points alone read -0.7).
+        need += end.target * EXACT_HANDS
+        if end.lose_at_or_above is not None and score > end.target:
+            # Within one hand's defenders' trick points of the losing score, a side loses on nearly any hand
+            # it does not fail a bid in.
+            swing = self.rules.scoring.defender_trick_points * self.rules.deal.hand_size or end.target / 5
+            room = end.lose_at_or_above - score
+            need += end.target * LOSING_DANGER * max(0.0, swing - room) / swing
+        return need
 
     def made_chance(self, expected: float, level: int) -> float:
         """The chance of taking at least ``level`` tricks when ``expected`` are expected: a normal
@@ -333,7 +359,9 @@ def end_bid(
 
 
 __all__ = [
+    "EXACT_HANDS",
     "FORCED_TRICKS",
+    "LOSING_DANGER",
     "LOST",
     "NEAREST_NEED",
     "PLAYS_ON",
