@@ -86,9 +86,7 @@ def test_actions_read_in_the_engines_notation() -> None:
     names = [state.action_to_string(state.current_player(), action) for action in state.legal_actions()]
     assert names[:3] == ["bid 6S", "bid 6C", "bid 6D"] and "pass" in names
     space = ResearchGame(engine.load_variant("standard")).space
-    assert space.size == game.num_distinct_actions() and space.name(0, "play") == "play " + str(
-        engine.load_variant("standard").deck.cards[0]
-    )
+    assert space.size == game.num_distinct_actions() and space.name(0) == "play " + str(engine.load_variant("standard").deck.cards[0])
 
 
 def test_ismcts_example_plays_a_hand() -> None:

@@ -70,7 +70,8 @@ def _consistent_worlds(state: Any, player: int) -> tuple[set[tuple[int, ...]], t
     """Every world the player cannot tell from the true one (brute force), the true world, the places."""
     hidden, truth = _places(state, player)
     research = state.research
-    count = len(research.space.cards)
+    space = research.space
+    count = len(space.cards)
     info = state.information_state_string(player)
     sizes = [mask.bit_count() for mask in truth]
     worlds = set()
@@ -93,8 +94,12 @@ def _consistent_worlds(state: Any, player: int) -> tuple[set[tuple[int, ...]], t
         start = research._deal_start
         try:
             for index, (_, number) in enumerate(research.history):
-                late = index >= start and number < count and (index < start + count or research.phases[index] != "partner")
-                other.apply_action(relabel[number] if late else number)
+                if start <= index < start + count:  # the hand's deal, a card a chance action
+                    number = relabel[number]
+                elif index >= start and space.kind(number) in ("play", "give", "pick", "put_back", "discard"):
+                    first = space.starts[space.kind(number)]  # a step naming a card held (a partner call names one by what it is)
+                    number = first + relabel[number - first]
+                other.apply_action(number)
         except (ValueError, pyspiel.SpielError):
             continue
         if other.information_state_string(player) == info:

@@ -8,10 +8,9 @@ calls one, is dealt again by more chance actions). A kitty discard is chosen one
 are left out (a research agent plays its cards). Every rule stays in the kernel: this module only
 numbers actions and lays a view out as numbers.
 
-The action space (:class:`ActionSpace`): card ids ``0..N-1`` (a deck of N cards) serve each phase that
-names one card (play, discard, give, pick, call a partner, and chance), then a joker led in no trump with
-each suit it may name, every bid (each ladder contract, alone and with each modifier), and pass, look,
-keep, reject, alone and each announcement.
+The action space is the kernel's (:class:`~engine.kernel.action_space.ActionSpace`: every step of every
+phase a number of its own kind's range, a discard a card at a time); chance actions are the card ids
+``0..N-1`` (a deck of N cards), which number the played cards too, as OpenSpiel's euchre shares them.
 """
 
 from __future__ import annotations
@@ -25,7 +24,8 @@ from ..bots.base import Bot
 from ..errors import IllegalActionError
 from ..game.game import Game
 from ..game.telling import event_data
-from ..kernel.actions import Action, Bid, Call, CallPartner, Claim, Discard, Give, Pick, Play
+from ..kernel.action_space import ActionSpace, action_space, chosen_cards, whole_action
+from ..kernel.actions import Claim, Discard, Pick
 from ..kernel.choices import DiscardChoices
 from ..kernel.deal import Deal, deal_of_order, hands_of_order, misdealt_seat
 from ..kernel.moves import move_of
@@ -40,70 +40,6 @@ from ..rules.ruleset import Reveal, Rules
 MAX_MISDEALS_COUNTED = 3
 """Misdeals in a row the declared game length allows for (a misdeal needs a face card missing from a
 hand: three in a row is rarer than one deal in a million)."""
-
-
-class ActionSpace:
-    """Every action of a variant as a number, and back."""
-
-    def __init__(self, rules: Rules) -> None:
-        self.rules = rules
-        """The variant."""
-        self.cards = rules.deck.cards
-        """The deck: card ``i`` is action ``i`` where a phase names one card."""
-        count = len(self.cards)
-        self.jokers = [card for card in self.cards if card.is_joker]
-        self.suits = [suit.id for suit in rules.deck.suits]
-        self.suit_plays = {
-            (joker.index, suit): count + j * len(self.suits) + s for j, joker in enumerate(self.jokers) for s, suit in enumerate(self.suits)
-        }
-        start = count + len(self.suit_plays)
-        modifiers: list[str | None] = [None, *[extra.id for extra in rules.extras if extra.kind == "modifier"]]
-        self.bids: dict[tuple[str, str | None], int] = {}
-        for contract in rules.ladder:
-            for modifier in modifiers:
-                self.bids[(contract.id, modifier)] = start + len(self.bids)
-        start += len(self.bids)
-        self.fixed = {"pass": start, "look": start + 1, "keep": start + 2, "reject": start + 3, "alone": start + 4}
-        start += len(self.fixed)
-        self.calls = {announcement.id: start + number for number, announcement in enumerate(rules.announcements)}
-        self.size = start + len(self.calls)
-        """How many actions there are."""
-        self._names: dict[int, str] = {}
-        for (joker, suit), number in self.suit_plays.items():
-            self._names[number] = f"play {self.cards[joker]}:{suit}"
-        for (contract_id, modifier), number in self.bids.items():
-            self._names[number] = str(Bid(contract_id, modifier))
-        for word, number in self.fixed.items():
-            self._names[number] = word
-        for announcement, number in self.calls.items():
-            self._names[number] = f"call {announcement}"
-
-    def number(self, action: Action) -> int:
-        """The number of a whole action (a discard is numbered card by card: see :class:`ResearchGame`)."""
-        if isinstance(action, Play):
-            return self.suit_plays[(action.card.index, action.suit)] if action.suit else action.card.index
-        if isinstance(action, Bid):
-            return self.bids[(action.contract, action.modifier)]
-        if isinstance(action, (Give, Pick)):
-            return action.card.index
-        if isinstance(action, CallPartner):
-            return self.fixed["alone"] if action.card is None else action.card.index
-        if isinstance(action, Call):
-            return self.calls[action.announcement]
-        return self.fixed[str(action)]
-
-    def name(self, number: int, phase: str = "") -> str:
-        """The action's text: its notation (a card id is read as the phase uses it)."""
-        if number < len(self.cards):
-            card = str(self.cards[number])
-            return {
-                "chance": f"deal {card}",
-                "kitty": f"discard {card}",
-                "give": f"give {card}",
-                "pick": f"pick {card}",
-                "partner": f"partner {card}",
-            }.get(phase, f"play {card}")
-        return self._names.get(number, f"action {number}")
 
 
 @dataclass
@@ -122,7 +58,6 @@ class ResearchGame:
     game: Game | None = field(default=None, init=False)
     order: list[int] = field(default_factory=list, init=False)
     pending: list[Deal] = field(default_factory=list, init=False)
-    chosen: list[int] = field(default_factory=list, init=False)
     history: list[tuple[int, int]] = field(default_factory=list, init=False)
     phases: list[str] = field(default_factory=list, init=False)
     """The phase (:attr:`phase`) each action of ``history`` was taken in."""
@@ -136,7 +71,7 @@ class ResearchGame:
     def __post_init__(self) -> None:
         if self.scope not in ("hand", "game"):
             raise ValueError(f"scope is 'hand' or 'game', not {self.scope!r}.")
-        self.space = ActionSpace(self.rules)
+        self.space = action_space(self.rules)
         self.tables = tables_for(self.rules)
 
     # -- whose turn ------------------------------------------------------------------------------
@@ -177,6 +112,11 @@ class ResearchGame:
         left = sorted(set(range(len(self.space.cards))) - set(self.order))
         return [(card, 1.0 / len(left)) for card in left]
 
+    @property
+    def chosen(self) -> list[int]:
+        """The cards chosen so far of a discard (or a pick's card taken) in progress."""
+        return [] if self.game is None else chosen_cards(self.game.state)
+
     def legal(self) -> list[int]:
         """The legal action numbers, ascending."""
         if self.over:
@@ -184,18 +124,19 @@ class ResearchGame:
         if self.dealing:
             return [card for card, _ in self.chance_outcomes()]
         assert self.game is not None
-        choices = self.game.legal_choices()
-        if isinstance(choices, DiscardChoices):
-            return sorted(card.index for card in choices.cards if card.index not in self.chosen)
-        picks = [action for action in choices if isinstance(action, Pick)]
-        if picks and self.chosen:  # the second step of a pick: the card to discard for it
-            return sorted({action.discard.index for action in picks if action.card.index == self.chosen[0] and action.discard is not None})
-        return sorted({self.space.number(action) for action in choices if not isinstance(action, Claim)})
+        return self.game.legal_ids()
+
+    def name(self, number: int) -> str:
+        """The action's text: a card dealt while dealing, else the step's notation."""
+        if self.dealing and 0 <= number < len(self.space.cards):
+            return f"deal {self.space.cards[number]}"
+        return self.space.name(number)
 
     def apply(self, number: int) -> None:
         """Take action ``number`` (chance or the player's); raises ``ValueError`` if it is not legal."""
         if number not in self.legal():
-            raise ValueError(f"Action {number} ({self.space.name(number, self.phase)}) is not legal now.")
+            shown = self.name(number) if type(number) is int and 0 <= number < self.space.size else "outside the action space"
+            raise ValueError(f"Action {number} ({shown}) is not legal now.")
         player = -1 if self.dealing else self.to_act
         self.history.append((player if player is not None else -1, number))
         self.phases.append(self.phase)
@@ -204,29 +145,11 @@ class ResearchGame:
             return
         game = self.game
         assert game is not None
-        choices = game.legal_choices()
-        if isinstance(choices, DiscardChoices):
-            self.chosen.append(number)
-            if len(self.chosen) == choices.size:
-                cards, self.chosen = tuple(self.space.cards[index] for index in self.chosen), []
-                self._act(Discard(cards))
-            return
-        picks = [action for action in choices if isinstance(action, Pick)]
-        if picks:
-            if self.chosen:
-                first, self.chosen = self.chosen[0], []
-                self._act(
-                    next(
-                        action
-                        for action in picks
-                        if action.card.index == first and action.discard is not None and action.discard.index == number
-                    )
-                )
-                return
-            if any(action.card.index == number and action.discard is not None for action in picks):
-                self.chosen.append(number)
-                return
-        self._act(next(action for action in choices if not isinstance(action, Claim) and self.space.number(action) == number))
+        state = game.state
+        action = whole_action(state, number)
+        if action is not None:
+            self._moves.append((state.phase, move_of(state, action)))
+        game.apply_id(number)
 
     def advised(self, bot: Bot) -> int:
         """The number of the action ``bot`` (an engine bot, :func:`~engine.bots.make_bot`) would take now:
@@ -237,22 +160,13 @@ class ResearchGame:
         choices = game.legal_choices()
         whole = choices if isinstance(choices, DiscardChoices) else [action for action in choices if not isinstance(action, Claim)]
         action = bot.act(game.observation(player), whole)
+        steps = self.space.steps(action)
         if isinstance(action, Discard):
-            return (
-                next(card.index for card in action.cards if card.index not in self.chosen)
-                if len(self.chosen) < len(action.cards)
-                else self.legal()[0]
-            )
+            left = [step for step in steps if step not in game.state.chosen]
+            return left[0] if left else self.legal()[0]
         if isinstance(action, Pick) and action.discard is not None:
-            return action.discard.index if self.chosen else action.card.index
-        return self.space.number(action)
-
-    def _act(self, action: Action) -> None:
-        game = self.game
-        assert game is not None
-        state = game.state
-        self._moves.append((state.phase, move_of(state, action)))
-        game.apply(action)
+            return steps[1] if game.state.chosen else steps[0]
+        return steps[0]
 
     def _deal_card(self, card: int) -> None:
         self.order.append(card)
@@ -292,7 +206,7 @@ class ResearchGame:
         other = ResearchGame.__new__(ResearchGame)
         other.__dict__.update(self.__dict__)
         other.game = self.game.clone() if self.game is not None else None
-        other.order, other.pending, other.chosen = list(self.order), list(self.pending), list(self.chosen)
+        other.order, other.pending = list(self.order), list(self.pending)
         other.history, other.phases, other._moves = list(self.history), list(self.phases), list(self._moves)
         return other  # the hand's deals and the game before it are never changed in place: shared
 
@@ -522,10 +436,24 @@ def _replayed(research: ResearchGame, relabel: list[int], order: list[int]) -> R
     start = research._deal_start
     history = list(research.history)
     history[start : start + count] = [(-1, card) for card in order]
+    space = research.space
     for index in range(start + count, len(history)):
         seat, number = history[index]
-        if number < count and research.phases[index] != "partner":
-            history[index] = (seat, relabel[number])
+        history[index] = (seat, _relabelled(space, relabel, number))
     other.history, other.phases, other._moves = history, list(research.phases), moves
-    other.order, other.pending, other.chosen = [], list(research.pending), [relabel[card] for card in research.chosen]
+    other.order, other.pending = [], list(research.pending)
+    state.chosen = tuple(_relabelled(space, relabel, number) for number in research.game.state.chosen) if research.game else ()
     return other
+
+
+_RELABELLED = ("play", "give", "pick", "put_back", "discard")
+"""The kinds of step that name a card a seat holds or held (a partner call names a card by what it is)."""
+
+
+def _relabelled(space: ActionSpace, relabel: list[int], number: int) -> int:
+    """Step ``number`` with the card it names read as ``relabel`` reads it (other steps as they are)."""
+    kind = space.kind(number)
+    if kind not in _RELABELLED:
+        return number
+    start = space.starts[kind]
+    return start + relabel[number - start]

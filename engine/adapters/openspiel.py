@@ -123,8 +123,10 @@ class FiveHundredState(pyspiel.State):  # type: ignore[misc]
         self.research.apply(int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
-        phase = "chance" if player == pyspiel.PlayerId.CHANCE else self.research.phase
-        return self.research.space.name(int(action), phase)
+        space = self.research.space
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal {space.cards[int(action)]}"
+        return space.name(int(action))
 
     def is_terminal(self) -> bool:
         """Whether the hand (or game) is over."""

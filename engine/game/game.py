@@ -22,6 +22,7 @@ from dataclasses import replace
 from typing import Any, cast
 
 from ..errors import ConcurrentUseError, FiveHundredError, IllegalActionError, shown
+from ..kernel.action_space import ActionSpace, action_space, legal_ids, whole_action, why_id_illegal
 from ..kernel.actions import ALONE, KEEP, LOOK, PASS, REJECT, Action, Claim, parse_action, well_formed
 from ..kernel.carried import check_carried_over
 from ..kernel.deal import Deal, DealError
@@ -315,6 +316,35 @@ class Game:
                 raise IllegalActionError(reason)
             self._records[-1].actions.append(f"{state.to_act} {action_of(state, move)}")
             state.make_move(move)
+
+    # -- the flat action space ---------------------------------------------------------------------
+
+    @property
+    def action_space(self) -> ActionSpace:
+        """The variant's one action space (:mod:`engine.kernel.action_space`): every step as a number."""
+        return action_space(self.rules)
+
+    def legal_ids(self) -> list[int]:
+        """The legal steps of the seat to act as numbers of :attr:`action_space`, ascending: complete (a
+        led joker with each suit it may name, a discard one card at a time); empty once the game is over."""
+        return legal_ids(self._state)
+
+    def apply_id(self, number: int) -> None:
+        """Take step ``number`` of :attr:`action_space` for the seat to act. A discard of several cards,
+        and a pick that puts a card back, are taken a step at a time; the whole action is recorded (and
+        taken) with its last step. Raises :class:`IllegalActionError` saying why when the step is not
+        legal now; the game is then unchanged."""
+        with self._busy:
+            state = self._state
+            reason = why_id_illegal(state, number)
+            if reason is not None:
+                raise IllegalActionError(reason)
+            action = whole_action(state, number)
+            if action is None:
+                state.chosen = (*state.chosen, number)
+                return
+            self._records[-1].actions.append(f"{state.to_act} {action}")
+            state.make_move(move_of(state, action))
 
     def __getstate__(self) -> dict[str, Any]:
         state = dict(self.__dict__)

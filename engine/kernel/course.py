@@ -59,7 +59,7 @@ from .tables import Tables, cards_in, mask_of
 COURSE_FIELDS = tuple(
     (
         "rules tables rng rng_shared scripted listener dealer scores redeals banned winner ending phase hand_number "
-        "order _deal _dealt_by kitty hands auction play contract declarer discard_count discarded kitty_taken "
+        "order _deal _dealt_by kitty hands auction play contract declarer discard_count discarded chosen kitty_taken "
         "sitting_out exposed result pause_between_hands paused expose_when terms window announced givers received "
         "scored_out discarder arrangement table_cards drawn_hands"
     ).split()
@@ -92,6 +92,8 @@ class HandCourse:
     """How many cards the declarer must discard after taking the kitty."""
     discarded: int
     """The declarer's discards, as a mask."""
+    chosen: tuple[int, ...]
+    """The steps taken so far of a discard or pick in progress (:mod:`~engine.kernel.action_space`)."""
     kitty_taken: bool
     """Whether the declarer took the kitty."""
     sitting_out: tuple[int, ...]
@@ -409,6 +411,7 @@ class HandCourse:
         self.declarer = None
         self.discard_count = 0
         self.discarded = 0
+        self.chosen = ()
         self.kitty_taken = False
         self.sitting_out = ()
         self.exposed = ()

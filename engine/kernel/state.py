@@ -333,10 +333,12 @@ class GameState(HandCourse):
         elif phase is Phase.PARTNER:
             self.call_partner(move)
         elif phase is Phase.PICK:
+            self.chosen = ()  # a pick taken whole ends one taken a step at a time
             self.pick(move)
         elif phase is Phase.DRAW:
             self.draw_card(move)
         else:
+            self.chosen = ()
             self.discard(move)
 
     def _auction_move(self, move: int) -> None:
@@ -427,6 +429,7 @@ def copy_course(source: GameState, target: GameState) -> None:
     target.declarer = source.declarer
     target.discard_count = source.discard_count
     target.discarded = source.discarded
+    target.chosen = source.chosen
     target.kitty_taken = source.kitty_taken
     target.sitting_out = source.sitting_out
     target.exposed = source.exposed
