@@ -141,7 +141,7 @@ class Standing:
         if not end.exact_target:
             return max(end.target - score, NEAREST_NEED)
         if lands_directly(self.rules, score):
-            need: float = max(end.target - score, NEAREST_NEED)
+            need = float(max(end.target - score, NEAREST_NEED))
         else:
             # Past the target, or short of it by less than any hand can close: the side must first come
             # down (a failed contract) and then land on the target.
