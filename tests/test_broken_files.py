@@ -219,7 +219,7 @@ CASES: list[tuple[str, str, str, int, tuple[str, ...]]] = [
         """,
         "$.players.count",
         3,
-        ("must be at most 6, not 7",),
+        ("must be from 2 to 6, not 7",),
     ),
     (
         "ladder-names-an-unknown-strain",

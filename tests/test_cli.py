@@ -63,7 +63,7 @@ def test_show_invalid_variant_exits_1_without_traceback(capsys: pytest.CaptureFi
     path = tmp_path / "bad.yaml"
     path.write_text("extends: standard\nplayers: {count: 9}\n")
     code, out, err = run(capsys, "show", str(path))
-    assert code == 1 and out == "" and "must be at most 6" in err and "Traceback" not in err
+    assert code == 1 and out == "" and "must be from 2 to 6" in err and "Traceback" not in err
 
 
 def test_variants_lists_every_shipped_variant(capsys: pytest.CaptureFixture[str]) -> None:

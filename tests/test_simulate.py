@@ -110,10 +110,19 @@ def test_settings_check_themselves() -> None:
         SimulationSettings("standard", hands=5, games=5)
     with pytest.raises(engine.SimulationError, match="no bot called 'smart'"):
         SimulationSettings("standard", games=5, bots=("smart",))
-    with pytest.raises(engine.SimulationError, match="4 players, so give 4 bots, not 2"):
+    with pytest.raises(engine.SimulationError, match="4 players, so give one bot for every seat or 4 bots, not 2"):
         engine.simulate("standard", games=5, bots=["random", "random"])
-    with pytest.raises(engine.SimulationError, match="2 players, so give 2 bots, not 4"):
+    with pytest.raises(engine.SimulationError, match="2 players, so give one bot for every seat or 2 bots, not 4"):
         engine.simulate("two-handed", games=5, bots=["random"] * 4)  # a dummy is played by its player's bot
+
+
+def test_one_bot_name_is_every_seats_bot() -> None:
+    """``--bots random`` (one name) seats that bot everywhere: the same report as the name given per seat."""
+    one, each, default = (
+        {key: value for key, value in to_data(engine.simulate("standard", hands=40, seed=2, bots=bots)).items() if key != "timing"}
+        for bots in (["random"], ["random"] * 4, [])
+    )
+    assert one == each and one != default and one["bots"] == ["random"] * 4
 
 
 def test_compare_finds_a_difference_between_standard_and_american() -> None:
@@ -142,8 +151,8 @@ def test_cli_simulate_text_json_csv(capsys: pytest.CaptureFixture[str], tmp_path
         (["simulate", "standard", "--games", "0"], 2, "0 is not a positive number"),
         (["simulate", "standard", "--games", "5", "--hands", "5"], 2, "not allowed with argument"),
         (["simulate", "standard", "--resume"], 2, "give --out too"),
-        (["simulate", "standard", "--games", "5", "--bots", "random"], 2, "give 4 bots, not 1"),
-        (["simulate", "two-handed", "--games", "5", "--bots", "random"], 2, "give 2 bots, not 1"),
+        (["simulate", "standard", "--games", "5", "--bots", "random,random,random"], 2, "give one bot for every seat or 4 bots, not 3"),
+        (["simulate", "two-handed", "--games", "5", "--bots", "random,random,random"], 2, "or 2 bots, not 3"),
         (["simulate", "no-such-variant", "--games", "5"], 2, "no-such-variant"),
         (["compare", "standard", "nope", "--hands", "5"], 2, "nope"),
         (["simulate", "standard", "--games", "5", "--bots", ""], 2, "give a bot per seat"),

@@ -59,7 +59,7 @@ def _common(parser: Any, hands_help: str, games_help: str) -> None:
         "--bots",
         type=bots_argument,
         default=[],
-        help=f"a bot per seat, comma separated: {', '.join(BOT_NAMES)} (default: heuristic everywhere)",
+        help=f"one bot for every seat, or a bot per seat, comma separated: {', '.join(BOT_NAMES)} (default: heuristic everywhere)",
     )
     parser.add_argument(
         "--workers", type=_positive, default=1, help="processes to use, at most one per core (default 1); results do not depend on it"

@@ -215,6 +215,9 @@ def _explain(error: ValidationError, document: MergedDocument) -> Iterator[Probl
     if kind in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
         bound = error.validator_value
         relation = {"minimum": "at least", "maximum": "at most", "exclusiveMinimum": "more than", "exclusiveMaximum": "less than"}[kind]
+        if isinstance(schema, dict) and "minimum" in schema and "maximum" in schema:
+            # Both ends known: name the whole range, so the author need not guess the other end.
+            relation, bound = "from", f"{schema['minimum']} to {schema['maximum']}"
         yield document.problem(path, f"{_where(path)} must be {relation} {bound}, not {_shown(instance)}.")
         return
 

@@ -98,7 +98,7 @@ def to_data(result: SimulationResult) -> dict[str, Any]:
         "variant": settings.variant_name,
         "name": rules.name,
         "seed": settings.seed,
-        "bots": list(settings.bots) or ["heuristic"] * rules.seating.players,
+        "bots": list(settings.bots if len(settings.bots) > 1 else (settings.bots or ("heuristic",)) * rules.seating.players),
         "hands": tally.hands,
         "games": tally.games,
         "unfinished_games": tally.unfinished,

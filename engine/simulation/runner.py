@@ -214,9 +214,13 @@ def _load(variant: str) -> Rules:
 
 def _bots_for(settings: SimulationSettings, rules: Rules) -> tuple[str, ...]:
     players = rules.seating.players
-    names = settings.bots or ("heuristic",) * players
+    names = settings.bots or ("heuristic",)
+    if len(names) == 1:
+        names = names * players  # one name: every seat's bot
     if len(names) != players:
-        raise SimulationError(f"{rules.name} has {players} players, so give {players} bots, not {len(names)} ({', '.join(names)}).")
+        raise SimulationError(
+            f"{rules.name} has {players} players, so give one bot for every seat or {players} bots, not {len(names)} ({', '.join(names)})."
+        )
     return names
 
 
