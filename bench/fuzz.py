@@ -29,6 +29,7 @@ BATCH = {
     "saved games": 60,
     "transcripts": 100,
     "actions": 400,
+    "action numbers": 400,
     "command lines": 40,
     "checkpoints": 20,
     "analyses": 30,

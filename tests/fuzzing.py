@@ -844,6 +844,23 @@ def check_action(variant: str, seed: int, steps: int, action: Any, argument: Any
     check_roundtrip(game)
 
 
+def check_action_number(variant: str, seed: int, steps: int, number: Any) -> None:
+    """Any object given to ``apply_id`` (the kernel's flat action space): taken if it is a legal number
+    now, else ``IllegalActionError`` with the game (and the steps of a discard chosen so far) unchanged."""
+    STATS["action numbers tried"] += 1
+    game = _played(variant, seed, steps).clone()
+    before = (game.to_dict(), game.state.chosen)
+    legal = game.legal_ids()
+    with bounded("action number"):
+        try:
+            game.apply_id(number)
+        except engine.IllegalActionError:
+            assert (game.to_dict(), game.state.chosen) == before
+            return
+    assert type(number) is int and number in legal, (number, legal)
+    check_roundtrip(game)
+
+
 # -- the command line ------------------------------------------------------------------------------
 
 _ARGUMENTS = [
@@ -1232,6 +1249,15 @@ TARGETS: dict[str, tuple[Callable[..., None], dict[str, st.SearchStrategy[Any]]]
             "steps": st.integers(0, 60),
             "action": action_objects(engine.load_variant("standard").deck),
             "argument": st.one_of(st.integers(-2, 12), st.sampled_from([True, None, 1.0, "0", 2**70]), st.builds(Hostile)),
+        },
+    ),
+    "action numbers": (
+        check_action_number,
+        {
+            "variant": st.sampled_from(["standard", "five-handed", "two-handed-draw", "blind-misere"]),
+            "seed": st.integers(0, 3),
+            "steps": st.integers(0, 60),
+            "number": st.one_of(st.integers(-3, 400), st.sampled_from([True, None, 1.0, "3", 2**70]), st.builds(Hostile)),
         },
     ),
     "command lines": (

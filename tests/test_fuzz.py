@@ -17,6 +17,7 @@ EXAMPLES = {
     "saved games": 40,
     "transcripts": 40,
     "actions": 150,
+    "action numbers": 100,
     "command lines": 30,
     "checkpoints": 15,
     "analyses": 10,

@@ -29,7 +29,7 @@ Claims are not numbered (a claim lays several cards down at once; see :class:`~e
 
 from __future__ import annotations
 
-from ..errors import IllegalActionError
+from ..errors import IllegalActionError, shown
 from ..rules.ruleset import Rules
 from .actions import ALONE, KEEP, LOOK, PASS, REJECT, Action, Bid, Call, CallPartner, Claim, Discard, Draw, Give, Look, Pass, Pick, Play
 from .choices import DiscardChoices
@@ -96,7 +96,7 @@ class ActionSpace:
         """The range ``number`` lies in (``"play"``, ``"bid"``, ``"discard"``, ...); raises ``ValueError``
         for a number outside the space."""
         if type(number) is not int or not 0 <= number < self.size:
-            raise ValueError(f"An action number is a whole number from 0 to {self.size - 1}, not {number!r}.")
+            raise ValueError(f"An action number is a whole number from 0 to {self.size - 1}, not {shown(number)}.")
         found = "play"
         for kind, start in self.starts.items():  # an empty range shares its start with the next: the last wins
             if start > number:
@@ -198,15 +198,15 @@ def why_id_illegal(state: GameState, number: object) -> str | None:
     """Why step ``number`` is not legal for the seat to act now (a full sentence), or ``None`` when it is."""
     space = action_space(state.rules)
     if type(number) is not int or not 0 <= number < space.size:
-        return f"An action number is a whole number from 0 to {space.size - 1}, not {number!r}."
+        return f"An action number is a whole number from 0 to {space.size - 1}, not {shown(number)}."
     legal = legal_ids(state)
     if number in legal:
         return None
     if not legal:
         return "No seat is to act: the game is over or paused between hands."
-    shown = ", ".join(f"{each} ({space.name(each)})" for each in legal[:12])
+    listed = ", ".join(f"{each} ({space.name(each)})" for each in legal[:12])
     more = f" and {len(legal) - 12} more" if len(legal) > 12 else ""
-    return f"Action {number} ({space.name(number)}) is not legal for seat {state.to_act} now; the legal actions are {shown}{more}."
+    return f"Action {number} ({space.name(number)}) is not legal for seat {state.to_act} now; the legal actions are {listed}{more}."
 
 
 def whole_action(state: GameState, number: int) -> Action | None:
