@@ -18,7 +18,7 @@ from typing import Any
 
 import yaml
 
-from ..errors import FiveHundredError
+from ..errors import FiveHundredError, VariantError
 from ..language.resources import shipped_variant_path
 from ..rules.compiler import compile_text
 from ..rules.ruleset import Rules, Share
@@ -120,7 +120,14 @@ def settings_of(variant: str, keys: Sequence[SweepKey]) -> list[Setting]:
                 raise SweepError(f"--set {key.name}: the key is set twice, or inside another --set's value; set each key once.")
             place[key.path[-1]] = key.values[index]
         text = yaml.safe_dump(document, sort_keys=False, allow_unicode=True)
-        rules = compile_text(text, f"<--set {label}>", folder)
+        name = f"<--set {label}>"
+        try:
+            rules = compile_text(text, name, folder)
+        except VariantError as error:
+            if any(problem.file != name for problem in error.problems):
+                raise  # the file swept is itself at fault: its own lines say where
+            # The lines of the text written for the setting mean nothing to the author: name the --set.
+            raise SweepError("\n".join(f"--set {label}: {problem.path}: {problem.message}" for problem in error.problems)) from None
         settings.append(Setting(label, rules))
     return settings
 
