@@ -125,6 +125,14 @@ def test_one_bot_name_is_every_seats_bot() -> None:
     assert one == each and one != default and one["bots"] == ["random"] * 4
 
 
+def test_five_handed_report_names_seats_not_teams() -> None:
+    """Five-handed (every seat scores for itself): the report's tables name seats, and a seat is "its own
+    side" (not "alone", which reads as going alone); one game won is "1 game"."""
+    text = engine.simulation.report.to_text(engine.simulate("five-handed", games=6, seed=1))
+    assert "Declared by seat (bid / made):" in text and "Declared by team" not in text
+    assert "Seat 0 (its own side):" in text and "(alone)" not in text and " 1 games" not in text
+
+
 def test_compare_finds_a_difference_between_standard_and_american() -> None:
     """Issue 4: "compare shows a meaningful difference between standard and american" (one round of
     bidding with inkles that cannot win makes all-pass hands far more common)."""

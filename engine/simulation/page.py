@@ -81,7 +81,7 @@ def _interval(share: dict[str, Any]) -> str:
 def _team_label(team: dict[str, Any]) -> str:
     """A team as the text report names it: a player alone is a team of one, named by its seat."""
     seats = " and ".join(map(str, team["seats"]))
-    return f"team {team['team']} (seats {seats})" if len(team["seats"]) > 1 else f"seat {seats} (alone)"
+    return f"team {team['team']} (seats {seats})" if len(team["seats"]) > 1 else f"seat {seats} (its own side)"
 
 
 # What the file changes ------------------------------------------------------------------------------
@@ -267,7 +267,8 @@ def _contracts_section(data: dict[str, Any]) -> str:
     if len(teams) > 1:
         by_team = [[name, *(f"{figures['bid']} / {figures['made']}" for figures in each["by_team"])] for name, each in contracts.items()]
         by_team.append(["all", *(f"{team['declared']} / {team['made']}" for team in teams)])
-        parts.append("<h3>Declared by team (bid / made)</h3>")
+        side = "team" if any(len(team["seats"]) > 1 for team in teams) else "seat"
+        parts.append(f"<h3>Declared by {side} (bid / made)</h3>")
         parts.append(_table(["contract", *(_team_label(team) for team in teams)], by_team, name="declared-by-team"))
     return "\n".join(parts)
 

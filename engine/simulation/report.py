@@ -311,11 +311,12 @@ def to_text(result: SimulationResult) -> str:
     for team in data["per_team"]:
         seats = " and ".join(map(str, team["seats"]))
         # A player alone is a team of one: named by its seat.
-        label = f"Team {team['team']} (seats {seats})" if len(team["seats"]) > 1 else f"Seat {seats} (alone)"
+        label = f"Team {team['team']} (seats {seats})" if len(team["seats"]) > 1 else f"Seat {seats} (its own side)"
         line = f"{label}: {team['points_per_hand']:+.1f} points a hand"
         if data["games"]:
             low, high = team["win_interval_95"]
-            line += f", won {team['wins']} games ({100 * team['win_rate']:.1f}%, 95% interval {100 * low:.1f}-{100 * high:.1f}%)"
+            games = "game" if team["wins"] == 1 else "games"
+            line += f", won {team['wins']} {games} ({100 * team['win_rate']:.1f}%, 95% interval {100 * low:.1f}-{100 * high:.1f}%)"
         lines.append(line)
     lines.append(
         "Declared by seat: "
@@ -392,7 +393,8 @@ def _team_table(data: dict[str, Any]) -> list[str]:
     told apart."""
     teams = data["per_team"]
     labels = [f"team {team['team']}" if len(team["seats"]) > 1 else f"seat {team['seats'][0]}" for team in teams]
-    lines = ["Declared by team (bid / made):", f"{'contract':<14}" + "".join(f"{label:>14}" for label in labels)]
+    side = "team" if any(len(team["seats"]) > 1 for team in teams) else "seat"  # every seat for itself: say so
+    lines = [f"Declared by {side} (bid / made):", f"{'contract':<14}" + "".join(f"{label:>14}" for label in labels)]
     for contract_id, each in data["contracts"].items():
         lines.append(f"{contract_id:<14}" + "".join(f"{figures['bid']:>8} / {figures['made']:<3}" for figures in each["by_team"]).rstrip())
     lines.append(f"{'all':<14}" + "".join(f"{team['declared']:>8} / {team['made']:<3}" for team in teams).rstrip())
