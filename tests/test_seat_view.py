@@ -145,3 +145,30 @@ def test_a_bidding_view_needs_only_what_bidding_reads() -> None:
     """A view is a plain record: a test (or a bot author) may build the view of a bid by hand."""
     view = SeatView(2, Phase.AUCTION, acting_seat=2, bidding=((0, PASS_MOVE), (1, 0)), scores=(0, 0))
     assert view.actor == 2 and view.hand_of(2) == 0 and view.seen() == 0
+
+
+def test_000_joker_in_no_trump_what_a_card_played_to_a_suit_shows() -> None:
+    """Rules text 000, "Joker in no trump" and "Play" (follow suit if able), read once for every bot and
+    the research adapters (engine.kernel.seat_view.shown_voids): a card of another suit to the suit led
+    shows a void; the joker shows one only where it may be played only when void; a joker led names the
+    suit to follow; to a trump led (the left bower is a trump), a plain card shows no trumps."""
+    from engine.kernel.seat_view import shown_voids
+    from engine.kernel.tables import tables_for
+
+    def card(rules: engine.Rules, text: str) -> int:
+        return next(each.index for each in rules.deck.cards if str(each) == text)
+
+    standard, restricted = engine.load_variant("standard"), engine.load_variant("joker-restrictions")
+    for rules, shows in ((standard, True), (restricted, False)):
+        no_trump = tables_for(rules).strains["NT"]
+        trick = [(0, card(rules, "AH")), (1, card(rules, "JK")), (2, card(rules, "5S")), (3, card(rules, "5H"))]
+        found = shown_voids(no_trump, [(0, trick, 1, None)])
+        assert found.get(2) == {"H"} and 3 not in found and 0 not in found
+        assert (found.get(1) == {"H"}) is shows and (1 in found) is shows
+    no_trump = tables_for(standard).strains["NT"]
+    led_joker = [(0, card(standard, "JK")), (1, card(standard, "4H"))]
+    assert shown_voids(no_trump, [], led_joker, "S") == {1: {"S"}}  # the trick in progress, its suit named
+    assert shown_voids(no_trump, [], led_joker) == {}  # nothing named: nothing to follow
+    hearts = tables_for(standard).strains["H"]
+    trumps = [(0, card(standard, "JD")), (1, card(standard, "5H")), (2, card(standard, "5S"))]
+    assert shown_voids(hearts, [(0, trumps, 0, None)]) == {2: {"H"}}

@@ -31,7 +31,7 @@ from ..kernel.deal import Deal, deal_of_order, hands_of_order, misdealt_seat
 from ..kernel.moves import move_of
 from ..kernel.phase import Phase
 from ..kernel.scoring import MAX_HANDS
-from ..kernel.seat_view import SeatView, seat_view
+from ..kernel.seat_view import SeatView, seat_view, shown_voids
 from ..kernel.state import CARD_BITS, GameState
 from ..kernel.table_cards import CARD_MASK, DISCARD_SHIFT
 from ..kernel.tables import Tables, cards_in, mask_of, tables_for
@@ -376,30 +376,18 @@ def _redealt(research: ResearchGame, player: int, rng: random.Random) -> Researc
 
 
 def _voids(state: GameState, view: SeatView) -> dict[int, int]:
-    """The cards each seat may not hold now, having shown void in their suits: it played a card of
-    another suit to the suit led (or named for a led joker), or a suitless card (a joker in no trump)
-    where the rules allow one only when void. (The joker's other restrictions, no reneging and first
-    or last of a suit, are left to the replay.)"""
+    """The cards each seat may not hold now, having shown void in their suits
+    (:func:`~engine.kernel.seat_view.shown_voids`). (The joker's other restrictions, no reneging and
+    first or last of a suit, are left to the replay.)"""
     play = state.play
     assert play is not None
-    void_only = play.joker.only_when_void
-    suit_of = play.strain.suit_of
+    strain = play.strain
     suits: dict[str, int] = {}
-    for card, suit in enumerate(suit_of):
+    for card, suit in enumerate(strain.suit_of):
         if suit is not None:
             suits[suit] = suits.get(suit, 0) | 1 << card
-    barred: dict[int, int] = {}
-    tricks = [(cards, named) for _, cards, _, named in view.tricks]
-    for cards, named in [*tricks, (view.trick, view.named)]:
-        if not cards:
-            continue
-        led = named if named is not None else suit_of[cards[0][1]]
-        if led is None:
-            continue
-        for seat, card in cards[1:]:
-            if suit_of[card] != led and (suit_of[card] is not None or void_only):
-                barred[seat] = barred.get(seat, 0) | suits[led]
-    return barred
+    found = shown_voids(strain, view.tricks, view.trick, view.named)
+    return {seat: sum(suits.get(suit, 0) for suit in void) for seat, void in found.items()}
 
 
 def _replayed(research: ResearchGame, relabel: list[int], order: list[int]) -> ResearchGame | None:

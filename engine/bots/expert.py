@@ -44,7 +44,7 @@ from ..kernel.actions import Action
 from ..kernel.phase import Phase
 from ..kernel.play import TrickPlay
 from ..kernel.scoring import score_hand
-from ..kernel.seat_view import SeatView
+from ..kernel.seat_view import SeatView, shown_voids
 from ..kernel.state import CARD_BITS, SUIT_SHIFT, GameState
 from ..kernel.tables import StrainTable, cards_in, mask_of, tables_for
 from ..rules.ruleset import Rules
@@ -232,7 +232,7 @@ class ExpertBot:
         unseen &= ~played & ~out
         for mask in known.values():
             unseen &= ~mask
-        voids = self._voids(strain, tricks, current, named)
+        voids = shown_voids(strain, [(leader, cards, 0, suit) for leader, cards, suit in tricks], current, named)
         minimize = contract is not None and rules.ladder[contract].target.is_no_tricks
         wants_more = seat in side  # the worths are the declaring side's, for a misère too
         leader = tricks[0][0] if tricks else (current[0][0] if current else seat)
@@ -434,24 +434,6 @@ class ExpertBot:
                 break
         order = sorted(range(len(drawn)), key=lambda position: (-drawn[position][0], position))
         return [drawn[position] for position in order[: self.samples]]
-
-    @staticmethod
-    def _voids(strain: StrainTable, tricks: list[_Trick], current: tuple[tuple[int, int], ...], named: str | None) -> dict[int, set[str]]:
-        """The suits each seat has shown void in: it played a card of another suit to the suit led.
-        (Not the kernel's ``TrickPlay.voids``, which also counts a joker played to a suit: where the joker
-        may be played at any time that proves nothing about the rest of the hand.)"""
-        suit_of = strain.suit_of
-        voids: dict[int, set[str]] = {}
-        for _, cards, suit in [*tricks, (0, current, named)]:
-            if not cards:
-                continue
-            led = suit if suit is not None else suit_of[cards[0][1]]
-            if led is None:
-                continue
-            for each, card in cards[1:]:
-                if suit_of[card] != led and suit_of[card] is not None:
-                    voids.setdefault(each, set()).add(led)
-        return voids
 
     def _sample(
         self,

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..kernel.seat_view import shown_voids
 from ..kernel.tables import StrainTable
 
 Completed = Sequence[tuple[int, Sequence[tuple[int, int]], int, str | None]]
@@ -24,17 +25,8 @@ NO_ESCAPE_COUNT = 99
 def declarer_voids(
     strain: StrainTable, completed: Sequence[tuple[int, Sequence[tuple[int, int]], int, str | None]], declarer: int
 ) -> set[str]:
-    """The suits the declarer has failed to follow."""
-    voids: set[str] = set()
-    suit_of = strain.suit_of
-    for _, played, _, named in completed:
-        if not played:
-            continue
-        led = suit_of[played[0][1]] or named
-        for seat, index in played:
-            if seat == declarer and led is not None and suit_of[index] != led:
-                voids.add(led)
-    return voids
+    """The suits the declarer has failed to follow (:func:`~engine.kernel.seat_view.shown_voids`)."""
+    return shown_voids(strain, completed).get(declarer, set())
 
 
 def defence_lead(

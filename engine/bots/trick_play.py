@@ -16,6 +16,7 @@ play (:func:`follow_classic`).
 from collections.abc import Sequence
 from typing import Final, NamedTuple
 
+from ..kernel.seat_view import shown_voids
 from ..kernel.tables import StrainTable, cards_in
 
 
@@ -71,23 +72,15 @@ def later_seats(table: Table) -> list[int]:
 
 
 def voids(strain: StrainTable, table: Table) -> dict[int, set[str]]:
-    """The suits each seat has shown it lacks (failed to follow, in the completed tricks and this one),
-    ``"trump"`` for the trumps."""
-    found: dict[int, set[str]] = {}
-    suit_of, trumps = strain.suit_of, strain.trumps
-    tricks: list[Sequence[tuple[int, int]]] = [played for _, played, _, _ in table.completed]
-    tricks.append(table.trick)
-    for played in tricks:
-        if not played:
-            continue
-        first = played[0][1]
-        led_trump = bool(trumps >> first & 1)
-        led = suit_of[first]
-        for seat, index in played[1:]:
-            if led_trump and not trumps >> index & 1:
-                found.setdefault(seat, set()).add("trump")
-            elif not led_trump and led is not None and suit_of[index] != led:
-                found.setdefault(seat, set()).add(led)
+    """The suits each seat has shown it lacks, in the completed tricks and this one (the kernel's one
+    reading, :func:`~engine.kernel.seat_view.shown_voids`), the trump suit written ``"trump"``."""
+    found = shown_voids(strain, table.completed, table.trick, table.led)
+    trump = strain.order.strain.trump
+    if trump is not None:
+        for suits in found.values():
+            if trump in suits:
+                suits.discard(trump)
+                suits.add("trump")
     return found
 
 

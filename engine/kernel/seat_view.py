@@ -24,7 +24,7 @@ from .events import CardGiven, Dealt, Discarded, Drew, Event, KittyTaken, Picked
 from .phase import Phase
 from .play import TrickPlay
 from .state import GameState
-from .tables import mask_of
+from .tables import StrainTable, mask_of
 
 
 class SeatView(NamedTuple):
@@ -258,6 +258,36 @@ _DRAW_HIDDEN = ("card", "kept")
 _DISCARD_HIDDEN = ("discarded",)
 
 
+Trick = tuple[int, Sequence[tuple[int, int]], int, str | None]
+"""A completed trick as a seat sees it: (leader, (seat, card) pairs in the order played, winner, the suit
+named for a led joker)."""
+
+
+def shown_voids(
+    strain: StrainTable, completed: Sequence[Trick], trick: Sequence[tuple[int, int]] = (), named: str | None = None
+) -> dict[int, set[str]]:
+    """The suits each seat has shown it holds none of, from the ``completed`` tricks and the ``trick`` in
+    progress (led with suit ``named`` for a joker, if one was named), under ``strain``: a seat that played
+    a card of another suit to the suit led (the trump suit, to a trump led), or a card of no suit where
+    that shows a void (:attr:`~engine.kernel.tables.StrainTable.suitless_shows_void`: the joker may be
+    played only when void). What every seat sees, the one reading of it the bots and the research
+    adapters share (a seat's own view adds nothing: its cards are its own)."""
+    suit_of = strain.suit_of
+    suitless = strain.suitless_shows_void
+    found: dict[int, set[str]] = {}
+    for _, played, _, said in (*completed, (0, trick, 0, named)):
+        if not played:
+            continue
+        led = said if said is not None else suit_of[played[0][1]]
+        if led is None:
+            continue  # a joker led that named no suit: nothing to follow
+        for seat, card in played[1:]:
+            suit = suit_of[card]
+            if suit != led and (suit is not None or suitless):
+                found.setdefault(seat, set()).add(led)
+    return found
+
+
 def event_for(event: Event, player: int | None, controller: Sequence[int]) -> Told:
     """What ``player`` (``None``: anyone, such as a spectator) is told of ``event``; ``controller`` gives
     each seat's player (``tables.controller``: a dummy's cards are its player's to see). Nobody is told
@@ -282,4 +312,4 @@ def event_for(event: Event, player: int | None, controller: Sequence[int]) -> To
     return Told(event)
 
 
-__all__ = ["SeatView", "Told", "event_for", "seat_view"]
+__all__ = ["SeatView", "Told", "Trick", "event_for", "seat_view", "shown_voids"]

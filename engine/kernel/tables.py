@@ -77,6 +77,9 @@ class StrainTable:
     keys: dict[str | None, tuple[int, ...]]
     """Led suit (or ``None``) → per card index, how strongly the card competes in that trick: its power
     if it is a trump or follows the suit led, else -1 (it cannot win)."""
+    suitless_shows_void: bool = True
+    """Whether a card of no suit (a joker in no trump) played to a suit led shows its player holds none
+    of that suit: where the joker may be played only when void."""
 
     def key(self, index: int, led: str | None) -> int:
         """How strongly card ``index`` competes in a trick led in ``led`` (-1: it cannot win): :attr:`keys`."""
@@ -163,7 +166,7 @@ class Tables:
         return card.index < len(self.cards) and self.cards[card.index] == card
 
 
-def _strain_table(order: CardOrder, suits: tuple[str, ...], jokers: int) -> StrainTable:
+def _strain_table(order: CardOrder, suits: tuple[str, ...], jokers: int, suitless_shows_void: bool) -> StrainTable:
     """One strain's masks and orders, for the kernel's play and the bots' reading of a hand alike."""
     follow = {suit: 0 for suit in suits}
     suitless = 0
@@ -205,6 +208,7 @@ def _strain_table(order: CardOrder, suits: tuple[str, ...], jokers: int) -> Stra
             suit: tuple(power if power >= TRUMP_POWER or order.suit_of[index] == suit else -1 for index, power in enumerate(order.power))
             for suit in (*suits, None)
         },
+        suitless_shows_void,
     )
 
 
@@ -259,7 +263,9 @@ def tables_for(rules: Rules) -> Tables:
     tables = Tables(
         rules=rules,
         cards=rules.deck.cards,
-        strains={order.strain.id: _strain_table(order, suits, jokers) for order in rules.card_orders},
+        strains={
+            order.strain.id: _strain_table(order, suits, jokers, rules.play.joker_in_no_trump.only_when_void) for order in rules.card_orders
+        },
         face_cards=mask_of(card.index for card in rules.deck.cards if card.rank in FACE_RANKS),
         level_reached=tuple(reached),
         contracts=rules.ladder.contracts,
