@@ -332,8 +332,9 @@ class Game:
     def apply_id(self, number: int) -> None:
         """Take step ``number`` of :attr:`action_space` for the seat to act. A discard of several cards,
         and a pick that puts a card back, are taken a step at a time; the whole action is recorded (and
-        taken) with its last step. Raises :class:`IllegalActionError` saying why when the step is not
-        legal now; the game is then unchanged."""
+        taken) with its last step; the steps before it are not part of the game's record (a saved game or a
+        transcript holds whole actions), though a :meth:`clone` keeps them. Raises
+        :class:`IllegalActionError` saying why when the step is not legal now; the game is then unchanged."""
         with self._busy:
             state = self._state
             reason = why_id_illegal(state, number)
