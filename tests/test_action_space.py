@@ -141,3 +141,65 @@ def test_000_the_kitty_a_discard_is_taken_a_card_at_a_time_and_recorded_whole() 
     assert game.state.chosen == () and game.phase is not engine.Phase.KITTY
     assert game.records[-1].actions[recorded].split(" ")[1] == "discard"
     assert len(game.records[-1].actions) == recorded + 1
+
+
+def _mid_discard(seed: int = 5) -> engine.Game:
+    """A ``standard`` game whose declarer has chosen two of its discards, one step each."""
+    game = engine.Game(engine.load_variant("standard"), seed=seed)
+    while game.phase is not engine.Phase.KITTY:
+        game.apply("bid 6S" if "bid 6S" in map(str, game.legal_actions()) else "pass")
+    for _ in range(2):
+        game.apply_id(game.legal_ids()[0])
+    return game
+
+
+def test_000_the_kitty_a_saved_game_keeps_a_discard_in_progress() -> None:
+    """Rules text 000, "The kitty": a game saved with two discards chosen of a discard in progress is
+    rebuilt with them chosen (a clone keeps them too); steps that are not a discard in progress, or that
+    would complete it, are refused naming ``choosing``."""
+    game = _mid_discard()
+    data = game.to_dict()
+    again = engine.Game.from_dict(data)
+    assert again.state.chosen == game.state.chosen and again.legal_ids() == game.legal_ids()
+    assert game.clone().state.chosen == game.state.chosen
+    assert "choosing" not in engine.Game(engine.load_variant("standard"), seed=5).to_dict()
+    for bad in ("x", [10**6], [data["choosing"][0]] * 2, [*data["choosing"], *game.legal_ids()[:2]], [game.legal_ids()[0], True]):
+        with pytest.raises(engine.SavedGameError, match="choosing"):
+            engine.Game.from_dict({**data, "choosing": bad})
+
+
+def test_000_the_kitty_a_whole_discard_replaces_the_steps_chosen() -> None:
+    """Rules text 000, "The kitty": a whole discard given as an action while steps are chosen is taken
+    as given, and the steps chosen are dropped."""
+    game = _mid_discard()
+    hand = [card for card in game.hand_of(game.state.discarder)]
+    chosen = {game.action_space.card(step) for step in game.state.chosen}
+    others = [card for card in hand if card.index not in chosen][: game.state.discard_count]
+    game.apply(Discard(tuple(others)))
+    assert game.state.chosen == () and game.phase is not engine.Phase.KITTY
+    assert all(card not in game.hand_of(game.state.declarer or 0) for card in others)
+
+
+def test_the_research_game_takes_any_integer_type_and_refuses_the_rest_unchanged() -> None:
+    """The research adapters' game reads an action number of any integer type (numpy's among them, as an
+    agent draws them) and refuses anything else, or a number not legal now, before changing anything (a
+    refused action once left a history entry that was never applied)."""
+    from engine.adapters.core import ResearchGame
+
+    class Index:
+        def __init__(self, value: int) -> None:
+            self.value = value
+
+        def __index__(self) -> int:
+            return self.value
+
+    research = ResearchGame(engine.load_variant("standard"))
+    while research.dealing:
+        research.apply(Index(research.legal()[0]))  # type: ignore[arg-type]
+    for bad in (True, 1.0, "3", None, research.space.size, -1):
+        before = (list(research.history), research.legal())
+        with pytest.raises(ValueError):
+            research.apply(bad)  # type: ignore[arg-type]
+        assert (research.history, research.legal()) == before
+    research.apply(Index(research.legal()[-1]))  # type: ignore[arg-type]
+    assert research.hand_in_play().history == research.history[-len(research.hand_in_play().history) :]

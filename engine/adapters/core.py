@@ -15,13 +15,14 @@ phase a number of its own kind's range, a discard a card at a time); chance acti
 
 from __future__ import annotations
 
+import operator
 import random
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..analysis.unseen import unseen_deal
 from ..bots.base import Bot
-from ..errors import IllegalActionError
+from ..errors import IllegalActionError, shown
 from ..game.game import Game
 from ..game.telling import event_data
 from ..kernel.action_space import ActionSpace, action_space, chosen_cards, whole_action
@@ -133,10 +134,14 @@ class ResearchGame:
         return self.space.name(number)
 
     def apply(self, number: int) -> None:
-        """Take action ``number`` (chance or the player's); raises ``ValueError`` if it is not legal."""
+        """Take action ``number`` (chance or the player's; any integer type, such as numpy's); raises
+        ``ValueError`` if it is not legal, the game unchanged."""
+        if isinstance(number, bool) or not hasattr(number, "__index__"):
+            raise ValueError(f"An action is a whole number, not {shown(number)}.")
+        number = operator.index(number)
         if number not in self.legal():
-            shown = self.name(number) if type(number) is int and 0 <= number < self.space.size else "outside the action space"
-            raise ValueError(f"Action {number} ({shown}) is not legal now.")
+            named = self.name(number) if 0 <= number < self.space.size else "outside the action space"
+            raise ValueError(f"Action {number} ({named}) is not legal now.")
         player = -1 if self.dealing else self.to_act
         self.history.append((player if player is not None else -1, number))
         self.phases.append(self.phase)

@@ -123,10 +123,10 @@ class FiveHundredState(pyspiel.State):  # type: ignore[misc]
         self.research.apply(int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
-        space = self.research.space
-        if player == pyspiel.PlayerId.CHANCE:
-            return f"deal {space.cards[int(action)]}"
-        return space.name(int(action))
+        space, number = self.research.space, int(action)
+        if player == pyspiel.PlayerId.CHANCE and 0 <= number < len(space.cards):
+            return f"deal {space.cards[number]}"
+        return space.name(number) if 0 <= number < space.size else f"action {number}"
 
     def is_terminal(self) -> bool:
         """Whether the hand (or game) is over."""

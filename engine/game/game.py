@@ -22,7 +22,7 @@ from dataclasses import replace
 from typing import Any, cast
 
 from ..errors import ConcurrentUseError, FiveHundredError, IllegalActionError, shown
-from ..kernel.action_space import ActionSpace, action_space, legal_ids, whole_action, why_id_illegal
+from ..kernel.action_space import ActionSpace, action_space, apply_id, legal_ids, whole_action, why_id_illegal
 from ..kernel.actions import ALONE, KEEP, LOOK, PASS, REJECT, Action, Claim, parse_action, well_formed
 from ..kernel.carried import check_carried_over
 from ..kernel.deal import Deal, DealError
@@ -326,26 +326,39 @@ class Game:
 
     def legal_ids(self) -> list[int]:
         """The legal steps of the seat to act as numbers of :attr:`action_space`, ascending: complete (a
-        led joker with each suit it may name, a discard one card at a time); empty once the game is over."""
+        led joker with each suit it may name, a discard one card at a time); empty once the game is over
+        or while it is paused between hands."""
         return legal_ids(self._state)
 
     def apply_id(self, number: int) -> None:
         """Take step ``number`` of :attr:`action_space` for the seat to act. A discard of several cards,
         and a pick that puts a card back, are taken a step at a time; the whole action is recorded (and
-        taken) with its last step; the steps before it are not part of the game's record (a saved game or a
-        transcript holds whole actions), though a :meth:`clone` keeps them. Raises
-        :class:`IllegalActionError` saying why when the step is not legal now; the game is then unchanged."""
+        taken) with its last step (a whole action given to :meth:`apply` meanwhile replaces the steps
+        chosen). Raises :class:`IllegalActionError` saying why when the step is not legal now; the game is
+        then unchanged."""
         with self._busy:
             state = self._state
             reason = why_id_illegal(state, number)
             if reason is not None:
                 raise IllegalActionError(reason)
             action = whole_action(state, number)
-            if action is None:
-                state.chosen = (*state.chosen, number)
-                return
-            self._records[-1].actions.append(f"{state.to_act} {action}")
-            state.make_move(move_of(state, action))
+            if action is not None:
+                self._records[-1].actions.append(f"{state.to_act} {action}")
+            apply_id(state, number)
+
+    def _choose_saved(self, steps: object) -> None:
+        """Take again the steps of a discard or pick in progress that a saved game holds (``choosing``);
+        raises :class:`~engine.game.saving.SavedGameError` for anything but such steps, legal now."""
+        if not isinstance(steps, list):
+            raise SavedGameError(f"saved game: 'choosing' must be a list of action numbers, not {shown(steps)}.")
+        for place, step in enumerate(steps):
+            state = self._state
+            reason = why_id_illegal(state, step)
+            if reason is None and whole_action(state, cast(int, step)) is not None:
+                reason = "it would complete the action, which the saved hand's actions would hold"
+            if reason is not None:
+                raise SavedGameError(f"saved game: choosing[{place}] ({shown(step)}) is not a step in progress: {reason}")
+            apply_id(state, cast(int, step))
 
     def __getstate__(self) -> dict[str, Any]:
         state = dict(self.__dict__)
@@ -417,7 +430,15 @@ class Game:
             state = self._state
             banned, redeals = self._initial_carried
             return saved_game_data(
-                self.rules, self._first_dealer, self._initial_scores, self._records, state.scripted, state.rng, sorted(banned), redeals
+                self.rules,
+                self._first_dealer,
+                self._initial_scores,
+                self._records,
+                state.scripted,
+                state.rng,
+                sorted(banned),
+                redeals,
+                state.chosen,
             )
 
     @classmethod
@@ -453,6 +474,7 @@ class Game:
                 game.play_recorded(entry.actions, f"hands[{number}]")
             if game.hand_number != len(saved.hands) - 1:
                 raise SavedGameError(f"saved game: hands[{len(saved.hands) - 1}] is over, so the game should hold another hand.")
+            game._choose_saved(saved.choosing)
         except SavedGameError:
             raise
         except (FiveHundredError, ValueError) as error:  # transcript, deal and game-argument problems

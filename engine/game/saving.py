@@ -22,7 +22,7 @@ from .records import CARRIED, HandEntry, HandRecord, TranscriptError, named_rule
 FORMAT = "fivehundred-game/1"
 """The ``format`` tag of saved games."""
 
-_KEYS = {"format", "variant", CARRIED, "dealer", "scores", "banned", "redeals", "hands", "deals", "rng"}
+_KEYS = {"format", "variant", CARRIED, "dealer", "scores", "banned", "redeals", "hands", "deals", "rng", "choosing"}
 _HAND_KEYS = {"dealer", "scores", "deal", "actions", "misdeals"}
 
 
@@ -39,12 +39,14 @@ def saved_game_data(
     rng: random.Random,
     banned: Sequence[int] = (),
     redeals: int = 0,
+    choosing: Sequence[int] = (),
 ) -> dict[str, Any]:
     """A game as saved data: its variant, first ``dealer``, starting ``scores``, the seats ``banned`` in
     its first hand and the ``redeals`` before it, the ``records`` of its hands, the ``scripted`` deals
-    still to come and the state of its ``rng``."""
+    still to come, the state of its ``rng`` and the steps ``choosing`` of a discard or pick in progress
+    (written only when there are some)."""
     version, internal, gauss = rng.getstate()
-    return {
+    return ({"choosing": list(choosing)} if choosing else {}) | {
         "format": FORMAT,
         **variant_fields(rules),
         "dealer": dealer,
@@ -78,6 +80,9 @@ class SavedGame:
     """Every deal to script, in order: each hand's misdeals and deal, then the deals still to come."""
     rng: object
     """The random generator's state, as written (see :func:`restore_rng`)."""
+    choosing: object = ()
+    """The steps chosen so far of a discard or pick in progress (numbers of the variant's action space), as
+    written (none when absent)."""
 
 
 def read_saved_game(data: Mapping[str, Any], rules: Rules | None = None, folder: str | None = None) -> SavedGame:
@@ -111,7 +116,15 @@ def read_saved_game(data: Mapping[str, Any], rules: Rules | None = None, folder:
         raise SavedGameError(f"saved game: {error}") from None
     deals = tuple(deal for entry in entries for deal in (*entry.misdeals, entry.deal)) + tuple(scripted)
     return SavedGame(
-        rules, data.get("dealer", 0), data.get("scores"), data.get("banned", []), data.get("redeals", 0), entries, deals, data.get("rng")
+        rules,
+        data.get("dealer", 0),
+        data.get("scores"),
+        data.get("banned", []),
+        data.get("redeals", 0),
+        entries,
+        deals,
+        data.get("rng"),
+        data.get("choosing", []),
     )
 
 

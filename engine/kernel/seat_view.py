@@ -258,13 +258,13 @@ _DRAW_HIDDEN = ("card", "kept")
 _DISCARD_HIDDEN = ("discarded",)
 
 
-Trick = tuple[int, Sequence[tuple[int, int]], int, str | None]
+CompletedTrick = tuple[int, Sequence[tuple[int, int]], int, str | None]
 """A completed trick as a seat sees it: (leader, (seat, card) pairs in the order played, winner, the suit
 named for a led joker)."""
 
 
 def shown_voids(
-    strain: StrainTable, completed: Sequence[Trick], trick: Sequence[tuple[int, int]] = (), named: str | None = None
+    strain: StrainTable, completed: Sequence[CompletedTrick], trick: Sequence[tuple[int, int]] = (), named: str | None = None
 ) -> dict[int, set[str]]:
     """The suits each seat has shown it holds none of, from the ``completed`` tricks and the ``trick`` in
     progress (led with suit ``named`` for a joker, if one was named), under ``strain``: a seat that played
@@ -312,4 +312,4 @@ def event_for(event: Event, player: int | None, controller: Sequence[int]) -> To
     return Told(event)
 
 
-__all__ = ["SeatView", "Told", "Trick", "event_for", "seat_view", "shown_voids"]
+__all__ = ["CompletedTrick", "SeatView", "Told", "event_for", "seat_view", "shown_voids"]
