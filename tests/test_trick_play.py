@@ -45,11 +45,11 @@ def table(
 
 
 def played(bot: HeuristicBot, contract: str, position: Table) -> str:
-    return str(bot.rules.deck.cards[bot._play(bot.rules.ladder[contract], position) & 0xFF])
+    return str(bot.rules.deck.cards[bot.card_play.play(bot.rules.ladder[contract], position) & 0xFF])
 
 
 def played_steered(bot: HeuristicBot, contract: str, position: Table, steer: tuple[int, int]) -> str:
-    return str(bot.rules.deck.cards[bot._play(bot.rules.ladder[contract], position, steer) & 0xFF])
+    return str(bot.rules.deck.cards[bot.card_play.play(bot.rules.ladder[contract], position, steer) & 0xFF])
 
 
 def test_000_gameplay_a_partners_winner_an_opponent_may_still_beat_is_covered() -> None:
@@ -157,7 +157,7 @@ def test_000_misere_a_defender_defends_an_open_misere_that_would_win_the_game() 
     bot = HeuristicBot(rules, Profile())
     position = table(rules, 1, ("6S", "9H", "10S", "8C", "7S"), ())
     assert played_steered(bot, "open_misere", position, plan) == played(bot, "open_misere", position) == "6S"
-    assert str(rules.deck.cards[bot._play_misere(bot._strains["NT"], position, True)]) == "8C"
+    assert str(rules.deck.cards[bot.card_play.play_misere(bot._strains["NT"], position, True)]) == "8C"
 
 
 def test_000_hi_lo_the_declarer_short_of_five_leads_its_joker_first() -> None:

@@ -302,10 +302,10 @@ class ExpertBot:
         played: the early tricks' choice, where a double-dummy solve of enough deals does not fit the
         budget (a rollout costs about a millisecond)."""
         bot = self.heuristic
-        terms = self.rules.ladder[contract] if contract is not None else bot._unbid
+        terms = self.rules.ladder[contract] if contract is not None else bot.card_play.unbid
         seats = self.rules.seating.seats
         lead = declarer if declarer is not None else next(iter(side))
-        allies = [bot._allies(each, lead, None) for each in range(seats)]
+        allies = [bot.card_play.allies(each, lead, None) for each in range(seats)]
         if self.rules.seating.called_partner is not None:
             # The declaring side as sampled is known in the play-out: each side plays together.
             inside = mask_of(side)
@@ -345,7 +345,7 @@ class ExpertBot:
                             0,
                             play.active,
                         )
-                        choice = bot._play(terms, table)
+                        choice = bot.card_play.play(terms, table)
                     named = self._tables.suits[(choice >> SUIT_SHIFT) - 1] if choice >> SUIT_SHIFT else None
                     play.play(choice & CARD_BITS, named)
                 gained = sum(play.tricks[each] for each in side)

@@ -20,29 +20,27 @@ from ..kernel.calls import called_terms, terms_of
 from ..kernel.drawing import KEEP_MOVE
 from ..kernel.phase import Phase
 from ..kernel.seat_view import SeatView, seat_view
-from ..kernel.state import PASS_MOVE, SUIT_SHIFT, GameState
+from ..kernel.state import PASS_MOVE, GameState
 from ..kernel.table_cards import DISCARD_SHIFT
 from ..kernel.tables import StrainTable, cards_in, mask_of, tables_for
 from ..rules.announcements import Effect
 from ..rules.cards import Card
-from ..rules.contracts import Contract, KittyUse, PartnerRole, PlayStyle, Target
+from ..rules.contracts import Contract, KittyUse, PartnerRole
 from ..rules.ruleset import Rounds, Rules
 from ..rules.strains import TRUMP_POWER
 from .adapter import act_by_view
 from .blind import blind_bid, why_blind
 from .calibration import Calibration, calibrated_contracts, calibration_for, made_share
-from .ceiling import has_ceiling, past_minimum, spend_high
+from .card_play import CardPlay
+from .ceiling import has_ceiling
 from .checks import check_choose, check_rules
 from .conventions import convention_bid
-from .misere_defence import classic_lead, defence_lead
 from .misere_hand import MisereReading
 from .profile import Profile
 from .random_bot import generator
 from .standing import LOST, Standing, end_bid, near_end
-from .steering import own_tricks, trick_plan
 from .trick_bids import call_partner, choose_by_worth
 from .trick_curve import TrickCurve, kind_of
-from .trick_play import Table, follow, follow_classic, lead, opponents_void, winning
 from .valuation import Valuation
 from .worth import holding_tricks, sure_of_every_trick
 
@@ -65,7 +63,8 @@ class HeuristicBot:
         self._all = (1 << len(self._tables.cards)) - 1
         self._jokers = mask_of(card.index for card in self._tables.cards if card.is_joker)
         self._misere = MisereReading(rules, profile, self._tables)
-        self._risk = self._misere.risk
+        self.card_play = CardPlay(rules, profile, self._tables, self._misere)
+        """The card play (:class:`~engine.bots.card_play.CardPlay`): every card-play decision goes to it."""
         self._estimates: dict[tuple[int, str], float] = {}
         self._calibration: Calibration | None = None
         self._curves: dict[tuple[str, bool], TrickCurve | None] = {}
@@ -73,14 +72,8 @@ class HeuristicBot:
         self._values = profile.adapts and profile.calibrated and profile.values_bids
         self.valuation = Valuation(rules, self._tables.team_of)
         """What each contract is worth under the variant's scoring (:class:`~engine.bots.valuation.Valuation`)."""
-        self._orders: dict[tuple[int, ...], tuple[int, ...]] = {}
-        self._plans: dict[tuple[int, int, int, tuple[int, ...]], tuple[int, int] | None] = {}
-        self._steers = profile.adapts and profile.reads_score
         self._hand_size = rules.deal.hand_size
-        self._ceiling = profile.adapts and any(has_ceiling(contract, self._hand_size) for contract in rules.ladder)
         team_of = self._tables.team_of
-        # An unbid hand (all pass, played in no trump): every side plays to take tricks.
-        self._unbid = Contract("", "no bid", 0, 0, None, Target(1, rules.deal.hand_size), PlayStyle(rules.auction.all_pass.strain))
         self._partners = [
             [other for other in range(len(team_of)) if other != seat and team_of[other] == team_of[seat]] for seat in range(len(team_of))
         ]
@@ -101,13 +94,6 @@ class HeuristicBot:
             contract
             for contract in by_value
             if contract.is_special and contract.target.is_no_tricks and contract.style.partner is PartnerRole.PLAYS
-        ]
-        # How far one hand can move a score: the most an ordinary bid of all but the top two levels is
-        # worth, and the defenders' trick points.
-        self._reach = max((each.value for each in ladder if each.level is not None and each.level <= rules.deal.hand_size - 2), default=0)
-        self._reach += rules.scoring.defender_trick_points * rules.deal.hand_size
-        self._team_masks = [
-            mask_of(other for other in range(len(team_of)) if team_of[other] == team_of[seat]) for seat in range(len(team_of))
         ]
         self._dummy_seats = tuple(range(rules.seating.players, rules.seating.seats))
         # Drawing a hand: worth keeping are the jokers, the jacks (bowers to be) and each suit's top half.
@@ -146,7 +132,7 @@ class HeuristicBot:
         if phase is Phase.PLAY:
             if legal & (legal - 1) == 0 and not view.nameable:
                 return legal.bit_length() - 1  # one card: nothing to decide
-            return self._play(*self.reading(view, seat, hand, legal))
+            return self.card_play.play(*self.card_play.reading(view, seat, hand, legal))
         if phase is Phase.DRAW:
             return KEEP_MOVE if self._keepers >> view.drawing & 1 else PASS_MOVE
         if phase is Phase.PICK:
@@ -167,54 +153,6 @@ class HeuristicBot:
         if phase is Phase.PARTNER:
             return self._call_partner(seat, hand, terms, legal, view.scores)
         return self._discard(view, hand, contract, view.discard_count)
-
-    def reading(self, view: SeatView, seat: int, hand: int, legal: int) -> tuple[Contract, Table, tuple[int, int] | None]:
-        """What ``seat`` (holding ``hand``, with the legal moves ``legal``) weighs to play a card: the
-        contract played, the table as it knows it, and the tricks its side should take for the game
-        (:meth:`_plan`; ``None``: play as usual)."""
-        playing = view.contract if view.contract is not None else self._unbid
-        declarer = view.declarer if view.declarer is not None else seat  # an unbid hand: play to win tricks
-        allies, mine = self._allies(seat, view.declarer, view.partner)
-        nameable = view.nameable
-        # Built as a plain tuple: a named tuple's generated constructor is a Python call per decision.
-        fields = (
-            seat,
-            hand,
-            declarer,
-            view.trick,
-            view.led_suit,
-            legal,
-            list(nameable) if nameable else [],
-            view.seen(),  # the acting seat's own cards are its player's, or a dummy's on show
-            view.tricks,
-            allies,
-            mine,
-            view.hand_of(declarer) if declarer != seat else 0,
-            self._order(view.sitting_out),
-        )
-        steer = self._plan(view, playing, declarer, seat) if self._steers and view.declarer is not None else None
-        return playing, tuple.__new__(Table, fields), steer
-
-    # -- seats and partners -----------------------------------------------------------------------
-
-    def _order(self, sitting_out: tuple[int, ...]) -> tuple[int, ...]:
-        """The seats that play this hand, clockwise (cached per seats sitting out)."""
-        order = self._orders.get(sitting_out)
-        if order is None:
-            order = self._orders[sitting_out] = tuple(seat for seat in range(self.rules.seating.seats) if seat not in sitting_out)
-        return order
-
-    def _allies(self, seat: int, declarer: int | None, partner: int | None) -> tuple[int, bool]:
-        """The seats ``seat`` plays with this hand as far as it knows (a mask, itself included), and
-        whether it is on the declaring side. Where a partner is called, the declarer's side is the
-        declarer and the partner once known, and the defenders play together against it."""
-        team_of = self._tables.team_of
-        if declarer is None or self.rules.seating.called_partner is None:
-            return self._team_masks[seat], declarer is None or team_of[seat] == team_of[declarer]
-        side = {declarer} | ({partner} if partner is not None else set())
-        if seat in side:
-            return mask_of(side), True
-        return mask_of(other for other in range(len(team_of)) if other not in side), False
 
     def _pick(self, view: SeatView, hand: int, contract: Contract | None, table: int) -> int:
         """A table card to take: before the auction (``contract`` ``None``) the one worth least in no
@@ -359,7 +297,7 @@ class HeuristicBot:
             assert choice.level is not None
             if estimates[choice.style.strain] < choice.level + self.profile.partner_outbid_margin:
                 choice = None
-        if self.profile.adapts and high_seat not in self._partners[seat] and near_end(self.rules, view.scores, self._reach):
+        if self.profile.adapts and high_seat not in self._partners[seat] and near_end(self.rules, view.scores, self.card_play.reach):
             decided = end_bid(self.rules, self._tables.team_of, view, ordinary, estimates, choice, passing)
             if decided is not None:
                 return decided
@@ -493,7 +431,7 @@ class HeuristicBot:
     def _loses_if_made(self, view: SeatView, contract: Contract) -> bool:
         """Whether making ``contract`` would lose the game for the bidder's side (Walker's 1000: rules text
         000, "Walker Ultimate 500"), where the bot reads the game's standing."""
-        if not (self._steers and near_end(self.rules, view.scores, contract.value + self._reach)):
+        if not (self.card_play.steers and near_end(self.rules, view.scores, contract.value + self.card_play.reach)):
             return False
         return Standing(self.rules, self._tables.team_of, view.scores).outcome(contract, view.actor, contract.target.minimum) == LOST
 
@@ -558,87 +496,6 @@ class HeuristicBot:
             return (float(length[suit_of[index]]), power[index])
 
         return mask_of(sorted(cards, key=keep_value)[:count])
-
-    # -- the play -------------------------------------------------------------------------------
-
-    def _plan(self, view: SeatView, contract: Contract, declarer: int, seat: int) -> tuple[int, int] | None:
-        """The tricks ``seat``'s side should take this hand for the game (:func:`~engine.bots.steering.trick_plan`),
-        read once a hand, and only where one hand could end the game."""
-        key = (view.hand_number, seat, declarer, view.scores)
-        if key not in self._plans:
-            if len(self._plans) > 256:
-                self._plans.clear()
-            near = near_end(self.rules, view.scores, self._reach)
-            self._plans[key] = trick_plan(self.rules, self._tables.team_of, view.scores, contract, declarer, seat) if near else None
-        return self._plans[key]
-
-    def _play(self, contract: Contract, table: Table, steer: tuple[int, int] | None = None) -> int:
-        """The card to play (a move); ``steer``: the fewest and most tricks this seat's side should take
-        for the game (:meth:`_plan`), past the fewest of which it plays to take no more."""
-        strain = self._strains[contract.style.strain]
-        mine = table.mine
-        if contract.target.is_no_tricks:  # (a misère's defence already plays to hand the declarer a trick)
-            return self._play_misere(strain, table, mine)
-        if steer is not None and own_tricks(table.completed, table.allies) >= steer[0]:
-            return self._play_misere(strain, table, True)
-        if self._ceiling and has_ceiling(contract, self._hand_size):
-            if past_minimum(contract, table):
-                return self._play_misere(strain, table, mine)  # every further trick may break it
-            spent = spend_high(strain, table) if table.seat == table.declarer else None
-            if spent is not None:
-                return self._with_suit(strain, spent, table.hand, table.nameable)
-        if not table.trick:
-            return self._with_suit(strain, lead(strain, table, self._all, self.profile.adapts), table.hand, table.nameable)
-        return follow(strain, table, self._all) if self.profile.adapts else follow_classic(strain, table)
-
-    def _with_suit(self, strain: StrainTable, index: int, hand: int, nameable: list[str]) -> int:
-        """The move playing card ``index``; a joker led in no trump names the leader's longest suit."""
-        if not nameable or strain.suit_of[index] is not None:
-            return index
-        suits = self._tables.suits
-        count = {suit: sum(1 for each in cards_in(hand) if strain.suit_of[each] == suit) for suit in nameable}
-        named = max(nameable, key=lambda suit: count[suit])
-        return index | (suits.index(named) + 1) << SUIT_SHIFT
-
-    def _play_misere(self, strain: StrainTable, table: Table, mine: bool) -> int:
-        hand, declarer, trick, led, nameable = table.hand, table.declarer, table.trick, table.led, table.nameable
-        power, suit_of = strain.power, strain.suit_of
-        cards = cards_in(table.playable)
-        if not trick:
-            if mine:
-                # Lead the card least likely to win (no unseen card below it, ideally) that leaves the
-                # rest of the hand the least forced.
-                unseen, risks, adapts = self._all & ~table.seen, self._risk, self.profile.adapts
-                bare = opponents_void(strain, table) if adapts else set()  # suits no defender can follow
-
-                def exposure(index: int) -> tuple[float, int]:
-                    if strain.jokers >> index & 1 or (adapts and (not unseen & strain.higher[index] or suit_of[index] in bare)):
-                        risk = 1.0  # nothing outside can beat it: the lead wins (every other hand void or lower)
-                    else:
-                        risk = risks[(unseen & strain.lower[index]).bit_count()]
-                    return (risk + sum(self._misere.forced(strain, hand & ~(1 << index), unseen)), power[index])
-
-                return self._with_suit(strain, min(cards, key=exposure), hand, nameable)
-            if self.profile.adapts:  # defending: the lead that leaves the declarer the fewest escapes
-                low = defence_lead(strain, cards, declarer, table.completed, self._all & ~table.seen, table.declarer_shown)
-            else:
-                low = classic_lead(strain, cards, declarer, table.completed)
-            return self._with_suit(strain, low, hand, nameable)
-        winner_seat, best = winning(strain, table)
-        keys = strain.keys[led]
-        under = [index for index in cards if keys[index] < best]
-        if mine:
-            if not any(suit_of[index] == led for index in cards):
-                # Void: shed the card whose loss leaves the hand the least forced.
-                return self._misere.safest_without(strain, hand, cards, self._all & ~table.seen)
-            # The declarer ducks with the highest card that still loses, or sheds the highest card.
-            return max(under or cards, key=lambda index: (power[index] < TRUMP_POWER, power[index]))
-        declarer_played = any(each == declarer for each, _ in trick)
-        if declarer_played and winner_seat == declarer and under:
-            return max(under, key=power.__getitem__)  # let the declarer keep the trick
-        if not declarer_played:
-            return min(cards, key=power.__getitem__)  # leave room for the declarer to win
-        return max(cards, key=power.__getitem__)  # shed a high card, keep low ones
 
 
 __all__ = ["HeuristicBot", "Profile"]

@@ -206,7 +206,7 @@ def _play_reason(bot: HeuristicBot, observation: Observation, action: Play, lega
     view = view_of(observation, tables, legal_actions)
     seat = view.acting_seat if view.acting_seat is not None else view.seat
     hand = view.hand if seat == view.seat else view.hand_of(seat)
-    contract, table, steer = bot.reading(view, seat, hand, legal_mask_of(view.phase, tables, hand, legal_actions))
+    contract, table, steer = bot.card_play.reading(view, seat, hand, legal_mask_of(view.phase, tables, hand, legal_actions))
     card = action.card
     if steer is not None and own_tricks(table.completed, table.allies) >= steer[0]:
         return f"more tricks would lose your side the game: {card} is played to take none."
@@ -216,11 +216,11 @@ def _play_reason(bot: HeuristicBot, observation: Observation, action: Play, lega
         if not table.trick:
             return f"playing misère: {card} is the lead least likely to win a trick."
         return f"playing misère: {card} is the highest card that still loses, or one you must shed."
-    if bot._ceiling and has_ceiling(contract, bot._hand_size) and past_minimum(contract, table):
+    if bot.card_play.ceiling and has_ceiling(contract, bot.card_play.hand_size) and past_minimum(contract, table):
         if table.mine:
             return f"your side has the {contract.target.minimum} tricks {contract.name} needs: {card} is played to take no more."
         return f"the declarer has the {contract.target.minimum} tricks {contract.name} needs: play to give it another."
-    if bot._ceiling and has_ceiling(contract, bot._hand_size) and table.seat == table.declarer:
+    if bot.card_play.ceiling and has_ceiling(contract, bot.card_play.hand_size) and table.seat == table.declarer:
         spent = spend_high(bot._strains[contract.style.strain], table)
         if spent is not None:
             why = (
