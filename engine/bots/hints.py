@@ -200,7 +200,7 @@ def _beyond_reach(strain: StrainTable, table: Table) -> str:
 
 
 def _play_reason(bot: HeuristicBot, observation: Observation, action: Play, legal_actions: Sequence[Action]) -> str:
-    """Why the card: read back from what the bot weighed (:meth:`HeuristicBot.reading`, and for a trick
+    """Why the card: read back from what the bot weighed (:meth:`~engine.bots.card_play.CardPlay.reading`, and for a trick
     already led :func:`~engine.bots.trick_play.follow_reading`)."""
     tables = bot._tables
     view = view_of(observation, tables, legal_actions)
