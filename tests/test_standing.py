@@ -262,3 +262,33 @@ def test_000_score_keeping_three_teams_plan_only_for_the_games_end() -> None:
     rules = engine.load_variant("six-handed-three-teams")
     team_of = [rules.seating.team_of(seat) for seat in range(rules.seating.seats)]
     assert trick_plan(rules, team_of, (300, 300, 300), rules.ladder["7H"], 0, 1) is None
+
+
+def test_000_walker_a_misere_declarer_fails_on_purpose_only_for_a_clear_gain() -> None:
+    """Rules text 000, "Walker Ultimate 500" with must-win-by-bid: a side on 670 that made its misère would
+    go to 920, twenty points from 1000, where failing it brings it back to 420, from which 6D's 80 lands
+    on 500: its plan is to take tricks (a misère's usual play takes none). Where failing reads only a
+    little better (American 500, -140 against 330), it plays its misère as usual."""
+    from engine.bots.steering import trick_plan
+
+    walker = engine.compile_text("extends: walker\nname: Walker by bid\nend: {must_win_by_bid: true}\n")
+    team_of = [walker.seating.team_of(seat) for seat in range(walker.seating.seats)]
+    plan = trick_plan(walker, team_of, (670, 300), walker.ladder["misere"], 0, 0)
+    assert plan is not None and plan[0] >= 1
+    american = engine.load_variant("american")
+    assert trick_plan(american, team_of, (330, -140), american.ladder["misere"], 1, 1) is None
+
+
+def test_000_the_game_plan_is_read_for_the_contract_played() -> None:
+    """Rules text 000, "Walker Ultimate 500": the heuristic card play reads its plan for the game once a
+    hand; the same hand number, seats and scores in another game played in another contract get that
+    contract's plan (they shared one: a misère's plan was played in a 6C)."""
+    from engine.bots.heuristic import HeuristicBot
+
+    rules = engine.compile_text("extends: walker\nname: Walker by bid\nend: {must_win_by_bid: true}\n")
+    card_play = HeuristicBot(rules).card_play
+    view = SeatView(seat=0, phase=Phase.PLAY, hand_number=3, scores=(670, 300))
+    misere = card_play.plan(view, rules.ladder["misere"], 0, 0)
+    spades = card_play.plan(view, rules.ladder["6S"], 0, 0)
+    assert misere is not None and misere[0] >= 1
+    assert spades != misere

@@ -58,7 +58,7 @@ class CardPlay:
         self._strains = tables.strains
         self._risk = misere.risk
         self._orders: dict[tuple[int, ...], tuple[int, ...]] = {}
-        self._plans: dict[tuple[int, int, int, tuple[int, ...]], tuple[int, int] | None] = {}
+        self._plans: dict[tuple[int, int, int, tuple[int, ...], str], tuple[int, int] | None] = {}
 
     def reading(self, view: SeatView, seat: int, hand: int, legal: int) -> tuple[Contract, Table, tuple[int, int] | None]:
         """What ``seat`` (holding ``hand``, with the legal moves ``legal``) weighs to play a card: the
@@ -109,7 +109,9 @@ class CardPlay:
     def plan(self, view: SeatView, contract: Contract, declarer: int, seat: int) -> tuple[int, int] | None:
         """The tricks ``seat``'s side should take this hand for the game (:func:`~engine.bots.steering.trick_plan`),
         read once a hand, and only where one hand could end the game."""
-        key = (view.hand_number, seat, declarer, view.scores)
+        # The contract is part of the key: another game's hand of the same number, seats and scores may
+        # be played in another contract (the plan of one game's misère was read for another's 6C).
+        key = (view.hand_number, seat, declarer, view.scores, contract.id)
         if key not in self._plans:
             if len(self._plans) > 256:
                 self._plans.clear()
@@ -122,7 +124,9 @@ class CardPlay:
         for the game (:meth:`plan`), past the fewest of which it plays to take no more."""
         strain = self._strains[contract.style.strain]
         mine = table.mine
-        if contract.target.is_no_tricks:  # (a misère's defence already plays to hand the declarer a trick)
+        if contract.target.is_no_tricks and not (mine and steer is not None and own_tricks(table.completed, table.allies) < steer[0]):
+            # (A misère's defence already plays to hand the declarer a trick; a declaring side whose game
+            # is better served by failing, steer[0] > 0, plays below to take its tricks.)
             return self.play_misere(strain, table, mine)
         if steer is not None and own_tricks(table.completed, table.allies) >= steer[0]:
             return self.play_misere(strain, table, True)

@@ -22,12 +22,20 @@ PLAN_TOLERANCE = 1e-9
 """Counts of tricks whose worth for the game (:func:`trick_plan`) differs by less are as good as each other."""
 
 
+FAILING_MARGIN = 0.1
+"""A misère's declaring side fails it on purpose (:func:`trick_plan`) only where failing reads at least
+this much better for the game, on the scale from -1 (lost) to 1 (won): the race is a crude reading (in
+`american` it read failing a misère at -140 against 330 as 0.02 better than making it; in Walker's exact
+500, failing from 670 rather than going to 920, 0.4 better)."""
+
+
 def trick_plan(
     rules: Rules, team_of: Sequence[int], scores: tuple[int, ...], contract: Contract, declarer: int, seat: int
 ) -> tuple[int, int] | None:
     """The fewest and the most tricks ``seat``'s side should take in the hand of ``contract`` declared by
     ``declarer`` from ``scores`` (a range of the counts best for the game: won over played on over
-    lost), or ``None`` when every count up to all the tricks is as good as the best (play as usual).
+    lost), or ``None`` when the count the usual play aims at (every trick; none for a misère's declaring
+    side) is as good as the best (play as usual).
     The defenders' tricks are shared out among the defending teams as
     :meth:`~engine.bots.standing.Standing.outcome` shares them."""
     hand_size = rules.deal.hand_size
@@ -44,8 +52,12 @@ def trick_plan(
         # that sharing would zigzag with the count: only the game's end is weighed.)
         worth.append(standing.worth(contract, declarer, own if declaring else hand_size - own, team, racing=two_teams))
     best = max(worth)
-    if worth[hand_size] >= best - PLAN_TOLERANCE:
-        return None  # taking every trick is as good as anything: no reason to hold back
+    # Play as usual takes every trick it can, but a misère's declaring side takes none, and fails its
+    # contract on purpose only for a clear gain.
+    failing = declaring and contract.target.is_no_tricks
+    usual = 0 if failing else hand_size
+    if worth[usual] >= best - (FAILING_MARGIN if failing else PLAN_TOLERANCE):
+        return None  # the usual play is as good as anything: no reason to play otherwise
     counts = [own for own, value in enumerate(worth) if value >= best - PLAN_TOLERANCE]
     return counts[0], counts[-1]
 
@@ -55,4 +67,4 @@ def own_tricks(completed: Sequence[tuple[int, Sequence[tuple[int, int]], int, st
     return sum(1 for _, _, winner, _ in completed if allies >> winner & 1)
 
 
-__all__ = ["own_tricks", "trick_plan"]
+__all__ = ["FAILING_MARGIN", "own_tricks", "trick_plan"]
