@@ -109,7 +109,7 @@ def test_000_misere_a_declarer_who_leads_first_needs_a_lead_that_loses() -> None
     bot = HeuristicBot(rules, Profile())
     strain = bot._strains["NT"]
     safe = hand_of(rules, "9S", "9C", "10C", "9D", "10D", "9H", "10H", "JH", "QH", "KH")  # 9S: every spade outside is above it
-    everywhere = bot._all
+    everywhere = bot.card_play.every_card
     assert bot._misere.lead_risk(strain, safe, everywhere & ~safe) == 0.0
     # Every card of this hand has an outside card of its suit below it: the defender plays under any lead.
     high = hand_of(rules, "AS", "KS", "AC", "KC", "AD", "KD", "AH", "KH", "QH", "QS")

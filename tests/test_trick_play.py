@@ -199,7 +199,7 @@ def test_000_hi_lo_is_bid_by_a_hand_with_five_sure_winners_and_safe_low_cards() 
     assert len(sure_winners(strain, fits)) == 5
     hi_lo = rules.ladder["hi_lo"]
     assert bot.misere_measure(fits, hi_lo)[0] < 1.0 < bot.misere_measure(weak, hi_lo)[0]
-    assert ceiling_measure(strain, fits, 5, bot._all & ~fits, 0, bot._misere.forced) < 1.0
+    assert ceiling_measure(strain, fits, 5, bot.card_play.every_card & ~fits, 0, bot._misere.forced) < 1.0
     assert "hi_lo" not in HeuristicBot.leaves_alone(rules)
 
 

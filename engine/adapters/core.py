@@ -25,11 +25,10 @@ from ..bots.base import Bot
 from ..errors import IllegalActionError, shown
 from ..game.game import Game
 from ..game.telling import event_data
-from ..kernel.action_space import ActionSpace, action_space, chosen_cards, whole_action
+from ..kernel.action_space import ActionSpace, action_space, chosen_cards
 from ..kernel.actions import Claim, Discard, Pick
 from ..kernel.choices import DiscardChoices
 from ..kernel.deal import Deal, deal_of_order, hands_of_order, misdealt_seat
-from ..kernel.moves import move_of
 from ..kernel.phase import Phase
 from ..kernel.scoring import MAX_HANDS
 from ..kernel.seat_view import SeatView, seat_view, shown_voids
@@ -139,22 +138,27 @@ class ResearchGame:
         if isinstance(number, bool) or not hasattr(number, "__index__"):
             raise ValueError(f"An action is a whole number, not {shown(number)}.")
         number = operator.index(number)
-        if number not in self.legal():
-            named = self.name(number) if 0 <= number < self.space.size else "outside the action space"
-            raise ValueError(f"Action {number} ({named}) is not legal now.")
-        player = -1 if self.dealing else self.to_act
-        self.history.append((player if player is not None else -1, number))
-        self.phases.append(self.phase)
+        named = self.name(number) if 0 <= number < self.space.size else "outside the action space"
+        refused = ValueError(f"Action {number} ({named}) is not legal now.")
         if self.dealing:
+            if number not in self.legal():
+                raise refused
+            self.history.append((-1, number))
+            self.phases.append("chance")
             self._deal_card(number)
             return
-        game = self.game
-        assert game is not None
-        state = game.state
-        action = whole_action(state, number)
-        if action is not None:
-            self._moves.append((state.phase, move_of(state, action)))
-        game.apply_id(number)
+        game, player, phase = self.game, self.to_act, self.phase
+        if game is None or player is None:
+            raise refused  # over
+        before = game.state.phase
+        try:
+            move = game.apply_id(number)  # checks it once, and changes nothing if it is not legal
+        except IllegalActionError:
+            raise refused from None
+        self.history.append((player, number))
+        self.phases.append(phase)
+        if move is not None:
+            self._moves.append((before, move))
 
     def advised(self, bot: Bot) -> int:
         """The number of the action ``bot`` (an engine bot, :func:`~engine.bots.make_bot`) would take now:
@@ -387,12 +391,8 @@ def _voids(state: GameState, view: SeatView) -> dict[int, int]:
     play = state.play
     assert play is not None
     strain = play.strain
-    suits: dict[str, int] = {}
-    for card, suit in enumerate(strain.suit_of):
-        if suit is not None:
-            suits[suit] = suits.get(suit, 0) | 1 << card
     found = shown_voids(strain, view.tricks, view.trick, view.named)
-    return {seat: sum(suits.get(suit, 0) for suit in void) for seat, void in found.items()}
+    return {seat: sum(strain.follow.get(suit, 0) for suit in void) for seat, void in found.items()}
 
 
 def _replayed(research: ResearchGame, relabel: list[int], order: list[int]) -> ResearchGame | None:

@@ -60,7 +60,6 @@ class HeuristicBot:
         """For profiles that randomise; the present rules break ties by card order and draw nothing."""
         self._tables = tables_for(rules)
         self._strains = self._tables.strains
-        self._all = (1 << len(self._tables.cards)) - 1
         self._jokers = mask_of(card.index for card in self._tables.cards if card.is_joker)
         self._misere = MisereReading(rules, profile, self._tables)
         self.card_play = CardPlay(rules, profile, self._tables, self._misere)

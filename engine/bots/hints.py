@@ -235,7 +235,7 @@ def _play_reason(bot: HeuristicBot, observation: Observation, action: Play, lega
         return f"lead {card}: the best card left in its suit, or low from your longest side suit."
     strain = bot._strains[contract.style.strain]
     best = tables.cards[max(table.trick, key=lambda played: strain.keys[table.led][played[1]])[1]]
-    reason = follow_reading(strain, table, bot._all)[1] if bot.profile.adapts else None
+    reason = follow_reading(strain, table, bot.card_play.every_card)[1] if bot.profile.adapts else None
     if reason == Reason.NO_WINNER or (
         reason is None and not any(strain.keys[table.led][index] > strain.keys[table.led][best.index] for index in cards_in(table.playable))
     ):

@@ -314,7 +314,7 @@ class SamplingBot(HeuristicBot):
         and the kitty in their sizes (what is left over is out of play: a dead hand)."""
         template = self._template(dealer)
         sizes = [mask.bit_count() for mask in template.hands]
-        unseen = cards_in(self._all & ~hand & ~seen)
+        unseen = cards_in(self.card_play.every_card & ~hand & ~seen)
         deals = []
         for _ in range(self.samples):
             self.random.shuffle(unseen)

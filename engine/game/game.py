@@ -22,7 +22,7 @@ from dataclasses import replace
 from typing import Any, cast
 
 from ..errors import ConcurrentUseError, FiveHundredError, IllegalActionError, shown
-from ..kernel.action_space import ActionSpace, action_space, apply_id, legal_ids, whole_action, why_id_illegal
+from ..kernel.action_space import ActionSpace, action_space, legal_ids, take_step, whole_action, why_id_illegal
 from ..kernel.actions import ALONE, KEEP, LOOK, PASS, REJECT, Action, Claim, parse_action, well_formed
 from ..kernel.carried import check_carried_over
 from ..kernel.deal import Deal, DealError
@@ -330,12 +330,13 @@ class Game:
         or while it is paused between hands."""
         return legal_ids(self._state)
 
-    def apply_id(self, number: int) -> None:
+    def apply_id(self, number: int) -> int | None:
         """Take step ``number`` of :attr:`action_space` for the seat to act. A discard of several cards,
         and a pick that puts a card back, are taken a step at a time; the whole action is recorded (and
         taken) with its last step (a whole action given to :meth:`apply` meanwhile replaces the steps
-        chosen). Raises :class:`IllegalActionError` saying why when the step is not legal now; the game is
-        then unchanged."""
+        chosen). Returns the kernel's move made (see :mod:`engine.kernel.state`), or ``None`` for a step
+        that only waits. Raises :class:`IllegalActionError` saying why when the step is not legal now; the
+        game is then unchanged."""
         with self._busy:
             state = self._state
             reason = why_id_illegal(state, number)
@@ -344,7 +345,7 @@ class Game:
             action = whole_action(state, number)
             if action is not None:
                 self._records[-1].actions.append(f"{state.to_act} {action}")
-            apply_id(state, number)
+            return take_step(state, number, action)
 
     def _choose_saved(self, steps: object) -> None:
         """Take again the steps of a discard or pick in progress that a saved game holds (``choosing``);
@@ -358,7 +359,7 @@ class Game:
                 reason = "it would complete the action, which the saved hand's actions would hold"
             if reason is not None:
                 raise SavedGameError(f"saved game: choosing[{place}] ({shown(step)}) is not a step in progress: {reason}")
-            apply_id(state, cast(int, step))
+            take_step(state, cast(int, step), None)
 
     def __getstate__(self) -> dict[str, Any]:
         state = dict(self.__dict__)

@@ -236,13 +236,17 @@ def apply_id(state: GameState, number: object) -> int | None:
     if reason is not None:
         raise IllegalActionError(reason)
     assert isinstance(number, int)
-    action = whole_action(state, number)
+    return take_step(state, number, whole_action(state, number))
+
+
+def take_step(state: GameState, number: int, action: Action | None) -> int | None:
+    """:func:`apply_id` for step ``number`` already checked legal, ``action`` being its
+    :func:`whole_action` (for a caller that records the action before taking it)."""
     if action is None:
         state.chosen = (*state.chosen, number)
         return None
     move = move_of(state, action)
-    state.make_move(move)
-    state.chosen = ()
+    state.make_move(move)  # which drops the steps chosen
     return move
 
 
@@ -252,4 +256,4 @@ def chosen_cards(state: GameState) -> list[int]:
     return [space.card(number) for number in state.chosen]
 
 
-__all__ = ["SINGLE", "ActionSpace", "action_space", "apply_id", "chosen_cards", "legal_ids", "whole_action", "why_id_illegal"]
+__all__ = ["SINGLE", "ActionSpace", "action_space", "apply_id", "chosen_cards", "legal_ids", "take_step", "whole_action", "why_id_illegal"]
