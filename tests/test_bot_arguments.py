@@ -95,3 +95,31 @@ def test_make_bot_and_hint_refuse_other_kinds(name: object, rules: object) -> No
     _refused(make_bot, "random", STANDARD, 1.5)
     seat_now = GAME.to_act or 0
     _refused(hint, rules, GAME.observation(seat_now), GAME.legal_actions())
+
+
+def _in_play(seed: int) -> engine.Game:
+    game = engine.Game(STANDARD, seed=seed)
+    bot = make_bot("heuristic", STANDARD, seed)
+    while game.state.phase is not engine.Phase.PLAY:
+        game.apply(bot.act(game.observation(game.rules.seating.controller(game.to_act or 0)), game.legal_actions()))
+    return game
+
+
+@pytest.mark.parametrize("name", BOT_NAMES)
+def test_a_mask_holding_moves_the_seat_cannot_make_is_refused(name: str) -> None:
+    """The fuzz suite's "bot entries" found ``choose(state, seat, 2**43 + 1)`` in play (a card past a
+    43-card deck) raising IndexError from the card play; a mask with moves outside the seat's is a
+    ValueError, in play (bounded by the seat's hand) and in the auction (by its legal moves)."""
+    bot = BOTS[name]
+    for game in (GAME, _in_play(4)):
+        state = game.state
+        seat = state.to_act
+        assert seat is not None
+        mask = state.legal_mask()
+        strays = [1 << 200, 1 << mask.bit_length()]
+        if state.phase is engine.Phase.PLAY:
+            not_held = ~state.hands[seat] & ((1 << len(STANDARD.deck.cards)) - 1)
+            strays += [1 << len(STANDARD.deck.cards), not_held & -not_held]
+        for stray in strays:
+            assert "cannot make now" in str(_refused(bot.choose, state, seat, mask | stray))
+        assert state.why_illegal(bot.choose(state, seat, mask)) is None

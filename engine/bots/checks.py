@@ -16,6 +16,7 @@ from typing import get_args
 
 from ..game.observation import Observation
 from ..kernel.actions import Action
+from ..kernel.phase import Phase
 from ..kernel.state import GameState
 from ..kernel.tables import Tables
 from ..rules.ruleset import Rules
@@ -50,6 +51,11 @@ def check_choose(state: object, seat: object, legal: object, rules: Rules | None
         raise TypeError(f"choose needs the mask of legal moves (state.legal_mask(seat)), not {type(legal).__name__}.")
     if legal <= 0:
         raise ValueError("There is no legal move in the mask given: a bot chooses only where the seat has a move to make.")
+    # A mask wider than the seat's moves would send a bot past the end of its tables. In play (the
+    # simulator's innermost call) the seat's own hand bounds it; elsewhere the state's legal moves do.
+    bound = state.hands[seat] if state.phase is Phase.PLAY else state.legal_mask()
+    if legal & ~bound:
+        raise ValueError(f"The mask given ({legal:#x}) holds moves seat {seat} cannot make now: pass state.legal_mask().")
 
 
 def check_act(observation: object, legal_actions: object, tables: Tables | None) -> None:
