@@ -10,23 +10,19 @@ from __future__ import annotations
 
 import random
 
-from ..errors import shown
-from ..rules.announcements import Effect, Moment
+from ..rules.announcements import Moment
 from ..rules.contracts import Contract, Exposure, ExposureTime, KittyUse, PartnerRole
 from ..rules.ruleset import AllPassAction, FirstLead, KittyExchange, Rules
 from .arrangement import SeatArrangement, laid_open
 from .auction import Auction
 from .calls import CallWindow, terms_of
 from .deal import MAX_MISDEALS, Deal, copied_random, deal_of_order, hands_of_order, misdealt_seat, shuffled_deck
-from .drawing import KEEP_MOVE, DrawnHands
+from .drawing import DrawnHands
 from .events import (
     AllPassed,
-    Announced,
     AuctionWon,
-    CardGiven,
+    CardPlayed,
     Dealt,
-    Discarded,
-    Drew,
     Event,
     GameEnd,
     GameOver,
@@ -35,12 +31,12 @@ from .events import (
     HandScored,
     KittyTaken,
     Misdealt,
-    Passed,
-    Picked,
     TrickWon,
 )
+from .hand_state import COURSE_FIELDS, HandState
 from .listening import HandStart, StateListener
-from .phase import PASS_MOVE, Phase
+from .parts import ANNOUNCING, BIDDING, CALLING_PARTNER, DRAWING, EXCHANGING, GIVING, OVER, PICKING, PLAYING, Part
+from .phase import PASS_MOVE
 from .play import TrickPlay
 from .scoring import (
     MAX_HANDS,
@@ -53,73 +49,14 @@ from .scoring import (
     side_teams,
     stopped_hand_points,
 )
-from .table_cards import CARD_MASK, DISCARD_SHIFT, TableCards
+from .table_cards import TableCards
 from .tables import Tables, cards_in, mask_of
 
-COURSE_FIELDS = tuple(
-    (
-        "rules tables rng rng_shared scripted listener dealer scores redeals banned winner ending phase hand_number "
-        "order _deal _dealt_by kitty hands auction play contract declarer discard_count discarded chosen kitty_taken "
-        "sitting_out exposed result pause_between_hands paused expose_when terms window announced givers received "
-        "scored_out discarder arrangement table_cards drawn_hands"
-    ).split()
-)
-"""The attributes of :class:`HandCourse` (named here, not read from ``__slots__``: a class compiled with
-mypyc has none)."""
 
-
-class HandCourse:
+class HandCourse(HandState):
     """One game's state under ``rules`` and its course between decisions (see the module docstring)."""
 
-    __slots__ = COURSE_FIELDS
-
-    # The current hand's state, set by _start_hand.
-    order: list[int] | None
-    """The shuffled deck this hand was dealt from (``None`` for a scripted deal)."""
-    _deal: Deal | None
-    _dealt_by: int
-    kitty: tuple[int, ...]
-    """The kitty's cards, in the order dealt."""
-    hands: list[int]
-    """Each seat's cards as a mask of card indices."""
-    auction: Auction
-    """This hand's auction."""
-    contract: Contract | None
-    """The contract played, once the auction is won."""
-    declarer: int | None
-    """The declarer's seat, once the auction is won."""
-    discard_count: int
-    """How many cards the declarer must discard after taking the kitty."""
-    discarded: int
-    """The declarer's discards, as a mask."""
-    chosen: tuple[int, ...]
-    """The steps taken so far of a discard or pick in progress (:mod:`~engine.kernel.action_space`)."""
-    kitty_taken: bool
-    """Whether the declarer took the kitty."""
-    sitting_out: tuple[int, ...]
-    """Seats that take no part in the play (a misère declarer's partner)."""
-    exposed: tuple[int, ...]
-    """Seats whose hands are laid open."""
-    terms: Contract | None
-    """The terms the hand is played and scored under: the contract won, or what a call made of it."""
-    window: CallWindow | None
-    """The announcement window open now, if any."""
-    announced: list[tuple[int, int]]
-    """The announcements made this hand: (seat, index in ``rules.announcements``)."""
-    givers: list[int]
-    """Partners still to pass the declarer a card (phase ``GIVE``)."""
-    received: int
-    """Cards the declarer received from partners and has still to discard as many of."""
-    scored_out: int | None
-    """The defending side that reached the target during the play (the 1904 rule), if one has."""
-    discarder: int
-    """Who discards in phase ``KITTY``: the declarer, or the partner handed the declarer's discards."""
-    arrangement: SeatArrangement
-    """This hand's dummies and called partner (:mod:`~engine.kernel.arrangement`)."""
-    table_cards: TableCards
-    """This hand's cards face up on the table (:mod:`~engine.kernel.table_cards`)."""
-    drawn_hands: DrawnHands
-    """This hand's draws, where hands are drawn (:mod:`~engine.kernel.drawing`)."""
+    __slots__ = ()
 
     def __init__(
         self,
@@ -135,16 +72,13 @@ class HandCourse:
     ) -> None:
         """A new game's state dealt its first hand."""
         self.rules = rules
-        """The variant."""
         self.tables = tables
-        """Its precomputed tables."""
         self.rng = rng
         self.rng_shared = False
         """Shuffles the deals."""
         self.scripted: list[Deal] = scripted if scripted is not None else []
         """Deals still to be used before shuffling (checked by the caller)."""
         self.listener = listener
-        """Told about deals and the events no action states (``None``: nobody listens)."""
         self.dealer = dealer
         """The current hand's dealer."""
         self.scores = scores
@@ -157,14 +91,12 @@ class HandCourse:
         """The winning team once the game is over (``None`` if nobody could be named)."""
         self.ending: GameEnd | None = None
         """How the game ended, once it has."""
-        self.phase = Phase.AUCTION
-        """Where the game stands."""
+        self.enter(BIDDING)
         self.hand_number = -1
         """The current hand's number, from 0."""
         self.result: HandResult | None = None
         """The last finished hand's outcome."""
-        self.play: TrickPlay | None = None
-        """The card play, once the current hand reaches it."""
+        self.play = None
         self.pause_between_hands = False
         """When set, the state stops after each hand (see :attr:`paused`) instead of dealing the next."""
         self.paused = False
@@ -181,6 +113,10 @@ class HandCourse:
             self.paused = False
             self._start_hand()
 
+    def enter(self, part: Part) -> None:
+        """Move the game into ``part``'s phase."""
+        self.part, self.phase = part, part.phase
+
     @property
     def deal(self) -> Deal:
         """The current hand's deal (built from the shuffled deck the first time it is asked for)."""
@@ -189,100 +125,21 @@ class HandCourse:
             self._deal = deal_of_order(self.tables, self.order, self._dealt_by)
         return self._deal
 
-    def why_discard_illegal(self, mask: int) -> str | None:
-        """Why the seat discarding may not put away the cards of ``mask`` (the full sentence an illegal
-        action gets), or ``None`` when it may."""
-        seat, count, hand, cards = self.discarder, self.discard_count, self.hands[self.discarder], self.tables.cards
-        if mask < 0 or mask >> len(cards):
-            return f"seat {seat} must discard {count} of its cards (a mask within {hand:#x}), not {shown(mask)}."
-        if mask.bit_count() != count:
-            return f"seat {seat} must discard exactly {count} cards, not {mask.bit_count()}."
-        stray = mask & ~hand
-        if stray:
-            return f"seat {seat} does not hold {cards[(stray & -stray).bit_length() - 1]}."
-        return None
-
-    def discard(self, mask: int) -> None:
-        """The seat discarding puts away the cards of ``mask``: the declarer after the kitty or after
-        partners gave cards, or the partner who was handed the declarer's discards."""
-        declarer, terms, seat = self.declarer, self.terms, self.discarder
-        assert declarer is not None and terms is not None
-        if self.listener is not None:
-            cards = self.tables.cards
-            self.listener.event(Discarded(seat, tuple([cards[index] for index in cards_in(mask)])))
-        self.hands[seat] &= ~mask
-        if self.received:
-            self.discarded |= mask
-            self.received = 0
-            self._start_play()
-        elif seat == declarer and terms.style.kitty is KittyUse.TO_PARTNER:
-            # Double misère: the discards go to the partner, who keeps what it likes and discards as many.
-            seating = self.rules.seating
-            team = seating.team_of(declarer)
-            clockwise = [(declarer + step) % seating.seats for step in range(1, seating.seats)]
-            partner = next(seat for seat in clockwise if seating.team_of(seat) == team)
-            self.hands[partner] |= mask
-            self.discarder = partner
-        else:
-            self.discarded |= mask
-            self._after_kitty()
-
-    def announce(self, move: int) -> None:
-        """The seat to act in an announcement window passes (:data:`PASS_MOVE`) or makes announcement
-        ``move``; the hand goes on when the window closes."""
-        window = self.window
-        assert window is not None and self.declarer is not None
-        seat = window.to_act
-        window.speak(move, self.rules.announcements)
-        if move == PASS_MOVE and self.listener is not None:
-            self.listener.event(Passed(seat))
-        if move != PASS_MOVE:
-            announcement = self.rules.announcements[move]
-            self.announced.append((seat, move))
-            self._tell(Announced(seat, announcement.id))
-            if announcement.effect is Effect.TERMS:
-                self.terms = self._terms()
-        if window.over:
-            self.window = None
-            if window.moment is Moment.AFTER_AUCTION:
-                self._take_kitty()
-            else:
-                self._hand_off_or_play()
-
-    def _terms(self) -> Contract | None:
+    def current_terms(self) -> Contract | None:
         """The terms the hand is played under now (:func:`~engine.kernel.calls.terms_of`): the contract
         won, as the modifier said with it and the announcements made so far change it."""
         high = self.auction.high_modifier
         return terms_of(self.rules, self.contract, self.tables.modifiers[high].id if high >= 0 else None, self.announced)
 
-    def why_give_illegal(self, index: int) -> str | None:
-        """Why the partner to act may not give the declarer card ``index`` (a full sentence), or ``None``."""
-        seat, cards = self.givers[0], self.tables.cards
-        if 0 <= index < len(cards) and self.hands[seat] >> index & 1:
-            return None
-        if 0 <= index < len(cards):
-            return f"seat {seat} does not hold {cards[index]}."
-        return f"seat {seat} must give one of its cards {cards_in(self.hands[seat])}, not {shown(index)}."
+    def play_card(self, index: int, named: str | None = None) -> None:
+        """The seat to act plays card ``index`` (``named``: the suit named for a led joker), checked."""
+        play = self.play
+        assert play is not None
+        if self.listener is not None:
+            self.listener.event(CardPlayed(play.to_act, self.tables.cards[index], named))
+        self.after_card(play.play(index, named))
 
-    def give(self, index: int) -> None:
-        """The partner to act passes the declarer card ``index``, face down."""
-        declarer = self.declarer
-        assert declarer is not None
-        giver = self.givers.pop(0)
-        self.hands[giver] &= ~(1 << index)
-        self.hands[declarer] |= 1 << index
-        self.received += 1
-        self._tell(CardGiven(giver, declarer, self.tables.cards[index]))
-        if not self.givers:
-            # The partners fold; the declarer discards as many cards as received.
-            seating = self.rules.seating
-            partners = [seat for seat in seating.teams[seating.team_of(declarer)] if seat != declarer]
-            self.sitting_out = tuple(sorted(set(self.sitting_out) | set(partners)))
-            self.discard_count = self.received
-            self.discarder = declarer
-            self.phase = Phase.KITTY
-
-    def _after_card(self, winner: int) -> None:
+    def after_card(self, winner: int) -> None:
         """What follows a card: a hand shown, a trick won (``winner`` is -1 until the trick is complete),
         the hand scored."""
         play = self.play
@@ -291,11 +148,11 @@ class HandCourse:
         if self.expose_when is ExposureTime.AFTER_FIRST_LEAD:
             self._expose()
         if arrangement.partner_secret:
-            self._tell_all(arrangement.reveal_partner(play))
+            self.tell_all(arrangement.reveal_partner(play))
         if winner < 0:
             return
         if arrangement.covers:
-            self._tell_all(arrangement.turn_up(play, self.hands))
+            self.tell_all(arrangement.turn_up(play, self.hands))
         if self.listener is not None:
             cards = self.tables.cards
             self.listener.event(TrickWon(play.number - 1, winner, tuple((each, cards[card]) for each, card in play.completed[-1][1])))
@@ -317,12 +174,12 @@ class HandCourse:
             mine |= rejected[seat]
         return mine
 
-    def _tell(self, event: Event) -> None:
+    def tell(self, event: Event) -> None:
         """Report ``event`` to the listener, if any (where building the event costs next to nothing)."""
         if self.listener is not None:
             self.listener.event(event)
 
-    def _tell_all(self, events: list[Event]) -> None:
+    def tell_all(self, events: list[Event]) -> None:
         """Report the events a part returned, in order."""
         if self.listener is not None:
             for event in events:
@@ -332,27 +189,6 @@ class HandCourse:
         """The declaring side's seats: the declarer's team, and a called partner."""
         assert self.declarer is not None
         return self.arrangement.side(self.declarer)
-
-    def partner_mask(self) -> int:
-        """The declarer's choices in phase ``PARTNER``: bit 0 going alone, bit ``i + 1`` naming card ``i``
-        (:meth:`SeatArrangement.partner_mask <engine.kernel.arrangement.SeatArrangement.partner_mask>`)."""
-        declarer, terms = self.declarer, self.terms
-        assert declarer is not None and terms is not None
-        return self.arrangement.partner_mask(declarer, terms, self.hands[declarer] | self.discarded)
-
-    def why_partner_illegal(self, move: int) -> str | None:
-        """Why the declarer may not make partner ``move`` (a full sentence), or ``None``."""
-        declarer, terms = self.declarer, self.terms
-        assert declarer is not None and terms is not None
-        return self.arrangement.why_partner_illegal(move, declarer, terms, self.hands[declarer] | self.discarded)
-
-    def call_partner(self, move: int) -> None:
-        """The declarer goes alone (:data:`PASS_MOVE`) or names card ``move`` (checked): its holder
-        partners the declarer for this hand; the hand goes on."""
-        declarer = self.declarer
-        assert declarer is not None
-        self._tell_all(self.arrangement.call_partner(move, declarer, self.hands))
-        self._hand_off_or_play()
 
     def _check_score_out(self, play: TrickPlay) -> None:
         """After a trick under the 1904 rule: stop the hand if a side has scored out
@@ -424,7 +260,7 @@ class HandCourse:
         self.scored_out = None
         self.discarder = -1
         rules = self.rules
-        self.phase = Phase.AUCTION
+        self.enter(BIDDING)
         if tables.arranges_seats:
             self.arrangement = SeatArrangement(tables)
             if rules.seating.dummies is not None:
@@ -432,27 +268,28 @@ class HandCourse:
         if rules.deal.table:
             self.table_cards = TableCards(rules)
             if self.table_cards.lay_out([card.index for card in self.deal.table], self.dealer):
-                self.phase = Phase.PICK
+                self.enter(PICKING)
         if rules.deal.draw:
             self.drawn_hands = DrawnHands(rules)
             if self.drawn_hands.start(self.deal.hands, self.hands, self.dealer):
-                self.phase = Phase.DRAW
+                self.enter(DRAWING)
 
-    def _end_auction(self) -> None:
+    def end_auction(self) -> None:
+        """The auction is over: the contract won goes on to the announcements and the kitty, or nobody bid."""
         won = self.auction.winner()
         if won is None:
             self._all_passed()
             return
         declarer, contract = won
         self.contract, self.declarer = contract, declarer
-        self.terms = self._terms()  # a modifier said with the bid (sans kitty) sets the terms from the start
-        self._tell(AuctionWon(declarer, contract.id))
+        self.terms = self.current_terms()  # a modifier said with the bid (sans kitty) sets the terms from the start
+        self.tell(AuctionWon(declarer, contract.id))
         seating = self.rules.seating
         if contract.style.partner is PartnerRole.SITS_OUT:
             team = seating.teams[seating.team_of(declarer)]
             self.sitting_out = tuple(seat for seat in team if seat != declarer)
         if not self._open_window(Moment.AFTER_AUCTION):
-            self._take_kitty()
+            self.take_kitty()
 
     def _open_window(self, moment: Moment) -> bool:
         """Open the announcement window of ``moment`` if anyone may announce something there."""
@@ -463,10 +300,11 @@ class HandCourse:
         self.window = CallWindow.open(self.rules, moment, self.terms, self.declarer, active)
         if self.window is None:
             return False
-        self.phase = Phase.CALLS
+        self.enter(ANNOUNCING)
         return True
 
-    def _take_kitty(self) -> None:
+    def take_kitty(self) -> None:
+        """After the auction's announcements: the declarer takes the kitty where the terms use it."""
         declarer, terms = self.declarer, self.terms
         assert declarer is not None and terms is not None
         uses_kitty = terms.style.kitty is not KittyUse.NONE and self.rules.kitty.exchange is not KittyExchange.NONE
@@ -478,80 +316,57 @@ class HandCourse:
             self.discard_count = len(self.kitty)
             if self.listener is not None:
                 self.listener.event(KittyTaken(declarer, tuple(self.tables.cards[index] for index in self.kitty)))
-            self.phase = Phase.KITTY
+            self.enter(EXCHANGING)
             return
-        self._after_kitty()
+        self.after_kitty()
 
-    def _after_kitty(self) -> None:
+    def after_kitty(self) -> None:
+        """After the kitty exchange: the announcements that follow it, then the hand-off or the play."""
         if not self._open_window(Moment.AFTER_KITTY):
-            self._hand_off_or_play()
+            self.hand_off_or_play()
 
-    def _hand_off_or_play(self) -> None:
+    def hand_off_or_play(self) -> None:
         """After the windows: partners pass cards where the terms say so, else the play starts."""
         terms, declarer = self.terms, self.declarer
         assert terms is not None and declarer is not None
-        if self.rules.seating.called_partner is not None and terms.style.partner is PartnerRole.PLAYS and self.phase is not Phase.PARTNER:
+        if self.rules.seating.called_partner is not None and terms.style.partner is PartnerRole.PLAYS and self.part is not CALLING_PARTNER:
             # Five-handed: the declarer calls a partner (or goes alone) once its hand is settled.
-            self.phase = Phase.PARTNER
+            self.enter(CALLING_PARTNER)
             return
         if terms.style.partner is PartnerRole.PASSES_CARD:
             seating = self.rules.seating
             self.givers = [seat for seat in seating.teams[seating.team_of(declarer)] if seat != declarer and seat not in self.sitting_out]
             if self.givers:
-                self.phase = Phase.GIVE
+                self.enter(GIVING)
                 return
-        self._start_play()
+        self.start_play()
 
     def _all_passed(self) -> None:
         players, seats = self.rules.seating.players, self.rules.seating.seats
         all_pass = self.rules.auction.all_pass
         if all_pass.action is AllPassAction.PLAY_NO_TRUMP:
             # Nobody bid: everyone plays the hand in no trump, the kitty untouched, led from the dealer's left.
-            self._tell(AllPassed(self.hand_number, (self.dealer + 1) % seats))
+            self.tell(AllPassed(self.hand_number, (self.dealer + 1) % seats))
             strain = self.tables.strains[all_pass.strain]
             self.play = TrickPlay(self.tables, self.hands, strain, list(range(seats)), (self.dealer + 1) % seats, self.rules.deal.hand_size)
-            self.phase = Phase.PLAY
+            self.enter(PLAYING)
             return
         next_dealer = (self.dealer + 1) % players
         if all_pass.action is not AllPassAction.NEXT_DEALER and (all_pass.max_redeals is None or self.redeals < all_pass.max_redeals):
             next_dealer = self.dealer
         teams = len(self.rules.seating.teams)
         self._finish_hand(HandResult(None, None, False, (0,) * seats, (0,) * teams, self.scores, (), False, None, next_dealer))
-        self._tell(AllPassed(self.hand_number, next_dealer))
+        self.tell(AllPassed(self.hand_number, next_dealer))
         self.redeals = self.redeals + 1 if next_dealer == self.dealer else 0
         self.banned = frozenset()
         self.dealer = next_dealer
         self._next_or_pause()
 
-    def draw_card(self, move: int) -> None:
-        """The player to draw keeps or rejects its card (see :mod:`~engine.kernel.drawing`; checked by
-        the caller); the auction follows the last draw."""
-        drawing = self.drawn_hands
-        if self.listener is not None:
-            self.listener.event(Drew(drawing.drawer, self.tables.cards[drawing.card_drawn()], move == KEEP_MOVE))
-        if drawing.draw(move, self.hands):
-            self.phase = Phase.AUCTION
-
-    def pick(self, move: int) -> None:
-        """The seat to pick takes a table card (see :mod:`~engine.kernel.table_cards`; checked by the
-        caller); the auction or the play follows the last pick."""
-        table = self.table_cards
-        if self.listener is not None:
-            cards, discard = self.tables.cards, (move >> DISCARD_SHIFT) - 1
-            self.listener.event(Picked(table.pickers[0], cards[move & CARD_MASK], cards[discard] if discard >= 0 else None))
-        card = table.take(move, self.hands)
-        if card >= 0:
-            self.kitty = self.kitty + (card,)
-        if not table.pickers:
-            if table.taking:
-                self._start_play()
-            else:
-                self.phase = Phase.AUCTION
-
-    def _start_play(self) -> None:
+    def start_play(self) -> None:
+        """The hand is settled: defenders take table cards where they may, then the first trick is led."""
         table = self.table_cards
         if not table.table_done and self.declarer is not None and table.defenders_take(self.declarer, self.side(), self.sitting_out):
-            self.phase = Phase.PICK  # the defenders take table cards first
+            self.enter(PICKING)  # the defenders take table cards first
             return
         contract, declarer = self.terms, self.declarer
         assert contract is not None and declarer is not None
@@ -563,7 +378,7 @@ class HandCourse:
             leader = next(seat for seat in ((self.dealer + 1 + step) % seats for step in range(seats)) if seat in active)
         strain = self.tables.strains[contract.style.strain]
         self.play = TrickPlay(self.tables, self.hands, strain, active, leader, self.rules.deal.hand_size)
-        self.phase = Phase.PLAY
+        self.enter(PLAYING)
         if contract.style.exposed is not Exposure.NONE:
             self.expose_when = contract.style.exposed_from
             if self.expose_when is ExposureTime.START:
@@ -622,8 +437,8 @@ class HandCourse:
         """After a scored hand: the game ends, or the next dealer deals."""
         if ending is not None:
             self.winner, self.ending = ending
-            self._tell(GameOver(ending[0], ending[1]))
-            self.phase = Phase.GAME_OVER
+            self.tell(GameOver(ending[0], ending[1]))
+            self.enter(OVER)
             return
         self.banned = frozenset(banned)
         self.redeals = 0
@@ -638,7 +453,7 @@ class HandCourse:
 
     def _finish_hand(self, result: HandResult) -> None:
         self.result = result
-        self._tell(HandScored(self.hand_number, result))
+        self.tell(HandScored(self.hand_number, result))
 
 
 __all__ = ["COURSE_FIELDS", "PASS_MOVE", "HandCourse", "StateListener"]

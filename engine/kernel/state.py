@@ -31,9 +31,9 @@ from ..errors import IllegalActionError, shown
 from ..rules.ruleset import Rules
 from .course import PASS_MOVE, HandCourse
 from .deal import Deal
-from .events import BidMade, CardPlayed, Claimed, Event, Looked, Passed
+from .events import CardPlayed, Claimed, Event
 from .listening import History, StateListener
-from .phase import Phase
+from .parts import BIDDING, OVER, PLAYING
 from .play import CARD_BITS, SUIT_SHIFT
 from .support import check_supported
 from .tables import Tables, tables_for
@@ -96,26 +96,7 @@ class GameState(HandCourse):
         """The seat expected to move, or ``None`` once the game is over (or while paused)."""
         if self.paused:
             return None
-        phase = self.phase
-        if phase is Phase.PLAY:
-            assert self.play is not None
-            return self.play.to_act
-        if phase is Phase.AUCTION:
-            return self.auction.to_act
-        if phase is Phase.KITTY:
-            return self.discarder
-        if phase is Phase.CALLS:
-            assert self.window is not None
-            return self.window.to_act
-        if phase is Phase.GIVE:
-            return self.givers[0]
-        if phase is Phase.PARTNER:
-            return self.declarer
-        if phase is Phase.PICK:
-            return self.table_cards.pickers[0]
-        if phase is Phase.DRAW:
-            return self.drawn_hands.drawer
-        return None
+        return self.part.to_act(self)
 
     @property
     def player_to_act(self) -> int | None:
@@ -159,27 +140,7 @@ class GameState(HandCourse):
         given (one makes a move); calling a partner, bit 0 going alone and bit ``i + 1`` naming card
         ``i``; in play the cards that may be played (a led joker that names a suit makes one move per :meth:`TrickPlay.nameable`
         suit)."""
-        phase = self.phase
-        if phase is Phase.PLAY:
-            play = self.play
-            assert play is not None
-            return play.playable(self.hands[play.to_act])
-        if phase is Phase.AUCTION:
-            return self.auction.legal_mask()
-        if phase is Phase.KITTY:
-            return self.hands[self.discarder]
-        if phase is Phase.CALLS:
-            assert self.window is not None
-            return self.window.legal_mask()
-        if phase is Phase.GIVE:
-            return self.hands[self.givers[0]]
-        if phase is Phase.PARTNER:
-            return self.partner_mask()
-        if phase is Phase.PICK:
-            return self.table_cards.table
-        if phase is Phase.DRAW:
-            return 0b11  # bit 0 rejecting the card drawn (PASS_MOVE), bit 1 keeping it (move 0)
-        return 0
+        return self.part.legal_mask(self)
 
     def run(self, choosers: Sequence[Chooser], *, trusted: bool = False) -> int:
         """Play the moves ``choosers[player](state, seat, legal)`` pick (``legal``: :meth:`legal_mask`;
@@ -189,9 +150,9 @@ class GameState(HandCourse):
 
         The simulator's inner loop, over the one transition path: a move is checked by
         :meth:`why_illegal` and taken as :meth:`make_move` takes it (a card as :meth:`play_card` takes
-        it, so whatever follows a card is decided in one place, :meth:`HandCourse._after_card
-        <engine.kernel.course.HandCourse._after_card>`, with no list of rules to watch for here); only
-        the phase's dispatch is hoisted out of the card play (nine moves in ten) and the auction. A seat with a single card
+        it, so whatever follows a card is decided in one place, :meth:`HandCourse.after_card
+        <engine.kernel.course.HandCourse.after_card>`, with no list of rules to watch for here); only
+        the part's dispatch is hoisted out of the card play (nine moves in ten) and the auction. A seat with a single card
         it may play plays it without being asked: there is nothing to choose. A chooser's illegal move
         raises :class:`~engine.errors.IllegalActionError`, leaving the state as it was before that move;
         ``trusted`` skips that check for the bids and plain cards of choosers known to move legally (the
@@ -203,19 +164,19 @@ class GameState(HandCourse):
         # One chooser per player; a dummy's seat is chosen for by its player's.
         choosers = [choosers[player] for player in self.tables.controller]
         while not self.paused:
-            phase = self.phase
-            if phase is Phase.PLAY:
+            part = self.part
+            if part is PLAYING:
                 moves += self._run_play(choosers, trusted)
-            elif phase is Phase.AUCTION:
+            elif part is BIDDING:
                 auction = self.auction
                 seat = auction.to_act
                 chosen = choosers[seat](self, seat, auction.legal_mask())
                 move = chosen if type(chosen) is int else self._as_move(chosen)
                 if not trusted:
                     self.check_move(move)  # raises, naming the legal moves
-                self._auction_move(move)  # make_move's auction line, its dispatch hoisted
+                BIDDING.apply(move, self)  # make_move, its dispatch hoisted
                 moves += 1
-            elif phase is Phase.GAME_OVER:
+            elif part is OVER:
                 break
             else:
                 actor = self.to_act
@@ -229,7 +190,7 @@ class GameState(HandCourse):
     def _run_play(self, choosers: list[Chooser], trusted: bool) -> int:
         """:meth:`run`'s card play: cards until the play ends (its hand is over, or a side scored out),
         each taken as :meth:`play_card` takes one (reported, played, and followed by
-        :meth:`HandCourse._after_card <engine.kernel.course.HandCourse._after_card>`); returns how many."""
+        :meth:`HandCourse.after_card <engine.kernel.course.HandCourse.after_card>`); returns how many."""
         play = self.play
         assert play is not None
         hands, tables, listener = self.hands, self.tables, self.listener
@@ -256,10 +217,10 @@ class GameState(HandCourse):
             if listener is not None:
                 listener.event(CardPlayed(seat, cards[index], named))
             winner = play_card(index, named)
-            self._after_card(winner)
+            self.after_card(winner)
             moves += 1
             # Only a trick's last card can end the play (the hand scored, or a side scored out).
-            if winner >= 0 and (self.play is not play or self.paused or self.phase is not Phase.PLAY):
+            if winner >= 0 and (self.play is not play or self.paused or self.part is not PLAYING):
                 return moves
 
     def _as_move(self, chosen: object) -> int:
@@ -278,29 +239,10 @@ class GameState(HandCourse):
         which checks declared types on entry."""
         if not isinstance(move, int) or isinstance(move, bool):
             return f"A move is a whole number (see engine.kernel.state), not {shown(move)}."
-        phase = self.phase
-        if phase is Phase.GAME_OVER:
-            return "The game is over: no more actions can be taken."
-        if self.paused:
+        part = self.part
+        if self.paused and part is not OVER:
             return "No seat is to act: the game is paused between hands."
-        if phase is Phase.PLAY:
-            play = self.play
-            assert play is not None
-            return play.why_illegal(move, self.hands[play.to_act])
-        if phase is Phase.AUCTION:
-            return self.auction.why_illegal(move)
-        if phase is Phase.KITTY:
-            return self.why_discard_illegal(move)
-        if phase is Phase.CALLS:
-            assert self.window is not None
-            return self.window.why_illegal(move, self.rules.announcements)
-        if phase is Phase.GIVE:
-            return self.why_give_illegal(move)
-        if phase is Phase.PARTNER:
-            return self.why_partner_illegal(move)
-        if phase is Phase.PICK:
-            return self.table_cards.why_pick_illegal(move, self.hands, self.tables.cards)
-        return self.drawn_hands.why_draw_illegal(move)
+        return part.why_illegal(move, self)
 
     def check_move(self, move: object) -> None:
         """Raise :class:`~engine.errors.IllegalActionError` unless ``move`` is legal for the seat to act."""
@@ -319,56 +261,14 @@ class GameState(HandCourse):
         self.make_move(move)
 
     def make_move(self, move: int) -> None:
-        """Take ``move``, already checked legal (:meth:`why_illegal`), for the seat to act."""
-        phase = self.phase
-        if phase is Phase.PLAY:
-            named = move >> SUIT_SHIFT
-            self.play_card(move & CARD_BITS, self.tables.suits[named - 1] if named else None)
-        elif phase is Phase.AUCTION:
-            self._auction_move(move)
-        elif phase is Phase.CALLS:
-            self.announce(move)
-        elif phase is Phase.GIVE:
-            self.give(move)
-        elif phase is Phase.PARTNER:
-            self.call_partner(move)
-        elif phase is Phase.PICK:
-            self.chosen = ()  # a pick taken whole ends one taken a step at a time
-            self.pick(move)
-        elif phase is Phase.DRAW:
-            self.draw_card(move)
-        else:
-            self.chosen = ()
-            self.discard(move)
-
-    def _auction_move(self, move: int) -> None:
-        """An auction move: :data:`PASS_MOVE`, the rank bid, or looking at one's cards."""
-        auction = self.auction
-        listener = self.listener
-        if listener is not None:
-            seat, tables = auction.to_act, self.tables
-            if move == PASS_MOVE:
-                listener.event(Passed(seat))
-            elif move == tables.look_move:
-                listener.event(Looked(seat))
-            else:
-                modifier, rank = divmod(move, tables.stride)
-                said = tables.contracts[rank].id
-                listener.event(BidMade(seat, f"{said} {tables.modifiers[modifier - 1].id}" if modifier else said))
-        if move == PASS_MOVE:
-            auction.pass_turn()
-        elif move == self.tables.look_move:
-            auction.look()
-        else:
-            auction.bid(move)
-        if auction.over:
-            self._end_auction()
+        """Take ``move``, already checked legal (:meth:`why_illegal`), for the seat to act: its part takes it."""
+        self.part.apply(move, self)
 
     def why_claim_illegal(self, indices: list[int]) -> str | None:
         """Why the seat to act may not lay down the cards ``indices`` to claim the tricks they win (see
         :meth:`claim`), or ``None`` when it may."""
         play = self.play
-        if self.phase is not Phase.PLAY or play is None or self.paused:
+        if self.part is not PLAYING or play is None or self.paused:
             return "Cards are laid down to claim tricks only during the play."
         return play.why_claim_illegal(indices, self.hands[play.to_act], self.declarer)
 
@@ -390,14 +290,6 @@ class GameState(HandCourse):
         self.play_card(indices[0])
         play.claim(seat, indices[1:])
 
-    def play_card(self, index: int, named: str | None = None) -> None:
-        """The seat to act plays card ``index`` (``named``: the suit named for a led joker), checked."""
-        play = self.play
-        assert play is not None
-        if self.listener is not None:
-            self.listener.event(CardPlayed(play.to_act, self.tables.cards[index], named))
-        self._after_card(play.play(index, named))
-
 
 def copy_course(source: GameState, target: GameState) -> None:
     """Assign every attribute of a game state ``source`` to ``target`` (shallow: the values are shared).
@@ -416,6 +308,7 @@ def copy_course(source: GameState, target: GameState) -> None:
     target.banned = source.banned
     target.winner = source.winner
     target.ending = source.ending
+    target.part = source.part
     target.phase = source.phase
     target.hand_number = source.hand_number
     target.order = source.order

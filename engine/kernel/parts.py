@@ -1,0 +1,530 @@
+"""The parts of a hand, one per phase, behind one protocol.
+
+Every phase that expects a move has a :class:`Part`: who is to act, the legal moves as a mask, why a
+move is illegal (the full sentence an illegal action gets), taking a move, and the conversion between
+its moves and the action objects of :mod:`~engine.kernel.actions`. :class:`~engine.kernel.course.HandCourse`
+holds the part of the phase it is in (``course.part``) and the state each part reads (the auction, the
+announcement window, the trick play, the table cards, the drawn hands); the game state dispatches every
+question to that part once (:class:`~engine.kernel.state.GameState`), and :mod:`~engine.kernel.moves`
+converts actions through it. A part decides its own phase only: when its phase ends it hands over to the
+course (``end_auction``, ``take_kitty``, ``after_kitty``, ``hand_off_or_play``, ``start_play``,
+``after_card``), which decides what comes next.
+
+Adding a phase is a :class:`~engine.kernel.phase.Phase` member, a part here (listed in :data:`PARTS`),
+its action class in :mod:`~engine.kernel.actions` with a range in :mod:`~engine.kernel.action_space`, and
+the course's step into it.
+
+The parts keep no state of their own (one instance each serves every game), so a copy of a game state
+shares them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..errors import IllegalActionError, shown
+from ..rules.announcements import Effect, Moment
+from ..rules.contracts import KittyUse
+from .actions import ALONE, KEEP, LOOK, PASS, REJECT, Action, Bid, Call, CallPartner, Discard, Draw, Give, Look, Pass, Pick, Play
+from .choices import DiscardChoices
+from .drawing import KEEP_MOVE
+from .events import Announced, BidMade, CardGiven, Discarded, Drew, Looked, Passed, Picked
+from .hand_state import PARTS, HandState, Part
+from .phase import PASS_MOVE, Phase
+from .play import CARD_BITS, SUIT_SHIFT
+from .table_cards import CARD_MASK, DISCARD_SHIFT
+from .tables import Tables, cards_in, mask_of
+
+
+class Bidding(Part):
+    """Phase ``AUCTION`` (:class:`~engine.kernel.auction.Auction`): :data:`PASS_MOVE`, a contract's
+    ladder rank (plus ``(m + 1) * stride`` with modifier ``m``), or ``tables.look_move``; mask bit 0 the
+    pass and bit ``move + 1`` each other move."""
+
+    def to_act(self, course: HandState) -> int | None:
+        return course.auction.to_act
+
+    def legal_mask(self, course: HandState) -> int:
+        return course.auction.legal_mask()
+
+    def why_illegal(self, move: int, course: HandState) -> str | None:
+        return course.auction.why_illegal(move)
+
+    def apply(self, move: int, course: HandState) -> None:
+        auction, tables, listener = course.auction, course.tables, course.listener
+        if listener is not None:
+            seat = auction.to_act
+            if move == PASS_MOVE:
+                listener.event(Passed(seat))
+            elif move == tables.look_move:
+                listener.event(Looked(seat))
+            else:
+                modifier, rank = divmod(move, tables.stride)
+                said = tables.contracts[rank].id
+                listener.event(BidMade(seat, f"{said} {tables.modifiers[modifier - 1].id}" if modifier else said))
+        if move == PASS_MOVE:
+            auction.pass_turn()
+        elif move == tables.look_move:
+            auction.look()
+        else:
+            auction.bid(move)
+        if auction.over:
+            course.end_auction()
+
+    def legal_actions(self, course: HandState) -> Sequence[Action]:
+        return course.auction.legal_actions()
+
+    def move_of(self, action: Action, course: HandState) -> int:
+        if isinstance(action, Pass):
+            return PASS_MOVE
+        if isinstance(action, Look):
+            return course.tables.look_move
+        if isinstance(action, Bid):
+            return course.tables.bid_move(action)
+        raise IllegalActionError(f"seat {course.auction.to_act} must pass or bid during the auction, not {action}.")
+
+    def action_of(self, move: int, tables: Tables) -> Action:
+        if move == PASS_MOVE:
+            return PASS
+        if move == tables.look_move:
+            return LOOK
+        modifier, rank = divmod(move, tables.stride)
+        return Bid(tables.contracts[rank].id, tables.modifiers[modifier - 1].id) if modifier else tables.bids[rank]
+
+    def mask_of(self, actions: Sequence[Action], tables: Tables, hand: int) -> int:
+        mask = 0
+        for action in actions:
+            if isinstance(action, Bid):
+                mask |= 1 << (tables.bid_move(action) + 1)
+            elif isinstance(action, Look):
+                mask |= 1 << (tables.look_move + 1)
+            else:
+                mask |= 1
+        return mask
+
+
+class Exchanging(Part):
+    """Phase ``KITTY``: the seat discarding (``course.discarder``) puts away ``course.discard_count``
+    cards, the move their mask: the declarer after taking the kitty or after partners gave it cards, or
+    the partner handed the declarer's discards (double misère)."""
+
+    def to_act(self, course: HandState) -> int | None:
+        return course.discarder
+
+    def legal_mask(self, course: HandState) -> int:
+        return course.hands[course.discarder]  # any of the seat's cards may go
+
+    def why_illegal(self, move: int, course: HandState) -> str | None:
+        seat, count, cards = course.discarder, course.discard_count, course.tables.cards
+        hand = course.hands[seat]
+        if move < 0 or move >> len(cards):
+            return f"seat {seat} must discard {count} of its cards (a mask within {hand:#x}), not {shown(move)}."
+        if move.bit_count() != count:
+            return f"seat {seat} must discard exactly {count} cards, not {move.bit_count()}."
+        stray = move & ~hand
+        if stray:
+            return f"seat {seat} does not hold {cards[(stray & -stray).bit_length() - 1]}."
+        return None
+
+    def apply(self, move: int, course: HandState) -> None:
+        declarer, terms, seat = course.declarer, course.terms, course.discarder
+        assert declarer is not None and terms is not None
+        course.chosen = ()  # a discard taken whole ends one taken a card at a time
+        if course.listener is not None:
+            cards = course.tables.cards
+            course.listener.event(Discarded(seat, tuple([cards[index] for index in cards_in(move)])))
+        course.hands[seat] &= ~move
+        if course.received:
+            course.discarded |= move
+            course.received = 0
+            course.start_play()
+        elif seat == declarer and terms.style.kitty is KittyUse.TO_PARTNER:
+            # Double misère: the discards go to the partner, who keeps what it likes and discards as many.
+            seating = course.rules.seating
+            team = seating.team_of(declarer)
+            clockwise = [(declarer + step) % seating.seats for step in range(1, seating.seats)]
+            partner = next(each for each in clockwise if seating.team_of(each) == team)
+            course.hands[partner] |= move
+            course.discarder = partner
+        else:
+            course.discarded |= move
+            course.after_kitty()
+
+    def legal_actions(self, course: HandState) -> Sequence[Action]:
+        cards = course.tables.cards
+        return DiscardChoices(tuple([cards[index] for index in cards_in(course.hands[course.discarder])]), course.discard_count)
+
+    def move_of(self, action: Action, course: HandState) -> int:
+        if isinstance(action, Discard):
+            return mask_of(card.index for card in action.cards)
+        seat = course.discarder
+        if course.received:
+            got = f"received {course.received} card(s) from its partner"
+        elif seat != course.declarer:
+            got = f"was handed the declarer's {course.discard_count} discards"
+        else:
+            got = "has taken the kitty"
+        raise IllegalActionError(f"seat {seat} {got} and must discard {course.discard_count} cards, like discard 4D 5C 6C.")
+
+    def action_of(self, move: int, tables: Tables) -> Action:
+        cards = tables.cards
+        return Discard(tuple([cards[index] for index in cards_in(move)]))
+
+    def mask_of(self, actions: Sequence[Action], tables: Tables, hand: int) -> int:
+        return hand  # the discards are not built one by one: any of the seat's cards may go
+
+
+class Announcing(Part):
+    """Phase ``CALLS`` (:class:`~engine.kernel.calls.CallWindow`): :data:`PASS_MOVE` or an announcement's
+    index in ``rules.announcements``; mask bit 0 the pass and bit ``i + 1`` announcement ``i``."""
+
+    def to_act(self, course: HandState) -> int | None:
+        assert course.window is not None
+        return course.window.to_act
+
+    def legal_mask(self, course: HandState) -> int:
+        assert course.window is not None
+        return course.window.legal_mask()
+
+    def why_illegal(self, move: int, course: HandState) -> str | None:
+        assert course.window is not None
+        return course.window.why_illegal(move, course.rules.announcements)
+
+    def apply(self, move: int, course: HandState) -> None:
+        window = course.window
+        assert window is not None and course.declarer is not None
+        seat = window.to_act
+        window.speak(move, course.rules.announcements)
+        if move == PASS_MOVE and course.listener is not None:
+            course.listener.event(Passed(seat))
+        if move != PASS_MOVE:
+            announcement = course.rules.announcements[move]
+            course.announced.append((seat, move))
+            course.tell(Announced(seat, announcement.id))
+            if announcement.effect is Effect.TERMS:
+                course.terms = course.current_terms()
+        if window.over:
+            course.window = None
+            if window.moment is Moment.AFTER_AUCTION:
+                course.take_kitty()
+            else:
+                course.hand_off_or_play()
+
+    def legal_actions(self, course: HandState) -> Sequence[Action]:
+        return [self.action_of(bit - 1, course.tables) for bit in cards_in(self.legal_mask(course))]
+
+    def move_of(self, action: Action, course: HandState) -> int:
+        if isinstance(action, Pass):
+            return PASS_MOVE
+        ids = [announcement.id for announcement in course.rules.announcements]
+        if isinstance(action, Call):
+            return ids.index(action.announcement)
+        offered = " or ".join(str(each) for each in self.legal_actions(course))
+        raise IllegalActionError(f"seat {self.to_act(course)} may now make an announcement or pass ({offered}), not {action}.")
+
+    def action_of(self, move: int, tables: Tables) -> Action:
+        return PASS if move == PASS_MOVE else Call(tables.rules.announcements[move].id)
+
+    def mask_of(self, actions: Sequence[Action], tables: Tables, hand: int) -> int:
+        ids = [announcement.id for announcement in tables.rules.announcements]
+        mask = 0
+        for action in actions:
+            mask |= 1 << (ids.index(action.announcement) + 1) if isinstance(action, Call) else 1
+        return mask
+
+
+class Giving(Part):
+    """Phase ``GIVE``: a partner (the first of ``course.givers``) passes the declarer a card face down,
+    the move its index."""
+
+    def to_act(self, course: HandState) -> int | None:
+        return course.givers[0]
+
+    def legal_mask(self, course: HandState) -> int:
+        return course.hands[course.givers[0]]
+
+    def why_illegal(self, move: int, course: HandState) -> str | None:
+        seat, cards = course.givers[0], course.tables.cards
+        if 0 <= move < len(cards) and course.hands[seat] >> move & 1:
+            return None
+        if 0 <= move < len(cards):
+            return f"seat {seat} does not hold {cards[move]}."
+        return f"seat {seat} must give one of its cards {cards_in(course.hands[seat])}, not {shown(move)}."
+
+    def apply(self, move: int, course: HandState) -> None:
+        declarer = course.declarer
+        assert declarer is not None
+        giver = course.givers.pop(0)
+        course.hands[giver] &= ~(1 << move)
+        course.hands[declarer] |= 1 << move
+        course.received += 1
+        course.tell(CardGiven(giver, declarer, course.tables.cards[move]))
+        if not course.givers:
+            # The partners fold; the declarer discards as many cards as received.
+            seating = course.rules.seating
+            partners = [seat for seat in seating.teams[seating.team_of(declarer)] if seat != declarer]
+            course.sitting_out = tuple(sorted(set(course.sitting_out) | set(partners)))
+            course.discard_count = course.received
+            course.discarder = declarer
+            course.enter(EXCHANGING)
+
+    def legal_actions(self, course: HandState) -> Sequence[Action]:
+        cards = course.tables.cards
+        return [Give(cards[index]) for index in cards_in(course.hands[course.givers[0]])]
+
+    def move_of(self, action: Action, course: HandState) -> int:
+        if isinstance(action, Give):
+            return action.card.index
+        seat = course.givers[0]
+        example = course.tables.cards[cards_in(course.hands[seat])[0]]
+        raise IllegalActionError(f"seat {seat} must give the declarer one of its cards, like give {example}.")
+
+    def action_of(self, move: int, tables: Tables) -> Action:
+        return Give(tables.cards[move])
+
+
+class CallingPartner(Part):
+    """Phase ``PARTNER`` (:class:`~engine.kernel.arrangement.SeatArrangement`): the declarer goes alone
+    (:data:`PASS_MOVE`) or names card ``move``; mask bit 0 going alone and bit ``i + 1`` naming card ``i``."""
+
+    def to_act(self, course: HandState) -> int | None:
+        return course.declarer
+
+    def legal_mask(self, course: HandState) -> int:
+        declarer, terms = course.declarer, course.terms
+        assert declarer is not None and terms is not None
+        return course.arrangement.partner_mask(declarer, terms, course.hands[declarer] | course.discarded)
+
+    def why_illegal(self, move: int, course: HandState) -> str | None:
+        declarer, terms = course.declarer, course.terms
+        assert declarer is not None and terms is not None
+        return course.arrangement.why_partner_illegal(move, declarer, terms, course.hands[declarer] | course.discarded)
+
+    def apply(self, move: int, course: HandState) -> None:
+        declarer = course.declarer
+        assert declarer is not None
+        course.tell_all(course.arrangement.call_partner(move, declarer, course.hands))
+        course.hand_off_or_play()
+
+    def legal_actions(self, course: HandState) -> Sequence[Action]:
+        return [self.action_of(bit - 1, course.tables) for bit in cards_in(self.legal_mask(course))]
+
+    def move_of(self, action: Action, course: HandState) -> int:
+        if isinstance(action, CallPartner):
+            return PASS_MOVE if action.card is None else action.card.index
+        rule = course.rules.seating.called_partner
+        assert rule is not None
+        nameable = cards_in(self.legal_mask(course) >> 1)
+        example = str(course.tables.cards[nameable[-1]]) if nameable else "AH"
+        alone = ", or go alone." if rule.may_go_alone else "."
+        raise IllegalActionError(f"seat {course.declarer} must call a partner by naming a card, like partner {example}{alone}")
+
+    def action_of(self, move: int, tables: Tables) -> Action:
+        return ALONE if move == PASS_MOVE else CallPartner(tables.cards[move])
+
+    def mask_of(self, actions: Sequence[Action], tables: Tables, hand: int) -> int:
+        mask = 0
+        for action in actions:
+            if isinstance(action, CallPartner):
+                mask |= 1 if action.card is None else 1 << (action.card.index + 1)
+        return mask
+
+
+class Picking(Part):
+    """Phase ``PICK`` (:class:`~engine.kernel.table_cards.TableCards`): the seat to pick takes a table
+    card, the move its index (plus ``(discard + 1) << DISCARD_SHIFT`` where it puts a card back)."""
+
+    def to_act(self, course: HandState) -> int | None:
+        return course.table_cards.pickers[0]
+
+    def legal_mask(self, course: HandState) -> int:
+        return course.table_cards.table
+
+    def why_illegal(self, move: int, course: HandState) -> str | None:
+        return course.table_cards.why_pick_illegal(move, course.hands, course.tables.cards)
+
+    def apply(self, move: int, course: HandState) -> None:
+        table = course.table_cards
+        course.chosen = ()  # a pick taken whole ends one taken a step at a time
+        if course.listener is not None:
+            cards, discard = course.tables.cards, (move >> DISCARD_SHIFT) - 1
+            course.listener.event(Picked(table.pickers[0], cards[move & CARD_MASK], cards[discard] if discard >= 0 else None))
+        card = table.take(move, course.hands)
+        if card >= 0:
+            course.kitty = course.kitty + (card,)
+        if not table.pickers:
+            if table.taking:
+                course.start_play()
+            else:
+                course.enter(BIDDING)
+
+    def legal_actions(self, course: HandState) -> Sequence[Action]:
+        cards, picking = course.tables.cards, course.table_cards
+        table = cards_in(picking.table)
+        if not picking.taking:
+            return [Pick(cards[index]) for index in table]
+        hand = course.hands[picking.pickers[0]]
+        return [Pick(cards[index], cards[discard]) for index in table for discard in cards_in(hand | 1 << index)]
+
+    def move_of(self, action: Action, course: HandState) -> int:
+        if isinstance(action, Pick):
+            discard = 0 if action.discard is None else (action.discard.index + 1) << DISCARD_SHIFT
+            return action.card.index | discard
+        cards, picking = course.tables.cards, course.table_cards
+        table = [cards[index] for index in cards_in(picking.table)]
+        example = f"pick {table[0]} discard {table[0]}" if picking.taking else f"pick {table[0]}"
+        raise IllegalActionError(
+            f"seat {picking.pickers[0]} must take one of the cards on the table ({' '.join(map(str, table))}), like {example}."
+        )
+
+    def action_of(self, move: int, tables: Tables) -> Action:
+        discard = (move >> DISCARD_SHIFT) - 1
+        return Pick(tables.cards[move & CARD_MASK], tables.cards[discard] if discard >= 0 else None)
+
+
+class Drawing(Part):
+    """Phase ``DRAW`` (:class:`~engine.kernel.drawing.DrawnHands`): the player to draw keeps the card
+    drawn (:data:`~engine.kernel.drawing.KEEP_MOVE`, mask bit 1) or rejects it (:data:`PASS_MOVE`, bit 0)."""
+
+    def to_act(self, course: HandState) -> int | None:
+        return course.drawn_hands.drawer
+
+    def legal_mask(self, course: HandState) -> int:
+        return 0b11
+
+    def why_illegal(self, move: int, course: HandState) -> str | None:
+        return course.drawn_hands.why_draw_illegal(move)
+
+    def apply(self, move: int, course: HandState) -> None:
+        drawing = course.drawn_hands
+        if course.listener is not None:
+            course.listener.event(Drew(drawing.drawer, course.tables.cards[drawing.card_drawn()], move == KEEP_MOVE))
+        if drawing.draw(move, course.hands):
+            course.enter(BIDDING)
+
+    def legal_actions(self, course: HandState) -> Sequence[Action]:
+        return [KEEP, REJECT]
+
+    def move_of(self, action: Action, course: HandState) -> int:
+        if isinstance(action, Draw):
+            return KEEP_MOVE if action.keep else PASS_MOVE
+        drawing = course.drawn_hands
+        drawn = course.tables.cards[drawing.card_drawn()]
+        raise IllegalActionError(f"seat {drawing.drawer} is drawing its hand and must keep or reject the card it drew ({drawn}).")
+
+    def action_of(self, move: int, tables: Tables) -> Action:
+        return KEEP if move == KEEP_MOVE else REJECT
+
+    def mask_of(self, actions: Sequence[Action], tables: Tables, hand: int) -> int:
+        return 0b11
+
+
+class Playing(Part):
+    """Phase ``PLAY`` (:class:`~engine.kernel.play.TrickPlay`): a card's index, plus ``(suit position +
+    1) << SUIT_SHIFT`` when a led joker names a suit; the mask holds the cards that may be played (a led
+    joker that names a suit makes one move per suit it may name)."""
+
+    def to_act(self, course: HandState) -> int | None:
+        assert course.play is not None
+        return course.play.to_act
+
+    def legal_mask(self, course: HandState) -> int:
+        play = course.play
+        assert play is not None
+        return play.playable(course.hands[play.to_act])
+
+    def why_illegal(self, move: int, course: HandState) -> str | None:
+        play = course.play
+        assert play is not None
+        return play.why_illegal(move, course.hands[play.to_act])
+
+    def apply(self, move: int, course: HandState) -> None:
+        named = move >> SUIT_SHIFT
+        course.play_card(move & CARD_BITS, course.tables.suits[named - 1] if named else None)
+
+    def legal_actions(self, course: HandState) -> Sequence[Action]:
+        play = course.play
+        assert play is not None
+        return play.legal_actions(course.hands[play.to_act])
+
+    def move_of(self, action: Action, course: HandState) -> int:
+        if not isinstance(action, Play):
+            raise IllegalActionError(f"seat {self.to_act(course)} must play a card now, not {action}.")
+        if action.suit is None:
+            return action.card.index
+        return action.card.index | (course.tables.suits.index(action.suit) + 1) << SUIT_SHIFT
+
+    def action_of(self, move: int, tables: Tables) -> Action:
+        named = move >> SUIT_SHIFT
+        return Play(tables.cards[move & CARD_BITS], tables.suits[named - 1]) if named else tables.plays[move]
+
+
+class Over(Part):
+    """Phase ``GAME_OVER``: nobody moves."""
+
+    def to_act(self, course: HandState) -> int | None:
+        return None
+
+    def legal_mask(self, course: HandState) -> int:
+        return 0
+
+    def why_illegal(self, move: int, course: HandState) -> str | None:
+        return "The game is over: no more actions can be taken."
+
+    def apply(self, move: int, course: HandState) -> None:
+        raise IllegalActionError("The game is over: no more actions can be taken.")
+
+    def legal_actions(self, course: HandState) -> Sequence[Action]:
+        return []
+
+    def move_of(self, action: Action, course: HandState) -> int:
+        raise IllegalActionError("The game is over: no more actions can be taken.")
+
+    def action_of(self, move: int, tables: Tables) -> Action:
+        raise IllegalActionError("The game is over: no more actions can be taken.")
+
+    def mask_of(self, actions: Sequence[Action], tables: Tables, hand: int) -> int:
+        return 0
+
+
+BIDDING = Bidding(Phase.AUCTION)
+"""The auction's part."""
+EXCHANGING = Exchanging(Phase.KITTY)
+"""The kitty exchange's part (and the discard after partners gave cards)."""
+ANNOUNCING = Announcing(Phase.CALLS)
+"""An announcement window's part."""
+GIVING = Giving(Phase.GIVE)
+"""The partners' gift's part."""
+CALLING_PARTNER = CallingPartner(Phase.PARTNER)
+"""Calling a partner's part."""
+PICKING = Picking(Phase.PICK)
+"""The table cards' part."""
+DRAWING = Drawing(Phase.DRAW)
+"""Drawing the hands' part."""
+PLAYING = Playing(Phase.PLAY)
+"""The trick play's part."""
+OVER = Over(Phase.GAME_OVER)
+"""The part of a game that is over."""
+
+__all__ = [
+    "ANNOUNCING",
+    "BIDDING",
+    "CALLING_PARTNER",
+    "DRAWING",
+    "EXCHANGING",
+    "GIVING",
+    "OVER",
+    "PARTS",
+    "PICKING",
+    "PLAYING",
+    "Announcing",
+    "Bidding",
+    "CallingPartner",
+    "Drawing",
+    "Exchanging",
+    "Giving",
+    "Over",
+    "Part",
+    "Picking",
+    "Playing",
+]
