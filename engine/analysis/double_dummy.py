@@ -107,7 +107,7 @@ def _moves(
                 heads[chosen[-1]] = chosen[-1]
             continue
         chosen.extend(_runs(cards, mine, others & mask, covering & mask, heads))
-    if play.names_suits and not trick and legal & strain.suitless:
+    if play.must_name(legal):
         named = play.nameable()
         moves: list[tuple[int, str | None]] = []
         for index in chosen:

@@ -325,10 +325,8 @@ class ExpertBot:
                     actor = play.to_act
                     hand = play.hands[actor]
                     legal = play.playable(hand)
-                    leading = not play.trick and play.names_suits and legal & play.strain.suitless
-                    if legal & (legal - 1) == 0 and not leading:
-                        choice = legal.bit_length() - 1
-                    else:
+                    choice = play.only_move(legal)
+                    if choice < 0:
                         mask, mine = allies[actor]
                         table = Table(
                             actor,
@@ -337,7 +335,7 @@ class ExpertBot:
                             play.trick,
                             play.led,
                             legal,
-                            play.nameable() if leading else [],
+                            play.nameable() if play.must_name(legal) else [],
                             hand | play.played,
                             play.completed,
                             mask,

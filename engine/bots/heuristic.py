@@ -118,8 +118,9 @@ class HeuristicBot:
         if legal & (legal - 1) == 0 and state.phase is Phase.PLAY:
             play = state.play
             assert play is not None
-            if not (play.names_suits and legal & play.strain.suitless and not play.trick):
-                return legal.bit_length() - 1  # one card: nothing to decide, no view to build
+            only = play.only_move(legal)
+            if only >= 0:
+                return only  # one card: nothing to decide, no view to build
         return self.decide(seat_view(state, self._tables.controller[seat]), legal)
 
     def decide(self, view: SeatView, legal: int) -> int:

@@ -44,7 +44,7 @@ class RandomBot:
         if phase is Phase.PLAY:
             play = state.play
             assert play is not None
-            if play.names_suits and legal & play.strain.suitless and not play.trick:
+            if play.must_name(legal):
                 # A led joker is one action per suit it may name: list them to stay uniform.
                 suits = state.tables.suits
                 named = [(1 + suits.index(suit)) << SUIT_SHIFT for suit in play.nameable()]

@@ -196,6 +196,18 @@ class TrickPlay:
             return f"it has played {self._suit_name(led)} before and still holds some, and the joker may only be the first or last card of a suit"
         return None
 
+    def must_name(self, cards: int) -> bool:
+        """Whether one of ``cards`` (a mask), led now, must name a suit: a joker led in no trump makes one
+        move per suit it may name, so it is never the only move."""
+        return self.names_suits and not self.trick and bool(cards & self.strain.suitless)
+
+    def only_move(self, legal: int) -> int:
+        """The one move the playable cards ``legal`` leave the seat to act (a card's index), or -1 where
+        it has a choice: the one answer to "is there only one choice?" in the play."""
+        if legal & (legal - 1) or self.must_name(legal):
+            return -1
+        return legal.bit_length() - 1
+
     def names_suit(self, index: int) -> bool:
         """Whether playing card ``index`` now must name a suit (a joker led in no trump)."""
         return self.names_suits and not self.trick and bool((self.strain.suitless >> index) & 1)

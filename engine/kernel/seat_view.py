@@ -232,7 +232,7 @@ def seat_view(state: GameState, seat: int) -> SeatView:
 
 def _nameable(state: GameState, play: TrickPlay, chooses: bool) -> tuple[str, ...]:
     """The suits a joker the player to act leads now may name (empty unless it is to lead one)."""
-    if chooses and play.names_suits and not play.trick and state.hands[play.to_act] & play.strain.suitless:
+    if chooses and play.must_name(state.hands[play.to_act]):
         return tuple(play.nameable())
     return ()
 

@@ -195,14 +195,14 @@ class GameState(HandCourse):
         assert play is not None
         hands, tables, listener = self.hands, self.tables, self.listener
         suits, cards = tables.suits, tables.cards
-        playable, play_card, suitless = play.playable, play.play, play.strain.suitless
+        playable, play_card = play.playable, play.play
         moves = 0
         while True:
             seat = play.to_act
             hand = hands[seat]
             legal = playable(hand)
             named: str | None = None
-            if legal & (legal - 1) or (play.names_suits and legal & suitless and not play.trick):
+            if legal & (legal - 1) or play.must_name(legal):
                 chosen = choosers[seat](self, seat, legal)
                 index = chosen if type(chosen) is int else self._as_move(chosen)
                 if not trusted or index > CARD_BITS:
