@@ -38,9 +38,6 @@ DEFAULT_BID_SAMPLES = 20
 MISERE_POSITIONS = 100_000
 """Positions the solver may search to tell whether a sampled misère can be forced to take a trick."""
 
-MISERE_SOLVED = 6
-"""Sampled deals solved double dummy before a misère is bid."""
-
 
 def _weighted_mean(results: Iterable[tuple[float, float]]) -> float:
     """The mean of the values in (weight, value) pairs, each counting as much as its weight."""
@@ -115,7 +112,7 @@ class SamplingEstimator(Estimator):
             if not results:
                 continue
             won, lost = standing.odds(contract, seat, results)
-            if won >= profile.game_won_share and lost <= won / 4:
+            if won >= profile.game_won_share and lost <= won * profile.game_won_loss_share:
                 return Decision(rank, BidReason(Bidding.GAME_WON, contract, estimates))
             if passing_worth is not None and standing.value(contract, seat, results) >= passing_worth + profile.sacrifice_margin:
                 # A sacrifice: outbid opponents whose contract would likely win them the game.
@@ -206,7 +203,7 @@ class SamplingEstimator(Estimator):
 
     def misere_safe(self, bot: HeuristicBot, view: SeatView, hand: int, contract: Contract) -> bool:
         """Safe when heuristic defenders rarely force a trick in the play-outs and, on the first
-        :data:`MISERE_SOLVED` deals, defenders who know where every card lies seldom can
+        :attr:`Profile.misere_solved_deals` deals, defenders who know where every card lies seldom can
         either (or, a closed misère, can only sometimes but the heuristic's danger test finds the hand
         safe): the play-outs alone are too kind: heuristic defenders let far too many misères through
         (bench/NOTES.md)."""
@@ -222,7 +219,8 @@ class SamplingEstimator(Estimator):
         style = replace(contract.style, exposed=Exposure.NONE, exposed_from=ExposureTime.AFTER_FIRST_TRICK)
         if style not in self._solved:
             self._solved[style] = [
-                self._play_out(seat, view.dealer, hands, kitty, contract, solved=True) for _, hands, kitty in self._deals[1][:MISERE_SOLVED]
+                self._play_out(seat, view.dealer, hands, kitty, contract, solved=True)
+                for _, hands, kitty in self._deals[1][: self.profile.misere_solved_deals]
             ]
         solved = [(weight, forced) for (weight, _, _), forced in zip(self._deals[1], self._solved[style])]
         if any(forced is None for _, forced in solved):
@@ -474,4 +472,4 @@ class SamplingBot(HeuristicBot):
         self.estimator = self.sampler
 
 
-__all__ = ["DEFAULT_BID_SAMPLES", "MISERE_POSITIONS", "MISERE_SOLVED", "SamplingBot", "SamplingEstimator"]
+__all__ = ["DEFAULT_BID_SAMPLES", "MISERE_POSITIONS", "SamplingBot", "SamplingEstimator"]
