@@ -35,6 +35,8 @@ def test_every_tuning_number_of_the_bots_is_a_profile_setting_checked_when_made(
         ("unexplained_pass", 11.0, "between 0 and 10 tricks"),
         ("unexplained_bid", -0.5, "between 0 and 10 tricks"),
         ("unlikely_weight", 1.5, "a share between 0 and 1"),
+        ("game_won_loss_share", 1.25, "a share between 0 and 1"),
+        ("misere_solved_deals", 0, "between 1 and 1000 deals"),
     ):
         with pytest.raises(ValueError, match=f"Profile {field} must be {words}"):
             Profile(**{field: bad})  # type: ignore[arg-type]

@@ -212,7 +212,7 @@ def test_a_profile_of_its_own_has_a_calibration_of_its_own() -> None:
     state = GameState.create(rules, seed=1, history=False)
     seat = state.to_act
     assert seat is not None
-    bot._misere_safe(SeatView(seat, Phase.AUCTION, acting_seat=seat), state.hands[seat], rules.ladder["misere"])
+    bot.misere_within_limit(SeatView(seat, Phase.AUCTION, acting_seat=seat), state.hands[seat], rules.ladder["misere"])
     assert own_key in calibration._measured and bot._calibration is calibration._measured[own_key]
 
 

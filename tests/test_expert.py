@@ -296,7 +296,8 @@ def test_the_deals_solved_are_the_best_explained_of_those_drawn(monkeypatch: pyt
     for each, card in state.play.trick:
         played[each] |= 1 << card
     weights = [
-        expert.heuristic.calls_weight([hands.get(each, 0) | played[each] for each in range(4)], state.auction.bidding) for hands in drawn
+        expert.heuristic.sampler.calls_weight([hands.get(each, 0) | played[each] for each in range(4)], state.auction.bidding)
+        for hands in drawn
     ]
     assert len(solved) == 4 < len(drawn)
     assert solved == sorted(solved, reverse=True)

@@ -75,7 +75,7 @@ def test_issue45_item8_a_partner_bid_that_makes_a_strain_best_names_the_hand_s_o
     _, reason, bot, observation = _reason(hand, [("partner", "6D")])
     with_bid = {
         strain: bot.estimate(
-            observation.hand, strain, [(seat, said_move(bot._tables, call)) for seat, call in observation.calls], observation.seat
+            observation.hand, strain, [(seat, said_move(bot.tables, call)) for seat, call in observation.calls], observation.seat
         )
         for strain in ("S", "C", "D", "H", "NT")
     }

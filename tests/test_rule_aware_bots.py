@@ -22,7 +22,7 @@ def opening_bid(bot: HeuristicBot, hand: int, scores: tuple[int, ...]) -> str:
     """What ``bot`` opens with ``hand`` from seat 0 at ``scores`` (any bid of the ladder legal)."""
     rules = bot.rules
     ranks = sum(1 << contract.rank for contract in rules.ladder.contracts)
-    move = bot._bid(SeatView(0, Phase.AUCTION, acting_seat=0, scores=scores), hand, ranks, True)
+    move = bot.bid_decision(SeatView(0, Phase.AUCTION, acting_seat=0, scores=scores), hand, ranks, True).move
     return "pass" if move == PASS_MOVE else rules.ladder.contracts[move].id
 
 
@@ -81,13 +81,13 @@ def test_000_nullo_grand_nullo_is_bid_only_by_a_hand_safe_without_the_kitty() ->
     adapting, classic = HeuristicBot(rules, Profile(calibrated=False)), HeuristicBot(rules, CLASSIC)
     view = SeatView(1, Phase.AUCTION, acting_seat=1)
     nullo, grand = rules.ladder["misere"], rules.ladder["grand_nullo"]
-    assert adapting._misere_safe(view, hand, nullo) and not adapting._misere_safe(view, hand, grand)
-    assert classic._misere_safe(view, hand, grand)
+    assert adapting.misere_within_limit(view, hand, nullo) and not adapting.misere_within_limit(view, hand, grand)
+    assert classic.misere_within_limit(view, hand, grand)
     # Calibrated by play-outs (engine.bots.calibration): too few hands were safe enough without the kitty to
     # judge grand nullo's limit, and the safest that were enough were made more often than not, so its
     # limit stays the profile's, and the hand still does not bid it.
     calibrated = HeuristicBot(rules)
-    assert not calibrated._misere_safe(view, hand, grand) and calibrated._calibration is not None
+    assert not calibrated.misere_within_limit(view, hand, grand) and calibrated._calibration is not None
     assert calibrated._calibration.limits["grand_nullo"] == Profile().misere_limit
 
 

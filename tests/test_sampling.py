@@ -113,8 +113,8 @@ def test_a_bid_makes_deals_that_cannot_support_it_unlikely() -> None:
     strong = hand_of(rules, "JK", "JH", "JD", "AH", "KH", "QH", "10H", "9H", "AS", "AC")
     weak = hand_of(rules, "5S", "6S", "7S", "8S", "5C", "6C", "7C", "4D", "5D", "6D")
     calls = [(1, said_move(tables_for(rules), "8H"))]
-    assert bot.calls_weight([0, strong, 0, 0], calls) > bot.calls_weight([0, weak, 0, 0], calls)
-    assert bot.calls_weight([0, weak, 0, 0], [(1, PASS_MOVE)]) == 1.0  # nothing yet to pass over
+    assert bot.sampler.calls_weight([0, strong, 0, 0], calls) > bot.sampler.calls_weight([0, weak, 0, 0], calls)
+    assert bot.sampler.calls_weight([0, weak, 0, 0], [(1, PASS_MOVE)]) == 1.0  # nothing yet to pass over
 
 
 def test_000_misere_the_more_a_hand_may_be_forced_the_less_it_explains_a_misere_bid() -> None:
@@ -127,7 +127,7 @@ def test_000_misere_the_more_a_hand_may_be_forced_the_less_it_explains_a_misere_
     some = hand_of(rules, "AS", "KS", "QS", "JS", "6C", "AC", "KC", "5D", "4H", "5H")
     high = hand_of(rules, "JK", "AS", "KS", "AC", "KC", "AD", "KD", "AH", "KH", "QH")
     calls = [(1, said_move(tables_for(rules), "misere"))]
-    weights = [bot.calls_weight([0, hand, 0, 0], calls) for hand in (low, some, high)]
+    weights = [bot.sampler.calls_weight([0, hand, 0, 0], calls) for hand in (low, some, high)]
     assert bot.misere_danger(low) <= bot.profile.misere_limit
     assert weights[0] == 1.0 > weights[1] > weights[2] > 0.0
 
@@ -137,10 +137,10 @@ def test_sampled_estimates_follow_the_hand() -> None:
     bot = small(rules, 2)
     strong = hand_of(rules, "JK", "JS", "JC", "AS", "KS", "QS", "10S", "9S", "AH", "AD")
     weak = hand_of(rules, "5S", "6S", "7S", "8S", "5C", "6C", "7C", "4D", "5D", "6D")
-    spades = bot._lowest("S")
+    spades = bot.sampler._lowest("S")
     assert spades is not None
-    strong_tricks = bot._mean_tricks(bidding(0), strong, spades)
-    weak_tricks = bot._mean_tricks(bidding(0), weak, spades)
+    strong_tricks = bot.sampler._mean_tricks(bidding(0), strong, spades)
+    weak_tricks = bot.sampler._mean_tricks(bidding(0), weak, spades)
     assert strong_tricks is not None and weak_tricks is not None
     assert strong_tricks >= 9 > 6 > weak_tricks
 
@@ -154,11 +154,11 @@ def test_misere_is_bid_on_a_hand_that_rarely_takes_a_trick() -> None:
     low = hand_of(rules, "5S", "6S", "4H", "5H", "6H", "5C", "6C", "4D", "5D", "6D")
     high = hand_of(rules, "JK", "JS", "JC", "AS", "KS", "QS", "AH", "AD", "10S", "9S")
     bot = small(rules, 3)
-    low_share = bot._clean_share(bidding(1), low, misere)
-    high_share = bot._clean_share(bidding(1), high, misere)
+    low_share = bot.sampler._clean_share(bidding(1), low, misere)
+    high_share = bot.sampler._clean_share(bidding(1), high, misere)
     assert low_share is not None and high_share is not None
     assert low_share >= rules_share_needed(bot) > high_share
-    assert bot._misere_safe(bidding(1), low, misere) and not bot._misere_safe(bidding(1), high, misere)
+    assert bot.sampler.misere_safe(bot, bidding(1), low, misere) and not bot.sampler.misere_safe(bot, bidding(1), high, misere)
 
 
 @pytest.mark.parametrize(
@@ -181,13 +181,13 @@ def test_000_misere_a_closed_misere_needs_the_solved_deals_or_both_tests(solved:
     misere = rules.ladder["misere"]
     low = hand_of(rules, "5S", "6S", "4H", "5H", "6H", "5C", "6C", "4D", "5D", "6D")
     bot = SamplingBot(rules, profile, seed=3, samples=6)
-    assert bot._clean_share(bidding(1), low, misere) is not None and bot._deals is not None
+    assert bot.sampler._clean_share(bidding(1), low, misere) is not None and bot.sampler._deals is not None
     assert bot.misere_danger(low) <= Profile().misere_limit  # the danger test finds this hand safe
-    key, deals = bot._deals
-    bot._deals = (key, [(1.0, hands, kitty) for _, hands, kitty in deals])
+    key, deals = bot.sampler._deals
+    bot.sampler._deals = (key, [(1.0, hands, kitty) for _, hands, kitty in deals])
     style = replace(misere.style, exposed=Exposure.NONE, exposed_from=ExposureTime.AFTER_FIRST_TRICK)
-    bot._solved[style] = list(solved)
-    assert bot._misere_safe(bidding(1), low, misere) is bids
+    bot.sampler._solved[style] = list(solved)
+    assert bot.sampler.misere_safe(bot, bidding(1), low, misere) is bids
 
 
 def rules_share_needed(bot: SamplingBot) -> float:
@@ -216,7 +216,7 @@ def test_the_sampled_discard_is_one_of_the_candidates_and_legal(small_misere_sea
 
 def test_variants_it_cannot_sample_keep_the_heuristic_bids() -> None:
     rules = engine.load_variant("two-handed")
-    assert not SamplingBot(rules, seed=1).applies
+    assert not SamplingBot(rules, seed=1).sampler.applies
     state = GameState.create(rules, seed=4)
     seat = state.to_act
     assert seat is not None
@@ -270,9 +270,9 @@ def test_000_avondale_the_level_bid_is_the_one_whose_play_outs_score_best() -> N
     bids = {}
     for values_levels in (False, True):
         bot = SamplingBot(rules, replace(WRITTEN, values_levels=values_levels), seed=4, samples=20)
-        bids[values_levels] = names[bot._bid(bidding(0), hand, ranks, True)]
+        bids[values_levels] = names[bot.bid_decision(bidding(0), hand, ranks, True).move]
     assert bids == {False: "6H", True: "7H"}
-    results = bot._results(bidding(0), hand, rules.ladder["6H"])
+    results = bot.sampler._results(bidding(0), hand, rules.ladder["6H"])
     assert results is not None
     standing = Standing(rules, [rules.seating.team_of(seat) for seat in range(4)], (0, 0))
 

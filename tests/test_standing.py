@@ -91,7 +91,7 @@ def _bid(scores: tuple[int, int], hand: int, reads_score: bool, calls: list[tupl
     # Without reading the score at all: neither the sampling bot's weighing nor the heuristic's (``adapts``).
     bot = SamplingBot(rules, replace(WRITTEN, reads_score=reads_score, adapts=reads_score), seed=4, samples=8)
     ranks = sum(1 << contract.rank for contract in rules.ladder.contracts)
-    return bot._bid(SeatView(0, Phase.AUCTION, acting_seat=0, bidding=tuple(calls or ()), scores=scores), hand, ranks, True)
+    return bot.bid_decision(SeatView(0, Phase.AUCTION, acting_seat=0, bidding=tuple(calls or ()), scores=scores), hand, ranks, True).move
 
 
 def test_000_score_keeping_no_bid_that_hands_the_defenders_the_game() -> None:
@@ -160,7 +160,7 @@ def _sacrifice(scores: tuple[int, int], reads_score: bool = True) -> int:
     # Without reading the score at all: neither the sampling bot's weighing nor the heuristic's (``adapts``).
     bot = SamplingBot(rules, replace(WRITTEN, reads_score=reads_score, adapts=reads_score), seed=4, samples=8)
     ranks = sum(1 << contract.rank for contract in rules.ladder.contracts if contract.rank > rules.ladder["7H"].rank)
-    return bot._bid(SeatView(0, Phase.AUCTION, acting_seat=0, bidding=tuple(calls), scores=scores), hand, ranks, True)
+    return bot.bid_decision(SeatView(0, Phase.AUCTION, acting_seat=0, bidding=tuple(calls), scores=scores), hand, ranks, True).move
 
 
 def test_000_score_keeping_a_sacrifice_against_a_contract_that_wins_the_game() -> None:

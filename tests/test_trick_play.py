@@ -209,7 +209,7 @@ def test_000_walker_ultimate_500_a_side_that_would_lose_by_making_its_contract_p
     side plays for at most seven tricks (:func:`~engine.bots.steering.trick_plan`), and from the first
     trick plays to take none: last to a trick it could win with the ace, it plays under instead."""
     rules = engine.load_variant("walker")
-    team_of = HeuristicBot(rules)._tables.team_of
+    team_of = HeuristicBot(rules).tables.team_of
     assert trick_plan(rules, team_of, (800, 0), rules.ladder["8H"], 0, 0) == (0, 7)
     assert trick_plan(rules, team_of, (0, 0), rules.ladder["8H"], 0, 0) is None  # early on: play as usual
     position = table(rules, 2, ("AH", "6H", "7C"), ((3, "9H"), (0, "5H"), (1, "4H")))
@@ -222,7 +222,7 @@ def test_000_walker_ultimate_500_a_defending_side_one_trick_short_of_1000_takes_
     """Rules text 000, "Walker Ultimate 500": defenders on 990 lose with their first trick's ten points, so
     their plan is to take none, and a defender plays under the trick it could win."""
     rules = engine.load_variant("walker")
-    team_of = HeuristicBot(rules)._tables.team_of
+    team_of = HeuristicBot(rules).tables.team_of
     assert trick_plan(rules, team_of, (0, 990), rules.ladder["7S"], 0, 1) == (0, 0)
     position = table(rules, 3, ("AH", "6H", "7C"), ((0, "9H"), (1, "5H"), (2, "7H")))
     bot = HeuristicBot(rules, Profile())

@@ -112,8 +112,8 @@ def test_a_curve_is_fitted_to_the_play_outs_and_never_rises_with_danger() -> Non
 def test_the_threshold_bot_is_todays_default_by_name() -> None:
     rules = engine.load_variant("standard")
     bot = make_bot("threshold", rules, 1)
-    assert isinstance(bot, HeuristicBot) and bot.profile == THRESHOLD and not bot._values
-    assert HeuristicBot(rules)._values
+    assert isinstance(bot, HeuristicBot) and bot.profile == THRESHOLD and not bot.by_worth
+    assert HeuristicBot(rules).by_worth
 
 
 def test_a_house_rules_calibration_is_cached_on_disk_and_read_back(tmp_path: object, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,8 +1,9 @@
 """The heuristic bot's card play (:class:`CardPlay`): what a seat knows when it plays a card, and the card.
 
 :class:`~engine.bots.heuristic.HeuristicBot` holds one and hands it each card-play decision; the expert
-bot plays its fallback cards through it and the hints read its reading back. The bidding and the
-exchange stay with the bot: a module per decision, not per line count.
+bot plays its fallback cards through it, and :meth:`CardPlay.play_with_reason` returns each card with why
+(a hint words that reason). The bidding and the exchange stay with the bot: a module per decision, not
+per line count.
 """
 
 from __future__ import annotations
@@ -17,9 +18,10 @@ from .ceiling import has_ceiling, past_minimum, spend_high
 from .misere_defence import classic_lead, defence_lead
 from .misere_hand import MisereReading
 from .profile import Profile
+from .reasons import Playing
 from .standing import near_end
 from .steering import own_tricks, trick_plan
-from .trick_play import Table, follow, follow_classic, lead, opponents_void, winning
+from .trick_play import Table, follow_classic, follow_reading, lead, opponents_void, winning
 
 
 class CardPlay:
@@ -122,23 +124,37 @@ class CardPlay:
     def play(self, contract: Contract, table: Table, steer: tuple[int, int] | None = None) -> int:
         """The card to play (a move); ``steer``: the fewest and most tricks this seat's side should take
         for the game (:meth:`plan`), past the fewest of which it plays to take no more."""
+        return self.play_with_reason(contract, table, steer)[0]
+
+    def play_with_reason(self, contract: Contract, table: Table, steer: tuple[int, int] | None = None) -> tuple[int, str]:
+        """:meth:`play`'s move and why: a :class:`~engine.bots.reasons.Playing` code or, following a trick
+        to take it, :func:`~engine.bots.trick_play.follow_reading`'s :class:`~engine.bots.trick_play.Reason`."""
         strain = self._strains[contract.style.strain]
         mine = table.mine
-        if contract.target.is_no_tricks and not (mine and steer is not None and own_tricks(table.completed, table.allies) < steer[0]):
+        steered = steer is not None and own_tricks(table.completed, table.allies) >= steer[0]
+        if contract.target.is_no_tricks and not (mine and steer is not None and not steered):
             # (A misère's defence already plays to hand the declarer a trick; a declaring side whose game
             # is better served by failing, steer[0] > 0, plays below to take its tricks.)
-            return self.play_misere(strain, table, mine)
-        if steer is not None and own_tricks(table.completed, table.allies) >= steer[0]:
-            return self.play_misere(strain, table, True)
+            if steered:
+                kind = Playing.STEERED
+            else:
+                kind = Playing.MISERE_DEFENCE if not mine else Playing.MISERE_FOLLOW if table.trick else Playing.MISERE_LEAD
+            return self.play_misere(strain, table, mine), kind
+        if steered:
+            return self.play_misere(strain, table, True), Playing.STEERED
         if self.ceiling and has_ceiling(contract, self.hand_size):
             if past_minimum(contract, table):
-                return self.play_misere(strain, table, mine)  # every further trick may break it
+                return self.play_misere(strain, table, mine), Playing.CEILING_REACHED  # every further trick may break it
             spent = spend_high(strain, table) if table.seat == table.declarer else None
             if spent is not None:
-                return self.with_suit(strain, spent, table.hand, table.nameable)
+                return self.with_suit(strain, spent, table.hand, table.nameable), Playing.CEILING_SPEND
         if not table.trick:
-            return self.with_suit(strain, lead(strain, table, self.every_card, self.profile.adapts), table.hand, table.nameable)
-        return follow(strain, table, self.every_card) if self.profile.adapts else follow_classic(strain, table)
+            return self.with_suit(
+                strain, lead(strain, table, self.every_card, self.profile.adapts), table.hand, table.nameable
+            ), Playing.LEAD
+        if self.profile.adapts:
+            return follow_reading(strain, table, self.every_card)
+        return follow_classic(strain, table), Playing.FOLLOW_CLASSIC
 
     def with_suit(self, strain: StrainTable, index: int, hand: int, nameable: list[str]) -> int:
         """The move playing card ``index``; a joker led in no trump names the leader's longest suit."""

@@ -315,7 +315,7 @@ class ExpertBot:
         # The seat to act holds the same cards in every deal: its moves are listed once.
         moves = legal_moves(self._filled(now, deals[0], seats))
         for hands in deals:
-            weight = self.heuristic.calls_weight([hands.get(each, 0) | played_by[each] for each in range(seats)], calls)
+            weight = self.heuristic.sampler.calls_weight([hands.get(each, 0) | played_by[each] for each in range(seats)], calls)
             for move in moves:
                 play = self._filled(now, hands, seats)
                 play.play(*move)
@@ -425,7 +425,7 @@ class ExpertBot:
                     break  # the shown voids leave few deals: as many failures as deals wanted is enough
                 continue
             hands, covers = sample
-            weight = self.heuristic.calls_weight([hands.get(each, 0) | played_by[each] for each in range(seats)], calls)
+            weight = self.heuristic.sampler.calls_weight([hands.get(each, 0) | played_by[each] for each in range(seats)], calls)
             drawn.append((weight, hands, covers))
             plausible += weight >= 1.0
             if plausible >= self.samples:

@@ -5,7 +5,10 @@ any player count. Conventions and style are a :class:`Profile`. It decides once,
 :meth:`HeuristicBot.decide`, over the kernel's :class:`~engine.kernel.seat_view.SeatView` (bit masks of
 card indices); :mod:`engine.bots.adapter` gives it both protocols, so :meth:`HeuristicBot.act` (an
 observation) and :meth:`HeuristicBot.choose` (the simulator's fast path) choose alike from the same
-information.
+information. :meth:`HeuristicBot.decide_with_reason` makes the same choice and returns it with what the
+bot weighed (a :class:`~engine.bots.reasons.Decision`), which hints word. Where the bidding and the discard
+read a hand's prospects they ask the bot's :class:`Estimator` (by formula here; the sampling bot's reads
+play-outs), rather than methods a subclass overrides.
 """
 
 from __future__ import annotations
@@ -38,11 +41,47 @@ from .conventions import convention_bid
 from .misere_hand import MisereReading
 from .profile import Profile
 from .random_bot import generator
+from .reasons import Bidding, BidReason, Decision, Discarding, DiscardReason, Playing, PlayReason
 from .standing import LOST, Standing, end_bid, near_end
 from .trick_bids import call_partner, choose_by_worth
 from .trick_curve import TrickCurve, kind_of
 from .valuation import Valuation
 from .worth import holding_tricks, sure_of_every_trick
+
+
+class Estimator:
+    """Where the heuristic bot's bidding and discard read a hand's prospects: the trick estimates per
+    strain, the level chosen, a misère's safety, the bid settled, the discard (issue 46, item 4: a part the
+    bot asks, not methods a subclass overrides). This base reads them by formula from the bot's own hand;
+    :class:`~engine.bots.sampling.SamplingEstimator` reads play-outs of sampled deals. Each method is
+    handed the bot asking (:class:`HeuristicBot`), whose formulas and settings it may read."""
+
+    def strain_estimates(self, bot: HeuristicBot, view: SeatView, hand: int, strains: set[str]) -> dict[str, float]:
+        """Tricks the declaring side may expect in each of ``strains`` with ``hand`` (the view's bidder):
+        by formula (:meth:`HeuristicBot.formula_estimates`)."""
+        return bot.formula_estimates(view, hand, strains)
+
+    def choose(
+        self, bot: HeuristicBot, view: SeatView, ordinary: list[Contract], estimates: dict[str, float], chosen: Contract | None
+    ) -> Contract | None:
+        """The trick contract to bid among ``ordinary`` given the heuristic's choice ``chosen``
+        (:meth:`HeuristicBot.heuristic_choice`): that choice."""
+        return chosen
+
+    def misere_safe(self, bot: HeuristicBot, view: SeatView, hand: int, contract: Contract) -> bool:
+        """Whether ``hand`` is safe enough to bid ``contract`` (a calibrated contract: a misère, hi/lo): by
+        its danger against the limit (:meth:`HeuristicBot.misere_within_limit`)."""
+        return bot.misere_within_limit(view, hand, contract)
+
+    def settle_bid(self, bot: HeuristicBot, view: SeatView, hand: int, ranks: int, passing: bool, decision: Decision) -> Decision:
+        """The auction move among ``ranks`` (``passing``: a pass is legal), given the heuristic's
+        ``decision`` (:meth:`HeuristicBot.heuristic_bid`): that decision."""
+        return decision
+
+    def discard(self, bot: HeuristicBot, view: SeatView, hand: int, contract: Contract, count: int, chosen: int) -> int:
+        """The ``count`` cards of ``hand`` to discard for ``contract``, given the heuristic's choice
+        ``chosen`` (:meth:`HeuristicBot.heuristic_discard`): that choice."""
+        return chosen
 
 
 class HeuristicBot:
@@ -58,28 +97,34 @@ class HeuristicBot:
         """Bidding and play settings."""
         self.random = generator(seed)
         """For profiles that randomise; the present rules break ties by card order and draw nothing."""
-        self._tables = tables_for(rules)
-        self._strains = self._tables.strains
-        self._jokers = mask_of(card.index for card in self._tables.cards if card.is_joker)
-        self._misere = MisereReading(rules, profile, self._tables)
-        self.card_play = CardPlay(rules, profile, self._tables, self._misere)
+        self.tables = tables_for(rules)
+        """The variant's tables (:func:`~engine.kernel.tables.tables_for`)."""
+        self._strains = self.tables.strains
+        self._jokers = mask_of(card.index for card in self.tables.cards if card.is_joker)
+        self._misere = MisereReading(rules, profile, self.tables)
+        self.card_play = CardPlay(rules, profile, self.tables, self._misere)
         """The card play (:class:`~engine.bots.card_play.CardPlay`): every card-play decision goes to it."""
         self._estimates: dict[tuple[int, str], float] = {}
         self._calibration: Calibration | None = None
         self._curves: dict[tuple[str, bool], TrickCurve | None] = {}
         # Bidding by worth needs the calibrated chances, so an uncalibrated bot (measuring a calibration) bids by limits.
-        self._values = profile.adapts and profile.calibrated and profile.values_bids
-        self.valuation = Valuation(rules, self._tables.team_of)
+        self.by_worth = profile.adapts and profile.calibrated and profile.values_bids
+        """Whether bids are weighed by what they are worth (the profile's ``values_bids``, where it adapts and is calibrated)."""
+        self.valuation = Valuation(rules, self.tables.team_of)
         """What each contract is worth under the variant's scoring (:class:`~engine.bots.valuation.Valuation`)."""
         self._hand_size = rules.deal.hand_size
-        team_of = self._tables.team_of
-        self._partners = [
+        team_of = self.tables.team_of
+        self.partners = [
             [other for other in range(len(team_of)) if other != seat and team_of[other] == team_of[seat]] for seat in range(len(team_of))
         ]
+        """Per seat, its fixed partners (none where partners are called or every seat plays for itself)."""
+        self.estimator = Estimator()
+        """Where the bidding and the discard read a hand's prospects (:class:`Estimator`: by formula; the
+        sampling bot's reads play-outs)."""
         # The ladder's ranks by kind: ordinary bids (not inkles that cannot win: those only show a suit, by
         # convention), misères played alone and misères both partners play (each kind highest first).
         signal = inkles.level if (inkles := rules.auction.inkles) is not None and not inkles.can_win else None
-        ladder = self._tables.contracts
+        ladder = self.tables.contracts
         self._ordinary_ranks = mask_of(contract.rank for contract in ladder if contract.level is not None and contract.level != signal)
         by_value = sorted(ladder, key=lambda contract: -contract.value)
         # (The classic profile bid only the misères played alone by a limit: it had no play for hi/lo, and
@@ -95,9 +140,12 @@ class HeuristicBot:
             if contract.is_special and contract.target.is_no_tricks and contract.style.partner is PartnerRole.PLAYS
         ]
         self._dummy_seats = tuple(range(rules.seating.players, rules.seating.seats))
+        self._bid_strain_order = [
+            strain.id for strain in rules.strains if any(each.style.strain == strain.id and not each.is_special for each in rules.ladder)
+        ]
         # Drawing a hand: worth keeping are the jokers, the jacks (bowers to be) and each suit's top half.
         no_trump = next(order for order in rules.card_orders if order.strain.trump is None)
-        self._keepers = self._jokers | mask_of(card.index for card in self._tables.cards if card.rank == "J")
+        self._keepers = self._jokers | mask_of(card.index for card in self.tables.cards if card.rank == "J")
         self._keepers |= mask_of(index for _, plain in no_trump.plain_order for index in plain[: (len(plain) + 1) // 2])
 
     @staticmethod
@@ -110,7 +158,20 @@ class HeuristicBot:
 
     def act(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
         """Choose an action for the observing seat (:meth:`decide`, through :func:`~engine.bots.adapter.act_by_view`)."""
-        return act_by_view(self.decide, self._tables, observation, legal_actions)
+        return act_by_view(self.decide, self.tables, observation, legal_actions)
+
+    def act_with_reason(self, observation: Observation, legal_actions: Sequence[Action]) -> tuple[Action, Decision | None]:
+        """:meth:`act`'s action with the decision behind it (:meth:`decide_with_reason`; ``None`` where the
+        only legal action is taken without deciding)."""
+        decisions: list[Decision] = []
+
+        def decide(view: SeatView, legal: int) -> int:
+            decision = self.decide_with_reason(view, legal)
+            decisions.append(decision)
+            return decision.move
+
+        action = act_by_view(decide, self.tables, observation, legal_actions)
+        return action, decisions[0] if decisions else None
 
     def choose(self, state: GameState, seat: int, legal: int) -> int:
         """The same choice as :meth:`act`, from the kernel's state (the fast path)."""
@@ -121,7 +182,7 @@ class HeuristicBot:
             only = play.only_move(legal)
             if only >= 0:
                 return only  # one card: nothing to decide, no view to build
-        return self.decide(seat_view(state, self._tables.controller[seat]), legal)
+        return self.decide(seat_view(state, self.tables.controller[seat]), legal)
 
     def decide(self, view: SeatView, legal: int) -> int:
         """A legal move for the view's acting seat (its player's own seat or its dummy's), given the
@@ -132,27 +193,49 @@ class HeuristicBot:
         if phase is Phase.PLAY:
             if legal & (legal - 1) == 0 and not view.nameable:
                 return legal.bit_length() - 1  # one card: nothing to decide
-            return self.card_play.play(*self.card_play.reading(view, seat, hand, legal))
+            return self.card_play.play_with_reason(*self.card_play.reading(view, seat, hand, legal))[0]
         if phase is Phase.DRAW:
             return KEEP_MOVE if self._keepers >> view.drawing & 1 else PASS_MOVE
         if phase is Phase.PICK:
             return self._pick(view, hand, view.terms if view.taking else None, legal)
         if phase is Phase.AUCTION:
-            look = self._tables.look_move
-            if legal >> (look + 1) & 1:  # a blind bid only where an unseen hand's chance makes it worth it
-                blind = blind_bid(self, view, legal) if self._values else None
-                return look if blind is None else blind
-            return self._auction(view, hand, legal)
+            return self._auction(view, hand, legal).move
         contract, terms = view.contract, view.terms
         assert contract is not None and terms is not None
         if phase is Phase.CALLS:
-            return self._announce(seat, hand, terms if self._values else contract, view.declarer, legal >> 1, view.scores)
+            return self._announce(seat, hand, terms if self.by_worth else contract, view.declarer, legal >> 1, view.scores)
         if phase is Phase.GIVE:  # a partner passes the declarer its strongest card in the contract's strain
             power = self._strains[contract.style.strain].power
             return max(cards_in(hand), key=lambda index: (power[index], index))
         if phase is Phase.PARTNER:
             return self._call_partner(seat, hand, terms, legal, view.scores)
-        return self._discard(view, hand, contract, view.discard_count)
+        return self._discard(view, hand, contract, view.discard_count).move
+
+    def decide_with_reason(self, view: SeatView, legal: int) -> Decision:
+        """:meth:`decide`'s move with what the bot weighed for it (:mod:`~engine.bots.reasons`): for a bid,
+        its branch and figures (the estimates of every strain it could bid in), for a discard and a card
+        their branch; the other phases' decisions carry no reason."""
+        seat = view.acting_seat if view.acting_seat is not None else view.seat
+        phase = view.phase
+        hand = view.hand if seat == view.seat else view.hand_of(seat)
+        if phase is Phase.PLAY:
+            contract, table, steer = self.card_play.reading(view, seat, hand, legal)
+            if legal & (legal - 1) == 0 and not view.nameable:
+                return Decision(legal.bit_length() - 1, PlayReason(Playing.ONLY, contract, table))
+            move, kind = self.card_play.play_with_reason(contract, table, steer)
+            return Decision(move, PlayReason(kind, contract, table))
+        if phase is Phase.AUCTION:
+            decision = self._auction(view, hand, legal)
+            reason = decision.reason
+            assert isinstance(reason, BidReason)
+            estimates = reason.estimates
+            missing = {strain for strain in self._bid_strain_order if strain not in estimates}
+            read = self.estimator.strain_estimates(self, view, hand, missing) | estimates if missing else estimates
+            estimates = {strain: read[strain] for strain in self._bid_strain_order}  # (in the variant's order of strains)
+            return Decision(decision.move, reason.with_estimates(estimates))
+        if phase is Phase.KITTY and view.contract is not None:
+            return self._discard(view, hand, view.contract, view.discard_count)
+        return Decision(self.decide(view, legal))
 
     def _pick(self, view: SeatView, hand: int, contract: Contract | None, table: int) -> int:
         """A table card to take: before the auction (``contract`` ``None``) the one worth least in no
@@ -163,14 +246,14 @@ class HeuristicBot:
             return min(cards_in(table), key=lambda index: (power[index], index))
         power = self._strains[contract.style.strain].power
         taken = max(cards_in(table), key=lambda index: (power[index], -index))
-        discard = self._discard(view, hand | 1 << taken, contract, 1)
+        discard = self._discard(view, hand | 1 << taken, contract, 1).move
         return taken | discard.bit_length() << DISCARD_SHIFT
 
     def _call_partner(self, seat: int, hand: int, contract: Contract, legal: int, scores: tuple[int, ...]) -> int:
         """Call a partner or go alone (:func:`~engine.bots.trick_bids.call_partner`)."""
         strain, profile = self._strains[contract.style.strain], self.profile
         alone = self.trick_curve(contract.style.strain, alone=True)
-        by_worth = (self.valuation, seat, scores, self.trick_curve(contract.style.strain), alone) if self._values and alone else None
+        by_worth = (self.valuation, seat, scores, self.trick_curve(contract.style.strain), alone) if self.by_worth and alone else None
         own = self.own_estimate(hand, contract.style.strain) if by_worth else self._hand_tricks(hand, strain)
         return call_partner(strain, hand, contract, legal, own, profile, by_worth)
 
@@ -191,7 +274,7 @@ class HeuristicBot:
                 if breach is None or contract.is_special or contract.level is None:
                     continue  # a misère's fate is too uncertain to wager on
                 needed = hand_size - contract.level + breach.margin.short_by
-                if self._values:  # by worth: the chance its side breaks the contract, times the wager
+                if self.by_worth:  # by worth: the chance its side breaks the contract, times the wager
                     chance = made_share(self.profile.breach_curve, own - needed)
                     if self.valuation.wager_worth(breach, chance) > self.profile.value_margin:
                         return index
@@ -200,7 +283,7 @@ class HeuristicBot:
             elif seat == declarer:
                 call = rules.extra(announcement.id)
                 terms = called_terms(contract, call, not strain.is_trump)
-                if self._values and contract.level is not None and not sure_of_every_trick(strain, hand):
+                if self.by_worth and contract.level is not None and not sure_of_every_trick(strain, hand):
                     if self._call_worth(seat, hand, contract, terms, scores):
                         return index
                 elif terms.value > contract.value and (terms.target.minimum < hand_size or sure_of_every_trick(strain, hand)):
@@ -212,7 +295,7 @@ class HeuristicBot:
         worth more than playing on as bid (:meth:`~engine.bots.valuation.Valuation.call_gain`), its own
         tricks read from its hand, the kitty taken, less the profile's ``call_discount``."""
         own = holding_tricks(self._strains[contract.style.strain], hand)
-        partners = self.profile.partner_tricks if self._partners[seat] else 0.0
+        partners = self.profile.partner_tricks if self.partners[seat] else 0.0
         gain = self.valuation.call_gain(contract, terms, seat, own, partners, self.profile.call_discount, scores)
         return gain > self.profile.value_margin
 
@@ -222,18 +305,18 @@ class HeuristicBot:
         """Tricks the declaring side may expect in ``strain`` with ``hand`` (cards or a mask), the kitty,
         and the partners of ``seat`` given the ``calls`` so far."""
         mask = hand if isinstance(hand, int) else mask_of(card.index for card in hand)
-        return self._estimate(mask, strain, self._bid_strains(calls, seat))
+        return self._estimate(mask, strain, self.partner_strains(calls, seat))
 
-    def _bid_strains(self, calls: Sequence[tuple[int, int]], seat: int) -> list[set[str]]:
+    def partner_strains(self, calls: Sequence[tuple[int, int]], seat: int) -> list[set[str]]:
         """Per partner of ``seat``, the strains it has bid in ``calls`` (the seat view's bidding)."""
-        contracts, stride = self._tables.contracts, self._tables.stride
+        contracts, stride = self.tables.contracts, self.tables.stride
         return [
             {contracts[call % stride].style.strain for who, call in calls if who == partner and call != PASS_MOVE}
-            for partner in self._partners[seat]
+            for partner in self.partners[seat]
         ]
 
     def _estimate(self, hand: int, strain: str, bid_strains: list[set[str]]) -> float:
-        """:meth:`estimate`, given what the partners bid (:meth:`_bid_strains`)."""
+        """:meth:`estimate`, given what the partners bid (:meth:`partner_strains`)."""
         tricks = self._estimates.get((hand, strain))
         if tricks is None:
             if len(self._estimates) > 4096:
@@ -254,14 +337,22 @@ class HeuristicBot:
         :meth:`~engine.bots.misere_hand.MisereReading.danger`."""
         return self._misere.danger(hand if isinstance(hand, int) else mask_of(card.index for card in hand), discarding)
 
-    def _auction(self, view: SeatView, hand: int, legal: int) -> int:
-        """An auction move from the legal moves' mask (bit 0 the pass, bit ``move + 1`` each bid): the
-        bid :meth:`_bid` chooses, said sans kitty where the variant has such a modifier and the hand
+    def _auction(self, view: SeatView, hand: int, legal: int) -> Decision:
+        """An auction move from the legal moves' mask (bit 0 the pass, bit ``move + 1`` each bid) and why:
+        a blind bid only where an unseen hand's chance makes it worth it, else the bid
+        :meth:`bid_decision` chooses, said sans kitty where the variant has such a modifier and the hand
         clearly makes the bid without the kitty."""
-        tables, seat, calls = self._tables, view.actor, view.bidding
-        move = self._bid(view, hand, legal >> 1 & tables.all_ranks, bool(legal & 1))
+        tables, seat, calls = self.tables, view.actor, view.bidding
+        look = tables.look_move
+        if legal >> (look + 1) & 1:
+            blind = blind_bid(self, view, legal) if self.by_worth else None
+            if blind is None:
+                return Decision(look, BidReason(Bidding.LOOK))
+            return Decision(blind, BidReason(Bidding.BLIND, tables.contracts[blind]))
+        decision = self.bid_decision(view, hand, legal >> 1 & tables.all_ranks, bool(legal & 1))
+        move = decision.move
         if move == PASS_MOVE or not tables.modifiers:
-            return move
+            return decision
         contract = tables.contracts[move]
         for position, modifier in enumerate(tables.modifiers):
             modified = move + (position + 1) * tables.stride
@@ -269,7 +360,7 @@ class HeuristicBot:
                 continue
             with_kitty = self.estimate(hand, contract.style.strain, calls, seat)
             without = with_kitty - self.profile.kitty_tricks
-            if self._values:
+            if self.by_worth:
                 terms = terms_of(self.rules, contract, modifier.id, ())
                 assert terms is not None
                 margin = self.profile.value_margin
@@ -277,52 +368,81 @@ class HeuristicBot:
                     self.reading_worth(terms, seat, without, view.scores)
                     > self.reading_worth(contract, seat, with_kitty, view.scores) + margin
                 ):
-                    return modified
+                    return Decision(modified, decision.reason)
             elif without >= contract.level + self.profile.sans_margin:
-                return modified
-        return move
+                return Decision(modified, decision.reason)
+        return decision
 
-    def _bid(self, view: SeatView, hand: int, ranks: int, passing: bool) -> int:
+    def bid_decision(self, view: SeatView, hand: int, ranks: int, passing: bool) -> Decision:
+        """The bid among ``ranks`` (a mask of contract ranks legal now; ``passing``: whether a pass is) and
+        why: :meth:`heuristic_bid`'s, then settled by its ``estimator``
+        (:meth:`Estimator.settle_bid`: the sampling bot weighs the game's standing)."""
+        return self.estimator.settle_bid(self, view, hand, ranks, passing, self.heuristic_bid(view, hand, ranks, passing))
+
+    def heuristic_bid(self, view: SeatView, hand: int, ranks: int, passing: bool) -> Decision:
+        """The bid among ``ranks`` (``passing``: whether a pass is legal) and why, from the hand's estimates
+        per strain (:meth:`Estimator.strain_estimates`): a trick contract the estimates reach (not over a
+        partner without a clear margin), near the game's end what the standing asks for, a calibrated
+        contract (a misère, hi/lo) by its worth or within its limit, a bid by convention; else a pass, or
+        the lowest bid where passing is not allowed."""
         if not ranks:
-            return PASS_MOVE
-        contracts, seat, calls = self._tables.contracts, view.actor, view.bidding
+            return Decision(PASS_MOVE, BidReason(Bidding.SHORT))
+        contracts, seat, calls = self.tables.contracts, view.actor, view.bidding
         high_seat = next((who for who, call in reversed(calls) if call != PASS_MOVE), None)
         ordinary = [contracts[rank] for rank in cards_in(ranks & self._ordinary_ranks)]
-        if self._values:
+        if self.by_worth:
             ordinary = [contract for contract in ordinary if contract.value > 0]  # a contract worth nothing is never bid
-        estimates = self._strain_estimates(view, hand, {contract.style.strain for contract in ordinary})
-        choice = self._choose(view, ordinary, estimates)
-        if high_seat in self._partners[seat] and choice is not None:
+        estimates = self.estimator.strain_estimates(self, view, hand, {contract.style.strain for contract in ordinary})
+        choice = self.estimator.choose(self, view, ordinary, estimates, self.heuristic_choice(view, ordinary, estimates))
+        if high_seat in self.partners[seat] and choice is not None:
             # Do not outbid a partner unless this hand is clearly stronger in another strain.
             assert choice.level is not None
             if estimates[choice.style.strain] < choice.level + self.profile.partner_outbid_margin:
                 choice = None
-        if self.profile.adapts and high_seat not in self._partners[seat] and near_end(self.rules, view.scores, self.card_play.reach):
-            decided = end_bid(self.rules, self._tables.team_of, view, ordinary, estimates, choice, passing)
+        if self.profile.adapts and high_seat not in self.partners[seat] and near_end(self.rules, view.scores, self.card_play.reach):
+            decided = end_bid(self.rules, self.tables.team_of, view, ordinary, estimates, choice, passing)
             if decided is not None:
-                return decided
-        if self._values:
+                return Decision(decided, BidReason(Bidding.END, None if decided == PASS_MOVE else contracts[decided], estimates))
+        if self.by_worth:
             special = self._worth_bid(view, hand, ranks, choice, estimates)
             if special is not None:
-                return special.rank
+                assert special.contract is not None
+                return Decision(special.contract.rank, special)
             if choice is not None:
-                return choice.rank
+                return Decision(choice.rank, BidReason(Bidding.TRICKS, choice, estimates))
         else:
             if choice is not None:
-                return choice.rank
+                return Decision(choice.rank, BidReason(Bidding.TRICKS, choice, estimates))
             suited = self._suited_special(view, hand, ranks)
             if suited is not None:
-                return suited.rank
+                return Decision(suited.rank, BidReason(Bidding.FEW_WINNERS, suited, estimates))
             for contract in self._calibrated:
-                if ranks >> contract.rank & 1 and self._misere_safe(view, hand, contract) and not self._loses_if_made(view, contract):
-                    return contract.rank
+                if (
+                    ranks >> contract.rank & 1
+                    and self.estimator.misere_safe(self, view, hand, contract)
+                    and not self._loses_if_made(view, contract)
+                ):
+                    return Decision(contract.rank, self._limit_reason(hand, contract, estimates))
         bids = [contracts[rank] for rank in cards_in(ranks)]
-        shown = convention_bid(self.rules, self._tables, self.profile, hand, bids, self._jokers)
+        shown = convention_bid(self.rules, self.tables, self.profile, hand, bids, self._jokers)
         if shown is not None:
-            return shown
-        return PASS_MOVE if passing else bids[0].rank
+            return Decision(shown, BidReason(Bidding.CONVENTION, contracts[shown], estimates))
+        if passing:
+            return Decision(PASS_MOVE, BidReason(Bidding.SHORT, None, estimates))
+        return Decision(bids[0].rank, BidReason(Bidding.FORCED, bids[0], estimates))
 
-    def _worth_bid(self, view: SeatView, hand: int, ranks: int, choice: Contract | None, estimates: dict[str, float]) -> Contract | None:
+    def _limit_reason(
+        self, hand: int, contract: Contract, estimates: dict[str, float], kind: str = Bidding.LIMIT, chance: float = 0.0, worth: float = 0.0
+    ) -> BidReason:
+        """Why ``contract`` (a calibrated contract) is bid: within its limit (the hand's measure and the
+        limit), or by its worth (``kind`` :attr:`~engine.bots.reasons.Bidding.WORTH`, with its chance and worth)."""
+        danger, limit = self.misere_measure(hand, contract)
+        calibrated = self.calibrated_limit(contract)
+        return BidReason(
+            kind, contract, estimates, danger, limit if calibrated is None else calibrated, calibrated is not None, chance, worth
+        )
+
+    def _worth_bid(self, view: SeatView, hand: int, ranks: int, choice: Contract | None, estimates: dict[str, float]) -> BidReason | None:
         """The calibrated contract (a misère, hi/lo) among ``ranks`` worth the most to the bidder's side, if it
         is worth more than the alternative by the profile's :attr:`~engine.bots.profile.Profile.value_margin`:
         the usual trick bid ``choice`` where there is one (its expected score at the strain's
@@ -330,7 +450,9 @@ class HeuristicBot:
         contract's worth is its chance of being made (:meth:`made_chance`; a misère over an opponent's misère
         less the profile's ``misere_over_misere``) times what making it scores, less what failing costs,
         under the variant's scoring (:class:`~engine.bots.valuation.Valuation`); a contract whose making
-        would lose the game is not bid, and one both partners play only once the partners have passed."""
+        would lose the game is not bid, and one both partners play only once the partners have passed.
+        Returned with why (:attr:`~engine.bots.reasons.Bidding.WORTH`, or, with no curve,
+        :attr:`~engine.bots.reasons.Bidding.LIMIT`); ``None``: no such contract."""
         candidates = [contract for contract in self._calibrated if ranks >> contract.rank & 1]
         if not candidates:
             return None  # (most bids: nothing to weigh)
@@ -340,9 +462,10 @@ class HeuristicBot:
             alternative = self.reading_worth(choice, seat, estimates[choice.style.strain], scores)
         else:
             alternative = valuation.pass_worth(held, seat, scores, profile.pass_weight, profile.holder_make_share)
-        over_misere = held is not None and self._tables.team_of[held[0]] != self._tables.team_of[seat] and held[1].target.is_no_tricks
+        over_misere = held is not None and self.tables.team_of[held[0]] != self.tables.team_of[seat] and held[1].target.is_no_tricks
         best: Contract | None = None
         best_worth = alternative + profile.value_margin
+        best_chance = 0.0
         for contract in candidates:
             if contract.style.partner is PartnerRole.PLAYS and not self._partners_passed(view):
                 continue
@@ -351,8 +474,13 @@ class HeuristicBot:
                 continue  # the play-outs made even its safest hands less often than not: never bid
             chance = self.made_chance(hand, contract)
             if chance is None:  # no curve (too few play-outs): bid by the limit, as the threshold bot does
-                if best is None and choice is None and self._misere_safe(view, hand, contract) and not self._loses_if_made(view, contract):
-                    return contract
+                if (
+                    best is None
+                    and choice is None
+                    and self.estimator.misere_safe(self, view, hand, contract)
+                    and not self._loses_if_made(view, contract)
+                ):
+                    return self._limit_reason(hand, contract, estimates)
                 continue
             if over_misere and contract.target.is_no_tricks:
                 chance = max(0.0, chance - profile.misere_over_misere)  # a defender who bid misère holds low cards
@@ -360,12 +488,15 @@ class HeuristicBot:
                 continue  # no sacrifice: an opponent's bid is not made as often as a pass is counted to fear
             worth = valuation.share_worth(contract, seat, chance, scores)
             if worth > best_worth and not self._loses_if_made(view, contract):
-                best, best_worth = contract, worth
-        return best
+                best, best_worth, best_chance = contract, worth, chance
+        if best is None:
+            return None
+        return self._limit_reason(hand, best, estimates, Bidding.WORTH, best_chance, best_worth)
 
-    def _strain_estimates(self, view: SeatView, hand: int, strains: set[str]) -> dict[str, float]:
-        """Tricks the declaring side may expect in each of ``strains`` (:meth:`estimate`'s)."""
-        bid_strains = self._bid_strains(view.bidding, view.actor)
+    def formula_estimates(self, view: SeatView, hand: int, strains: set[str]) -> dict[str, float]:
+        """Tricks the declaring side may expect in each of ``strains`` by the hand's formula (:meth:`estimate`'s,
+        given the view's bidding): :meth:`Estimator.strain_estimates`'s default."""
+        bid_strains = self.partner_strains(view.bidding, view.actor)
         return {strain: self._estimate(hand, strain, bid_strains) for strain in strains}
 
     def misere_measure(self, hand: int, contract: Contract) -> tuple[float, float]:
@@ -415,9 +546,10 @@ class HeuristicBot:
             return None
         return max(0.0, made_share(curve, self.misere_measure(hand, contract)[0]) - self.profile.play_discount)
 
-    def _misere_safe(self, view: SeatView, hand: int, contract: Contract) -> bool:
+    def misere_within_limit(self, view: SeatView, hand: int, contract: Contract) -> bool:
         """Whether ``hand`` is safe enough to bid ``contract`` (a calibrated contract: a misère, hi/lo; a
-        misère both partners play only once the partners have passed, which suggests hands without winners)."""
+        misère both partners play only once the partners have passed, which suggests hands without
+        winners) by its danger against the calibrated limit, or the profile's: :meth:`Estimator.misere_safe`'s default."""
         if contract.style.partner is PartnerRole.PLAYS and not self._partners_passed(view):
             return False
         danger, limit = self.misere_measure(hand, contract)
@@ -426,20 +558,20 @@ class HeuristicBot:
 
     def _partners_passed(self, view: SeatView) -> bool:
         """Whether every partner of the bidder has passed in this auction."""
-        return set(self._partners[view.actor]) <= {who for who, call in view.bidding if call == PASS_MOVE}
+        return set(self.partners[view.actor]) <= {who for who, call in view.bidding if call == PASS_MOVE}
 
     def _loses_if_made(self, view: SeatView, contract: Contract) -> bool:
         """Whether making ``contract`` would lose the game for the bidder's side (Walker's 1000: rules text
         000, "Walker Ultimate 500"), where the bot reads the game's standing."""
         if not (self.card_play.steers and near_end(self.rules, view.scores, contract.value + self.card_play.reach)):
             return False
-        return Standing(self.rules, self._tables.team_of, view.scores).outcome(contract, view.actor, contract.target.minimum) == LOST
+        return Standing(self.rules, self.tables.team_of, view.scores).outcome(contract, view.actor, contract.target.minimum) == LOST
 
     def _suited_special(self, view: SeatView, hand: int, ranks: int) -> Contract | None:
         """The ``classic`` profile's double misère (both partners play to take nothing), among the ``ranks``
         bid now: when this hand is very safe and its partners have passed, which suggests hands without
         winners (the default bids it by a calibrated limit, with the other misères)."""
-        if not self._partners[view.actor]:
+        if not self.partners[view.actor]:
             return None
         for contract in self._double_miseres:
             if contract in self._calibrated:
@@ -450,12 +582,12 @@ class HeuristicBot:
                 return None
         return None
 
-    def _choose(self, view: SeatView, ordinary: list[Contract], estimates: dict[str, float]) -> Contract | None:
+    def heuristic_choice(self, view: SeatView, ordinary: list[Contract], estimates: dict[str, float]) -> Contract | None:
         """The bid to make: in the strain with the most tricks expected, a level one below the estimate
         in a continuous auction (room to rise later, rules text 000 "Bidding conventions") or the
         estimate itself when there is one round; never above the estimate. By worth where the profile says
         (:func:`~engine.bots.trick_bids.choose_by_worth`)."""
-        if self._values and self.profile.values_tricks:
+        if self.by_worth and self.profile.values_tricks:
             one_round = self.rules.auction.rounds is Rounds.ONE
             return choose_by_worth(self.valuation, self.profile, view, ordinary, estimates, self.trick_curve, one_round)
         affordable = [
@@ -471,15 +603,24 @@ class HeuristicBot:
 
     # -- the kitty ------------------------------------------------------------------------------
 
-    def _discard(self, view: SeatView, hand: int, contract: Contract, count: int) -> int:
-        """The ``count`` cards of ``hand`` to discard for ``contract``."""
+    def _discard(self, view: SeatView, hand: int, contract: Contract, count: int) -> Decision:
+        """The ``count`` cards of ``hand`` to discard for ``contract`` and why: :meth:`heuristic_discard`'s,
+        or the one its ``estimator`` prefers to it (:meth:`Estimator.discard`)."""
+        kind, chosen = self.heuristic_discard(view, hand, contract, count)
+        move = self.estimator.discard(self, view, hand, contract, count, chosen)
+        return Decision(move, DiscardReason(kind if move == chosen else Discarding.SAMPLED, contract))
+
+    def heuristic_discard(self, view: SeatView, hand: int, contract: Contract, count: int) -> tuple[str, int]:
+        """Why (a :class:`~engine.bots.reasons.Discarding` code) and which ``count`` cards of ``hand`` to
+        discard for ``contract``: for a misère the cards most likely to be forced to take a trick, for a
+        contract with a ceiling those that fit the hand to it, else the shortest side suits' lowest cards."""
         strain = self._strains[contract.style.strain]
         power, suit_of = strain.power, strain.suit_of
         cards = cards_in(hand)
         if contract.target.is_no_tricks:
-            return self._misere.misere_discard(strain, hand, count)
+            return Discarding.MISERE, self._misere.misere_discard(strain, hand, count)
         if has_ceiling(contract, self._hand_size) and self.profile.adapts:
-            return self._misere.ceiling_discard(strain, hand, contract.target.minimum, count)
+            return Discarding.CEILING, self._misere.ceiling_discard(strain, hand, contract.target.minimum, count)
         length: dict[str | None, int] = {}
         for index in cards:
             length[suit_of[index]] = length.get(suit_of[index], 0) + 1
@@ -495,7 +636,7 @@ class HeuristicBot:
             # Shorten the shortest side suits first, so that the declarer can trump them.
             return (float(length[suit_of[index]]), power[index])
 
-        return mask_of(sorted(cards, key=keep_value)[:count])
+        return Discarding.WINNERS, mask_of(sorted(cards, key=keep_value)[:count])
 
 
-__all__ = ["HeuristicBot", "Profile"]
+__all__ = ["Estimator", "HeuristicBot", "Profile"]

@@ -1,7 +1,9 @@
 """A hint for a person: what the heuristic bot would do in their seat, and why, in one line.
 
-The reason is read back from the same observation the bot chose from (its trick estimates for a bid,
-whether its card wins the trick for a play), so it says what the bot weighed, not a fixed phrase per
+The reason is the bot's own: the decision returns the move with what it weighed
+(:meth:`~engine.bots.heuristic.HeuristicBot.act_with_reason`, a :class:`~engine.bots.reasons.Decision`:
+the branch taken and its figures, such as the trick estimates for a bid or whether the card wins the
+trick), and this module only words it, so a hint says what the bot weighed, not a fixed phrase per
 phase.
 """
 
@@ -9,32 +11,32 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..game.observation import Observation, view_of
+from ..game.observation import Observation
 from ..kernel.actions import Action, Bid, Call, CallPartner, Discard, Give, Pass, Pick, Play
-from ..kernel.moves import legal_mask_of, said_move
+from ..kernel.moves import said_move
 from ..kernel.phase import Phase
 from ..kernel.tables import StrainTable, cards_in, mask_of
 from ..rules.contracts import Contract
-from .ceiling import has_ceiling, past_minimum, spend_high
 from .heuristic import HeuristicBot
-from .steering import own_tricks
-from .trick_play import Reason, Table, follow_reading, later_seats, voids
+from .reasons import Bidding, BidReason, Discarding, DiscardReason, Playing, PlayReason
+from .trick_play import Reason, Table, later_seats, voids
 
 
 def hint(bot: HeuristicBot, observation: Observation, legal_actions: Sequence[Action]) -> tuple[Action, str]:
-    """The action ``bot`` chooses for ``observation.seat`` and a one-line reason for it."""
+    """The action ``bot`` chooses for ``observation.seat`` and a one-line reason for it, worded from what
+    the bot weighed (:meth:`~engine.bots.heuristic.HeuristicBot.act_with_reason`)."""
     if not isinstance(bot, HeuristicBot):
         raise TypeError(f"A hint comes from a HeuristicBot (or a bot built on it), not {type(bot).__name__}.")
-    action = bot.act(observation, legal_actions)
-    if len(legal_actions) == 1:
+    action, decision = bot.act_with_reason(observation, legal_actions)
+    if len(legal_actions) == 1 or decision is None:
         return action, "it is the only legal action."
-    phase = observation.phase
-    if phase is Phase.AUCTION:
-        return action, _auction_reason(bot, observation, action)
-    if phase is Phase.KITTY and isinstance(action, Discard):
-        return action, _discard_reason(bot, observation)
-    if phase is Phase.PLAY and isinstance(action, Play):
-        return action, _play_reason(bot, observation, action, legal_actions)
+    phase, reason = observation.phase, decision.reason
+    if phase is Phase.AUCTION and isinstance(reason, BidReason):
+        return action, _auction_reason(bot, observation, action, reason)
+    if phase is Phase.KITTY and isinstance(action, Discard) and isinstance(reason, DiscardReason):
+        return action, _discard_reason(bot, reason)
+    if phase is Phase.PLAY and isinstance(action, Play) and isinstance(reason, PlayReason):
+        return action, _play_reason(bot, action, reason)
     if isinstance(action, Call):
         return action, f"you can expect to take every trick, so announce {action.announcement}."
     if isinstance(action, CallPartner):
@@ -48,77 +50,99 @@ def hint(bot: HeuristicBot, observation: Observation, legal_actions: Sequence[Ac
     return action, "jokers, jacks and each suit's top half are worth keeping."
 
 
-def _discard_reason(bot: HeuristicBot, observation: Observation) -> str:
-    """Why the discard, as the bot's ``_discard`` chose it for the contract: a misère sheds the cards that
-    could win tricks, a contract with a ceiling fits the hand to it, any other keeps its winners."""
-    contract = bot.rules.ladder.get(observation.contract or "")
-    if contract is not None and contract.target.is_no_tricks:
+def _discard_reason(bot: HeuristicBot, reason: DiscardReason) -> str:
+    """Why the discard, by the branch the bot took for the contract: a misère sheds the cards that could
+    win tricks, a contract with a ceiling fits the hand to it, any other keeps its winners; bidding by
+    sampling, another discard near those may have made the contract more often in play-outs."""
+    contract = reason.contract
+    if reason.kind == Discarding.MISERE:
         return (
             "playing misère: put away the cards most likely to be forced to take a trick (high cards, aces among them) and keep low ones."
         )
-    if contract is not None and has_ceiling(contract, bot.rules.deal.hand_size) and bot.profile.adapts:
+    if reason.kind == Discarding.CEILING:
         return f"keep the top cards for the first {contract.target.minimum} tricks and low ones to lose the rest: {contract.name} wants no more."
+    if reason.kind == Discarding.SAMPLED:
+        return (
+            f"of the usual discard (trumps, aces and guarded kings kept) and those close to it, this one made {contract.name}"
+            " most often in play-outs of deals like this one."
+        )
     return "keep your trumps, aces and guarded kings and shed your shortest side suits."
 
 
-def _misere_reason(bot: HeuristicBot, observation: Observation, contract: Contract, best: float) -> str:
-    """Why a misère: for one played alone, the danger the bot weighed against the limit it bids at."""
-    if contract in bot._calibrated:
-        hand = mask_of(card.index for card in observation.hand)
-        danger, limit = bot.misere_measure(hand, contract)
-        chance = bot.made_chance(hand, contract) if bot._values else None
-        if chance is not None:
-            worth = bot.valuation.share_worth(contract, observation.seat, chance, tuple(observation.scores))
+def _misere_reason(contract: Contract, reason: BidReason, best: float) -> str:
+    """Why a misère: for one bid by its worth, the danger, chance and worth the bot weighed; for one bid
+    within its limit, the danger against that limit; else (the ``classic`` profile's double misère) the
+    hand's few winners."""
+    if reason.kind == Bidding.WORTH:
+        return (
+            f"the defenders could force about {reason.danger:.1f} tricks on this hand; play-outs of this variant make "
+            f"{contract.name} from such hands {reason.chance:.0%} of the time, worth about {reason.worth:+.0f} points to your side "
+            "under its scoring, more than the alternative: it should take none."
+        )
+    if reason.kind == Bidding.LIMIT:
+        if reason.calibrated:
             return (
-                f"the defenders could force about {danger:.1f} tricks on this hand; play-outs of this variant make "
-                f"{contract.name} from such hands {chance:.0%} of the time, worth about {worth:+.0f} points to your side "
-                "under its scoring, more than the alternative: it should take none."
-            )
-        calibrated = bot.calibrated_limit(contract)
-        if calibrated is not None:
-            return (
-                f"the defenders could force about {danger:.1f} tricks on this hand, within the {calibrated:.2f} "
+                f"the defenders could force about {reason.danger:.1f} tricks on this hand, within the {reason.limit:.2f} "
                 f"at which play-outs of this variant made {contract.name} often enough: it should take none."
             )
-        return f"the defenders could force about {danger:.1f} tricks on this hand, within {limit:.2f}: {contract.name} should take none."
+        return f"the defenders could force about {reason.danger:.1f} tricks on this hand, within {reason.limit:.2f}: {contract.name} should take none."
     return f"a hand with few winners (at most {best:.1f} tricks in any strain): {contract.name} should take none."
 
 
-def _ceiling_reason(bot: HeuristicBot, observation: Observation, contract: Contract) -> str:
+def _ceiling_reason(bot: HeuristicBot, contract: Contract, reason: BidReason) -> str:
     """Why a contract with a ceiling (hi/lo): the measure the bot weighed against the limit it bids at."""
-    measure, limit = bot.misere_measure(mask_of(card.index for card in observation.hand), contract)
-    calibrated = bot.calibrated_limit(contract)
     wanted = contract.target.describe(bot.rules.deal.hand_size)
     return (
         f"your top cards should take the first {contract.target.minimum} tricks and the rest lose the others (about "
-        f"{measure:.1f} tricks off, within {limit if calibrated is None else calibrated:.2f}): {contract.name} wants {wanted}."
+        f"{reason.danger:.1f} tricks off, within {reason.limit:.2f}): {contract.name} wants {wanted}."
     )
 
 
-def _auction_reason(bot: HeuristicBot, observation: Observation, action: Action) -> str:
-    rules = bot.rules
-    strains = [
-        strain.id
-        for strain in rules.strains
-        if any(contract.style.strain == strain.id and not contract.is_special for contract in rules.ladder)
-    ]
-    bidding = [(seat, said_move(bot._tables, call)) for seat, call in observation.calls]
-    estimates = {strain: bot.estimate(observation.hand, strain, bidding, observation.seat) for strain in strains}
+def _auction_reason(bot: HeuristicBot, observation: Observation, action: Action, reason: BidReason) -> str:
+    """Why the auction move, from the branch the bot took and the estimates it read (:class:`~engine.bots.reasons.BidReason`)."""
+    rules, kind = bot.rules, reason.kind
+    estimates = reason.estimates
     best = max(estimates, key=lambda strain: estimates[strain])
     named = rules.strain(best).name
     support = _support(bot, observation.seat, observation.calls)
     if isinstance(action, Bid):
         contract = rules.ladder[action.contract]
+        if kind == Bidding.FORCED:
+            return f"you may not pass: {contract.name} is the lowest bid you may make."
+        if kind == Bidding.BLIND:
+            return f"bid before looking: an unseen hand's chance makes {contract.name} worth more than looking first."
+        if kind == Bidding.GAME_WON:
+            return f"play-outs of deals like this one win the game outright with {contract.name} often enough: bid it."
+        if kind == Bidding.SACRIFICE:
+            return (
+                f"the opponents' contract would likely win them the game; in play-outs {contract.name} costs your side less: a sacrifice."
+            )
+        if kind == Bidding.CONVENTION:
+            strain = contract.style.strain
+            shows = f"a good {rules.strain(strain).name} suit" if strain in bot.tables.suits else "that you hold the joker"
+            return f"by convention, with no bid of your own: {contract.name} shows your partner {shows}."
+        if kind == Bidding.END:
+            strain = contract.style.strain
+            reading = (
+                f"{estimates[strain]:.1f} tricks in {rules.strain(strain).name}"
+                if strain in estimates
+                else f"{estimates[best]:.1f} tricks in {named}"
+            )
+            return f"near the game's end, {contract.name} is the bid your side's score calls for (you can count on {reading})."
         if contract.target.is_no_tricks:
-            return _misere_reason(bot, observation, contract, estimates[best])
-        if contract in bot._calibrated:
-            return _ceiling_reason(bot, observation, contract)
+            return _misere_reason(contract, reason, estimates[best])
+        if kind in (Bidding.WORTH, Bidding.LIMIT):
+            return _ceiling_reason(bot, contract, reason)
         if contract.level is None:
             return f"you can expect {estimates[best]:.1f} tricks in {named}, enough for {contract.name}."
         strain = contract.style.strain
         note = _strain_note(bot, observation, strain, estimates)
         taken = _taken(bot, strain, estimates[strain])
         return f"you can count on {estimates[strain]:.1f} tricks in {rules.strain(strain).name}{note}{support}{taken}: enough for {contract.id}."
+    if kind == Bidding.GAME_LOST:
+        return "play-outs of deals like this one lose the game too often with the bid you could make: pass."
+    if kind == Bidding.END:
+        return f"near the game's end, your side's score is best served by passing (your best strain, {named}, is worth about {estimates[best]:.1f} tricks)."
     note = _strain_note(bot, observation, best, estimates)
     taken = _taken(bot, best, estimates[best])
     return f"your best strain, {named}{note}, is worth about {estimates[best]:.1f} tricks{support}{taken}: not enough for the next bid."
@@ -127,7 +151,7 @@ def _auction_reason(bot: HeuristicBot, observation: Observation, action: Action)
 def _taken(bot: HeuristicBot, strain: str, reading: float) -> str:
     """What the variant's measured trick curve makes of ``reading`` where the bot bids by it and it moves
     the reading by a quarter of a trick or more (:mod:`~engine.bots.trick_curve`); empty otherwise."""
-    curve = bot.trick_curve(strain) if bot._values else None
+    curve = bot.trick_curve(strain) if bot.by_worth else None
     if curve is None or abs(curve.expected(reading) - reading) < 0.25:
         return ""
     return f" (in this variant a declaring side reading that takes about {curve.expected(reading):.1f})"
@@ -139,8 +163,8 @@ def _strain_note(bot: HeuristicBot, observation: Observation, strain: str, estim
     the hand alone would prefer if that is another; else, for a suit the hand is shorter in than another
     it could bid, the side suits' top cards that win with it as trumps. Empty when neither applies."""
     seat, rules = observation.seat, bot.rules
-    bidding = [(each, said_move(bot._tables, call)) for each, call in observation.calls]
-    bid = set().union(*bot._bid_strains(bidding, seat)) if bot._partners[seat] else set()
+    bidding = [(each, said_move(bot.tables, call)) for each, call in observation.calls]
+    bid = set().union(*bot.partner_strains(bidding, seat)) if bot.partners[seat] else set()
     name = rules.strain(strain).name
     if strain in bid:
         alone = {each: bot.estimate(observation.hand, each, (), seat) for each in estimates}
@@ -148,12 +172,13 @@ def _strain_note(bot: HeuristicBot, observation: Observation, strain: str, estim
         if own != strain and alone[own] > alone[strain]:
             return f" (your partner bid {name}; on your own cards {rules.strain(own).name} would be best)"
         return f" (your partner bid {name})"
-    table = bot._strains[strain]
+    strains = bot.tables.strains
+    table = strains[strain]
     if not table.is_trump:
         return ""
     hand = mask_of(card.index for card in observation.hand)
     held = (hand & table.trumps).bit_count()
-    longer = [each for each in estimates if bot._strains[each].is_trump and (hand & bot._strains[each].trumps).bit_count() > held]
+    longer = [each for each in estimates if strains[each].is_trump and (hand & strains[each].trumps).bit_count() > held]
     tops = [plain[0] for _, plain in table.order.plain_order if plain and hand >> plain[0] & 1]
     if not longer or not tops:
         return ""
@@ -166,9 +191,9 @@ def _support(bot: HeuristicBot, seat: int, calls: Sequence[tuple[int, str]]) -> 
     """What the estimate counts beyond the hand, as the seating has it: partners' bids, the partner a
     declarer will call, the kitty."""
     parts = []
-    if bot._partners[seat]:
+    if bot.partners[seat]:
         # The estimate counts a partner's support whether or not the partner has bid yet.
-        partners = set(bot._partners[seat])
+        partners = set(bot.partners[seat])
         bid = any(who in partners and call != "pass" for who, call in calls)
         parts.append("your partner's bids" if bid else "your partner's hand")
     elif bot.rules.seating.called_partner is not None:
@@ -199,45 +224,36 @@ def _beyond_reach(strain: StrainTable, table: Table) -> str:
     return words + ", and no opponent still to play has shown it may trump"
 
 
-def _play_reason(bot: HeuristicBot, observation: Observation, action: Play, legal_actions: Sequence[Action]) -> str:
-    """Why the card: read back from what the bot weighed (:meth:`~engine.bots.card_play.CardPlay.reading`, and for a trick
-    already led :func:`~engine.bots.trick_play.follow_reading`)."""
-    tables = bot._tables
-    view = view_of(observation, tables, legal_actions)
-    seat = view.acting_seat if view.acting_seat is not None else view.seat
-    hand = view.hand if seat == view.seat else view.hand_of(seat)
-    contract, table, steer = bot.card_play.reading(view, seat, hand, legal_mask_of(view.phase, tables, hand, legal_actions))
-    card = action.card
-    if steer is not None and own_tricks(table.completed, table.allies) >= steer[0]:
+def _play_reason(bot: HeuristicBot, action: Play, reason: PlayReason) -> str:
+    """Why the card: the branch the card play took (:meth:`~engine.bots.card_play.CardPlay.play_with_reason`,
+    and for a trick already led :func:`~engine.bots.trick_play.follow_reading`) on the table it read."""
+    contract, table, kind, card = reason.contract, reason.table, reason.kind, action.card
+    if kind == Playing.STEERED:
         return f"more tricks would lose your side the game: {card} is played to take none."
-    if contract.target.is_no_tricks:
-        if not table.mine:
-            return "defending a misère: play to leave the declarer a trick to take."
-        if not table.trick:
-            return f"playing misère: {card} is the lead least likely to win a trick."
+    if kind == Playing.MISERE_DEFENCE:
+        return "defending a misère: play to leave the declarer a trick to take."
+    if kind == Playing.MISERE_LEAD:
+        return f"playing misère: {card} is the lead least likely to win a trick."
+    if kind == Playing.MISERE_FOLLOW:
         return f"playing misère: {card} is the highest card that still loses, or one you must shed."
-    if bot.card_play.ceiling and has_ceiling(contract, bot.card_play.hand_size) and past_minimum(contract, table):
+    if kind == Playing.CEILING_REACHED:
         if table.mine:
             return f"your side has the {contract.target.minimum} tricks {contract.name} needs: {card} is played to take no more."
         return f"the declarer has the {contract.target.minimum} tricks {contract.name} needs: play to give it another."
-    if bot.card_play.ceiling and has_ceiling(contract, bot.card_play.hand_size) and table.seat == table.declarer:
-        spent = spend_high(bot._strains[contract.style.strain], table)
-        if spent is not None:
-            why = (
-                "no trick a joker is played to is lost, so it is one of them"
-                if not table.trick
-                else "no high card is left to be forced later"
-            )
-            return f"short of the {contract.target.minimum} tricks {contract.name} needs: {card} takes one ({why})."
-    if not table.trick:
+    if kind == Playing.CEILING_SPEND:
+        why = (
+            "no trick a joker is played to is lost, so it is one of them" if not table.trick else "no high card is left to be forced later"
+        )
+        return f"short of the {contract.target.minimum} tricks {contract.name} needs: {card} takes one ({why})."
+    if kind == Playing.LEAD or not table.trick:
         if bot.rules.card_order(contract.style.strain).is_trump(card):
             return f"lead trumps ({card}) to draw the other side's."
         return f"lead {card}: the best card left in its suit, or low from your longest side suit."
-    strain = bot._strains[contract.style.strain]
-    best = tables.cards[max(table.trick, key=lambda played: strain.keys[table.led][played[1]])[1]]
-    reason = follow_reading(strain, table, bot.card_play.every_card)[1] if bot.profile.adapts else None
-    if reason == Reason.NO_WINNER or (
-        reason is None and not any(strain.keys[table.led][index] > strain.keys[table.led][best.index] for index in cards_in(table.playable))
+    strain = bot.tables.strains[contract.style.strain]
+    best = bot.tables.cards[max(table.trick, key=lambda played: strain.keys[table.led][played[1]])[1]]
+    if kind == Reason.NO_WINNER or (
+        kind == Playing.FOLLOW_CLASSIC
+        and not any(strain.keys[table.led][index] > strain.keys[table.led][best.index] for index in cards_in(table.playable))
     ):
         return f"you cannot beat {best}: play your cheapest card ({card})."
     out = _beyond_reach(strain, table)
@@ -250,7 +266,7 @@ def _play_reason(bot: HeuristicBot, observation: Observation, action: Play, lega
         Reason.SAFE: f"{card} is the cheapest card that takes the trick, and {out}.",
         Reason.PARTNER_TO_COME: f"your partner plays after you, and a card still out could beat your winners: keep them, play {card}.",
         Reason.GAMBLE: f"{card}, your highest winner, makes the players after you spend their best (a card still out could beat it).",
-    }.get(reason or "", f"{card}: the cheapest winner, or the cheapest card where your side is winning.")
+    }.get(kind, f"{card}: the cheapest winner, or the cheapest card where your side is winning.")
 
 
 __all__ = ["hint"]

@@ -47,6 +47,9 @@ class Profile:
     misere_checked_share: float = 0.5
     """...or, for a closed misère whose hand the heuristic's danger test (:attr:`misere_limit`) also finds
     safe, this often."""
+    misere_solved_deals: int = 6
+    """Bidding by sampling: the sampled deals solved double dummy (the first this many) before a misère
+    is bid (the shares above)."""
     values_levels: bool = False
     """Bidding by sampling: in the chosen strain, bid the level (up to the estimate) whose play-outs
     score best on average, not a level below the estimate to leave room to rise (off by default: it made
@@ -64,7 +67,9 @@ class Profile:
     """Bidding by sampling: weigh the game's standing near its end (see the two shares below)."""
     game_won_share: float = 0.5
     """...where it would pass, bid the cheapest contract whose sampled play-outs win the game outright
-    this often (and lose it at most a quarter as often)..."""
+    this often (and lose it at most :attr:`game_won_loss_share` as often)..."""
+    game_won_loss_share: float = 0.25
+    """...the most the play-outs of such a contract may lose the game, as a share of how often they win it..."""
     game_lost_share: float = 0.4
     """...and pass rather than bid a contract whose play-outs lose the game this often and more often
     than they win it: the defenders' trick points would carry them over the target, or a set would put
@@ -196,6 +201,7 @@ class Profile:
             ("game_lost_share", self.game_lost_share),
             ("misere_defender_share", self.misere_defender_share),
             ("unlikely_weight", self.unlikely_weight),
+            ("game_won_loss_share", self.game_won_loss_share),
         ):
             if not 0.0 <= share <= 1.0:
                 raise ValueError(f"Profile {label} must be a share between 0 and 1, not {share}.")
@@ -216,6 +222,8 @@ class Profile:
             raise ValueError(f"Profile call_discount must be between -3 and 10 tricks, not {self.call_discount}.")
         if not -3.0 <= self.curve_lift <= 3.0:
             raise ValueError(f"Profile curve_lift must be between -3 and 3 tricks, not {self.curve_lift}.")
+        if not 1 <= self.misere_solved_deals <= 1000:
+            raise ValueError(f"Profile misere_solved_deals must be between 1 and 1000 deals, not {self.misere_solved_deals}.")
         if not 0.0 <= self.value_margin <= 1000.0:
             raise ValueError(f"Profile value_margin must be between 0 and 1000 points, not {self.value_margin}.")
         if min(self.misere_limit, self.open_misere_limit, self.open_misere_kitty_limit, self.double_misere_limit, self.ceiling_limit) < 0:

@@ -8,7 +8,8 @@ played out by heuristic bots from a fresh auction in which the bidder alone bids
 the kitty, discards, and the hand is played to the end. The weighted mean of the declaring side's tricks
 is the strain's estimate; the weighted share of deals in which a misère takes no trick decides whether
 to bid it. The rest of the bidding (the level chosen, not outbidding a partner, inkles) is the heuristic
-bot's.
+bot's: :class:`SamplingBot` is the heuristic bot asking a :class:`SamplingEstimator` (its
+:class:`~engine.bots.heuristic.Estimator`) for its estimates, misère safety, settled bid and discard.
 """
 
 from __future__ import annotations
@@ -26,8 +27,9 @@ from ..kernel.state import GameState
 from ..kernel.tables import cards_in, mask_of
 from ..rules.contracts import Contract, Exposure, ExposureTime, PartnerRole, PlayStyle
 from ..rules.ruleset import Rules
-from .heuristic import HeuristicBot
+from .heuristic import Estimator, HeuristicBot
 from .profile import Profile
+from .reasons import Bidding, BidReason, Decision
 from .standing import WON, Standing
 
 DEFAULT_BID_SAMPLES = 20
@@ -35,9 +37,6 @@ DEFAULT_BID_SAMPLES = 20
 
 MISERE_POSITIONS = 100_000
 """Positions the solver may search to tell whether a sampled misère can be forced to take a trick."""
-
-MISERE_SOLVED = 6
-"""Sampled deals solved double dummy before a misère is bid."""
 
 
 def _weighted_mean(results: Iterable[tuple[float, float]]) -> float:
@@ -49,24 +48,25 @@ def _weighted_mean(results: Iterable[tuple[float, float]]) -> float:
     return weighted / total
 
 
-class SamplingBot(HeuristicBot):
-    """The heuristic bot, bidding from play-outs of sampled deals (see the module docstring)."""
+class SamplingEstimator(Estimator):
+    """The heuristic bot's estimates read from play-outs of sampled deals (see the module docstring): the
+    :class:`~engine.bots.heuristic.Estimator` of :class:`SamplingBot`, built for the bot whose bids it
+    reads (``bot``), whose formulas weigh the sampled deals against the calls."""
 
-    name = "heuristic"
-    """How the command line names the bot whose play this is."""
-
-    def __init__(
-        self,
-        rules: Rules,
-        profile: Profile = Profile(),
-        seed: int | str | random.Random | None = None,
-        *,
-        samples: int = DEFAULT_BID_SAMPLES,
-    ) -> None:
-        super().__init__(rules, profile, seed)
+    def __init__(self, bot: HeuristicBot, samples: int = DEFAULT_BID_SAMPLES) -> None:
+        rules, profile = bot.rules, bot.profile
+        self.bot = bot
+        """The bot whose bidding asks (its formulas weigh how well a sampled deal explains the calls)."""
+        self.rules = rules
+        """The variant played."""
+        self.profile = profile
+        """The bot's settings (the sampling's shares and weights among them)."""
+        self.random = bot.random
+        """Draws the sampled deals (the bot's generator)."""
         self.samples = samples
         """Deals sampled for one bid."""
         self._players = HeuristicBot(rules, profile, self.random)
+        self._tables = bot.tables
         self._templates: dict[int, GameState] = {}
         self._deals: tuple[tuple[int, int, tuple[tuple[int, int], ...], int], list[tuple[float, list[int], tuple[int, ...]]]] | None = None
         self._outcomes: dict[tuple[int, int], list[int] | None] = {}
@@ -80,48 +80,50 @@ class SamplingBot(HeuristicBot):
         # A called partner joins the declarer's side only once called: the standing is read by team.
         self._reads_score = profile.reads_score and self.applies and seating.called_partner is None
 
-    # -- the hooks the heuristic bot's bidding calls ---------------------------------------------------
+    # -- what the heuristic bot's bidding asks ---------------------------------------------------------
 
-    def _bid(self, view: SeatView, hand: int, ranks: int, passing: bool) -> int:
-        """The heuristic's bid from sampled estimates, then weighed by the game's standing
+    def settle_bid(self, bot: HeuristicBot, view: SeatView, hand: int, ranks: int, passing: bool, decision: Decision) -> Decision:
+        """The heuristic's bid ``decision`` from sampled estimates, then weighed by the game's standing
         (:attr:`Profile.reads_score`): a bid whose play-outs mostly lose the game outright gives way to a
         pass, and a pass to the cheapest contract whose play-outs mostly win it, or which is worth more in
         games than letting opponents play a contract that would win them the game (a sacrifice)."""
-        move = super()._bid(view, hand, ranks, passing)
+        move = decision.move
         if not self._reads_score or not passing:
-            return move
+            return decision
         seat, calls = view.actor, view.bidding
         standing = Standing(self.rules, self._tables.team_of, view.scores)
         profile = self.profile
+        estimates = decision.reason.estimates if isinstance(decision.reason, BidReason) else {}
         if move != PASS_MOVE:
-            odds = self._game_odds(standing, view, hand, self._tables.contracts[move])
+            odds = self.game_odds(standing, view, hand, self._tables.contracts[move])
             if odds is not None and odds[1] >= profile.game_lost_share and odds[1] > odds[0]:
-                return PASS_MOVE
-            return move
+                return Decision(PASS_MOVE, BidReason(Bidding.GAME_LOST, None, estimates))
+            return decision
         high_seat = next((who for who, call in reversed(calls) if call != PASS_MOVE), None)
-        if high_seat in self._partners[seat]:
-            return move  # a partner holds the bid: outbidding it risks the side's own contract
-        passing_worth = self._passing_worth(standing, view, hand)
+        if high_seat in bot.partners[seat]:
+            return decision  # a partner holds the bid: outbidding it risks the side's own contract
+        passing_worth = self.passing_worth(standing, view, hand)
         inkles = self.rules.auction.inkles
         for rank in cards_in(ranks):  # the cheapest first
             contract = self._tables.contracts[rank]
             if contract.level is None or contract.is_special or (inkles is not None and contract.level == inkles.level):
                 continue
-            results = self._play_outs(view, hand, contract)
+            results = self.play_outs(view, hand, contract)
             if not results:
                 continue
             won, lost = standing.odds(contract, seat, results)
-            if won >= profile.game_won_share and lost <= won / 4:
-                return rank
+            if won >= profile.game_won_share and lost <= won * profile.game_won_loss_share:
+                return Decision(rank, BidReason(Bidding.GAME_WON, contract, estimates))
             if passing_worth is not None and standing.value(contract, seat, results) >= passing_worth + profile.sacrifice_margin:
-                return rank  # a sacrifice: outbid opponents whose contract would likely win them the game
-        return move
+                # A sacrifice: outbid opponents whose contract would likely win them the game.
+                return Decision(rank, BidReason(Bidding.SACRIFICE, contract, estimates))
+        return decision
 
-    def _passing_worth(self, standing: Standing, view: SeatView, hand: int) -> float | None:
-        """What passing is worth in games to ``seat``'s side (:meth:`Standing.value`, from -1 to 1) when an
-        opponent holds a bid whose making (by the fewest tricks it needs) would win it the game: the
-        opposite of that contract's worth to its bidder over the deals sampled for ``seat``, played out with
-        the bidder declaring. ``None`` elsewhere (nobody bid, a partner holds the bid, a bid with a
+    def passing_worth(self, standing: Standing, view: SeatView, hand: int) -> float | None:
+        """What passing is worth in games to the view's bidder's side (:meth:`Standing.value`, from -1 to 1)
+        when an opponent holds a bid whose making (by the fewest tricks it needs) would win it the game: the
+        opposite of that contract's worth to its bidder over the deals sampled for the bidder, played out
+        with the opponent declaring. ``None`` elsewhere (nobody bid, a partner holds the bid, a bid with a
         modifier, or one that does not end the game when made), so the play-outs are spent only where a
         sacrifice may be worth it."""
         high = next(((who, call) for who, call in reversed(view.bidding) if call != PASS_MOVE), None)
@@ -131,13 +133,14 @@ class SamplingBot(HeuristicBot):
         needed = 0 if contract.target.is_no_tricks else contract.level
         if needed is None or standing.outcome(contract, bidder, needed) != WON:
             return None  # made, it does not end the game (or it is not a count of tricks)
-        results = self._play_outs(view, hand, contract, bidder)
+        results = self.play_outs(view, hand, contract, bidder)
         return -standing.value(contract, bidder, results) if results else None
 
-    def _play_outs(self, view: SeatView, hand: int, contract: Contract, declarer: int | None = None) -> list[tuple[float, int]] | None:
-        """(weight, the declaring side's tricks) over the deals sampled for ``seat`` with ``declarer`` (``seat``
-        unless given) playing ``contract``: an ordinary contract reads its strain's lowest contract's
-        play-outs, a misère played alone its own; ``None`` for other specials (not sampled)."""
+    def play_outs(self, view: SeatView, hand: int, contract: Contract, declarer: int | None = None) -> list[tuple[float, int]] | None:
+        """(weight, the declaring side's tricks) over the deals sampled for the view's bidder with
+        ``declarer`` (the bidder unless given) playing ``contract``: an ordinary contract reads its
+        strain's lowest contract's play-outs, a misère played alone its own; ``None`` for other specials
+        (not sampled)."""
         if contract.level is not None and not contract.is_special:
             lowest = self._lowest(contract.style.strain)
             return self._results(view, hand, lowest, declarer) if lowest is not None else None
@@ -145,14 +148,17 @@ class SamplingBot(HeuristicBot):
             return self._results(view, hand, contract, declarer)
         return None
 
-    def _game_odds(self, standing: Standing, view: SeatView, hand: int, contract: Contract) -> tuple[float, float] | None:
-        """The shares of the sampled play-outs in which ``seat`` declaring ``contract`` wins the game and
-        loses it (``None`` where play-outs are not sampled for it, see :meth:`_play_outs`)."""
-        results = self._play_outs(view, hand, contract)
+    def game_odds(self, standing: Standing, view: SeatView, hand: int, contract: Contract) -> tuple[float, float] | None:
+        """The shares of the sampled play-outs in which the view's bidder declaring ``contract`` wins the
+        game and loses it (``None`` where play-outs are not sampled for it, see :meth:`play_outs`)."""
+        results = self.play_outs(view, hand, contract)
         return standing.odds(contract, view.actor, results) if results else None
 
-    def _strain_estimates(self, view: SeatView, hand: int, strains: set[str]) -> dict[str, float]:
-        estimates = super()._strain_estimates(view, hand, strains)
+    def strain_estimates(self, bot: HeuristicBot, view: SeatView, hand: int, strains: set[str]) -> dict[str, float]:
+        """Tricks the declaring side may expect in each of ``strains``: the weighted mean of the sampled
+        play-outs of the strain's lowest contract (plus the profile's ``aggression``), where it can be
+        played out; the formula's elsewhere."""
+        estimates = bot.formula_estimates(view, hand, strains)
         if not self.applies:
             return estimates
         for strain in strains:
@@ -162,19 +168,20 @@ class SamplingBot(HeuristicBot):
                 estimates[strain] = mean + self.profile.aggression
         return estimates
 
-    def _choose(self, view: SeatView, ordinary: list[Contract], estimates: dict[str, float]) -> Contract | None:
-        """The heuristic's choice of strain and level, then, in its strain, the level up to the estimate
-        whose play-outs score best on average (:attr:`Profile.values_levels`): a continuous auction's
-        convention of bidding a level below the estimate leaves room to rise, but a contract left a level
-        low scores a level's value less when made."""
-        chosen = super()._choose(view, ordinary, estimates)
+    def choose(
+        self, bot: HeuristicBot, view: SeatView, ordinary: list[Contract], estimates: dict[str, float], chosen: Contract | None
+    ) -> Contract | None:
+        """The heuristic's choice of strain and level ``chosen``, then, in its strain, the level up to the
+        estimate whose play-outs score best on average (:attr:`Profile.values_levels`): a continuous
+        auction's convention of bidding a level below the estimate leaves room to rise, but a contract left
+        a level low scores a level's value less when made."""
         if chosen is None or chosen.level is None or not self.profile.values_levels:
             return chosen
         if not self.applies or self._deals is None:
             return chosen
         # The bid being chosen is the one whose deals are sampled (the estimates just read them).
         seat, hand = view.actor, self._deals[0][1]
-        results = self._play_outs(view, hand, chosen)
+        results = self.play_outs(view, hand, chosen)
         if not results:
             return chosen
         standing = Standing(self.rules, self._tables.team_of, view.scores or self._tables.start_scores)
@@ -194,14 +201,15 @@ class SamplingBot(HeuristicBot):
             ),
         )
 
-    def _misere_safe(self, view: SeatView, hand: int, contract: Contract) -> bool:
+    def misere_safe(self, bot: HeuristicBot, view: SeatView, hand: int, contract: Contract) -> bool:
         """Safe when heuristic defenders rarely force a trick in the play-outs and, on the first
-        :data:`MISERE_SOLVED` deals, defenders who know where every card lies seldom can either (or, a
-        closed misère, can only sometimes but the heuristic's danger test finds the hand safe): the
-        play-outs alone are too kind: heuristic defenders let far too many misères through (bench/NOTES.md)."""
+        :attr:`Profile.misere_solved_deals` deals, defenders who know where every card lies seldom can
+        either (or, a closed misère, can only sometimes but the heuristic's danger test finds the hand
+        safe): the play-outs alone are too kind: heuristic defenders let far too many misères through
+        (bench/NOTES.md)."""
         share = self._clean_share(view, hand, contract) if self.applies else None
         if share is None:
-            return super()._misere_safe(view, hand, contract)
+            return bot.misere_within_limit(view, hand, contract)
         seat = view.actor
         if share < self.profile.misere_make_share:
             return False
@@ -211,7 +219,8 @@ class SamplingBot(HeuristicBot):
         style = replace(contract.style, exposed=Exposure.NONE, exposed_from=ExposureTime.AFTER_FIRST_TRICK)
         if style not in self._solved:
             self._solved[style] = [
-                self._play_out(seat, view.dealer, hands, kitty, contract, solved=True) for _, hands, kitty in self._deals[1][:MISERE_SOLVED]
+                self._play_out(seat, view.dealer, hands, kitty, contract, solved=True)
+                for _, hands, kitty in self._deals[1][: self.profile.misere_solved_deals]
             ]
         solved = [(weight, forced) for (weight, _, _), forced in zip(self._deals[1], self._solved[style])]
         if any(forced is None for _, forced in solved):
@@ -221,18 +230,17 @@ class SamplingBot(HeuristicBot):
         if share >= (self.profile.misere_solved_share if closed else self.profile.open_misere_solved_share):
             return True
         # Two independent tests agreeing: the solved deals, at a lower bar, and the hand's own dangers.
-        return closed and share >= self.profile.misere_checked_share and super()._misere_safe(view, hand, contract)
+        return closed and share >= self.profile.misere_checked_share and bot.misere_within_limit(view, hand, contract)
 
-    def _discard(self, view: SeatView, hand: int, contract: Contract, count: int) -> int:
+    def discard(self, bot: HeuristicBot, view: SeatView, hand: int, contract: Contract, count: int, chosen: int) -> int:
         """The discard whose play-outs make ``contract`` most often (then take the most tricks, or for a
-        misère the fewest) among the heuristic bot's choice and its near alternatives: every set of
-        ``count`` cards from the heuristic's ``count + 2`` (or ``count + 1``) best discards."""
-        chosen = super()._discard(view, hand, contract, count)
+        misère the fewest) among the heuristic bot's choice ``chosen`` and its near alternatives: every set
+        of ``count`` cards from the heuristic's ``count + 2`` (or ``count + 1``) best discards."""
         kitty = mask_of(view.kitty)
         if not self.applies or not kitty or kitty & ~hand or kitty.bit_count() != count:
             return chosen
         spare = count + 2 if count <= 4 else count + 1
-        pool = cards_in(super()._discard(view, hand, contract, min(spare, hand.bit_count() - 1)))
+        pool = cards_in(bot.heuristic_discard(view, hand, contract, min(spare, hand.bit_count() - 1))[1])
         candidates = [chosen, *(mask_of(cards) for cards in combinations(pool, count) if mask_of(cards) != chosen)]
         seat, original = view.actor, hand & ~kitty
         deals = self._sample(seat, original, view.bidding, view.dealer, hand)
@@ -314,7 +322,7 @@ class SamplingBot(HeuristicBot):
         and the kitty in their sizes (what is left over is out of play: a dead hand)."""
         template = self._template(dealer)
         sizes = [mask.bit_count() for mask in template.hands]
-        unseen = cards_in(self.card_play.every_card & ~hand & ~seen)
+        unseen = cards_in(self.bot.card_play.every_card & ~hand & ~seen)
         deals = []
         for _ in range(self.samples):
             self.random.shuffle(unseen)
@@ -340,18 +348,19 @@ class SamplingBot(HeuristicBot):
             earlier = calls[:position]
             if call == PASS_MOVE:
                 if level and any(
-                    self.estimate(hands[who], strain, earlier, who) >= level + profile.unexplained_pass for strain in self._strains
+                    self.bot.estimate(hands[who], strain, earlier, who) >= level + profile.unexplained_pass
+                    for strain in self._tables.strains
                 ):
                     weight *= unlikely
                 continue
             contract = contracts[call % stride]
             if contract.level is not None and not contract.is_special:
-                if self.estimate(hands[who], contract.style.strain, earlier, who) < contract.level - profile.unexplained_bid:
+                if self.bot.estimate(hands[who], contract.style.strain, earlier, who) < contract.level - profile.unexplained_bid:
                     weight *= unlikely
                 level = max(level, contract.level)
             elif contract.target.is_no_tricks:
                 # Graded: the more tricks the hand may be forced to take, the less it explains the bid.
-                excess = self.misere_danger(hands[who]) - profile.misere_limit - profile.unexplained_bid
+                excess = self.bot.misere_danger(hands[who]) - profile.misere_limit - profile.unexplained_bid
                 if excess > 0:
                     weight *= unlikely ** (1.0 + excess)
         return weight
@@ -442,4 +451,25 @@ class SamplingBot(HeuristicBot):
         return sum(play.tricks[each] for each in side)
 
 
-__all__ = ["DEFAULT_BID_SAMPLES", "MISERE_POSITIONS", "MISERE_SOLVED", "SamplingBot"]
+class SamplingBot(HeuristicBot):
+    """The heuristic bot, bidding from play-outs of sampled deals (see the module docstring): the heuristic
+    bot with a :class:`SamplingEstimator` (its ``estimator``)."""
+
+    name = "heuristic"
+    """How the command line names the bot whose play this is."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        profile: Profile = Profile(),
+        seed: int | str | random.Random | None = None,
+        *,
+        samples: int = DEFAULT_BID_SAMPLES,
+    ) -> None:
+        super().__init__(rules, profile, seed)
+        self.sampler = SamplingEstimator(self, samples)
+        """The sampling its bidding asks (also its ``estimator``)."""
+        self.estimator = self.sampler
+
+
+__all__ = ["DEFAULT_BID_SAMPLES", "MISERE_POSITIONS", "SamplingBot", "SamplingEstimator"]

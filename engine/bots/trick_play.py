@@ -96,7 +96,7 @@ def opponents_void(strain: StrainTable, table: Table) -> set[str]:
 
 
 class Reason:
-    """Why :func:`follow_reading` chose its card (a hint reads these back)."""
+    """Why :func:`follow_reading` chose its card (the card play returns it with the card, and a hint words it)."""
 
     NO_WINNER: Final = "no winner"
     """No card it may play takes the trick: the cheapest."""
