@@ -59,7 +59,7 @@ def to_point(game: Any, seed: int, point: str) -> Any:
         if point == "kitty" and research.phase == "kitty":
             return state
         if point.startswith("trick") and research.phase == "play":
-            play = research.game.state.play
+            play = research.game.state.hand.play
             if play is not None and len(play.completed) + 1 >= POINTS[point] and not play.trick:
                 return state
         state.apply_action(draw.choice(state.legal_actions()))

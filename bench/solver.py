@@ -38,15 +38,15 @@ def deal_to_solve(rules: engine.Rules, seed: int) -> tuple[Solver, str, int] | N
         seat = state.to_act
         assert seat is not None
         state.apply_move(bots[rules.seating.controller(seat)].choose(state, seat, state.legal_mask()))
-    if state.declarer is None or state.contract is None or state.play is None:
+    if state.hand.declarer is None or state.hand.contract is None or state.hand.play is None:
         return None  # an unbid hand played in no trump
-    play = state.play.copy()
-    play.hands = list(state.play.hands)
-    declaring = set(state.side())
-    contract = state.contract
+    play = state.hand.play.copy()
+    play.hands = list(state.hand.play.hands)
+    declaring = set(state.hand.side())
+    contract = state.hand.contract
     # The search starts from the tricks the contract asks for: the bidder's own estimate.
     guess = contract.target.minimum if not contract.target.is_no_tricks else 0
-    return Solver(play, declaring, minimize=contract.target.is_no_tricks, covers=dict(state.arrangement.covers)), contract.id, guess
+    return Solver(play, declaring, minimize=contract.target.is_no_tricks, covers=dict(state.hand.arrangement.covers)), contract.id, guess
 
 
 def percentile(values: list[float], fraction: float) -> float:

@@ -849,13 +849,13 @@ def check_action_number(variant: str, seed: int, steps: int, number: Any) -> Non
     now, else ``IllegalActionError`` with the game (and the steps of a discard chosen so far) unchanged."""
     STATS["action numbers tried"] += 1
     game = _played(variant, seed, steps).clone()
-    before = (game.to_dict(), game.state.chosen)
+    before = (game.to_dict(), game.state.hand.chosen)
     legal = game.legal_ids()
     with bounded("action number"):
         try:
             game.apply_id(number)
         except engine.IllegalActionError:
-            assert (game.to_dict(), game.state.chosen) == before
+            assert (game.to_dict(), game.state.hand.chosen) == before
             return
     assert type(number) is int and number in legal, (number, legal)
     check_roundtrip(game)

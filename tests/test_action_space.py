@@ -32,9 +32,9 @@ def _expected_ids(game: engine.Game) -> set[int]:
     state = game.state
     choices = game.legal_choices()
     if isinstance(choices, DiscardChoices):
-        return {space.steps(Discard((card,)))[0] for card in choices.cards} - set(state.chosen)
-    if state.chosen:
-        taken = space.card(state.chosen[0])
+        return {space.steps(Discard((card,)))[0] for card in choices.cards} - set(state.hand.chosen)
+    if state.hand.chosen:
+        taken = space.card(state.hand.chosen[0])
         return {
             space.steps(action)[1]
             for action in choices
@@ -101,10 +101,10 @@ def test_an_illegal_number_is_refused_in_a_sentence_and_the_game_is_unchanged(da
     number = data.draw(st.one_of(st.integers(-5, space.size + 5), st.sampled_from([True, 1.0, "3", None])), label="number")
     if number in legal and type(number) is int:
         return
-    before = (legal, game.state.chosen, [list(record.actions) for record in game.records])
+    before = (legal, game.state.hand.chosen, [list(record.actions) for record in game.records])
     with pytest.raises(engine.IllegalActionError, match=r"not legal|whole number"):
         game.apply_id(number)  # type: ignore[arg-type]
-    assert (game.legal_ids(), game.state.chosen, [list(record.actions) for record in game.records]) == before
+    assert (game.legal_ids(), game.state.hand.chosen, [list(record.actions) for record in game.records]) == before
 
 
 def test_000_play_a_led_joker_names_its_suit_one_step_per_suit() -> None:
@@ -129,16 +129,16 @@ def test_000_the_kitty_a_discard_is_taken_a_card_at_a_time_and_recorded_whole() 
     while game.phase is not engine.Phase.KITTY:
         game.apply("bid 6S" if "bid 6S" in map(str, game.legal_actions()) else "pass")
     space = game.action_space
-    count = game.state.discard_count
+    count = game.state.hand.discard_count
     recorded = len(game.records[-1].actions)
     for step in range(count):
         legal = game.legal_ids()
         assert all(space.kind(number) == "discard" for number in legal)
         game.apply_id(legal[0])
         if step < count - 1:
-            assert len(game.state.chosen) == step + 1 and game.phase is engine.Phase.KITTY
+            assert len(game.state.hand.chosen) == step + 1 and game.phase is engine.Phase.KITTY
             assert legal[0] not in game.legal_ids()
-    assert game.state.chosen == () and game.phase is not engine.Phase.KITTY
+    assert game.state.hand.chosen == () and game.phase is not engine.Phase.KITTY
     assert game.records[-1].actions[recorded].split(" ")[1] == "discard"
     assert len(game.records[-1].actions) == recorded + 1
 
@@ -160,8 +160,8 @@ def test_000_the_kitty_a_saved_game_keeps_a_discard_in_progress() -> None:
     game = _mid_discard()
     data = game.to_dict()
     again = engine.Game.from_dict(data)
-    assert again.state.chosen == game.state.chosen and again.legal_ids() == game.legal_ids()
-    assert game.clone().state.chosen == game.state.chosen
+    assert again.state.hand.chosen == game.state.hand.chosen and again.legal_ids() == game.legal_ids()
+    assert game.clone().state.hand.chosen == game.state.hand.chosen
     assert "choosing" not in engine.Game(engine.load_variant("standard"), seed=5).to_dict()
     for bad in ("x", [10**6], [data["choosing"][0]] * 2, [*data["choosing"], *game.legal_ids()[:2]], [game.legal_ids()[0], True]):
         with pytest.raises(engine.SavedGameError, match="choosing"):
@@ -172,12 +172,12 @@ def test_000_the_kitty_a_whole_discard_replaces_the_steps_chosen() -> None:
     """Rules text 000, "The kitty": a whole discard given as an action while steps are chosen is taken
     as given, and the steps chosen are dropped."""
     game = _mid_discard()
-    hand = [card for card in game.hand_of(game.state.discarder)]
-    chosen = {game.action_space.card(step) for step in game.state.chosen}
-    others = [card for card in hand if card.index not in chosen][: game.state.discard_count]
+    hand = [card for card in game.hand_of(game.state.hand.discarder)]
+    chosen = {game.action_space.card(step) for step in game.state.hand.chosen}
+    others = [card for card in hand if card.index not in chosen][: game.state.hand.discard_count]
     game.apply(Discard(tuple(others)))
-    assert game.state.chosen == () and game.phase is not engine.Phase.KITTY
-    assert all(card not in game.hand_of(game.state.declarer or 0) for card in others)
+    assert game.state.hand.chosen == () and game.phase is not engine.Phase.KITTY
+    assert all(card not in game.hand_of(game.state.hand.declarer or 0) for card in others)
 
 
 def test_the_research_game_takes_any_integer_type_and_refuses_the_rest_unchanged() -> None:

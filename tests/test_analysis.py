@@ -75,7 +75,7 @@ def test_the_costs_of_the_last_tricks_agree_with_plain_minimax() -> None:
     result = analyze(transcript, table=False)
     game, rest = _game_at_first_lead(rules, transcript)
     side = set(result.side)
-    play = game.state.play
+    play = game.state.hand.play
     assert play is not None
     position = play.copy()
     position.hands = list(play.hands)
@@ -113,7 +113,7 @@ def test_the_makeable_table_matches_solving_each_declarer_alone() -> None:
         for declarer, tricks in row.items():
             play = TrickPlay(
                 state.tables,
-                list(state.hands),
+                list(state.hand.hands),
                 state.tables.strains[strain],
                 list(range(rules.seating.seats)),
                 declarer,

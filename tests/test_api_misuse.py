@@ -72,10 +72,10 @@ def test_a_chooser_that_returns_no_whole_number_gets_illegal_action_error_in_bot
     the compiled one; a trusted chooser returning ``True`` never returned. Now: ``IllegalActionError``,
     the state as it was."""
     state = GameState.create(engine.load_variant("standard"), seed=1)
-    before = (state.phase, state.to_act, list(state.hands), state.auction.bidding)
+    before = (state.phase, state.to_act, list(state.hand.hands), state.hand.auction.bidding)
     with pytest.raises(engine.IllegalActionError, match="whole number"):
         state.run([lambda state, seat, legal: chosen] * 4, trusted=trusted)
-    assert (state.phase, state.to_act, list(state.hands), state.auction.bidding) == before
+    assert (state.phase, state.to_act, list(state.hand.hands), state.hand.auction.bidding) == before
 
 
 def test_a_chooser_returning_no_whole_number_in_the_play_is_refused_too() -> None:
@@ -86,7 +86,7 @@ def test_a_chooser_returning_no_whole_number_in_the_play_is_refused_too() -> Non
     state.pause_between_hands = True
 
     def chooser(state: GameState, seat: int, legal: int) -> object:
-        return True if state.play is not None else bot.choose(state, seat, legal)
+        return True if state.hand.play is not None else bot.choose(state, seat, legal)
 
     for trusted in (False, True):
         with pytest.raises(engine.IllegalActionError, match="whole number"):

@@ -118,7 +118,7 @@ def test_a_mask_holding_moves_the_seat_cannot_make_is_refused(name: str) -> None
         mask = state.legal_mask()
         strays = [1 << 200, 1 << mask.bit_length()]
         if state.phase is engine.Phase.PLAY:
-            not_held = ~state.hands[seat] & ((1 << len(STANDARD.deck.cards)) - 1)
+            not_held = ~state.hand.hands[seat] & ((1 << len(STANDARD.deck.cards)) - 1)
             strays += [1 << len(STANDARD.deck.cards), not_held & -not_held]
         for stray in strays:
             assert "cannot make now" in str(_refused(bot.choose, state, seat, mask | stray))

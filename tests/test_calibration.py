@@ -97,7 +97,7 @@ def test_rules_text_003_scoring_misere_two_players_only_with_a_hand_that_survive
         state = GameState.create(rules, seed=seed, history=False)
         seat = state.to_act
         assert seat is not None
-        danger = fixed.misere_measure(state.hands[seat], misere)[0]
+        danger = fixed.misere_measure(state.hand.hands[seat], misere)[0]
         fixed_move = fixed.choose(state, seat, state.legal_mask())
         if limit < danger <= Profile().misere_limit and fixed_move == misere.rank:
             assert calibrated.choose(state, seat, state.legal_mask()) != misere.rank
@@ -212,7 +212,7 @@ def test_a_profile_of_its_own_has_a_calibration_of_its_own() -> None:
     state = GameState.create(rules, seed=1, history=False)
     seat = state.to_act
     assert seat is not None
-    bot.misere_within_limit(SeatView(seat, Phase.AUCTION, acting_seat=seat), state.hands[seat], rules.ladder["misere"])
+    bot.misere_within_limit(SeatView(seat, Phase.AUCTION, acting_seat=seat), state.hand.hands[seat], rules.ladder["misere"])
     assert own_key in calibration._measured and bot._calibration is calibration._measured[own_key]
 
 

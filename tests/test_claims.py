@@ -59,7 +59,7 @@ def test_000_a_claim_stands_only_as_far_as_the_cards_make_it_good() -> None:
     for _ in range(3):
         played.apply(played.legal_actions()[0])
     assert played.to_act != 0 or len(played.legal_actions()) > 1
-    assert not played._state.play.claimed  # type: ignore[union-attr]
+    assert not played._state.hand.play.claimed  # type: ignore[union-attr]
     result = finish(played, seed=1)
     assert result.hand_points[0] in (-100 - 200, 200 - 100)
 

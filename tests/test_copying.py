@@ -18,6 +18,7 @@ from engine.kernel.auction import AUCTION_FIELDS
 from engine.kernel.calls import CallWindow
 from engine.kernel.course import COURSE_FIELDS
 from engine.kernel.drawing import DrawnHands
+from engine.kernel.hand import HAND_FIELDS
 from engine.kernel.phase import Phase
 from engine.kernel.state import GameState
 from engine.kernel.table_cards import TableCards
@@ -52,6 +53,7 @@ def assigned(module: str, function: str) -> list[str]:
     ("module", "function", "fields"),
     [
         ("state", "copy_course", COURSE_FIELDS),
+        ("hand", "copy_hand", HAND_FIELDS),
         ("auction", "copy_auction", AUCTION_FIELDS),
     ],
 )
@@ -77,14 +79,19 @@ def test_a_copy_shares_every_field_value_and_plays_on_independently(variant: str
         state.apply_move(bot.choose(state, state.to_act, state.legal_mask()))
     copy = state.copy()
     for name in COURSE_FIELDS:
-        if name in ("auction", "play", "window", "arrangement", "table_cards", "drawn_hands"):  # copied deeply: compared below
-            assert type(getattr(copy, name)) is type(getattr(state, name)), name
+        if name == "hand":  # copied deeply: compared below
+            assert copy.hand is not state.hand
         elif name not in ("listener", "rng_shared"):
             assert getattr(copy, name) == getattr(state, name), name
+    for name in HAND_FIELDS:
+        if name in ("auction", "play", "window", "arrangement", "table_cards", "drawn_hands"):  # copied deeply: compared below
+            assert type(getattr(copy.hand, name)) is type(getattr(state.hand, name)), name
+        else:
+            assert getattr(copy.hand, name) == getattr(state.hand, name), name
     for name in AUCTION_FIELDS:
-        assert getattr(copy.auction, name) == getattr(state.auction, name), name
+        assert getattr(copy.hand.auction, name) == getattr(state.hand.auction, name), name
     for part, fields in PART_FIELDS.items():
-        original_part, copied_part = getattr(state, part), getattr(copy, part)
+        original_part, copied_part = getattr(state.hand, part), getattr(copy.hand, part)
         assert (original_part is None) == (copied_part is None), part
         used = {
             "arrangement": state.tables.arranges_seats,
@@ -97,14 +104,26 @@ def test_a_copy_shares_every_field_value_and_plays_on_independently(variant: str
             assert copied_part is not original_part or not used, part
             for name in fields:
                 assert getattr(copied_part, name) == getattr(original_part, name), (part, name)
-    before = (list(state.hands), state.auction.bidding, state.phase, state.scores, state.play.tricks[:] if state.play else None)
+    before = (
+        list(state.hand.hands),
+        state.hand.auction.bidding,
+        state.phase,
+        state.scores,
+        state.hand.play.tricks[:] if state.hand.play else None,
+    )
     first, second = RandomBot(1), RandomBot(1)
     original = state.copy()
     while copy.to_act is not None and copy.phase is not Phase.GAME_OVER and copy.hand_number == state.hand_number:
         copy.apply_move(first.choose(copy, copy.to_act, copy.legal_mask()))
         original.apply_move(second.choose(original, original.to_act, original.legal_mask()))  # type: ignore[arg-type]
-        assert (original.hands, original.phase, original.scores) == (copy.hands, copy.phase, copy.scores)
-    assert (list(state.hands), state.auction.bidding, state.phase, state.scores, state.play.tricks[:] if state.play else None) == before
+        assert (original.hand.hands, original.phase, original.scores) == (copy.hand.hands, copy.phase, copy.scores)
+    assert (
+        list(state.hand.hands),
+        state.hand.auction.bidding,
+        state.phase,
+        state.scores,
+        state.hand.play.tricks[:] if state.hand.play else None,
+    ) == before
 
 
 @pytest.mark.parametrize(

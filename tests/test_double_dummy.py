@@ -34,7 +34,7 @@ def ending(rules: engine.Rules, seed: int, tricks_left: int) -> GameState | None
     for _ in range(20_000):
         if state.phase is Phase.GAME_OVER:
             return None
-        play = state.play
+        play = state.hand.play
         if state.phase is Phase.PLAY and play is not None and not play.claimed and play.total - play.number <= tricks_left:
             if extra == 0 or play.over:
                 return state if not play.over else None
@@ -52,10 +52,10 @@ def fresh(play: TrickPlay) -> TrickPlay:
 
 
 def declaring_side(state: GameState) -> set[int]:
-    play = state.play
+    play = state.hand.play
     assert play is not None
     seating = state.rules.seating
-    declarer = state.declarer if state.declarer is not None else play.active[0]
+    declarer = state.hand.declarer if state.hand.declarer is not None else play.active[0]
     return {seat for seat in play.active if seating.team_of(seat) == seating.team_of(declarer)}
 
 
@@ -81,9 +81,9 @@ def check_endings(variant: str, seeds: range, tricks: int) -> int:
     checked = 0
     for seed in seeds:
         state = ending(rules, seed, tricks)
-        if state is None or state.play is None:
+        if state is None or state.hand.play is None:
             continue
-        play, declaring, covers = state.play, declaring_side(state), dict(state.arrangement.covers)
+        play, declaring, covers = state.hand.play, declaring_side(state), dict(state.hand.arrangement.covers)
         for minimize in (False, True):
             expected = minimax(fresh(play), declaring, minimize=minimize, covers=covers)
             position = fresh(play)
@@ -125,11 +125,11 @@ def test_the_solver_agrees_with_plain_minimax_on_four_trick_endings(variant: str
 def test_null_window_answers_agree_with_the_count() -> None:
     rules = engine.load_variant("australian")
     state = ending(rules, 7, 5)
-    assert state is not None and state.play is not None
+    assert state is not None and state.hand.play is not None
     declaring = declaring_side(state)
-    count = Solver(fresh(state.play), declaring).tricks()
+    count = Solver(fresh(state.hand.play), declaring).tricks()
     for wanted in range(0, 6):
-        assert Solver(fresh(state.play), declaring).makes_at_least(wanted) == (count >= wanted)
+        assert Solver(fresh(state.hand.play), declaring).makes_at_least(wanted) == (count >= wanted)
 
 
 @pytest.mark.skipif(

@@ -32,7 +32,7 @@ def to_play(rules: engine.Rules, seed: int, tricks_done: int) -> GameState | Non
     state = GameState.create(rules, seed=seed)
     bots = [HeuristicBot(rules, CLASSIC, seed=seat) for seat in range(rules.seating.players)]
     for _ in range(2000):
-        play = state.play
+        play = state.hand.play
         if state.phase is Phase.PLAY and play is not None and play.number >= tricks_done:
             return state
         if state.phase is Phase.GAME_OVER or state.hand_number > 0:
@@ -64,7 +64,7 @@ def test_the_expert_plays_legal_cards_and_ignores_hidden_ones(variant: str, seed
         pytest.skip("the hand ended before the play")
     rng = random.Random(seed)
     checked = 0
-    while state.phase is Phase.PLAY and state.play is not None and not state.play.over and checked < 4:
+    while state.phase is Phase.PLAY and state.hand.play is not None and not state.hand.play.over and checked < 4:
         seat = state.to_act
         assert seat is not None
         legal = state.legal_mask()
@@ -89,7 +89,7 @@ def test_act_and_choose_agree(variant: str) -> None:
     while not game.results and compared < 10:
         seat = game.to_act
         assert seat is not None
-        if game.phase is Phase.PLAY and game.state.play is not None and game.state.play.number >= 5:
+        if game.phase is Phase.PLAY and game.state.hand.play is not None and game.state.hand.play.number >= 5:
             action = small_expert(rules, 7).act(game.observation(seat), game.legal_choices())
             acted.add(game.acting_seat)
             state = game.state
@@ -135,7 +135,7 @@ def test_early_in_the_hand_rollouts_play_legal_cards_and_ignore_hidden_ones(vari
         pytest.skip("the hand ended before the play")
     rng = random.Random(seed)
     for _ in range(6):
-        if state.play is None or state.play.over:
+        if state.hand.play is None or state.hand.play.over:
             break
         seat = state.to_act
         assert seat is not None
@@ -145,7 +145,7 @@ def test_early_in_the_hand_rollouts_play_legal_cards_and_ignore_hidden_ones(vari
         other = hide_differently(state, state.tables.controller[seat], rng)
         assert ExpertBot(rules, seed, positions=1, samples=4, rollouts=True).choose(other, seat, other.legal_mask()) == move
         state.apply_move(move)
-    assert state.play is not None and state.play.number >= 1
+    assert state.hand.play is not None and state.hand.play.number >= 1
 
 
 def test_000_score_keeping_the_expert_values_tricks_by_the_hand_score() -> None:
@@ -168,7 +168,7 @@ def _peeking(state: GameState) -> Callable[..., tuple[dict[int, int], dict[int, 
     double dummy on the true deal)."""
 
     def sample(unseen: int, counts: dict[int, int], known: dict[int, int], *_: object) -> tuple[dict[int, int], dict[int, int]] | None:
-        return {each: state.hands[each] for each in counts}, {}
+        return {each: state.hand.hands[each] for each in counts}, {}
 
     return sample
 
@@ -183,12 +183,12 @@ def test_000_scoring_the_expert_plays_for_the_hand_score_on_a_known_deal(
     make or to set it. (A worth oriented the wrong way lets a misère declarer take tricks.)"""
     rules = engine.load_variant("standard")
     state = to_play(rules, seed, 5)
-    assert state is not None and state.contract is not None and state.play is not None and state.declarer is not None
-    assert (state.contract.id == contract) if contract is not None else not state.contract.target.is_no_tricks
-    side = frozenset(state.side())
-    minimize = state.contract.target.is_no_tricks
+    assert state is not None and state.hand.contract is not None and state.hand.play is not None and state.hand.declarer is not None
+    assert (state.hand.contract.id == contract) if contract is not None else not state.hand.contract.target.is_no_tricks
+    side = frozenset(state.hand.side())
+    minimize = state.hand.contract.target.is_no_tricks
     checked = 0
-    while not state.play.over and checked < 8:
+    while not state.hand.play.over and checked < 8:
         seat = state.to_act
         assert seat is not None
         legal = state.legal_mask()
@@ -196,10 +196,10 @@ def test_000_scoring_the_expert_plays_for_the_hand_score_on_a_known_deal(
         monkeypatch.setattr(expert, "_sample", _peeking(state))
         # The solver counts the tricks to come; the worths are of the hand's whole count. A misère not yet
         # lost is searched only for whether the declarer can be forced to take a trick.
-        taken = sum(state.play.tricks[each] for each in side)
-        worth = expert._worth(state.contract.id, state.declarer, side)[taken:]
-        truth = state.play.copy()
-        truth.hands = list(state.hands)
+        taken = sum(state.hand.play.tricks[each] for each in side)
+        worth = expert._worth(state.hand.contract.id, state.hand.declarer, side)[taken:]
+        truth = state.hand.play.copy()
+        truth.hands = list(state.hand.hands)
         values = Solver(truth, side, minimize=minimize).move_values(1 if minimize and not taken else None)
         sign = 1 if seat in side else -1
         best = max(sign * worth[value] for value in values.values())
@@ -223,15 +223,15 @@ def test_000_score_keeping_the_expert_weighs_the_whole_hands_tricks(monkeypatch:
         state = to_play(rules, seed, 4)
         if (
             state is None
-            or state.contract is None
-            or state.contract.target.is_no_tricks
-            or state.play is None
-            or state.contract.level is None
+            or state.hand.contract is None
+            or state.hand.contract.target.is_no_tricks
+            or state.hand.play is None
+            or state.hand.contract.level is None
         ):
             continue
-        play = state.play
-        side = frozenset(state.side())
-        needed = state.contract.level - sum(play.tricks[each] for each in side)
+        play = state.hand.play
+        side = frozenset(state.hand.side())
+        needed = state.hand.contract.level - sum(play.tricks[each] for each in side)
         remaining = play.total - play.number
         seat = state.to_act
         assert seat is not None
@@ -265,7 +265,7 @@ def test_the_deals_solved_are_the_best_explained_of_those_drawn(monkeypatch: pyt
     drawn among equals; its card is still legal."""
     rules = engine.load_variant("standard")
     state = to_play(rules, 62, 5)
-    assert state is not None and state.contract is not None and state.contract.id == "misere" and state.play is not None
+    assert state is not None and state.hand.contract is not None and state.hand.contract.id == "misere" and state.hand.play is not None
     seat = state.to_act
     assert seat is not None
     expert = ExpertBot(rules, 3, samples=4)
@@ -290,13 +290,13 @@ def test_the_deals_solved_are_the_best_explained_of_those_drawn(monkeypatch: pyt
     move = expert.choose(state, seat, state.legal_mask())
     state.check_move(move)
     played = [0] * 4
-    for _, cards, _, _ in state.play.completed:
+    for _, cards, _, _ in state.hand.play.completed:
         for each, card in cards:
             played[each] |= 1 << card
-    for each, card in state.play.trick:
+    for each, card in state.hand.play.trick:
         played[each] |= 1 << card
     weights = [
-        expert.heuristic.sampler.calls_weight([hands.get(each, 0) | played[each] for each in range(4)], state.auction.bidding)
+        expert.heuristic.sampler.calls_weight([hands.get(each, 0) | played[each] for each in range(4)], state.hand.auction.bidding)
         for hands in drawn
     ]
     assert len(solved) == 4 < len(drawn)
@@ -329,8 +329,8 @@ def test_where_the_deals_cannot_tell_cards_apart_the_heuristic_card_is_played(se
     When one card is better, it is played whatever the heuristic would."""
     rules = engine.load_variant("standard")
     state = to_play(rules, seed, 4)
-    assert state is not None and state.play is not None
-    while state.legal_mask().bit_count() < 3 or (not state.play.trick and state.legal_mask() & state.play.strain.suitless):
+    assert state is not None and state.hand.play is not None
+    while state.legal_mask().bit_count() < 3 or (not state.hand.play.trick and state.legal_mask() & state.hand.play.strain.suitless):
         seat = state.to_act
         assert seat is not None
         state.apply_move(HeuristicBot(rules, seed=0).choose(state, seat, state.legal_mask()))
@@ -342,7 +342,7 @@ def test_where_the_deals_cannot_tell_cards_apart_the_heuristic_card_is_played(se
     monkeypatch.setattr(Solver, "move_values", lambda self, at_most=None: {(card, None): 2 for card in cards})
     assert ExpertBot(rules, seed, samples=4).choose(state, seat, legal) == heuristic
     other = next(card for card in cards if card != heuristic)
-    side = frozenset(state.side())
+    side = frozenset(state.hand.side())
     better = 3 if seat in side else 1
     monkeypatch.setattr(Solver, "move_values", lambda self, at_most=None: {(card, None): better if card == other else 2 for card in cards})
     assert ExpertBot(rules, seed, samples=4).choose(state, seat, legal) == other

@@ -64,11 +64,11 @@ def moves_in(state: GameState) -> set[int]:
     if state.phase is Phase.GIVE:
         return set(cards_in(legal))
     if state.phase is Phase.PICK:
-        if not state.table_cards.taking:
+        if not state.hand.table_cards.taking:
             return set(cards_in(legal))
-        hand = state.hands[state.table_cards.pickers[0]]
+        hand = state.hand.hands[state.hand.table_cards.pickers[0]]
         return {card | (discard + 1) << DISCARD_SHIFT for card in cards_in(legal) for discard in cards_in(hand | 1 << card)}
-    play = state.play
+    play = state.hand.play
     assert play is not None
     suits = state.tables.suits
     named = [(suits.index(suit) + 1) << SUIT_SHIFT for suit in play.nameable()]
@@ -87,18 +87,18 @@ def test_fast_state_matches_the_game_move_for_move(variant: str, seed: int, data
     game = engine.Game(rules, seed=seed, dealer=dealer)
     state = GameState.create(rules, seed=seed, dealer=dealer)
     for action in drawn_actions(data, game, 400):
-        assert state.deal == game.records[-1].deal
+        assert state.hand.deal == game.records[-1].deal
         assert (state.phase, state.to_act, state.scores, state.hand_number) == (game.phase, game.acting_seat, game.scores, game.hand_number)
         assert state.player_to_act == game.to_act
         legal = game.legal_actions()
         if state.phase is Phase.KITTY:
             assert moves_in(state) == {mask_of(card.index for card in game.hand_of(game.to_act or 0))}
-            assert state.discard_count == len(legal[0].cards)  # type: ignore[union-attr]
+            assert state.hand.discard_count == len(legal[0].cards)  # type: ignore[union-attr]
         else:
             assert moves_in(state) == {move_of(game, each) for each in legal}
         state.apply_move(move_of(game, action))
         game.apply(action)
-        assert state.hands == [mask_of(card.index for card in game.hand_of(seat)) for seat in range(rules.seating.seats)]
+        assert state.hand.hands == [mask_of(card.index for card in game.hand_of(seat)) for seat in range(rules.seating.seats)]
         if game.results:
             assert state.result == game.results[-1]
 
@@ -137,7 +137,7 @@ def test_random_bot_choose_is_uniform_over_the_legal_moves() -> None:
         state.apply_move(PASS_MOVE)
     assert state.phase is Phase.KITTY
     hand = state.legal_mask()
-    picks = Counter(index for _ in range(13000) for index in cards_in(bot.choose(state, state.declarer or 0, hand)))
+    picks = Counter(index for _ in range(13000) for index in cards_in(bot.choose(state, state.hand.declarer or 0, hand)))
     assert set(picks) == set(cards_in(hand))
     assert all(abs(count - 3000) < 400 for count in picks.values())
 
@@ -198,7 +198,7 @@ def test_illegal_moves_are_refused_with_the_state_unchanged() -> None:
     """Bad input through the fast path gets a clear error and changes nothing."""
     rules = engine.load_variant("standard")
     state = GameState.create(rules, seed=8)
-    before = (state.phase, state.to_act, list(state.hands), state.auction.bidding)
+    before = (state.phase, state.to_act, list(state.hand.hands), state.hand.auction.bidding)
     for move, message in [
         (-2, "cannot make auction move -2"),
         (500, "cannot make auction move 500"),
@@ -207,7 +207,7 @@ def test_illegal_moves_are_refused_with_the_state_unchanged() -> None:
     ]:
         with pytest.raises(engine.IllegalActionError, match=message):
             state.apply_move(move)  # any object: apply_move checks it
-    assert (state.phase, state.to_act, list(state.hands), state.auction.bidding) == before
+    assert (state.phase, state.to_act, list(state.hand.hands), state.hand.auction.bidding) == before
     state.apply_move(rules.ladder["7H"].rank)
     for _ in range(3):
         state.apply_move(PASS_MOVE)
@@ -216,7 +216,7 @@ def test_illegal_moves_are_refused_with_the_state_unchanged() -> None:
         state.apply_move(hand)
     state.apply_move(mask_of(cards_in(hand)[:3]))
     seat = state.to_act or 0
-    foreign = next(index for index in range(len(state.tables.cards)) if not state.hands[seat] >> index & 1)
+    foreign = next(index for index in range(len(state.tables.cards)) if not state.hand.hands[seat] >> index & 1)
     card = state.tables.cards[foreign]
     with pytest.raises(engine.IllegalActionError, match=f"seat {seat} does not hold {card}"):
         state.apply_move(foreign)
@@ -224,10 +224,10 @@ def test_illegal_moves_are_refused_with_the_state_unchanged() -> None:
     def cheat(state: GameState, seat: int, legal: int) -> int:
         return foreign
 
-    played = state.play.number if state.play else -1
+    played = state.hand.play.number if state.hand.play else -1
     with pytest.raises(engine.IllegalActionError, match=f"does not hold {card}"):
         state.run([cheat] * 4)
-    assert state.play is not None and state.play.number == played and not state.play.trick
+    assert state.hand.play is not None and state.hand.play.number == played and not state.hand.play.trick
 
 
 @pytest.mark.parametrize("variant", PLAYABLE)

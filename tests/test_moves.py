@@ -28,10 +28,11 @@ def legal_moves(state: GameState) -> list[int]:
     if state.phase is Phase.KITTY:
         cards = cards_in(mask)
         return [
-            sum(1 << card for card in cards[start : start + state.discard_count]) for start in range(len(cards) - state.discard_count + 1)
+            sum(1 << card for card in cards[start : start + state.hand.discard_count])
+            for start in range(len(cards) - state.hand.discard_count + 1)
         ]
     if state.phase is Phase.PLAY:
-        play = state.play
+        play = state.hand.play
         assert play is not None
         suits = state.tables.suits
         return [
@@ -42,8 +43,10 @@ def legal_moves(state: GameState) -> list[int]:
     if state.phase is Phase.PICK:
         moves = []
         for card in cards_in(mask):
-            if state.table_cards.taking:
-                moves.extend(card | (discard + 1) << 8 for discard in cards_in(state.hands[state.table_cards.pickers[0]] | 1 << card))
+            if state.hand.table_cards.taking:
+                moves.extend(
+                    card | (discard + 1) << 8 for discard in cards_in(state.hand.hands[state.hand.table_cards.pickers[0]] | 1 << card)
+                )
             else:
                 moves.append(card)
         return moves
@@ -111,7 +114,7 @@ def test_the_game_raises_the_kernels_sentence_for_every_illegal_move() -> None:
         game.apply(text)
     game.apply(engine.Discard(game.legal_choices()[0].cards))  # type: ignore[attr-defined]
     state = game.state
-    hand = state.hands[state.to_act or 0]
+    hand = state.hand.hands[state.to_act or 0]
     for index in range(len(rules.deck.cards)):
         reason = state.why_illegal(index)
         action = engine.Play(rules.deck.cards[index])
@@ -142,12 +145,12 @@ def test_a_claim_is_checked_by_the_kernel_and_reported_as_it_is_made() -> None:
     state.apply_move(sum(1 << index for index in cards_in(state.legal_mask())[:3]))
     leader = state.to_act
     assert leader is not None
-    if leader != state.declarer:
-        held = cards_in(state.hands[leader])[0]
+    if leader != state.hand.declarer:
+        held = cards_in(state.hand.hands[leader])[0]
         assert "Only the declarer" in (state.why_claim_illegal([held]) or "")
         return
-    held = cards_in(state.hands[leader])
-    stranger = next(index for index in range(len(rules.deck.cards)) if not state.hands[leader] >> index & 1)
+    held = cards_in(state.hand.hands[leader])
+    stranger = next(index for index in range(len(rules.deck.cards)) if not state.hand.hands[leader] >> index & 1)
     assert "does not hold" in (state.why_claim_illegal([held[0], stranger]) or "")
     before = len(state.events)
     state.claim(claim_of(engine.parse_action(rules, f"claim {rules.deck.cards[held[-1]]}")))  # type: ignore[arg-type]
@@ -165,13 +168,13 @@ def test_any_object_as_a_move_gets_a_reason_and_changes_nothing(move: object) ->
     state = GameState.create(rules, seed=11, history=False)
     chooser = random.Random(11)
     for _ in range(40):
-        before = (state.phase, state.to_act, list(state.hands), state.auction.bidding)
+        before = (state.phase, state.to_act, list(state.hand.hands), state.hand.auction.bidding)
         reason = state.why_illegal(move)
         if reason is not None:
             assert isinstance(reason, str) and len(reason) < 600
             with pytest.raises(engine.IllegalActionError):
                 state.apply_move(move)
-            assert (state.phase, state.to_act, list(state.hands), state.auction.bidding) == before
+            assert (state.phase, state.to_act, list(state.hand.hands), state.hand.auction.bidding) == before
         if state.to_act is None:
             break
         state.apply_move(chooser.choice(legal_moves(state)))

@@ -104,7 +104,7 @@ def positions(variant: str) -> list[Position]:
         if state.to_act is None:
             break
         phase = state.phase
-        play = state.play
+        play = state.hand.play
         label = None
         if phase not in seen:
             seen.add(phase)

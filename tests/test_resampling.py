@@ -37,7 +37,7 @@ def _random_to(game: Any, seed: int, cards_left: int) -> Any:
             state.apply_action(draw.choice([action for action, _ in state.chance_outcomes()]))
             continue
         research = state.research
-        if research.phase == "play" and research.game.state.hands[research.game.state.to_act].bit_count() <= cards_left:
+        if research.phase == "play" and research.game.state.hand.hands[research.game.state.to_act].bit_count() <= cards_left:
             return state
         state.apply_action(draw.choice(state.legal_actions()))
     return None
@@ -55,13 +55,13 @@ def _places(state: Any, player: int) -> tuple[int, list[int]]:
     hidden = (1 << len(state.research.space.cards)) - 1
     for card in seen:
         hidden &= ~(1 << card.index)
-    places = [mask for mask in (hand & hidden for hand in game.state.hands) if mask]
+    places = [mask for mask in (hand & hidden for hand in game.state.hand.hands) if mask]
     return hidden, [*places, hidden & ~sum(places)]
 
 
 def _world(state: Any, places: list[int], hidden: int) -> tuple[int, ...]:
     """Where the hidden cards lie in ``state``, read by the true state's places."""
-    hands = [hand & hidden for hand in state.research.game.state.hands]
+    hands = [hand & hidden for hand in state.research.game.state.hand.hands]
     found = [mask for mask in hands if mask]
     return (*found, hidden & ~sum(found))
 

@@ -57,12 +57,12 @@ def test_a_modifier_said_with_the_winning_bid_is_counted_with_its_outcome() -> N
     a success when the contract is made."""
 
     def auction(state: GameState, seat: int, legal: int) -> int | None:
-        if not state.auction.bidding:
+        if not state.hand.auction.bidding:
             return state.tables.bid_move(Bid("6S", "sans_kitty"))
         return PASS_MOVE
 
     state, counts = one_hand("sans-kitty", auction)
-    assert state.result is not None and state.contract is not None and state.contract.id == "6S"
+    assert state.result is not None and state.hand.contract is not None and state.hand.contract.id == "6S"
     assert counts["modifier:sans_kitty"] == [1, int(state.result.made)]
     assert counts["contract:misere"] == [0, 0]
 
@@ -72,7 +72,7 @@ def test_a_special_contract_and_an_all_pass_hand_are_counted() -> None:
     hand every player passes is one use of the all-pass rule (standard: a redeal)."""
 
     def misere(state: GameState, seat: int, legal: int) -> int | None:
-        bidding = state.auction.bidding
+        bidding = state.hand.auction.bidding
         if not bidding:
             return state.rules.ladder["7S"].rank
         if len(bidding) == 1:
@@ -80,8 +80,8 @@ def test_a_special_contract_and_an_all_pass_hand_are_counted() -> None:
         return PASS_MOVE
 
     state, counts = one_hand("standard", misere)
-    assert state.result is not None and state.declarer is not None
-    assert counts["contract:misere"] == [1, int(state.result.tricks[state.declarer] == 0)]
+    assert state.result is not None and state.hand.declarer is not None
+    assert counts["contract:misere"] == [1, int(state.result.tricks[state.hand.declarer] == 0)]
     _, counts = one_hand("standard", lambda state, seat, legal: PASS_MOVE)
     assert counts["all_pass:redeal"] == [1, 0] and counts["contract:misere"] == [0, 0]
 

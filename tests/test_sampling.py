@@ -55,17 +55,17 @@ def reshuffled(state: GameState, seat: int, rng: random.Random) -> GameState:
     """A copy of ``state`` with every card ``seat`` cannot see (the other hands and, unless it took it,
     the kitty) dealt again among their places."""
     other = state.copy()
-    taken = state.phase is Phase.KITTY and state.discarder == seat
-    places = [each for each in range(len(other.hands)) if each != seat]
-    pool = [index for each in places for index in cards_in(other.hands[each])]
+    taken = state.phase is Phase.KITTY and state.hand.discarder == seat
+    places = [each for each in range(len(other.hand.hands)) if each != seat]
+    pool = [index for each in places for index in cards_in(other.hand.hands[each])]
     if not taken:
-        pool += list(other.kitty)
+        pool += list(other.hand.kitty)
     rng.shuffle(pool)
     for each in places:
-        size = other.hands[each].bit_count()
-        other.hands[each], pool = mask_of(pool[:size]), pool[size:]
+        size = other.hand.hands[each].bit_count()
+        other.hand.hands[each], pool = mask_of(pool[:size]), pool[size:]
     if not taken:
-        other.kitty = tuple(pool)
+        other.hand.kitty = tuple(pool)
     return other
 
 
@@ -209,7 +209,7 @@ def test_the_sampled_discard_is_one_of_the_candidates_and_legal(small_misere_sea
         assert seat is not None
         move = bots[seat].choose(state, seat, state.legal_mask())
         state.check_move(move)
-        assert move & ~state.hands[seat] == 0 and move.bit_count() == len(state.kitty)
+        assert move & ~state.hand.hands[seat] == 0 and move.bit_count() == len(state.hand.kitty)
         return
     pytest.fail("no hand reached the kitty")
 

@@ -35,26 +35,26 @@ def hide_differently(state: GameState, player: int, rng: random.Random) -> GameS
     other = state.copy()
     seating = state.rules.seating
     # A player sees its own cards, its dummy's, and every dummy's face-up cards (they lie on the table).
-    visible = {player, *other.exposed, *range(seating.players, seating.seats)}
-    hidden_places = [each for each in range(len(other.hands)) if each not in visible]
-    pool = [index for each in hidden_places for index in cards_in(other.hands[each])]
-    covered = sorted(other.arrangement.covers)
-    pool += [other.arrangement.covers[each] for each in covered]
+    visible = {player, *other.hand.exposed, *range(seating.players, seating.seats)}
+    hidden_places = [each for each in range(len(other.hand.hands)) if each not in visible]
+    pool = [index for each in hidden_places for index in cards_in(other.hand.hands[each])]
+    covered = sorted(other.hand.arrangement.covers)
+    pool += [other.hand.arrangement.covers[each] for each in covered]
     dealt = state.rules.deal.kitty
     hidden_kitty = dealt - 1 if state.rules.deal.last_kitty_card_face_up else dealt
-    if not other.kitty_taken and state.phase is not Phase.GAME_OVER:
-        pool += list(other.kitty[:hidden_kitty])
+    if not other.hand.kitty_taken and state.phase is not Phase.GAME_OVER:
+        pool += list(other.hand.kitty[:hidden_kitty])
     rng.shuffle(pool)
     for each in hidden_places:
-        size = other.hands[each].bit_count()
-        other.hands[each], pool = mask_of(pool[:size]), pool[size:]
-    other.arrangement.covers = dict(zip(covered, pool))
-    other.arrangement.face_down = mask_of(pool[: len(covered)])
+        size = other.hand.hands[each].bit_count()
+        other.hand.hands[each], pool = mask_of(pool[:size]), pool[size:]
+    other.hand.arrangement.covers = dict(zip(covered, pool))
+    other.hand.arrangement.face_down = mask_of(pool[: len(covered)])
     pool = pool[len(covered) :]
-    if not other.kitty_taken and state.phase is not Phase.GAME_OVER:
-        other.kitty = tuple(pool[:hidden_kitty]) + other.kitty[hidden_kitty:]
-    if other.play is not None:
-        other.play.hands = other.hands
+    if not other.hand.kitty_taken and state.phase is not Phase.GAME_OVER:
+        other.hand.kitty = tuple(pool[:hidden_kitty]) + other.hand.kitty[hidden_kitty:]
+    if other.hand.play is not None:
+        other.hand.play.hands = other.hand.hands
     return other
 
 
@@ -131,14 +131,14 @@ def test_the_observation_of_a_game_is_its_states_seat_view_rendered() -> None:
     game = engine.Game(rules, seed=4)
     for text in ("bid 6S", "pass", "pass", "pass"):
         game.apply(text)
-    declarer = game._state.declarer
+    declarer = game._state.hand.declarer
     assert declarer is not None
     for player in range(4):
         observation = game.observation(player)
         view = seat_view(game._state, player)
         assert observation == render(view, game._state.tables, {})
         assert observation.hand == tuple(rules.deck.cards[index] for index in cards_in(view.hand))
-        assert view.kitty == (game._state.kitty if player == declarer else ())
+        assert view.kitty == (game._state.hand.kitty if player == declarer else ())
 
 
 def test_a_bidding_view_needs_only_what_bidding_reads() -> None:

@@ -133,7 +133,7 @@ def test_000_two_handed_the_winner_of_a_trick_leads_player_or_dummy() -> None:
     chooser = random.Random(5)
     leaders = []
     while played.hand_number == 0 and not played.is_over:
-        play = played._state.play
+        play = played._state.hand.play
         if play is not None and not play.trick:
             leaders.append(play.leader)
             if play.completed:
@@ -237,7 +237,7 @@ def test_003_five_handed_secret_no_trump_no_own_card_and_nobody_knows_until_it_i
     while "AS" not in {str(card) for trick in played.observation(0).tricks for _, card in trick.cards} | {
         str(card) for _, card in played.observation(0).trick
     }:
-        play = played._state.play
+        play = played._state.hand.play
         assert play is not None
         assert all(played.observation(seat).partner is None for seat in (0, 2, 3, 4))
         choices = played.legal_actions()
@@ -375,8 +375,8 @@ def test_no_observation_ever_shows_a_card_its_seat_may_not_see(variant: str, see
     seating = rules.seating
     while played.hand_number < 2 and not played.is_over:
         state = played._state
-        dealt_kitty = {str(card) for card in state.deal.kitty} | {
-            str(played._tables.cards[index]) for index in state.kitty[: len(state.deal.kitty)]
+        dealt_kitty = {str(card) for card in state.hand.deal.kitty} | {
+            str(played._tables.cards[index]) for index in state.hand.kitty[: len(state.hand.deal.kitty)]
         }
         for seat in range(seating.players):
             view = played.observation(seat)
@@ -384,39 +384,41 @@ def test_no_observation_ever_shows_a_card_its_seat_may_not_see(variant: str, see
             hidden = {
                 str(card)
                 for other in range(seating.players)
-                if other != seat and other not in state.exposed
+                if other != seat and other not in state.hand.exposed
                 for card in played.hand_of(other)
             }
             hidden |= {str(card) for dummy in range(seating.players, seating.seats) for card in played.face_down_of(dummy)}
-            hidden |= {str(card) for card in state.deal.dead_hand}
-            if not (state.kitty_taken and seat == state.declarer):
+            hidden |= {str(card) for card in state.hand.deal.dead_hand}
+            if not (state.hand.kitty_taken and seat == state.hand.declarer):
                 hidden |= dealt_kitty
             hidden |= {
                 str(played._tables.cards[index])
-                for other, mask in enumerate(state.table_cards.set_aside)
+                for other, mask in enumerate(state.hand.table_cards.set_aside)
                 if other != seat
                 for index in range(len(played._tables.cards))
                 if mask >> index & 1
             }
             hidden |= {
                 str(played._tables.cards[index])
-                for other, mask in enumerate(state.drawn_hands.rejected)
+                for other, mask in enumerate(state.hand.drawn_hands.rejected)
                 if other != seat
                 for index in range(len(played._tables.cards))
                 if mask >> index & 1
             }
-            for other, draws in enumerate(state.drawn_hands.draws):  # cards not drawn yet (the drawer sees the one it drew)
+            for other, draws in enumerate(state.hand.drawn_hands.draws):  # cards not drawn yet (the drawer sees the one it drew)
                 undrawn = draws[
-                    2 * state.drawn_hands.drawn[other]
-                    + (1 if other == seat and state.phase is Phase.DRAW and state.drawn_hands.drawer == seat else 0) :
+                    2 * state.hand.drawn_hands.drawn[other]
+                    + (1 if other == seat and state.phase is Phase.DRAW and state.hand.drawn_hands.drawer == seat else 0) :
                 ]
                 hidden |= {str(played._tables.cards[index]) for index in undrawn}
             # Cards played, cards dealt face up to the table and hands laid open are seen by all.
-            public = {str(card) for card in state.deal.table} | {str(card) for each in state.exposed for card in played.hand_of(each)}
-            if state.play is not None:
-                public |= {str(card) for index, card in enumerate(played._tables.cards) if state.play.played >> index & 1}
+            public = {str(card) for card in state.hand.deal.table} | {
+                str(card) for each in state.hand.exposed for card in played.hand_of(each)
+            }
+            if state.hand.play is not None:
+                public |= {str(card) for index, card in enumerate(played._tables.cards) if state.hand.play.played >> index & 1}
             assert not seen_by(view) & (hidden - public), (seat, seen_by(view) & (hidden - public))
-            if state.arrangement.partner_secret and seat != state.arrangement.partner:
+            if state.hand.arrangement.partner_secret and seat != state.hand.arrangement.partner:
                 assert view.partner is None
         played.apply(chooser.choice(played.legal_actions()))
 

@@ -299,7 +299,7 @@ def test_rules_text_000_french_canadian_a_misere_over_an_opponents_misere_counts
 
 def _breaches(rules: engine.Rules, seeds: range, profile: Profile = Profile()) -> set[int]:
     """The seeds whose first hand a defender called breach in, four bots of ``profile`` playing."""
-    return {seed for seed in seeds if _first_hand(rules, seed, profile).announced}
+    return {seed for seed in seeds if _first_hand(rules, seed, profile).hand.announced}
 
 
 def test_rules_text_000_breach_rule_a_dearer_wager_is_called_on_hands_a_cheaper_one_is_not() -> None:
@@ -390,7 +390,7 @@ def _six_level_bids(rules: engine.Rules, seeds: range) -> tuple[int, int]:
         if state.phase is Phase.AUCTION and 0 <= move < len(contracts) and contracts[move].level == 6:
             offered = [contracts[rank] for rank in cards_in(legal >> 1 & ((1 << len(contracts)) - 1))]
             counts[0] += 1
-            counts[1] += inkle_bid(tables_for(rules), state.hands[seat], offered, 6) != move
+            counts[1] += inkle_bid(tables_for(rules), state.hand.hands[seat], offered, 6) != move
 
     for seed in seeds:
         _first_hand(rules, seed, watch=watch)

@@ -171,10 +171,10 @@ class ResearchGame:
         action = bot.act(game.observation(player), whole)
         steps = self.space.steps(action)
         if isinstance(action, Discard):
-            left = [step for step in steps if step not in game.state.chosen]
+            left = [step for step in steps if step not in game.state.hand.chosen]
             return left[0] if left else self.legal()[0]
         if isinstance(action, Pick) and action.discard is not None:
-            return steps[1] if game.state.chosen else steps[0]
+            return steps[1] if game.state.hand.chosen else steps[0]
         return steps[0]
 
     def _deal_card(self, card: int) -> None:
@@ -303,15 +303,15 @@ def _redealt(research: ResearchGame, player: int, rng: random.Random) -> Researc
     if view.drawing >= 0:
         known |= 1 << view.drawing
     if view.looked:
-        known |= mask_of(card.index for card in state.deal.hands[player])
+        known |= mask_of(card.index for card in state.hand.deal.hands[player])
     hidden = ((1 << count) - 1) & ~known
     # The hidden places: each seat's hidden cards, then everything else hidden (kitty, discards, dead
     # hand, the cards under dummies' face-up cards, the stock still to draw), where no constraint applies.
-    barred_by = _voids(state, view) if state.play is not None else {}
+    barred_by = _voids(state, view) if state.hand.play is not None else {}
     truths, barred, holders = [], [], []
     rest = hidden
     for seat in range(research.rules.seating.seats):
-        mine = state.hands[seat] & hidden
+        mine = state.hand.hands[seat] & hidden
         if mine:
             truths.append(mine)
             barred.append(barred_by.get(seat, 0))
@@ -319,13 +319,13 @@ def _redealt(research: ResearchGame, player: int, rng: random.Random) -> Researc
             rest &= ~mine
     # The declarer's discards apart from the rest out of play (the rules may treat a called card there
     # apart).
-    discarded = state.discarded & rest if state.kitty_taken else 0
+    discarded = state.hand.discarded & rest if state.hand.kitty_taken else 0
     for mask, holder in ((discarded, -1), (rest & ~discarded, -2)):
         if mask:
             truths.append(mask)
             barred.append(0)
             holders.append(holder)
-    called = state.arrangement.called_card
+    called = state.hand.arrangement.called_card
     if called is not None and hidden >> called & 1:
         # Where the called card may lie, as the player knows: with the partner it knows of; else out of
         # play or with the declarer (no partner: where the rules let it name such a card, which the
@@ -336,7 +336,7 @@ def _redealt(research: ResearchGame, player: int, rng: random.Random) -> Researc
             if view.partner is not None:
                 allowed = holder == view.partner
             else:
-                allowed = holder < 0 or holder == state.declarer or secret
+                allowed = holder < 0 or holder == state.hand.declarer or secret
             if not allowed:
                 barred[place] |= 1 << called
     sampler = unseen_deal(hidden, [mask.bit_count() for mask in truths], barred)
@@ -344,10 +344,10 @@ def _redealt(research: ResearchGame, player: int, rng: random.Random) -> Researc
     # is hidden too: the deal positions of the cards it held once it took the kitty (its hand, discards
     # and cards played; not a card it rejected drawing its hand) are shuffled among themselves.
     pooled: list[int] = []
-    declarer = state.declarer
-    if state.kitty_taken and declarer is not None and declarer != player and not view.kitty:
+    declarer = state.hand.declarer
+    if state.hand.kitty_taken and declarer is not None and declarer != player and not view.kitty:
         marker = deal_of_order(tables, list(range(count)), research._hand_dealer)
-        held = state.hands[declarer] | state.discarded
+        held = state.hand.hands[declarer] | state.hand.discarded
         for _, cards, _, _ in view.tricks:
             held |= mask_of(card for seat, card in cards if seat == declarer)
         held |= mask_of(card for seat, card in view.trick if seat == declarer)
@@ -388,7 +388,7 @@ def _voids(state: GameState, view: SeatView) -> dict[int, int]:
     """The cards each seat may not hold now, having shown void in their suits
     (:func:`~engine.kernel.seat_view.shown_voids`). (The joker's other restrictions, no reneging and
     first or last of a suit, are left to the replay.)"""
-    play = state.play
+    play = state.hand.play
     assert play is not None
     strain = play.strain
     found = shown_voids(strain, view.tricks, view.trick, view.named)
@@ -435,7 +435,7 @@ def _replayed(research: ResearchGame, relabel: list[int], order: list[int]) -> R
         history[index] = (seat, _relabelled(space, relabel, number))
     other.history, other.phases, other._moves = history, list(research.phases), moves
     other.order, other.pending = [], list(research.pending)
-    state.chosen = tuple(_relabelled(space, relabel, number) for number in research.game.state.chosen) if research.game else ()
+    state.hand.chosen = tuple(_relabelled(space, relabel, number) for number in research.game.state.hand.chosen) if research.game else ()
     return other
 
 

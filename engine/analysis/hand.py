@@ -183,8 +183,10 @@ def makeable_table(
                 searched, flip = next(iter(solvers)), True
             solver = solvers.get(searched)
             if solver is None:
-                play = TrickPlay(state.tables, list(state.hands), state.tables.strains[strain], list(range(seats)), leader, total)
-                solver = solvers[searched] = _budgeted(Solver(play, searched, covers=dict(state.arrangement.covers)), shared, max_positions)
+                play = TrickPlay(state.tables, list(state.hand.hands), state.tables.strains[strain], list(range(seats)), leader, total)
+                solver = solvers[searched] = _budgeted(
+                    Solver(play, searched, covers=dict(state.hand.arrangement.covers)), shared, max_positions
+                )
             solver.play.leader = solver.play.to_act = leader
             tricks = solver.tricks(guess)
             guess = tricks
@@ -215,11 +217,11 @@ def analyze(
         rules = named_rules(transcript, "transcript", folder)
     game, rest = _game_at_first_lead(rules, transcript)
     state = game.state
-    if game.phase is not Phase.PLAY or state.play is None:
+    if game.phase is not Phase.PLAY or state.hand.play is None:
         return HandAnalysis(rules.name, None, None, (), {}, None, 0)
-    contract = state.contract
-    declarer = state.declarer
-    side = tuple(state.side()) if declarer is not None else (state.play.active[0],)
+    contract = state.hand.contract
+    declarer = state.hand.declarer
+    side = tuple(state.hand.side()) if declarer is not None else (state.hand.play.active[0],)
     stats = SearchStats()
     makeable: dict[str, dict[int, int]] = {}
     par: int | None = None
@@ -231,8 +233,8 @@ def analyze(
         if table:
             makeable_table(game, stats=stats, max_positions=max_positions, progress=progress, table=makeable)
         minimize = contract is not None and contract.target.is_no_tricks
-        play = _fresh(state.play)
-        solver = _budgeted(Solver(play, set(side), minimize=minimize, covers=dict(state.arrangement.covers)), stats, max_positions)
+        play = _fresh(state.hand.play)
+        solver = _budgeted(Solver(play, set(side), minimize=minimize, covers=dict(state.hand.arrangement.covers)), stats, max_positions)
         if progress is not None:
             progress(f"the contract from the first lead, {stats.nodes:,} positions so far")
         par = solver.tricks()

@@ -62,7 +62,7 @@ def unseen_chance(rules: Rules, contract: Contract, chance_of: Callable[[int], f
     hands = (
         hand
         for deal in range(BLIND_DEALS)
-        for hand in GameState.create(rules, seed=f"blind-{deal}", dealer=deal % players, history=False).hands[:players]
+        for hand in GameState.create(rules, seed=f"blind-{deal}", dealer=deal % players, history=False).hand.hands[:players]
     )
     total, count, found = 0.0, 0, None
     for hand in hands:

@@ -53,7 +53,7 @@ def check_choose(state: object, seat: object, legal: object, rules: Rules | None
         raise ValueError("There is no legal move in the mask given: a bot chooses only where the seat has a move to make.")
     # A mask wider than the seat's moves would send a bot past the end of its tables. In play (the
     # simulator's innermost call) the seat's own hand bounds it; elsewhere the state's legal moves do.
-    bound = state.hands[seat] if state.phase is Phase.PLAY else state.legal_mask()
+    bound = state.hand.hands[seat] if state.phase is Phase.PLAY else state.legal_mask()
     if legal & ~bound:
         raise ValueError(f"The mask given ({legal:#x}) holds moves seat {seat} cannot make now: pass state.legal_mask().")
 

@@ -177,7 +177,7 @@ class HeuristicBot:
         """The same choice as :meth:`act`, from the kernel's state (the fast path)."""
         check_choose(state, seat, legal, self.rules)
         if legal & (legal - 1) == 0 and state.phase is Phase.PLAY:
-            play = state.play
+            play = state.hand.play
             assert play is not None
             only = play.only_move(legal)
             if only >= 0:

@@ -84,7 +84,7 @@ class Scan:
             seed, dealer = f"calibration-{deal}", deal % players
             hands = self._dealt.get(deal)
             if hands is None:
-                hands = self._dealt[deal] = tuple(GameState.create(rules, seed=seed, dealer=dealer, history=False).hands[:players])
+                hands = self._dealt[deal] = tuple(GameState.create(rules, seed=seed, dealer=dealer, history=False).hand.hands[:players])
             for seat in range(players):
                 # Each hand safe enough to be worth measuring declares in turn, on the same deal.
                 danger = self.danger(hands[seat], contract)
@@ -217,7 +217,7 @@ def play_out(state: GameState, bots: Sequence[Measuring], chosen: int, contract:
     ceiling = contract.target.maximum
 
     def past_ceiling(state: GameState) -> None:
-        if state.play is not None and sum(state.play.tricks[each] for each in state.side()) > ceiling:
+        if state.hand.play is not None and sum(state.hand.play.tricks[each] for each in state.hand.side()) > ceiling:
             raise _Failed  # past its ceiling (a misère's first trick): failed, whatever the rest of the play
 
     try:

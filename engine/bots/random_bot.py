@@ -42,7 +42,7 @@ class RandomBot:
         check_choose(state, seat, legal, None)
         phase = state.phase
         if phase is Phase.PLAY:
-            play = state.play
+            play = state.hand.play
             assert play is not None
             if play.must_name(legal):
                 # A led joker is one action per suit it may name: list them to stay uniform.
@@ -59,13 +59,13 @@ class RandomBot:
         if phase is Phase.PICK:
             # A table card; a defender taking it also discards one of its cards or that one.
             card = self._any(legal)
-            if not state.table_cards.taking:
+            if not state.hand.table_cards.taking:
                 return card
-            return card | (self._any(state.hands[state.table_cards.pickers[0]] | 1 << card) + 1) << DISCARD_SHIFT
+            return card | (self._any(state.hand.hands[state.hand.table_cards.pickers[0]] | 1 << card) + 1) << DISCARD_SHIFT
         if phase is Phase.KITTY:
             # One card after another, each uniform among those left: a uniform choice of the set.
             chosen = 0
-            for _ in range(state.discard_count):
+            for _ in range(state.hand.discard_count):
                 card = 1 << self._any(legal)
                 chosen |= card
                 legal ^= card

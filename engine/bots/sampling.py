@@ -321,7 +321,7 @@ class SamplingEstimator(Estimator):
         """Deals of the unseen cards (not in ``hand`` or ``seen``), each with its weight: every other hand
         and the kitty in their sizes (what is left over is out of play: a dead hand)."""
         template = self._template(dealer)
-        sizes = [mask.bit_count() for mask in template.hands]
+        sizes = [mask.bit_count() for mask in template.hand.hands]
         unseen = cards_in(self.bot.card_play.every_card & ~hand & ~seen)
         deals = []
         for _ in range(self.samples):
@@ -333,7 +333,7 @@ class SamplingEstimator(Estimator):
                     continue
                 hands.append(mask_of(unseen[position : position + size]))
                 position += size
-            kitty = tuple(unseen[position : position + len(template.kitty)])
+            kitty = tuple(unseen[position : position + len(template.hand.kitty)])
             deals.append((self.calls_weight(hands, calls), hands, kitty))
         return deals
 
@@ -372,8 +372,8 @@ class SamplingEstimator(Estimator):
         ``enabling``, every seat first bidding the lowest contract it may, until ``contract`` may be bid);
         ``None`` if that cannot be."""
         state = self._template(dealer).copy()
-        state.hands = list(hands)
-        state.kitty = kitty
+        state.hand.hands = list(hands)
+        state.hand.kitty = kitty
         bid = False
         while state.phase is Phase.AUCTION:
             actor = state.to_act
@@ -390,7 +390,7 @@ class SamplingEstimator(Estimator):
             if not legal >> (move + 1) & 1:
                 return None
             state.apply_move(move)
-        return state if state.declarer == seat else None
+        return state if state.hand.declarer == seat else None
 
     def _play_out(
         self,
@@ -429,12 +429,12 @@ class SamplingEstimator(Estimator):
                 discard = None
                 continue
             state.apply_move(bot.choose(state, actor, state.legal_mask()))
-        play = state.play
+        play = state.hand.play
         if play is None or state.phase is not Phase.PLAY:
             return None
-        side = state.side()
+        side = state.hand.side()
         if solved:
-            solver = Solver(play, frozenset(side), minimize=True, covers=dict(state.arrangement.covers), max_nodes=MISERE_POSITIONS)
+            solver = Solver(play, frozenset(side), minimize=True, covers=dict(state.hand.arrangement.covers), max_nodes=MISERE_POSITIONS)
             try:
                 return 1 if solver.makes_at_least(1) else 0
             except SolverLimitError:

@@ -141,7 +141,7 @@ def measure_tricks(rules: Rules, bots: Sequence[Reading], deals: int = TRICK_DEA
     alone_too = alone_kinds(rules)
     for deal in range(deals):
         seed, dealer = f"calibration-tricks-{deal}", deal % players
-        hands = GameState.create(rules, seed=seed, dealer=dealer, history=False).hands[:players]
+        hands = GameState.create(rules, seed=seed, dealer=dealer, history=False).hand.hands[:players]
         for kind in KINDS[:2]:
             readings = [
                 (bots[0].estimate(hands[seat], strain, (), seat), seat, strain)
@@ -197,8 +197,8 @@ def bid_then_play(
             if (others_pass or bid[0]) and legal & 1:
                 return PASS_MOVE
         else:
-            played = state.contract  # (None before the auction: a draw or a pick from the table)
-            if played is not None and (played.id != contract.id or state.declarer != chosen):
+            played = state.hand.contract  # (None before the auction: a draw or a pick from the table)
+            if played is not None and (played.id != contract.id or state.hand.declarer != chosen):
                 raise _NotPlayed  # (the kitty, the discards and the play of another contract measure nothing)
             if state.phase is Phase.PLAY:
                 on_card(state)
@@ -225,10 +225,10 @@ def _play_out(state: GameState, bots: Sequence[Reading], chosen: int, contract: 
 
     def note_side(state: GameState) -> None:
         if not side:
-            side.append(state.side())
+            side.append(state.hand.side())
 
     def note_hand(state: GameState) -> None:
-        settled[0] = bots[chosen % len(bots)].own_estimate(state.hands[chosen], contract.style.strain)
+        settled[0] = bots[chosen % len(bots)].own_estimate(state.hand.hands[chosen], contract.style.strain)
 
     if not bid_then_play(state, bots, chosen, contract, True, note_side, note_hand if alone else None) or not side:
         return None

@@ -195,12 +195,12 @@ class Game:
     @property
     def contract(self) -> Contract | None:
         """The contract being played in this hand, once the auction is won."""
-        return self._state.contract
+        return self._state.hand.contract
 
     @property
     def declarer(self) -> int | None:
         """The declarer's seat in this hand, once the auction is won."""
-        return self._state.declarer
+        return self._state.hand.declarer
 
     @property
     def state(self) -> GameState:
@@ -234,7 +234,7 @@ class Game:
     def hand_of(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` holds now, in deck order (omniscient: bots use :meth:`observation`); raises
         ``ValueError`` for a seat that is not at the table."""
-        return self._cards(self._state.hands[self._seat(seat)])
+        return self._cards(self._state.hand.hands[self._seat(seat)])
 
     def _seat(self, seat: object) -> int:
         """``seat``, checked to be a seat at the table (a player's or a dummy's)."""
@@ -374,7 +374,7 @@ class Game:
 
     def _tricks(self) -> tuple[Trick, ...]:
         """The current hand's completed tricks as records (built once each)."""
-        play = self._state.play
+        play = self._state.hand.play
         if play is None:
             return ()
         cards = self._tables.cards
@@ -395,7 +395,9 @@ class Game:
 
     def face_down_of(self, seat: int) -> tuple[Card, ...]:
         """A dummy's cards still face down, in deck order (omniscient: nobody at the table sees them)."""
-        return self._cards(mask_of(card.index for card in self._state.deal.hands[self._seat(seat)]) & self._state.arrangement.face_down)
+        return self._cards(
+            mask_of(card.index for card in self._state.hand.deal.hands[self._seat(seat)]) & self._state.hand.arrangement.face_down
+        )
 
     # -- copies, saving and transcripts -----------------------------------------------------------
 
@@ -439,7 +441,7 @@ class Game:
                 state.rng,
                 sorted(banned),
                 redeals,
-                state.chosen,
+                state.hand.chosen,
             )
 
     @classmethod

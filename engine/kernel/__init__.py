@@ -6,8 +6,10 @@ objects are precomputed into integer tables (:mod:`~engine.kernel.tables`), card
 (:mod:`~engine.kernel.play`) run on bit masks, seats are arranged (dummies and called partners,
 :mod:`~engine.kernel.arrangement`; cards on the table, :mod:`~engine.kernel.table_cards`), hands and
 games are scored (:mod:`~engine.kernel.scoring`), and :class:`~engine.kernel.state.GameState` ties them
-into one mutable state whose moves are numbers, each checked by :meth:`~engine.kernel.state.GameState.why_illegal`
-(:mod:`~engine.kernel.moves` converts actions to moves and back). Gives out that state, every frozen
+into one mutable state (a game's record and the hand being played, :class:`~engine.kernel.hand.Hand`)
+whose moves are numbers, each phase's answered by its part (:mod:`~engine.kernel.parts`) and checked by
+:meth:`~engine.kernel.state.GameState.why_illegal` (:mod:`~engine.kernel.moves` converts actions to moves
+and back). Gives out that state, every frozen
 :mod:`~engine.kernel.events` it reports to a listener (a hand's :class:`~engine.kernel.events.HandResult` among them), the
 :mod:`~engine.kernel.actions` that name moves in the notation, the :class:`~engine.kernel.phase.Phase`,
 and :mod:`~engine.kernel.support`'s refusal of any rule the kernel does not play yet.

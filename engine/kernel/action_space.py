@@ -20,7 +20,7 @@ range                     step
 ========================  =====================================================================
 
 A discard of several cards, and a pick that puts a card back, are taken a step at a time: the cards
-chosen so far wait in the state (:attr:`~engine.kernel.course.HandCourse.chosen`) until the last step
+chosen so far wait in the state (:attr:`~engine.kernel.hand.Hand.chosen`) until the last step
 makes the whole move. :func:`legal_ids` is every legal step, complete (a led joker with each suit it may
 name, the discards one card at a time); :func:`apply_id` takes one. The action objects of
 :mod:`~engine.kernel.actions` stay the notation: :meth:`ActionSpace.steps` says which steps an action is.
@@ -174,10 +174,10 @@ def action_space(rules: Rules) -> ActionSpace:
 def legal_ids(state: GameState) -> list[int]:
     """Every legal step of the seat to act, ascending (empty once the game is over or while paused): a
     led joker with each suit it may name, and a discard's or a pick's next step given the cards
-    :attr:`~engine.kernel.course.HandCourse.chosen` so far."""
+    :attr:`~engine.kernel.hand.Hand.chosen` so far."""
     space = action_space(state.rules)
     choices = legal_actions(state)
-    chosen = state.chosen
+    chosen = state.hand.chosen
     if isinstance(choices, DiscardChoices):
         start = space.starts["discard"]
         return [start + card.index for card in choices.cards if start + card.index not in chosen]
@@ -216,21 +216,21 @@ def whole_action(state: GameState, number: int) -> Action | None:
     space = action_space(state.rules)
     kind = space.kind(number)
     if kind == "discard":
-        chosen = (*state.chosen, number)
-        if len(chosen) < state.discard_count:
+        chosen = (*state.hand.chosen, number)
+        if len(chosen) < state.hand.discard_count:
             return None
         return Discard(tuple(space.cards[space.card(each)] for each in sorted(chosen)))
-    if kind == "pick" and state.table_cards.taking:
+    if kind == "pick" and state.hand.table_cards.taking:
         return None
     if kind == "put_back":
-        return Pick(space.cards[space.card(state.chosen[0])], space.cards[space.card(number)])
+        return Pick(space.cards[space.card(state.hand.chosen[0])], space.cards[space.card(number)])
     return space.action(number)
 
 
 def apply_id(state: GameState, number: object) -> int | None:
     """Take step ``number`` for the seat to act: the kernel move it completes, made (see
     :mod:`engine.kernel.state`), or ``None`` where it was only a step, kept in
-    :attr:`~engine.kernel.course.HandCourse.chosen`. Raises :class:`~engine.errors.IllegalActionError`
+    :attr:`~engine.kernel.hand.Hand.chosen`. Raises :class:`~engine.errors.IllegalActionError`
     saying why for a step that is not legal now, the state unchanged."""
     reason = why_id_illegal(state, number)
     if reason is not None:
@@ -243,7 +243,7 @@ def take_step(state: GameState, number: int, action: Action | None) -> int | Non
     """:func:`apply_id` for step ``number`` already checked legal, ``action`` being its
     :func:`whole_action` (for a caller that records the action before taking it)."""
     if action is None:
-        state.chosen = (*state.chosen, number)
+        state.hand.chosen = (*state.hand.chosen, number)
         return None
     move = move_of(state, action)
     state.make_move(move)  # which drops the steps chosen
@@ -253,7 +253,7 @@ def take_step(state: GameState, number: int, action: Action | None) -> int | Non
 def chosen_cards(state: GameState) -> list[int]:
     """The deck indices of the cards chosen so far for the discard or pick in progress."""
     space = action_space(state.rules)
-    return [space.card(number) for number in state.chosen]
+    return [space.card(number) for number in state.hand.chosen]
 
 
 __all__ = ["SINGLE", "ActionSpace", "action_space", "apply_id", "chosen_cards", "legal_ids", "take_step", "whole_action", "why_id_illegal"]

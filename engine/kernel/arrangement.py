@@ -1,7 +1,7 @@
 """Who plays which hand and with whom, hand by hand: the dummies laid out and their cards turned up
 (two-handed), a partner called by naming a card (five-handed), and the declaring side they make.
 
-:class:`SeatArrangement` is a part the kernel's state holds (``state.arrangement``), like the auction and
+:class:`SeatArrangement` is a part the kernel's state holds (``state.hand.arrangement``), like the auction and
 the trick play: it keeps these arrangements for the current hand, answers for the legality of a partner
 call, and returns the events its changes make for the course to report. A variant without dummies or
 called partners never reaches this code beyond a test of an empty mask.

@@ -1,8 +1,9 @@
 """The course of a hand and of a game, as the rules drive it: deals (with misdeals), the auction's end,
 announcement windows, the kitty, partners' hand-offs, the play, scoring, redeals and the end of the game.
 
-:class:`HandCourse` holds the kernel's state over small integers and bit masks and moves it on between
-decisions; :class:`~engine.kernel.state.GameState` adds the move interface (legal moves, checking and
+:class:`HandCourse` holds the game's record (scores, dealer, generator, the hand's number, how the game
+ended) and the hand being played (a new :class:`~engine.kernel.hand.Hand` for every deal, over small
+integers and bit masks), and moves it on between decisions; :class:`~engine.kernel.state.GameState` adds the move interface (legal moves, checking and
 applying them, the simulator's loop). It keeps no history beyond the current hand.
 """
 
@@ -14,7 +15,6 @@ from ..rules.announcements import Moment
 from ..rules.contracts import Contract, Exposure, ExposureTime, KittyUse, PartnerRole
 from ..rules.ruleset import AllPassAction, FirstLead, KittyExchange, Rules
 from .arrangement import SeatArrangement, laid_open
-from .auction import Auction
 from .calls import CallWindow, terms_of
 from .deal import MAX_MISDEALS, Deal, copied_random, deal_of_order, hands_of_order, misdealt_seat, shuffled_deck
 from .drawing import DrawnHands
@@ -33,6 +33,7 @@ from .events import (
     Misdealt,
     TrickWon,
 )
+from .hand import Hand
 from .hand_state import COURSE_FIELDS, HandState
 from .listening import HandStart, StateListener
 from .parts import ANNOUNCING, BIDDING, CALLING_PARTNER, DRAWING, EXCHANGING, GIVING, OVER, PICKING, PLAYING, Part
@@ -96,15 +97,10 @@ class HandCourse(HandState):
         """The current hand's number, from 0."""
         self.result: HandResult | None = None
         """The last finished hand's outcome."""
-        self.play = None
         self.pause_between_hands = False
         """When set, the state stops after each hand (see :attr:`paused`) instead of dealing the next."""
         self.paused = False
         """Whether the state is stopped between hands; :meth:`next_hand` deals the next one."""
-        # Parts a variant never uses stay empty, untouched, for the whole game (and copies share them).
-        self.arrangement = SeatArrangement(tables)
-        self.table_cards = TableCards(rules)
-        self.drawn_hands = DrawnHands(rules)
         self._start_hand()
 
     def next_hand(self) -> None:
@@ -117,23 +113,15 @@ class HandCourse(HandState):
         """Move the game into ``part``'s phase."""
         self.part, self.phase = part, part.phase
 
-    @property
-    def deal(self) -> Deal:
-        """The current hand's deal (built from the shuffled deck the first time it is asked for)."""
-        if self._deal is None:
-            assert self.order is not None
-            self._deal = deal_of_order(self.tables, self.order, self._dealt_by)
-        return self._deal
-
     def current_terms(self) -> Contract | None:
         """The terms the hand is played under now (:func:`~engine.kernel.calls.terms_of`): the contract
         won, as the modifier said with it and the announcements made so far change it."""
-        high = self.auction.high_modifier
-        return terms_of(self.rules, self.contract, self.tables.modifiers[high].id if high >= 0 else None, self.announced)
+        high = self.hand.auction.high_modifier
+        return terms_of(self.rules, self.hand.contract, self.tables.modifiers[high].id if high >= 0 else None, self.hand.announced)
 
     def play_card(self, index: int, named: str | None = None) -> None:
         """The seat to act plays card ``index`` (``named``: the suit named for a led joker), checked."""
-        play = self.play
+        play = self.hand.play
         assert play is not None
         if self.listener is not None:
             self.listener.event(CardPlayed(play.to_act, self.tables.cards[index], named))
@@ -142,37 +130,27 @@ class HandCourse(HandState):
     def after_card(self, winner: int) -> None:
         """What follows a card: a hand shown, a trick won (``winner`` is -1 until the trick is complete),
         the hand scored."""
-        play = self.play
+        hand = self.hand
+        play = hand.play
         assert play is not None
-        arrangement = self.arrangement
-        if self.expose_when is ExposureTime.AFTER_FIRST_LEAD:
+        arrangement = hand.arrangement
+        if hand.expose_when is ExposureTime.AFTER_FIRST_LEAD:
             self._expose()
         if arrangement.partner_secret:
             self.tell_all(arrangement.reveal_partner(play))
         if winner < 0:
             return
         if arrangement.covers:
-            self.tell_all(arrangement.turn_up(play, self.hands))
+            self.tell_all(arrangement.turn_up(play, hand.hands))
         if self.listener is not None:
             cards = self.tables.cards
             self.listener.event(TrickWon(play.number - 1, winner, tuple((each, cards[card]) for each, card in play.completed[-1][1])))
-        if self.expose_when is ExposureTime.AFTER_FIRST_TRICK:
+        if hand.expose_when is ExposureTime.AFTER_FIRST_TRICK:
             self._expose()
         if play.number >= play.total:
             self._score()
-        elif self.rules.end.score_out_during_hand and self.contract is not None:
+        elif self.rules.end.score_out_during_hand and hand.contract is not None:
             self._check_score_out(play)
-
-    def own_discards(self, seat: int) -> int:
-        """The cards ``seat`` put out of play and alone knows, as a mask: its discards after taking the
-        kitty, after taking table cards, and the cards it rejected drawing its hand."""
-        mine = self.discarded if self.kitty_taken and seat == self.declarer else 0
-        set_aside, rejected = self.table_cards.set_aside, self.drawn_hands.rejected
-        if set_aside:
-            mine |= set_aside[seat]
-        if rejected:
-            mine |= rejected[seat]
-        return mine
 
     def tell(self, event: Event) -> None:
         """Report ``event`` to the listener, if any (where building the event costs next to nothing)."""
@@ -185,19 +163,14 @@ class HandCourse(HandState):
             for event in events:
                 self.listener.event(event)
 
-    def side(self) -> tuple[int, ...]:
-        """The declaring side's seats: the declarer's team, and a called partner."""
-        assert self.declarer is not None
-        return self.arrangement.side(self.declarer)
-
     def _check_score_out(self, play: TrickPlay) -> None:
         """After a trick under the 1904 rule: stop the hand if a side has scored out
         (:func:`~engine.kernel.scoring.score_out`)."""
-        terms, declarer, contract = self.terms, self.declarer, self.contract
+        terms, declarer, contract = self.hand.terms, self.hand.declarer, self.hand.contract
         assert terms is not None and declarer is not None and contract is not None
-        side = self.side()
-        self.scored_out, winner = score_out(
-            self.rules, terms, declarer, side, play.tricks, play.total - play.number, self.scores, self.scored_out
+        side = self.hand.side()
+        self.hand.scored_out, winner = score_out(
+            self.rules, terms, declarer, side, play.tricks, play.total - play.number, self.scores, self.hand.scored_out
         )
         if winner is None:
             return
@@ -209,85 +182,74 @@ class HandCourse(HandState):
     # -- the course of a hand ---------------------------------------------------------------------
 
     def _start_hand(self) -> None:
+        """Deal a new hand (dealing again after a misdeal) and enter its first part."""
         if self.hand_number + 1 >= MAX_HANDS:
             self._close_hand(hand_limit_end(self.scores), ())
             return
         self.hand_number += 1
         misdeals: list[tuple[Deal, int]] = []
-        tables = self.tables
-        self._dealt_by = self.dealer
+        tables, rules, dealer = self.tables, self.rules, self.dealer
         while True:
+            order: list[int] | None = None
+            dealt: Deal | None = None
             if self.scripted:
-                self._deal, self.order = self.scripted.pop(0), None
-                hands = [mask_of(card.index for card in hand) for hand in self._deal.hands]
-                kitty = tuple(card.index for card in self._deal.kitty)
+                dealt = self.scripted.pop(0)
+                hands = [mask_of(card.index for card in hand) for hand in dealt.hands]
+                kitty = tuple(card.index for card in dealt.kitty)
             else:
                 # The Deal record is built only if asked for: the simulator never needs it.
                 if self.rng_shared:  # a copy shares its original's generator until either draws from it
                     self.rng, self.rng_shared = copied_random(self.rng), False
-                self._deal, self.order = None, shuffled_deck(tables, self.rng)
-                hands = hands_of_order(tables, self.order, self.dealer)
-                kitty = tuple([self.order[position] for position in tables.kitty_positions])
+                order = shuffled_deck(tables, self.rng)
+                hands = hands_of_order(tables, order, dealer)
+                kitty = tuple([order[position] for position in tables.kitty_positions])
             short = misdealt_seat(tables, hands)
             if short is None or len(misdeals) >= MAX_MISDEALS:
                 break
-            misdeals.append((self.deal, short))
-        self.hands = hands
-        self.kitty = kitty
+            misdeals.append((dealt if dealt is not None else deal_of_order(tables, order or [], dealer), short))
+        # Parts a variant never uses stay empty, untouched, for the whole game (and copies share them).
+        first = self.hand_number == 0
+        hand = self.hand = Hand(
+            tables,
+            dealer,
+            self.banned,
+            hands,
+            kitty,
+            order,
+            dealt,
+            SeatArrangement(tables) if first or tables.arranges_seats else self.hand.arrangement,
+            TableCards(rules) if first or rules.deal.table else self.hand.table_cards,
+            DrawnHands(rules) if first or rules.deal.draw else self.hand.drawn_hands,
+        )
         if self.listener is not None:
-            deal = self.deal
-            start = HandStart(self.dealer, self.scores, deal, tuple(misdeals), tuple(sorted(self.banned)), self.redeals)
+            deal = hand.deal
+            start = HandStart(dealer, self.scores, deal, tuple(misdeals), tuple(sorted(self.banned)), self.redeals)
             self.listener.hand_started(start)
             for _, seat in misdeals:
                 self.listener.event(Misdealt(self.hand_number, seat))
-            self.listener.event(Dealt(self.hand_number, self.dealer, deal.hands, deal.kitty, deal.dead_hand, deal.table))
-        self.auction = Auction(self.tables, self.dealer, self.banned)
-        self.play = None
-        self.contract = None
-        self.declarer = None
-        self.discard_count = 0
-        self.discarded = 0
-        self.chosen = ()
-        self.kitty_taken = False
-        self.sitting_out = ()
-        self.exposed = ()
-        self.expose_when: ExposureTime | None = None
-        self.terms = None
-        self.window = None
-        self.announced = []
-        self.givers = []
-        self.received = 0
-        self.scored_out = None
-        self.discarder = -1
-        rules = self.rules
+            self.listener.event(Dealt(self.hand_number, dealer, deal.hands, deal.kitty, deal.dead_hand, deal.table))
         self.enter(BIDDING)
-        if tables.arranges_seats:
-            self.arrangement = SeatArrangement(tables)
-            if rules.seating.dummies is not None:
-                self.arrangement.lay_out(self.deal.hands, self.hands)
-        if rules.deal.table:
-            self.table_cards = TableCards(rules)
-            if self.table_cards.lay_out([card.index for card in self.deal.table], self.dealer):
-                self.enter(PICKING)
-        if rules.deal.draw:
-            self.drawn_hands = DrawnHands(rules)
-            if self.drawn_hands.start(self.deal.hands, self.hands, self.dealer):
-                self.enter(DRAWING)
+        if tables.arranges_seats and rules.seating.dummies is not None:
+            hand.arrangement.lay_out(hand.deal.hands, hand.hands)
+        if rules.deal.table and hand.table_cards.lay_out([card.index for card in hand.deal.table], dealer):
+            self.enter(PICKING)
+        if rules.deal.draw and hand.drawn_hands.start(hand.deal.hands, hand.hands, dealer):
+            self.enter(DRAWING)
 
     def end_auction(self) -> None:
         """The auction is over: the contract won goes on to the announcements and the kitty, or nobody bid."""
-        won = self.auction.winner()
+        won = self.hand.auction.winner()
         if won is None:
             self._all_passed()
             return
         declarer, contract = won
-        self.contract, self.declarer = contract, declarer
-        self.terms = self.current_terms()  # a modifier said with the bid (sans kitty) sets the terms from the start
+        self.hand.contract, self.hand.declarer = contract, declarer
+        self.hand.terms = self.current_terms()  # a modifier said with the bid (sans kitty) sets the terms from the start
         self.tell(AuctionWon(declarer, contract.id))
         seating = self.rules.seating
         if contract.style.partner is PartnerRole.SITS_OUT:
             team = seating.teams[seating.team_of(declarer)]
-            self.sitting_out = tuple(seat for seat in team if seat != declarer)
+            self.hand.sitting_out = tuple(seat for seat in team if seat != declarer)
         if not self._open_window(Moment.AFTER_AUCTION):
             self.take_kitty()
 
@@ -295,27 +257,27 @@ class HandCourse(HandState):
         """Open the announcement window of ``moment`` if anyone may announce something there."""
         if not self.rules.announcements:
             return False
-        assert self.terms is not None and self.declarer is not None
-        active = [seat for seat in range(self.rules.seating.players) if seat not in self.sitting_out]
-        self.window = CallWindow.open(self.rules, moment, self.terms, self.declarer, active)
-        if self.window is None:
+        assert self.hand.terms is not None and self.hand.declarer is not None
+        active = [seat for seat in range(self.rules.seating.players) if seat not in self.hand.sitting_out]
+        self.hand.window = CallWindow.open(self.rules, moment, self.hand.terms, self.hand.declarer, active)
+        if self.hand.window is None:
             return False
         self.enter(ANNOUNCING)
         return True
 
     def take_kitty(self) -> None:
         """After the auction's announcements: the declarer takes the kitty where the terms use it."""
-        declarer, terms = self.declarer, self.terms
+        declarer, terms = self.hand.declarer, self.hand.terms
         assert declarer is not None and terms is not None
         uses_kitty = terms.style.kitty is not KittyUse.NONE and self.rules.kitty.exchange is not KittyExchange.NONE
-        self.discarder = declarer
-        if uses_kitty and self.kitty:
+        self.hand.discarder = declarer
+        if uses_kitty and self.hand.kitty:
             # Any-number exchange gives the same choices as taking the whole kitty and discarding as many.
-            self.hands[declarer] |= mask_of(self.kitty)
-            self.kitty_taken = True
-            self.discard_count = len(self.kitty)
+            self.hand.hands[declarer] |= mask_of(self.hand.kitty)
+            self.hand.kitty_taken = True
+            self.hand.discard_count = len(self.hand.kitty)
             if self.listener is not None:
-                self.listener.event(KittyTaken(declarer, tuple(self.tables.cards[index] for index in self.kitty)))
+                self.listener.event(KittyTaken(declarer, tuple(self.tables.cards[index] for index in self.hand.kitty)))
             self.enter(EXCHANGING)
             return
         self.after_kitty()
@@ -327,7 +289,7 @@ class HandCourse(HandState):
 
     def hand_off_or_play(self) -> None:
         """After the windows: partners pass cards where the terms say so, else the play starts."""
-        terms, declarer = self.terms, self.declarer
+        terms, declarer = self.hand.terms, self.hand.declarer
         assert terms is not None and declarer is not None
         if self.rules.seating.called_partner is not None and terms.style.partner is PartnerRole.PLAYS and self.part is not CALLING_PARTNER:
             # Five-handed: the declarer calls a partner (or goes alone) once its hand is settled.
@@ -335,8 +297,10 @@ class HandCourse(HandState):
             return
         if terms.style.partner is PartnerRole.PASSES_CARD:
             seating = self.rules.seating
-            self.givers = [seat for seat in seating.teams[seating.team_of(declarer)] if seat != declarer and seat not in self.sitting_out]
-            if self.givers:
+            self.hand.givers = [
+                seat for seat in seating.teams[seating.team_of(declarer)] if seat != declarer and seat not in self.hand.sitting_out
+            ]
+            if self.hand.givers:
                 self.enter(GIVING)
                 return
         self.start_play()
@@ -348,7 +312,9 @@ class HandCourse(HandState):
             # Nobody bid: everyone plays the hand in no trump, the kitty untouched, led from the dealer's left.
             self.tell(AllPassed(self.hand_number, (self.dealer + 1) % seats))
             strain = self.tables.strains[all_pass.strain]
-            self.play = TrickPlay(self.tables, self.hands, strain, list(range(seats)), (self.dealer + 1) % seats, self.rules.deal.hand_size)
+            self.hand.play = TrickPlay(
+                self.tables, self.hand.hands, strain, list(range(seats)), (self.dealer + 1) % seats, self.rules.deal.hand_size
+            )
             self.enter(PLAYING)
             return
         next_dealer = (self.dealer + 1) % players
@@ -364,38 +330,42 @@ class HandCourse(HandState):
 
     def start_play(self) -> None:
         """The hand is settled: defenders take table cards where they may, then the first trick is led."""
-        table = self.table_cards
-        if not table.table_done and self.declarer is not None and table.defenders_take(self.declarer, self.side(), self.sitting_out):
+        table = self.hand.table_cards
+        if (
+            not table.table_done
+            and self.hand.declarer is not None
+            and table.defenders_take(self.hand.declarer, self.hand.side(), self.hand.sitting_out)
+        ):
             self.enter(PICKING)  # the defenders take table cards first
             return
-        contract, declarer = self.terms, self.declarer
+        contract, declarer = self.hand.terms, self.hand.declarer
         assert contract is not None and declarer is not None
         seats = self.rules.seating.seats
-        active = [seat for seat in range(seats) if seat not in self.sitting_out]
+        active = [seat for seat in range(seats) if seat not in self.hand.sitting_out]
         if self.rules.play.first_lead is FirstLead.DECLARER:
             leader = declarer
         else:
             leader = next(seat for seat in ((self.dealer + 1 + step) % seats for step in range(seats)) if seat in active)
         strain = self.tables.strains[contract.style.strain]
-        self.play = TrickPlay(self.tables, self.hands, strain, active, leader, self.rules.deal.hand_size)
+        self.hand.play = TrickPlay(self.tables, self.hand.hands, strain, active, leader, self.rules.deal.hand_size)
         self.enter(PLAYING)
         if contract.style.exposed is not Exposure.NONE:
-            self.expose_when = contract.style.exposed_from
-            if self.expose_when is ExposureTime.START:
+            self.hand.expose_when = contract.style.exposed_from
+            if self.hand.expose_when is ExposureTime.START:
                 self._expose()
 
     def _expose(self) -> None:
-        contract, declarer = self.terms, self.declarer
+        contract, declarer = self.hand.terms, self.hand.declarer
         assert contract is not None and declarer is not None
-        self.exposed = laid_open(self.rules.seating, contract.style.exposed, declarer, self.sitting_out)
-        self.expose_when = None
+        self.hand.exposed = laid_open(self.rules.seating, contract.style.exposed, declarer, self.hand.sitting_out)
+        self.hand.expose_when = None
         if self.listener is not None:
             cards = self.tables.cards
-            for seat in self.exposed:
-                self.listener.event(HandExposed(seat, tuple(cards[index] for index in cards_in(self.hands[seat]))))
+            for seat in self.hand.exposed:
+                self.listener.event(HandExposed(seat, tuple(cards[index] for index in cards_in(self.hand.hands[seat]))))
 
     def _score(self) -> None:
-        contract, terms, declarer, play = self.contract, self.terms, self.declarer, self.play
+        contract, terms, declarer, play = self.hand.contract, self.hand.terms, self.hand.declarer, self.hand.play
         assert play is not None
         if contract is None:
             scored = score_unbid(self.rules, play.tricks, self.scores)
@@ -408,13 +378,13 @@ class HandCourse(HandState):
             declarer,
             play.tricks,
             self.scores,
-            self.announced,
+            self.hand.announced,
             play.claimer,
-            side_teams(self.tables.team_of, declarer, self.side()),
-            self.arrangement.partner,
+            side_teams(self.tables.team_of, declarer, self.hand.side()),
+            self.hand.arrangement.partner,
         )
-        if self.scored_out is not None and not (ending is not None and ending[0] == self.tables.team_of[declarer]):
-            ending = (self.scored_out, GameEnd.TARGET)  # the bidder did not win out: the first to score out wins
+        if self.hand.scored_out is not None and not (ending is not None and ending[0] == self.tables.team_of[declarer]):
+            ending = (self.hand.scored_out, GameEnd.TARGET)  # the bidder did not win out: the first to score out wins
         self._end_hand(contract.id, play, scored, ending)
 
     def _end_hand(self, contract: str | None, play: TrickPlay, scored: HandScore, ending: tuple[int | None, GameEnd] | None) -> None:
@@ -424,8 +394,8 @@ class HandCourse(HandState):
         over = ending is not None
         next_dealer = None if over else (self.dealer + 1) % self.rules.seating.players
         winner = ending[0] if ending is not None else None
-        declarer = self.declarer if contract is not None else None
-        partner = self.arrangement.partner if contract is not None else None
+        declarer = self.hand.declarer if contract is not None else None
+        partner = self.hand.arrangement.partner if contract is not None else None
         tricks = tuple(play.tricks)
         result = HandResult(
             contract, declarer, scored.made, tricks, scored.hand_points, scored.scores, scored.banned, over, winner, next_dealer, partner

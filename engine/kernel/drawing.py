@@ -3,7 +3,7 @@ from the central deck. The kitty is set aside in advance, and in turn, players d
 keep or discard it, and then either discard or keep the next card, taking the opposite action").
 
 Each player is dealt its draws as pairs in the order drawn (:attr:`~engine.rules.DealRules.draw`);
-:class:`DrawnHands`, a part of the kernel's state (``state.drawn_hands``), plays phase ``DRAW``: the player to draw sees the first
+:class:`DrawnHands`, a part of the kernel's state (``state.hand.drawn_hands``), plays phase ``DRAW``: the player to draw sees the first
 card of its next pair and keeps it (move 0, the second is rejected) or rejects it (:data:`PASS_MOVE`, the
 second is kept). It sees the second card either way; rejected cards are out of play.
 """

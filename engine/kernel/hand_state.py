@@ -1,7 +1,7 @@
 """The protocol of a hand's parts (:class:`Part`; each phase's is in :mod:`~engine.kernel.parts`) and what
-they read and hand over to (:class:`HandState`): the fields of a game's state at its current hand, and the
-steps of its course (:class:`~engine.kernel.course.HandCourse` takes them) that a part calls when its
-phase ends.
+they read and hand over to (:class:`HandState`): the game's variant, its listener, its part and the hand
+being played (:class:`~engine.kernel.hand.Hand`), and the steps of its course
+(:class:`~engine.kernel.course.HandCourse` takes them) that a part calls when its phase ends.
 
 Written apart from the course so that the parts can name it while the course holds them.
 """
@@ -13,24 +13,16 @@ from collections.abc import Sequence
 from ..rules.contracts import Contract
 from ..rules.ruleset import Rules
 from .actions import Action, Give, Pick, Play
-from .arrangement import SeatArrangement
-from .auction import Auction
-from .calls import CallWindow
-from .deal import Deal
-from .drawing import DrawnHands
 from .events import Event
+from .hand import Hand
 from .listening import StateListener
 from .phase import Phase
-from .play import TrickPlay
-from .table_cards import TableCards
 from .tables import Tables
 
 COURSE_FIELDS = tuple(
     (
         "rules tables rng rng_shared scripted listener dealer scores redeals banned winner ending part phase hand_number "
-        "order _deal _dealt_by kitty hands auction play contract declarer discard_count discarded chosen kitty_taken "
-        "sitting_out exposed result pause_between_hands paused expose_when terms window announced givers received "
-        "scored_out discarder arrangement table_cards drawn_hands"
+        "hand result pause_between_hands paused"
     ).split()
 )
 """The attributes of a game's state (named here, not read from ``__slots__``: a class compiled with mypyc
@@ -105,8 +97,9 @@ class Part:
 
 
 class HandState:
-    """A game's state at its current hand, as its parts read it (see the module docstring); the course
-    (:class:`~engine.kernel.course.HandCourse`) sets the fields and takes the steps."""
+    """A game's state as its parts read it (see the module docstring): the game-level record (the variant,
+    the scores, the dealer, the generator, how it ended) with the hand being played, :attr:`hand`; the
+    course (:class:`~engine.kernel.course.HandCourse`) sets the fields and takes the steps."""
 
     __slots__ = COURSE_FIELDS
 
@@ -122,55 +115,8 @@ class HandState:
     phase: Phase
     """Where the game stands: the phase of :attr:`part` (kept beside it, as the bots read it on every
     move)."""
-    play: TrickPlay | None
-    """The card play, once the current hand reaches it."""
-    # The current hand's state, set by the course as each hand starts.
-    order: list[int] | None
-    """The shuffled deck this hand was dealt from (``None`` for a scripted deal)."""
-    _deal: Deal | None
-    _dealt_by: int
-    kitty: tuple[int, ...]
-    """The kitty's cards, in the order dealt."""
-    hands: list[int]
-    """Each seat's cards as a mask of card indices."""
-    auction: Auction
-    """This hand's auction."""
-    contract: Contract | None
-    """The contract played, once the auction is won."""
-    declarer: int | None
-    """The declarer's seat, once the auction is won."""
-    discard_count: int
-    """How many cards the declarer must discard after taking the kitty."""
-    discarded: int
-    """The declarer's discards, as a mask."""
-    chosen: tuple[int, ...]
-    """The steps taken so far of a discard or pick in progress (:mod:`~engine.kernel.action_space`)."""
-    kitty_taken: bool
-    """Whether the declarer took the kitty."""
-    sitting_out: tuple[int, ...]
-    """Seats that take no part in the play (a misère declarer's partner)."""
-    exposed: tuple[int, ...]
-    """Seats whose hands are laid open."""
-    terms: Contract | None
-    """The terms the hand is played and scored under: the contract won, or what a call made of it."""
-    window: CallWindow | None
-    """The announcement window open now, if any."""
-    announced: list[tuple[int, int]]
-    """The announcements made this hand: (seat, index in ``rules.announcements``)."""
-    givers: list[int]
-    """Partners still to pass the declarer a card (phase ``GIVE``)."""
-    received: int
-    """Cards the declarer received from partners and has still to discard as many of."""
-    scored_out: int | None
-    """The defending side that reached the target during the play (the 1904 rule), if one has."""
-    discarder: int
-    """Who discards in phase ``KITTY``: the declarer, or the partner handed the declarer's discards."""
-    arrangement: SeatArrangement
-    """This hand's dummies and called partner (:mod:`~engine.kernel.arrangement`)."""
-    table_cards: TableCards
-    """This hand's cards face up on the table (:mod:`~engine.kernel.table_cards`)."""
-    drawn_hands: DrawnHands
-    """This hand's draws, where hands are drawn (:mod:`~engine.kernel.drawing`)."""
+    hand: Hand
+    """The hand being played (a new one for every deal)."""
 
     def enter(self, part: Part) -> None:
         """Move the game into ``part``'s phase."""

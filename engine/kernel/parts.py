@@ -42,16 +42,16 @@ class Bidding(Part):
     pass and bit ``move + 1`` each other move."""
 
     def to_act(self, course: HandState) -> int | None:
-        return course.auction.to_act
+        return course.hand.auction.to_act
 
     def legal_mask(self, course: HandState) -> int:
-        return course.auction.legal_mask()
+        return course.hand.auction.legal_mask()
 
     def why_illegal(self, move: int, course: HandState) -> str | None:
-        return course.auction.why_illegal(move)
+        return course.hand.auction.why_illegal(move)
 
     def apply(self, move: int, course: HandState) -> None:
-        auction, tables, listener = course.auction, course.tables, course.listener
+        auction, tables, listener = course.hand.auction, course.tables, course.listener
         if listener is not None:
             seat = auction.to_act
             if move == PASS_MOVE:
@@ -72,7 +72,7 @@ class Bidding(Part):
             course.end_auction()
 
     def legal_actions(self, course: HandState) -> Sequence[Action]:
-        return course.auction.legal_actions()
+        return course.hand.auction.legal_actions()
 
     def move_of(self, action: Action, course: HandState) -> int:
         if isinstance(action, Pass):
@@ -81,7 +81,7 @@ class Bidding(Part):
             return course.tables.look_move
         if isinstance(action, Bid):
             return course.tables.bid_move(action)
-        raise IllegalActionError(f"seat {course.auction.to_act} must pass or bid during the auction, not {action}.")
+        raise IllegalActionError(f"seat {course.hand.auction.to_act} must pass or bid during the auction, not {action}.")
 
     def action_of(self, move: int, tables: Tables) -> Action:
         if move == PASS_MOVE:
@@ -104,19 +104,19 @@ class Bidding(Part):
 
 
 class Exchanging(Part):
-    """Phase ``KITTY``: the seat discarding (``course.discarder``) puts away ``course.discard_count``
+    """Phase ``KITTY``: the seat discarding (``course.hand.discarder``) puts away ``course.hand.discard_count``
     cards, the move their mask: the declarer after taking the kitty or after partners gave it cards, or
     the partner handed the declarer's discards (double misère)."""
 
     def to_act(self, course: HandState) -> int | None:
-        return course.discarder
+        return course.hand.discarder
 
     def legal_mask(self, course: HandState) -> int:
-        return course.hands[course.discarder]  # any of the seat's cards may go
+        return course.hand.hands[course.hand.discarder]  # any of the seat's cards may go
 
     def why_illegal(self, move: int, course: HandState) -> str | None:
-        seat, count, cards = course.discarder, course.discard_count, course.tables.cards
-        hand = course.hands[seat]
+        seat, count, cards = course.hand.discarder, course.hand.discard_count, course.tables.cards
+        hand = course.hand.hands[seat]
         if move < 0 or move >> len(cards):
             return f"seat {seat} must discard {count} of its cards (a mask within {hand:#x}), not {shown(move)}."
         if move.bit_count() != count:
@@ -127,16 +127,16 @@ class Exchanging(Part):
         return None
 
     def apply(self, move: int, course: HandState) -> None:
-        declarer, terms, seat = course.declarer, course.terms, course.discarder
+        declarer, terms, seat = course.hand.declarer, course.hand.terms, course.hand.discarder
         assert declarer is not None and terms is not None
-        course.chosen = ()  # a discard taken whole ends one taken a card at a time
+        course.hand.chosen = ()  # a discard taken whole ends one taken a card at a time
         if course.listener is not None:
             cards = course.tables.cards
             course.listener.event(Discarded(seat, tuple([cards[index] for index in cards_in(move)])))
-        course.hands[seat] &= ~move
-        if course.received:
-            course.discarded |= move
-            course.received = 0
+        course.hand.hands[seat] &= ~move
+        if course.hand.received:
+            course.hand.discarded |= move
+            course.hand.received = 0
             course.start_play()
         elif seat == declarer and terms.style.kitty is KittyUse.TO_PARTNER:
             # Double misère: the discards go to the partner, who keeps what it likes and discards as many.
@@ -144,27 +144,29 @@ class Exchanging(Part):
             team = seating.team_of(declarer)
             clockwise = [(declarer + step) % seating.seats for step in range(1, seating.seats)]
             partner = next(each for each in clockwise if seating.team_of(each) == team)
-            course.hands[partner] |= move
-            course.discarder = partner
+            course.hand.hands[partner] |= move
+            course.hand.discarder = partner
         else:
-            course.discarded |= move
+            course.hand.discarded |= move
             course.after_kitty()
 
     def legal_actions(self, course: HandState) -> Sequence[Action]:
         cards = course.tables.cards
-        return DiscardChoices(tuple([cards[index] for index in cards_in(course.hands[course.discarder])]), course.discard_count)
+        return DiscardChoices(
+            tuple([cards[index] for index in cards_in(course.hand.hands[course.hand.discarder])]), course.hand.discard_count
+        )
 
     def move_of(self, action: Action, course: HandState) -> int:
         if isinstance(action, Discard):
             return mask_of(card.index for card in action.cards)
-        seat = course.discarder
-        if course.received:
-            got = f"received {course.received} card(s) from its partner"
-        elif seat != course.declarer:
-            got = f"was handed the declarer's {course.discard_count} discards"
+        seat = course.hand.discarder
+        if course.hand.received:
+            got = f"received {course.hand.received} card(s) from its partner"
+        elif seat != course.hand.declarer:
+            got = f"was handed the declarer's {course.hand.discard_count} discards"
         else:
             got = "has taken the kitty"
-        raise IllegalActionError(f"seat {seat} {got} and must discard {course.discard_count} cards, like discard 4D 5C 6C.")
+        raise IllegalActionError(f"seat {seat} {got} and must discard {course.hand.discard_count} cards, like discard 4D 5C 6C.")
 
     def action_of(self, move: int, tables: Tables) -> Action:
         cards = tables.cards
@@ -179,32 +181,32 @@ class Announcing(Part):
     index in ``rules.announcements``; mask bit 0 the pass and bit ``i + 1`` announcement ``i``."""
 
     def to_act(self, course: HandState) -> int | None:
-        assert course.window is not None
-        return course.window.to_act
+        assert course.hand.window is not None
+        return course.hand.window.to_act
 
     def legal_mask(self, course: HandState) -> int:
-        assert course.window is not None
-        return course.window.legal_mask()
+        assert course.hand.window is not None
+        return course.hand.window.legal_mask()
 
     def why_illegal(self, move: int, course: HandState) -> str | None:
-        assert course.window is not None
-        return course.window.why_illegal(move, course.rules.announcements)
+        assert course.hand.window is not None
+        return course.hand.window.why_illegal(move, course.rules.announcements)
 
     def apply(self, move: int, course: HandState) -> None:
-        window = course.window
-        assert window is not None and course.declarer is not None
+        window = course.hand.window
+        assert window is not None and course.hand.declarer is not None
         seat = window.to_act
         window.speak(move, course.rules.announcements)
         if move == PASS_MOVE and course.listener is not None:
             course.listener.event(Passed(seat))
         if move != PASS_MOVE:
             announcement = course.rules.announcements[move]
-            course.announced.append((seat, move))
+            course.hand.announced.append((seat, move))
             course.tell(Announced(seat, announcement.id))
             if announcement.effect is Effect.TERMS:
-                course.terms = course.current_terms()
+                course.hand.terms = course.current_terms()
         if window.over:
-            course.window = None
+            course.hand.window = None
             if window.moment is Moment.AFTER_AUCTION:
                 course.take_kitty()
             else:
@@ -234,49 +236,49 @@ class Announcing(Part):
 
 
 class Giving(Part):
-    """Phase ``GIVE``: a partner (the first of ``course.givers``) passes the declarer a card face down,
+    """Phase ``GIVE``: a partner (the first of ``course.hand.givers``) passes the declarer a card face down,
     the move its index."""
 
     def to_act(self, course: HandState) -> int | None:
-        return course.givers[0]
+        return course.hand.givers[0]
 
     def legal_mask(self, course: HandState) -> int:
-        return course.hands[course.givers[0]]
+        return course.hand.hands[course.hand.givers[0]]
 
     def why_illegal(self, move: int, course: HandState) -> str | None:
-        seat, cards = course.givers[0], course.tables.cards
-        if 0 <= move < len(cards) and course.hands[seat] >> move & 1:
+        seat, cards = course.hand.givers[0], course.tables.cards
+        if 0 <= move < len(cards) and course.hand.hands[seat] >> move & 1:
             return None
         if 0 <= move < len(cards):
             return f"seat {seat} does not hold {cards[move]}."
-        return f"seat {seat} must give one of its cards {cards_in(course.hands[seat])}, not {shown(move)}."
+        return f"seat {seat} must give one of its cards {cards_in(course.hand.hands[seat])}, not {shown(move)}."
 
     def apply(self, move: int, course: HandState) -> None:
-        declarer = course.declarer
+        declarer = course.hand.declarer
         assert declarer is not None
-        giver = course.givers.pop(0)
-        course.hands[giver] &= ~(1 << move)
-        course.hands[declarer] |= 1 << move
-        course.received += 1
+        giver = course.hand.givers.pop(0)
+        course.hand.hands[giver] &= ~(1 << move)
+        course.hand.hands[declarer] |= 1 << move
+        course.hand.received += 1
         course.tell(CardGiven(giver, declarer, course.tables.cards[move]))
-        if not course.givers:
+        if not course.hand.givers:
             # The partners fold; the declarer discards as many cards as received.
             seating = course.rules.seating
             partners = [seat for seat in seating.teams[seating.team_of(declarer)] if seat != declarer]
-            course.sitting_out = tuple(sorted(set(course.sitting_out) | set(partners)))
-            course.discard_count = course.received
-            course.discarder = declarer
+            course.hand.sitting_out = tuple(sorted(set(course.hand.sitting_out) | set(partners)))
+            course.hand.discard_count = course.hand.received
+            course.hand.discarder = declarer
             course.enter(EXCHANGING)
 
     def legal_actions(self, course: HandState) -> Sequence[Action]:
         cards = course.tables.cards
-        return [Give(cards[index]) for index in cards_in(course.hands[course.givers[0]])]
+        return [Give(cards[index]) for index in cards_in(course.hand.hands[course.hand.givers[0]])]
 
     def move_of(self, action: Action, course: HandState) -> int:
         if isinstance(action, Give):
             return action.card.index
-        seat = course.givers[0]
-        example = course.tables.cards[cards_in(course.hands[seat])[0]]
+        seat = course.hand.givers[0]
+        example = course.tables.cards[cards_in(course.hand.hands[seat])[0]]
         raise IllegalActionError(f"seat {seat} must give the declarer one of its cards, like give {example}.")
 
     def action_of(self, move: int, tables: Tables) -> Action:
@@ -288,22 +290,22 @@ class CallingPartner(Part):
     (:data:`PASS_MOVE`) or names card ``move``; mask bit 0 going alone and bit ``i + 1`` naming card ``i``."""
 
     def to_act(self, course: HandState) -> int | None:
-        return course.declarer
+        return course.hand.declarer
 
     def legal_mask(self, course: HandState) -> int:
-        declarer, terms = course.declarer, course.terms
+        declarer, terms = course.hand.declarer, course.hand.terms
         assert declarer is not None and terms is not None
-        return course.arrangement.partner_mask(declarer, terms, course.hands[declarer] | course.discarded)
+        return course.hand.arrangement.partner_mask(declarer, terms, course.hand.hands[declarer] | course.hand.discarded)
 
     def why_illegal(self, move: int, course: HandState) -> str | None:
-        declarer, terms = course.declarer, course.terms
+        declarer, terms = course.hand.declarer, course.hand.terms
         assert declarer is not None and terms is not None
-        return course.arrangement.why_partner_illegal(move, declarer, terms, course.hands[declarer] | course.discarded)
+        return course.hand.arrangement.why_partner_illegal(move, declarer, terms, course.hand.hands[declarer] | course.hand.discarded)
 
     def apply(self, move: int, course: HandState) -> None:
-        declarer = course.declarer
+        declarer = course.hand.declarer
         assert declarer is not None
-        course.tell_all(course.arrangement.call_partner(move, declarer, course.hands))
+        course.tell_all(course.hand.arrangement.call_partner(move, declarer, course.hand.hands))
         course.hand_off_or_play()
 
     def legal_actions(self, course: HandState) -> Sequence[Action]:
@@ -317,7 +319,7 @@ class CallingPartner(Part):
         nameable = cards_in(self.legal_mask(course) >> 1)
         example = str(course.tables.cards[nameable[-1]]) if nameable else "AH"
         alone = ", or go alone." if rule.may_go_alone else "."
-        raise IllegalActionError(f"seat {course.declarer} must call a partner by naming a card, like partner {example}{alone}")
+        raise IllegalActionError(f"seat {course.hand.declarer} must call a partner by naming a card, like partner {example}{alone}")
 
     def action_of(self, move: int, tables: Tables) -> Action:
         return ALONE if move == PASS_MOVE else CallPartner(tables.cards[move])
@@ -335,23 +337,23 @@ class Picking(Part):
     card, the move its index (plus ``(discard + 1) << DISCARD_SHIFT`` where it puts a card back)."""
 
     def to_act(self, course: HandState) -> int | None:
-        return course.table_cards.pickers[0]
+        return course.hand.table_cards.pickers[0]
 
     def legal_mask(self, course: HandState) -> int:
-        return course.table_cards.table
+        return course.hand.table_cards.table
 
     def why_illegal(self, move: int, course: HandState) -> str | None:
-        return course.table_cards.why_pick_illegal(move, course.hands, course.tables.cards)
+        return course.hand.table_cards.why_pick_illegal(move, course.hand.hands, course.tables.cards)
 
     def apply(self, move: int, course: HandState) -> None:
-        table = course.table_cards
-        course.chosen = ()  # a pick taken whole ends one taken a step at a time
+        table = course.hand.table_cards
+        course.hand.chosen = ()  # a pick taken whole ends one taken a step at a time
         if course.listener is not None:
             cards, discard = course.tables.cards, (move >> DISCARD_SHIFT) - 1
             course.listener.event(Picked(table.pickers[0], cards[move & CARD_MASK], cards[discard] if discard >= 0 else None))
-        card = table.take(move, course.hands)
+        card = table.take(move, course.hand.hands)
         if card >= 0:
-            course.kitty = course.kitty + (card,)
+            course.hand.kitty = course.hand.kitty + (card,)
         if not table.pickers:
             if table.taking:
                 course.start_play()
@@ -359,18 +361,18 @@ class Picking(Part):
                 course.enter(BIDDING)
 
     def legal_actions(self, course: HandState) -> Sequence[Action]:
-        cards, picking = course.tables.cards, course.table_cards
+        cards, picking = course.tables.cards, course.hand.table_cards
         table = cards_in(picking.table)
         if not picking.taking:
             return [Pick(cards[index]) for index in table]
-        hand = course.hands[picking.pickers[0]]
+        hand = course.hand.hands[picking.pickers[0]]
         return [Pick(cards[index], cards[discard]) for index in table for discard in cards_in(hand | 1 << index)]
 
     def move_of(self, action: Action, course: HandState) -> int:
         if isinstance(action, Pick):
             discard = 0 if action.discard is None else (action.discard.index + 1) << DISCARD_SHIFT
             return action.card.index | discard
-        cards, picking = course.tables.cards, course.table_cards
+        cards, picking = course.tables.cards, course.hand.table_cards
         table = [cards[index] for index in cards_in(picking.table)]
         example = f"pick {table[0]} discard {table[0]}" if picking.taking else f"pick {table[0]}"
         raise IllegalActionError(
@@ -387,19 +389,19 @@ class Drawing(Part):
     drawn (:data:`~engine.kernel.drawing.KEEP_MOVE`, mask bit 1) or rejects it (:data:`PASS_MOVE`, bit 0)."""
 
     def to_act(self, course: HandState) -> int | None:
-        return course.drawn_hands.drawer
+        return course.hand.drawn_hands.drawer
 
     def legal_mask(self, course: HandState) -> int:
         return 0b11
 
     def why_illegal(self, move: int, course: HandState) -> str | None:
-        return course.drawn_hands.why_draw_illegal(move)
+        return course.hand.drawn_hands.why_draw_illegal(move)
 
     def apply(self, move: int, course: HandState) -> None:
-        drawing = course.drawn_hands
+        drawing = course.hand.drawn_hands
         if course.listener is not None:
             course.listener.event(Drew(drawing.drawer, course.tables.cards[drawing.card_drawn()], move == KEEP_MOVE))
-        if drawing.draw(move, course.hands):
+        if drawing.draw(move, course.hand.hands):
             course.enter(BIDDING)
 
     def legal_actions(self, course: HandState) -> Sequence[Action]:
@@ -408,7 +410,7 @@ class Drawing(Part):
     def move_of(self, action: Action, course: HandState) -> int:
         if isinstance(action, Draw):
             return KEEP_MOVE if action.keep else PASS_MOVE
-        drawing = course.drawn_hands
+        drawing = course.hand.drawn_hands
         drawn = course.tables.cards[drawing.card_drawn()]
         raise IllegalActionError(f"seat {drawing.drawer} is drawing its hand and must keep or reject the card it drew ({drawn}).")
 
@@ -425,27 +427,27 @@ class Playing(Part):
     joker that names a suit makes one move per suit it may name)."""
 
     def to_act(self, course: HandState) -> int | None:
-        assert course.play is not None
-        return course.play.to_act
+        assert course.hand.play is not None
+        return course.hand.play.to_act
 
     def legal_mask(self, course: HandState) -> int:
-        play = course.play
+        play = course.hand.play
         assert play is not None
-        return play.playable(course.hands[play.to_act])
+        return play.playable(course.hand.hands[play.to_act])
 
     def why_illegal(self, move: int, course: HandState) -> str | None:
-        play = course.play
+        play = course.hand.play
         assert play is not None
-        return play.why_illegal(move, course.hands[play.to_act])
+        return play.why_illegal(move, course.hand.hands[play.to_act])
 
     def apply(self, move: int, course: HandState) -> None:
         named = move >> SUIT_SHIFT
         course.play_card(move & CARD_BITS, course.tables.suits[named - 1] if named else None)
 
     def legal_actions(self, course: HandState) -> Sequence[Action]:
-        play = course.play
+        play = course.hand.play
         assert play is not None
-        return play.legal_actions(course.hands[play.to_act])
+        return play.legal_actions(course.hand.hands[play.to_act])
 
     def move_of(self, action: Action, course: HandState) -> int:
         if not isinstance(action, Play):

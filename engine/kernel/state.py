@@ -112,22 +112,7 @@ class GameState(HandCourse):
         self.rng_shared = other.rng_shared = True
         other.scripted = list(self.scripted)
         other.listener = None
-        other.hands = list(self.hands)
-        other.auction = self.auction.copy()
-        other.window = self.window.copy() if self.window is not None else None
-        other.announced = list(self.announced)
-        other.givers = list(self.givers)
-        # A part the variant never uses stays empty and is shared; the others are copied.
-        rules = self.rules
-        if self.tables.arranges_seats:
-            other.arrangement = self.arrangement.copy()
-        if rules.deal.table:
-            other.table_cards = self.table_cards.copy()
-        if rules.deal.draw:
-            other.drawn_hands = self.drawn_hands.copy()
-        if self.play is not None:
-            other.play = self.play.copy()
-            other.play.hands = other.hands  # the play removes cards from the copy's hands, not these
+        other.hand = self.hand.copy()
         return other
 
     # -- moves ------------------------------------------------------------------------------------
@@ -135,7 +120,7 @@ class GameState(HandCourse):
     def legal_mask(self) -> int:
         """The legal moves of the seat to act as a bit mask: in the auction bit 0 is the pass and bit
         ``r + 1`` the bid of rank ``r`` (so the move is the bit's position minus one); at the kitty the
-        cards that may be discarded (:attr:`discard_count` of them make a move); in an announcement
+        cards that may be discarded (:attr:`Hand.discard_count <engine.kernel.hand.Hand.discard_count>` of them make a move); in an announcement
         window bit 0 is the pass and bit ``i + 1`` announcement ``i``; when giving, the cards that may be
         given (one makes a move); calling a partner, bit 0 going alone and bit ``i + 1`` naming card
         ``i``; in play the cards that may be played (a led joker that names a suit makes one move per :meth:`TrickPlay.nameable`
@@ -168,7 +153,7 @@ class GameState(HandCourse):
             if part is PLAYING:
                 moves += self._run_play(choosers, trusted)
             elif part is BIDDING:
-                auction = self.auction
+                auction = self.hand.auction
                 seat = auction.to_act
                 chosen = choosers[seat](self, seat, auction.legal_mask())
                 move = chosen if type(chosen) is int else self._as_move(chosen)
@@ -191,9 +176,9 @@ class GameState(HandCourse):
         """:meth:`run`'s card play: cards until the play ends (its hand is over, or a side scored out),
         each taken as :meth:`play_card` takes one (reported, played, and followed by
         :meth:`HandCourse.after_card <engine.kernel.course.HandCourse.after_card>`); returns how many."""
-        play = self.play
+        play = self.hand.play
         assert play is not None
-        hands, tables, listener = self.hands, self.tables, self.listener
+        hands, tables, listener = self.hand.hands, self.tables, self.listener
         suits, cards = tables.suits, tables.cards
         playable, play_card = play.playable, play.play
         moves = 0
@@ -220,7 +205,7 @@ class GameState(HandCourse):
             self.after_card(winner)
             moves += 1
             # Only a trick's last card can end the play (the hand scored, or a side scored out).
-            if winner >= 0 and (self.play is not play or self.paused or self.part is not PLAYING):
+            if winner >= 0 and (self.hand.play is not play or self.paused or self.part is not PLAYING):
                 return moves
 
     def _as_move(self, chosen: object) -> int:
@@ -267,10 +252,10 @@ class GameState(HandCourse):
     def why_claim_illegal(self, indices: list[int]) -> str | None:
         """Why the seat to act may not lay down the cards ``indices`` to claim the tricks they win (see
         :meth:`claim`), or ``None`` when it may."""
-        play = self.play
+        play = self.hand.play
         if self.part is not PLAYING or play is None or self.paused:
             return "Cards are laid down to claim tricks only during the play."
-        return play.why_claim_illegal(indices, self.hands[play.to_act], self.declarer)
+        return play.why_claim_illegal(indices, self.hand.hands[play.to_act], self.hand.declarer)
 
     def claim(self, indices: list[int]) -> None:
         """The declarer, leading, lays down the cards ``indices`` to claim the tricks they win: the
@@ -281,7 +266,7 @@ class GameState(HandCourse):
         reason = self.why_claim_illegal(indices)
         if reason is not None:
             raise IllegalActionError(reason)
-        play = self.play
+        play = self.hand.play
         assert play is not None
         seat = play.to_act
         if self.listener is not None:
@@ -311,35 +296,10 @@ def copy_course(source: GameState, target: GameState) -> None:
     target.part = source.part
     target.phase = source.phase
     target.hand_number = source.hand_number
-    target.order = source.order
-    target._deal = source._deal
-    target._dealt_by = source._dealt_by
-    target.kitty = source.kitty
-    target.hands = source.hands
-    target.auction = source.auction
-    target.play = source.play
-    target.contract = source.contract
-    target.declarer = source.declarer
-    target.discard_count = source.discard_count
-    target.discarded = source.discarded
-    target.chosen = source.chosen
-    target.kitty_taken = source.kitty_taken
-    target.sitting_out = source.sitting_out
-    target.exposed = source.exposed
+    target.hand = source.hand
     target.result = source.result
     target.pause_between_hands = source.pause_between_hands
     target.paused = source.paused
-    target.expose_when = source.expose_when
-    target.terms = source.terms
-    target.window = source.window
-    target.announced = source.announced
-    target.givers = source.givers
-    target.received = source.received
-    target.scored_out = source.scored_out
-    target.discarder = source.discarder
-    target.arrangement = source.arrangement
-    target.table_cards = source.table_cards
-    target.drawn_hands = source.drawn_hands
 
 
 __all__ = ["CARD_BITS", "PASS_MOVE", "SUIT_SHIFT", "Chooser", "GameState", "History", "StateListener"]

@@ -2,7 +2,7 @@
 each player in turn puts some into the kitty; after the declarer's exchange each defender takes some,
 discarding a card for each; the rest are out of play.
 
-:class:`TableCards` is the part of the kernel's state (``state.table_cards``) that plays them, in phase
+:class:`TableCards` is the part of the kernel's state (``state.hand.table_cards``) that plays them, in phase
 ``PICK``. A move there is the index of the card taken from the table,
 plus ``(discarded index + 1) << DISCARD_SHIFT`` when a defender takes it into its hand.
 """

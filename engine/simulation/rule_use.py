@@ -139,25 +139,25 @@ class RuleWatch:
             _add(counts, self._bar, False)
         if self._onward is not None and not result.game_over and max(result.scores) >= rules.end.target:
             _add(counts, self._onward, False)
-        if self._score_out and state.scored_out is not None:
+        if self._score_out and state.hand.scored_out is not None:
             _add(counts, "end:score_out_during_hand", False)
-        contract, declarer = state.contract, state.declarer
+        contract, declarer = state.hand.contract, state.hand.declarer
         if contract is None or declarer is None:
             _add(counts, self._all_pass, False)
             return
         made = result.made
         if contract.is_special:
             _add(counts, f"contract:{contract.id}", made)
-        auction = state.auction
+        auction = state.hand.auction
         if auction.high_modifier >= 0:
             _add(counts, f"modifier:{state.tables.modifiers[auction.high_modifier].id}", made)
         if self._inkles is not None:
             contracts, stride = state.tables.contracts, state.tables.stride
             if any(call >= 0 and contracts[call % stride].level == self._inkles for _, call in auction.bidding):
                 _add(counts, "inkles:inkles", False)
-        if state.announced:
-            side = state.side()
-            for seat, index in state.announced:
+        if state.hand.announced:
+            side = state.hand.side()
+            for seat, index in state.hand.announced:
                 announcement = rules.announcements[index]
                 if seat in side:
                     _add(counts, f"announcement:{announcement.id}", made)
@@ -170,10 +170,10 @@ class RuleWatch:
                 if not made and not broken:
                     _add(counts, UNBROKEN.format(rule=announcement.id), False)
         if self._partner and contract.style.partner is PartnerRole.PLAYS:
-            called = state.arrangement.called_card is not None
+            called = state.hand.arrangement.called_card is not None
             _add(counts, "partner:partner_call" if called else "partner:alone", made)
         if self._slam and made:
-            side = state.side()
+            side = state.hand.side()
             if sum(result.tricks[seat] for seat in side) == rules.deal.hand_size:
                 _add(counts, "slam:slam", True)
 

@@ -1,0 +1,197 @@
+"""One deal's hand: its cards and the parts it is played through, made anew for every deal.
+
+A :class:`Hand` owns what belongs to one deal: the cards each seat holds and the kitty, the auction, the
+kitty exchange (who discards, how many, what), the partners' gift, the announcement window and the
+announcements made, the seat arrangement (dummies, a called partner), the table cards, the drawn hands and
+the trick play. The game (:class:`~engine.kernel.course.HandCourse`) keeps what outlives a deal: the
+variant, the scores, the dealer, the generator, the hand's number and how the game ended; it makes a new
+hand for each deal (``state.hand``) and moves it from part to part (:mod:`~engine.kernel.parts`).
+"""
+
+from __future__ import annotations
+
+from ..rules.contracts import Contract, ExposureTime
+from .arrangement import SeatArrangement
+from .auction import Auction
+from .calls import CallWindow
+from .deal import Deal, deal_of_order
+from .drawing import DrawnHands
+from .play import TrickPlay
+from .table_cards import TableCards
+from .tables import Tables
+
+HAND_FIELDS = tuple(
+    (
+        "tables order dealt dealt_by kitty hands auction play contract declarer discard_count discarded chosen "
+        "kitty_taken sitting_out exposed expose_when terms window announced givers received scored_out discarder "
+        "arrangement table_cards drawn_hands"
+    ).split()
+)
+"""The attributes of :class:`Hand` (named here, not read from ``__slots__``: a class compiled with mypyc
+has none)."""
+
+
+class Hand:
+    """One deal's hand (see the module docstring)."""
+
+    __slots__ = HAND_FIELDS
+
+    def __init__(
+        self,
+        tables: Tables,
+        dealer: int,
+        banned: frozenset[int],
+        hands: list[int],
+        kitty: tuple[int, ...],
+        order: list[int] | None,
+        dealt: Deal | None,
+        arrangement: SeatArrangement,
+        table_cards: TableCards,
+        drawn_hands: DrawnHands,
+        source: Hand | None = None,
+    ) -> None:
+        """A hand dealt by ``dealer`` (``banned``: seats that may not bid in it): ``hands`` and ``kitty``
+        as card indices, from the shuffled deck ``order`` (or the scripted deal ``dealt``, ``order`` then
+        ``None``), with the seat arrangement, table cards and drawn hands the course laid out for it; with
+        ``source``, a copy of that hand (see :meth:`copy`; the other arguments are not read)."""
+        if source is not None:
+            copy_hand(source, self)
+            return
+        self.tables = tables
+        """The variant's precomputed tables."""
+        self.order = order
+        """The shuffled deck this hand was dealt from (``None`` for a scripted deal)."""
+        self.dealt = dealt
+        """The deal as a record of cards, once built (see :attr:`deal`)."""
+        self.dealt_by = dealer
+        """The seat that dealt this hand."""
+        self.kitty = kitty
+        """The kitty's cards, in the order dealt (and table cards put into it)."""
+        self.hands = hands
+        """Each seat's cards as a mask of card indices."""
+        self.auction = Auction(tables, dealer, banned)
+        """This hand's auction."""
+        self.play: TrickPlay | None = None
+        """The card play, once the hand reaches it."""
+        self.contract: Contract | None = None
+        """The contract played, once the auction is won."""
+        self.declarer: int | None = None
+        """The declarer's seat, once the auction is won."""
+        self.discard_count = 0
+        """How many cards the seat discarding must put away (phase ``KITTY``)."""
+        self.discarded = 0
+        """The declarer's discards, as a mask."""
+        self.chosen: tuple[int, ...] = ()
+        """The steps taken so far of a discard or pick in progress (:mod:`~engine.kernel.action_space`)."""
+        self.kitty_taken = False
+        """Whether the declarer took the kitty."""
+        self.sitting_out: tuple[int, ...] = ()
+        """Seats that take no part in the play (a misère declarer's partner)."""
+        self.exposed: tuple[int, ...] = ()
+        """Seats whose hands are laid open."""
+        self.expose_when: ExposureTime | None = None
+        """When the contract's hand is still to be laid open, if it is."""
+        self.terms: Contract | None = None
+        """The terms the hand is played and scored under: the contract won, or what a call made of it."""
+        self.window: CallWindow | None = None
+        """The announcement window open now, if any."""
+        self.announced: list[tuple[int, int]] = []
+        """The announcements made this hand: (seat, index in ``rules.announcements``)."""
+        self.givers: list[int] = []
+        """Partners still to pass the declarer a card (phase ``GIVE``)."""
+        self.received = 0
+        """Cards the declarer received from partners and has still to discard as many of."""
+        self.scored_out: int | None = None
+        """The defending side that reached the target during the play (the 1904 rule), if one has."""
+        self.discarder = -1
+        """Who discards in phase ``KITTY``: the declarer, or the partner handed the declarer's discards."""
+        self.arrangement = arrangement
+        """This hand's dummies and called partner (:mod:`~engine.kernel.arrangement`)."""
+        self.table_cards = table_cards
+        """This hand's cards face up on the table (:mod:`~engine.kernel.table_cards`)."""
+        self.drawn_hands = drawn_hands
+        """This hand's draws, where hands are drawn (:mod:`~engine.kernel.drawing`)."""
+
+    def copy(self) -> Hand:
+        """An independent copy: what the hand changes is copied, what it never changes is shared."""
+        other = Hand(
+            self.tables, 0, frozenset(), self.hands, self.kitty, None, None, self.arrangement, self.table_cards, self.drawn_hands, self
+        )
+        other.hands = list(self.hands)
+        other.auction = self.auction.copy()
+        other.window = self.window.copy() if self.window is not None else None
+        other.announced = list(self.announced)
+        other.givers = list(self.givers)
+        # A part the variant never uses stays empty and is shared; the others are copied.
+        tables = self.tables
+        if tables.arranges_seats:
+            other.arrangement = self.arrangement.copy()
+        if tables.rules.deal.table:
+            other.table_cards = self.table_cards.copy()
+        if tables.rules.deal.draw:
+            other.drawn_hands = self.drawn_hands.copy()
+        if self.play is not None:
+            other.play = self.play.copy()
+            other.play.hands = other.hands  # the play removes cards from the copy's hands, not these
+        return other
+
+    @property
+    def deal(self) -> Deal:
+        """The hand's deal as a record of cards (built from the shuffled deck the first time it is asked for:
+        the simulator never needs it)."""
+        if self.dealt is None:
+            assert self.order is not None
+            self.dealt = deal_of_order(self.tables, self.order, self.dealt_by)
+        return self.dealt
+
+    def own_discards(self, seat: int) -> int:
+        """The cards ``seat`` put out of play and alone knows, as a mask: its discards after taking the
+        kitty, after taking table cards, and the cards it rejected drawing its hand."""
+        mine = self.discarded if self.kitty_taken and seat == self.declarer else 0
+        set_aside, rejected = self.table_cards.set_aside, self.drawn_hands.rejected
+        if set_aside:
+            mine |= set_aside[seat]
+        if rejected:
+            mine |= rejected[seat]
+        return mine
+
+    def side(self) -> tuple[int, ...]:
+        """The declaring side's seats: the declarer's team, and a called partner."""
+        assert self.declarer is not None
+        return self.arrangement.side(self.declarer)
+
+
+def copy_hand(source: Hand, target: Hand) -> None:
+    """Assign every attribute of ``source`` to ``target`` (shallow: the values are shared). Written out
+    by name, as :func:`~engine.kernel.state.copy_course` is; ``tests/test_copying.py`` checks that every
+    field is here."""
+    target.tables = source.tables
+    target.order = source.order
+    target.dealt = source.dealt
+    target.dealt_by = source.dealt_by
+    target.kitty = source.kitty
+    target.hands = source.hands
+    target.auction = source.auction
+    target.play = source.play
+    target.contract = source.contract
+    target.declarer = source.declarer
+    target.discard_count = source.discard_count
+    target.discarded = source.discarded
+    target.chosen = source.chosen
+    target.kitty_taken = source.kitty_taken
+    target.sitting_out = source.sitting_out
+    target.exposed = source.exposed
+    target.expose_when = source.expose_when
+    target.terms = source.terms
+    target.window = source.window
+    target.announced = source.announced
+    target.givers = source.givers
+    target.received = source.received
+    target.scored_out = source.scored_out
+    target.discarder = source.discarder
+    target.arrangement = source.arrangement
+    target.table_cards = source.table_cards
+    target.drawn_hands = source.drawn_hands
+
+
+__all__ = ["HAND_FIELDS", "Hand", "copy_hand"]
