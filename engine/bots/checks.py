@@ -32,10 +32,11 @@ def check_rules(rules: object) -> Rules:
     return rules
 
 
-def check_choose(state: object, seat: object, legal: object, rules: Rules | None) -> None:
+def check_choose(state: object, seat: object, legal: object, rules: Rules | None, decodes: bool = True) -> None:
     """The arguments of ``choose(state, seat, legal)`` for a bot of ``rules`` (``None``: a bot of any
     variant): the kernel's state of a game of the same variant, a seat at its table and a mask with at
-    least one legal move."""
+    least one legal move; where the bot ``decodes`` its moves through its tables, none outside the
+    seat's."""
     if not isinstance(state, GameState):
         raise TypeError(f"choose needs the kernel's GameState (game.state), not {type(state).__name__}.")
     if rules is None:
@@ -51,8 +52,11 @@ def check_choose(state: object, seat: object, legal: object, rules: Rules | None
         raise TypeError(f"choose needs the mask of legal moves (state.legal_mask(seat)), not {type(legal).__name__}.")
     if legal <= 0:
         raise ValueError("There is no legal move in the mask given: a bot chooses only where the seat has a move to make.")
-    # A mask wider than the seat's moves would send a bot past the end of its tables. In play (the
-    # simulator's innermost call) the seat's own hand bounds it; elsewhere the state's legal moves do.
+    if not decodes:
+        return
+    # A mask wider than the seat's moves would send a bot that decodes its moves past the end of its
+    # tables. In play (the simulator's innermost call) the seat's own hand bounds it; elsewhere the
+    # state's legal moves do.
     bound = state.hand.hands[seat] if state.phase is Phase.PLAY else state.legal_mask()
     if legal & ~bound:
         raise ValueError(f"The mask given ({legal:#x}) holds moves seat {seat} cannot make now: pass state.legal_mask().")

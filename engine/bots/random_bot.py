@@ -39,7 +39,9 @@ class RandomBot:
 
     def choose(self, state: GameState, seat: int, legal: int) -> int:
         """A uniformly random legal move: the same choices as :meth:`act`, without building them."""
-        check_choose(state, seat, legal, None)
+        # Only a bot that decodes its moves needs the mask bounded: this one picks a bit of it, and a stray
+        # bit is a move the kernel refuses (bounding it cost the random loop a tenth of its speed compiled).
+        check_choose(state, seat, legal, None, False)
         phase = state.phase
         if phase is Phase.PLAY:
             play = state.hand.play

@@ -33,7 +33,7 @@ from .events import (
     Misdealt,
     TrickWon,
 )
-from .hand import Hand
+from .hand import dealt_hand
 from .hand_state import COURSE_FIELDS, HandState
 from .listening import HandStart, StateListener
 from .parts import ANNOUNCING, BIDDING, CALLING_PARTNER, DRAWING, EXCHANGING, GIVING, OVER, PICKING, PLAYING, Part
@@ -209,7 +209,7 @@ class HandCourse(HandState):
             misdeals.append((dealt if dealt is not None else deal_of_order(tables, order or [], dealer), short))
         # Parts a variant never uses stay empty, untouched, for the whole game (and copies share them).
         first = self.hand_number == 0
-        hand = self.hand = Hand(
+        hand = self.hand = dealt_hand(
             tables,
             dealer,
             self.banned,

@@ -36,87 +36,70 @@ class Hand:
 
     __slots__ = HAND_FIELDS
 
-    def __init__(
-        self,
-        tables: Tables,
-        dealer: int,
-        banned: frozenset[int],
-        hands: list[int],
-        kitty: tuple[int, ...],
-        order: list[int] | None,
-        dealt: Deal | None,
-        arrangement: SeatArrangement,
-        table_cards: TableCards,
-        drawn_hands: DrawnHands,
-        source: Hand | None = None,
-    ) -> None:
-        """A hand dealt by ``dealer`` (``banned``: seats that may not bid in it): ``hands`` and ``kitty``
-        as card indices, from the shuffled deck ``order`` (or the scripted deal ``dealt``, ``order`` then
-        ``None``), with the seat arrangement, table cards and drawn hands the course laid out for it; with
-        ``source``, a copy of that hand (see :meth:`copy`; the other arguments are not read)."""
+    tables: Tables
+    """The variant's precomputed tables."""
+    order: list[int] | None
+    """The shuffled deck this hand was dealt from (``None`` for a scripted deal)."""
+    dealt: Deal | None
+    """The deal as a record of cards, once built (see :attr:`deal`)."""
+    dealt_by: int
+    """The seat that dealt this hand."""
+    kitty: tuple[int, ...]
+    """The kitty's cards, in the order dealt (and table cards put into it)."""
+    hands: list[int]
+    """Each seat's cards as a mask of card indices."""
+    auction: Auction
+    """This hand's auction."""
+    play: TrickPlay | None
+    """The card play, once the hand reaches it."""
+    contract: Contract | None
+    """The contract played, once the auction is won."""
+    declarer: int | None
+    """The declarer's seat, once the auction is won."""
+    discard_count: int
+    """How many cards the seat discarding must put away (phase ``KITTY``)."""
+    discarded: int
+    """The declarer's discards, as a mask."""
+    chosen: tuple[int, ...]
+    """The steps taken so far of a discard or pick in progress (:mod:`~engine.kernel.action_space`)."""
+    kitty_taken: bool
+    """Whether the declarer took the kitty."""
+    sitting_out: tuple[int, ...]
+    """Seats that take no part in the play (a misère declarer's partner)."""
+    exposed: tuple[int, ...]
+    """Seats whose hands are laid open."""
+    expose_when: ExposureTime | None
+    """When the contract's hand is still to be laid open, if it is."""
+    terms: Contract | None
+    """The terms the hand is played and scored under: the contract won, or what a call made of it."""
+    window: CallWindow | None
+    """The announcement window open now, if any."""
+    announced: list[tuple[int, int]]
+    """The announcements made this hand: (seat, index in ``rules.announcements``)."""
+    givers: list[int]
+    """Partners still to pass the declarer a card (phase ``GIVE``)."""
+    received: int
+    """Cards the declarer received from partners and has still to discard as many of."""
+    scored_out: int | None
+    """The defending side that reached the target during the play (the 1904 rule), if one has."""
+    discarder: int
+    """Who discards in phase ``KITTY``: the declarer, or the partner handed the declarer's discards."""
+    arrangement: SeatArrangement
+    """This hand's dummies and called partner (:mod:`~engine.kernel.arrangement`)."""
+    table_cards: TableCards
+    """This hand's cards face up on the table (:mod:`~engine.kernel.table_cards`)."""
+    drawn_hands: DrawnHands
+    """This hand's draws, where hands are drawn (:mod:`~engine.kernel.drawing`)."""
+
+    def __init__(self, source: Hand | None = None) -> None:
+        """A copy of ``source`` (see :meth:`copy`), or, without it, a hand whose fields the deal sets
+        (:func:`dealt_hand`)."""
         if source is not None:
             copy_hand(source, self)
-            return
-        self.tables = tables
-        """The variant's precomputed tables."""
-        self.order = order
-        """The shuffled deck this hand was dealt from (``None`` for a scripted deal)."""
-        self.dealt = dealt
-        """The deal as a record of cards, once built (see :attr:`deal`)."""
-        self.dealt_by = dealer
-        """The seat that dealt this hand."""
-        self.kitty = kitty
-        """The kitty's cards, in the order dealt (and table cards put into it)."""
-        self.hands = hands
-        """Each seat's cards as a mask of card indices."""
-        self.auction = Auction(tables, dealer, banned)
-        """This hand's auction."""
-        self.play: TrickPlay | None = None
-        """The card play, once the hand reaches it."""
-        self.contract: Contract | None = None
-        """The contract played, once the auction is won."""
-        self.declarer: int | None = None
-        """The declarer's seat, once the auction is won."""
-        self.discard_count = 0
-        """How many cards the seat discarding must put away (phase ``KITTY``)."""
-        self.discarded = 0
-        """The declarer's discards, as a mask."""
-        self.chosen: tuple[int, ...] = ()
-        """The steps taken so far of a discard or pick in progress (:mod:`~engine.kernel.action_space`)."""
-        self.kitty_taken = False
-        """Whether the declarer took the kitty."""
-        self.sitting_out: tuple[int, ...] = ()
-        """Seats that take no part in the play (a misère declarer's partner)."""
-        self.exposed: tuple[int, ...] = ()
-        """Seats whose hands are laid open."""
-        self.expose_when: ExposureTime | None = None
-        """When the contract's hand is still to be laid open, if it is."""
-        self.terms: Contract | None = None
-        """The terms the hand is played and scored under: the contract won, or what a call made of it."""
-        self.window: CallWindow | None = None
-        """The announcement window open now, if any."""
-        self.announced: list[tuple[int, int]] = []
-        """The announcements made this hand: (seat, index in ``rules.announcements``)."""
-        self.givers: list[int] = []
-        """Partners still to pass the declarer a card (phase ``GIVE``)."""
-        self.received = 0
-        """Cards the declarer received from partners and has still to discard as many of."""
-        self.scored_out: int | None = None
-        """The defending side that reached the target during the play (the 1904 rule), if one has."""
-        self.discarder = -1
-        """Who discards in phase ``KITTY``: the declarer, or the partner handed the declarer's discards."""
-        self.arrangement = arrangement
-        """This hand's dummies and called partner (:mod:`~engine.kernel.arrangement`)."""
-        self.table_cards = table_cards
-        """This hand's cards face up on the table (:mod:`~engine.kernel.table_cards`)."""
-        self.drawn_hands = drawn_hands
-        """This hand's draws, where hands are drawn (:mod:`~engine.kernel.drawing`)."""
 
     def copy(self) -> Hand:
         """An independent copy: what the hand changes is copied, what it never changes is shared."""
-        other = Hand(
-            self.tables, 0, frozenset(), self.hands, self.kitty, None, None, self.arrangement, self.table_cards, self.drawn_hands, self
-        )
+        other = Hand(self)
         other.hands = list(self.hands)
         other.auction = self.auction.copy()
         other.window = self.window.copy() if self.window is not None else None
@@ -126,9 +109,10 @@ class Hand:
         tables = self.tables
         if tables.arranges_seats:
             other.arrangement = self.arrangement.copy()
-        if tables.rules.deal.table:
+        dealing = tables.rules.deal
+        if dealing.table:
             other.table_cards = self.table_cards.copy()
-        if tables.rules.deal.draw:
+        if dealing.draw:
             other.drawn_hands = self.drawn_hands.copy()
         if self.play is not None:
             other.play = self.play.copy()
@@ -159,6 +143,52 @@ class Hand:
         """The declaring side's seats: the declarer's team, and a called partner."""
         assert self.declarer is not None
         return self.arrangement.side(self.declarer)
+
+
+def dealt_hand(
+    tables: Tables,
+    dealer: int,
+    banned: frozenset[int],
+    hands: list[int],
+    kitty: tuple[int, ...],
+    order: list[int] | None,
+    dealt: Deal | None,
+    arrangement: SeatArrangement,
+    table_cards: TableCards,
+    drawn_hands: DrawnHands,
+) -> Hand:
+    """A new hand dealt by ``dealer`` (``banned``: seats that may not bid in it): ``hands`` and ``kitty``
+    as card indices, from the shuffled deck ``order`` (or the scripted deal ``dealt``, ``order`` then
+    ``None``), with the seat arrangement, table cards and drawn hands the course laid out for it."""
+    hand = Hand()
+    hand.tables = tables
+    hand.order = order
+    hand.dealt = dealt
+    hand.dealt_by = dealer
+    hand.kitty = kitty
+    hand.hands = hands
+    hand.auction = Auction(tables, dealer, banned)
+    hand.play = None
+    hand.contract = None
+    hand.declarer = None
+    hand.discard_count = 0
+    hand.discarded = 0
+    hand.chosen = ()
+    hand.kitty_taken = False
+    hand.sitting_out = ()
+    hand.exposed = ()
+    hand.expose_when = None
+    hand.terms = None
+    hand.window = None
+    hand.announced = []
+    hand.givers = []
+    hand.received = 0
+    hand.scored_out = None
+    hand.discarder = -1
+    hand.arrangement = arrangement
+    hand.table_cards = table_cards
+    hand.drawn_hands = drawn_hands
+    return hand
 
 
 def copy_hand(source: Hand, target: Hand) -> None:
@@ -194,4 +224,4 @@ def copy_hand(source: Hand, target: Hand) -> None:
     target.drawn_hands = source.drawn_hands
 
 
-__all__ = ["HAND_FIELDS", "Hand", "copy_hand"]
+__all__ = ["HAND_FIELDS", "Hand", "copy_hand", "dealt_hand"]
