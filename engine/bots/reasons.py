@@ -10,7 +10,6 @@ The card play's code is a plain string from :class:`Playing` or, following a tri
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Final
 
 from ..rules.contracts import Contract
@@ -87,48 +86,80 @@ class Playing:
     """The ``classic`` profile's follow: the cheapest winner, or the cheapest card."""
 
 
-@dataclass(frozen=True)
+# The records below are plain classes, not frozen dataclasses: the bot makes one at every bid and discard,
+# and a compiled dataclass is built through an interpreted __init__ (about 1% of a compiled heuristic
+# hand's time). They are never changed once made.
+
+
 class BidReason:
-    """Why an auction move: the branch (a :class:`Bidding` code) and what the bot read there."""
+    """Why an auction move: the branch (a :class:`Bidding` code) and what the bot read there (a record,
+    never changed once made)."""
+
+    __slots__ = ("kind", "contract", "estimates", "danger", "limit", "calibrated", "chance", "worth")
 
     kind: str
     """Which branch chose the move (a :class:`Bidding` code)."""
-    contract: Contract | None = None
+    contract: Contract | None
     """The contract bid (``None``: a pass, or a look)."""
-    estimates: dict[str, float] = field(default_factory=dict)
+    estimates: dict[str, float]
     """Tricks the declaring side may expect in each strain, as the bot read them for this decision (for a
     hint, every strain it could bid in)."""
-    danger: float = 0.0
+    danger: float
     """A calibrated contract's measure: the tricks the defenders could force on a misère, or how far the
     hand is from fitting a ceiling."""
-    limit: float = 0.0
+    limit: float
     """The limit the calibrated contract is bid at (its calibrated one, or the profile's)."""
-    calibrated: bool = False
+    calibrated: bool
     """Whether :attr:`limit` is the variant's calibrated limit rather than the profile's."""
-    chance: float = 0.0
+    chance: float
     """(:attr:`Bidding.WORTH`.) The chance of making the contract the bot weighed."""
-    worth: float = 0.0
+    worth: float
     """(:attr:`Bidding.WORTH`.) The contract's expected worth to the bidder's side, in points."""
+
+    def __init__(
+        self,
+        kind: str,
+        contract: Contract | None = None,
+        estimates: dict[str, float] | None = None,
+        danger: float = 0.0,
+        limit: float = 0.0,
+        calibrated: bool = False,
+        chance: float = 0.0,
+        worth: float = 0.0,
+    ) -> None:
+        self.kind, self.contract, self.estimates = kind, contract, estimates if estimates is not None else {}
+        self.danger, self.limit, self.calibrated, self.chance, self.worth = danger, limit, calibrated, chance, worth
+
+    def __repr__(self) -> str:
+        return f"BidReason({self.kind!r}, {self.contract.id if self.contract is not None else None!r})"
 
     def with_estimates(self, estimates: dict[str, float]) -> BidReason:
         """This reason with the estimates ``estimates`` (as a hint reads them: every strain the bot could bid in)."""
         return BidReason(self.kind, self.contract, estimates, self.danger, self.limit, self.calibrated, self.chance, self.worth)
 
 
-@dataclass(frozen=True)
 class DiscardReason:
-    """Why a discard: the branch (a :class:`Discarding` code) and the contract it was made for."""
+    """Why a discard: the branch (a :class:`Discarding` code) and the contract it was made for (a record)."""
+
+    __slots__ = ("kind", "contract")
 
     kind: str
     """Which branch chose the cards (a :class:`Discarding` code)."""
     contract: Contract
     """The contract the discard is made for."""
 
+    def __init__(self, kind: str, contract: Contract) -> None:
+        self.kind, self.contract = kind, contract
 
-@dataclass(frozen=True)
+    def __repr__(self) -> str:
+        return f"DiscardReason({self.kind!r}, {self.contract.id!r})"
+
+
 class PlayReason:
     """Why a card: the branch (a :class:`Playing` or :class:`~engine.bots.trick_play.Reason` code) and the
-    table it read."""
+    table it read (a record)."""
+
+    __slots__ = ("kind", "contract", "table")
 
     kind: str
     """Which branch chose the card."""
@@ -137,15 +168,28 @@ class PlayReason:
     table: Table
     """The table as the seat knew it (:meth:`~engine.bots.card_play.CardPlay.reading`)."""
 
+    def __init__(self, kind: str, contract: Contract, table: Table) -> None:
+        self.kind, self.contract, self.table = kind, contract, table
 
-@dataclass(frozen=True)
+    def __repr__(self) -> str:
+        return f"PlayReason({self.kind!r}, {self.contract.id!r})"
+
+
 class Decision:
-    """A move and why (``None``: a decision whose reason is the phase's plain sentence)."""
+    """A move and why (``None``: a decision whose reason is the phase's plain sentence; a record)."""
+
+    __slots__ = ("move", "reason")
 
     move: int
     """The move chosen (as :meth:`~engine.bots.heuristic.HeuristicBot.decide` returns it)."""
-    reason: BidReason | DiscardReason | PlayReason | None = None
+    reason: BidReason | DiscardReason | PlayReason | None
     """What the bot weighed."""
+
+    def __init__(self, move: int, reason: BidReason | DiscardReason | PlayReason | None = None) -> None:
+        self.move, self.reason = move, reason
+
+    def __repr__(self) -> str:
+        return f"Decision({self.move}, {self.reason!r})"
 
 
 __all__ = ["BidReason", "Bidding", "Decision", "DiscardReason", "Discarding", "PlayReason", "Playing"]

@@ -146,9 +146,10 @@ Fixed = tuple[
 
 def _fixed(state: GameState, seat: int, phase: Phase, chooses: bool) -> Fixed:
     """The fields of ``seat``'s view that do not change while the cards are played."""
-    rules, auction, declarer = state.rules, state.hand.auction, state.hand.declarer
+    hand = state.hand
+    rules, auction, declarer = state.rules, hand.auction, hand.declarer
     dealt = rules.deal
-    kitty = state.hand.kitty
+    kitty = hand.kitty
     dealt_kitty = dealt.kitty
     face_up: tuple[int, ...] = kitty[dealt_kitty - 1 : dealt_kitty] if dealt.last_kitty_card_face_up and dealt_kitty else ()
     if len(kitty) > dealt_kitty:
@@ -166,19 +167,19 @@ def _fixed(state: GameState, seat: int, phase: Phase, chooses: bool) -> Fixed:
         looked,
         auction.bidding,
         tuple(sorted(auction.banned)) if auction.banned else (),
-        state.hand.contract,
-        state.hand.terms,
+        hand.contract,
+        hand.terms,
         declarer,
-        state.hand.sitting_out,
-        kitty if state.hand.kitty_taken and seat == declarer else (),
-        state.hand.own_discards(seat),
+        hand.sitting_out,
+        kitty if hand.kitty_taken and seat == declarer else (),
+        hand.own_discards(seat),
         face_up,
-        tuple(state.hand.announced) if state.hand.announced else (),
-        state.hand.arrangement.called_card,
-        state.hand.table_cards.table,
-        state.hand.drawn_hands.card_drawn() if chooses and phase is Phase.DRAW else -1,
-        state.hand.table_cards.taking if chooses and phase is Phase.PICK else False,
-        state.hand.discard_count if chooses and phase is Phase.KITTY else 0,
+        tuple(hand.announced) if hand.announced else (),
+        hand.arrangement.called_card,
+        hand.table_cards.table,
+        hand.drawn_hands.card_drawn() if chooses and phase is Phase.DRAW else -1,
+        hand.table_cards.taking if chooses and phase is Phase.PICK else False,
+        hand.discard_count if chooses and phase is Phase.KITTY else 0,
     )
 
 
@@ -186,7 +187,8 @@ def seat_view(state: GameState, seat: int) -> SeatView:
     """What player ``seat`` (a player, not a dummy: a dummy's cards are in its player's view) may know
     of ``state``; see the module docstring."""
     phase, tables, rules = state.phase, state.tables, state.rules
-    play, hands, seating = state.hand.play, state.hand.hands, rules.seating
+    hand = state.hand
+    play, hands, seating = hand.play, hand.hands, rules.seating
     if phase is Phase.PLAY and not state.paused:
         # The simulator's bots take a view at every card: what the play cannot change is kept with the
         # play (a new play each hand, so a copy of the state or the next hand starts afresh).
@@ -204,7 +206,7 @@ def seat_view(state: GameState, seat: int) -> SeatView:
         chooses = acting is not None and tables.controller[acting] == seat
         fixed = _fixed(state, seat, phase, chooses)
     looked = fixed[7]
-    exposed = state.hand.exposed
+    exposed = hand.exposed
     shown: tuple[tuple[int, int], ...] = tuple([(each, hands[each]) for each in exposed]) if exposed else ()
     face_down: tuple[tuple[int, int], ...] = ()
     covering = 0
@@ -214,25 +216,25 @@ def seat_view(state: GameState, seat: int) -> SeatView:
         shown += tuple([(each, hands[each]) for each in dummies if each not in exposed])
         # A face-down card lies under a dummy's face-up card, in its hand or in the trick, until turned up.
         in_trick = {card: each for each, card in trick}
-        covers = state.hand.arrangement.covers
+        covers = hand.arrangement.covers
         face_down = tuple([(each, sum(1 for card in covers if hands[each] >> card & 1 or in_trick.get(card) == each)) for each in dummies])
         covering = mask_of(covers)
     if play is None:
         return tuple.__new__(
             SeatView,
             fixed + (acting, hands[seat] if looked else 0, trick, None, None, (), (0,) * seating.seats, 0, shown, face_down, covering,
-                     state.hand.arrangement.known_partner(seat), ()),
+                     hand.arrangement.known_partner(seat), ()),
         )  # fmt: skip
     return tuple.__new__(
         SeatView,
         fixed + (acting, hands[seat] if looked else 0, trick, play.led, play.named, tuple(play.completed), tuple(play.tricks), play.played,
-                 shown, face_down, covering, state.hand.arrangement.known_partner(seat), _nameable(state, play, chooses)),
+                 shown, face_down, covering, hand.arrangement.known_partner(seat), _nameable(state, play, chooses)),
     )  # fmt: skip
 
 
 def _nameable(state: GameState, play: TrickPlay, chooses: bool) -> tuple[str, ...]:
     """The suits a joker the player to act leads now may name (empty unless it is to lead one)."""
-    if chooses and play.must_name(state.hand.hands[play.to_act]):
+    if chooses and play.names_suits and play.must_name(state.hand.hands[play.to_act]):  # (names_suits: no call in most variants)
         return tuple(play.nameable())
     return ()
 

@@ -106,7 +106,8 @@ class GameState(HandCourse):
 
     def copy(self) -> GameState:
         """An independent copy, random generator included (the listener is not copied)."""
-        other = GameState(self.rules, self.tables, self.rng, self.dealer, self.scores, source=self)
+        # (Every argument by position: a compiled call with a keyword takes the slow path.)
+        other = GameState(self.rules, self.tables, self.rng, self.dealer, self.scores, None, None, self.banned, 0, self)
         # The generator is shared, not copied (copying it was two thirds of a copy's cost): the first of
         # the two to deal from it takes a copy of its own (HandCourse._start_hand).
         self.rng_shared = other.rng_shared = True
