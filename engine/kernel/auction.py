@@ -283,6 +283,24 @@ class Auction:
         return self.high_seat, self.high
 
 
+def said(tables: Tables, move: int) -> str:
+    """An auction move as the bidding is written for people and the protocol (an observation's
+    ``calls``): ``"pass"``, a contract's id, or its id and a modifier's after a space."""
+    if move == PASS_MOVE:
+        return "pass"
+    modifier, rank = divmod(move, tables.stride)
+    contract = tables.contracts[rank].id
+    return f"{contract} {tables.modifiers[modifier - 1].id}" if modifier else contract
+
+
+def said_move(tables: Tables, text: str) -> int:
+    """The auction move written ``text`` as :func:`said` writes it (the inverse of :func:`said`)."""
+    if text == "pass":
+        return PASS_MOVE
+    contract, _, modifier = text.partition(" ")
+    return tables.bid_move(Bid(contract, modifier or None))
+
+
 def copy_auction(source: Auction, target: Auction) -> None:
     """Assign every attribute of an auction ``source`` to ``target`` (shallow: the values are shared)."""
     target.tables = source.tables

@@ -12,10 +12,11 @@ from __future__ import annotations
 import random
 
 from ..rules.announcements import Moment
-from ..rules.contracts import Contract, Exposure, ExposureTime, KittyUse, PartnerRole
+from ..rules.contracts import Exposure, ExposureTime, KittyUse, PartnerRole
 from ..rules.ruleset import AllPassAction, FirstLead, KittyExchange, Rules
 from .arrangement import SeatArrangement, laid_open
-from .calls import CallWindow, terms_of
+from .calls import CallWindow
+from .course_state import COURSE_FIELDS, Course
 from .deal import MAX_MISDEALS, Deal, copied_random, deal_of_order, hands_of_order, misdealt_seat, shuffled_deck
 from .drawing import DrawnHands
 from .events import (
@@ -23,7 +24,6 @@ from .events import (
     AuctionWon,
     CardPlayed,
     Dealt,
-    Event,
     GameEnd,
     GameOver,
     HandExposed,
@@ -34,9 +34,8 @@ from .events import (
     TrickWon,
 )
 from .hand import dealt_hand
-from .hand_state import COURSE_FIELDS, HandState
 from .listening import HandStart, StateListener
-from .parts import ANNOUNCING, BIDDING, CALLING_PARTNER, DRAWING, EXCHANGING, GIVING, OVER, PICKING, PLAYING, Part
+from .parts import ANNOUNCING, BIDDING, CALLING_PARTNER, DRAWING, EXCHANGING, GIVING, OVER, PICKING, PLAYING
 from .phase import PASS_MOVE
 from .play import TrickPlay
 from .scoring import (
@@ -54,7 +53,7 @@ from .table_cards import TableCards
 from .tables import Tables, cards_in, mask_of
 
 
-class HandCourse(HandState):
+class HandCourse(Course):
     """One game's state under ``rules`` and its course between decisions (see the module docstring)."""
 
     __slots__ = ()
@@ -92,7 +91,6 @@ class HandCourse(HandState):
         """The winning team once the game is over (``None`` if nobody could be named)."""
         self.ending: GameEnd | None = None
         """How the game ended, once it has."""
-        self.enter(BIDDING)
         self.hand_number = -1
         """The current hand's number, from 0."""
         self.result: HandResult | None = None
@@ -108,16 +106,6 @@ class HandCourse(HandState):
         if self.paused:
             self.paused = False
             self._start_hand()
-
-    def enter(self, part: Part) -> None:
-        """Move the game into ``part``'s phase."""
-        self.part, self.phase = part, part.phase
-
-    def current_terms(self) -> Contract | None:
-        """The terms the hand is played under now (:func:`~engine.kernel.calls.terms_of`): the contract
-        won, as the modifier said with it and the announcements made so far change it."""
-        high = self.hand.auction.high_modifier
-        return terms_of(self.rules, self.hand.contract, self.tables.modifiers[high].id if high >= 0 else None, self.hand.announced)
 
     def play_card(self, index: int, named: str | None = None) -> None:
         """The seat to act plays card ``index`` (``named``: the suit named for a led joker), checked."""
@@ -151,17 +139,6 @@ class HandCourse(HandState):
             self._score()
         elif self.rules.end.score_out_during_hand and hand.contract is not None:
             self._check_score_out(play)
-
-    def tell(self, event: Event) -> None:
-        """Report ``event`` to the listener, if any (where building the event costs next to nothing)."""
-        if self.listener is not None:
-            self.listener.event(event)
-
-    def tell_all(self, events: list[Event]) -> None:
-        """Report the events a part returned, in order."""
-        if self.listener is not None:
-            for event in events:
-                self.listener.event(event)
 
     def _check_score_out(self, play: TrickPlay) -> None:
         """After a trick under the 1904 rule: stop the hand if a side has scored out
@@ -221,6 +198,7 @@ class HandCourse(HandState):
             TableCards(rules) if first or rules.deal.table else self.hand.table_cards,
             DrawnHands(rules) if first or rules.deal.draw else self.hand.drawn_hands,
         )
+        self.enter(BIDDING)  # before anyone is told of the deal: a listener may ask who is to act
         if self.listener is not None:
             deal = hand.deal
             start = HandStart(dealer, self.scores, deal, tuple(misdeals), tuple(sorted(self.banned)), self.redeals)
@@ -228,7 +206,6 @@ class HandCourse(HandState):
             for _, seat in misdeals:
                 self.listener.event(Misdealt(self.hand_number, seat))
             self.listener.event(Dealt(self.hand_number, dealer, deal.hands, deal.kitty, deal.dead_hand, deal.table))
-        self.enter(BIDDING)
         if tables.arranges_seats and rules.seating.dummies is not None:
             hand.arrangement.lay_out(hand.deal.hands, hand.hands)
         if rules.deal.table and hand.table_cards.lay_out([card.index for card in hand.deal.table], dealer):
@@ -244,14 +221,13 @@ class HandCourse(HandState):
             return
         declarer, contract = won
         self.hand.contract, self.hand.declarer = contract, declarer
-        self.hand.terms = self.current_terms()  # a modifier said with the bid (sans kitty) sets the terms from the start
+        self.hand.terms = self.hand.current_terms()  # a modifier said with the bid (sans kitty) sets the terms from the start
         self.tell(AuctionWon(declarer, contract.id))
         seating = self.rules.seating
         if contract.style.partner is PartnerRole.SITS_OUT:
-            team = seating.teams[seating.team_of(declarer)]
-            self.hand.sitting_out = tuple(seat for seat in team if seat != declarer)
+            self.hand.sitting_out = seating.partners_of(declarer)
         if not self._open_window(Moment.AFTER_AUCTION):
-            self.take_kitty()
+            self._take_kitty()
 
     def _open_window(self, moment: Moment) -> bool:
         """Open the announcement window of ``moment`` if anyone may announce something there."""
@@ -265,7 +241,14 @@ class HandCourse(HandState):
         self.enter(ANNOUNCING)
         return True
 
-    def take_kitty(self) -> None:
+    def close_window(self, window: CallWindow) -> None:
+        self.hand.window = None
+        if window.moment is Moment.AFTER_AUCTION:
+            self._take_kitty()
+        else:
+            self._hand_off_or_play()
+
+    def _take_kitty(self) -> None:
         """After the auction's announcements: the declarer takes the kitty where the terms use it."""
         declarer, terms = self.hand.declarer, self.hand.terms
         assert declarer is not None and terms is not None
@@ -280,30 +263,70 @@ class HandCourse(HandState):
                 self.listener.event(KittyTaken(declarer, tuple(self.tables.cards[index] for index in self.hand.kitty)))
             self.enter(EXCHANGING)
             return
-        self.after_kitty()
+        self._after_kitty()
 
-    def after_kitty(self) -> None:
+    def after_discard(self, mask: int) -> None:
+        hand = self.hand
+        declarer, terms, seat = hand.declarer, hand.terms, hand.discarder
+        assert declarer is not None and terms is not None
+        if hand.received:
+            hand.discarded |= mask
+            hand.received = 0
+            self._start_play()
+        elif seat == declarer and terms.style.kitty is KittyUse.TO_PARTNER:
+            # Double misère: the discards go to the partner (the first clockwise), who keeps what it likes
+            # and discards as many.
+            seats = self.rules.seating.seats
+            partner = min(self.rules.seating.partners_of(declarer), key=lambda each: (each - declarer) % seats)
+            hand.hands[partner] |= mask
+            hand.discarder = partner
+        else:
+            hand.discarded |= mask
+            self._after_kitty()
+
+    def _after_kitty(self) -> None:
         """After the kitty exchange: the announcements that follow it, then the hand-off or the play."""
         if not self._open_window(Moment.AFTER_KITTY):
-            self.hand_off_or_play()
+            self._hand_off_or_play()
 
-    def hand_off_or_play(self) -> None:
-        """After the windows: partners pass cards where the terms say so, else the play starts."""
-        terms, declarer = self.hand.terms, self.hand.declarer
-        assert terms is not None and declarer is not None
-        if self.rules.seating.called_partner is not None and terms.style.partner is PartnerRole.PLAYS and self.part is not CALLING_PARTNER:
-            # Five-handed: the declarer calls a partner (or goes alone) once its hand is settled.
+    def _hand_off_or_play(self) -> None:
+        """After the windows: the declarer calls a partner where the seating says so (five-handed, once its
+        hand is settled), else :meth:`after_partner`."""
+        terms = self.hand.terms
+        assert terms is not None
+        if self.rules.seating.called_partner is not None and terms.style.partner is PartnerRole.PLAYS:
             self.enter(CALLING_PARTNER)
             return
+        self.after_partner()
+
+    def after_partner(self) -> None:
+        terms, declarer = self.hand.terms, self.hand.declarer
+        assert terms is not None and declarer is not None
         if terms.style.partner is PartnerRole.PASSES_CARD:
-            seating = self.rules.seating
-            self.hand.givers = [
-                seat for seat in seating.teams[seating.team_of(declarer)] if seat != declarer and seat not in self.hand.sitting_out
-            ]
+            self.hand.givers = [seat for seat in self.rules.seating.partners_of(declarer) if seat not in self.hand.sitting_out]
             if self.hand.givers:
                 self.enter(GIVING)
                 return
-        self.start_play()
+        self._start_play()
+
+    def after_gift(self) -> None:
+        hand = self.hand
+        declarer = hand.declarer
+        assert declarer is not None
+        # The partners fold; the declarer discards as many cards as received.
+        hand.sitting_out = tuple(sorted(set(hand.sitting_out) | set(self.rules.seating.partners_of(declarer))))
+        hand.discard_count = hand.received
+        hand.discarder = declarer
+        self.enter(EXCHANGING)
+
+    def after_picks(self) -> None:
+        if self.hand.table_cards.taking:
+            self._start_play()
+        else:
+            self.enter(BIDDING)
+
+    def after_draws(self) -> None:
+        self.enter(BIDDING)
 
     def _all_passed(self) -> None:
         players, seats = self.rules.seating.players, self.rules.seating.seats
@@ -328,7 +351,7 @@ class HandCourse(HandState):
         self.dealer = next_dealer
         self._next_or_pause()
 
-    def start_play(self) -> None:
+    def _start_play(self) -> None:
         """The hand is settled: defenders take table cards where they may, then the first trick is led."""
         table = self.hand.table_cards
         if (

@@ -13,7 +13,7 @@ from __future__ import annotations
 from ..rules.contracts import Contract, ExposureTime
 from .arrangement import SeatArrangement
 from .auction import Auction
-from .calls import CallWindow
+from .calls import CallWindow, terms_of
 from .deal import Deal, deal_of_order
 from .drawing import DrawnHands
 from .play import TrickPlay
@@ -101,7 +101,8 @@ class Hand:
         """An independent copy: what the hand changes is copied, what it never changes is shared."""
         other = Hand(self)
         other.hands = list(self.hands)
-        other.auction = self.auction.copy()
+        # An auction that is over never changes again (only its part changes it, and a hand bids once): shared.
+        other.auction = self.auction if self.auction.over else self.auction.copy()
         other.window = self.window.copy() if self.window is not None else None
         other.announced = list(self.announced)
         other.givers = list(self.givers)
@@ -127,6 +128,13 @@ class Hand:
             assert self.order is not None
             self.dealt = deal_of_order(self.tables, self.order, self.dealt_by)
         return self.dealt
+
+    def current_terms(self) -> Contract | None:
+        """The terms the hand is played under now (:func:`~engine.kernel.calls.terms_of`): the contract
+        won, as the modifier said with it and the announcements made so far change it."""
+        tables = self.tables
+        high = self.auction.high_modifier
+        return terms_of(tables.rules, self.contract, tables.modifiers[high].id if high >= 0 else None, self.announced)
 
     def own_discards(self, seat: int) -> int:
         """The cards ``seat`` put out of play and alone knows, as a mask: its discards after taking the

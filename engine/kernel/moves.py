@@ -14,9 +14,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..errors import IllegalActionError
-from .actions import Action, Bid, Claim
+from .actions import Action, Claim
+from .auction import said, said_move
 from .parts import PARTS
-from .phase import PASS_MOVE, Phase
+from .phase import Phase
 from .state import GameState
 from .tables import Tables
 
@@ -28,9 +29,7 @@ def move_of(state: GameState, action: Action) -> int:
     move is legal now is :meth:`GameState.why_illegal <engine.kernel.state.GameState.why_illegal>`'s
     answer."""
     if isinstance(action, Claim):
-        if state.phase is not Phase.PLAY:
-            raise IllegalActionError(f"seat {state.to_act} may lay cards down to claim tricks only during the play, not now.")
-        raise IllegalActionError("A claim lays down several cards: its move is claim_of(state, action), played with state.claim.")
+        raise IllegalActionError(state.part.claim_refused(state))
     return state.part.move_of(action, state)
 
 
@@ -55,24 +54,6 @@ def legal_mask_of(phase: Phase, tables: Tables, hand: int, actions: Sequence[Act
     mask :meth:`GameState.legal_mask <engine.kernel.state.GameState.legal_mask>` gives: the other
     direction of :func:`legal_actions`, for a bot handed actions that decides over moves."""
     return PARTS[phase].mask_of(actions, tables, hand)
-
-
-def said(tables: Tables, move: int) -> str:
-    """An auction move as the bidding is written for people and the protocol (an observation's
-    ``calls``): ``"pass"``, a contract's id, or its id and a modifier's after a space."""
-    if move == PASS_MOVE:
-        return "pass"
-    modifier, rank = divmod(move, tables.stride)
-    contract = tables.contracts[rank].id
-    return f"{contract} {tables.modifiers[modifier - 1].id}" if modifier else contract
-
-
-def said_move(tables: Tables, text: str) -> int:
-    """The auction move written ``text`` as :func:`said` writes it (the inverse of :func:`said`)."""
-    if text == "pass":
-        return PASS_MOVE
-    contract, _, modifier = text.partition(" ")
-    return tables.bid_move(Bid(contract, modifier or None))
 
 
 def legal_actions(state: GameState) -> Sequence[Action]:

@@ -1,18 +1,15 @@
-"""The parts of a hand, one per phase, behind one protocol.
+"""The parts of a hand, one per phase, behind one protocol (:class:`~engine.kernel.course_state.Part`).
 
-Every phase that expects a move has a :class:`Part`: who is to act, the legal moves as a mask, why a
-move is illegal (the full sentence an illegal action gets), taking a move, and the conversion between
-its moves and the action objects of :mod:`~engine.kernel.actions`. :class:`~engine.kernel.course.HandCourse`
-holds the part of the phase it is in (``course.part``) and the state each part reads (the auction, the
-announcement window, the trick play, the table cards, the drawn hands); the game state dispatches every
-question to that part once (:class:`~engine.kernel.state.GameState`), and :mod:`~engine.kernel.moves`
-converts actions through it. A part decides its own phase only: when its phase ends it hands over to the
-course (``end_auction``, ``take_kitty``, ``after_kitty``, ``hand_off_or_play``, ``start_play``,
-``after_card``), which decides what comes next.
-
-Adding a phase is a :class:`~engine.kernel.phase.Phase` member, a part here (listed in :data:`PARTS`),
-its action class in :mod:`~engine.kernel.actions` with a range in :mod:`~engine.kernel.action_space`, and
-the course's step into it.
+Every phase that expects a move has a part: who is to act, the legal moves as a mask, why a move is
+illegal (the full sentence an illegal action gets), taking a move, and the conversion between its moves
+and the action objects of :mod:`~engine.kernel.actions`. The game's state holds the part of the phase it
+is in (``state.part``) and dispatches every question to it once (:class:`~engine.kernel.state.GameState`;
+:mod:`~engine.kernel.moves` converts actions through it). A part reads the hand being played
+(``state.hand``, :class:`~engine.kernel.hand.Hand`: the auction, the announcement window, the trick
+play, the table cards, the drawn hands) and changes only what its move changes; when the move ends its
+phase it hands over to the course's next step (``end_auction``, ``close_window``, ``after_discard``,
+``after_gift``, ``after_partner``, ``after_picks``, ``after_draws``, and ``play_card`` for a card), and
+the course (:mod:`~engine.kernel.course`, the only place that enters a phase) decides what comes next.
 
 The parts keep no state of their own (one instance each serves every game), so a copy of a game state
 shares them.
@@ -23,13 +20,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..errors import IllegalActionError, shown
-from ..rules.announcements import Effect, Moment
-from ..rules.contracts import KittyUse
+from ..rules.announcements import Effect
 from .actions import ALONE, KEEP, LOOK, PASS, REJECT, Action, Bid, Call, CallPartner, Discard, Draw, Give, Look, Pass, Pick, Play
+from .auction import said
 from .choices import DiscardChoices
+from .course_state import PARTS, Course, Part, card_mask
 from .drawing import KEEP_MOVE
 from .events import Announced, BidMade, CardGiven, Discarded, Drew, Looked, Passed, Picked
-from .hand_state import PARTS, HandState, Part
 from .phase import PASS_MOVE, Phase
 from .play import CARD_BITS, SUIT_SHIFT
 from .table_cards import CARD_MASK, DISCARD_SHIFT
@@ -41,16 +38,16 @@ class Bidding(Part):
     ladder rank (plus ``(m + 1) * stride`` with modifier ``m``), or ``tables.look_move``; mask bit 0 the
     pass and bit ``move + 1`` each other move."""
 
-    def to_act(self, course: HandState) -> int | None:
+    def to_act(self, course: Course) -> int | None:
         return course.hand.auction.to_act
 
-    def legal_mask(self, course: HandState) -> int:
+    def legal_mask(self, course: Course) -> int:
         return course.hand.auction.legal_mask()
 
-    def why_illegal(self, move: int, course: HandState) -> str | None:
+    def why_illegal(self, move: int, course: Course) -> str | None:
         return course.hand.auction.why_illegal(move)
 
-    def apply(self, move: int, course: HandState) -> None:
+    def apply(self, move: int, course: Course) -> None:
         auction, tables, listener = course.hand.auction, course.tables, course.listener
         if listener is not None:
             seat = auction.to_act
@@ -59,9 +56,7 @@ class Bidding(Part):
             elif move == tables.look_move:
                 listener.event(Looked(seat))
             else:
-                modifier, rank = divmod(move, tables.stride)
-                said = tables.contracts[rank].id
-                listener.event(BidMade(seat, f"{said} {tables.modifiers[modifier - 1].id}" if modifier else said))
+                listener.event(BidMade(seat, said(tables, move)))
         if move == PASS_MOVE:
             auction.pass_turn()
         elif move == tables.look_move:
@@ -71,10 +66,10 @@ class Bidding(Part):
         if auction.over:
             course.end_auction()
 
-    def legal_actions(self, course: HandState) -> Sequence[Action]:
+    def legal_actions(self, course: Course) -> Sequence[Action]:
         return course.hand.auction.legal_actions()
 
-    def move_of(self, action: Action, course: HandState) -> int:
+    def move_of(self, action: Action, course: Course) -> int:
         if isinstance(action, Pass):
             return PASS_MOVE
         if isinstance(action, Look):
@@ -108,13 +103,13 @@ class Exchanging(Part):
     cards, the move their mask: the declarer after taking the kitty or after partners gave it cards, or
     the partner handed the declarer's discards (double misère)."""
 
-    def to_act(self, course: HandState) -> int | None:
+    def to_act(self, course: Course) -> int | None:
         return course.hand.discarder
 
-    def legal_mask(self, course: HandState) -> int:
+    def legal_mask(self, course: Course) -> int:
         return course.hand.hands[course.hand.discarder]  # any of the seat's cards may go
 
-    def why_illegal(self, move: int, course: HandState) -> str | None:
+    def why_illegal(self, move: int, course: Course) -> str | None:
         seat, count, cards = course.hand.discarder, course.hand.discard_count, course.tables.cards
         hand = course.hand.hands[seat]
         if move < 0 or move >> len(cards):
@@ -126,37 +121,22 @@ class Exchanging(Part):
             return f"seat {seat} does not hold {cards[(stray & -stray).bit_length() - 1]}."
         return None
 
-    def apply(self, move: int, course: HandState) -> None:
-        declarer, terms, seat = course.hand.declarer, course.hand.terms, course.hand.discarder
-        assert declarer is not None and terms is not None
+    def apply(self, move: int, course: Course) -> None:
+        seat = course.hand.discarder
         course.hand.chosen = ()  # a discard taken whole ends one taken a card at a time
         if course.listener is not None:
             cards = course.tables.cards
             course.listener.event(Discarded(seat, tuple([cards[index] for index in cards_in(move)])))
         course.hand.hands[seat] &= ~move
-        if course.hand.received:
-            course.hand.discarded |= move
-            course.hand.received = 0
-            course.start_play()
-        elif seat == declarer and terms.style.kitty is KittyUse.TO_PARTNER:
-            # Double misère: the discards go to the partner, who keeps what it likes and discards as many.
-            seating = course.rules.seating
-            team = seating.team_of(declarer)
-            clockwise = [(declarer + step) % seating.seats for step in range(1, seating.seats)]
-            partner = next(each for each in clockwise if seating.team_of(each) == team)
-            course.hand.hands[partner] |= move
-            course.hand.discarder = partner
-        else:
-            course.hand.discarded |= move
-            course.after_kitty()
+        course.after_discard(move)
 
-    def legal_actions(self, course: HandState) -> Sequence[Action]:
+    def legal_actions(self, course: Course) -> Sequence[Action]:
         cards = course.tables.cards
         return DiscardChoices(
             tuple([cards[index] for index in cards_in(course.hand.hands[course.hand.discarder])]), course.hand.discard_count
         )
 
-    def move_of(self, action: Action, course: HandState) -> int:
+    def move_of(self, action: Action, course: Course) -> int:
         if isinstance(action, Discard):
             return mask_of(card.index for card in action.cards)
         seat = course.hand.discarder
@@ -180,19 +160,19 @@ class Announcing(Part):
     """Phase ``CALLS`` (:class:`~engine.kernel.calls.CallWindow`): :data:`PASS_MOVE` or an announcement's
     index in ``rules.announcements``; mask bit 0 the pass and bit ``i + 1`` announcement ``i``."""
 
-    def to_act(self, course: HandState) -> int | None:
+    def to_act(self, course: Course) -> int | None:
         assert course.hand.window is not None
         return course.hand.window.to_act
 
-    def legal_mask(self, course: HandState) -> int:
+    def legal_mask(self, course: Course) -> int:
         assert course.hand.window is not None
         return course.hand.window.legal_mask()
 
-    def why_illegal(self, move: int, course: HandState) -> str | None:
+    def why_illegal(self, move: int, course: Course) -> str | None:
         assert course.hand.window is not None
         return course.hand.window.why_illegal(move, course.rules.announcements)
 
-    def apply(self, move: int, course: HandState) -> None:
+    def apply(self, move: int, course: Course) -> None:
         window = course.hand.window
         assert window is not None and course.hand.declarer is not None
         seat = window.to_act
@@ -204,18 +184,14 @@ class Announcing(Part):
             course.hand.announced.append((seat, move))
             course.tell(Announced(seat, announcement.id))
             if announcement.effect is Effect.TERMS:
-                course.hand.terms = course.current_terms()
+                course.hand.terms = course.hand.current_terms()
         if window.over:
-            course.hand.window = None
-            if window.moment is Moment.AFTER_AUCTION:
-                course.take_kitty()
-            else:
-                course.hand_off_or_play()
+            course.close_window(window)
 
-    def legal_actions(self, course: HandState) -> Sequence[Action]:
-        return [self.action_of(bit - 1, course.tables) for bit in cards_in(self.legal_mask(course))]
+    def legal_actions(self, course: Course) -> Sequence[Action]:
+        return self.actions_of_mask(course)
 
-    def move_of(self, action: Action, course: HandState) -> int:
+    def move_of(self, action: Action, course: Course) -> int:
         if isinstance(action, Pass):
             return PASS_MOVE
         ids = [announcement.id for announcement in course.rules.announcements]
@@ -239,13 +215,13 @@ class Giving(Part):
     """Phase ``GIVE``: a partner (the first of ``course.hand.givers``) passes the declarer a card face down,
     the move its index."""
 
-    def to_act(self, course: HandState) -> int | None:
+    def to_act(self, course: Course) -> int | None:
         return course.hand.givers[0]
 
-    def legal_mask(self, course: HandState) -> int:
+    def legal_mask(self, course: Course) -> int:
         return course.hand.hands[course.hand.givers[0]]
 
-    def why_illegal(self, move: int, course: HandState) -> str | None:
+    def why_illegal(self, move: int, course: Course) -> str | None:
         seat, cards = course.hand.givers[0], course.tables.cards
         if 0 <= move < len(cards) and course.hand.hands[seat] >> move & 1:
             return None
@@ -253,7 +229,7 @@ class Giving(Part):
             return f"seat {seat} does not hold {cards[move]}."
         return f"seat {seat} must give one of its cards {cards_in(course.hand.hands[seat])}, not {shown(move)}."
 
-    def apply(self, move: int, course: HandState) -> None:
+    def apply(self, move: int, course: Course) -> None:
         declarer = course.hand.declarer
         assert declarer is not None
         giver = course.hand.givers.pop(0)
@@ -262,19 +238,13 @@ class Giving(Part):
         course.hand.received += 1
         course.tell(CardGiven(giver, declarer, course.tables.cards[move]))
         if not course.hand.givers:
-            # The partners fold; the declarer discards as many cards as received.
-            seating = course.rules.seating
-            partners = [seat for seat in seating.teams[seating.team_of(declarer)] if seat != declarer]
-            course.hand.sitting_out = tuple(sorted(set(course.hand.sitting_out) | set(partners)))
-            course.hand.discard_count = course.hand.received
-            course.hand.discarder = declarer
-            course.enter(EXCHANGING)
+            course.after_gift()
 
-    def legal_actions(self, course: HandState) -> Sequence[Action]:
+    def legal_actions(self, course: Course) -> Sequence[Action]:
         cards = course.tables.cards
         return [Give(cards[index]) for index in cards_in(course.hand.hands[course.hand.givers[0]])]
 
-    def move_of(self, action: Action, course: HandState) -> int:
+    def move_of(self, action: Action, course: Course) -> int:
         if isinstance(action, Give):
             return action.card.index
         seat = course.hand.givers[0]
@@ -284,34 +254,37 @@ class Giving(Part):
     def action_of(self, move: int, tables: Tables) -> Action:
         return Give(tables.cards[move])
 
+    def mask_of(self, actions: Sequence[Action], tables: Tables, hand: int) -> int:
+        return card_mask(actions)
+
 
 class CallingPartner(Part):
     """Phase ``PARTNER`` (:class:`~engine.kernel.arrangement.SeatArrangement`): the declarer goes alone
     (:data:`PASS_MOVE`) or names card ``move``; mask bit 0 going alone and bit ``i + 1`` naming card ``i``."""
 
-    def to_act(self, course: HandState) -> int | None:
+    def to_act(self, course: Course) -> int | None:
         return course.hand.declarer
 
-    def legal_mask(self, course: HandState) -> int:
+    def legal_mask(self, course: Course) -> int:
         declarer, terms = course.hand.declarer, course.hand.terms
         assert declarer is not None and terms is not None
         return course.hand.arrangement.partner_mask(declarer, terms, course.hand.hands[declarer] | course.hand.discarded)
 
-    def why_illegal(self, move: int, course: HandState) -> str | None:
+    def why_illegal(self, move: int, course: Course) -> str | None:
         declarer, terms = course.hand.declarer, course.hand.terms
         assert declarer is not None and terms is not None
         return course.hand.arrangement.why_partner_illegal(move, declarer, terms, course.hand.hands[declarer] | course.hand.discarded)
 
-    def apply(self, move: int, course: HandState) -> None:
+    def apply(self, move: int, course: Course) -> None:
         declarer = course.hand.declarer
         assert declarer is not None
         course.tell_all(course.hand.arrangement.call_partner(move, declarer, course.hand.hands))
-        course.hand_off_or_play()
+        course.after_partner()
 
-    def legal_actions(self, course: HandState) -> Sequence[Action]:
-        return [self.action_of(bit - 1, course.tables) for bit in cards_in(self.legal_mask(course))]
+    def legal_actions(self, course: Course) -> Sequence[Action]:
+        return self.actions_of_mask(course)
 
-    def move_of(self, action: Action, course: HandState) -> int:
+    def move_of(self, action: Action, course: Course) -> int:
         if isinstance(action, CallPartner):
             return PASS_MOVE if action.card is None else action.card.index
         rule = course.rules.seating.called_partner
@@ -336,16 +309,16 @@ class Picking(Part):
     """Phase ``PICK`` (:class:`~engine.kernel.table_cards.TableCards`): the seat to pick takes a table
     card, the move its index (plus ``(discard + 1) << DISCARD_SHIFT`` where it puts a card back)."""
 
-    def to_act(self, course: HandState) -> int | None:
+    def to_act(self, course: Course) -> int | None:
         return course.hand.table_cards.pickers[0]
 
-    def legal_mask(self, course: HandState) -> int:
+    def legal_mask(self, course: Course) -> int:
         return course.hand.table_cards.table
 
-    def why_illegal(self, move: int, course: HandState) -> str | None:
+    def why_illegal(self, move: int, course: Course) -> str | None:
         return course.hand.table_cards.why_pick_illegal(move, course.hand.hands, course.tables.cards)
 
-    def apply(self, move: int, course: HandState) -> None:
+    def apply(self, move: int, course: Course) -> None:
         table = course.hand.table_cards
         course.hand.chosen = ()  # a pick taken whole ends one taken a step at a time
         if course.listener is not None:
@@ -355,12 +328,9 @@ class Picking(Part):
         if card >= 0:
             course.hand.kitty = course.hand.kitty + (card,)
         if not table.pickers:
-            if table.taking:
-                course.start_play()
-            else:
-                course.enter(BIDDING)
+            course.after_picks()
 
-    def legal_actions(self, course: HandState) -> Sequence[Action]:
+    def legal_actions(self, course: Course) -> Sequence[Action]:
         cards, picking = course.tables.cards, course.hand.table_cards
         table = cards_in(picking.table)
         if not picking.taking:
@@ -368,7 +338,7 @@ class Picking(Part):
         hand = course.hand.hands[picking.pickers[0]]
         return [Pick(cards[index], cards[discard]) for index in table for discard in cards_in(hand | 1 << index)]
 
-    def move_of(self, action: Action, course: HandState) -> int:
+    def move_of(self, action: Action, course: Course) -> int:
         if isinstance(action, Pick):
             discard = 0 if action.discard is None else (action.discard.index + 1) << DISCARD_SHIFT
             return action.card.index | discard
@@ -383,31 +353,34 @@ class Picking(Part):
         discard = (move >> DISCARD_SHIFT) - 1
         return Pick(tables.cards[move & CARD_MASK], tables.cards[discard] if discard >= 0 else None)
 
+    def mask_of(self, actions: Sequence[Action], tables: Tables, hand: int) -> int:
+        return card_mask(actions)
+
 
 class Drawing(Part):
     """Phase ``DRAW`` (:class:`~engine.kernel.drawing.DrawnHands`): the player to draw keeps the card
     drawn (:data:`~engine.kernel.drawing.KEEP_MOVE`, mask bit 1) or rejects it (:data:`PASS_MOVE`, bit 0)."""
 
-    def to_act(self, course: HandState) -> int | None:
+    def to_act(self, course: Course) -> int | None:
         return course.hand.drawn_hands.drawer
 
-    def legal_mask(self, course: HandState) -> int:
+    def legal_mask(self, course: Course) -> int:
         return 0b11
 
-    def why_illegal(self, move: int, course: HandState) -> str | None:
+    def why_illegal(self, move: int, course: Course) -> str | None:
         return course.hand.drawn_hands.why_draw_illegal(move)
 
-    def apply(self, move: int, course: HandState) -> None:
+    def apply(self, move: int, course: Course) -> None:
         drawing = course.hand.drawn_hands
         if course.listener is not None:
             course.listener.event(Drew(drawing.drawer, course.tables.cards[drawing.card_drawn()], move == KEEP_MOVE))
         if drawing.draw(move, course.hand.hands):
-            course.enter(BIDDING)
+            course.after_draws()
 
-    def legal_actions(self, course: HandState) -> Sequence[Action]:
+    def legal_actions(self, course: Course) -> Sequence[Action]:
         return [KEEP, REJECT]
 
-    def move_of(self, action: Action, course: HandState) -> int:
+    def move_of(self, action: Action, course: Course) -> int:
         if isinstance(action, Draw):
             return KEEP_MOVE if action.keep else PASS_MOVE
         drawing = course.hand.drawn_hands
@@ -426,30 +399,33 @@ class Playing(Part):
     1) << SUIT_SHIFT`` when a led joker names a suit; the mask holds the cards that may be played (a led
     joker that names a suit makes one move per suit it may name)."""
 
-    def to_act(self, course: HandState) -> int | None:
+    def to_act(self, course: Course) -> int | None:
         assert course.hand.play is not None
         return course.hand.play.to_act
 
-    def legal_mask(self, course: HandState) -> int:
+    def legal_mask(self, course: Course) -> int:
         play = course.hand.play
         assert play is not None
         return play.playable(course.hand.hands[play.to_act])
 
-    def why_illegal(self, move: int, course: HandState) -> str | None:
+    def why_illegal(self, move: int, course: Course) -> str | None:
         play = course.hand.play
         assert play is not None
         return play.why_illegal(move, course.hand.hands[play.to_act])
 
-    def apply(self, move: int, course: HandState) -> None:
+    def apply(self, move: int, course: Course) -> None:
         named = move >> SUIT_SHIFT
         course.play_card(move & CARD_BITS, course.tables.suits[named - 1] if named else None)
 
-    def legal_actions(self, course: HandState) -> Sequence[Action]:
+    def legal_actions(self, course: Course) -> Sequence[Action]:
         play = course.hand.play
         assert play is not None
         return play.legal_actions(course.hand.hands[play.to_act])
 
-    def move_of(self, action: Action, course: HandState) -> int:
+    def claim_refused(self, course: Course) -> str:
+        return "A claim lays down several cards: its move is claim_of(state, action), played with state.claim."
+
+    def move_of(self, action: Action, course: Course) -> int:
         if not isinstance(action, Play):
             raise IllegalActionError(f"seat {self.to_act(course)} must play a card now, not {action}.")
         if action.suit is None:
@@ -460,26 +436,29 @@ class Playing(Part):
         named = move >> SUIT_SHIFT
         return Play(tables.cards[move & CARD_BITS], tables.suits[named - 1]) if named else tables.plays[move]
 
+    def mask_of(self, actions: Sequence[Action], tables: Tables, hand: int) -> int:
+        return card_mask(actions)
+
 
 class Over(Part):
     """Phase ``GAME_OVER``: nobody moves."""
 
-    def to_act(self, course: HandState) -> int | None:
+    def to_act(self, course: Course) -> int | None:
         return None
 
-    def legal_mask(self, course: HandState) -> int:
+    def legal_mask(self, course: Course) -> int:
         return 0
 
-    def why_illegal(self, move: int, course: HandState) -> str | None:
+    def why_illegal(self, move: int, course: Course) -> str | None:
         return "The game is over: no more actions can be taken."
 
-    def apply(self, move: int, course: HandState) -> None:
+    def apply(self, move: int, course: Course) -> None:
         raise IllegalActionError("The game is over: no more actions can be taken.")
 
-    def legal_actions(self, course: HandState) -> Sequence[Action]:
+    def legal_actions(self, course: Course) -> Sequence[Action]:
         return []
 
-    def move_of(self, action: Action, course: HandState) -> int:
+    def move_of(self, action: Action, course: Course) -> int:
         raise IllegalActionError("The game is over: no more actions can be taken.")
 
     def action_of(self, move: int, tables: Tables) -> Action:

@@ -125,8 +125,8 @@ class GameState(HandCourse):
         window bit 0 is the pass and bit ``i + 1`` announcement ``i``; when giving, the cards that may be
         given (one makes a move); calling a partner, bit 0 going alone and bit ``i + 1`` naming card
         ``i``; in play the cards that may be played (a led joker that names a suit makes one move per :meth:`TrickPlay.nameable`
-        suit)."""
-        return self.part.legal_mask(self)
+        suit); 0 while no seat is to act (the game is over, or paused between hands)."""
+        return 0 if self.paused else self.part.legal_mask(self)
 
     def run(self, choosers: Sequence[Chooser], *, trusted: bool = False) -> int:
         """Play the moves ``choosers[player](state, seat, legal)`` pick (``legal``: :meth:`legal_mask`;
@@ -188,7 +188,7 @@ class GameState(HandCourse):
             hand = hands[seat]
             legal = playable(hand)
             named: str | None = None
-            if legal & (legal - 1) or play.must_name(legal):
+            if legal & (legal - 1) or play.must_name(legal):  # TrickPlay.only_move's test, inline: the innermost loop
                 chosen = choosers[seat](self, seat, legal)
                 index = chosen if type(chosen) is int else self._as_move(chosen)
                 if not trusted or index > CARD_BITS:

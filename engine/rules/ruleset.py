@@ -109,6 +109,10 @@ class Seating:
         """The team index of ``seat``."""
         return self._team_of[seat]
 
+    def partners_of(self, seat: int) -> tuple[int, ...]:
+        """The other seats of ``seat``'s team, in the team's order."""
+        return tuple(each for each in self.teams[self._team_of[seat]] if each != seat)
+
     @property
     def is_partnership(self) -> bool:
         """Whether any team has more than one player (a dummy is not a partner who decides)."""

@@ -1,5 +1,5 @@
 """The protocol of a hand's parts (:class:`Part`; each phase's is in :mod:`~engine.kernel.parts`) and what
-they read and hand over to (:class:`HandState`): the game's variant, its listener, its part and the hand
+they read and hand over to (:class:`Course`): the game's variant, its listener, its part and the hand
 being played (:class:`~engine.kernel.hand.Hand`), and the steps of its course
 (:class:`~engine.kernel.course.HandCourse` takes them) that a part calls when its phase ends.
 
@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..rules.contracts import Contract
 from ..rules.ruleset import Rules
 from .actions import Action, Give, Pick, Play
+from .calls import CallWindow
 from .events import Event
 from .hand import Hand
 from .listening import StateListener
 from .phase import Phase
-from .tables import Tables
+from .tables import Tables, cards_in
 
 COURSE_FIELDS = tuple(
     (
@@ -57,27 +57,27 @@ class Part:
     def __deepcopy__(self, memo: dict[int, object]) -> Part:
         return self
 
-    def to_act(self, course: HandState) -> int | None:
+    def to_act(self, course: Course) -> int | None:
         """The seat to move (``None`` where nobody moves: the game is over)."""
         raise NotImplementedError
 
-    def legal_mask(self, course: HandState) -> int:
+    def legal_mask(self, course: Course) -> int:
         """The legal moves of the seat to act as a bit mask (each part says how its bits read)."""
         raise NotImplementedError
 
-    def why_illegal(self, move: int, course: HandState) -> str | None:
+    def why_illegal(self, move: int, course: Course) -> str | None:
         """Why ``move`` is not legal for the seat to act (a full sentence), or ``None`` when it is."""
         raise NotImplementedError
 
-    def apply(self, move: int, course: HandState) -> None:
+    def apply(self, move: int, course: Course) -> None:
         """Take ``move``, already checked legal, reporting it and what follows from it as events."""
         raise NotImplementedError
 
-    def legal_actions(self, course: HandState) -> Sequence[Action]:
+    def legal_actions(self, course: Course) -> Sequence[Action]:
         """Every legal action of the seat to act (a sequence that may be lazy)."""
         raise NotImplementedError
 
-    def move_of(self, action: Action, course: HandState) -> int:
+    def move_of(self, action: Action, course: Course) -> int:
         """The move the well-formed ``action`` stands for; :class:`~engine.errors.IllegalActionError`,
         in a full sentence saying what the phase expects, for an action of another kind."""
         raise NotImplementedError
@@ -86,17 +86,33 @@ class Part:
         """The action ``move`` stands for under the variant of ``tables``: the inverse of :meth:`move_of`."""
         raise NotImplementedError
 
+    def claim_refused(self, course: Course) -> str:
+        """Why a claim (:class:`~engine.kernel.actions.Claim`) is not one move here, as the full sentence
+        its refusal gets."""
+        return f"seat {self.to_act(course)} may lay cards down to claim tricks only during the play, not now."
+
     def mask_of(self, actions: Sequence[Action], tables: Tables, hand: int) -> int:
         """The legal actions ``actions`` of a seat holding ``hand`` as :meth:`legal_mask` gives them (the
         other direction of :meth:`legal_actions`, for a bot handed actions that decides over moves)."""
-        mask = 0
-        for action in actions:
-            if isinstance(action, (Play, Give, Pick)):
-                mask |= 1 << action.card.index
-        return mask
+        raise NotImplementedError
+
+    def actions_of_mask(self, course: Course) -> list[Action]:
+        """The legal actions of a part whose mask's bit ``m + 1`` stands for move ``m`` (bit 0 for
+        :data:`~engine.kernel.phase.PASS_MOVE`), read from :meth:`legal_mask`."""
+        return [self.action_of(bit - 1, course.tables) for bit in cards_in(self.legal_mask(course))]
 
 
-class HandState:
+def card_mask(actions: Sequence[Action]) -> int:
+    """The cards of ``actions`` (plays, gifts, table cards taken) as a mask of their indices: :meth:`Part.mask_of`
+    for the parts whose moves are cards."""
+    mask = 0
+    for action in actions:
+        if isinstance(action, (Play, Give, Pick)):
+            mask |= 1 << action.card.index
+    return mask
+
+
+class Course:
     """A game's state as its parts read it (see the module docstring): the game-level record (the variant,
     the scores, the dealer, the generator, how it ended) with the hand being played, :attr:`hand`; the
     course (:class:`~engine.kernel.course.HandCourse`) sets the fields and takes the steps."""
@@ -119,45 +135,57 @@ class HandState:
     """The hand being played (a new one for every deal)."""
 
     def enter(self, part: Part) -> None:
-        """Move the game into ``part``'s phase."""
-        raise NotImplementedError
-
-    def current_terms(self) -> Contract | None:
-        """The terms the hand is played under now: the contract won, as the modifier said with it and the
-        announcements made so far change it."""
-        raise NotImplementedError
+        """Move the game into ``part``'s phase (only the course does: every move between phases is in
+        :mod:`~engine.kernel.course`)."""
+        self.part, self.phase = part, part.phase
 
     def tell(self, event: Event) -> None:
-        """Report ``event`` to the listener, if any."""
-        raise NotImplementedError
+        """Report ``event`` to the listener, if any (where building the event costs next to nothing)."""
+        if self.listener is not None:
+            self.listener.event(event)
 
     def tell_all(self, events: list[Event]) -> None:
         """Report the events a part returned, in order."""
-        raise NotImplementedError
+        if self.listener is not None:
+            for event in events:
+                self.listener.event(event)
+
+    # The course's steps a part hands over to when its move ends its phase (HandCourse takes them).
 
     def play_card(self, index: int, named: str | None = None) -> None:
-        """The seat to act plays card ``index`` (``named``: the suit named for a led joker), checked."""
+        """The seat to act plays card ``index`` (``named``: the suit named for a led joker), checked; what
+        follows the card (a trick won, the hand scored) follows."""
         raise NotImplementedError
 
     def end_auction(self) -> None:
         """The auction is over: the contract won goes on to the announcements and the kitty, or nobody bid."""
         raise NotImplementedError
 
-    def take_kitty(self) -> None:
-        """After the auction's announcements: the declarer takes the kitty where the terms use it."""
+    def close_window(self, window: CallWindow) -> None:
+        """Everyone in the announcement window ``window`` has spoken: the hand goes on from where it opened."""
         raise NotImplementedError
 
-    def after_kitty(self) -> None:
-        """After the kitty exchange: the announcements that follow it, then the hand-off or the play."""
+    def after_discard(self, mask: int) -> None:
+        """The seat discarding put away the cards of ``mask`` (already out of its hand): they go out of play,
+        or to the partner (double misère), and the hand goes on."""
         raise NotImplementedError
 
-    def hand_off_or_play(self) -> None:
-        """After the windows: partners pass cards where the terms say so, else the play starts."""
+    def after_gift(self) -> None:
+        """Every partner has given the declarer its card: the partners fold and the declarer discards as many."""
         raise NotImplementedError
 
-    def start_play(self) -> None:
-        """The hand is settled: defenders take table cards where they may, then the first trick is led."""
+    def after_picks(self) -> None:
+        """The last table card is taken: the auction follows (before it), or the play (defenders, after it)."""
+        raise NotImplementedError
+
+    def after_draws(self) -> None:
+        """The hands are drawn: the auction follows."""
+        raise NotImplementedError
+
+    def after_partner(self) -> None:
+        """The declarer called a partner or went alone: partners pass cards where the terms say so, else the
+        play starts."""
         raise NotImplementedError
 
 
-__all__ = ["COURSE_FIELDS", "PARTS", "HandState", "Part", "part_of"]
+__all__ = ["COURSE_FIELDS", "PARTS", "Course", "Part", "card_mask", "part_of"]
