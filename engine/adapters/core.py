@@ -219,6 +219,11 @@ class ResearchGame:
         other.history, other.phases, other._moves = list(self.history), list(self.phases), list(self._moves)
         return other  # the hand's deals and the game before it are never changed in place: shared
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> ResearchGame:
+        """The same as :meth:`copy` (OpenSpiel's C++ ``Clone()`` of a Python state deep-copies each of its
+        attributes: this one is the whole game)."""
+        return self.copy()
+
     def resample(self, player: int, rng: random.Random) -> ResearchGame:
         """A game ``player`` cannot tell from this one, drawn uniformly from those it cannot tell apart:
         the cards it has not seen dealt anew by :class:`~engine.analysis.unseen.UnseenDeal` (every seat's

@@ -168,9 +168,12 @@ class FiveHundredState(pyspiel.State):  # type: ignore[misc]
         return self._with(self.research.hand_in_play(), hand_game)
 
     def clone(self) -> FiveHundredState:
-        """An independent copy (:meth:`~engine.adapters.core.ResearchGame.copy`: the kernel's own copy
-        underneath, not a deep copy)."""
-        return self._with(self.research.copy())
+        """An independent copy: OpenSpiel's own ``Clone()``, which copies the history in C++ and the
+        engine's game by :meth:`~engine.adapters.core.ResearchGame.copy` (the kernel's own copy underneath,
+        not a deep copy). About six times the kernel's copy, where replaying the history into a new state
+        was thirty."""
+        clone: FiveHundredState = pyspiel.State.clone(self)
+        return clone
 
     def __deepcopy__(self, memo: dict[int, Any]) -> FiveHundredState:
         """The same as :meth:`clone` (OpenSpiel's ``clone`` of a Python state deep-copies it)."""

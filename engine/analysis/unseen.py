@@ -33,8 +33,9 @@ import random
 from bisect import bisect_right
 from collections import OrderedDict
 from collections.abc import Sequence
-from itertools import accumulate
+from itertools import accumulate, product
 from math import factorial
+from operator import sub
 
 _Room = tuple[int, ...]
 _Split = tuple[int, ...]
@@ -99,26 +100,21 @@ class UnseenDeal:
     def _splits(self, number: int, room: _Room) -> list[_Split]:
         """Every split of class ``number`` among the groups open to it, within ``room``."""
         size, groups = len(self._classes[number]), self._open[number]
-        found: list[_Split] = []
-        split = [0] * len(room)
-
-        def fill(position: int, left: int) -> None:
-            if position == len(groups) - 1:
-                group = groups[position]
-                if left <= room[group]:
-                    split[group] = left
-                    found.append(tuple(split))
-                    split[group] = 0
-                return
-            group = groups[position]
-            for count in range(min(left, room[group]) + 1):
-                split[group] = count
-                fill(position + 1, left - count)
-            split[group] = 0
-
         if not groups:
-            return [tuple(split)] if size == 0 else []
-        fill(0, size)
+            return [(0,) * len(room)] if size == 0 else []
+        # Every count for the groups but the last (the first group's slowest, as nested loops give them,
+        # so the draws stay as they were), the last taking what is left where it has room: a product is
+        # built in C, where a recursion over the groups cost two thirds of a first resample.
+        last, width = groups[-1], len(room)
+        found: list[_Split] = []
+        for counts in product(*[range(min(size, room[group]) + 1) for group in groups[:-1]]):
+            left = size - sum(counts)
+            if 0 <= left <= room[last]:
+                split = [0] * width
+                for group, count in zip(groups, counts):
+                    split[group] = count
+                split[last] = left
+                found.append(tuple(split))
         return found
 
     def _count(self, number: int, room: _Room) -> int:
@@ -130,13 +126,14 @@ class UnseenDeal:
         if entry is None:
             size = len(self._classes[number])
             splits, weights = [], []
+            whole = factorial(size)
             for split in self._splits(number, room):
-                rest = tuple(left - taken for left, taken in zip(room, split))
-                ways = self._count(number + 1, rest)
+                ways = self._count(number + 1, tuple(map(sub, room, split)))
                 if ways:
-                    multinomial = factorial(size)
+                    multinomial = whole
                     for taken in split:
-                        multinomial //= factorial(taken)
+                        if taken > 1:
+                            multinomial //= factorial(taken)
                     splits.append(split)
                     weights.append(multinomial * ways)
             entry = self._table[key] = (splits, list(accumulate(weights)))
