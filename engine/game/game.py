@@ -420,6 +420,11 @@ class Game:
             other._state.listener = other
             return other
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        """The same as :meth:`clone` (a deep copy of its records would copy what no move changes, and the
+        compiled build's kernel cannot be deep-copied field by field)."""
+        return self.clone()
+
     def transcript(self, hand: int | None = None) -> dict[str, Any]:
         """The JSON transcript of one hand (the current one by default): variant, dealer, scores before
         the hand, deal and actions."""
