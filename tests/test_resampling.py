@@ -18,10 +18,11 @@ from typing import Any
 
 import pytest
 
+import engine
 from engine.language.resources import shipped_variant_names
 
 pyspiel = pytest.importorskip("pyspiel")
-import engine.adapters.openspiel  # noqa: E402,F401  (registers python_fivehundred)
+import engine.adapters.openspiel  # noqa: E402  (registers python_fivehundred)
 from engine.adapters import core  # noqa: E402
 from engine.kernel.tables import cards_in  # noqa: E402
 
@@ -226,3 +227,53 @@ def test_a_whole_game_searches_the_hand_in_play() -> None:
         ).split('"scores"')[0].replace(f'"hand_number":{state.research.game.hand_number}', '"hand_number":0')
         state.apply_action(draw.choice(state.legal_actions()))
         hands = len(state.research.game.results)
+
+
+def _declared(seed: int) -> core.ResearchGame | None:
+    """A hand of ``declare`` (rules text 000's "declare": the partner passes the declarer its best card face
+    down and the declarer discards one) played at random, the declare call made wherever it may be, to the
+    third trick; ``None`` if nobody declared."""
+    rules = engine.load_variant("declare")
+    game, draw = core.ResearchGame(rules, "hand", 0), random.Random(seed)
+    while not game.over:
+        if game.dealing:
+            game.apply(draw.choice(game.chance_outcomes())[0])
+            continue
+        legal = game.legal()
+        declaring = [number for number in legal if "declare" in game.name(number)]
+        if declaring:
+            game.apply(declaring[0])
+            continue
+        play = game.game.state.hand.play if game.game is not None else None
+        if play is not None and len(play.completed) >= 2 and not play.trick:
+            return game if any(game.space.kind(number) == "give" for seat, number in game.history if seat >= 0) else None
+        game.apply(draw.choice(legal))
+    return None
+
+
+def test_which_card_a_partner_gave_is_drawn_anew_for_a_defender() -> None:
+    """A defender does not see which card the partner gave the declarer, nor so whether the declarer then
+    discarded it: resampled, the card given is the one discarded in about one deal in eleven (the
+    declarer's ten cards and the gift, one to discard), whatever was true. (The resampler kept the true
+    answer every time: the gift was read through the cards, so a defender's search learnt whether the
+    declarer had discarded its partner's card.)"""
+    rules = engine.load_variant("declare")
+    seating, checked = rules.seating, 0
+    for seed in range(200):
+        game = _declared(seed)
+        if game is None or game.game is None:
+            continue
+        declarer = game.game.state.hand.declarer
+        assert declarer is not None
+        defender = next(seat for seat in range(seating.players) if seating.team_of(seat) != seating.team_of(declarer))
+        draw, discarded = random.Random(seed), 0
+        for _ in range(200):
+            other = game.resample(defender, draw)
+            assert other.game is not None
+            gift = next(other.space.card(number) for seat, number in other.history if seat >= 0 and other.space.kind(number) == "give")
+            discarded += other.game.state.hand.discarded >> gift & 1
+        assert 4 <= discarded <= 40, discarded  # 1 in 11 of 200 is 18; these bounds are 3.5 standard deviations
+        checked += 1
+        if checked == 4:
+            break
+    assert checked == 4

@@ -347,24 +347,31 @@ def _redealt(research: ResearchGame, player: int, rng: random.Random) -> Researc
     sampler = unseen_deal(hidden, [mask.bit_count() for mask in truths], barred)
     # Where the declarer took a kitty the player did not see, which of the declarer's cards came from it
     # is hidden too: the deal positions of the cards it held once it took the kitty (its hand, discards
-    # and cards played; not a card it rejected drawing its hand) are shuffled among themselves.
+    # and cards played; not a card it rejected drawing its hand) are shuffled among themselves. So is
+    # which card a partner gave it face down, where the player did not give it: the gift's deal position
+    # joins them (kept as it was, the gift would tell whether the declarer discarded it).
     pooled: list[int] = []
     declarer = state.hand.declarer
-    if state.hand.kitty_taken and declarer is not None and declarer != player and not view.kitty:
+    start, space = research._deal_start, research.space
+    true_order = [number for _, number in research.history[start : start + count]]
+    gifts = [
+        true_order.index(space.card(number))
+        for seat, number in research.history[start + count :]
+        if seat != player and seat >= 0 and space.kind(number) == "give"
+    ]
+    kitty_hidden = state.hand.kitty_taken and not view.kitty
+    if declarer is not None and declarer != player and (kitty_hidden or gifts):
         marker = deal_of_order(tables, list(range(count)), research._hand_dealer)
         held = state.hand.hands[declarer] | state.hand.discarded
         for _, cards, _, _ in view.tricks:
             held |= mask_of(card for seat, card in cards if seat == declarer)
         held |= mask_of(card for seat, card in view.trick if seat == declarer)
         held &= ~mask_of(view.face_up)
-        start = research._deal_start
+        kitty = tables.kitty_positions if kitty_hidden else ()
         pooled = [
-            position
-            for position in [*(card.index for card in marker.hands[declarer]), *tables.kitty_positions]
-            if held >> research.history[start + position][1] & 1
+            position for position in [*(card.index for card in marker.hands[declarer]), *kitty, *gifts] if held >> true_order[position] & 1
         ]
     must_not_misdeal = len(research._hand_deals) <= MAX_MISDEALS_COUNTED
-    true_order = [number for _, number in research.history[research._deal_start : research._deal_start + count]]
     for _ in range(MAX_REDRAWS):
         relabel = list(range(count))
         for truth, drawn in zip(truths, sampler.sample(rng)):
@@ -380,7 +387,9 @@ def _redealt(research: ResearchGame, player: int, rng: random.Random) -> Researc
                 order[position] = card
         if must_not_misdeal and misdealt_seat(tables, hands_of_order(tables, order, research._hand_dealer)) is not None:
             continue
-        other = _replayed(research, relabel, order)
+        # A gift reads as the card now at its deal position (the pool may have moved another there).
+        given = {true_order[position]: order[position] for position in gifts}
+        other = _replayed(research, relabel, order, given)
         if other is not None and other.game is not None and seat_view(other.game.state, player) == view:
             return other
     raise RuntimeError(
@@ -400,16 +409,17 @@ def _voids(state: GameState, view: SeatView) -> dict[int, int]:
     return {seat: sum(strain.follow.get(suit, 0) for suit in void) for seat, void in found.items()}
 
 
-def _replayed(research: ResearchGame, relabel: list[int], order: list[int]) -> ResearchGame | None:
+def _replayed(research: ResearchGame, relabel: list[int], order: list[int], given: dict[int, int]) -> ResearchGame | None:
     """``research``'s hand played again on the deal ``order`` with every hidden card ``c`` of its hidden
-    choices read as ``relabel[c]``; ``None`` if an action is not legal on that deal."""
+    choices read as ``relabel[c]`` (a card given, as ``given`` reads it where it does); ``None`` if an
+    action is not legal on that deal."""
     count = len(research.space.cards)
     moves: list[tuple[Phase, int]] = []
     for phase, move in research._moves:
         if phase is Phase.KITTY:
             move = mask_of(relabel[card] for card in cards_in(move))
         elif phase is Phase.GIVE:
-            move = relabel[move]
+            move = given.get(move, relabel[move])
         elif phase is Phase.PICK:
             discard = (move >> DISCARD_SHIFT) - 1
             move = relabel[move & CARD_MASK] | ((relabel[discard] + 1) << DISCARD_SHIFT if discard >= 0 else 0)
@@ -437,7 +447,10 @@ def _replayed(research: ResearchGame, relabel: list[int], order: list[int]) -> R
     space = research.space
     for index in range(start + count, len(history)):
         seat, number = history[index]
-        history[index] = (seat, _relabelled(space, relabel, number))
+        if space.kind(number) == "give" and space.card(number) in given:
+            history[index] = (seat, space.starts["give"] + given[space.card(number)])
+        else:
+            history[index] = (seat, _relabelled(space, relabel, number))
     other.history, other.phases, other._moves = history, list(research.phases), moves
     other.order, other.pending = [], list(research.pending)
     state.hand.chosen = tuple(_relabelled(space, relabel, number) for number in research.game.state.hand.chosen) if research.game else ()
