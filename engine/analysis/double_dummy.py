@@ -97,16 +97,43 @@ def _moves(
     for _, card in trick:
         others |= 1 << card
     chosen: list[int] = []
+    # Leading, where the side to lead wants tricks: first the suits whose top card is the leader's (its
+    # winners, highest first), then those whose top card is a partner's (low cards, to reach it), then
+    # the rest (low cards first).
+    ordering = not trick and shunning is None and not play.must_name(legal)
+    cashing: list[int] = []
+    reaching: list[int] = []
+    if ordering:
+        partners = 0
+        for each in allies:
+            if each != seat:
+                partners |= hands[each]
+        hand = hands[seat]
     for cards, mask in groups:
         mine = legal & mask
         if not mine:
             continue
         if not mine & (mine - 1):
-            chosen.append(mine.bit_length() - 1)
+            runs = [mine.bit_length() - 1]
             if heads is not None:
-                heads[chosen[-1]] = chosen[-1]
-            continue
-        chosen.extend(_runs(cards, mine, others & mask, covering & mask, heads))
+                heads[runs[0]] = runs[0]
+        else:
+            runs = _runs(cards, mine, others & mask, covering & mask, heads)
+        if ordering:
+            for _, bit in cards:
+                if hand & bit:
+                    cashing.extend(runs)  # highest first, as the runs come
+                    break
+                if partners & bit:
+                    reaching.extend(runs[::-1])
+                    break
+                if others & bit:
+                    chosen.extend(runs[::-1])
+                    break
+        else:
+            chosen.extend(runs)
+    if ordering:
+        return [(index, None) for index in (cashing + reaching + chosen)]
     if play.must_name(legal):
         named = play.nameable()
         moves: list[tuple[int, str | None]] = []
@@ -139,6 +166,13 @@ def _moves(
         if beating:
             chosen = beating + [index for index in chosen if index not in beating]
     return [(index, None) for index in chosen]
+
+
+def _even(play: TrickPlay) -> bool:
+    """Whether every seat that plays holds one card for each trick left to it (so every card is played)."""
+    left = play.total - play.number
+    played = {seat for seat, _ in play.trick}
+    return all(play.hands[seat].bit_count() == left - (seat in played) for seat in play.active)
 
 
 class Solver:
@@ -182,9 +216,23 @@ class Solver:
             if mask
         ]
         self._trumps = tuple((index, 1 << index) for index in sorted(cards_in(strain.trumps), key=lambda index: -power[index]))
-        # Sure tricks are counted only where leading a top trump is always allowed and always wins: not for
-        # a side that wants no tricks, not under the joker's restrictions or naming, not with cards face down.
-        self._quick = bool(strain.trumps) and not minimize and not play.names_suits and not play._checking and not self.covers
+        """The cards that win any trick they are played to while none higher is left (trumps, and jokers in
+        no trump), highest first."""
+        self._sides: list[Group] = [group for group in self._groups if not group[1] & strain.trumps]
+        """The suits that are not trumps, each highest first."""
+        # Sure tricks (:meth:`_sure`) are counted where every card is in a hand: not with cards face down.
+        # Hands of unequal length would let a card stay unplayed, so they are not counted either.
+        self._quick = not self.covers and _even(play)
+        # A suitless joker may be played to a trick whose suit its holder holds (rules text 000, "Joker
+        # in no trump"), so it threatens every card led; a trump only a suit its holder is out of.
+        self._joker_anywhere = bool(strain.suitless) and not play._void_only
+        # A joker led in no trump names a suit, and under some rules may not be led at all: it is not
+        # counted among the leader's sure tricks.
+        self._lead_trumps = not play.names_suits and not play._checking
+        self._trump_mask = strain.trumps
+        # Cashing winners is a choice: a side that wants tricks makes it (not in a search for the fewest).
+        self._cashing = not minimize
+        self._suitless = strain.suitless
         # Each seat's side in this search: the declaring side, or the defenders.
         self._allies = [
             self.declaring if seat in self.declaring else frozenset(play.active) - self.declaring for seat in range(len(play.hands))
@@ -251,20 +299,72 @@ class Solver:
         """Whether the declaring side takes at least ``count`` more tricks (a null-window search)."""
         return self._search(count - 1, count) >= count
 
-    def _top_trumps(self) -> int:
-        """How many of the highest trumps left the leader holds in an unbroken run."""
+    def _sure(self) -> tuple[int, int]:
+        """At a trick's start: a lower and an upper bound on the declaring side's tricks from here, from
+        the tricks that are sure whatever anyone plays (what DDS calls quick tricks and later tricks).
+
+        - The highest trump left wins whichever trick it is played to, and so does each trump below it
+          in an unbroken run in the same hand: that many tricks for its side.
+        - Where each side wants tricks (not in a search for the fewest), the leader can keep the lead
+          while it cashes such a run and then, suit by suit, the cards of a side suit that are higher
+          than every other card left in it, for as many rounds as every other seat holding a trump can
+          follow."""
         play = self.play
-        hand = play.hands[play.leader]
+        hands = play.hands
+        leader = play.leader
         remaining = 0
         for seat in play.active:
-            remaining |= play.hands[seat]
-        count = 0
+            remaining |= hands[seat]
+        trumps = remaining & self._trump_mask
+        run = 0
+        holder = -1
         for _, bit in self._trumps:
-            if remaining & bit:
-                if not hand & bit:
+            if trumps & bit:
+                if holder < 0:
+                    for seat in play.active:
+                        if hands[seat] & bit:
+                            holder = seat
+                            break
+                elif not hands[holder] & bit:
                     break
-                count += 1
-        return count
+                run += 1
+        quick = run if holder == leader and self._lead_trumps else 0
+        hand = hands[leader]
+        for cards, mask in self._sides if self._cashing else ():
+            mine = hand & mask
+            if not mine:
+                continue
+            left = remaining & mask
+            count = 0
+            for _, bit in cards:
+                if left & bit:
+                    if not mine & bit:
+                        break
+                    count += 1
+            if not count:
+                continue
+            for seat in play.active:
+                if seat != leader and hands[seat] & trumps:
+                    if self._joker_anywhere and hands[seat] & self._suitless:
+                        count = 0
+                        break
+                    length = (hands[seat] & mask).bit_count()
+                    if length < count:
+                        count = length
+            quick += count
+        total = play.total - play.number
+        lower, upper = 0, total
+        if holder >= 0:
+            if holder in self.declaring:
+                lower = run
+            else:
+                upper = total - run
+        if quick and self._cashing:
+            if leader in self.declaring:
+                lower = max(lower, quick)
+            else:
+                upper = min(upper, total - quick)
+        return lower, upper
 
     def _last_trick(self) -> int:
         """The declaring side's tricks (0 or 1) from the last trick, each seat playing its one card."""
@@ -330,15 +430,12 @@ class Solver:
             # play decides the winner), without a search.
             return self._last_trick()
         if boundary and self._quick:
-            # Sure tricks: the leader's unbroken run of top trumps wins a trick each, whatever the others
-            # do, and keeps the lead. A bound that settles the question asked ends the search here.
-            quick = self._top_trumps()
-            if quick:
-                if play.leader in self.declaring:
-                    if quick >= beta:
-                        return quick
-                elif remaining - quick <= alpha:
-                    return remaining - quick
+            # Sure tricks: a bound that settles the question asked ends the search here.
+            lower, upper = self._sure()
+            if lower >= beta:
+                return lower
+            if upper <= alpha:
+                return upper
         if boundary:
             key = self._key()
             entry = self._table.get(key)
