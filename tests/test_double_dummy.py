@@ -150,3 +150,29 @@ def test_the_compiled_build_is_the_one_under_test() -> None:
     for path in paths:
         module = importlib.import_module(path.replace("/", "."))
         assert module.__file__ is not None and module.__file__.endswith((".so", ".pyd")), module.__file__
+
+
+@pytest.mark.parametrize("variant", ["standard", "45-card", "three-handed", "five-handed", "two-handed-52", "double-nullo", "american"])
+def test_winning_ranks_agree_with_exact_keys_on_longer_endings(variant: str) -> None:
+    """Rules text 000, "Play of the hand" (the trick's winner): the transposition table answers for
+    positions that differ only in cards below the ranks that won tricks (DDS's winning ranks). On
+    endings too long for plain minimax, its count and every move's value agree with the same search keyed
+    on the exact position, both objectives, also capped."""
+    rules = engine.load_variant(variant)
+    tricks = 6 if rules.seating.seats <= 4 else 4
+    checked = 0
+    for seed in range(200, 206):
+        state = ending(rules, seed, tricks)
+        if state is None or state.hand.play is None:
+            continue
+        play, declaring = state.hand.play, declaring_side(state)
+        for minimize in (False, True):
+            exact = Solver(fresh(play), declaring, minimize=minimize, winning_ranks=False)
+            ranked = Solver(fresh(play), declaring, minimize=minimize)
+            assert ranked.tricks() == exact.tricks(), (variant, seed, minimize)
+            assert ranked.move_values() == exact.move_values(), (variant, seed, minimize)
+            for cap in (1, 2):
+                capped = Solver(fresh(play), declaring, minimize=minimize)
+                assert capped.move_values(cap) == Solver(fresh(play), declaring, minimize=minimize, winning_ranks=False).move_values(cap)
+            checked += 1
+    assert checked >= 6

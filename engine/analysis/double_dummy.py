@@ -188,6 +188,7 @@ class Solver:
         minimize: bool = False,
         covers: dict[int, int] | None = None,
         max_nodes: int = MAX_NODES,
+        winning_ranks: bool = True,
     ) -> None:
         if play.claimed:
             raise ValueError("The solver cannot search a position with a claim pending.")
@@ -201,9 +202,8 @@ class Solver:
         """Two-handed dummies: each face-up card still covering a face-down one, and the card under it,
         turned up into the same hand once the trick holding its cover is over (as the kernel does)."""
         self.stats = SearchStats()
-        self._table: dict[tuple[object, ...], tuple[int, int, int]] = {}
-        """Per position at a trick's start: bounds on the declaring side's tricks from it, and the lead that
-        gave the last answer (-1 if none)."""
+        self._table: dict[tuple[object, ...], _Entry] = {}
+        """Per position at a trick's start, where its key is exact (see :meth:`_probe`): its entry."""
         # Each suit's cards (and the suitless jokers), highest first: the key of a position names, for
         # each suit, who holds its remaining cards in order, so positions that differ only in which of
         # two equivalent cards went earlier meet in the table. Face-down dummy cards, not yet in any hand,
@@ -238,9 +238,31 @@ class Solver:
             self.declaring if seat in self.declaring else frozenset(play.active) - self.declaring for seat in range(len(play.hands))
         ]
         self._relative = not self.covers
+        # Per card: its suit's mask (trumps as one suit, jokers in no trump as another) and the cards of
+        # that suit ranked at or above it. A search's result rests on who holds the cards above some rank
+        # in each suit (those that won a trick by rank), and on how many cards of each suit each hand
+        # holds: the rest are small cards, interchangeable (DDS's "winning ranks").
+        self._group_of = [0] * len(power)
+        self._above = [0] * len(power)
+        self._below: list[tuple[tuple[int, int], ...]] = [()] * len(power)
+        for cards, mask in self._groups:
+            higher = 0
+            for position, (index, bit) in enumerate(cards):
+                higher |= bit
+                self._group_of[index] = mask
+                self._above[index] = higher
+                self._below[index] = cards[position + 1 :]
+        self._relevant = 0
+        """The cards whose owners the last search's result rests on (see above)."""
+        self._lower_ranks = self._upper_ranks = 0
+        self._buckets: dict[tuple[int, int], list[list[object]]] = {}
         joker = play.joker
         # Shown voids and the cards each seat has played matter to the joker's restrictions only.
         self._history = bool(play.strain.suitless) and (not joker.may_name_void_suit or joker.renege_forbidden or joker.first_or_last_only)
+        self._ranks = winning_ranks and self._relative and not self._history
+        """Whether an entry of the transposition table answers for positions that differ only in small
+        cards (see :meth:`_probe`); ``winning_ranks=False`` keys it on the exact position, the reference
+        the tests hold it against."""
 
     def _key(self) -> tuple[object, ...]:
         play = self.play
@@ -316,9 +338,11 @@ class Solver:
         for seat in play.active:
             remaining |= hands[seat]
         trumps = remaining & self._trump_mask
+        above = self._above
         run = 0
         holder = -1
-        for _, bit in self._trumps:
+        lowest = -1
+        for index, bit in self._trumps:
             if trumps & bit:
                 if holder < 0:
                     for seat in play.active:
@@ -328,7 +352,11 @@ class Solver:
                 elif not hands[holder] & bit:
                     break
                 run += 1
+                lowest = index
+        # The cards whose owners each bound rests on (with every hand's length in every suit).
+        run_ranks = above[lowest] if run else 0
         quick = run if holder == leader and self._lead_trumps else 0
+        quick_ranks = run_ranks if quick else 0
         hand = hands[leader]
         for cards, mask in self._sides if self._cashing else ():
             mine = hand & mask
@@ -336,11 +364,13 @@ class Solver:
                 continue
             left = remaining & mask
             count = 0
-            for _, bit in cards:
+            cashed: list[int] = []
+            for index, bit in cards:
                 if left & bit:
                     if not mine & bit:
                         break
                     count += 1
+                    cashed.append(index)
             if not count:
                 continue
             for seat in play.active:
@@ -351,20 +381,60 @@ class Solver:
                     length = (hands[seat] & mask).bit_count()
                     if length < count:
                         count = length
-            quick += count
+            if count:
+                quick += count
+                quick_ranks |= above[cashed[count - 1]]
         total = play.total - play.number
         lower, upper = 0, total
+        self._lower_ranks = self._upper_ranks = 0
         if holder >= 0:
             if holder in self.declaring:
-                lower = run
+                lower, self._lower_ranks = run, run_ranks
             else:
-                upper = total - run
+                upper, self._upper_ranks = total - run, run_ranks
         if quick and self._cashing:
             if leader in self.declaring:
-                lower = max(lower, quick)
-            else:
-                upper = min(upper, total - quick)
+                if quick > lower:
+                    lower, self._lower_ranks = quick, quick_ranks
+            elif total - quick < upper:
+                upper, self._upper_ranks = total - quick, quick_ranks
         return lower, upper
+
+    def _run_of(self, index: int, seat: int) -> int:
+        """Where the result of playing ``index`` rests on that card's rank: the cards below it that
+        ``seat`` holds with no other card between (its run, searched once as one move, see
+        :func:`_moves`) and the cards above them. Each of them played instead would rest on its own rank."""
+        play = self.play
+        mine = play.hands[seat]
+        others = 0
+        for each in play.active:
+            if each != seat:
+                others |= play.hands[each]
+        for _, card in play.trick:
+            others |= 1 << card
+        low = index
+        for card, bit in self._below[index]:
+            if mine & bit:
+                low = card
+            elif others & bit:
+                break
+        return self._above[low] if low != index else 0
+
+    def _ranked(self) -> int:
+        """The cards the trick just completed rests on: where its winning card beat another card of its
+        own suit, that card and every card of the suit above it; else none (it won as the only card of
+        its suit, the others void)."""
+        _, cards, winner, _ = self.play.completed[-1]
+        won = -1
+        for seat, card in cards:
+            if seat == winner:
+                won = card
+                break
+        group = self._group_of[won]
+        for _, card in cards:
+            if card != won and group >> card & 1:
+                return self._above[won]
+        return 0
 
     def _last_trick(self) -> int:
         """The declaring side's tricks (0 or 1) from the last trick, each seat playing its one card."""
@@ -374,6 +444,7 @@ class Solver:
             seat = play.to_act
             seats.append((seat, play.led is not None and play.led in play.voids[seat]))
             winner = play.play(play.hands[seat].bit_length() - 1)
+        self._relevant = self._ranked()
         for _, was_void in reversed(seats):
             play.unplay(was_void)
         self.stats.nodes += len(seats)
@@ -418,11 +489,107 @@ class Solver:
             values[move] = guess = value
         return {move: values[heads[move[0]], move[1]] for move in legal_moves(play)}
 
+    def _probe(self) -> tuple[tuple[object, ...], list[_Entry]]:
+        """At a trick's start: where this position's entries in the transposition table are kept, and the
+        entries that answer for it.
+
+        Keyed on the leader and every hand's length in every suit, an entry answers for every position
+        whose hands hold the same cards above the ranks its result rests on (:attr:`_relevant`): each
+        suit's owners of its remaining cards, highest first, are digits of one number, and an entry keeps
+        the top digits that matter. With face-down cards or the joker's restrictions, the key is exact."""
+        play = self.play
+        if not self._ranks:
+            key = self._key()
+            entry = self._table.get(key)
+            return key, [] if entry is None else [entry]
+        hands = [play.hands[seat] for seat in play.active]
+        remaining = 0
+        for each in hands:
+            remaining |= each
+        lengths = 0
+        codes: list[int] = []
+        for cards, mask in self._groups:
+            left = remaining & mask
+            code = 0
+            for _, bit in cards:
+                if left & bit:
+                    owner = 1
+                    for each in hands:
+                        if each & bit:
+                            break
+                        owner += 1
+                    code = code * 8 + owner
+                    left ^= bit
+                    if not left:
+                        break
+            codes.append(code)
+            for each in hands:
+                lengths = lengths * 32 + (each & mask).bit_count()
+        bucket = (play.leader, lengths)
+        place = (bucket, codes, remaining)
+        entries = self._buckets.get(bucket)
+        found: list[_Entry] = []
+        if entries is not None:
+            for entry in entries:
+                shifts, tops = entry.shifts, entry.tops
+                position = 0
+                for code in codes:
+                    if code >> shifts[position] != tops[position]:
+                        break
+                    position += 1
+                else:
+                    found.append(entry)
+        return place, found
+
+    def _absolute(self, counts: tuple[int, ...], remaining: int) -> int:
+        """The cards an entry rests on, in a position with ``remaining`` cards: each suit's top ``counts``."""
+        ranks = 0
+        position = 0
+        for cards, mask in self._groups:
+            count = counts[position]
+            position += 1
+            if count:
+                left = remaining & mask
+                for index, bit in cards:
+                    if left & bit:
+                        count -= 1
+                        if not count:
+                            ranks |= self._above[index]
+                            break
+        return ranks
+
+    def _record(self, place: tuple[object, ...], found: list[_Entry], lower: int, upper: int, chosen: int, relevant: int) -> None:
+        """Keep a position's bounds (found resting on the cards ``relevant``) in the transposition table."""
+        if not self._ranks:
+            self._table[place] = _Entry(lower, upper, chosen, (), (), ())
+            return
+        bucket, codes, remaining = place
+        assert isinstance(bucket, tuple) and isinstance(codes, list) and isinstance(remaining, int)
+        counts: list[int] = []
+        shifts: list[int] = []
+        tops: list[int] = []
+        position = 0
+        for _, mask in self._groups:
+            left = remaining & mask
+            count = (left & relevant).bit_count()
+            shift = 3 * (left.bit_count() - count)
+            counts.append(count)
+            shifts.append(shift)
+            tops.append(codes[position] >> shift)
+            position += 1
+        key = tuple(counts)
+        for entry in found:
+            if entry.counts == key:
+                entry.lower, entry.upper, entry.first = lower, upper, chosen
+                return
+        self._buckets.setdefault(bucket, []).insert(0, _Entry(lower, upper, chosen, key, tuple(shifts), tuple(tops)))
+
     def _search(self, alpha: int, beta: int) -> int:
         play = self.play
         stats = self.stats
         remaining = play.total - play.number
         if remaining == 0:
+            self._relevant = 0
             return 0
         boundary = not play.trick
         if remaining == 1 and boundary and not play.names_suits and not play._checking:
@@ -433,23 +600,41 @@ class Solver:
             # Sure tricks: a bound that settles the question asked ends the search here.
             lower, upper = self._sure()
             if lower >= beta:
+                self._relevant = self._lower_ranks
                 return lower
             if upper <= alpha:
+                self._relevant = self._upper_ranks
                 return upper
+        relevant = 0
         if boundary:
-            key = self._key()
-            entry = self._table.get(key)
-            if entry is not None:
-                lower, upper, first = entry
-                if lower >= beta or lower == upper:
+            place, found = self._probe()
+            lower, upper, first = 0, remaining, -1
+            if found:
+                # The tightest bounds the entries give, each resting on its own entry's cards.
+                lower_ranks = upper_ranks = 0
+                for entry in found:
+                    if entry.lower > lower:
+                        lower = entry.lower
+                        lower_ranks = self._absolute(entry.counts, place[2]) if self._ranks else 0  # type: ignore[arg-type]
+                    if entry.upper < upper:
+                        upper = entry.upper
+                        upper_ranks = self._absolute(entry.counts, place[2]) if self._ranks else 0  # type: ignore[arg-type]
+                    if first < 0:
+                        first = entry.first
+                if lower >= beta:
                     stats.hits += 1
+                    self._relevant = lower_ranks
                     return lower
                 if upper <= alpha:
                     stats.hits += 1
+                    self._relevant = upper_ranks
                     return upper
+                if lower == upper:
+                    stats.hits += 1
+                    self._relevant = lower_ranks | upper_ranks
+                    return lower
+                relevant = lower_ranks | upper_ranks
                 alpha, beta = max(alpha, lower), min(beta, upper)
-            else:
-                lower, upper, first = 0, remaining, -1
             start_alpha, start_beta = alpha, beta
         seat = play.to_act
         maximizing = (seat in self.declaring) != self.minimize
@@ -473,12 +658,23 @@ class Solver:
             led = play.led
             was_void = led is not None and led in play.voids[seat]
             winner = play.play(index, named)
-            turned = turn_up(play, self.covers) if winner >= 0 and self.covers else ()
-            gained = 1 if winner >= 0 and winner in declaring else 0
+            gained = 0
+            ranked = 0
+            turned: list[tuple[int, int]] | tuple[()] = ()
+            if winner >= 0:
+                ranked = self._ranked()
+                if self.covers:
+                    turned = turn_up(play, self.covers)
+                if winner in declaring:
+                    gained = 1
             value = gained + self._search(alpha - gained, beta - gained)
+            child = self._relevant | ranked
             for each, under in turned:
                 play.hands[each] &= ~(1 << under)
             play.unplay(was_void)
+            if child >> index & 1:
+                child |= self._run_of(index, seat)
+            relevant |= child
             if maximizing:
                 if value > best:
                     best, chosen = value, index
@@ -499,8 +695,25 @@ class Solver:
                 lower = max(lower, best)
             else:
                 lower = upper = best
-            self._table[key] = (lower, upper, chosen)
+            self._record(place, found, lower, upper, chosen, relevant)
+        self._relevant = relevant
         return best
+
+
+class _Entry:
+    """A transposition table entry: bounds on the declaring side's tricks from a trick's start, the lead
+    that gave the last answer (-1 if none), and, per suit, how many of its top cards the bounds rest on
+    (with the shifts and top digits of :meth:`Solver._probe`'s numbers that match them)."""
+
+    __slots__ = ("lower", "upper", "first", "counts", "shifts", "tops")
+
+    def __init__(self, lower: int, upper: int, first: int, counts: tuple[int, ...], shifts: tuple[int, ...], tops: tuple[int, ...]) -> None:
+        self.lower = lower
+        self.upper = upper
+        self.first = first
+        self.counts = counts
+        self.shifts = shifts
+        self.tops = tops
 
 
 def turn_up(play: TrickPlay, covers: dict[int, int]) -> list[tuple[int, int]]:
