@@ -255,7 +255,7 @@ class Solver:
         self._relevant = 0
         """The cards whose owners the last search's result rests on (see above)."""
         self._lower_ranks = self._upper_ranks = 0
-        self._buckets: dict[tuple[int, int], list[list[object]]] = {}
+        self._buckets: dict[tuple[int, int], list[_Entry]] = {}
         joker = play.joker
         # Shown voids and the cards each seat has played matter to the joker's restrictions only.
         self._history = bool(play.strain.suitless) and (not joker.may_name_void_suit or joker.renege_forbidden or joker.first_or_last_only)
@@ -500,8 +500,8 @@ class Solver:
         play = self.play
         if not self._ranks:
             key = self._key()
-            entry = self._table.get(key)
-            return key, [] if entry is None else [entry]
+            exact = self._table.get(key)
+            return key, [] if exact is None else [exact]
         hands = [play.hands[seat] for seat in play.active]
         remaining = 0
         for each in hands:
