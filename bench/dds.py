@@ -1,6 +1,6 @@
 """Hold the double-dummy solver against DDS, the bridge double-dummy solver (``endplay`` on PyPI).
 
-    python bench/dds.py [--endings 40] [--size 7] [--seed 0] [--repeat 3] [--deals 0] [--max-nodes 2000000]
+    python bench/dds.py [--endings 40] [--size 7] [--seed 0] [--repeat 3] [--deals 0] [--max-nodes 20000000]
 
 The variant ``tests/data/bridge.yaml`` states bridge's card play: 52 cards, no joker, no bowers, four hands
 of 13, seats 0 and 2 against 1 and 3, NT with no trump at all. Positions are random endings (a random
@@ -15,9 +15,10 @@ seats 0-3 are North, East, South, West (both clockwise).
 Prints whether every value agrees (each disagreement with its position), and the seconds per solve of
 each (min, median, max over the solves, each solve the quickest of ``--repeat`` rounds; each round
 solves every position in a shuffled order, so that DDS's memory of the deal it solved last is seldom
-used) and their ratio. Whole deals are solved once, each capped at ``--max-nodes`` positions (the
-engine's pure build can take minutes on one); a capped solve is reported, not compared. DDS is held to
-one thread. One process, one core; the machine's other load is not controlled.
+used) and their ratio. Whole deals are solved once, one declarer a deal, each solve capped at
+``--max-nodes`` positions (the pure build took 25-140 s and 3-16 million positions on each strain of
+one deal); a capped solve is reported, not compared. DDS is held to one thread. One process, one core;
+the machine's other load is not controlled.
 """
 
 from __future__ import annotations
@@ -220,7 +221,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--repeat", type=int, default=3, help="rounds over the endings; each solve's time is its quickest (default 3)")
     parser.add_argument("--deals", type=int, default=0, help="whole 13-card deals to solve as well (default 0)")
-    parser.add_argument("--max-nodes", type=int, default=2_000_000, help="the engine's cap on positions for a whole deal's solve")
+    parser.add_argument(
+        "--max-nodes", type=int, default=20_000_000, help="the engine's cap on positions for a whole deal's solve (default 20,000,000)"
+    )
     args = parser.parse_args()
     if not 1 <= args.size <= 13:
         parser.error("--size is 1 to 13")
