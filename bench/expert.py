@@ -1,7 +1,7 @@
 """Benchmark: the expert bot's time per decision, by kind (bids, the kitty's discards, card plays).
 
 Plays ``--hands`` hands of a variant with expert bots in seats 0 and 2 and heuristic bots in the others,
-timing each of the expert's decisions, and prints the median, 90th percentile and maximum for each kind.
+timing each of the expert's decisions, and prints the median, 90th and 99th percentiles and maximum for each kind.
 Whether the solver is the compiled one is said in the output (install the compiled build to measure it).
 
     python bench/expert.py [--variant standard] [--hands 20] [--seed 0]
@@ -60,8 +60,8 @@ def main() -> None:
     for kind, values in times.items():
         if values:
             print(
-                f"{kind:>10}: {len(values):4} decisions, seconds median {statistics.median(values):.2f}, 90th percentile "
-                f"{percentile(values, 0.9):.2f}, max {max(values):.2f}"
+                f"{kind:>10}: {len(values):4} decisions, seconds median {statistics.median(values):.3f}, 90th percentile "
+                f"{percentile(values, 0.9):.3f}, 99th {percentile(values, 0.99):.3f}, max {max(values):.3f}"
             )
 
 
