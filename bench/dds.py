@@ -1,6 +1,6 @@
 """Hold the double-dummy solver against DDS, the bridge double-dummy solver (``endplay`` on PyPI).
 
-    python bench/dds.py [--endings 40] [--size 7] [--seed 0] [--repeat 3] [--deals 0] [--max-nodes 20000000]
+    python bench/dds.py [--endings 40] [--size 7] [--seed 0] [--repeat 3] [--deals 0] [--max-nodes 20000000] [--json]
 
 The variant ``tests/data/bridge.yaml`` states bridge's card play: 52 cards, no joker, no bowers, four hands
 of 13, seats 0 and 2 against 1 and 3, NT with no trump at all. Positions are random endings (a random
@@ -18,12 +18,16 @@ solves every position in a shuffled order, so that DDS's memory of the deal it s
 used) and their ratio. Whole deals are solved once, one declarer a deal, each solve capped at
 ``--max-nodes`` positions (the pure build took 25-140 s and 3-16 million positions on each strain of
 one deal); a capped solve is reported, not compared. DDS is held to one thread. One process, one core;
-the machine's other load is not controlled.
+the machine's other load is not controlled. With ``--json`` the last line is a JSON object of the
+figures (``bench/targets.py`` reads it): under ``"endings"`` the solves, the disagreements and the
+engine's and DDS's median seconds a solve with the median of the per-solve ratios; under ``"deals"``
+the strain solves, those within the cap, the disagreements and the seconds.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import sys
@@ -119,7 +123,7 @@ def spread(times: list[float]) -> str:
     return f"min {min(times) * 1e3:.2f} ms, median {statistics.median(times) * 1e3:.2f} ms, max {max(times) * 1e3:.2f} ms"
 
 
-def compare_endings(tables: Tables, args: argparse.Namespace) -> bool:
+def compare_endings(tables: Tables, args: argparse.Namespace, summary: dict[str, Any]) -> bool:
     rng = random.Random(args.seed)
     positions = [ending(rng, args.size) for _ in range(args.endings)]
     solves = [(number, strain, declarer) for number in range(len(positions)) for strain in STRAINS for declarer in range(4)]
@@ -163,16 +167,29 @@ def compare_endings(tables: Tables, args: argparse.Namespace) -> bool:
         f"{sum(engine_times) / sum(dds_times):,.0f}x in total, per solve median {statistics.median(ratios):,.0f}x "
         f"(min {min(ratios):,.0f}x, max {max(ratios):,.0f}x)"
     )
+    summary["endings"] = {
+        "endings": len(positions),
+        "size": args.size,
+        "solves": len(solves),
+        "disagree": len(differing),
+        "engine_median_s": statistics.median(engine_times),
+        "dds_median_s": statistics.median(dds_times),
+        "ratio_median": statistics.median(ratios),
+        "ratio_of_medians": statistics.median(engine_times) / statistics.median(dds_times),
+        "ratio_total": sum(engine_times) / sum(dds_times),
+    }
     return not differing
 
 
-def compare_deals(tables: Tables, args: argparse.Namespace) -> bool:
+def compare_deals(tables: Tables, args: argparse.Namespace, summary: dict[str, Any]) -> bool:
     rng = random.Random(args.seed + 1)
     agreed = True
     engine_times: list[float] = []
     dds_times: list[float] = []
     capped = 0
     compared = 0
+    disagree = 0
+    spent = 0.0  # the engine's seconds on every strain solve, capped ones included
     for number in range(args.deals):
         hands = ending(rng, 13)
         print(f"deal {number}: {pbn(tables, hands)}", flush=True)
@@ -187,15 +204,18 @@ def compare_deals(tables: Tables, args: argparse.Namespace) -> bool:
                 value, searched = engine_tricks(tables, hands, strain, declarer, args.max_nodes)
             except SolverLimitError:
                 seconds = time.perf_counter() - start
+                spent += seconds
                 capped += 1
                 print(
                     f"  {strain:2} declarer {SEATS[declarer]}: DDS {expected}; engine stopped at {args.max_nodes:,} positions after {seconds:.1f} s"
                 )
                 continue
             engine_times.append(time.perf_counter() - start)
+            spent += engine_times[-1]
             compared += 1
             same = value == expected
             agreed &= same
+            disagree += not same
             print(
                 f"  {strain:2} declarer {SEATS[declarer]}: DDS {expected} in {dds_times[-1] * 1e3:.1f} ms; engine {value} in "
                 f"{engine_times[-1]:.2f} s, {searched:,} positions{'' if same else '  DISAGREE'}",
@@ -211,6 +231,17 @@ def compare_deals(tables: Tables, args: argparse.Namespace) -> bool:
         print(
             f"  engine (solves within the cap): {spread(engine_times)}; median ratio {statistics.median(engine_times) / statistics.median(dds_times):,.0f}x"
         )
+    summary["deals"] = {
+        "deals": args.deals,
+        "solves": compared + capped,
+        "solved": compared,
+        "capped": capped,
+        "max_nodes": args.max_nodes,
+        "disagree": disagree,
+        "engine_seconds": spent,
+        "engine_median_s": statistics.median(engine_times) if engine_times else None,
+        "dds_median_s": statistics.median(dds_times),
+    }
     return agreed
 
 
@@ -224,6 +255,7 @@ def main() -> None:
     parser.add_argument(
         "--max-nodes", type=int, default=20_000_000, help="the engine's cap on positions for a whole deal's solve (default 20,000,000)"
     )
+    parser.add_argument("--json", action="store_true", help="end with a line of the figures as a JSON object")
     args = parser.parse_args()
     if not 1 <= args.size <= 13:
         parser.error("--size is 1 to 13")
@@ -235,9 +267,12 @@ def main() -> None:
     print(
         f"engine {engine.__file__} ({'compiled' if compiled else 'pure Python'} solver); endplay {endplay.__version__}, DDS on one thread"
     )
-    agreed = compare_endings(tables, args) if args.endings else True
+    summary: dict[str, Any] = {"compiled": compiled}
+    agreed = compare_endings(tables, args, summary) if args.endings else True
     if args.deals:
-        agreed &= compare_deals(tables, args)
+        agreed &= compare_deals(tables, args, summary)
+    if args.json:
+        print(json.dumps(summary))
     sys.exit(0 if agreed else 1)
 
 
