@@ -14,6 +14,8 @@ import random
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
 import engine
 from engine.analysis import Solver, minimax
@@ -176,3 +178,24 @@ def test_winning_ranks_agree_with_exact_keys_on_longer_endings(variant: str) -> 
                 assert capped.move_values(cap) == Solver(fresh(play), declaring, minimize=minimize, winning_ranks=False).move_values(cap)
             checked += 1
     assert checked >= 6
+
+
+SURE_VARIANTS = ["standard", "45-card", "46-card", "three-handed", "five-handed", "american", "two-handed-52", "double-nullo"]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(variant=st.sampled_from(SURE_VARIANTS), seed=st.integers(0, 10_000), minimize=st.booleans())
+def test_sure_tricks_bound_the_value_at_a_tricks_start(variant: str, seed: int, minimize: bool) -> None:
+    """Rules/standard, "The play" (the highest trump wins the trick): at a trick's start, the sure tricks
+    the solver counts (the top trumps' run in one hand; the leader's cashable winners, where each side
+    wants tricks) are a lower and an upper bound on the declaring side's tricks under best play."""
+    rules = engine.load_variant(variant)
+    state = ending(rules, seed, 3 if rules.seating.seats <= 4 else 2)
+    assume(state is not None and state.hand.play is not None and not state.hand.play.trick)
+    assert state is not None and state.hand.play is not None
+    play, declaring = state.hand.play, declaring_side(state)
+    solver = Solver(fresh(play), declaring, minimize=minimize)
+    assume(solver._quick)
+    lower, upper = solver._sure()
+    value = minimax(fresh(play), declaring, minimize=minimize)
+    assert lower <= value <= upper, (variant, seed, minimize, lower, value, upper)
