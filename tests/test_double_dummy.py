@@ -199,3 +199,49 @@ def test_sure_tricks_bound_the_value_at_a_tricks_start(variant: str, seed: int, 
     lower, upper = solver._sure()
     value = minimax(fresh(play), declaring, minimize=minimize)
     assert lower <= value <= upper, (variant, seed, minimize, lower, value, upper)
+
+
+@pytest.mark.parametrize("variant", ["standard", "three-handed", "joker-restrictions"])
+def test_solvers_sharing_a_table_across_deals_give_each_deal_its_own_values(variant: str) -> None:
+    """Rules/standard, "The play": a sampling bot's deals of one decision share one transposition table
+    (``shares=``); every deal's count and move values are those a solver of its own finds."""
+    rules = engine.load_variant(variant)
+    checked = 0
+    for seed in range(300, 304):
+        state = ending(rules, seed, 5)
+        if state is None or state.hand.play is None:
+            continue
+        play, declaring = state.hand.play, declaring_side(state)
+        seat = play.to_act
+        others = [each for each in play.active if each != seat]
+        pool = [index for each in others for index in range(64) if play.hands[each] >> index & 1]
+        sizes = [play.hands[each].bit_count() for each in others]
+        shared: Solver | None = None
+        rng = random.Random(seed)
+        for _ in range(6):
+            rng.shuffle(pool)
+            deal = fresh(play)
+            start = 0
+            for each, size in zip(others, sizes):
+                deal.hands[each] = sum(1 << index for index in pool[start : start + size])
+                start += size
+            solver = Solver(deal, declaring, shares=shared)
+            shared = shared or solver
+            alone = Solver(fresh(deal), declaring)
+            assert solver.move_values() == alone.move_values(), (variant, seed)
+            assert Solver(deal, declaring, shares=shared).tricks() == alone.tricks(), (variant, seed)
+            checked += 1
+    assert checked >= 12
+
+
+def test_a_solver_shares_a_table_only_for_the_same_search() -> None:
+    """A table shared across a different strain, side or objective would answer wrongly: refused."""
+    rules = engine.load_variant("standard")
+    state = ending(rules, 301, 5)
+    assert state is not None and state.hand.play is not None
+    play, declaring = state.hand.play, declaring_side(state)
+    first = Solver(fresh(play), declaring)
+    with pytest.raises(ValueError, match="same strain, side and objective"):
+        Solver(fresh(play), declaring, minimize=True, shares=first)
+    with pytest.raises(ValueError, match="same strain, side and objective"):
+        Solver(fresh(play), set(play.active) - declaring, shares=first)

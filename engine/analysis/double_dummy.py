@@ -188,7 +188,9 @@ def _even(play: TrickPlay) -> bool:
 class Solver:
     """Double-dummy searches over one :class:`TrickPlay` (which it plays and takes back, leaving it as
     it was). ``declaring`` are the seats of the declaring side; ``minimize`` turns the objective round
-    (the misère family: the declaring side wants as few tricks as it can)."""
+    (the misère family: the declaring side wants as few tricks as it can). ``shares``: another solver of
+    the same search (strain, side, objective and seats, no face-down cards) whose transposition table
+    this one uses too, as a sampling bot's deals of one decision do (late tricks repeat across deals)."""
 
     def __init__(
         self,
@@ -199,6 +201,7 @@ class Solver:
         covers: dict[int, int] | None = None,
         max_nodes: int = MAX_NODES,
         winning_ranks: bool = True,
+        shares: Solver | None = None,
     ) -> None:
         if play.claimed:
             raise ValueError("The solver cannot search a position with a claim pending.")
@@ -273,6 +276,15 @@ class Solver:
         """Whether an entry of the transposition table answers for positions that differ only in small
         cards (see :meth:`_probe`); ``winning_ranks=False`` keys it on the exact position, the reference
         the tests hold it against."""
+        if shares is not None:
+            # Another deal of the same search (a sampling bot's deals of one decision): an entry is
+            # keyed on the whole position, so it answers wherever that position comes up.
+            if shares.play.strain is not play.strain or shares.declaring != self.declaring or shares.minimize != minimize:
+                raise ValueError("A solver can share the transposition table only of a solver for the same strain, side and objective.")
+            if shares.play.active != play.active or shares.covers or self.covers or shares._ranks != self._ranks:
+                raise ValueError("A solver can share the transposition table only with the same seats in play and no face-down cards.")
+            self._table = shares._table
+            self._buckets = shares._buckets
 
     def _key(self) -> tuple[object, ...]:
         play = self.play

@@ -251,13 +251,19 @@ class ExpertBot:
         solved = 0
         budget = self.positions
         deals: list[dict[int, int]] = []
+        shared: Solver | None = None
         for weight, hands, covers in self._drawn(unseen, counts, known, voids, strain.suit_of, covering, played_by, calls):
             deals.append(hands)
             play = now.copy()
             play.hands = [hands.get(each, 0) for each in range(seats)]
             # One deal may take a third of the budget at most: a deal costlier than that means too few deals
             # would fit, and the rest of the budget is not spent finding it out.
-            solver = Solver(play, side, minimize=minimize, covers=covers, max_nodes=min(budget, self._per_deal))
+            # The deals of one decision share one transposition table (late tricks repeat across deals).
+            solver = Solver(
+                play, side, minimize=minimize, covers=covers, max_nodes=min(budget, self._per_deal), shares=None if covers else shared
+            )
+            if not covers:
+                shared = solver
             try:
                 values = solver.move_values(cap)
             except SolverLimitError:
