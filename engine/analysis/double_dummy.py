@@ -516,9 +516,10 @@ class Solver:
         entries that answer for it.
 
         Keyed on the leader and every hand's length in every suit, an entry answers for every position
-        whose hands hold the same cards above the ranks its result rests on (:attr:`_relevant`): each
-        suit's owners of its remaining cards, highest first, are digits of one number, and an entry keeps
-        the top digits that matter. With face-down cards or the joker's restrictions, the key is exact."""
+        whose hands hold the same cards above the ranks its result rests on (:attr:`_relevant`): the
+        owners of each suit's remaining cards, suit by suit and highest first, are the digits of one
+        number, and an entry keeps a mask of each suit's top digits that matter and their value. With
+        face-down cards or the joker's restrictions, the key is exact."""
         play = self.play
         if not self._ranks:
             key = self._key()
@@ -529,10 +530,9 @@ class Solver:
         for each in hands:
             remaining |= each
         lengths = 0
-        codes: list[int] = []
+        code = 0
         for cards, mask in self._groups:
             left = remaining & mask
-            code = 0
             for _, bit in cards:
                 if left & bit:
                     owner = 1
@@ -544,22 +544,15 @@ class Solver:
                     left ^= bit
                     if not left:
                         break
-            codes.append(code)
             for each in hands:
                 lengths = lengths * 32 + (each & mask).bit_count()
         bucket = (play.leader, lengths)
-        place = (bucket, codes, remaining)
+        place = (bucket, code, remaining)
         entries = self._buckets.get(bucket)
         found: list[_Entry] = []
         if entries is not None:
             for entry in entries:
-                shifts, tops = entry.shifts, entry.tops
-                position = 0
-                for code in codes:
-                    if code >> shifts[position] != tops[position]:
-                        break
-                    position += 1
-                else:
+                if code & entry.mask == entry.tops:
                     found.append(entry)
         return place, found
 
@@ -583,28 +576,25 @@ class Solver:
     def _record(self, place: tuple[object, ...], found: list[_Entry], lower: int, upper: int, chosen: int, relevant: int) -> None:
         """Keep a position's bounds (found resting on the cards ``relevant``) in the transposition table."""
         if not self._ranks:
-            self._table[place] = _Entry(lower, upper, chosen, (), (), ())
+            self._table[place] = _Entry(lower, upper, chosen, (), 0, 0)
             return
-        bucket, codes, remaining = place
-        assert isinstance(bucket, tuple) and isinstance(codes, list) and isinstance(remaining, int)
+        bucket, code, remaining = place
+        assert isinstance(bucket, tuple) and isinstance(code, int) and isinstance(remaining, int)
         counts: list[int] = []
-        shifts: list[int] = []
-        tops: list[int] = []
-        position = 0
+        digits = 3 * remaining.bit_count()  # the number's width: the first suit's digits are the highest
+        matching = 0
         for _, mask in self._groups:
             left = remaining & mask
             count = (left & relevant).bit_count()
-            shift = 3 * (left.bit_count() - count)
             counts.append(count)
-            shifts.append(shift)
-            tops.append(codes[position] >> shift)
-            position += 1
+            matching |= ((1 << 3 * count) - 1) << (digits - 3 * count)
+            digits -= 3 * left.bit_count()
         key = tuple(counts)
         for entry in found:
             if entry.counts == key:
                 entry.lower, entry.upper, entry.first = lower, upper, chosen
                 return
-        self._buckets.setdefault(bucket, []).insert(0, _Entry(lower, upper, chosen, key, tuple(shifts), tuple(tops)))
+        self._buckets.setdefault(bucket, []).insert(0, _Entry(lower, upper, chosen, key, matching, code & matching))
 
     def _search(self, alpha: int, beta: int) -> int:
         play = self.play
@@ -725,16 +715,16 @@ class Solver:
 class _Entry:
     """A transposition table entry: bounds on the declaring side's tricks from a trick's start, the lead
     that gave the last answer (-1 if none), and, per suit, how many of its top cards the bounds rest on
-    (with the shifts and top digits of :meth:`Solver._probe`'s numbers that match them)."""
+    (with the mask of :meth:`Solver._probe`'s number's digits that must match, and their value)."""
 
-    __slots__ = ("lower", "upper", "first", "counts", "shifts", "tops")
+    __slots__ = ("lower", "upper", "first", "counts", "mask", "tops")
 
-    def __init__(self, lower: int, upper: int, first: int, counts: tuple[int, ...], shifts: tuple[int, ...], tops: tuple[int, ...]) -> None:
+    def __init__(self, lower: int, upper: int, first: int, counts: tuple[int, ...], mask: int, tops: int) -> None:
         self.lower = lower
         self.upper = upper
         self.first = first
         self.counts = counts
-        self.shifts = shifts
+        self.mask = mask
         self.tops = tops
 
 
