@@ -178,6 +178,23 @@ def _moves(
     return [(index, None) for index in chosen]
 
 
+def _owners(cards: tuple[tuple[int, int], ...], left: int, hands: list[int], code: int) -> int:
+    """``code`` followed by one base-8 digit per card of ``left`` (a suit's remaining cards; ``cards``,
+    the suit highest first): the position in ``hands`` of the hand holding it, plus one."""
+    for _, bit in cards:
+        if left & bit:
+            owner = 1
+            for each in hands:
+                if each & bit:
+                    break
+                owner += 1
+            code = code * 8 + owner
+            left ^= bit
+            if not left:
+                break
+    return code
+
+
 def _even(play: TrickPlay) -> bool:
     """Whether every seat that plays holds one card for each trick left to it (so every card is played)."""
     left = play.total - play.number
@@ -295,21 +312,7 @@ class Solver:
                 remaining |= each
             key: list[object] = [play.leader]
             for cards, mask in self._groups:
-                left = remaining & mask
-                # Who holds each remaining card, highest first, as base-8 digits (0 when none is left).
-                code = 0
-                for _, bit in cards:
-                    if left & bit:
-                        owner = 1
-                        for each in hands:
-                            if each & bit:
-                                break
-                            owner += 1
-                        code = code * 8 + owner
-                        left ^= bit
-                        if not left:
-                            break
-                key.append(code)
+                key.append(_owners(cards, remaining & mask, hands, 0))
         else:
             key = [play.leader, *(play.hands[seat] for seat in play.active)]
         if self._history:
@@ -532,18 +535,7 @@ class Solver:
         lengths = 0
         code = 0
         for cards, mask in self._groups:
-            left = remaining & mask
-            for _, bit in cards:
-                if left & bit:
-                    owner = 1
-                    for each in hands:
-                        if each & bit:
-                            break
-                        owner += 1
-                    code = code * 8 + owner
-                    left ^= bit
-                    if not left:
-                        break
+            code = _owners(cards, remaining & mask, hands, code)
             for each in hands:
                 lengths = lengths * 32 + (each & mask).bit_count()
         bucket = (play.leader, lengths)
