@@ -519,7 +519,7 @@ class Solver:
         entries that answer for it.
 
         Keyed on the leader and every hand's length in every suit, an entry answers for every position
-        whose hands hold the same cards above the ranks its result rests on (:attr:`_relevant`): the
+        whose hands hold the same cards above the ranks its result rests on (see :meth:`_search`): the
         owners of each suit's remaining cards, suit by suit and highest first, are the digits of one
         number, and an entry keeps a mask of each suit's top digits that matter and their value. With
         face-down cards or the joker's restrictions, the key is exact."""
@@ -589,6 +589,9 @@ class Solver:
         self._buckets.setdefault(bucket, []).insert(0, _Entry(lower, upper, chosen, key, matching, code & matching))
 
     def _search(self, alpha: int, beta: int) -> int:
+        """The declaring side's tricks from here within the window (``alpha``, ``beta``): exact inside it,
+        else a bound on the side it fails (fail-soft). It leaves in ``_relevant`` the cards the answer
+        rests on (see :meth:`_probe`)."""
         play = self.play
         stats = self.stats
         remaining = play.total - play.number
