@@ -256,8 +256,8 @@ class Solver:
         # A suitless joker may be played to a trick whose suit its holder holds (rules text 000, "Joker
         # in no trump"), so it threatens every card led; a trump only a suit its holder is out of.
         self._joker_anywhere = bool(strain.suitless) and not play._void_only
-        # A joker led in no trump names a suit, and under some rules may not be led at all: it is not
-        # counted among the leader's sure tricks.
+        # A joker led in no trump names a suit, and the joker's restrictions limit when it may be played:
+        # under either, the leader's top trumps are not counted among its sure tricks (kept simple).
         self._lead_trumps = not play.names_suits and not play._checking
         self._trump_mask = strain.trumps
         # Cashing winners is a choice: a side that wants tricks makes it (not in a search for the fewest).
@@ -297,9 +297,11 @@ class Solver:
             # Another deal of the same search (a sampling bot's deals of one decision): an entry is
             # keyed on the whole position, so it answers wherever that position comes up.
             if shares.play.strain is not play.strain or shares.declaring != self.declaring or shares.minimize != minimize:
-                raise ValueError("A solver can share the transposition table only of a solver for the same strain, side and objective.")
+                raise ValueError("A solver can share only the transposition table of a solver for the same strain, side and objective.")
             if shares.play.active != play.active or shares.covers or self.covers or shares._ranks != self._ranks:
-                raise ValueError("A solver can share the transposition table only with the same seats in play and no face-down cards.")
+                raise ValueError(
+                    "A solver can share only the transposition table of a solver with the same seats in play and no face-down cards."
+                )
             self._table = shares._table
             self._buckets = shares._buckets
 
