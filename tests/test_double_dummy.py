@@ -196,7 +196,7 @@ def test_sure_tricks_bound_the_value_at_a_tricks_start(variant: str, seed: int, 
     play, declaring = state.hand.play, declaring_side(state)
     solver = Solver(fresh(play), declaring, minimize=minimize)
     assume(solver._quick)
-    lower, upper = solver._sure()
+    lower, _, upper, _ = solver._sure()
     value = minimax(fresh(play), declaring, minimize=minimize)
     assert lower <= value <= upper, (variant, seed, minimize, lower, value, upper)
 

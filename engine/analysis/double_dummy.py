@@ -284,7 +284,6 @@ class Solver:
                 self._below[index] = cards[position + 1 :]
         self._relevant = 0
         """The cards whose owners the last search's result rests on (see above)."""
-        self._lower_ranks = self._upper_ranks = 0
         self._buckets: dict[tuple[int, int], list[_Entry]] = {}
         joker = play.joker
         # Shown voids and the cards each seat has played matter to the joker's restrictions only.
@@ -348,9 +347,10 @@ class Solver:
         """Whether the declaring side takes at least ``count`` more tricks (a null-window search)."""
         return self._search(count - 1, count) >= count
 
-    def _sure(self) -> tuple[int, int]:
+    def _sure(self) -> tuple[int, int, int, int]:
         """At a trick's start: a lower and an upper bound on the declaring side's tricks from here, from
-        the tricks that are sure whatever anyone plays (what DDS calls quick tricks and later tricks).
+        the tricks that are sure whatever anyone plays (what DDS calls quick tricks and later tricks),
+        each followed by the cards it rests on (see :meth:`_probe`).
 
         - The highest trump left wins whichever trick it is played to, and so does each trump below it
           in an unbroken run in the same hand: that many tricks for its side.
@@ -382,7 +382,7 @@ class Solver:
                 lowest = index
         # The cards whose owners each bound rests on (with every hand's length in every suit).
         run_ranks = above[lowest] if run else 0
-        quick = run if holder == leader and self._lead_trumps else 0
+        quick = run if holder == leader and self._lead_trumps and self._cashing else 0
         quick_ranks = run_ranks if quick else 0
         hand = hands[leader]
         for cards, mask in self._sides if self._cashing else ():
@@ -413,19 +413,19 @@ class Solver:
                 quick_ranks |= above[cashed[count - 1]]
         total = play.total - play.number
         lower, upper = 0, total
-        self._lower_ranks = self._upper_ranks = 0
+        lower_ranks = upper_ranks = 0
         if holder >= 0:
             if holder in self.declaring:
-                lower, self._lower_ranks = run, run_ranks
+                lower, lower_ranks = run, run_ranks
             else:
-                upper, self._upper_ranks = total - run, run_ranks
-        if quick and self._cashing:
+                upper, upper_ranks = total - run, run_ranks
+        if quick:
             if leader in self.declaring:
                 if quick > lower:
-                    lower, self._lower_ranks = quick, quick_ranks
+                    lower, lower_ranks = quick, quick_ranks
             elif total - quick < upper:
-                upper, self._upper_ranks = total - quick, quick_ranks
-        return lower, upper
+                upper, upper_ranks = total - quick, quick_ranks
+        return lower, lower_ranks, upper, upper_ranks
 
     def _run_of(self, index: int, seat: int) -> int:
         """Where the result of playing ``index`` rests on that card's rank: the cards below it that
@@ -607,12 +607,12 @@ class Solver:
             return self._last_trick()
         if boundary and self._quick:
             # Sure tricks: a bound that settles the question asked ends the search here.
-            lower, upper = self._sure()
+            lower, lower_ranks, upper, upper_ranks = self._sure()
             if lower >= beta:
-                self._relevant = self._lower_ranks
+                self._relevant = lower_ranks
                 return lower
             if upper <= alpha:
-                self._relevant = self._upper_ranks
+                self._relevant = upper_ranks
                 return upper
         relevant = 0
         if boundary:
