@@ -277,3 +277,85 @@ def test_which_card_a_partner_gave_is_drawn_anew_for_a_defender() -> None:
         if checked == 4:
             break
     assert checked == 4
+
+
+def _last_trick_after_a_table_card(seed: int) -> tuple[Any, int, int, int] | None:
+    """A hand of ``two-handed-52`` (rules text 000, two-handed with 52 cards: a table card to the defender,
+    a card put back for it) played at random to its last trick, the declarer to act, and the table card
+    the defender took not played: the state, the declarer, the defender and the table card; else ``None``."""
+    state = _random_to(pyspiel.load_game("python_fivehundred", {"variant": "two-handed-52"}), seed, 1)
+    if state is None:
+        return None
+    research = state.research
+    hand = research.game.state.hand
+    declarer, space = hand.declarer, research.space
+    defender = 1 - declarer
+    taken = [space.card(number) for seat, number in research.history if seat == defender and space.kind(number) == "pick"]
+    if (
+        state.current_player() != declarer
+        or not taken
+        or not (hand.hands[defender] | hand.table_cards.set_aside[defender]) >> taken[-1] & 1
+    ):
+        return None
+    return state, declarer, defender, taken[-1]
+
+
+def _table_card_worlds(state: Any, declarer: int, defender: int, table_card: int) -> tuple[set[tuple[int, int]], tuple[int, int]]:
+    """Every (defender's last card, card it put back) the declarer cannot tell from the truth, by brute
+    force through the adapter's public ``apply_action``: the table card is one of the two; the other, any
+    card the declarer has not seen, dealt to the defender in place of the one truly dealt to it."""
+    research = state.research
+    hand = research.game.state.hand
+    space, start, count = research.space, research._deal_start, len(research.space.cards)
+    truth = (cards_in(hand.hands[defender])[0], cards_in(hand.table_cards.set_aside[defender])[0])
+    dealt = truth[1] if truth[0] == table_card else truth[0]  # the defender's unseen card from the deal
+    info = state.information_state_string(declarer)
+    unseen = [card for card in cards_in(_places(state, declarer)[0]) if card != table_card]
+    worlds = set()
+    for card in unseen:
+        for world in ((card, table_card), (table_card, card)):
+            swap = {dealt: card, card: dealt}
+            other = state.get_game().new_initial_state()
+            try:
+                for index, (_, number) in enumerate(research.history):
+                    if start <= index < start + count:
+                        number = swap.get(number, number)
+                    elif index >= start and space.kind(number) == "put_back":
+                        number = space.starts["put_back"] + world[1]
+                    other.apply_action(number)
+            except (ValueError, pyspiel.SpielError):
+                continue
+            if other.information_state_string(declarer) == info:
+                worlds.add(world)
+    return worlds, truth
+
+
+def test_a_table_card_taken_stays_seen_and_whether_it_was_put_back_is_drawn_anew() -> None:
+    """Rules text 000, two-handed 500 with 52 cards: the table cards are dealt face up and the defender
+    takes one into its hand, putting a card back face down. The declarer saw the table card taken (a
+    resample keeps it there: it had been dealt anew like an unseen card, and the declarer's information
+    state changed), but not whether the card put back was that one: resampled at the last trick, the
+    defender's last card and the card it put back are uniform over every pair brute force finds
+    consistent (a chi-square test), the table card in one of the two; the true pair no more often than
+    its share. (The resampler first kept the table card where it truly was, so a search learnt whether
+    it had been put back.)"""
+    sampler, checked = random.Random(48).random, 0
+    for seed in range(400):
+        found = _last_trick_after_a_table_card(seed)
+        if found is None:
+            continue
+        state, declarer, defender, table_card = found
+        worlds, truth = _table_card_worlds(state, declarer, defender, table_card)
+        assert truth in worlds and len(worlds) > 10
+        draws = 30 * len(worlds)
+        counts: Counter[tuple[int, int]] = Counter()
+        for _ in range(draws):
+            hand = state.resample_from_infostate(declarer, sampler).research.game.state.hand
+            counts[cards_in(hand.hands[defender])[0], cards_in(hand.table_cards.set_aside[defender])[0]] += 1
+        assert set(counts) <= worlds, "a resampled deal contradicts what the declarer knows"
+        assert sum((counts.get(world, 0) - 30) ** 2 / 30 for world in worlds) < chi_square_bound(len(worlds) - 1)
+        assert counts[truth] <= 30 + 4 * math.sqrt(30)
+        checked += 1
+        if checked == 2:
+            break
+    assert checked == 2

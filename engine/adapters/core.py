@@ -309,6 +309,13 @@ def _redealt(research: ResearchGame, player: int, rng: random.Random) -> Researc
         known |= 1 << view.drawing
     if view.looked:
         known |= mask_of(card.index for card in state.hand.deal.hands[player])
+    # Every table card was seen face up. One another seat took into its hand and has not played may since
+    # have been put aside in its place, which the player cannot tell: it is dealt anew, to that seat's
+    # hand or its cards put aside only (kept where it was, it would tell whether it was put aside).
+    known |= mask_of(card.index for card in state.hand.deal.table)
+    picks = _picks(research, player)
+    taken = {card: seat for seat, card, _ in picks if (state.hand.hands[seat] | state.hand.table_cards.set_aside[seat]) >> card & 1}
+    known &= ~mask_of(taken)
     hidden = ((1 << count) - 1) & ~known
     # The hidden places: each seat's hidden cards, then everything else hidden (kitty, discards, dead
     # hand, the cards under dummies' face-up cards, the stock still to draw), where no constraint applies.
@@ -323,13 +330,20 @@ def _redealt(research: ResearchGame, player: int, rng: random.Random) -> Researc
             holders.append(seat)
             rest &= ~mine
     # The declarer's discards apart from the rest out of play (the rules may treat a called card there
-    # apart).
+    # apart), and each seat's cards put aside for table cards (a table card it took may be among them).
     discarded = state.hand.discarded & rest if state.hand.kitty_taken else 0
-    for mask, holder in ((discarded, -1), (rest & ~discarded, -2)):
+    set_aside = state.hand.table_cards.set_aside
+    asides = [(mask & rest, _ASIDE - seat) for seat, mask in enumerate(set_aside) if mask & rest]
+    rest &= ~sum(mask for mask, _ in asides)
+    for mask, holder in ((discarded, -1), *asides, (rest & ~discarded, -2)):
         if mask:
             truths.append(mask)
             barred.append(0)
             holders.append(holder)
+    for card, seat in taken.items():
+        for place, holder in enumerate(holders):
+            if holder not in (seat, _ASIDE - seat):
+                barred[place] |= 1 << card
     called = state.hand.arrangement.called_card
     if called is not None and hidden >> called & 1:
         # Where the called card may lie, as the player knows: with the partner it knows of; else out of
@@ -374,11 +388,13 @@ def _redealt(research: ResearchGame, player: int, rng: random.Random) -> Researc
     must_not_misdeal = len(research._hand_deals) <= MAX_MISDEALS_COUNTED
     for _ in range(MAX_REDRAWS):
         relabel = list(range(count))
-        for truth, drawn in zip(truths, sampler.sample(rng)):
+        draws = sampler.sample(rng)
+        for truth, drawn in zip(truths, draws):
             targets = cards_in(drawn)
             rng.shuffle(targets)
             for card, target in zip(cards_in(truth), targets):
                 relabel[card] = target
+        put_back = _put_back(picks, taken, relabel, {-holder + _ASIDE: drawn for holder, drawn in zip(holders, draws) if holder <= _ASIDE})
         order = [relabel[card] for card in true_order]
         if pooled:
             moved = [order[position] for position in pooled]
@@ -389,7 +405,7 @@ def _redealt(research: ResearchGame, player: int, rng: random.Random) -> Researc
             continue
         # A gift reads as the card now at its deal position (the pool may have moved another there).
         given = {true_order[position]: order[position] for position in gifts}
-        other = _replayed(research, relabel, order, given)
+        other = _replayed(research, relabel, order, given, put_back)
         if other is not None and other.game is not None and seat_view(other.game.state, player) == view:
             return other
     raise RuntimeError(
@@ -409,10 +425,51 @@ def _voids(state: GameState, view: SeatView) -> dict[int, int]:
     return {seat: sum(strain.follow.get(suit, 0) for suit in void) for seat, void in found.items()}
 
 
-def _replayed(research: ResearchGame, relabel: list[int], order: list[int], given: dict[int, int]) -> ResearchGame | None:
+_ASIDE = -3
+"""In :func:`_redealt`, the place of seat ``s``'s cards put aside for table cards is ``_ASIDE - s`` (a
+seat's hand is ``s``; -1 and -2 the declarer's discards and the rest out of play)."""
+
+
+def _picks(research: ResearchGame, player: int) -> list[tuple[int, int, int]]:
+    """The table cards another seat than ``player`` took into its hand this hand, in order: (seat, card
+    taken, card put back)."""
+    space, start = research.space, research._deal_start + len(research.space.cards)
+    found: list[tuple[int, int, int]] = []
+    taking: dict[int, int] = {}
+    for seat, number in research.history[start:]:
+        kind = space.kind(number) if seat >= 0 and seat != player else ""
+        if kind == "pick":
+            taking[seat] = space.card(number)
+        elif kind == "put_back":
+            found.append((seat, taking.pop(seat), space.card(number)))
+    return found
+
+
+def _put_back(picks: list[tuple[int, int, int]], taken: dict[int, int], relabel: list[int], asides: dict[int, int]) -> dict[int, int]:
+    """For a deal drawn with the table cards in ``taken`` dealt anew (``asides``: each seat's cards put
+    aside, as drawn; ``relabel``: the true cards' new names, changed here so each table card keeps its
+    own), the card each of ``picks`` puts back, by the card it truly put back."""
+    for card in taken:  # the card drawn where the table card was goes where the table card is drawn
+        other = relabel.index(card)
+        relabel[other], relabel[card] = relabel[card], card
+    put_back: dict[int, int] = {}
+    for seat in {seat for seat, _, _ in picks}:
+        drawn = asides.get(seat, 0)
+        # A table card drawn as put aside was put back when taken; the seat's own cards put aside, at
+        # the other picks (it held them from the deal, so any order is legal).
+        own = [card for card in cards_in(drawn) if card not in taken]
+        for each, card, truly in picks:
+            if each == seat:
+                put_back[truly] = card if drawn >> card & 1 else own.pop()
+    return put_back
+
+
+def _replayed(
+    research: ResearchGame, relabel: list[int], order: list[int], given: dict[int, int], put_back: dict[int, int]
+) -> ResearchGame | None:
     """``research``'s hand played again on the deal ``order`` with every hidden card ``c`` of its hidden
-    choices read as ``relabel[c]`` (a card given, as ``given`` reads it where it does); ``None`` if an
-    action is not legal on that deal."""
+    choices read as ``relabel[c]`` (a card given or put back for a table card, as ``given`` or
+    ``put_back`` reads it where it does); ``None`` if an action is not legal on that deal."""
     count = len(research.space.cards)
     moves: list[tuple[Phase, int]] = []
     for phase, move in research._moves:
@@ -422,7 +479,7 @@ def _replayed(research: ResearchGame, relabel: list[int], order: list[int], give
             move = given.get(move, relabel[move])
         elif phase is Phase.PICK:
             discard = (move >> DISCARD_SHIFT) - 1
-            move = relabel[move & CARD_MASK] | ((relabel[discard] + 1) << DISCARD_SHIFT if discard >= 0 else 0)
+            move = relabel[move & CARD_MASK] | ((put_back.get(discard, relabel[discard]) + 1) << DISCARD_SHIFT if discard >= 0 else 0)
         elif phase is Phase.PLAY:
             move = relabel[move & CARD_BITS] | (move & ~CARD_BITS)
         moves.append((phase, move))
@@ -449,6 +506,8 @@ def _replayed(research: ResearchGame, relabel: list[int], order: list[int], give
         seat, number = history[index]
         if space.kind(number) == "give" and space.card(number) in given:
             history[index] = (seat, space.starts["give"] + given[space.card(number)])
+        elif space.kind(number) == "put_back" and space.card(number) in put_back:
+            history[index] = (seat, space.starts["put_back"] + put_back[space.card(number)])
         else:
             history[index] = (seat, _relabelled(space, relabel, number))
     other.history, other.phases, other._moves = history, list(research.phases), moves
