@@ -157,8 +157,8 @@ def test_resampling_is_uniform_over_every_consistent_deal(variant: str, cards_le
 
 @pytest.mark.parametrize("name", shipped_variant_names())
 def test_no_resample_contradicts_the_information_state(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every variant, at points through a hand: the resampled state gives the player the same information
-    state, observation and legal actions, and plays on to the end; the sampler builds in the constraints,
+    """Every variant, at points through a hand, for every player: the resampled state gives the player the
+    same information state and observation (and the player to act the same legal actions), and plays on to the end; the sampler builds in the constraints,
     so a drawn deal is seldom refused by the replay (at most one in three here)."""
     replays = []
     replayed = core._replayed
@@ -174,7 +174,7 @@ def test_no_resample_contradicts_the_information_state(name: str, monkeypatch: p
     for seed in range(3):
         draw = random.Random(seed)
         state = game.new_initial_state()
-        stops = {draw.randrange(1, 60) for _ in range(3)}
+        stops = {draw.randrange(1, 60) for _ in range(6)}
         steps = 0
         while not state.is_terminal():
             if state.is_chance_node():
@@ -182,13 +182,14 @@ def test_no_resample_contradicts_the_information_state(name: str, monkeypatch: p
                 continue
             steps += 1
             if steps in stops:
-                player = state.current_player()
-                other = state.resample_from_infostate(player, sampler)
-                resamples += 1
-                assert other.information_state_string(player) == state.information_state_string(player)
-                assert other.observation_string(player) == state.observation_string(player)
-                assert other.information_state_tensor(player) == state.information_state_tensor(player)
-                assert other.legal_actions() == state.legal_actions()
+                for player in range(game.num_players()):  # the seat to act, and those waiting
+                    other = state.resample_from_infostate(player, sampler)
+                    resamples += 1
+                    assert other.information_state_string(player) == state.information_state_string(player)
+                    assert other.observation_string(player) == state.observation_string(player)
+                    assert other.information_state_tensor(player) == state.information_state_tensor(player)
+                    if player == state.current_player():
+                        assert other.legal_actions() == state.legal_actions()
                 while not other.is_terminal():
                     other.apply_action(draw.choice(other.legal_actions()))
             state.apply_action(draw.choice(state.legal_actions()))
