@@ -2,8 +2,10 @@
 
 Each round measures every figure once, back to back, and ``--repeat`` rounds give min / median / max:
 
-* copying a mid-hand state: the kernel's ``GameState.copy``, ``Game.clone``, the OpenSpiel state's
-  ``clone()`` and ``copy.deepcopy`` (both by the kernel's copy now), and euchre's ``clone()``;
+* copying a mid-hand state: the kernel's ``GameState.copy``, ``Game.clone``, the adapter's
+  ``ResearchGame.copy``, the OpenSpiel state's ``clone()`` and ``copy.deepcopy`` (both by the kernel's copy
+  now), an empty state's ``clone()`` (what OpenSpiel's ``Clone()`` costs around any Python state: a new
+  initial state and a deep copy per attribute), and euchre's ``clone()``;
 * ``resample_from_infostate`` at points of a standard hand (the auction, the kitty, tricks 1, 4, 7 and 10),
   for the seat to act: the first call at a position (which builds the sampler's table) and the mean of
   the next ones (a search resamples one position many times);
@@ -101,7 +103,12 @@ def one_round(seconds: float, ismcts: bool) -> dict[str, float]:
     figures["copy: euchre clone() µs"] = each_call(euchre_state.clone, 2000) * 1e6
     figures["copy: kernel GameState.copy µs"] = each_call(state.research.game.state.copy, 2000) * 1e6
     figures["copy: Game.clone µs"] = each_call(state.research.game.clone, 2000) * 1e6
+    figures["copy: ResearchGame.copy µs"] = each_call(state.research.copy, 2000) * 1e6
     figures["copy: 500 clone() µs"] = each_call(state.clone, 1000) * 1e6
+    figures["copy: an empty state's clone() µs (OpenSpiel's own part)"] = each_call(game.new_initial_state().clone, 1000) * 1e6
+    kernel = figures["copy: kernel GameState.copy µs"]
+    figures["copy: ResearchGame.copy ÷ kernel copy ×"] = figures["copy: ResearchGame.copy µs"] / kernel
+    figures["copy: 500 clone() ÷ kernel copy ×"] = figures["copy: 500 clone() µs"] / kernel
     figures["copy: 500 copy.deepcopy µs"] = each_call(lambda: copy.deepcopy(state), 1000) * 1e6
     for point in POINTS:
         first, later = [], []
