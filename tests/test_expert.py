@@ -106,8 +106,85 @@ def test_act_and_choose_agree(variant: str) -> None:
 
 
 def test_the_expert_needs_a_budget() -> None:
+    rules = engine.load_variant("standard")
     with pytest.raises(ValueError, match="at least one position"):
-        ExpertBot(engine.load_variant("standard"), 1, positions=0)
+        ExpertBot(rules, 1, positions=0)
+    with pytest.raises(ValueError, match="solve_cards=-1"):
+        ExpertBot(rules, 1, solve_cards=-1)
+    with pytest.raises(ValueError, match="stop_z=0"):
+        ExpertBot(rules, 1, stop_z=0)
+
+
+class _CountingSolver(Solver):
+    """A solver that counts the solvers made (the deals an expert's decision solves)."""
+
+    made = 0
+
+    def __init__(self, *arguments: object, **keywords: object) -> None:
+        _CountingSolver.made += 1
+        super().__init__(*arguments, **keywords)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("variant", "seed"), [("standard", 3), ("three-handed", 2), ("five-handed", 9)])
+def test_early_in_the_hand_the_expert_plays_the_heuristics_card_without_solving(
+    variant: str, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While more cards than ``solve_cards`` are left in the hands in play (the first tricks), the expert
+    plays the heuristic bot's card and solves no deal; once fewer are left, it solves sampled deals."""
+    monkeypatch.setattr("engine.bots.expert.Solver", _CountingSolver)
+    rules = engine.load_variant(variant)
+    state = to_play(rules, seed, 0)
+    assert state is not None
+    seat = state.to_act
+    assert seat is not None
+    legal = state.legal_mask()
+    _CountingSolver.made = 0
+    expert = ExpertBot(rules, 1, positions=20_000)
+    assert expert.choose(state, seat, legal) == HeuristicBot(rules, seed=1).choose(state, seat, legal)
+    assert _CountingSolver.made == 0
+    late = to_play(rules, seed, rules.deal.hand_size - 3)
+    assert late is not None and late.to_act is not None
+    expert.choose(late, late.to_act, late.legal_mask())
+    assert _CountingSolver.made > 0
+
+
+def test_sampling_stops_once_the_best_card_is_clear() -> None:
+    """The stopping rule: a card that leads every other on every deal, or by far more than the noise, is
+    clear; a lead within the noise is not; a card equal to the best on every deal does not hold it up;
+    for the defenders the lowest worth is best."""
+    from engine.bots.expert import _clear
+
+    steady = {(1, None): [10.0, 12.0, 11.0, 10.0, 12.0, 11.0], (2, None): [0.0, 1.0, 0.0, 0.0, 1.0, 0.0]}
+    assert _clear(steady, True, 2.0)
+    # Card 1 leads card 3 by 1 a deal with a standard error of 4 (not clear); for the defenders card 2 is
+    # best, 10 below card 1 on every deal and 9 below card 3 on average, with the same standard error.
+    sides = {(1, None): [10.0] * 6, (2, None): [0.0] * 6, (3, None): [0.0, 18.0] * 3}
+    assert not _clear(sides, True, 2.0)
+    assert _clear(sides, False, 2.0)
+    noisy = {(1, None): [30.0, -20.0, 25.0, -18.0, 22.0, -15.0], (2, None): [0.0] * 6}
+    assert not _clear(noisy, True, 2.0)
+    alike = {(1, None): [5.0, 0.0, 5.0, 0.0, 5.0, 0.0], (2, None): [5.0, 0.0, 5.0, 0.0, 5.0, 0.0], (3, None): [0.0] * 6}
+    assert _clear(alike, True, 1.0)
+    assert not _clear(alike, True, 3.0)  # 3 trails by 2.5 a deal on average, with a standard error of 1.1
+
+
+def test_with_stopping_an_expert_solves_no_more_deals_than_without(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Over the later tricks of a few hands, the expert with the stopping rule solves fewer deals than one
+    that solves every deal the budget allows, and plays legal cards either way."""
+    monkeypatch.setattr("engine.bots.expert.Solver", _CountingSolver)
+    rules = engine.load_variant("standard")
+    made = {}
+    for stop_z in (None, 2.0):
+        _CountingSolver.made = 0
+        for seed in (1, 2, 3):
+            state = to_play(rules, seed, 6)
+            expert = ExpertBot(rules, seed, positions=30_000, stop_z=stop_z)
+            while state is not None and state.phase is Phase.PLAY and state.to_act is not None:
+                move = expert.choose(state, state.to_act, state.legal_mask())
+                state.check_move(move)
+                state.apply_move(move)
+        made[stop_z] = _CountingSolver.made
+    assert 0 < made[2.0] < made[None]
 
 
 def test_past_its_budget_the_expert_plays_as_the_heuristic_bot() -> None:
@@ -119,7 +196,7 @@ def test_past_its_budget_the_expert_plays_as_the_heuristic_bot() -> None:
     seat = state.to_act
     assert seat is not None
     legal = state.legal_mask()
-    expert = ExpertBot(rules, 1, positions=100)
+    expert = ExpertBot(rules, 1, positions=100, solve_cards=40)
     assert expert.choose(state, seat, legal) == HeuristicBot(rules, seed=1).choose(state, seat, legal)
 
 
@@ -140,10 +217,10 @@ def test_early_in_the_hand_rollouts_play_legal_cards_and_ignore_hidden_ones(vari
         seat = state.to_act
         assert seat is not None
         legal = state.legal_mask()
-        move = ExpertBot(rules, seed, positions=1, samples=4, rollouts=True).choose(state, seat, legal)
+        move = ExpertBot(rules, seed, positions=1, samples=4, rollouts=True, solve_cards=60).choose(state, seat, legal)
         state.check_move(move)
         other = hide_differently(state, state.tables.controller[seat], rng)
-        assert ExpertBot(rules, seed, positions=1, samples=4, rollouts=True).choose(other, seat, other.legal_mask()) == move
+        assert ExpertBot(rules, seed, positions=1, samples=4, rollouts=True, solve_cards=60).choose(other, seat, other.legal_mask()) == move
         state.apply_move(move)
     assert state.hand.play is not None and state.hand.play.number >= 1
 

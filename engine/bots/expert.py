@@ -10,13 +10,19 @@ for every card the seat may play, and weighted by how well the hands it deals (w
 has played) explain the auction: the calls are soft evidence, as in the bidding. More deals are drawn than
 solved (up to :data:`POOL` times as many), and the best explained kept.
 
+The first tricks, while more than :data:`DEFAULT_SOLVE_CARDS` cards are left in the hands in play
+(``solve_cards``), are the heuristic bot's: there a deal costs most to solve and a sampled choice follows
+a guess at where many cards lie, and measured, the heuristic's cards did as well. Sampling stops once the
+best card leads every other by more than the deals' noise (:data:`STOP_Z` standard errors, after
+:data:`MIN_SAMPLES` deals), as more deals would change the choice only by chance.
+
 The search is bounded by a number of positions, not by a clock, so that the same seed gives the same
-game on any machine and with either build: the default, 150,000, is about a second with the pure-Python
-solver (a quarter of that compiled). When fewer than :data:`MIN_SAMPLES` deals fit (early in a hand, with
-ten cards each; a single deal may take a third of the bound at most), the heuristic bot plays: a choice
-resting on one or two solved deals would follow a guess at where the cards lie. (With ``rollouts=True``
-the card is chosen instead by rollouts: the same kind of sampled deals, each played to the end by
-heuristic bots after every card the seat may play. Measured, that did worse; see ``ExpertBot.rollouts``.)
+game on any machine and with either build: the default, 100,000, is about 0.7 s with the pure-Python
+solver (0.17 s compiled) at most. When fewer than :data:`MIN_SAMPLES` deals fit (a single deal may take
+a third of the bound at most), the heuristic bot plays: a choice resting on one or two solved deals would
+follow a guess at where the cards lie. (With ``rollouts=True`` the card is chosen instead by rollouts:
+the same kind of sampled deals, each played to the end by heuristic bots after every card the seat may
+play. Measured, that did worse; see ``ExpertBot.rollouts``.)
 
 Each result is weighed by what it scores, not by tricks alone: the hand's points for the declaring side
 (the contract made or lost, the opponents' points for their tricks) against the other teams', and by
@@ -33,6 +39,7 @@ unseen (the observation does not say who took it), a weaker reading but never a 
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 
@@ -56,7 +63,7 @@ from .sampling import DEFAULT_BID_SAMPLES, SamplingBot
 from .standing import Standing
 from .trick_play import Table
 
-DEFAULT_POSITIONS = 150_000
+DEFAULT_POSITIONS = 100_000
 """Positions the solver may visit for one decision, over all its sampled deals."""
 
 DEFAULT_SAMPLES = 12
@@ -64,6 +71,16 @@ DEFAULT_SAMPLES = 12
 
 POOL = 16
 """Deals drawn for each one solved, at most, looking for those that explain the auction."""
+
+DEFAULT_SOLVE_CARDS = 28
+"""Most cards left in the hands in play for the expert to choose a card by solving sampled deals (28:
+from the fourth trick of a four-handed hand of ten cards each); with more, the heuristic bot plays.
+Measured in standard (bench/NOTES.md), the first three tricks took four fifths of the expert's time and its
+sampled choices there did no better than the heuristic's."""
+
+STOP_Z = 2.0
+"""Sampling stops once the best card leads every other by this many standard errors of its per-deal lead
+(or ties it on every deal so far): more deals would not change the choice but by chance."""
 
 MIN_SAMPLES = 6
 """Fewest deals solved for a decision to rest on them (or all of them, if fewer are sampled): fewer (early in a hand, when each deal costs much
@@ -76,6 +93,28 @@ score: more than any hand scores, so a card that wins the game beats one that sc
 
 _Trick = tuple[int, tuple[tuple[int, int], ...], str | None]
 """A trick as the expert reads it: its leader, (seat, card) in order, the suit named for a led joker."""
+
+
+def _clear(each_deal: dict[tuple[int, str | None], list[float]], wants_more: bool, z: float) -> bool:
+    """Whether the move with the best total over the deals solved (``each_deal``: each move's worth per
+    deal, the declaring side's; ``wants_more``: whether the seat is of that side) is clearly best: it leads
+    every other move by more than ``z`` standard errors of its per-deal lead, or equals it on every deal
+    (a card alike, whose tie the caller breaks)."""
+    sign = 1.0 if wants_more else -1.0
+    best = max(each_deal, key=lambda move: sign * sum(each_deal[move]))
+    leader = each_deal[best]
+    count = len(leader)
+    for move, worths in each_deal.items():
+        if move == best:
+            continue
+        leads = [sign * (mine - theirs) for mine, theirs in zip(leader, worths)]
+        if not any(leads):
+            continue
+        mean = sum(leads) / count
+        variance = sum((lead - mean) ** 2 for lead in leads) / (count - 1)
+        if mean <= z * math.sqrt(variance / count):
+            return False
+    return True
 
 
 class ExpertBot:
@@ -95,10 +134,14 @@ class ExpertBot:
         bid_samples: int = DEFAULT_BID_SAMPLES,
         profile: Profile = Profile(),
         rollouts: bool = False,
+        solve_cards: int = DEFAULT_SOLVE_CARDS,
+        stop_z: float | None = STOP_Z,
     ) -> None:
-        if positions < 1 or samples < 1 or bid_samples < 1:
+        if positions < 1 or samples < 1 or bid_samples < 1 or solve_cards < 0 or (stop_z is not None and not stop_z > 0):
             raise ValueError(
-                f"The expert bot needs at least one position and one sample, not {positions} positions, {samples} samples and {bid_samples} bid samples."
+                "The expert bot needs at least one position and one sample, no fewer than 0 cards to solve and a positive "
+                f"stopping bound (or None), not {positions} positions, {samples} samples, {bid_samples} bid samples, "
+                f"solve_cards={solve_cards} and stop_z={stop_z}."
             )
         self.rules = check_rules(rules)
         """The variant played."""
@@ -117,6 +160,12 @@ class ExpertBot:
         play-outs of sampled deals rather than left to the heuristic bot. Off by default: over 300
         standard deals played both ways against heuristic bots (the same auctions), rollouts scored 16
         points a deal less than the heuristic's own early cards (standard error 13)."""
+        self.solve_cards = solve_cards
+        """Most cards left in the hands in play for a card to be chosen by solving sampled deals
+        (:data:`DEFAULT_SOLVE_CARDS`); with more, the heuristic bot plays."""
+        self.stop_z = stop_z
+        """Sampling stops once the best card leads every other by this many standard errors
+        (:data:`STOP_Z`); ``None``: every deal the budget allows is solved."""
         self._tables = tables_for(rules)
         self._dummies = tuple(range(rules.seating.players, rules.seating.seats))
         self._worths: dict[tuple[str, int, frozenset[int], tuple[int, ...] | None], list[float]] = {}
@@ -222,6 +271,8 @@ class ExpertBot:
         for mask in played_by:
             played |= mask
         counts = {each: rules.deal.hand_size - played_by[each].bit_count() for each in active}
+        if sum(counts.values()) > self.solve_cards:
+            return None  # early in the hand: the heuristic plays (see DEFAULT_SOLVE_CARDS)
         known = {each: mask for each, mask in seen.items() if each in counts}
         # A dummy holds its face-up cards and, unseen, one under each card still covering one.
         if seat not in known or any(
@@ -248,6 +299,7 @@ class ExpertBot:
         # trick: one search a move, not a count of tricks (which early in the hand does not fit the budget).
         cap = 1 if minimize and not taken else None
         totals: dict[tuple[int, str | None], float] = {}
+        each_deal: dict[tuple[int, str | None], list[float]] = {}
         solved = 0
         budget = self.positions
         deals: list[dict[int, int]] = []
@@ -270,9 +322,10 @@ class ExpertBot:
                 break  # the budget ran out in this deal: the deals solved so far decide, if enough
             for move, value in values.items():
                 totals[move] = totals.get(move, 0.0) + weight * ahead[value]
+                each_deal.setdefault(move, []).append(weight * ahead[value])
             solved += 1
             budget -= solver.stats.nodes
-            if budget <= 0:
+            if budget <= 0 or (self.stop_z is not None and solved >= MIN_SAMPLES and _clear(each_deal, wants_more, self.stop_z)):
                 break
         if solved < min(MIN_SAMPLES, self.samples):
             if not self.rollouts or covering or self._dummies:
@@ -508,4 +561,4 @@ class ExpertBot:
         return play
 
 
-__all__ = ["DEFAULT_POSITIONS", "DEFAULT_SAMPLES", "MIN_SAMPLES", "ExpertBot"]
+__all__ = ["DEFAULT_POSITIONS", "DEFAULT_SAMPLES", "DEFAULT_SOLVE_CARDS", "MIN_SAMPLES", "STOP_Z", "ExpertBot"]
