@@ -312,9 +312,14 @@ def _redealt(research: ResearchGame, player: int, rng: random.Random) -> Researc
     # Every table card was seen face up. One another seat took into its hand and has not played may since
     # have been put aside in its place, which the player cannot tell: it is dealt anew, to that seat's
     # hand or its cards put aside only (kept where it was, it would tell whether it was put aside).
+    visible = known  # (a card in a hand laid open stays where it is seen)
     known |= mask_of(card.index for card in state.hand.deal.table)
     picks = _picks(research, player)
-    taken = {card: seat for seat, card, _ in picks if (state.hand.hands[seat] | state.hand.table_cards.set_aside[seat]) >> card & 1}
+    taken = {
+        card: seat
+        for seat, card, _ in picks
+        if (state.hand.hands[seat] | state.hand.table_cards.set_aside[seat]) >> card & 1 and not visible >> card & 1
+    }
     known &= ~mask_of(taken)
     hidden = ((1 << count) - 1) & ~known
     # The hidden places: each seat's hidden cards, then everything else hidden (kitty, discards, dead
