@@ -399,7 +399,10 @@ def _redealt(research: ResearchGame, player: int, rng: random.Random) -> Researc
             rng.shuffle(targets)
             for card, target in zip(cards_in(truth), targets):
                 relabel[card] = target
-        put_back = _put_back(picks, taken, relabel, {-holder + _ASIDE: drawn for holder, drawn in zip(holders, draws) if holder <= _ASIDE})
+        for card in taken:  # a table card keeps its name: the card drawn where it lay goes where it is drawn
+            where = relabel.index(card)
+            relabel[where], relabel[card] = relabel[card], card
+        put_back = _put_back(picks, taken, {_ASIDE - holder: drawn for holder, drawn in zip(holders, draws) if holder <= _ASIDE})
         order = [relabel[card] for card in true_order]
         if pooled:
             moved = [order[position] for position in pooled]
@@ -450,13 +453,9 @@ def _picks(research: ResearchGame, player: int) -> list[tuple[int, int, int]]:
     return found
 
 
-def _put_back(picks: list[tuple[int, int, int]], taken: dict[int, int], relabel: list[int], asides: dict[int, int]) -> dict[int, int]:
+def _put_back(picks: list[tuple[int, int, int]], taken: dict[int, int], asides: dict[int, int]) -> dict[int, int]:
     """For a deal drawn with the table cards in ``taken`` dealt anew (``asides``: each seat's cards put
-    aside, as drawn; ``relabel``: the true cards' new names, changed here so each table card keeps its
-    own), the card each of ``picks`` puts back, by the card it truly put back."""
-    for card in taken:  # the card drawn where the table card was goes where the table card is drawn
-        other = relabel.index(card)
-        relabel[other], relabel[card] = relabel[card], card
+    aside, as drawn), the card each of ``picks`` puts back, by the card it truly put back."""
     put_back: dict[int, int] = {}
     for seat in {seat for seat, _, _ in picks}:
         drawn = asides.get(seat, 0)

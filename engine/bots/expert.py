@@ -303,7 +303,6 @@ class ExpertBot:
         # A misère not yet lost turns on one question, whether the declarer can be forced to take a
         # trick: one search a move, not a count of tricks (which early in the hand does not fit the budget).
         cap = 1 if minimize and not taken else None
-        totals: dict[tuple[int, str | None], float] = {}
         each_deal: dict[tuple[int, str | None], list[float]] = {}
         solved = 0
         budget = self.positions
@@ -326,12 +325,12 @@ class ExpertBot:
             except SolverLimitError:
                 break  # the budget ran out in this deal: the deals solved so far decide, if enough
             for move, value in values.items():
-                totals[move] = totals.get(move, 0.0) + weight * ahead[value]
                 each_deal.setdefault(move, []).append(weight * ahead[value])
             solved += 1
             budget -= solver.stats.nodes
             if budget <= 0 or (self.stop_z is not None and solved >= MIN_SAMPLES and _clear(each_deal, wants_more, self.stop_z)):
                 break
+        totals = {move: sum(worths) for move, worths in each_deal.items()}
         if solved < min(MIN_SAMPLES, self.samples):
             if not self.rollouts or covering or self._dummies:
                 return None
