@@ -9,12 +9,14 @@ from typing import Any
 
 import pytest
 from commandline import run
+from hypothesis import given
+from hypothesis import strategies as st
 
 import engine
 from engine.bots import HeuristicBot
 from engine.simulation.comparison import compare, compare_data
 from engine.simulation.report import to_data
-from engine.simulation.runner import CHUNK, SimulationSettings
+from engine.simulation.runner import CHUNK, MAX_UNITS, SimulationSettings, unit_seeds
 from engine.simulation.tally import Tally
 
 
@@ -97,12 +99,14 @@ def test_interrupted_run_resumes_to_the_same_totals(tmp_path: Path) -> None:
     assert without_timing(resumed) == without_timing(whole)
     with pytest.raises(engine.SimulationError, match="from another run"):
         engine.simulate("standard", chunk=CHUNK, hands=3 * CHUNK, seed=10, checkpoint=checkpoint)
-    # A checkpoint written by an engine that seeded its chunks another way is not resumed either.
-    header = json.loads(lines[0])
-    del header["format"]
-    Path(checkpoint).write_text("\n".join([json.dumps(header)] + lines[1:]) + "\n")
-    with pytest.raises(engine.SimulationError, match="from another run"):
-        engine.simulate("standard", chunk=CHUNK, hands=3 * CHUNK, seed=9, checkpoint=checkpoint)
+    # A checkpoint written by an engine that seeded its chunks another way (the strings of format 6,
+    # before issue 47's integer seeds) is not resumed either, and the message says why.
+    for older, shown in (("fivehundred-simulation/6", "'fivehundred-simulation/6'"), (None, "not given")):
+        header = json.loads(lines[0])
+        header["format"] = older
+        Path(checkpoint).write_text("\n".join([json.dumps(header)] + lines[1:]) + "\n")
+        with pytest.raises(engine.SimulationError, match=f"format is {shown}, not 'fivehundred-simulation/7': .*remove it"):
+            engine.simulate("standard", chunk=CHUNK, hands=3 * CHUNK, seed=9, checkpoint=checkpoint)
 
 
 def test_settings_check_themselves() -> None:
@@ -232,14 +236,14 @@ def test_cli_unwritable_out_is_a_clear_error(capsys: pytest.CaptureFixture[str],
 
 def test_simulated_game_i_is_dealt_from_the_seed_and_i_alone() -> None:
     """The deals of game ``i`` come from ``(seed, i)``: with heuristic bots (which draw no random numbers)
-    the simulator's games are exactly ``Game(rules, seed=f"{seed}-{i}", dealer=i % players)`` played
-    through the observation protocol."""
+    the simulator's games are exactly ``Game(rules, seed=unit_seeds(seed, i)[0], dealer=i % players)``
+    played through the observation protocol."""
     rules = engine.load_variant("standard")
     result = engine.simulate("standard", games=3, seed=5)
     lengths: dict[int, int] = {}
     wins = [0, 0]
     for index in range(3):
-        played = engine.Game(rules, seed=f"5-{index}", dealer=index % 4)
+        played = engine.Game(rules, seed=unit_seeds(5, index)[0], dealer=index % 4)
         bots = [HeuristicBot(rules) for _ in range(4)]
         while not played.is_over:
             seat = played.to_act
@@ -249,6 +253,16 @@ def test_simulated_game_i_is_dealt_from_the_seed_and_i_alone() -> None:
         assert played.winner is not None
         wins[played.winner] += 1
     assert result.tally.lengths == lengths and result.tally.wins == wins
+
+
+@given(st.integers(-(10**30), 10**30), st.integers(-(10**30), 10**30), st.integers(0, MAX_UNITS - 1), st.integers(0, MAX_UNITS - 1))
+def test_every_unit_of_every_run_has_seeds_of_its_own(seed: int, other_seed: int, index: int, other_index: int) -> None:
+    """Issue 47, integer seeds: a unit's deals and bots are seeded from (seed, index) by integers, none
+    shared by two units, two runs or the deals and bots of one unit (a shared seed would deal two hands
+    alike)."""
+    first, second = unit_seeds(seed, index), unit_seeds(other_seed, other_index)
+    assert first[0] != first[1]
+    assert not set(first) & set(second) or (seed, index) == (other_seed, other_index)
 
 
 def test_simulate_takes_compiled_rules_and_refuses_anything_else_clearly() -> None:

@@ -46,7 +46,9 @@ def check_choose(state: object, seat: object, legal: object, rules: Rules | None
     # (A bool is a whole number here, as the compiled build, which converts it at its boundary, reads it.)
     if not isinstance(seat, int):
         raise TypeError(f"choose needs a seat number, not {type(seat).__name__}.")
-    if not 0 <= seat < rules.seating.seats:
+    # The state's tables hold a team per seat: reading their length spares the simulator's innermost call
+    # an interpreted property (the rules are not compiled).
+    if not 0 <= seat < len(state.tables.team_of):
         raise ValueError(f"Seat {seat} is not at this table: {rules.name} has seats 0 to {rules.seating.seats - 1}.")
     if not isinstance(legal, int):
         raise TypeError(f"choose needs the mask of legal moves (state.legal_mask(seat)), not {type(legal).__name__}.")

@@ -22,7 +22,7 @@ except ImportError:  # Windows: no advisory locks, so two runs on one checkpoint
 
 from .tally import Tally
 
-CHECKPOINT_FORMAT = "fivehundred-simulation/6"
+CHECKPOINT_FORMAT = "fivehundred-simulation/7"
 """Names how chunks are seeded, played and written; a checkpoint written another way is not resumed."""
 
 MAX_LINE_BYTES = 1 << 20
@@ -102,6 +102,13 @@ def read_checkpoint(path: str, header: dict[str, Any], chunks: int, players: int
                 found = json.loads(first.decode("utf-8"))
             except (ValueError, RecursionError):
                 raise CheckpointError(f"{path}:1: this is not a checkpoint of this engine; remove the file to start afresh.") from None
+            if isinstance(found, dict) and found.get("format") != header.get("format"):
+                written = found.get("format")
+                shown = repr(written[:60]) if isinstance(written, str) else "not given"
+                raise CheckpointError(
+                    f"{path}: this checkpoint's format is {shown}, not {header.get('format')!r}: its hands were seeded or "
+                    "played another way, so its chunks cannot be counted; remove it to start afresh."
+                )
             if found != header:
                 shown = json.dumps(found)[:200] if isinstance(found, dict) else type(found).__name__
                 raise CheckpointError(f"{path}: this checkpoint is from another run ({shown}); use the same settings or remove it.")

@@ -9,6 +9,7 @@ chunks already there and reaches the same totals.
 
 from __future__ import annotations
 
+import _random
 import dataclasses
 import os
 import random
@@ -54,6 +55,25 @@ MAX_HANDS_PER_GAME = 1000
 """A game still going after this many hands is stopped and counted as unfinished."""
 MAX_UNITS = 10**9
 """Most hands or games one run may ask for."""
+_UNIT_BITS = MAX_UNITS.bit_length()
+
+
+def unit_seeds(seed: int, index: int) -> tuple[int, int]:
+    """The integer seeds of hand or game ``index`` of a run with ``seed``: its deals' generator's, and its
+    bots' (one generator the seats share). Distinct for every (seed, index, which) (the seed's sign folded
+    in, then the index and one bit), and cheap: a generator seeded from an integer needs no hashing.
+    ``Game(rules, seed=unit_seeds(seed, i)[0], dealer=i % players)`` deals what the simulator's game ``i``
+    is dealt."""
+    folded = 2 * seed if seed >= 0 else -2 * seed - 1
+    deals = (folded << _UNIT_BITS | index) << 1
+    return deals, deals | 1
+
+
+def _reseed(generator: random.Random, seed: int) -> None:
+    """Seed ``generator`` from the integer ``seed`` as ``random.Random(seed)`` does (the C generator's own
+    seeding, without ``Random.seed``'s checks for other types of seed)."""
+    _random.Random.seed(generator, seed)
+    generator.gauss_next = None  # type: ignore[attr-defined]
 
 
 class SimulationError(FiveHundredError, ValueError):
@@ -279,12 +299,13 @@ def _play_unit(
     settings: SimulationSettings,
     rules: Rules,
     index: int,
+    deals: random.Random,
     choosers: Sequence[Chooser],
     tally: Tally,
     watch: RuleWatch,
     rows: list[Row] | None = None,
 ) -> int:
-    """Play hand or game ``index`` into ``tally`` with ``choosers`` (a bot's move per seat); returns the
+    """Play hand or game ``index`` into ``tally``, dealt from ``deals`` (seeded for it), with ``choosers`` (a bot's move per seat); returns the
     number of actions taken. With ``rows``, the unit's figures (:func:`~engine.simulation.figures.unit_figures`)
     are appended to it.
 
@@ -295,7 +316,7 @@ def _play_unit(
     """
     tables = tables_for(rules)
     dealer = index % rules.seating.players
-    state = GameState(rules, tables, random.Random(f"{settings.seed}-{index}"), dealer, tables.start_scores)
+    state = GameState(rules, tables, deals, dealer, tables.start_scores)
     state.pause_between_hands = True
     limit = 1 if settings.hands else MAX_HANDS_PER_GAME
     results: list[HandResult] = []
@@ -337,11 +358,15 @@ def run_chunk(
     tally.rule_use = watch.empty()
     bots_random = random.Random(0)
     choosers = [make_bot(name, rules, bots_random).choose for name in _bots_for(settings, rules)]
+    deals = random.Random(0)
     actions = 0
     size = chunk_size(settings)
     for index in range(chunk * size, min(settings.units, (chunk + 1) * size)):
-        bots_random.seed(f"{settings.seed}-bots-{index}")  # each unit's bots draw from (seed, index) alone
-        actions += _play_unit(settings, rules, index, choosers, tally, watch, rows)
+        # Each unit's deals and bots draw from (seed, index) alone (unit_seeds).
+        deals_seed, bots_seed = unit_seeds(settings.seed, index)
+        _reseed(deals, deals_seed)
+        _reseed(bots_random, bots_seed)
+        actions += _play_unit(settings, rules, index, deals, choosers, tally, watch, rows)
         if unit_done is not None:
             unit_done()
     return chunk, tally.to_dict(), actions
