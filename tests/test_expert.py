@@ -114,6 +114,8 @@ def test_the_expert_needs_a_budget() -> None:
         ExpertBot(rules, 1, solve_cards=-1)
     with pytest.raises(ValueError, match="stop_z=0"):
         ExpertBot(rules, 1, stop_z=0)
+    with pytest.raises(ValueError, match="a bid pool of 0"):
+        ExpertBot(rules, 1, bid_pool=0)
 
 
 class _CountingSolver:

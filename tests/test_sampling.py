@@ -117,6 +117,40 @@ def test_a_bid_makes_deals_that_cannot_support_it_unlikely() -> None:
     assert bot.sampler.calls_weight([0, weak, 0, 0], [(1, PASS_MOVE)]) == 1.0  # nothing yet to pass over
 
 
+def test_a_pool_keeps_the_deals_that_best_explain_the_calls() -> None:
+    """rules/000 "Bidding": a bid of 8♥ says the bidder expects eight tricks. Drawing four deals for each
+    one kept and keeping the likeliest, the deals a seat samples after a partner's 8♥ explain the bid far
+    more often than the deals drawn one for one, and as many are kept."""
+    rules = engine.load_variant("standard")
+    hand = hand_of(rules, "5S", "6S", "7S", "8S", "5C", "6C", "7C", "4D", "5D", "6D")
+    calls = ((2, said_move(tables_for(rules), "8H")),)
+    shares = []
+    for pool in (1, 4):
+        sampler = SamplingBot(rules, seed=3, samples=20, pool=pool).sampler
+        deals = sampler._sample(0, hand, calls, 0)
+        assert len(deals) == 20
+        assert all(weight == sampler.calls_weight(hands, calls) for weight, hands, _ in deals)
+        shares.append(sum(weight == 1.0 for weight, _, _ in deals) / len(deals))
+    assert shares[1] >= 0.7 and shares[1] > shares[0] + 0.3
+
+
+def test_without_calls_a_pool_draws_the_same_deals() -> None:
+    """With nothing yet said every deal explains the calls, so a pool changes nothing: the same seed draws
+    the same deals, one for one (the opening bid costs no more)."""
+    rules = engine.load_variant("standard")
+    hand = hand_of(rules, "JK", "JH", "JD", "AH", "KH", "QH", "10H", "9H", "AS", "AC")
+    one, four = (SamplingBot(rules, seed=5, samples=12, pool=pool).sampler._sample(1, hand, (), 0) for pool in (1, 4))
+    assert one == four
+    assert len(one) == 12
+
+
+@pytest.mark.parametrize(("samples", "pool"), [(0, 1), (1, 0), (-3, 2)])
+def test_a_sampling_bot_refuses_an_empty_sample_or_pool(samples: int, pool: int) -> None:
+    """The sampling bot's settings are checked where they are given, with a sentence naming them."""
+    with pytest.raises(ValueError, match="at least one deal a bid and a pool of at least one"):
+        SamplingBot(engine.load_variant("standard"), samples=samples, pool=pool)
+
+
 def test_000_misere_the_more_a_hand_may_be_forced_the_less_it_explains_a_misere_bid() -> None:
     """Rules text 000, "Misère and open misère": the declarer undertakes to take no trick, so a sampled
     deal giving the bidder of misère a low hand explains the bid fully, one with a few high cards less,

@@ -77,6 +77,11 @@ BID_SAMPLES = 2 * DEFAULT_BID_SAMPLES
 Its bids cost little beside its card play, and over 1,000 paired games against the default in `standard`
 (bench/NOTES.md) it won 594 with 40 against 574 with 20."""
 
+BID_POOL = 4
+"""Deals the expert draws for each one it keeps for a bid once calls have been made, at most: the likeliest
+are kept (:attr:`~engine.bots.sampling.SamplingEstimator.pool`), as its card play keeps the likeliest of
+:data:`POOL` times as many."""
+
 DEFAULT_SOLVE_CARDS = 28
 """Most cards left in the hands in play for the expert to choose a card by solving sampled deals (28:
 from the fourth trick of a four-handed hand of ten cards each); with more, the heuristic bot plays.
@@ -137,22 +142,23 @@ class ExpertBot:
         positions: int = DEFAULT_POSITIONS,
         samples: int = DEFAULT_SAMPLES,
         bid_samples: int = BID_SAMPLES,
+        bid_pool: int = BID_POOL,
         profile: Profile = Profile(),
         rollouts: bool = False,
         solve_cards: int = DEFAULT_SOLVE_CARDS,
         stop_z: float | None = STOP_Z,
     ) -> None:
-        if positions < 1 or samples < 1 or bid_samples < 1 or solve_cards < 0 or (stop_z is not None and not stop_z > 0):
+        if positions < 1 or samples < 1 or bid_samples < 1 or bid_pool < 1 or solve_cards < 0 or (stop_z is not None and not stop_z > 0):
             raise ValueError(
-                "The expert bot needs at least one position and one sample, no fewer than 0 cards to solve and a positive "
-                f"stopping bound (or None), not {positions} positions, {samples} samples, {bid_samples} bid samples, "
+                "The expert bot needs at least one position, one sample and a bid pool of one, no fewer than 0 cards to solve and a positive "
+                f"stopping bound (or None), not {positions} positions, {samples} samples, {bid_samples} bid samples, a bid pool of {bid_pool}, "
                 f"solve_cards={solve_cards} and stop_z={stop_z}."
             )
         self.rules = check_rules(rules)
         """The variant played."""
         self.random = generator(seed)
         """Draws the sampled deals."""
-        self.heuristic = SamplingBot(rules, profile, self.random, samples=bid_samples)
+        self.heuristic = SamplingBot(rules, profile, self.random, samples=bid_samples, pool=bid_pool)
         """Bids by sampled play-outs, decides the kitty and the rest as the heuristic bot does, and plays
         where the double-dummy sampling does not apply."""
         self.positions = positions

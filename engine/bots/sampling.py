@@ -53,7 +53,9 @@ class SamplingEstimator(Estimator):
     :class:`~engine.bots.heuristic.Estimator` of :class:`SamplingBot`, built for the bot whose bids it
     reads (``bot``), whose formulas weigh the sampled deals against the calls."""
 
-    def __init__(self, bot: HeuristicBot, samples: int = DEFAULT_BID_SAMPLES) -> None:
+    def __init__(self, bot: HeuristicBot, samples: int = DEFAULT_BID_SAMPLES, pool: int = 1) -> None:
+        if samples < 1 or pool < 1:
+            raise ValueError(f"A sampling estimator needs at least one deal a bid and a pool of at least one, not {samples} and {pool}.")
         rules, profile = bot.rules, bot.profile
         self.bot = bot
         """The bot whose bidding asks (its formulas weigh how well a sampled deal explains the calls)."""
@@ -65,6 +67,9 @@ class SamplingEstimator(Estimator):
         """Draws the sampled deals (the bot's generator)."""
         self.samples = samples
         """Deals sampled for one bid."""
+        self.pool = pool
+        """Deals drawn for each one kept, at most, once calls have been made: the likeliest are kept (see
+        :meth:`_sample`); 1 keeps every deal drawn."""
         self._players = HeuristicBot(rules, profile, self.random)
         self._tables = bot.tables
         self._templates: dict[int, GameState] = {}
@@ -324,7 +329,12 @@ class SamplingEstimator(Estimator):
         sizes = [mask.bit_count() for mask in template.hand.hands]
         unseen = cards_in(self.bot.card_play.every_card & ~hand & ~seen)
         deals = []
-        for _ in range(self.samples):
+        plausible = 0
+        # With a pool, deals are drawn until as many as wanted explain every call (or the pool is spent),
+        # and the likeliest are kept, in the order drawn among equals: a strong bid is hardly explained by
+        # most random deals, and weighing them down alone would leave few deals counting.
+        drawn = self.samples * self.pool if calls else self.samples
+        for _ in range(drawn):
             self.random.shuffle(unseen)
             hands, position = [], 0
             for each, size in enumerate(sizes):
@@ -334,8 +344,15 @@ class SamplingEstimator(Estimator):
                 hands.append(mask_of(unseen[position : position + size]))
                 position += size
             kitty = tuple(unseen[position : position + len(template.hand.kitty)])
-            deals.append((self.calls_weight(hands, calls), hands, kitty))
-        return deals
+            weight = self.calls_weight(hands, calls)
+            deals.append((weight, hands, kitty))
+            plausible += weight >= 1.0
+            if plausible >= self.samples:
+                break
+        if len(deals) <= self.samples:
+            return deals
+        order = sorted(range(len(deals)), key=lambda position: (-deals[position][0], position))
+        return [deals[position] for position in order[: self.samples]]
 
     def calls_weight(self, hands: Sequence[int], calls: Sequence[tuple[int, int]]) -> float:
         """How well a sampled deal explains the calls: each bid a hand could hardly make, and each pass
@@ -465,9 +482,10 @@ class SamplingBot(HeuristicBot):
         seed: int | str | random.Random | None = None,
         *,
         samples: int = DEFAULT_BID_SAMPLES,
+        pool: int = 1,
     ) -> None:
         super().__init__(rules, profile, seed)
-        self.sampler = SamplingEstimator(self, samples)
+        self.sampler = SamplingEstimator(self, samples, pool)
         """The sampling its bidding asks (also its ``estimator``)."""
         self.estimator = self.sampler
 
