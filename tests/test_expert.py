@@ -118,6 +118,18 @@ def test_the_expert_needs_a_budget() -> None:
         ExpertBot(rules, 1, bid_pool=0)
 
 
+def test_the_experts_bids_keep_the_likeliest_deals() -> None:
+    """The expert's bids sample BID_SAMPLES deals, drawn BID_POOL for each one kept once calls are made
+    (the sampling bot keeps every deal it draws)."""
+    from engine.bots.expert import BID_POOL, BID_SAMPLES
+    from engine.bots.sampling import SamplingBot
+
+    rules = engine.load_variant("standard")
+    sampler = ExpertBot(rules, 1).heuristic.sampler
+    assert (sampler.samples, sampler.pool) == (BID_SAMPLES, BID_POOL) and BID_POOL > 1
+    assert SamplingBot(rules, seed=1).sampler.pool == 1
+
+
 class _CountingSolver:
     """Makes solvers and counts them (the deals an expert's decision solves); a function rather than a
     subclass, which the compiled build's solver does not allow."""

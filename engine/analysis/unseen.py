@@ -37,6 +37,8 @@ from itertools import accumulate, product
 from math import factorial
 from operator import sub
 
+from ..kernel.shuffling import shuffle
+
 _Room = tuple[int, ...]
 _Split = tuple[int, ...]
 
@@ -149,7 +151,7 @@ class UnseenDeal:
             splits, cumulative = self._table[(number, room)]
             split = splits[bisect_right(cumulative, rng.randrange(cumulative[-1]))]
             shuffled = list(cards)
-            rng.shuffle(shuffled)
+            shuffle(rng, shuffled)
             start = 0
             for group, taken in enumerate(split):
                 if taken:
@@ -159,7 +161,7 @@ class UnseenDeal:
         hands = [0] * len(self.sizes)
         for members, cards in zip(self._groups, held):
             if len(members) > 1:
-                rng.shuffle(cards)
+                shuffle(rng, cards)
             start = 0
             for place in members:
                 for card in cards[start : start + self.sizes[place]]:

@@ -52,6 +52,7 @@ from ..kernel.phase import Phase
 from ..kernel.play import TrickPlay
 from ..kernel.scoring import score_hand
 from ..kernel.seat_view import SeatView, shown_voids
+from ..kernel.shuffling import shuffle
 from ..kernel.state import CARD_BITS, SUIT_SHIFT, GameState
 from ..kernel.tables import StrainTable, cards_in, mask_of, tables_for
 from ..rules.ruleset import Rules
@@ -532,7 +533,7 @@ class ExpertBot:
         for each, mask in zip(open_seats, dealt):
             hands[each] = mask
         under = cards_in(dealt[len(open_seats)])
-        self.random.shuffle(under)
+        shuffle(self.random, under)
         return hands, dict(zip(covers, under))
 
     def _suit_masks(self, suit_of: Sequence[str | None]) -> dict[str, int]:

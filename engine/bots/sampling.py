@@ -23,6 +23,7 @@ from ..analysis.double_dummy import Solver
 from ..analysis.limits import SolverLimitError
 from ..kernel.phase import PASS_MOVE, Phase
 from ..kernel.seat_view import SeatView
+from ..kernel.shuffling import shuffle
 from ..kernel.state import GameState
 from ..kernel.tables import cards_in, mask_of
 from ..rules.contracts import Contract, Exposure, ExposureTime, PartnerRole, PlayStyle
@@ -318,6 +319,9 @@ class SamplingEstimator(Estimator):
         template = self._templates.get(dealer)
         if template is None:
             template = self._templates[dealer] = GameState.create(self.rules, seed=0, dealer=dealer, history=False)
+            # A play-out stops at the hand's end: without the pause, its last card scored the hand and then
+            # dealt the next one, copying the shared generator and seeding a new one each time.
+            template.pause_between_hands = True
         return template
 
     def _sample(
@@ -335,7 +339,7 @@ class SamplingEstimator(Estimator):
         # most random deals, and weighing them down alone would leave few deals counting.
         drawn = self.samples * self.pool if calls else self.samples
         for _ in range(drawn):
-            self.random.shuffle(unseen)
+            shuffle(self.random, unseen)
             hands, position = [], 0
             for each, size in enumerate(sizes):
                 if each == seat:
