@@ -118,9 +118,9 @@ def test_the_expert_needs_a_budget() -> None:
         ExpertBot(rules, 1, bid_pool=0)
 
 
-def test_the_experts_bids_keep_the_likeliest_deals() -> None:
+def test_the_expert_asks_its_sampler_for_a_pool() -> None:
     """The expert's bids sample BID_SAMPLES deals, drawn BID_POOL for each one kept once calls are made
-    (the sampling bot keeps every deal it draws)."""
+    (the sampling bot keeps every deal it draws; what a pool keeps is tested in test_sampling)."""
     from engine.bots.expert import BID_POOL, BID_SAMPLES
     from engine.bots.sampling import SamplingBot
 

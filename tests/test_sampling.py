@@ -134,6 +134,29 @@ def test_a_pool_keeps_the_deals_that_best_explain_the_calls() -> None:
     assert shares[1] >= 0.7 and shares[1] > shares[0] + 0.3
 
 
+@given(st.lists(st.sampled_from([0.0625, 0.25, 1.0]), max_size=40), st.integers(1, 20))
+def test_the_likeliest_deals_are_kept_the_heaviest_first_in_the_order_drawn(weights: list[float], count: int) -> None:
+    """The pool keeps the deals that best explain the calls; among deals as likely, the first drawn."""
+    deals = [(weight, [position], ()) for position, weight in enumerate(weights)]
+    kept = sampling.likeliest(deals, count)
+    assert kept == sorted(deals, key=lambda deal: (-deal[0], deal[1][0]))[:count]
+
+
+def test_a_play_out_stops_at_the_hands_end() -> None:
+    """A sampled deal is played out to the end of its hand and no further: the next hand is not dealt
+    (it cost a copy of the generator each time, and an auction that could not be won played all-passed
+    redeals up to the kernel's hand limit)."""
+    rules = engine.load_variant("standard")
+    sampler = SamplingBot(rules, seed=2).sampler
+    state = sampler._template(0).copy()
+    bots = [HeuristicBot(rules, seed=seat) for seat in range(4)]
+    while not state.paused:
+        seat = state.to_act
+        assert seat is not None
+        state.apply_move(bots[seat].choose(state, seat, state.legal_mask()))
+    assert state.hand_number == 0 and state.result is not None
+
+
 def test_without_calls_a_pool_draws_the_same_deals() -> None:
     """With nothing yet said every deal explains the calls, so a pool changes nothing: the same seed draws
     the same deals, one for one (the opening bid costs no more)."""

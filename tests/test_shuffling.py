@@ -28,15 +28,18 @@ def test_the_shuffle_draws_what_random_shuffle_draws(seed: int, items: list[int]
 class _Counting(random.Random):
     """A generator of another class: it may draw otherwise, so it is asked to shuffle itself."""
 
-    calls = 0
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.calls = 0
 
     def shuffle(self, x: list[int]) -> None:  # type: ignore[override]
-        type(self).calls += 1
+        self.calls += 1
         super().shuffle(x)
 
 
 def test_another_generator_class_shuffles_for_itself() -> None:
+    """A subclass of ``random.Random`` may override how it draws: its own ``shuffle`` is called."""
     rng = _Counting(3)
     items = list(range(10))
     shuffle(rng, items)
-    assert _Counting.calls == 1 and sorted(items) == list(range(10))
+    assert rng.calls == 1 and sorted(items) == list(range(10))

@@ -4,6 +4,8 @@ keys, the reports, ``fivehundred simulate`` and ``compare``."""
 from __future__ import annotations
 
 import json
+import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -14,9 +16,10 @@ from hypothesis import strategies as st
 
 import engine
 from engine.bots import HeuristicBot
+from engine.simulation.checkpoint import CHECKPOINT_FORMAT
 from engine.simulation.comparison import compare, compare_data
 from engine.simulation.report import to_data
-from engine.simulation.runner import CHUNK, MAX_UNITS, SimulationSettings, unit_seeds
+from engine.simulation.runner import CHUNK, MAX_UNITS, SimulationSettings, _reseed, unit_seeds
 from engine.simulation.tally import Tally
 
 
@@ -101,12 +104,19 @@ def test_interrupted_run_resumes_to_the_same_totals(tmp_path: Path) -> None:
         engine.simulate("standard", chunk=CHUNK, hands=3 * CHUNK, seed=10, checkpoint=checkpoint)
     # A checkpoint written by an engine that seeded its chunks another way (the strings of format 6,
     # before issue 47's integer seeds) is not resumed either, and the message says why.
-    for older, shown in (("fivehundred-simulation/6", "'fivehundred-simulation/6'"), (None, "not given")):
+    for older in ("fivehundred-simulation/6", 6, None):
         header = json.loads(lines[0])
         header["format"] = older
         Path(checkpoint).write_text("\n".join([json.dumps(header)] + lines[1:]) + "\n")
-        with pytest.raises(engine.SimulationError, match=f"format is {shown}, not 'fivehundred-simulation/7': .*remove it"):
+        expected = f"format is {re.escape(repr(older))}, not {re.escape(repr(CHECKPOINT_FORMAT))}: .*remove it"
+        with pytest.raises(engine.SimulationError, match=expected):
             engine.simulate("standard", chunk=CHUNK, hands=3 * CHUNK, seed=9, checkpoint=checkpoint)
+    # A one-line JSON object naming no format (a report given as the checkpoint, say) is no checkpoint.
+    header = json.loads(lines[0])
+    del header["format"]
+    Path(checkpoint).write_text(json.dumps(header) + "\n")
+    with pytest.raises(engine.SimulationError, match="not a checkpoint of this engine"):
+        engine.simulate("standard", chunk=CHUNK, hands=3 * CHUNK, seed=9, checkpoint=checkpoint)
 
 
 def test_settings_check_themselves() -> None:
@@ -263,6 +273,22 @@ def test_every_unit_of_every_run_has_seeds_of_its_own(seed: int, other_seed: int
     first, second = unit_seeds(seed, index), unit_seeds(other_seed, other_index)
     assert first[0] != first[1]
     assert not set(first) & set(second) or (seed, index) == (other_seed, other_index)
+    # Never negative: the generator ignores a seed's sign, so a negative seed would deal as its opposite.
+    assert min(first) >= 0
+    # And the seed, the index and which generator can be read back from each.
+    for which, value in enumerate(first):
+        folded = value >> 31
+        assert (value & 1, value >> 1 & (2**30 - 1), folded // 2 if folded % 2 == 0 else -(folded + 1) // 2) == (which, index, seed)
+
+
+def test_a_reseeded_generator_is_the_generator_its_integer_seeds() -> None:
+    """The simulator reseeds one generator per chunk from each unit's integer (the C generator's own
+    seeding): the state is exactly ``random.Random(n)``'s, whatever was drawn before."""
+    generator = random.Random("anything")
+    generator.gauss(0.0, 1.0)  # (a normal variate leaves one behind, which seeding must clear)
+    for seed in (0, 1, 2**40 + 3, unit_seeds(-7, 12)[1]):
+        _reseed(generator, seed)
+        assert generator.getstate() == random.Random(seed).getstate()
 
 
 def test_simulate_takes_compiled_rules_and_refuses_anything_else_clearly() -> None:

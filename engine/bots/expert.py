@@ -60,7 +60,7 @@ from .adapter import act_by_view, view_for
 from .checks import check_choose, check_rules
 from .profile import Profile
 from .random_bot import generator
-from .sampling import DEFAULT_BID_SAMPLES, SamplingBot
+from .sampling import DEFAULT_BID_SAMPLES, SamplingBot, likeliest
 from .standing import Standing
 from .trick_play import Table
 
@@ -151,7 +151,7 @@ class ExpertBot:
     ) -> None:
         if positions < 1 or samples < 1 or bid_samples < 1 or bid_pool < 1 or solve_cards < 0 or (stop_z is not None and not stop_z > 0):
             raise ValueError(
-                "The expert bot needs at least one position, one sample and a bid pool of one, no fewer than 0 cards to solve and a positive "
+                "The expert bot needs at least one position, one sample and a bid pool of at least one, no fewer than 0 cards to solve and a positive "
                 f"stopping bound (or None), not {positions} positions, {samples} samples, {bid_samples} bid samples, a bid pool of {bid_pool}, "
                 f"solve_cards={solve_cards} and stop_z={stop_z}."
             )
@@ -500,8 +500,7 @@ class ExpertBot:
             plausible += weight >= 1.0
             if plausible >= self.samples:
                 break
-        order = sorted(range(len(drawn)), key=lambda position: (-drawn[position][0], position))
-        return [drawn[position] for position in order[: self.samples]]
+        return likeliest(drawn, self.samples)
 
     def _sample(
         self,
@@ -572,4 +571,4 @@ class ExpertBot:
         return play
 
 
-__all__ = ["BID_SAMPLES", "DEFAULT_POSITIONS", "DEFAULT_SAMPLES", "DEFAULT_SOLVE_CARDS", "MIN_SAMPLES", "STOP_Z", "ExpertBot"]
+__all__ = ["BID_POOL", "BID_SAMPLES", "DEFAULT_POSITIONS", "DEFAULT_SAMPLES", "DEFAULT_SOLVE_CARDS", "MIN_SAMPLES", "STOP_Z", "ExpertBot"]

@@ -18,6 +18,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from itertools import combinations
+from typing import Any, TypeVar
 
 from ..analysis.double_dummy import Solver
 from ..analysis.limits import SolverLimitError
@@ -47,6 +48,15 @@ def _weighted_mean(results: Iterable[tuple[float, float]]) -> float:
         total += weight
         weighted += weight * value
     return weighted / total
+
+
+_Deal = TypeVar("_Deal", bound=tuple[float, Any, Any])
+
+
+def likeliest(deals: list[_Deal], count: int) -> list[_Deal]:
+    """The ``count`` deals of ``deals`` (each led by its weight: how well it explains the calls) that
+    explain them best, the heaviest first and, among equals, in the order drawn (the sort is stable)."""
+    return sorted(deals, key=lambda deal: -deal[0])[:count]
 
 
 class SamplingEstimator(Estimator):
@@ -320,7 +330,8 @@ class SamplingEstimator(Estimator):
         if template is None:
             template = self._templates[dealer] = GameState.create(self.rules, seed=0, dealer=dealer, history=False)
             # A play-out stops at the hand's end: without the pause, its last card scored the hand and then
-            # dealt the next one, copying the shared generator and seeding a new one each time.
+            # dealt the next one (copying the template's shared generator each time), and an auction that
+            # could not be won played all-passed redeals until the kernel's hand limit.
             template.pause_between_hands = True
         return template
 
@@ -328,7 +339,9 @@ class SamplingEstimator(Estimator):
         self, seat: int, hand: int, calls: Sequence[tuple[int, int]], dealer: int, seen: int = 0
     ) -> list[tuple[float, list[int], tuple[int, ...]]]:
         """Deals of the unseen cards (not in ``hand`` or ``seen``), each with its weight: every other hand
-        and the kitty in their sizes (what is left over is out of play: a dead hand)."""
+        and the kitty in their sizes (what is left over is out of play: a dead hand). Once calls have been
+        made, up to :attr:`pool` deals are drawn for each one kept, and the likeliest kept
+        (:func:`likeliest`); else the deals in the order drawn."""
         template = self._template(dealer)
         sizes = [mask.bit_count() for mask in template.hand.hands]
         unseen = cards_in(self.bot.card_play.every_card & ~hand & ~seen)
@@ -353,10 +366,7 @@ class SamplingEstimator(Estimator):
             plausible += weight >= 1.0
             if plausible >= self.samples:
                 break
-        if len(deals) <= self.samples:
-            return deals
-        order = sorted(range(len(deals)), key=lambda position: (-deals[position][0], position))
-        return [deals[position] for position in order[: self.samples]]
+        return deals if len(deals) <= self.samples else likeliest(deals, self.samples)
 
     def calls_weight(self, hands: Sequence[int], calls: Sequence[tuple[int, int]]) -> float:
         """How well a sampled deal explains the calls: each bid a hand could hardly make, and each pass
@@ -494,4 +504,4 @@ class SamplingBot(HeuristicBot):
         self.estimator = self.sampler
 
 
-__all__ = ["DEFAULT_BID_SAMPLES", "MISERE_POSITIONS", "SamplingBot", "SamplingEstimator"]
+__all__ = ["DEFAULT_BID_SAMPLES", "MISERE_POSITIONS", "SamplingBot", "SamplingEstimator", "likeliest"]

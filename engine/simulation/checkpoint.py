@@ -102,12 +102,14 @@ def read_checkpoint(path: str, header: dict[str, Any], chunks: int, players: int
                 found = json.loads(first.decode("utf-8"))
             except (ValueError, RecursionError):
                 raise CheckpointError(f"{path}:1: this is not a checkpoint of this engine; remove the file to start afresh.") from None
-            if isinstance(found, dict) and found.get("format") != header.get("format"):
-                written = found.get("format")
-                shown = repr(written[:60]) if isinstance(written, str) else "not given"
+            if not isinstance(found, dict) or "format" not in found:
                 raise CheckpointError(
-                    f"{path}: this checkpoint's format is {shown}, not {header.get('format')!r}: its hands were seeded or "
-                    "played another way, so its chunks cannot be counted; remove it to start afresh."
+                    f"{path}:1: this is not a checkpoint of this engine (no format named); remove the file to start afresh."
+                )
+            if found["format"] != header["format"]:
+                raise CheckpointError(
+                    f"{path}: this checkpoint's format is {repr(found['format'])[:60]}, not {header['format']!r}: its hands were "
+                    "seeded or played another way, so its chunks cannot be counted; remove it to start afresh."
                 )
             if found != header:
                 shown = json.dumps(found)[:200] if isinstance(found, dict) else type(found).__name__

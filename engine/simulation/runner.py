@@ -59,9 +59,11 @@ _UNIT_BITS = MAX_UNITS.bit_length()
 
 
 def unit_seeds(seed: int, index: int) -> tuple[int, int]:
-    """The integer seeds of hand or game ``index`` of a run with ``seed``: its deals' generator's, and its
-    bots' (one generator the seats share). Distinct for every (seed, index, which) (the seed's sign folded
-    in, then the index and one bit), and cheap: a generator seeded from an integer needs no hashing.
+    """The integer seeds of hand or game ``index`` (``0 <= index < 2**30``, which :data:`MAX_UNITS` keeps) of
+    a run with ``seed``: its deals' generator's, and its bots' (one generator the seats share). Cheap (a
+    generator seeded from an integer needs no hashing) and distinct for every (seed, index, which): the
+    seed folded onto the whole numbers (the generator ignores a seed's sign, so ``s`` and ``-s`` would
+    otherwise deal alike), then the index's 30 bits and one bit for which generator.
     ``Game(rules, seed=unit_seeds(seed, i)[0], dealer=i % players)`` deals what the simulator's game ``i``
     is dealt."""
     folded = 2 * seed if seed >= 0 else -2 * seed - 1
