@@ -80,7 +80,7 @@ Its bids cost little beside its card play, and over 1,000 paired games against t
 
 BID_POOL = 4
 """Deals the expert draws for each one it keeps for a bid once calls have been made, at most: the likeliest
-are kept (:attr:`~engine.bots.sampling.SamplingEstimator.pool`), as its card play keeps the likeliest of
+are kept (the estimator's ``pool``), as its card play keeps the likeliest of
 :data:`POOL` times as many."""
 
 DEFAULT_SOLVE_CARDS = 28

@@ -340,7 +340,7 @@ class SamplingEstimator(Estimator):
     ) -> list[tuple[float, list[int], tuple[int, ...]]]:
         """Deals of the unseen cards (not in ``hand`` or ``seen``), each with its weight: every other hand
         and the kitty in their sizes (what is left over is out of play: a dead hand). Once calls have been
-        made, up to :attr:`pool` deals are drawn for each one kept, and the likeliest kept
+        made, up to the estimator's ``pool`` deals are drawn for each one kept, and the likeliest kept
         (:func:`likeliest`); else the deals in the order drawn."""
         template = self._template(dealer)
         sizes = [mask.bit_count() for mask in template.hand.hands]
