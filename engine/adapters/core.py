@@ -32,6 +32,7 @@ from ..kernel.deal import Deal, deal_of_order, hands_of_order, misdealt_seat
 from ..kernel.phase import Phase
 from ..kernel.scoring import MAX_HANDS
 from ..kernel.seat_view import SeatView, seat_view, shown_voids
+from ..kernel.shuffling import shuffle
 from ..kernel.state import CARD_BITS, GameState
 from ..kernel.table_cards import CARD_MASK, DISCARD_SHIFT
 from ..kernel.tables import Tables, cards_in, mask_of, tables_for
@@ -396,7 +397,7 @@ def _redealt(research: ResearchGame, player: int, rng: random.Random) -> Researc
         draws = sampler.sample(rng)
         for truth, drawn in zip(truths, draws):
             targets = cards_in(drawn)
-            rng.shuffle(targets)
+            shuffle(rng, targets)
             for card, target in zip(cards_in(truth), targets):
                 relabel[card] = target
         for card in taken:  # a table card keeps its name: the card drawn where it lay goes where it is drawn
@@ -406,7 +407,7 @@ def _redealt(research: ResearchGame, player: int, rng: random.Random) -> Researc
         order = [relabel[card] for card in true_order]
         if pooled:
             moved = [order[position] for position in pooled]
-            rng.shuffle(moved)
+            shuffle(rng, moved)
             for position, card in zip(pooled, moved):
                 order[position] = card
         if must_not_misdeal and misdealt_seat(tables, hands_of_order(tables, order, research._hand_dealer)) is not None:

@@ -112,8 +112,9 @@ def read_checkpoint(path: str, header: dict[str, Any], chunks: int, players: int
                     "seeded or played another way, so its chunks cannot be counted; remove it to start afresh."
                 )
             if found != header:
-                shown = json.dumps(found)[:200] if isinstance(found, dict) else type(found).__name__
-                raise CheckpointError(f"{path}: this checkpoint is from another run ({shown}); use the same settings or remove it.")
+                raise CheckpointError(
+                    f"{path}: this checkpoint is from another run ({json.dumps(found)[:200]}); use the same settings or remove it."
+                )
             for line in handle:
                 read = _read_chunk(line, chunks, players, teams)
                 if read is None or read[0] in resumed.chunks:
