@@ -44,6 +44,16 @@ class SearchStats:
 Group = tuple[tuple[tuple[int, int], ...], int]
 """A suit as the solver reads it: its cards highest first, each as (index, bit), and their mask."""
 
+_CARD = 0xFF
+"""The card of a move as the search keeps it: a move is a whole number, the card's index, plus 256 times
+one more than the place among the deck's suits (``tables.suits``) of the suit a led joker names (a
+number is cheaper to make and read than a pair, at every position searched)."""
+
+
+def _suit_named(play: TrickPlay, move: int) -> str | None:
+    """The suit ``move`` names for a led joker (``None``: none), see _CARD."""
+    return None if move <= _CARD else play.tables.suits[(move >> 8) - 1]
+
 
 def _runs(cards: tuple[tuple[int, int], ...], mine: int, other: int, covering: int, heads: dict[int, int] | None = None) -> list[int]:
     """One card of each run of ``mine`` in a suit (``cards``, highest first): a run is broken by a card
@@ -80,8 +90,9 @@ def _moves(
     covering: int = 0,
     heads: dict[int, int] | None = None,
     shunning: bool | None = None,
-) -> list[tuple[int, str | None]]:
-    """The seat to act's moves as (card, suit named), equivalent cards merged, in search order.
+) -> list[int]:
+    """The seat to act's moves (each a card and the suit it names, see _CARD), equivalent cards
+    merged, in search order.
 
     ``groups`` are the strain's suits (and its suitless jokers). Within a suit, a run of this seat's
     cards with no other unplayed card between them is one move: whichever is played, the rest of the
@@ -143,20 +154,20 @@ def _moves(
         else:
             chosen.extend(runs)
     if ordering:
-        return [(index, None) for index in (cashing + reaching + chosen)]
+        return cashing + reaching + chosen
     if play.must_name(legal):
-        named = play.nameable()
-        moves: list[tuple[int, str | None]] = []
+        suits = play.tables.suits
+        named = [(suits.index(suit) + 1) << 8 for suit in play.nameable()]
+        moves: list[int] = []
         for index in chosen:
             if strain.suitless >> index & 1:
-                moves.extend((index, suit) for suit in named)
+                moves.extend(index | suit for suit in named)
             else:
-                moves.append((index, None))
-        moves.sort(key=lambda move: -power[move[0]])
+                moves.append(index)
+        moves.sort(key=lambda move: -power[move & _CARD])
         return moves
     if not trick:
-        chosen.sort(key=power.__getitem__, reverse=shunning is None)  # leading: high cards first (to win)
-        return [(index, None) for index in chosen]
+        return _by_power(chosen, power, shunning is None)  # leading: high cards first (to win)
     # Following: when the seat's side is winning, the cheapest cards; else the cheapest card that wins,
     # then the cheapest cards.
     suit_of, led = strain.suit_of, play.led
@@ -165,17 +176,45 @@ def _moves(
         value = power[card]
         if value > best and (value >= TRUMP_POWER or suit_of[card] == led):
             best, winner = value, each
-    chosen.sort(key=power.__getitem__)
+    chosen = _by_power(chosen, power)
     if shunning is not None:
         if shunning:
             under = [index for index in chosen if not (power[index] > best and (power[index] >= TRUMP_POWER or suit_of[index] == led))]
             chosen = under[::-1] + [index for index in chosen if index not in under]
-        return [(index, None) for index in chosen]
+        return chosen
     if winner not in allies:
         beating = [index for index in chosen if power[index] > best and (power[index] >= TRUMP_POWER or suit_of[index] == led)]
         if beating:
             chosen = beating + [index for index in chosen if index not in beating]
-    return [(index, None) for index in chosen]
+    return chosen
+
+
+def _by_power(cards: list[int], power: tuple[int, ...], descending: bool = False) -> list[int]:
+    """``cards`` ordered by ``power`` (the highest first when ``descending``), equals in the order given:
+    ``sorted(cards, key=power.__getitem__, reverse=descending)``, without a key function's call per card
+    (the lists are a hand's cards at most; this runs at every position searched)."""
+    ordered: list[int] = []
+    for card in cards:
+        value = power[card]
+        position = len(ordered)
+        if descending:
+            while position > 0 and power[ordered[position - 1]] < value:
+                position -= 1
+        else:
+            while position > 0 and power[ordered[position - 1]] > value:
+                position -= 1
+        ordered.insert(position, card)
+    return ordered
+
+
+def _count(mask: int) -> int:
+    """The cards in ``mask`` (``mask.bit_count()``, which the compiled build calls as a Python method: at
+    every position searched, a loop over the few cards is quicker)."""
+    count = 0
+    while mask:
+        mask &= mask - 1
+        count += 1
+    return count
 
 
 def _owners(cards: tuple[tuple[int, int], ...], left: int, hands: list[int], code: int) -> int:
@@ -284,7 +323,7 @@ class Solver:
                 self._below[index] = cards[position + 1 :]
         self._relevant = 0
         """The cards whose owners the last search's result rests on (see above)."""
-        self._buckets: dict[tuple[int, int], list[_Entry]] = {}
+        self._buckets: dict[tuple[int, ...], list[_Entry]] = {}
         joker = play.joker
         # Shown voids and the cards each seat has played matter to the joker's restrictions only.
         self._history = bool(play.strain.suitless) and (not joker.may_name_void_suit or joker.renege_forbidden or joker.first_or_last_only)
@@ -405,7 +444,7 @@ class Solver:
                     if self._joker_anywhere and hands[seat] & self._suitless:
                         count = 0
                         break
-                    length = (hands[seat] & mask).bit_count()
+                    length = _count(hands[seat] & mask)
                     if length < count:
                         count = length
             if count:
@@ -510,7 +549,8 @@ class Solver:
         searched = _moves(play, self._groups, self._allies[play.to_act], hidden, covering, heads, self._shunning(play.to_act))
         values: dict[tuple[int, str | None], int] = {}
         guess: int | None = None
-        for move in searched:
+        for each in searched:
+            move = (each & _CARD, _suit_named(play, each))
             value, _, undo = step(self, move, guess, at_most)
             undo()
             values[move] = guess = value
@@ -534,13 +574,30 @@ class Solver:
         remaining = 0
         for each in hands:
             remaining |= each
-        lengths = 0
+        # Each suit's digits (see _owners) and its lengths (five bits a hand) are small numbers, put
+        # together once a suit: the whole number is wider than a machine word, and building it digit by
+        # digit cost a long multiplication a card.
+        lengths: list[int] = [play.leader]
         code = 0
         for cards, mask in self._groups:
-            code = _owners(cards, remaining & mask, hands, code)
-            for each in hands:
-                lengths = lengths * 32 + (each & mask).bit_count()
-        bucket = (play.leader, lengths)
+            left = remaining & mask
+            digits = length = count = 0
+            for _, bit in cards:
+                if left & bit:
+                    owner = 1
+                    for each in hands:
+                        if each & bit:
+                            break
+                        owner += 1
+                    digits = digits * 8 + owner
+                    length += 1 << 5 * owner
+                    count += 1
+                    left ^= bit
+                    if not left:
+                        break
+            code = (code << 3 * count) | digits
+            lengths.append(length)
+        bucket = tuple(lengths)
         place = (bucket, code, remaining)
         entries = self._buckets.get(bucket)
         found: list[_Entry] = []
@@ -575,14 +632,14 @@ class Solver:
         bucket, code, remaining = place
         assert isinstance(bucket, tuple) and isinstance(code, int) and isinstance(remaining, int)
         counts: list[int] = []
-        digits = 3 * remaining.bit_count()  # the number's width: the first suit's digits are the highest
+        digits = 3 * _count(remaining)  # the number's width: the first suit's digits are the highest
         matching = 0
         for _, mask in self._groups:
             left = remaining & mask
-            count = (left & relevant).bit_count()
+            count = _count(left & relevant)
             counts.append(count)
             matching |= ((1 << 3 * count) - 1) << (digits - 3 * count)
-            digits -= 3 * left.bit_count()
+            digits -= 3 * _count(left)
         key = tuple(counts)
         for entry in found:
             if entry.counts == key:
@@ -655,12 +712,14 @@ class Solver:
             # The lead that decided this position last time is tried first (the searches of MTD(f)
             # revisit positions with other windows).
             for position, move in enumerate(moves):
-                if move[0] == first:
+                if move & _CARD == first:
                     if position:
                         moves.insert(0, moves.pop(position))
                     break
         chosen = -1
-        for index, named in moves:
+        for move in moves:
+            index = move & _CARD
+            named = None if move <= _CARD else play.tables.suits[(move >> 8) - 1]
             stats.nodes += 1
             if stats.nodes > self.max_nodes:
                 raise SolverLimitError(f"The search went past {self.max_nodes:,} positions.")

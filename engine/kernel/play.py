@@ -338,7 +338,8 @@ class TrickPlay:
         bit = 1 << index
         self.hands[seat] |= bit
         self.played ^= bit
-        self.by_seat[seat] &= ~bit
+        if self._restricted:
+            self.by_seat[seat] &= ~bit  # (kept only where the joker's restrictions read it, as play does)
         self.to_act = seat
         if not self.trick:
             self.led = self.named = None
