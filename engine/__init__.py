@@ -25,7 +25,7 @@ import typing as _typing
 
 if _typing.TYPE_CHECKING:
     from .bots.playing import play_game
-    from .errors import ConcurrentUseError, FiveHundredError, IllegalActionError, Problem, VariantError
+    from .errors import ConcurrentUseError, FiveHundredError, IllegalActionError, NotFoundError, Problem, UsageError, VariantError
     from .game.game import Game
     from .game.observation import Observation, Trick
     from .game.records import HandRecord, TranscriptError
@@ -109,6 +109,7 @@ _PUBLIC: dict[str, str] = {
     "Look": "kernel.actions",
     "Looked": "kernel.events",
     "Misdealt": "kernel.events",
+    "NotFoundError": "errors",
     "Observation": "game.observation",
     "PartnerCalled": "kernel.events",
     "PartnerRevealed": "kernel.events",
@@ -128,6 +129,7 @@ _PUBLIC: dict[str, str] = {
     "Trick": "game.observation",
     "TrickWon": "kernel.events",
     "UnsupportedRuleError": "kernel.support",
+    "UsageError": "errors",
     "VariantError": "errors",
     "compile_text": "rules.compiler",
     "load_variant": "rules.compiler",

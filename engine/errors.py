@@ -60,6 +60,22 @@ class UnreadableFileError(VariantError):
     """A variant file cannot be opened or decoded at all (missing, a directory, not UTF-8, too large)."""
 
 
+class UsageError(FiveHundredError, ValueError, TypeError):
+    """An argument given to the engine's API is not one it accepts: of the wrong type (a seed that is not a
+    number, rules that are not compiled rules) or out of range (a dealer or seat out of range, scores of the
+    wrong length, a bot's setting out of range, an unknown bot name); nothing is changed. Also a
+    ``ValueError`` and a ``TypeError``, as Python's own argument errors are."""
+
+
+class NotFoundError(FiveHundredError, KeyError, IndexError):
+    """A name or number names nothing here: a contract, strain or modifier of the variant, a card or suit
+    of its deck, a hand of the game. Also a ``KeyError`` and an ``IndexError``, so that lookups keep their
+    protocol (``get`` and ``in`` still work); its message is a full sentence, shown as is."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""
+
+
 class IllegalActionError(FiveHundredError, ValueError):
     """An action is malformed or not allowed in the current state; the state is left unchanged."""
 

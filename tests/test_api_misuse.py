@@ -150,3 +150,35 @@ def test_two_threads_driving_one_game_never_corrupt_it() -> None:
     saved = game.to_dict()
     assert engine.Game.from_dict(saved).to_dict() == saved
     assert game.clone().to_dict() == saved  # a copy starts with the game free
+
+
+def test_every_misuse_a_user_met_is_an_engine_error_with_a_sentence() -> None:
+    """docs/embedding.md, "Errors": every error the engine raises is an ``engine.FiveHundredError``. A new
+    user's trial met a bare ``KeyError('11S')``, an ``IndexError`` and plain ``ValueError``s; each is now a
+    :class:`~engine.errors.UsageError` or :class:`~engine.errors.NotFoundError` naming what is wrong, and
+    still the built-in kind a caller may already catch."""
+    rules = engine.load_variant("standard")
+    game = engine.Game(rules, seed=1)
+    cases: list[tuple[object, type[Exception], type[Exception], str]] = [
+        (lambda: rules.ladder["11S"], engine.NotFoundError, KeyError, "'11S' is not a contract of this variant's ladder"),
+        (lambda: rules.card_order("X"), engine.NotFoundError, KeyError, "its strains are S, C, D, H, NT"),
+        (lambda: rules.strain("X"), engine.NotFoundError, KeyError, "'X' is not a strain"),
+        (lambda: rules.extra("zz"), engine.NotFoundError, KeyError, "it has none"),
+        (lambda: rules.deck.suit("Q"), engine.NotFoundError, KeyError, "its suits are S, C, D, H"),
+        (lambda: game.transcript(5), engine.NotFoundError, IndexError, "There is no hand 5"),
+        (lambda: game.observation(7), engine.UsageError, ValueError, "no player at seat 7"),
+        (lambda: rules.deck.card("ZZ"), engine.UsageError, ValueError, "'ZZ' is not a card of this deck"),
+        (lambda: engine.Game(rules, dealer=9), engine.UsageError, ValueError, "dealer must be a seat from 0 to 3, not 9"),
+        (lambda: engine.Game(rules, scores=(1, 2, 3)), engine.UsageError, ValueError, "one per team, not \\(1, 2, 3\\)"),
+        (lambda: engine.play_game(rules, ["heuristic"] * 2), engine.UsageError, ValueError, "played by 4 players"),
+        (lambda: engine.play_game(rules, ["heuristc"] * 4), engine.UsageError, ValueError, "no bot called 'heuristc'"),
+        (lambda: engine.Game(rules, rng=1), engine.UsageError, TypeError, "rng must be a random.Random"),  # type: ignore[arg-type]
+        (lambda: engine.simulate("standard", hands=-3), engine.SimulationError, engine.FiveHundredError, "not hands=-3"),
+    ]
+    for call, kind, builtin, message in cases:
+        with pytest.raises(kind, match=message) as raised:
+            call()  # type: ignore[operator]
+        assert isinstance(raised.value, engine.FiveHundredError) and isinstance(raised.value, builtin)
+    # A lookup keeps its protocol: get and membership do not raise.
+    assert rules.ladder.get("11S") is None and "11S" not in rules.ladder.ids and "6S" in rules.ladder.ids
+    assert str(engine.NotFoundError("A sentence.")) == "A sentence."  # not KeyError's quoted repr

@@ -223,3 +223,12 @@ def test_replay_many_loads_each_variant_once(capsys: pytest.CaptureFixture[str],
         path.write_text(json.dumps(old), encoding="utf-8")
     code, _, _ = run(capsys, "replay", *(str(path) for path, _ in hands))
     assert code == 0 and loaded == ["standard"]
+
+
+def test_replay_given_a_saved_game_says_what_it_is(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """A new user's trial: a saved game given to replay was refused as "unknown key 'deals'"; it is now
+    named for what it is, with where it opens (docs/formats.md)."""
+    saved = tmp_path / "saved.json"
+    saved.write_text(json.dumps(engine.Game(engine.load_variant("standard"), seed=1).to_dict()))
+    code, _, err = run(capsys, "replay", str(saved))
+    assert code == 1 and "this is a saved game, not a transcript" in err and "load FILE" in err

@@ -183,6 +183,25 @@ def test_compare_text_explains_its_tests_and_marks_small_samples(misere_compare:
     assert "+ a mean over fewer than" in text
 
 
+def test_compare_text_says_first_how_the_rules_differ_and_what_differs_after_adjustment() -> None:
+    """A new user's trial: 78 rows, the few that matter buried. The text now lists B's rule changes (A's rule
+    → B's) and the figures significant after Holm's adjustment before the table; where none is, the
+    largest effects, said to be within chance."""
+    comparison = compare("standard", engine.compile_text(MISERE_100), hands=200, seed=5)
+    text = compare_text(comparison)
+    head = text.split("\nfigure ")[0]
+    assert "How B's rules differ from A's:" in head and "worth 250" in head and "worth 100" in head and "→" in head
+    data = compare_data(comparison)
+    significant = [row["figure"] for row in data["figures"] if row["significant"]]
+    if significant:
+        assert "What differs, at the 5% level after Holm's adjustment" in head
+        assert all(f"  {figure} " in head for figure in significant)
+    else:
+        assert "No figure differs by more than chance explains" in head and "the largest effects:" in head
+    same = compare_text(compare("standard", "standard", hands=20, seed=1, bots=["random"] * 4))
+    assert "A and B play by the same rules." in same and "No figure differs by more than chance explains" in same
+
+
 def test_issue_45_item_6_a_rule_that_cannot_come_up_says_why_and_every_warning_is_printed_once() -> None:
     """Issue 45, item 6: "a rule that cannot come up says why": `australian` states must-win-by-bid (rules
     text 004) while the defenders' trick points stop at 490, so only a made contract reaches 500; the

@@ -22,7 +22,7 @@ from typing import Any
 
 from ..analysis.unseen import unseen_deal
 from ..bots.base import Bot
-from ..errors import IllegalActionError, shown
+from ..errors import IllegalActionError, UsageError, shown
 from ..game.game import Game
 from ..game.telling import event_data
 from ..kernel.action_space import ActionSpace, action_space, chosen_cards
@@ -71,7 +71,7 @@ class ResearchGame:
 
     def __post_init__(self) -> None:
         if self.scope not in ("hand", "game"):
-            raise ValueError(f"scope is 'hand' or 'game', not {self.scope!r}.")
+            raise UsageError(f"scope is 'hand' or 'game', not {self.scope!r}.")
         self.space = action_space(self.rules)
         self.tables = tables_for(self.rules)
 
@@ -137,7 +137,7 @@ class ResearchGame:
         """Take action ``number`` (chance or the player's; any integer type, such as numpy's); raises
         ``ValueError`` if it is not legal, the game unchanged."""
         if isinstance(number, bool) or not hasattr(number, "__index__"):
-            raise ValueError(f"An action is a whole number, not {shown(number)}.")
+            raise UsageError(f"An action is a whole number, not {shown(number)}.")
         number = operator.index(number)
         named = self.name(number) if 0 <= number < self.space.size else "outside the action space"
         refused = ValueError(f"Action {number} ({named}) is not legal now.")
@@ -244,7 +244,7 @@ class ResearchGame:
         actions so far): what a search that plays for the hand's points explores. Raises ``ValueError``
         while no hand has been dealt."""
         if self.game is None or self.order:
-            raise ValueError("No hand is in play yet: the deal is still being placed card by card.")
+            raise UsageError("No hand is in play yet: the deal is still being placed card by card.")
         hand = ResearchGame(self.rules, "hand", self._hand_dealer)
         for _, number in self.history[self._hand_begun :]:
             hand.apply(number)

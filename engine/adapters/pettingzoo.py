@@ -18,6 +18,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from ..cli.table_view import plain, rows
+from ..errors import UsageError
 from ..rules.compiler import load_variant
 from .core import ResearchGame
 from .observing import SeatView
@@ -36,7 +37,7 @@ class FiveHundredEnv(AECEnv):  # type: ignore[misc]
     def __init__(self, variant: str = "standard", render_mode: str | None = None, scope: str = "hand") -> None:
         super().__init__()
         if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode is None or 'ansi', not {render_mode!r}.")
+            raise UsageError(f"render_mode is None or 'ansi', not {render_mode!r}.")
         self.rules = load_variant(variant)
         self.scope = scope
         self.render_mode = render_mode

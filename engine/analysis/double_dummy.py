@@ -25,8 +25,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..errors import UsageError
 from ..kernel.play import TrickPlay
-from ..kernel.tables import cards_in
+from ..kernel.tables import cards_in, count_of
 from ..rules.strains import TRUMP_POWER
 from .limits import MAX_NODES, SolverLimitError
 
@@ -207,16 +208,6 @@ def _by_power(cards: list[int], power: tuple[int, ...], descending: bool = False
     return ordered
 
 
-def _count(mask: int) -> int:
-    """The cards in ``mask`` (``mask.bit_count()``, which the compiled build calls as a Python method: at
-    every position searched, a loop over the few cards is quicker)."""
-    count = 0
-    while mask:
-        mask &= mask - 1
-        count += 1
-    return count
-
-
 def _owners(cards: tuple[tuple[int, int], ...], left: int, hands: list[int], code: int) -> int:
     """``code`` followed by one base-8 digit per card of ``left`` (a suit's remaining cards; ``cards``,
     the suit highest first): the position in ``hands`` of the hand holding it, plus one."""
@@ -260,7 +251,7 @@ class Solver:
         shares: Solver | None = None,
     ) -> None:
         if play.claimed:
-            raise ValueError("The solver cannot search a position with a claim pending.")
+            raise UsageError("The solver cannot search a position with a claim pending.")
         self.play = play
         self.declaring = frozenset(declaring)
         self.minimize = minimize
@@ -335,9 +326,9 @@ class Solver:
             # Another deal of the same search (a sampling bot's deals of one decision): an entry is
             # keyed on the whole position, so it answers wherever that position comes up.
             if shares.play.strain is not play.strain or shares.declaring != self.declaring or shares.minimize != minimize:
-                raise ValueError("A solver can share only the transposition table of a solver for the same strain, side and objective.")
+                raise UsageError("A solver can share only the transposition table of a solver for the same strain, side and objective.")
             if shares.play.active != play.active or shares.covers or self.covers or shares._ranks != self._ranks:
-                raise ValueError(
+                raise UsageError(
                     "A solver can share only the transposition table of a solver with the same seats in play and no face-down cards."
                 )
             self._table = shares._table
@@ -444,7 +435,7 @@ class Solver:
                     if self._joker_anywhere and hands[seat] & self._suitless:
                         count = 0
                         break
-                    length = _count(hands[seat] & mask)
+                    length = count_of(hands[seat] & mask)
                     if length < count:
                         count = length
             if count:
@@ -574,7 +565,7 @@ class Solver:
         remaining = 0
         for each in hands:
             remaining |= each
-        # Each suit's digits (see _owners) and its lengths (five bits a hand) are small numbers, put
+        # Each suit's digits (see _owners) and its lengths (five bits an owner) are small numbers, put
         # together once a suit: the whole number is wider than a machine word, and building it digit by
         # digit cost a long multiplication a card.
         lengths: list[int] = [play.leader]
@@ -632,14 +623,14 @@ class Solver:
         bucket, code, remaining = place
         assert isinstance(bucket, tuple) and isinstance(code, int) and isinstance(remaining, int)
         counts: list[int] = []
-        digits = 3 * _count(remaining)  # the number's width: the first suit's digits are the highest
+        digits = 3 * count_of(remaining)  # the number's width: the first suit's digits are the highest
         matching = 0
         for _, mask in self._groups:
             left = remaining & mask
-            count = _count(left & relevant)
+            count = count_of(left & relevant)
             counts.append(count)
             matching |= ((1 << 3 * count) - 1) << (digits - 3 * count)
-            digits -= 3 * _count(left)
+            digits -= 3 * count_of(left)
         key = tuple(counts)
         for entry in found:
             if entry.counts == key:

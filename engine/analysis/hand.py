@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..errors import UsageError
 from ..game.game import Game
 from ..game.records import named_rules, read_entry, verify_check
 from ..kernel.phase import Phase
@@ -212,7 +213,7 @@ def analyze(
     :class:`~engine.game.records.TranscriptError` for a transcript that does not replay, ``ValueError``
     for a ``max_positions`` below 1."""
     if type(max_positions) is not int or max_positions < 1:
-        raise ValueError(f"max_positions must be a whole number of positions, at least 1, not {max_positions!r}.")
+        raise UsageError(f"max_positions must be a whole number of positions, at least 1, not {max_positions!r}.")
     if rules is None:
         rules = named_rules(transcript, "transcript", folder)
     game, rest = _game_at_first_lead(rules, transcript)

@@ -37,6 +37,7 @@ from itertools import accumulate, product
 from math import factorial
 from operator import sub
 
+from ..errors import UsageError
 from ..kernel.shuffling import shuffle
 
 _Room = tuple[int, ...]
@@ -65,9 +66,9 @@ class UnseenDeal:
 
     def __init__(self, cards: int, sizes: Sequence[int], barred: Sequence[int]) -> None:
         if len(sizes) != len(barred):
-            raise ValueError(f"Each place needs a size and a mask of barred cards: {len(sizes)} sizes but {len(barred)} masks were given.")
+            raise UsageError(f"Each place needs a size and a mask of barred cards: {len(sizes)} sizes but {len(barred)} masks were given.")
         if any(size < 0 for size in sizes):
-            raise ValueError(f"A place holds no fewer than 0 cards, but the sizes given were {list(sizes)}.")
+            raise UsageError(f"A place holds no fewer than 0 cards, but the sizes given were {list(sizes)}.")
         if sum(sizes) != cards.bit_count():
             raise NoDealError(f"The places hold {sum(sizes)} cards between them, but {cards.bit_count()} hidden cards are to be dealt.")
         self.sizes = tuple(sizes)

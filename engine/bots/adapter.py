@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from ..errors import UsageError
 from ..game.observation import Observation, view_of
 from ..kernel.actions import Action
 from ..kernel.moves import action_for, legal_mask_of
@@ -34,7 +35,7 @@ def act_by_view(decide: Decide, tables: Tables, observation: Observation, legal_
     check_act(observation, legal_actions, tables)
     acting = observation.acting_seat
     if acting is None or tables.controller[acting] != observation.seat:
-        raise ValueError(
+        raise UsageError(
             f"This is seat {observation.seat}'s observation, but "
             + ("the game is over." if acting is None else f"seat {acting} is to act: a bot acts on the observation of the player to act.")
         )

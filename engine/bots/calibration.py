@@ -45,6 +45,7 @@ from pathlib import Path
 from typing import Any
 
 from ..analysis.statistics import wilson_bound
+from ..errors import UsageError
 from ..rules.contracts import Contract, PartnerRole
 from ..rules.ruleset import Rules
 from .playouts import CAP, SAMPLES, Helper, Job, Measuring, Scan, may_fork, run_job
@@ -147,7 +148,7 @@ def _entry(data: object, source: str) -> Calibration:
     limits = {str(id_): float(limit) for id_, limit in data["limits"].items()}
     curves = {str(id_): (float(curve[0]), float(curve[1])) for id_, curve in data.get("curves", {}).items()}
     if not all(math.isfinite(value) for value in [*limits.values(), *(part for curve in curves.values() for part in curve)]):
-        raise ValueError("not a finite number")
+        raise UsageError("not a finite number")
     return Calibration(limits, curves, curves_from(data.get("tricks", {})), source)
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import get_args
 
+from ..errors import UsageError
 from ..game.observation import Observation
 from ..kernel.actions import Action
 from ..kernel.phase import Phase
@@ -28,7 +29,7 @@ ACTION_TYPES: tuple[type, ...] = get_args(Action)
 def check_rules(rules: object) -> Rules:
     """``rules`` if it is a variant's compiled rules; else :class:`TypeError`."""
     if not isinstance(rules, Rules):
-        raise TypeError(f"A bot is made for a variant's compiled rules (engine.load_variant(NAME)), not {type(rules).__name__}.")
+        raise UsageError(f"A bot is made for a variant's compiled rules (engine.load_variant(NAME)), not {type(rules).__name__}.")
     return rules
 
 
@@ -38,22 +39,22 @@ def check_choose(state: object, seat: object, legal: object, rules: Rules | None
     least one legal move; where the bot ``decodes`` its moves through its tables, none outside the
     seat's."""
     if not isinstance(state, GameState):
-        raise TypeError(f"choose needs the kernel's GameState (game.state), not {type(state).__name__}.")
+        raise UsageError(f"choose needs the kernel's GameState (game.state), not {type(state).__name__}.")
     if rules is None:
         rules = state.rules
     elif state.rules is not rules and state.rules.document_hash != rules.document_hash:
-        raise ValueError(f"This bot plays {rules.name}; the state is a game of {state.rules.name}. Make a bot for that variant.")
+        raise UsageError(f"This bot plays {rules.name}; the state is a game of {state.rules.name}. Make a bot for that variant.")
     # (A bool is a whole number here, as the compiled build, which converts it at its boundary, reads it.)
     if not isinstance(seat, int):
-        raise TypeError(f"choose needs a seat number, not {type(seat).__name__}.")
+        raise UsageError(f"choose needs a seat number, not {type(seat).__name__}.")
     # The state's tables hold a team per seat: reading their length spares the simulator's innermost call
     # an interpreted property (the rules are not compiled).
     if not 0 <= seat < len(state.tables.team_of):
-        raise ValueError(f"Seat {seat} is not at this table: {rules.name} has seats 0 to {rules.seating.seats - 1}.")
+        raise UsageError(f"Seat {seat} is not at this table: {rules.name} has seats 0 to {rules.seating.seats - 1}.")
     if not isinstance(legal, int):
-        raise TypeError(f"choose needs the mask of legal moves (state.legal_mask(seat)), not {type(legal).__name__}.")
+        raise UsageError(f"choose needs the mask of legal moves (state.legal_mask(seat)), not {type(legal).__name__}.")
     if legal <= 0:
-        raise ValueError("There is no legal move in the mask given: a bot chooses only where the seat has a move to make.")
+        raise UsageError("There is no legal move in the mask given: a bot chooses only where the seat has a move to make.")
     if not decodes:
         return
     # A mask wider than the seat's moves would send a bot that decodes its moves past the end of its
@@ -61,7 +62,7 @@ def check_choose(state: object, seat: object, legal: object, rules: Rules | None
     # state's legal moves do.
     bound = state.hand.hands[seat] if state.phase is Phase.PLAY else state.legal_mask()
     if legal & ~bound:
-        raise ValueError(f"The mask given ({legal:#x}) holds moves seat {seat} cannot make now: pass state.legal_mask().")
+        raise UsageError(f"The mask given ({legal:#x}) holds moves seat {seat} cannot make now: pass state.legal_mask().")
 
 
 def check_act(observation: object, legal_actions: object, tables: Tables | None) -> None:
@@ -69,13 +70,13 @@ def check_act(observation: object, legal_actions: object, tables: Tables | None)
     bot of any variant): an observation of a seat at its table holding cards of its deck, and a non-empty
     sequence of actions."""
     if not isinstance(observation, Observation):
-        raise TypeError(f"act needs the Observation of the seat to act (game.observation(seat)), not {type(observation).__name__}.")
+        raise UsageError(f"act needs the Observation of the seat to act (game.observation(seat)), not {type(observation).__name__}.")
     if isinstance(legal_actions, (str, bytes)) or not isinstance(legal_actions, Sequence):
-        raise TypeError(f"act needs the legal actions as a list (game.legal_actions()), not {type(legal_actions).__name__}.")
+        raise UsageError(f"act needs the legal actions as a list (game.legal_actions()), not {type(legal_actions).__name__}.")
     if not legal_actions:
-        raise ValueError("There are no legal actions to choose from: a bot acts only where the seat has an action to take.")
+        raise UsageError("There are no legal actions to choose from: a bot acts only where the seat has an action to take.")
     if not all(isinstance(action, ACTION_TYPES) for action in legal_actions):
-        raise TypeError("act needs the legal actions as Action objects (game.legal_actions()), not text or numbers.")
+        raise UsageError("act needs the legal actions as Action objects (game.legal_actions()), not text or numbers.")
     if tables is None:
         return
     rules = tables.rules
@@ -83,7 +84,7 @@ def check_act(observation: object, legal_actions: object, tables: Tables | None)
     if len(observation.team_of) != rules.seating.seats or not all(
         0 <= card.index < len(deck) and deck[card.index] == card for card in observation.hand
     ):
-        raise ValueError(f"This observation is of another game than this bot's ({rules.name}): make a bot for the observed variant.")
+        raise UsageError(f"This observation is of another game than this bot's ({rules.name}): make a bot for the observed variant.")
 
 
 __all__ = ["ACTION_TYPES", "check_act", "check_choose", "check_rules"]

@@ -46,6 +46,7 @@ from collections.abc import Sequence
 from ..analysis.double_dummy import Solver, legal_moves
 from ..analysis.limits import SolverLimitError
 from ..analysis.unseen import NoDealError, unseen_deal
+from ..errors import UsageError
 from ..game.observation import Observation
 from ..kernel.actions import Action
 from ..kernel.phase import Phase
@@ -150,7 +151,7 @@ class ExpertBot:
         stop_z: float | None = STOP_Z,
     ) -> None:
         if positions < 1 or samples < 1 or bid_samples < 1 or bid_pool < 1 or solve_cards < 0 or (stop_z is not None and not stop_z > 0):
-            raise ValueError(
+            raise UsageError(
                 "The expert bot needs at least one position, one sample and a bid pool of at least one, no fewer than 0 cards to solve and a positive "
                 f"stopping bound (or None), not {positions} positions, {samples} samples, {bid_samples} bid samples, a bid pool of {bid_pool}, "
                 f"solve_cards={solve_cards} and stop_z={stop_z}."

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..errors import UsageError
 from ..game.observation import Observation
 from ..kernel.actions import Action, Bid, Call, CallPartner, Discard, Give, Pass, Pick, Play
 from ..kernel.moves import said_move
@@ -26,7 +27,7 @@ def hint(bot: HeuristicBot, observation: Observation, legal_actions: Sequence[Ac
     """The action ``bot`` chooses for ``observation.seat`` and a one-line reason for it, worded from what
     the bot weighed (:meth:`~engine.bots.heuristic.HeuristicBot.act_with_reason`)."""
     if not isinstance(bot, HeuristicBot):
-        raise TypeError(f"A hint comes from a HeuristicBot (or a bot built on it), not {type(bot).__name__}.")
+        raise UsageError(f"A hint comes from a HeuristicBot (or a bot built on it), not {type(bot).__name__}.")
     action, decision = bot.act_with_reason(observation, legal_actions)
     if len(legal_actions) == 1 or decision is None:
         return action, "it is the only legal action."

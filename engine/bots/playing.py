@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ..errors import IllegalActionError, shown
+from ..errors import IllegalActionError, UsageError, shown
 from ..game.game import Game
 from ..kernel.events import Event
 from ..rules.ruleset import Rules
@@ -33,7 +33,7 @@ def make_bots(rules: Rules, bots: Sequence[Bot | str], seed: int | str | None = 
     ``ValueError`` naming what is wrong."""
     players = rules.seating.players
     if isinstance(bots, (str, bytes)) or len(bots) != players:
-        raise ValueError(
+        raise UsageError(
             f"{rules.name} is played by {players} players: give one bot per player (a bot object or one of the names "
             f"{', '.join(BOT_NAMES)}), not {shown(bots)}."
         )
@@ -44,7 +44,7 @@ def make_bots(rules: Rules, bots: Sequence[Bot | str], seed: int | str | None = 
         elif callable(getattr(bot, "act", None)):
             made.append(bot)
         else:
-            raise ValueError(
+            raise UsageError(
                 f"The bot for seat {seat} must have an act(observation, legal_actions) method or be a bot's name, not {shown(bot)}."
             )
     return made
@@ -70,7 +70,7 @@ def play_game(
     if game is None:
         game = Game(rules, seed=seed)
     elif game.rules != rules:
-        raise ValueError(f"The game given is of {game.rules.name}, not {rules.name}.")
+        raise UsageError(f"The game given is of {game.rules.name}, not {rules.name}.")
     told = 0
     for _ in range(MAX_ACTIONS):
         if on_event is not None:

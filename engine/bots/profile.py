@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..errors import UsageError
+
 
 @dataclass(frozen=True)
 class Profile:
@@ -175,13 +177,13 @@ class Profile:
 
     def __post_init__(self) -> None:
         if not 0.0 <= self.sacrifice_margin <= 2.0:
-            raise ValueError(f"Profile sacrifice_margin must be between 0 and 2, not {self.sacrifice_margin}.")
+            raise UsageError(f"Profile sacrifice_margin must be between 0 and 2, not {self.sacrifice_margin}.")
         if not -10.0 <= self.alone_margin <= 10.0:
-            raise ValueError(f"Profile alone_margin must be between -10 and 10 tricks, not {self.alone_margin}.")
+            raise UsageError(f"Profile alone_margin must be between -10 and 10 tricks, not {self.alone_margin}.")
         if not 0.0 <= self.breach_margin <= 10.0:
-            raise ValueError(f"Profile breach_margin must be between 0 and 10 tricks, not {self.breach_margin}.")
+            raise UsageError(f"Profile breach_margin must be between 0 and 10 tricks, not {self.breach_margin}.")
         if not -3.0 <= self.aggression <= 3.0:
-            raise ValueError(f"Profile aggression must be between -3 and 3 tricks, not {self.aggression}.")
+            raise UsageError(f"Profile aggression must be between -3 and 3 tricks, not {self.aggression}.")
         for label, value in (
             ("partner_tricks", self.partner_tricks),
             ("partner_bid_tricks", self.partner_bid_tricks),
@@ -191,7 +193,7 @@ class Profile:
             ("unexplained_bid", self.unexplained_bid),
         ):
             if not 0.0 <= value <= 10.0:
-                raise ValueError(f"Profile {label} must be between 0 and 10 tricks, not {value}.")
+                raise UsageError(f"Profile {label} must be between 0 and 10 tricks, not {value}.")
         for label, share in (
             ("misere_make_share", self.misere_make_share),
             ("misere_solved_share", self.misere_solved_share),
@@ -204,7 +206,7 @@ class Profile:
             ("game_won_loss_share", self.game_won_loss_share),
         ):
             if not 0.0 <= share <= 1.0:
-                raise ValueError(f"Profile {label} must be a share between 0 and 1, not {share}.")
+                raise UsageError(f"Profile {label} must be a share between 0 and 1, not {share}.")
         shares = (
             self.pass_weight,
             self.holder_make_share,
@@ -214,20 +216,20 @@ class Profile:
             self.trick_chance,
         )
         if not all(0.0 <= share <= 1.0 for share in shares):
-            raise ValueError(
+            raise UsageError(
                 "Profile pass_weight, holder_make_share, play_discount, misere_over_misere, least_chance and trick_chance must be shares"
                 " between 0 and 1."
             )
         if not -3.0 <= self.call_discount <= 10.0:
-            raise ValueError(f"Profile call_discount must be between -3 and 10 tricks, not {self.call_discount}.")
+            raise UsageError(f"Profile call_discount must be between -3 and 10 tricks, not {self.call_discount}.")
         if not -3.0 <= self.curve_lift <= 3.0:
-            raise ValueError(f"Profile curve_lift must be between -3 and 3 tricks, not {self.curve_lift}.")
+            raise UsageError(f"Profile curve_lift must be between -3 and 3 tricks, not {self.curve_lift}.")
         if not 1 <= self.misere_solved_deals <= 1000:
-            raise ValueError(f"Profile misere_solved_deals must be between 1 and 1000 deals, not {self.misere_solved_deals}.")
+            raise UsageError(f"Profile misere_solved_deals must be between 1 and 1000 deals, not {self.misere_solved_deals}.")
         if not 0.0 <= self.value_margin <= 1000.0:
-            raise ValueError(f"Profile value_margin must be between 0 and 1000 points, not {self.value_margin}.")
+            raise UsageError(f"Profile value_margin must be between 0 and 1000 points, not {self.value_margin}.")
         if min(self.misere_limit, self.open_misere_limit, self.open_misere_kitty_limit, self.double_misere_limit, self.ceiling_limit) < 0:
-            raise ValueError("Profile misère limits must not be negative.")
+            raise UsageError("Profile misère limits must not be negative.")
 
 
 CLASSIC = Profile(

@@ -12,7 +12,7 @@ from ..kernel.actions import Action
 from ..kernel.phase import Phase
 from ..kernel.state import SUIT_SHIFT, GameState
 from ..kernel.table_cards import DISCARD_SHIFT
-from ..kernel.tables import cards_in
+from ..kernel.tables import cards_in, count_of
 from .checks import check_act, check_choose
 
 
@@ -53,7 +53,7 @@ class RandomBot:
                 moves = [index | suit for index in cards_in(legal) for suit in (named if play.names_suit(index) else (0,))]
                 return moves[self.random.randrange(len(moves))]
             # Inline _any: this is the simulator's most frequent call.
-            for _ in range(int(self._uniform() * legal.bit_count())):
+            for _ in range(int(self._uniform() * count_of(legal))):
                 legal &= legal - 1
             return (legal & -legal).bit_length() - 1
         if phase is Phase.GIVE:
@@ -72,14 +72,14 @@ class RandomBot:
                 chosen |= card
                 legal ^= card
             return chosen
-        for _ in range(int(self._uniform() * legal.bit_count())):
+        for _ in range(int(self._uniform() * count_of(legal))):
             legal &= legal - 1
         return (legal & -legal).bit_length() - 2  # the auction's bit 0 is the pass (move -1)
 
     def _any(self, mask: int) -> int:
         """A uniformly chosen bit position of ``mask``."""
         # random() rather than randrange(): a third of the cost, and a bias below 2**-40.
-        for _ in range(int(self._uniform() * mask.bit_count())):
+        for _ in range(int(self._uniform() * count_of(mask))):
             mask &= mask - 1
         return (mask & -mask).bit_length() - 1
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from ..errors import UsageError
 from ..rules.ruleset import Rules
 from .base import FastBot, RandomBot
 from .heuristic import HeuristicBot, Profile
@@ -18,11 +19,11 @@ def make_bot(name: str, rules: Rules, seed: int | str | random.Random | None = N
     drawing from ``seed`` when it is a ``random.Random``, shared with other bots); :class:`ValueError` for
     another name, :class:`TypeError` for rules that are not a compiled variant or a seed of another kind."""
     if not isinstance(name, str):
-        raise TypeError(f"A bot is named by text, one of {', '.join(BOT_NAMES)}; not {type(name).__name__}.")
+        raise UsageError(f"A bot is named by text, one of {', '.join(BOT_NAMES)}; not {type(name).__name__}.")
     if not isinstance(rules, Rules):
-        raise TypeError(f"A bot is made for a variant's compiled rules (engine.load_variant(NAME)), not {type(rules).__name__}.")
+        raise UsageError(f"A bot is made for a variant's compiled rules (engine.load_variant(NAME)), not {type(rules).__name__}.")
     if seed is not None and (type(seed) not in (int, str) and not isinstance(seed, random.Random)):
-        raise TypeError(f"A bot's seed is a whole number, a string, a random.Random or None, not {type(seed).__name__}.")
+        raise UsageError(f"A bot's seed is a whole number, a string, a random.Random or None, not {type(seed).__name__}.")
     if name == "random":
         return RandomBot(seed)
     if name == "heuristic":
@@ -39,7 +40,7 @@ def make_bot(name: str, rules: Rules, seed: int | str | random.Random | None = N
         from .expert import ExpertBot
 
         return ExpertBot(rules, seed)
-    raise ValueError(f"There is no bot called {name!r}; choose from {', '.join(BOT_NAMES)}.")
+    raise UsageError(f"There is no bot called {name!r}; choose from {', '.join(BOT_NAMES)}.")
 
 
 __all__ = ["BOT_NAMES", "make_bot"]

@@ -22,6 +22,7 @@ from typing import Any, TypeVar
 
 from ..analysis.double_dummy import Solver
 from ..analysis.limits import SolverLimitError
+from ..errors import UsageError
 from ..kernel.phase import PASS_MOVE, Phase
 from ..kernel.seat_view import SeatView
 from ..kernel.shuffling import shuffle
@@ -66,7 +67,7 @@ class SamplingEstimator(Estimator):
 
     def __init__(self, bot: HeuristicBot, samples: int = DEFAULT_BID_SAMPLES, pool: int = 1) -> None:
         if samples < 1 or pool < 1:
-            raise ValueError(f"A sampling estimator needs at least one deal a bid and a pool of at least one, not {samples} and {pool}.")
+            raise UsageError(f"A sampling estimator needs at least one deal a bid and a pool of at least one, not {samples} and {pool}.")
         rules, profile = bot.rules, bot.profile
         self.bot = bot
         """The bot whose bidding asks (its formulas weigh how well a sampled deal explains the calls)."""

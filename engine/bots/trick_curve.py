@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from ..errors import UsageError
 from ..kernel.phase import PASS_MOVE, Phase
 from ..kernel.state import GameState
 from ..kernel.tables import tables_for
@@ -242,10 +243,10 @@ def curves_from(data: Mapping[str, object]) -> dict[str, TrickCurve]:
     curves: dict[str, TrickCurve] = {}
     for kind, values in data.items():
         if kind not in KINDS or not isinstance(values, list) or len(values) != 3:
-            raise ValueError("not a trick curve")
+            raise UsageError("not a trick curve")
         intercept, slope, spread = (float(value) for value in values)
         if not all(math.isfinite(value) for value in (intercept, slope, spread)) or spread <= 0.0:
-            raise ValueError("not a trick curve")
+            raise UsageError("not a trick curve")
         curves[kind] = TrickCurve(intercept, slope, spread)
     return curves
 

@@ -451,7 +451,9 @@ def run_play(args: argparse.Namespace) -> int:
 def add_commands(commands: Any) -> None:
     """Add ``play`` to the program's subcommands."""
     play = commands.add_parser(
-        "play", help="play a game yourself against bots in the terminal", description=__doc__.split("\n\n")[0] if __doc__ else None
+        "play",
+        help="play a game yourself against bots in the terminal",
+        description=__doc__.split("\n\n")[0].replace("``", "") if __doc__ else None,
     )
     play.add_argument("variant", metavar="VARIANT", help="a shipped variant's name or a variant file")
     play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")

@@ -18,6 +18,7 @@ from typing import Any
 
 from ..errors import FiveHundredError
 from ..game.records import CARRIED, TranscriptError, named_rules
+from ..game.saving import FORMAT as SAVED_GAME_FORMAT
 from ..game.transcript import replay as replay_transcript
 from ..kernel.events import HandResult
 from ..language.resources import shipped_variant_path
@@ -153,6 +154,13 @@ def _replay_file(file: str, variants: _VariantCache) -> Outcome:
         return Outcome(file, EXIT_INVALID, error=f"not valid JSON: {error.msg}.", position=f":{error.lineno}:{error.colno}")
     except RecursionError:
         return Outcome(file, EXIT_INVALID, error="not valid JSON for a transcript: nested too deeply.")
+    if isinstance(transcript, dict) and transcript.get("format") == SAVED_GAME_FORMAT:
+        return Outcome(
+            file,
+            EXIT_INVALID,
+            error="this is a saved game, not a transcript: in fivehundred play, the command load FILE goes on from it "
+            "(engine.Game.from_dict in Python); transcripts are written by play --transcripts DIR or Game.transcript (docs/formats.md).",
+        )
     try:
         rules = variants.rules_for(transcript, file)
         return Outcome(file, EXIT_OK, replay_transcript(transcript, rules), rules)

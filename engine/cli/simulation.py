@@ -268,7 +268,9 @@ def missing_plot_extra(args: argparse.Namespace) -> int | None:
         try:
             importlib.import_module(f"..simulation.{'page' if option == 'html' else 'plot'}", __package__)
         except ImportError:
-            return _fail(f"--{option} needs the plot extra (matplotlib): pip install 'fivehundred[plot]'.", EXIT_USAGE)
+            return _fail(
+                f"--{option} needs the plot extra: pip install matplotlib (or, in the engine's folder, pip install '.[plot]').", EXIT_USAGE
+            )
     return None
 
 

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from typing import Any, cast
 
-from ..errors import ConcurrentUseError, FiveHundredError, IllegalActionError, shown
+from ..errors import ConcurrentUseError, FiveHundredError, IllegalActionError, NotFoundError, UsageError, shown
 from ..kernel.action_space import ActionSpace, action_space, legal_ids, take_step, whole_action, why_id_illegal
 from ..kernel.actions import ALONE, KEEP, LOOK, PASS, REJECT, Action, Claim, parse_action, well_formed
 from ..kernel.carried import check_carried_over
@@ -99,18 +99,18 @@ class Game:
         redeals: int = 0,
     ) -> None:
         if not isinstance(rules, Rules):
-            raise TypeError(f"Game needs compiled rules (engine.load_variant(...)), not {type(rules).__name__}.")
+            raise UsageError(f"Game needs compiled rules (engine.load_variant(...)), not {type(rules).__name__}.")
         check_supported(rules)
         players, teams = rules.seating.players, len(rules.seating.teams)
         if type(dealer) is not int or not 0 <= dealer < players:
-            raise ValueError(f"The dealer must be a seat from 0 to {players - 1}, not {shown(dealer)}.")
+            raise UsageError(f"The dealer must be a seat from 0 to {players - 1}, not {shown(dealer)}.")
         if seed is not None and type(seed) is not int and type(seed) is not str:
-            raise TypeError(f"A seed is a whole number or a string (or None), not {shown(seed)}.")
+            raise UsageError(f"A seed is a whole number or a string (or None), not {shown(seed)}.")
         if rng is not None and not isinstance(rng, random.Random):
-            raise TypeError(f"rng must be a random.Random (or None, to shuffle from seed), not {type(rng).__name__}.")
+            raise UsageError(f"rng must be a random.Random (or None, to shuffle from seed), not {type(rng).__name__}.")
         start = (0,) * teams if scores is None else scores
         if not scores_fit(start, teams):
-            raise ValueError(f"Scores must be {teams} whole numbers within ±{MAX_SCORE:,}, one per team, not {shown(scores)}.")
+            raise UsageError(f"Scores must be {teams} whole numbers within ±{MAX_SCORE:,}, one per team, not {shown(scores)}.")
         start = tuple(start)
         self.rules = rules
         """The variant being played."""
@@ -217,7 +217,7 @@ class Game:
         """The events after the first ``count`` (all of them for 0): what happened since a caller last
         looked, without copying the whole history."""
         if type(count) is not int or count < 0:
-            raise ValueError(f"count must be a whole number of events, at least 0, not {shown(count)}.")
+            raise UsageError(f"count must be a whole number of events, at least 0, not {shown(count)}.")
         return tuple(self._events[count:])
 
     @property
@@ -239,7 +239,7 @@ class Game:
         """``seat``, checked to be a seat at the table (a player's or a dummy's)."""
         seats = self.rules.seating.seats
         if type(seat) is not int or not 0 <= seat < seats:
-            raise ValueError(f"There is no seat {shown(seat)}: the seats are 0 to {seats - 1}.")
+            raise UsageError(f"There is no seat {shown(seat)}: the seats are 0 to {seats - 1}.")
         return seat
 
     def _cards(self, mask: int) -> tuple[Card, ...]:
@@ -388,7 +388,7 @@ class Game:
         players = seating.players
         if type(seat) is not int or not 0 <= seat < players:
             dummies = " (a dummy's cards are in its player's observation)" if seating.dummies else ""
-            raise ValueError(f"There is no player at seat {shown(seat)}: players sit at seats 0 to {players - 1}{dummies}.")
+            raise UsageError(f"There is no player at seat {shown(seat)}: players sit at seats 0 to {players - 1}{dummies}.")
         with self._busy:
             return render(seat_view(self._state, seat), self._tables, self._card_tuples, self._tricks())
 
@@ -431,7 +431,7 @@ class Game:
         records = self._records
         number = len(records) - 1 if hand is None else hand
         if type(number) is not int or not 0 <= number < len(records):
-            raise IndexError(f"There is no hand {shown(hand)}: this game has hands 0 to {len(records) - 1}.")
+            raise NotFoundError(f"There is no hand {shown(hand)}: this game has hands 0 to {len(records) - 1}.")
         return hand_transcript(self.rules, records[number])
 
     def to_dict(self) -> dict[str, Any]:
@@ -460,7 +460,7 @@ class Game:
         Raises :class:`~engine.game.saving.SavedGameError` naming what is wrong in corrupt data.
         """
         if rules is not None and not isinstance(rules, Rules):
-            raise TypeError(f"rules must be compiled rules (engine.load_variant(...)) or None, not {type(rules).__name__}.")
+            raise UsageError(f"rules must be compiled rules (engine.load_variant(...)) or None, not {type(rules).__name__}.")
         saved = read_saved_game(data, rules, folder)
         try:
             game = cls(

@@ -29,7 +29,7 @@ Claims are not numbered (a claim lays several cards down at once; see :class:`~e
 
 from __future__ import annotations
 
-from ..errors import IllegalActionError, shown
+from ..errors import IllegalActionError, UsageError, shown
 from ..rules.ruleset import Rules
 from .actions import ALONE, KEEP, LOOK, PASS, REJECT, Action, Bid, Call, CallPartner, Claim, Discard, Draw, Give, Look, Pass, Pick, Play
 from .choices import DiscardChoices
@@ -96,7 +96,7 @@ class ActionSpace:
         """The range ``number`` lies in (``"play"``, ``"bid"``, ``"discard"``, ...); raises ``ValueError``
         for a number outside the space."""
         if type(number) is not int or not 0 <= number < self.size:
-            raise ValueError(f"An action number is a whole number from 0 to {self.size - 1}, not {shown(number)}.")
+            raise UsageError(f"An action number is a whole number from 0 to {self.size - 1}, not {shown(number)}.")
         found = "play"
         for kind, start in self.starts.items():  # an empty range shares its start with the next: the last wins
             if start > number:
@@ -123,7 +123,7 @@ class ActionSpace:
         (a card of a discard, a card put back)."""
         action = self._actions.get(number)
         if action is None:
-            raise ValueError(f"Action {number} ({self.name(number)}) is one step of a larger action, not a whole one.")
+            raise UsageError(f"Action {number} ({self.name(number)}) is one step of a larger action, not a whole one.")
         return action
 
     def steps(self, action: Action) -> tuple[int, ...]:
@@ -154,8 +154,8 @@ class ActionSpace:
         except KeyError:
             pass
         if isinstance(action, Claim):
-            raise ValueError("A claim lays several cards down at once and has no number: apply it as an action.")
-        raise ValueError(f"{action} has no number under {self.rules.name}.")
+            raise UsageError("A claim lays several cards down at once and has no number: apply it as an action.")
+        raise UsageError(f"{action} has no number under {self.rules.name}.")
 
 
 _SPACES: dict[int, ActionSpace] = {}

@@ -295,7 +295,7 @@ _FORMS: dict[type, tuple[str, dict[str, str]]] = {
     Pass: ("pass", {}),
     Look: ("look", {}),
     Bid: (
-        "A bid names a contract by its id and any modifier by its, like Bid('7H') or Bid('7H', 'sans_kitty')",
+        "A bid names a contract by its id and any modifier by the modifier's id, like Bid('7H') or Bid('7H', 'sans_kitty')",
         {"contract": "text", "modifier": "text?"},
     ),
     Discard: (

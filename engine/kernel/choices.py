@@ -7,6 +7,7 @@ from collections.abc import Iterator, Sequence
 from math import comb
 from typing import overload
 
+from ..errors import NotFoundError
 from ..kernel.actions import Action, Discard
 from ..rules.cards import Card
 
@@ -36,7 +37,7 @@ class DiscardChoices(Sequence[Action]):
         if position < 0:
             position += self._length
         if not 0 <= position < self._length:
-            raise IndexError("discard choice out of range")
+            raise NotFoundError(f"There is no discard choice {position}: there are {self._length}.")
         # Unrank the combination: choose each next card by counting the combinations that skip it.
         chosen: list[Card] = []
         start, left = 0, self.size

@@ -27,7 +27,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from ..errors import IllegalActionError, shown
+from ..errors import IllegalActionError, UsageError, shown
 from ..rules.ruleset import Rules
 from .course import PASS_MOVE, HandCourse
 from .deal import Deal
@@ -79,9 +79,9 @@ class GameState(HandCourse):
         players = rules.seating.players
         # Typed ``object`` and checked here, so that both builds give the same error for the same misuse.
         if type(dealer) is not int or not 0 <= dealer < players:
-            raise ValueError(f"The dealer must be a seat from 0 to {players - 1}, not {shown(dealer)}.")
+            raise UsageError(f"The dealer must be a seat from 0 to {players - 1}, not {shown(dealer)}.")
         if seed is not None and type(seed) is not int and type(seed) is not str:
-            raise TypeError(f"A seed is a whole number or a string (or None), not {shown(seed)}.")
+            raise UsageError(f"A seed is a whole number or a string (or None), not {shown(seed)}.")
         listener = History() if history else None
         return cls(rules, tables_for(rules), random.Random(seed), dealer, (0,) * len(rules.seating.teams), None, listener)
 
@@ -146,7 +146,7 @@ class GameState(HandCourse):
         moves = 0
         players = self.rules.seating.players
         if len(choosers) != players:
-            raise ValueError(f"run needs one chooser per player ({players}), not {len(choosers)}.")
+            raise UsageError(f"run needs one chooser per player ({players}), not {len(choosers)}.")
         # One chooser per player; a dummy's seat is chosen for by its player's.
         choosers = [choosers[player] for player in self.tables.controller]
         while not self.paused:

@@ -257,7 +257,11 @@ def _resolve_extends(reference: str, parent: _Located) -> _Located | str:
     except (OSError, ValueError):  # a link loop, or a folder swapped while it is resolved
         return f"'extends: {reference}' cannot be resolved to a file."
     if not inside(parent.root, real):
-        return f"'extends: {reference}' leads out of {parent.root}, the folder of the file first named; a variant may extend files inside it only."
+        return (
+            f"'extends: {reference}' leads out of {parent.root}, the folder of the file first named; a variant may extend files inside it "
+            f"only (so that a rules file cannot read the machine's other files): keep the files it extends in that folder or below it "
+            f"(copy {os.path.basename(reference)} beside it, or move this file up next to it)."
+        )
     return _Located(display, real, parent.root)
 
 

@@ -252,6 +252,11 @@ class Session:
         identifier = request.get("game")
         found = self.games.get(identifier) if isinstance(identifier, str) else None
         if found is None:
+            if identifier is None:
+                raise RequestError(
+                    "unknown_game",
+                    f'No game was named: a {request.get("cmd")} request names its game ("game": the id new_game or load gave).',
+                )
             raise RequestError("unknown_game", f"There is no open game {str(identifier)[:40]!r}; new_game or load opens one.")
         return found
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
+from ..errors import NotFoundError, UsageError, shown
+
 DEFAULT_RANK_ORDER: tuple[str, ...] = ("A", "K", "Q", "J", "13", "12", "11", "10", "9", "8", "7", "6", "5", "4", "3", "2")
 """Ranks from highest to lowest in a plain suit, as the rules texts give them (11-13 sit below the jack)."""
 
@@ -108,9 +110,9 @@ class Deck:
         names: dict[str, Card] = {}
         for position, card in enumerate(self.cards):
             if card.index != position:
-                raise ValueError(f"Card {card} has index {card.index} but sits at position {position}.")
+                raise UsageError(f"Card {card} has index {card.index} but sits at position {position}.")
             if str(card) in names:
-                raise ValueError(f"The deck holds {card} twice.")
+                raise UsageError(f"The deck holds {card} twice.")
             names[str(card)] = card
         object.__setattr__(self, "_by_name", names)
         object.__setattr__(self, "_symbols", {suit.symbol: suit.id for suit in self.suits if suit.symbol})
@@ -119,11 +121,11 @@ class Deck:
         return len(self.cards)
 
     def suit(self, letter: str) -> Suit:
-        """The suit with this letter (``KeyError`` if there is none)."""
+        """The suit with this letter (:class:`~engine.errors.NotFoundError`, a ``KeyError``, if there is none)."""
         for suit in self.suits:
             if suit.id == letter:
                 return suit
-        raise KeyError(letter)
+        raise NotFoundError(f"{shown(letter)} is not a suit of this deck: its suits are {', '.join(suit.id for suit in self.suits)}.")
 
     def ranks_of(self, suit: str) -> tuple[str, ...]:
         """The ranks present in ``suit``, in deck order."""
@@ -145,7 +147,7 @@ class Deck:
         """
         found = self._by_name.get(self.normalize(text))
         if found is None:
-            raise ValueError(f"{text!r} is not a card of this deck (cards are written like AS, 10H, {self._joker_hint()}).")
+            raise UsageError(f"{text!r} is not a card of this deck (cards are written like AS, 10H, {self._joker_hint()}).")
         return found
 
     def _joker_hint(self) -> str:

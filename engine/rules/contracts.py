@@ -6,6 +6,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from enum import Enum
 
+from ..errors import NotFoundError, UsageError, shown
+
 
 class PartnerRole(Enum):
     """What the declarer's partners do during a contract."""
@@ -64,7 +66,7 @@ class Target:
 
     def __post_init__(self) -> None:
         if not 0 <= self.minimum <= self.maximum:
-            raise ValueError(f"A trick target needs 0 <= minimum <= maximum, not {self.minimum}..{self.maximum}.")
+            raise UsageError(f"A trick target needs 0 <= minimum <= maximum, not {self.minimum}..{self.maximum}.")
 
     @property
     def is_no_tricks(self) -> bool:
@@ -199,9 +201,9 @@ class Ladder:
         by_id: dict[str, Contract] = {}
         for position, contract in enumerate(self.contracts):
             if contract.rank != position:
-                raise ValueError(f"Contract {contract.id} has rank {contract.rank} at position {position}.")
+                raise UsageError(f"Contract {contract.id} has rank {contract.rank} at position {position}.")
             if contract.id in by_id:
-                raise ValueError(f"Contract {contract.id} appears twice in the ladder.")
+                raise UsageError(f"Contract {contract.id} appears twice in the ladder.")
             by_id[contract.id] = contract
         object.__setattr__(self, "_by_id", by_id)
 
@@ -219,7 +221,13 @@ class Ladder:
         return self._by_id.get(contract_id)
 
     def __getitem__(self, contract_id: str) -> Contract:
-        return self._by_id[contract_id]
+        contract = self._by_id.get(contract_id)
+        if contract is None:
+            raise NotFoundError(
+                f"{shown(contract_id)} is not a contract of this variant's ladder: contracts are written like "
+                f"{', '.join(self.ids[:3])}; the ladder's ids lists them all."
+            )
+        return contract
 
     def outranks(self, first: Contract, second: Contract) -> bool:
         """Whether ``first`` outbids ``second``."""

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
+from ..errors import NotFoundError, UsageError, shown
 from .announcements import Announcement
 from .cards import Deck
 from .contracts import Contract, Extra, Ladder
@@ -90,10 +91,10 @@ class Seating:
         for team, seats in enumerate(self.teams):
             for seat in seats:
                 if not 0 <= seat < self.seats or team_of[seat] != -1:
-                    raise ValueError(f"Seat {seat} is out of range or in two teams.")
+                    raise UsageError(f"Seat {seat} is out of range or in two teams.")
                 team_of[seat] = team
         if -1 in team_of:
-            raise ValueError(f"Seat {team_of.index(-1)} is in no team.")
+            raise UsageError(f"Seat {team_of.index(-1)} is in no team.")
         object.__setattr__(self, "_team_of", tuple(team_of))
 
     @property
@@ -502,11 +503,14 @@ class Rules:
     """The SHA-256 of :attr:`document` in canonical JSON (sorted keys, no spaces), in hexadecimal."""
 
     def strain(self, strain_id: str) -> Strain:
-        """The strain with this id (``KeyError`` if none)."""
+        """The strain with this id (:class:`~engine.errors.NotFoundError`, a ``KeyError``, if none)."""
         for strain in self.strains:
             if strain.id == strain_id:
                 return strain
-        raise KeyError(strain_id)
+        raise NotFoundError(self._no_strain(strain_id))
+
+    def _no_strain(self, strain_id: object) -> str:
+        return f"{shown(strain_id)} is not a strain of this variant: its strains are {', '.join(strain.id for strain in self.strains)}."
 
     def played_strain(self, contract_id: str | None) -> str:
         """The strain a hand is played in: its contract's, or with no contract (every seat passed, and
@@ -516,15 +520,20 @@ class Rules:
         return self.auction.all_pass.strain
 
     def card_order(self, strain_id: str) -> CardOrder:
-        """The card order of the strain with this id (``KeyError`` if none)."""
+        """The card order of the strain with this id (:class:`~engine.errors.NotFoundError`, a ``KeyError``, if none)."""
         for order in self.card_orders:
             if order.strain.id == strain_id:
                 return order
-        raise KeyError(strain_id)
+        raise NotFoundError(self._no_strain(strain_id))
 
     def extra(self, extra_id: str) -> Extra:
-        """The modifier or call with this id (a ``KeyError`` naming it if there is none)."""
+        """The modifier or call with this id (:class:`~engine.errors.NotFoundError`, a ``KeyError``, naming it if
+        there is none)."""
         for extra in self.extras:
             if extra.id == extra_id:
                 return extra
-        raise KeyError(extra_id)
+        known = ", ".join(extra.id for extra in self.extras)
+        raise NotFoundError(
+            f"{shown(extra_id)} is not a modifier or call of this variant: "
+            + (f"its modifiers and calls are {known}." if known else "it has none.")
+        )

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..errors import UsageError
 from .cards import Card, Deck
 
 TRUMP_POWER = 1000
@@ -34,7 +35,7 @@ class Strain:
 
     def __post_init__(self) -> None:
         if self.bowers and self.trump is None:
-            raise ValueError(f"Strain {self.id} cannot have bowers without a trump suit.")
+            raise UsageError(f"Strain {self.id} cannot have bowers without a trump suit.")
 
 
 @dataclass(frozen=True)

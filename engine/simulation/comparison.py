@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..analysis.statistics import holm_once
+from ..rules.describe import LADDER, Change, rule_changes
 from ..rules.ruleset import Rules
 from .figures import TEAM_POINTS, TEAM_WINS, Moments, PairedMoments, Row, conditional
 from .inference import SMALL_SAMPLE, FigureTest, paired_test, unpaired_test
@@ -276,6 +277,51 @@ def compare_data(comparison: Comparison) -> dict[str, Any]:
     return {"a": first, "b": second, "design": design, "warnings": unfinished_warnings((first, second), ("A", "B")), "figures": rows}
 
 
+CHANGES_SHOWN = 8
+"""Lines of B's rule changes :func:`compare_text` lists before counting the rest."""
+
+
+def changed_rules_lines(changes: Sequence[Change]) -> list[str]:
+    """How B's rules differ from A's, for :func:`compare_text`: a heading, then a line a change (A's rule →
+    B's), at most :data:`CHANGES_SHOWN` of them."""
+    if not changes:
+        return ["A and B play by the same rules."]
+    lines = ["How B's rules differ from A's:"]
+    for change in changes[:CHANGES_SHOWN]:
+        section = "Bid ladder" if change.section == LADDER else change.section
+        if change.before is None:
+            lines.append(f"  {section}: added: {change.after}")
+        elif change.after is None:
+            lines.append(f"  {section}: dropped: {change.before}")
+        else:
+            lines.append(f"  {section}: {change.before} → {change.after}")
+    if len(changes) > CHANGES_SHOWN:
+        lines.append(f"  … and {len(changes) - CHANGES_SHOWN} more (fivehundred show B prints its whole rules).")
+    return lines
+
+
+def significant_lines(figures: Sequence[dict[str, Any]]) -> list[str]:
+    """What the change did, first in :func:`compare_text`: each figure that differs at the 5% level after
+    Holm's adjustment, A → B with the difference and its interval; where none does, the three largest
+    effects, said to be within chance."""
+    marked = [row for row in figures if row["significant"]]
+    if not marked:
+        sized = sorted((row for row in figures if row["effect_size"] is not None), key=lambda row: -abs(row["effect_size"]))[:3]
+        largest = "; ".join(f"{row['figure']} {row['effect_size']:+.2f} sd" for row in sized)
+        return [
+            f"No figure differs by more than chance explains at the {LEVEL:.0%} level after Holm's adjustment "
+            f"({len(figures)} figures)" + (f"; the largest effects: {largest}." if largest else ".")
+        ]
+    width = max(len(row["figure"]) for row in marked) + 2
+    lines = [f"What differs, at the {LEVEL:.0%} level after Holm's adjustment across the {len(figures)} figures (A → B):"]
+    for row in marked:
+        low, high = row["interval_95"]
+        lines.append(
+            f"  {row['figure']:<{width}}{row['a']:.4g} → {row['b']:.4g}  ({row['difference']:+.3g}; 95% interval {low:+.3g} to {high:+.3g})"
+        )
+    return lines
+
+
 def compare_text(comparison: Comparison) -> str:
     """The comparison as a readable table (``*``: significant at the 5% level after Holm's adjustment)."""
     data = compare_data(comparison)
@@ -286,6 +332,8 @@ def compare_text(comparison: Comparison) -> str:
     lines.append(f"Seed {a['seed']}, {amount}. {'Paired' if design['paired'] else 'Unpaired'}: {design['why']}.")
     if design["seating"]:
         lines.append(design["seating"])
+    lines += ["", *changed_rules_lines(rule_changes(comparison.first.rules, comparison.second.rules))]
+    lines += ["", *significant_lines(data["figures"])]
     lines.append("")
     width = max((len(row["figure"]) for row in data["figures"]), default=6) + 2
     lines.append(f"{'figure':<{width}}{'A':>10}{'B':>10}{'B - A':>10}  {'95% interval':<21}{'effect':>7}{'p adj.':>9}")

@@ -21,7 +21,7 @@ from ..rules.ruleset import Rules
 from . import runner
 from .comparison import Comparison, compare_data, p_text
 from .plot import GREEN, bar_chart, effects_chart, length_chart, svg_figure, sweep_chart
-from .report import to_data, unfinished_warnings
+from .report import hands_text, to_data, unfinished_warnings
 from .runner import SimulationResult
 from .skill import SkillLink
 from .sweep import Sweep, sweep_data
@@ -347,7 +347,7 @@ def _balance_section(data: dict[str, Any]) -> str:
             "<h2>Balance</h2>",
             _table(["who", "won (95% interval)", "fair share"], rows),
             f"<p>That the sides win alike: p = {p_text(balance['sides_equal_p'])}. Game length {length['mean']} hands "
-            f"(standard deviation {length['standard_deviation']}; 10% of games {length['tenth_percentile']} hands or fewer, "
+            f"(standard deviation {length['standard_deviation']}; 10% of games {hands_text(length['tenth_percentile'])} or fewer, "
             f"10% {length['ninetieth_percentile']} or more). Decided on the last hand: {_interval(balance['decided_on_last_hand'])}; "
             f"the side behind before the last hand won {_interval(balance['behind_before_last_hand_won'])}. "
             f"Lead changes per game: {balance['lead_changes_per_game']}. Games with no winner: {balance['no_winner']}.</p>",

@@ -20,6 +20,11 @@ from .runner import MAX_HANDS_PER_GAME, SimulationResult
 from .tally import ContractTally
 
 
+def hands_text(count: float) -> str:
+    """``count`` hands, in the singular for one."""
+    return f"{count} hand" if count == 1 else f"{count} hands"
+
+
 def _rate(count: int, total: int) -> float:
     return round(count / total, 6) if total else 0.0
 
@@ -363,7 +368,7 @@ def _balance_text(balance: dict[str, Any], alone: bool) -> list[str]:
     length = balance["game_length"]
     lines.append(
         f"  Game length {length['mean']} hands (standard deviation {length['standard_deviation']}; "
-        f"10% of games {length['tenth_percentile']} hands or fewer, 10% {length['ninetieth_percentile']} or more)."
+        f"10% of games {hands_text(length['tenth_percentile'])} or fewer, 10% {length['ninetieth_percentile']} or more)."
     )
     lines.append(
         f"  Decided on the last hand (the winner was not ahead alone before it): {_percent(balance['decided_on_last_hand'])}; "

@@ -110,7 +110,10 @@ class SimulationSettings:
         if not 0 <= self.chunk <= MAX_UNITS:
             raise SimulationError(f"chunk is 0 (chosen for you) or a number of hands or games up to {MAX_UNITS:,}, not {self.chunk}.")
         if (self.hands > 0) == (self.games > 0) or self.hands < 0 or self.games < 0:
-            raise SimulationError("Ask for a positive number of hands or of games, not both.")
+            if self.hands > 0 and self.games > 0:
+                raise SimulationError(f"Ask for a number of hands or of games, not both (hands={self.hands:,}, games={self.games:,}).")
+            asked = f"hands={self.hands:,}" if self.hands else f"games={self.games:,}" if self.games else "neither"
+            raise SimulationError(f"Ask for a positive number of hands or of games, not {asked}.")
         if max(self.hands, self.games) > MAX_UNITS:
             raise SimulationError(
                 f"At most {MAX_UNITS:,} hands or games can be asked for in one run (about a day's work on one core), not {max(self.hands, self.games):,}."
@@ -612,7 +615,9 @@ def _execute_on_cluster(
     try:
         from distributed import Client
     except ImportError:
-        raise SimulationError("--cluster needs Dask: pip install 'fivehundred[cluster]'.") from None
+        raise SimulationError(
+            "--cluster needs the cluster extra: pip install 'dask[distributed]' (or, in the engine's folder, pip install '.[cluster]')."
+        ) from None
     try:
         client = Client(address, timeout="10s")  # type: ignore[no-untyped-call, unused-ignore]
     except (OSError, TimeoutError, ValueError) as error:

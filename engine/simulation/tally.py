@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..errors import UsageError
 from ..kernel.events import GameEnd, HandResult
 from ..rules.ruleset import Rules
 
@@ -199,11 +200,11 @@ class Tally:
         """Totals written by :meth:`to_dict` (of ``players`` seats and ``teams`` teams, when given); raises
         ``ValueError`` saying what is wrong when ``data`` is not such totals."""
         if not isinstance(data, dict) or set(data) != _FIELDS:
-            raise ValueError("a tally has exactly the keys " + ", ".join(sorted(_FIELDS)) + ".")
+            raise UsageError("a tally has exactly the keys " + ", ".join(sorted(_FIELDS)) + ".")
         players = data["players"] if players is None else players
         teams = data["teams"] if teams is None else teams
         if data["players"] != players or data["teams"] != teams:
-            raise ValueError(f"a tally of {players} seats and {teams} teams was expected.")
+            raise UsageError(f"a tally of {players} seats and {teams} teams was expected.")
         values: dict[str, Any] = {}
         for name in _COUNTS:
             values[name] = _count(data[name], name)
@@ -216,11 +217,11 @@ class Tally:
         ):
             items = data[name]
             if not isinstance(items, list) or len(items) != size:
-                raise ValueError(f"{name} must be a list of {size} numbers.")
+                raise UsageError(f"{name} must be a list of {size} numbers.")
             values[name] = [_count(item, name, signed) for item in items]
         contracts, lengths, ends = data["contracts"], data["lengths"], data["ends"]
         if not (isinstance(contracts, dict) and isinstance(lengths, dict) and isinstance(ends, dict)):
-            raise ValueError("contracts, lengths and ends must be mappings.")
+            raise UsageError("contracts, lengths and ends must be mappings.")
         values["contracts"] = _contracts_from(contracts, "contracts")
         team_contracts = data["team_contracts"]
         if (
@@ -228,21 +229,21 @@ class Tally:
             or len(team_contracts) != teams
             or not all(isinstance(each, dict) for each in team_contracts)
         ):
-            raise ValueError(f"team_contracts must be a list of {teams} mappings.")
+            raise UsageError(f"team_contracts must be a list of {teams} mappings.")
         values["team_contracts"] = [_contracts_from(each, f"team_contracts[{team}]") for team, each in enumerate(team_contracts)]
         if not all(key.isdigit() and len(key) < 10 for key in lengths):
-            raise ValueError("lengths must map game lengths (whole numbers) to counts.")
+            raise UsageError("lengths must map game lengths (whole numbers) to counts.")
         values["lengths"] = {int(key): _count(value, "lengths") for key, value in lengths.items()}
         values["ends"] = {key: _count(value, "ends") for key, value in ends.items()}
         points = data["declarer_points"]
         if not isinstance(points, dict) or not all(isinstance(key, str) and key.lstrip("-").isdigit() and len(key) < 10 for key in points):
-            raise ValueError("declarer_points must map whole numbers of points to counts.")
+            raise UsageError("declarer_points must map whole numbers of points to counts.")
         values["declarer_points"] = {int(key): _count(value, "declarer_points") for key, value in points.items()}
         rule_use = data["rule_use"]
         if not isinstance(rule_use, dict) or not all(
             isinstance(value, list) and len(value) == 2 and value[1] <= value[0] for value in rule_use.values()
         ):
-            raise ValueError("rule_use must map rules to [used, succeeded] counts.")
+            raise UsageError("rule_use must map rules to [used, succeeded] counts.")
         values["rule_use"] = {str(key): [_count(value[0], "rule_use"), _count(value[1], "rule_use")] for key, value in rule_use.items()}
         return cls(players, teams, **values)
 
@@ -302,7 +303,7 @@ def _contracts_from(data: dict[Any, Any], name: str) -> dict[str, ContractTally]
     contracts = {}
     for key, numbers in data.items():
         if not (isinstance(numbers, list) and len(numbers) == 3):
-            raise ValueError(f"{name}[{key!r}] must be [bid, made, points].")
+            raise UsageError(f"{name}[{key!r}] must be [bid, made, points].")
         contracts[key] = ContractTally(_count(numbers[0], "bid"), _count(numbers[1], "made"), _count(numbers[2], "points", True))
     return contracts
 
@@ -310,5 +311,5 @@ def _contracts_from(data: dict[Any, Any], name: str) -> dict[str, ContractTally]
 def _count(value: object, name: str, signed: bool = False) -> int:
     """``value`` as a tally's integer: a whole number (not a bool), not negative unless ``signed``."""
     if type(value) is not int or (value < 0 and not signed):
-        raise ValueError(f"{name} must hold whole numbers{'' if signed else ', 0 or more'}, not {value!r:.40}.")
+        raise UsageError(f"{name} must hold whole numbers{'' if signed else ', 0 or more'}, not {value!r:.40}.")
     return value
