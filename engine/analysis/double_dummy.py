@@ -208,9 +208,11 @@ def _by_power(cards: list[int], power: tuple[int, ...], descending: bool = False
     return ordered
 
 
-def _owners(cards: tuple[tuple[int, int], ...], left: int, hands: list[int], code: int) -> int:
-    """``code`` followed by one base-8 digit per card of ``left`` (a suit's remaining cards; ``cards``,
-    the suit highest first): the position in ``hands`` of the hand holding it, plus one."""
+def _suit_code(cards: tuple[tuple[int, int], ...], left: int, hands: list[int]) -> tuple[int, int, int]:
+    """Who holds a suit's remaining cards ``left`` (``cards``, the suit highest first), as the transposition
+    table reads it: one base-8 digit a card, the position in ``hands`` of the hand holding it plus one;
+    the hands' lengths in the suit (five bits an owner); and how many cards are left."""
+    digits = lengths = count = 0
     for _, bit in cards:
         if left & bit:
             owner = 1
@@ -218,11 +220,13 @@ def _owners(cards: tuple[tuple[int, int], ...], left: int, hands: list[int], cod
                 if each & bit:
                     break
                 owner += 1
-            code = code * 8 + owner
+            digits = digits * 8 + owner
+            lengths += 1 << 5 * owner
+            count += 1
             left ^= bit
             if not left:
                 break
-    return code
+    return digits, lengths, count
 
 
 def _even(play: TrickPlay) -> bool:
@@ -343,7 +347,7 @@ class Solver:
                 remaining |= each
             key: list[object] = [play.leader]
             for cards, mask in self._groups:
-                key.append(_owners(cards, remaining & mask, hands, 0))
+                key.append(_suit_code(cards, remaining & mask, hands)[0])
         else:
             key = [play.leader, *(play.hands[seat] for seat in play.active)]
         if self._history:
@@ -565,27 +569,13 @@ class Solver:
         remaining = 0
         for each in hands:
             remaining |= each
-        # Each suit's digits (see _owners) and its lengths (five bits an owner) are small numbers, put
-        # together once a suit: the whole number is wider than a machine word, and building it digit by
-        # digit cost a long multiplication a card.
+        # Each suit's digits and lengths (_suit_code) are small numbers, put together once a suit: the
+        # whole number is wider than a machine word, and building it digit by digit cost a long
+        # multiplication a card.
         lengths: list[int] = [play.leader]
         code = 0
         for cards, mask in self._groups:
-            left = remaining & mask
-            digits = length = count = 0
-            for _, bit in cards:
-                if left & bit:
-                    owner = 1
-                    for each in hands:
-                        if each & bit:
-                            break
-                        owner += 1
-                    digits = digits * 8 + owner
-                    length += 1 << 5 * owner
-                    count += 1
-                    left ^= bit
-                    if not left:
-                        break
+            digits, length, count = _suit_code(cards, remaining & mask, hands)
             code = (code << 3 * count) | digits
             lengths.append(length)
         bucket = tuple(lengths)
