@@ -19,7 +19,7 @@ from engine.kernel.deal import shuffled_deck
 from engine.kernel.phase import Phase
 from engine.kernel.state import PASS_MOVE, SUIT_SHIFT, GameState
 from engine.kernel.table_cards import DISCARD_SHIFT
-from engine.kernel.tables import cards_in, mask_of, tables_for
+from engine.kernel.tables import cards_in, count_of, mask_of, tables_for
 from engine.language.resources import shipped_variant_names
 
 PLAYABLE = [name for name in shipped_variant_names() if not engine.unsupported_rules(engine.load_variant(name))]
@@ -251,3 +251,10 @@ def test_run_plays_whole_games_as_move_by_move_play_does(variant: str) -> None:
             stepped.hand_number,
             stepped.result,
         )
+
+
+@given(st.integers(min_value=-(2**130), max_value=2**130))
+def test_count_of_counts_a_masks_cards_as_bit_count_does(mask: int) -> None:
+    """``engine.kernel.tables.count_of`` (the compiled build's popcount: ``int.bit_count`` is a method call
+    there) gives ``bit_count``'s answer for any number, wider than a word or negative."""
+    assert count_of(mask) == mask.bit_count()

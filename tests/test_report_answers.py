@@ -199,7 +199,7 @@ def test_compare_text_says_first_how_the_rules_differ_and_what_differs_after_adj
     else:
         assert "No figure differs by more than chance explains" in head and "the largest effects:" in head
     same = compare_text(compare("standard", "standard", hands=20, seed=1, bots=["random"] * 4))
-    assert "A and B play by the same rules." in same and "No figure differs by more than chance explains" in same
+    assert "A and B play by the same rules in words" in same and "No figure differs by more than chance explains" in same
 
 
 def test_issue_45_item_6_a_rule_that_cannot_come_up_says_why_and_every_warning_is_printed_once() -> None:

@@ -140,7 +140,7 @@ class ResearchGame:
             raise UsageError(f"An action is a whole number, not {shown(number)}.")
         number = operator.index(number)
         named = self.name(number) if 0 <= number < self.space.size else "outside the action space"
-        refused = ValueError(f"Action {number} ({named}) is not legal now.")
+        refused = IllegalActionError(f"Action {number} ({named}) is not legal now.")
         if self.dealing:
             if number not in self.legal():
                 raise refused

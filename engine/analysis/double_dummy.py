@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Final
 
 from ..errors import UsageError
 from ..kernel.play import TrickPlay
@@ -45,7 +46,7 @@ class SearchStats:
 Group = tuple[tuple[tuple[int, int], ...], int]
 """A suit as the solver reads it: its cards highest first, each as (index, bit), and their mask."""
 
-_CARD = 0xFF
+_CARD: Final = 0xFF
 """The card of a move as the search keeps it: a move is a whole number, the card's index, plus 256 times
 one more than the place among the deck's suits (``tables.suits``) of the suit a led joker names (a
 number is cheaper to make and read than a pair, at every position searched)."""

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..bots import BOT_NAMES
 from ..bots.calibration import CACHE_VARIABLE
-from ..errors import FiveHundredError, UnreadableFileError, VariantError
+from ..errors import FiveHundredError, NotFoundError, UnreadableFileError, UsageError, VariantError
 from ..simulation.report import to_csv, to_data, to_text
 from ..simulation.runner import MAX_UNITS, Execution, SimulationError, SimulationResult, simulate
 from ..simulation.skill import CHAIN, SkillLink, skill_chain, skill_text
@@ -211,6 +211,8 @@ def command_simulate(args: argparse.Namespace) -> int:
         result = _run(args.variant, args, hands, games, checkpoint, args.variant)
         if args.skill:
             links = _skill(args, hands, games, len(result.rules.seating.teams))
+    except (UsageError, NotFoundError):
+        raise  # a misuse of the engine by itself, inside the run: an internal error, reported as one
     except FiveHundredError as error:
         return _report_failure(error)
     _note_workers(args.workers, result)
@@ -294,6 +296,8 @@ def command_compare(args: argparse.Namespace) -> int:
         return missing
     try:
         comparison: Comparison = run_with_progress(args, "compare", hands, games, 2, compare, args.first, args.second, bots=args.bots)
+    except (UsageError, NotFoundError):
+        raise  # a misuse of the engine by itself, inside the run: an internal error, reported as one
     except FiveHundredError as error:
         return _report_failure(error)
     _note_workers(args.workers, comparison.first)

@@ -7,7 +7,7 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any
 
-from ..errors import FiveHundredError
+from ..errors import FiveHundredError, NotFoundError, UsageError
 from .common import EXIT_OK, EXIT_USAGE
 
 if TYPE_CHECKING:
@@ -73,6 +73,8 @@ def command_sweep(args: argparse.Namespace) -> int:
         result: Sweep = run_with_progress(args, "sweep", hands, games, settings, sweep, args.variant, args.keys, bots=args.bots)
     except SweepError as error:
         return _fail(str(error), EXIT_USAGE)
+    except (UsageError, NotFoundError):
+        raise  # a misuse of the engine by itself, inside the run: an internal error, reported as one
     except FiveHundredError as error:
         return _report_failure(error)
     _note_workers(args.workers, result.results[0])

@@ -25,7 +25,7 @@ def _port(text: str) -> int:
 def missing_web_extra() -> str | None:
     """The sentence to print when the ``web`` extra is not installed, else ``None``."""
     if importlib.util.find_spec("aiohttp") is None:
-        return "fivehundred web needs the web extra: pip install aiohttp (or, in the engine's folder, pip install '.[web]')."
+        return "fivehundred web needs the web extra: pip install aiohttp matplotlib (or, in the engine's folder, pip install '.[web]')."
     return None
 
 

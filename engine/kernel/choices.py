@@ -34,10 +34,11 @@ class DiscardChoices(Sequence[Action]):
     def __getitem__(self, position: int | slice) -> Action | Sequence[Action]:
         if isinstance(position, slice):
             return [self[each] for each in range(*position.indices(self._length))]
+        asked = position
         if position < 0:
             position += self._length
         if not 0 <= position < self._length:
-            raise NotFoundError(f"There is no discard choice {position}: there are {self._length}.")
+            raise NotFoundError(f"There is no discard choice {asked}: there are {self._length}.")
         # Unrank the combination: choose each next card by counting the combinations that skip it.
         chosen: list[Card] = []
         start, left = 0, self.size

@@ -37,6 +37,8 @@ def cards_in(mask: int) -> list[int]:
 def count_of(mask: int) -> int:
     """The cards in ``mask``: ``mask.bit_count()``, which the compiled build calls as a Python method (a
     few hundred instructions); a loop over a hand's few cards is quicker where it runs at every decision."""
+    if mask < 0:
+        return mask.bit_count()  # (a negative number's bits never run out)
     count = 0
     while mask:
         mask &= mask - 1

@@ -21,7 +21,7 @@ from typing import IO, Any
 
 from ..bots import BOT_NAMES, make_bot
 from ..bots.base import Bot
-from ..errors import FiveHundredError, IllegalActionError, VariantError
+from ..errors import FiveHundredError, IllegalActionError, NotFoundError, UsageError, VariantError
 from ..game.game import Game
 from ..game.telling import event_data, json_form, observation_data
 from ..kernel.choices import DiscardChoices
@@ -244,6 +244,8 @@ class Session:
             seed = random.SystemRandom().randrange(2**53)  # below 2**53: exact in every JSON reader (JavaScript's)
         try:
             game = Game(rules, seed=seed, dealer=dealer)
+        except (UsageError, NotFoundError):
+            raise  # the request's fields are checked above: a misuse here is the engine's own, answered as internal
         except FiveHundredError as error:  # a rule the kernel does not play
             raise RequestError("invalid_variant", str(error)) from None
         return {**self._table(self._add(game, seed), game), "seed": seed}

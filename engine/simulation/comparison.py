@@ -285,7 +285,7 @@ def changed_rules_lines(changes: Sequence[Change]) -> list[str]:
     """How B's rules differ from A's, for :func:`compare_text`: a heading, then a line a change (A's rule →
     B's), at most :data:`CHANGES_SHOWN` of them."""
     if not changes:
-        return ["A and B play by the same rules."]
+        return ["A and B play by the same rules in words (fivehundred show prints the same lines for both)."]
     lines = ["How B's rules differ from A's:"]
     for change in changes[:CHANGES_SHOWN]:
         section = "Bid ladder" if change.section == LADDER else change.section
@@ -318,6 +318,7 @@ def significant_lines(figures: Sequence[dict[str, Any]]) -> list[str]:
         low, high = row["interval_95"]
         lines.append(
             f"  {row['figure']:<{width}}{row['a']:.4g} → {row['b']:.4g}  ({row['difference']:+.3g}; 95% interval {low:+.3g} to {high:+.3g})"
+            + (" +" if row["small_sample"] else "")
         )
     return lines
 

@@ -112,7 +112,9 @@ class SimulationSettings:
         if (self.hands > 0) == (self.games > 0) or self.hands < 0 or self.games < 0:
             if self.hands > 0 and self.games > 0:
                 raise SimulationError(f"Ask for a number of hands or of games, not both (hands={self.hands:,}, games={self.games:,}).")
-            asked = f"hands={self.hands:,}" if self.hands else f"games={self.games:,}" if self.games else "neither"
+            asked = (
+                " and ".join(f"{name}={count:,}" for name, count in (("hands", self.hands), ("games", self.games)) if count) or "neither"
+            )
             raise SimulationError(f"Ask for a positive number of hands or of games, not {asked}.")
         if max(self.hands, self.games) > MAX_UNITS:
             raise SimulationError(

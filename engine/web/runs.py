@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..bots import BOT_NAMES
-from ..errors import FiveHundredError, VariantError
+from ..errors import FiveHundredError, NotFoundError, UsageError, VariantError
 from ..language.resources import shipped_variant_path
 from ..protocol.server import RequestError
 from ..rules.ruleset import Rules
@@ -158,6 +158,8 @@ def run(session: WebSession, guard: RunGuard, request: dict[str, Any], progress:
         raise RequestError("file_refused", str(error)) from None
     except VariantError as error:
         raise RequestError("invalid_variant", str(error.problems[0]) if error.problems else str(error)) from None
+    except (UsageError, NotFoundError):
+        raise  # a misuse of the engine by itself: the server's handler answers it as an internal error
     except FiveHundredError as error:
         raise RequestError("bad_request", str(error)) from None
     finally:
