@@ -24,10 +24,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Final
 
 from ..errors import UsageError
-from ..kernel.play import TrickPlay
+from ..kernel.play import CARD_BITS, SUIT_SHIFT, TrickPlay
 from ..kernel.tables import cards_in, count_of
 from ..rules.strains import TRUMP_POWER
 from .limits import MAX_NODES, SolverLimitError
@@ -46,15 +45,13 @@ class SearchStats:
 Group = tuple[tuple[tuple[int, int], ...], int]
 """A suit as the solver reads it: its cards highest first, each as (index, bit), and their mask."""
 
-_CARD: Final = 0xFF
-"""The card of a move as the search keeps it: a move is a whole number, the card's index, plus 256 times
-one more than the place among the deck's suits (``tables.suits``) of the suit a led joker names (a
-number is cheaper to make and read than a pair, at every position searched)."""
-
 
 def _suit_named(play: TrickPlay, move: int) -> str | None:
-    """The suit ``move`` names for a led joker (``None``: none), see _CARD."""
-    return None if move <= _CARD else play.tables.suits[(move >> 8) - 1]
+    """The suit ``move`` names for a led joker (``None``: none). The search keeps a move as the kernel's
+    play moves are written (:data:`~engine.kernel.play.SUIT_SHIFT`): the card's index, plus one more than
+    the place of the suit named among the deck's suits, shifted; a number is cheaper to make and read than
+    a pair, at every position searched."""
+    return None if move <= CARD_BITS else play.tables.suits[(move >> SUIT_SHIFT) - 1]
 
 
 def _runs(cards: tuple[tuple[int, int], ...], mine: int, other: int, covering: int, heads: dict[int, int] | None = None) -> list[int]:
@@ -93,7 +90,7 @@ def _moves(
     heads: dict[int, int] | None = None,
     shunning: bool | None = None,
 ) -> list[int]:
-    """The seat to act's moves (each a card and the suit it names, see _CARD), equivalent cards
+    """The seat to act's moves (each a card and the suit it names, see :func:`_suit_named`), equivalent cards
     merged, in search order.
 
     ``groups`` are the strain's suits (and its suitless jokers). Within a suit, a run of this seat's
@@ -159,14 +156,14 @@ def _moves(
         return cashing + reaching + chosen
     if play.must_name(legal):
         suits = play.tables.suits
-        named = [(suits.index(suit) + 1) << 8 for suit in play.nameable()]
+        named = [(suits.index(suit) + 1) << SUIT_SHIFT for suit in play.nameable()]
         moves: list[int] = []
         for index in chosen:
             if strain.suitless >> index & 1:
                 moves.extend(index | suit for suit in named)
             else:
                 moves.append(index)
-        moves.sort(key=lambda move: -power[move & _CARD])
+        moves.sort(key=lambda move: -power[move & CARD_BITS])
         return moves
     if not trick:
         return _by_power(chosen, power, shunning is None)  # leading: high cards first (to win)
@@ -546,7 +543,7 @@ class Solver:
         values: dict[tuple[int, str | None], int] = {}
         guess: int | None = None
         for each in searched:
-            move = (each & _CARD, _suit_named(play, each))
+            move = (each & CARD_BITS, _suit_named(play, each))
             value, _, undo = step(self, move, guess, at_most)
             undo()
             values[move] = guess = value
@@ -694,14 +691,14 @@ class Solver:
             # The lead that decided this position last time is tried first (the searches of MTD(f)
             # revisit positions with other windows).
             for position, move in enumerate(moves):
-                if move & _CARD == first:
+                if move & CARD_BITS == first:
                     if position:
                         moves.insert(0, moves.pop(position))
                     break
         chosen = -1
         for move in moves:
-            index = move & _CARD
-            named = None if move <= _CARD else play.tables.suits[(move >> 8) - 1]
+            index = move & CARD_BITS
+            named = _suit_named(play, move)
             stats.nodes += 1
             if stats.nodes > self.max_nodes:
                 raise SolverLimitError(f"The search went past {self.max_nodes:,} positions.")
