@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 from commandline import run
 
+import engine
+
 
 def test_validate_valid_file_exits_0(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     path = tmp_path / "ok.yaml"
@@ -101,3 +103,24 @@ def test_simulate_loads_neither_the_play_screen_nor_the_solver() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_a_misuse_of_the_engine_inside_a_run_is_an_internal_error_not_an_invalid_variant(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A UsageError raised inside a simulation is the engine misusing itself (its arguments were checked):
+    reported as an internal error (exit 3), not as the user's invalid variant (exit 1)."""
+    from engine.cli import simulation as simulation_command
+
+    def misused(*args: object, **kwargs: object) -> None:
+        raise engine.UsageError("There is no legal move in the mask given.")
+
+    monkeypatch.setattr(simulation_command, "_run", misused)
+    code, _, err = run(capsys, "simulate", "standard", "--hands", "5")
+    assert code == 3 and "internal error" in err and "There is no legal move in the mask given." in err
+
+
+def test_play_help_shows_no_markup(capsys: pytest.CaptureFixture[str]) -> None:
+    """``play --help`` printed its docstring's reStructuredText double backquotes (a new user's trial)."""
+    code, out, _ = run(capsys, "play", "--help")
+    assert code == 0 and "The play command" in out and "``" not in out

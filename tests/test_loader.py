@@ -57,7 +57,11 @@ def test_relative_extends_chain(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("reference", "words"),
     [
-        ("../base.yaml", "leads out of"),
+        (
+            "../base.yaml",
+            "a variant may extend files inside it only (so that a rules file cannot read the machine's other files): "
+            "keep the files it extends in that folder or below it (copy base.yaml beside it, or move this file up next to it).",
+        ),
         ("/etc/base.yaml", "absolute path"),
         ("~/base.yaml", "absolute path"),
         ("../../../../etc/passwd", "must name a .yaml or .yml file"),

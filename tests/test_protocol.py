@@ -454,3 +454,14 @@ def test_issue_49_unstated_behaviours_are_answered_as_documented(tmp_path: Path)
     dummy = ask(cmd="state", game=two, player=2)["error"]
     assert dummy["code"] == "bad_request" and "dummies" in dummy["message"] and "player's number from 0 to 1" in dummy["message"]
     assert ask(cmd="act", game=two, player=3, action="pass")["error"]["message"].startswith("'player' must be a player's number")
+
+
+def test_a_request_naming_no_game_says_so(tmp_path: Path) -> None:
+    """docs/protocol.md: a game's requests name it by the id new_game or load gave; a request without one
+    said "no open game 'None'" (a new user's trial). Its code stays unknown_game."""
+    session = Session(str(tmp_path))
+    reply = json.loads(session.answer_line(json.dumps({"cmd": "state"})))
+    assert reply["error"]["code"] == "unknown_game"
+    assert reply["error"]["message"].startswith("No game was named: a state request names its game")
+    named = json.loads(session.answer_line(json.dumps({"cmd": "state", "game": "nope"})))
+    assert named["error"]["message"] == "There is no open game 'nope'; new_game or load opens one."

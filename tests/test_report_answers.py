@@ -15,7 +15,7 @@ from engine.analysis.statistics import holm, holm_once, share_interval, t_p, t_q
 from engine.simulation.comparison import compare, compare_data, compare_text, complementary, figure_tests
 from engine.simulation.figures import CONTRACT_DECLARED, CONTRACT_MADE, CONTRACT_POINTS, PairedMoments, conditional
 from engine.simulation.inference import unpaired_test
-from engine.simulation.report import to_data, to_text
+from engine.simulation.report import hands_text, to_data, to_text
 from engine.simulation.skill import skill_chain, skill_text
 from engine.simulation.sweep import parse_set, sweep, sweep_data
 
@@ -244,3 +244,8 @@ def test_a_sign_test_knows_the_least_p_value_its_units_allow() -> None:
     assert test.test == "sign test" and test.least_p == pytest.approx(0.25) and test.p_value == pytest.approx(0.25)
     assert fisher_least_p(1, 10, 10) == pytest.approx(1.0)
     assert fisher_least_p(10, 10, 10) < 1e-4
+
+
+def test_a_count_of_hands_is_singular_for_one() -> None:
+    """The report's game length read "10% of games 1 hands or fewer" (a new user's trial)."""
+    assert hands_text(1) == "1 hand" and hands_text(3) == "3 hands" and hands_text(0) == "0 hands"
