@@ -409,3 +409,25 @@ def test_rules_text_003_inkles_one_that_can_win_is_a_contract_bid_by_worth() -> 
     assert shown and not unshown
     bids, by_worth = _six_level_bids(playable, seeds)
     assert bids and by_worth
+
+
+def test_rules_text_000_six_handed_passing_under_an_opponents_bid_costs_a_third_team_only_its_share() -> None:
+    """Rules text 000, "Six-handed 500" ("Cut Throat Six-Handed", three teams of two): what passing under
+    an opponent's bid is worth is what the passer's own team expects to score on it less the mean of the
+    other teams' (the measure every bid is weighed by), not the declarers' gain negated: the third team
+    loses as much. The teams' figures sum to nothing; with two teams it is the declarers' figure negated."""
+    three = engine.load_variant("six-handed-three-teams")
+    team_of = [seat % 3 for seat in range(6)]
+    valuation = Valuation(three, team_of)
+    scores = (40, -60, 120)
+    for bid in ("7H", "6NT", "open_misere"):
+        held = (1, three.ladder[bid])
+        declarers = valuation.share_worth(held[1], 1, 0.8, scores)
+        passing = [valuation.pass_worth(held, seat, scores, 1.0, 0.8) for seat in (0, 2)]
+        assert declarers + sum(passing) == pytest.approx(0.0)
+        assert all(abs(each) < abs(declarers) for each in passing), (bid, declarers, passing)
+        assert valuation.pass_worth(held, 4, scores, 0.5, 0.8) == pytest.approx(0.5 * declarers)  # a partner's bid
+    two = engine.load_variant("six-handed")
+    valuation = Valuation(two, [seat % 2 for seat in range(6)])
+    held = (1, two.ladder["7H"])
+    assert valuation.pass_worth(held, 0, (40, -60), 1.0, 0.8) == -valuation.share_worth(held[1], 1, 0.8, (40, -60))

@@ -59,12 +59,15 @@ class Standing:
         self.scores = scores
         """Each team's score before the hand."""
 
-    def points(self, contract: Contract, declarer: int, tricks: int, partner: int | None = None) -> float:
+    def points(self, contract: Contract, declarer: int, tricks: int, partner: int | None = None, team: int | None = None) -> float:
         """What ``declarer``'s side scores on the hand when it plays ``contract`` and takes ``tricks``, less
         the mean of the other teams' points (the defenders' tricks shared out as in :meth:`outcome`); with a
         called ``partner`` (five-handed), the tricks are the declarer's and the partner's together, and the
-        partner's share of the value counts among the other teams' points (it plays for itself next hand)."""
-        team = self.team_of[declarer]
+        partner's share of the value counts among the other teams' points (it plays for itself next hand).
+        With ``team``, the same for that team instead: what it scores less the mean of the others'. With
+        two teams that is the declaring side's figure negated; with three, a defending team loses only its
+        share of what the declarers gain over the field."""
+        team = self.team_of[declarer] if team is None else team
         scored = score_hand(self.rules, contract, declarer, self._taken(declarer, tricks, partner), self.scores, partner=partner)
         others = [points for each, points in enumerate(scored.hand_points) if each != team]
         return scored.hand_points[team] - (sum(others) / len(others) if others else 0.0)

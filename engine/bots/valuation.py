@@ -41,23 +41,26 @@ class Valuation:
         """The variant played."""
         self.team_of = tuple(team_of)
         """Each seat's team."""
-        self._points: dict[tuple[str, int, int, int, int, int, tuple[int, ...], int], float] = {}
+        self._points: dict[tuple[str, int, int, int, int, int, tuple[int, ...], int, int], float] = {}
         self._hand_size = rules.deal.hand_size
         self._rows: dict[tuple[str, int, int, int, int, tuple[int, ...], int], tuple[float, ...]] = {}
         self._chances: dict[tuple[float, float], tuple[float, ...]] = {}
 
-    def points(self, contract: Contract, declarer: int, tricks: int, scores: tuple[int, ...], partner: int = -1) -> float:
+    def points(self, contract: Contract, declarer: int, tricks: int, scores: tuple[int, ...], partner: int = -1, team: int = -1) -> float:
         """What ``declarer``'s side scores on the hand, less the mean of the other sides', when it plays
         ``contract`` from ``scores`` and takes ``tricks`` (:meth:`~engine.bots.standing.Standing.points`),
-        with the called ``partner`` (``-1``: none)."""
+        with the called ``partner`` (``-1``: none); with ``team`` (``-1``: the declarer's), what that
+        team scores less the mean of the others'."""
         # (A call or a modifier keeps the bid's id with other terms: the value and target are keyed too.)
-        key = (contract.id, contract.value, contract.target.minimum, contract.target.maximum, declarer, tricks, scores, partner)
+        key = (contract.id, contract.value, contract.target.minimum, contract.target.maximum, declarer, tricks, scores, partner, team)
         found = self._points.get(key)
         if found is None:
             if len(self._points) >= MEMO_LIMIT:
                 self._points.clear()
             standing = Standing(self.rules, self.team_of, scores)
-            found = self._points[key] = standing.points(contract, declarer, tricks, None if partner < 0 else partner)
+            found = self._points[key] = standing.points(
+                contract, declarer, tricks, None if partner < 0 else partner, None if team < 0 else team
+            )
         return found
 
     def trick_chances(self, expected: float, spread: float = TRICK_SPREAD) -> tuple[float, ...]:
@@ -115,11 +118,13 @@ class Valuation:
             return target.minimum, target.maximum + 1
         return target.minimum, max(0, target.minimum - 2)
 
-    def share_worth(self, contract: Contract, declarer: int, share: float, scores: tuple[int, ...]) -> float:
-        """``contract``'s expected worth to ``declarer``'s side when it is made with chance ``share``
-        (:meth:`made_and_failed`'s tricks either way)."""
+    def share_worth(self, contract: Contract, declarer: int, share: float, scores: tuple[int, ...], team: int = -1) -> float:
+        """``contract``'s expected worth to ``declarer``'s side (or to ``team``, see :meth:`points`) when it
+        is made with chance ``share`` (:meth:`made_and_failed`'s tricks either way)."""
         made, failed = self.made_and_failed(contract)
-        return share * self.points(contract, declarer, made, scores) + (1.0 - share) * self.points(contract, declarer, failed, scores)
+        return share * self.points(contract, declarer, made, scores, team=team) + (1.0 - share) * self.points(
+            contract, declarer, failed, scores, team=team
+        )
 
     def held(self, bidding: Sequence[tuple[int, int]]) -> tuple[int, Contract] | None:
         """The seat holding the highest bid of ``bidding`` (the seat view's: seats and auction moves) and
@@ -138,14 +143,14 @@ class Valuation:
 
     def pass_worth(self, held: tuple[int, Contract] | None, actor: int, scores: tuple[int, ...], weight: float, share: float) -> float:
         """What passing is worth to ``actor``'s side, in points, when ``held`` (:meth:`held`) is the bid now
-        highest and its holder: ``weight`` of its expected score (made with chance ``share``), gained where
-        a partner holds it and lost where an opponent does; nothing before any bid (what the others would
-        bid is unknown)."""
+        highest and its holder: ``weight`` of what the actor's side expects to score on it (made with
+        chance ``share``) less the mean of the other sides', gained where a partner holds it and lost where
+        an opponent does (with three teams or more, only the actor's share of the loss: the other
+        defenders lose as much); nothing before any bid (what the others would bid is unknown)."""
         if held is None:
             return 0.0
         who, contract = held
-        worth = self.share_worth(contract, who, share, scores)
-        return weight * (worth if self.team_of[who] == self.team_of[actor] else -worth)
+        return weight * self.share_worth(contract, who, share, scores, self.team_of[actor])
 
     def wager_worth(self, breach: BreachRule, chance: float) -> float:
         """What calling ``breach`` is worth to the caller's side, in points, when it is won with ``chance``
