@@ -7,10 +7,12 @@ import json
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import engine
 from engine.kernel.events import GameEnd
-from engine.kernel.scoring import game_end, score_hand
+from engine.kernel.scoring import game_end, points_key, score_hand
 
 
 def points(variant: str, contract: str, declarer: int, tricks: list[int], scores: tuple[int, ...] = (0, 0)) -> tuple[int, ...]:
@@ -111,3 +113,56 @@ def test_000_score_keeping_game_played_to_its_end(variant: str) -> None:
         game.apply(chooser.choice(game.legal_actions()))
     assert game.winner is not None and game.results[-1].game_over
     assert game.scores == game.results[-1].scores
+
+
+_CAPPED_HOUSE_FILES = {
+    "a failed contract paid to the other side, under a cap": "extends: french-canadian\nname: H\nscoring: {defender_cap: 490}\n",
+    "trick points of 30 under a cap": "extends: australian\nname: H\nscoring: {defender_trick_points: 30}\n",
+}
+
+
+@pytest.mark.parametrize("source", ["australian", "standard", "five-handed", "six-handed-three-teams", *_CAPPED_HOUSE_FILES])
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_000_other_scoring_a_hands_points_read_the_scores_only_as_far_as_points_key_says(source: str, data: st.DataObject) -> None:
+    """Rules text 000, "Other scoring variations" (the defenders' trick points stop at 490): the only way
+    the scores before a hand reach its points. Two scores with the same :func:`points_key` give every
+    contract, declarer and share of the tricks the same points, so a bot may remember them across hands."""
+    rules = engine.compile_text(_CAPPED_HOUSE_FILES[source]) if source in _CAPPED_HOUSE_FILES else engine.load_variant(source)
+    teams = len(rules.seating.teams)
+    seats = rules.seating.seats
+    size = rules.deal.hand_size
+    contract = data.draw(st.sampled_from(list(rules.ladder)))
+    declarer = data.draw(st.integers(0, rules.seating.players - 1))
+    tricks = [0] * seats
+    heavy = data.draw(st.integers(0, size))  # one seat's many tricks: trick points up against the cap
+    tricks[data.draw(st.integers(0, seats - 1))] += heavy
+    for _ in range(size - heavy):
+        tricks[data.draw(st.integers(0, seats - 1))] += 1
+    near = st.integers(-600, 1100)
+    first = tuple(data.draw(near) for _ in range(teams))
+    key = points_key(rules, first, size)
+
+    # A second score for each team with the same key: any score where there is no cap, else one clamped
+    # to the same end of the span (or the same score).
+    def same_key(team: int) -> st.SearchStrategy[int]:
+        if not key:
+            return near
+        nearby = sorted({first[team], *(key[team] + step for step in (-300, -50, -1, 0, 1, 50, 300))})
+        return st.sampled_from(nearby).filter(lambda score: points_key(rules, (*first[:team], score, *first[team + 1 :]), size) == key)
+
+    second = tuple(data.draw(same_key(team)) for team in range(teams))
+    assert points_key(rules, second, size) == key
+    assert (
+        score_hand(rules, contract, declarer, tricks, first).hand_points
+        == score_hand(rules, contract, declarer, tricks, second).hand_points
+    )
+
+
+def test_000_other_scoring_the_points_key_is_empty_without_a_cap_and_clamps_under_one() -> None:
+    """Rules text 000, "Other scoring variations": without a cap no score matters; under 490 with ten
+    tricks of 10, only scores from 390 to 490 do, and a failed contract paid to the other side keeps them all."""
+    assert points_key(engine.load_variant("standard"), (-200, 480), 10) == ()
+    assert points_key(engine.load_variant("australian"), (-200, 400, 520), 10) == (390, 400, 490)
+    paid = engine.compile_text(_CAPPED_HOUSE_FILES["a failed contract paid to the other side, under a cap"])
+    assert points_key(paid, (-200, 480), 10) == (-200, 480)

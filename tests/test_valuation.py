@@ -431,3 +431,38 @@ def test_rules_text_000_six_handed_passing_under_an_opponents_bid_costs_a_third_
     valuation = Valuation(two, [seat % 2 for seat in range(6)])
     held = (1, two.ladder["7H"])
     assert valuation.pass_worth(held, 0, (40, -60), 1.0, 0.8) == -valuation.share_worth(held[1], 1, 0.8, (40, -60))
+
+
+@pytest.mark.parametrize("variant", ["standard", "walker"])
+def test_what_the_bots_remember_of_a_variant_is_shared_and_changes_no_decision(variant: str) -> None:
+    """The bots keep a contract's points, a side's plan for the game and each outcome's end per variant
+    for the whole process (:mod:`engine.bots.memos`; rules text 000, "Walker Ultimate 500", steers by
+    them most): games played with the memos warm from other games go move for move as with nothing
+    remembered at any decision."""
+    from engine.bots import memos
+
+    rules = engine.load_variant(variant)
+    team_of = tuple(rules.seating.team_of(seat) for seat in range(rules.seating.seats))
+
+    def game(seed: int, forget: bool) -> tuple[tuple[int, ...], int, int | None, int]:
+        bots = [HeuristicBot(rules) for _ in range(rules.seating.players)]
+
+        def chooser(bot: HeuristicBot) -> Callable[[GameState, int, int], int]:
+            def choose(state: GameState, seat: int, legal: int) -> int:
+                if forget:
+                    memos._MEMOS.clear()
+                return bot.choose(state, seat, legal)
+
+            return choose
+
+        state = GameState.create(rules, seed=seed, history=False)
+        moves = state.run([chooser(bot) for bot in bots], trusted=True)
+        return state.scores, state.hand_number, state.winner, moves
+
+    seeds = range(5)
+    unremembered = [game(seed, True) for seed in seeds]
+    remembered = memos.memos_of(rules, team_of)
+    assert [game(seed, False) for seed in seeds] == unremembered
+    assert remembered.points and remembered.ends and remembered.plans, "whole games weigh bids and, near their end, outcomes"
+    assert Valuation(rules, team_of)._points is remembered.points
+    assert memos.memos_of(engine.load_variant("australian"), team_of) is not remembered

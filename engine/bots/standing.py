@@ -17,6 +17,7 @@ from ..kernel.scoring import game_end, score_hand
 from ..kernel.seat_view import SeatView
 from ..rules.contracts import Contract
 from ..rules.ruleset import AllPassAction, Rules
+from .memos import MEMO_LIMIT, memos_of, terms
 
 WON, PLAYS_ON, LOST = 1, 0, -1
 """What a hand's outcome does to the game for the declaring side: won, played on, lost."""
@@ -58,6 +59,7 @@ class Standing:
         """Each seat's team."""
         self.scores = scores
         """Each team's score before the hand."""
+        self._ends = memos_of(rules, self.team_of).ends
 
     def points(self, contract: Contract, declarer: int, tricks: int, partner: int | None = None, team: int | None = None) -> float:
         """What ``declarer``'s side scores on the hand when it plays ``contract`` and takes ``tricks``, less
@@ -96,10 +98,18 @@ class Standing:
 
     def after(self, contract: Contract, declarer: int, tricks: int) -> tuple[int | None, tuple[int, ...]]:
         """The team that wins the game on the hand (``None``: it plays on, or nobody wins it) and the
-        scores after it, when ``declarer``'s side plays ``contract`` and takes ``tricks``."""
-        scored = score_hand(self.rules, contract, declarer, self._taken(declarer, tricks), self.scores)
-        ending = game_end(self.rules, scored.scores, (self.team_of[declarer],), scored.made)
-        return (ending[0] if ending is not None else None), scored.scores
+        scores after it, when ``declarer``'s side plays ``contract`` and takes ``tricks`` (remembered for
+        every bot of the process, :mod:`~engine.bots.memos`: each side's plan and each bidder near the end
+        weighs the same outcomes)."""
+        key = (terms(contract), declarer, tricks, self.scores)
+        found = self._ends.get(key)
+        if found is None:
+            if len(self._ends) >= MEMO_LIMIT:
+                self._ends.clear()
+            scored = score_hand(self.rules, contract, declarer, self._taken(declarer, tricks), self.scores)
+            ending = game_end(self.rules, scored.scores, (self.team_of[declarer],), scored.made)
+            found = self._ends[key] = ((ending[0] if ending is not None else None), scored.scores)
+        return found
 
     def worth(self, contract: Contract, declarer: int, tricks: int, team: int | None = None, racing: bool = True) -> float:
         """What ``declarer``'s side taking ``tricks`` in ``contract`` is worth in games to ``team`` (the

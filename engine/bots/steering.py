@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 from ..rules.contracts import Contract
 from ..rules.ruleset import Rules
+from .memos import MEMO_LIMIT, memos_of, terms
 from .standing import Standing
 
 PLAN_TOLERANCE = 1e-9
@@ -37,7 +38,22 @@ def trick_plan(
     lost), or ``None`` when the count the usual play aims at (every trick; none for a misère's declaring
     side) is as good as the best (play as usual).
     The defenders' tricks are shared out among the defending teams as
-    :meth:`~engine.bots.standing.Standing.outcome` shares them."""
+    :meth:`~engine.bots.standing.Standing.outcome` shares them. Remembered per variant for every bot
+    of the process (:mod:`~engine.bots.memos`): partners, and the bots of later chunks, ask it again."""
+    team_of = tuple(team_of)
+    memo = memos_of(rules, team_of).plans
+    key = (terms(contract), declarer, scores, team_of[seat])
+    if key in memo:
+        return memo[key]
+    if len(memo) >= MEMO_LIMIT:
+        memo.clear()
+    found = memo[key] = _trick_plan(rules, team_of, scores, contract, declarer, seat)
+    return found
+
+
+def _trick_plan(
+    rules: Rules, team_of: tuple[int, ...], scores: tuple[int, ...], contract: Contract, declarer: int, seat: int
+) -> tuple[int, int] | None:
     hand_size = rules.deal.hand_size
     standing = Standing(rules, team_of, scores)
     team = team_of[seat]

@@ -23,36 +23,38 @@ from collections.abc import Sequence
 
 from ..kernel.calls import terms_of
 from ..kernel.phase import PASS_MOVE
+from ..kernel.scoring import points_key
 from ..kernel.tables import tables_for
 from ..rules.contracts import Contract, PartnerRole
 from ..rules.ruleset import BreachRule, Rules
+from .memos import MEMO_LIMIT, memos_of, terms
 from .standing import TRICK_SPREAD, Standing
 from .trick_curve import TrickCurve
 
-MEMO_LIMIT = 4096
-"""Points remembered per bot before the memo is cleared (a bound on memory)."""
-
 
 class Valuation:
-    """Expected scores of contracts for one variant and seating, memoised per hand's scores."""
+    """Expected scores of contracts for one variant and seating, memoised in the process per variant
+    (as far as a hand's points read the scores, :func:`~engine.kernel.scoring.points_key`)."""
 
     def __init__(self, rules: Rules, team_of: Sequence[int]) -> None:
         self.rules = rules
         """The variant played."""
         self.team_of = tuple(team_of)
         """Each seat's team."""
-        self._points: dict[tuple[str, int, int, int, int, int, tuple[int, ...], int, int], float] = {}
+        memos = memos_of(rules, self.team_of)
+        self._points = memos.points
         self._hand_size = rules.deal.hand_size
-        self._rows: dict[tuple[str, int, int, int, int, tuple[int, ...], int], tuple[float, ...]] = {}
-        self._chances: dict[tuple[float, float], tuple[float, ...]] = {}
+        self._rows = memos.rows
+        self._chances = memos.chances
 
     def points(self, contract: Contract, declarer: int, tricks: int, scores: tuple[int, ...], partner: int = -1, team: int = -1) -> float:
         """What ``declarer``'s side scores on the hand, less the mean of the other sides', when it plays
         ``contract`` from ``scores`` and takes ``tricks`` (:meth:`~engine.bots.standing.Standing.points`),
         with the called ``partner`` (``-1``: none); with ``team`` (``-1``: the declarer's), what that
         team scores less the mean of the others'."""
-        # (A call or a modifier keeps the bid's id with other terms: the value and target are keyed too.)
-        key = (contract.id, contract.value, contract.target.minimum, contract.target.maximum, declarer, tricks, scores, partner, team)
+        # (The scores only as far as a hand's points read them: most variants' not at all, so what a
+        # contract is worth is remembered from hand to hand.)
+        key = (terms(contract), declarer, tricks, points_key(self.rules, scores, self._hand_size), partner, team)
         found = self._points.get(key)
         if found is None:
             if len(self._points) >= MEMO_LIMIT:
@@ -91,7 +93,7 @@ class Valuation:
         when its side expects ``expected`` tricks, spread by ``spread``: every count of tricks weighed by
         :meth:`trick_chances` (so a slam bonus counts by the chance of every trick, and a failure by how far
         short it may fall)."""
-        key = (contract.id, contract.value, contract.target.minimum, contract.target.maximum, declarer, scores, partner)
+        key = (terms(contract), declarer, points_key(self.rules, scores, self._hand_size), partner)
         row = self._rows.get(key)
         if row is None:  # every count of tricks at once: the same contract is weighed at many readings
             if len(self._rows) >= MEMO_LIMIT:
@@ -173,4 +175,4 @@ class Valuation:
         return self.trick_worth(terms, declarer, called, scores) - self.trick_worth(contract, declarer, helped, scores)
 
 
-__all__ = ["MEMO_LIMIT", "Valuation"]
+__all__ = ["Valuation"]

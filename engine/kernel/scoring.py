@@ -92,6 +92,27 @@ def score_hand(
     return HandScore(made, tuple(points), new_scores, tuple(banned))
 
 
+def points_key(rules: Rules, scores: tuple[int, ...], most_tricks: int) -> tuple[int, ...]:
+    """What :func:`score_hand`'s points for a hand (its ``hand_points``, not the scores after it) read of
+    the ``scores`` before it, for hands where no team takes more than ``most_tricks``: two scores with the
+    same key give every such hand the same points, so whoever weighs contracts hand after hand (the
+    bots' :class:`~engine.bots.valuation.Valuation`) may remember their points across scores.
+
+    The points read the scores only where the defenders' trick points stop at a cap (must win by a bid):
+    elsewhere the key is empty. Under a cap, a team's score counts only near it: further below than the
+    trick points it could earn, the cap cannot bind, and from the cap up it earns none (each score is
+    clamped to that span); where a failed contract is paid to the other sides, which moves a score
+    towards the cap within the hand, the key is the scores themselves."""
+    scoring = rules.scoring
+    cap = scoring.defender_cap
+    if cap is None:
+        return ()
+    if scoring.failed is FailedContract.TO_OPPONENTS:
+        return scores
+    lowest = cap - scoring.defender_trick_points * most_tricks
+    return tuple(cap if score >= cap else lowest if score <= lowest else score for score in scores)
+
+
 def with_penalty(scored: HandScore, team: int, points: int) -> HandScore:
     """``scored`` with ``points`` taken from ``team`` (laying cards down where the variant penalises it)."""
     hand_points = tuple(point - (points if each == team else 0) for each, point in enumerate(scored.hand_points))
