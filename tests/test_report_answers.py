@@ -249,3 +249,16 @@ def test_a_sign_test_knows_the_least_p_value_its_units_allow() -> None:
 def test_a_count_of_hands_is_singular_for_one() -> None:
     """The report's game length read "10% of games 1 hands or fewer" (a new user's trial)."""
     assert hands_text(1) == "1 hand" and hands_text(3) == "3 hands" and hands_text(0) == "0 hands"
+
+
+def test_a_warning_every_setting_of_a_sweep_shares_is_said_once() -> None:
+    """A rule a run of hands cannot show (rules text 000, "Six-handed 500" played to a losing score: its
+    ``lose_at`` comes up only in whole games) was warned of once per setting, the same line each time;
+    a warning only some settings have still names each of them."""
+    from engine.simulation.sweep import sweep_text
+
+    result = sweep("six-handed-three-teams", [parse_set("contracts.misere.value=100,400")], hands=10, seed=1, bots=["random"] * 6)
+    text = sweep_text(result)
+    assert text.count("end 'lose_at' can come up only in whole games") == 1
+    assert "Every setting: warning: end 'lose_at' can come up only in whole games" in text
+    assert "Setting 1: warning: end 'lose_at'" not in text

@@ -201,7 +201,8 @@ def test_a_runs_calibration_is_made_once_in_its_main_process_and_named_in_the_re
     assert {key: value for key, value in first.items() if key != "timing"} == {
         key: value for key, value in second.items() if key != "timing"
     }
-    assert "Bots' calibration: version" in to_text(one)
+    assert "Bots bid by play-outs under these rules: measured now and cached for later runs, " in to_text(one)
+    assert f"(version {calibration.VERSION} of {rules.document_hash[:12]})." in to_text(one)
     assert to_data(engine.simulate("five-handed", hands=5, seed=1))["timing"]["calibration"]["source"] == "shipped"
     assert to_data(engine.simulate("five-handed", hands=5, seed=1, bots=["random"] * 5))["timing"]["calibration"]["source"] == "none"
 
@@ -236,7 +237,7 @@ def test_the_command_line_moves_the_calibration_cache_or_switches_it_off(
     monkeypatch.setenv(calibration.CACHE_VARIABLE, "off")  # (restored after the test: the option sets it)
     calibration._measured.pop(calibration._key(rules), None)
     assert main(["simulate", str(house), "--hands", "3", "--calibration-cache", str(folder / "cache")]) == 0
-    assert "Bots' calibration: version" in capsys.readouterr().out
+    assert "Bots bid by play-outs under these rules: measured now and cached for later runs" in capsys.readouterr().out
     assert len(list((folder / "cache").glob("*.json"))) == 1
     calibration._measured.pop(calibration._key(rules), None)
     assert main(["simulate", str(house), "--hands", "3", "--calibration-cache", "off"]) == 0

@@ -173,6 +173,21 @@ def _calibration(result: SimulationResult) -> str:
     return f"version {CALIBRATION_VERSION} of {result.rules.document_hash[:12]}"
 
 
+_CALIBRATION_SOURCES = {
+    "shipped": "shipped with the engine",
+    "cache": "read from the calibration cache (measured on an earlier run)",
+    "measured": "measured now and cached for later runs",
+}
+
+
+def calibration_line(source: str, seconds: float, which: str) -> str:
+    """The report's line on what the bots bid by: how often each contract they weigh is made at each
+    reading of a hand, measured by play-outs under these rules (:mod:`~engine.bots.calibration`), and
+    where that came from (``source``: ``shipped``, ``cache`` or ``measured``) in ``seconds``."""
+    where = _CALIBRATION_SOURCES.get(source, source)
+    return f"Bots bid by play-outs under these rules: {where}, {seconds} s ({which})."
+
+
 def _share(count: int, total: int, fair: float | None = None) -> dict[str, Any]:
     low, high = wilson(count, total)
     share = {"count": count, "of": total, "rate": _rate(count, total), "interval_95": [round(low, 4), round(high, 4)]}
@@ -294,7 +309,7 @@ def to_text(result: SimulationResult) -> str:
     )
     used = data["timing"]["calibration"]
     if used["source"] != "none":
-        lines.append(f"Bots' calibration: {data['calibration']}, {used['source']} ({used['seconds']} s).")
+        lines.append(calibration_line(used["source"], used["seconds"], data["calibration"]))
     lines.append(
         f"All passed: {data['all_pass']['count']} ({100 * data['all_pass']['rate']:.1f}% of hands).  Contracts made: "
         f"{100 * data['made_rate']:.1f}%.  Slams: {data['slams']['count']}.  Set (contract failed): {data['sets']['count']}."

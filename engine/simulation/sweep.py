@@ -289,7 +289,10 @@ def sweep_text(result: Sweep) -> str:
         lines.append(f"{row['figure']:<{width}}" + "".join(cells))
     lines.append("")
     lines.append(f"* differs from setting 0 at the {LEVEL:.0%} level after Holm's adjustment across every figure of every setting.")
+    # A warning every setting shares (a rule the run's length cannot show, say) is said once.
+    shared = [warning for warning in data["runs"][0]["warnings"] if all(warning in run["warnings"] for run in data["runs"][1:])]
+    lines.extend(f"Every setting: warning: {warning}" for warning in shared)
     for index, run in enumerate(data["runs"]):
-        lines.extend(f"Setting {index}: warning: {warning}" for warning in run["warnings"])
+        lines.extend(f"Setting {index}: warning: {warning}" for warning in run["warnings"] if warning not in shared)
     lines.extend(f"Warning: {warning}" for warning in data["unresponsive"])
     return "\n".join(lines) + "\n"
