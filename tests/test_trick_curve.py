@@ -8,13 +8,22 @@ import math
 import statistics
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from test_valuation import _contracts_played, _with
 
 import engine
 from engine.bots import calibration
 from engine.bots.calibration import Calibration
 from engine.bots.heuristic import HeuristicBot
+from engine.bots.profile import Profile
+from engine.bots.trick_bids import choose_by_worth
 from engine.bots.trick_curve import KINDS, MIN_SAMPLES, SPREAD_RANGE, TrickCurve, curves_from, fit_line, measure_tricks
+from engine.bots.valuation import Valuation
+from engine.kernel.seat_view import SeatView, seat_view
+from engine.kernel.state import GameState
+from engine.kernel.tables import tables_for
+from engine.rules.contracts import Contract
 
 
 def test_a_trick_curve_is_the_reading_moved_by_what_the_play_outs_took() -> None:
@@ -87,3 +96,67 @@ def test_rules_text_000_five_handed_contracts_played_alone_have_a_curve_of_their
     reading = 7.0
     with_partner = fresh["trumps"].expected(reading + bots[0].profile.partner_tricks)
     assert fresh["trumps_alone"].expected(reading) < with_partner - 1.0
+
+
+def _chosen_reading_every_contract(
+    valuation: Valuation,
+    profile: Profile,
+    view: SeatView,
+    ordinary: list[Contract],
+    readings: dict[str, float],
+    curves: dict[str, TrickCurve | None],
+) -> Contract | None:
+    """:func:`choose_by_worth` as first written, every contract's chance read (the oracle for the one that
+    passes over a strain's contracts above one made too seldom)."""
+    seat, scores = view.actor, view.scores
+    held = valuation.held(view.bidding)
+    passing = None
+    if held is not None and valuation.team_of[held[0]] != valuation.team_of[seat]:
+        passing = valuation.pass_worth(held, seat, scores, profile.pass_weight, profile.holder_make_share) + profile.value_margin
+    acceptable = []
+    for contract in ordinary:
+        reading, curve = readings[contract.style.strain], curves[contract.style.strain]
+        if curve is None:
+            chance = 1.0 if (contract.level or 0) <= reading else 0.0
+        else:
+            chance = curve.made_chance(reading, contract.target.minimum)
+        if chance < profile.trick_chance:
+            continue
+        worth = valuation.reading_worth(contract, seat, reading, scores, curve)
+        if passing is None or worth > passing:
+            acceptable.append((contract, worth))
+    if not acceptable:
+        return None
+    best: dict[str, tuple[float, int, Contract]] = {}
+    for contract, worth in acceptable:
+        known = best.get(contract.style.strain)
+        if known is None or (worth, -contract.rank) > known[:2]:
+            best[contract.style.strain] = (worth, -contract.rank, contract)
+    return max(best.values(), key=lambda entry: (entry[0], entry[2].style.strain))[2]
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    seed=st.integers(0, 40),
+    readings=st.lists(st.floats(0.0, 10.0), min_size=5, max_size=5),
+    lines=st.lists(st.one_of(st.none(), st.tuples(st.floats(-2.0, 3.0), st.floats(0.3, 1.3), st.floats(0.4, 2.5))), min_size=5, max_size=5),
+    least=st.floats(0.05, 0.95),
+)
+def test_rules_text_000_bidding_a_strain_s_contracts_above_one_made_too_seldom_are_not_read(
+    seed: int, readings: list[float], lines: list[tuple[float, float, float] | None], least: float
+) -> None:
+    """Rules text 000, "Bidding": a bid of more tricks in a strain is made no more often than a bid of
+    fewer, so the default bot passes over a strain's contracts above the first made less than its
+    ``trick_chance`` without reading them; it bids what it bid when it read every one (one auction round,
+    any readings and curves, any least chance)."""
+    rules = engine.load_variant("standard")
+    state = GameState.create(rules, seed=seed, history=False)
+    view = seat_view(state, state.to_act)
+    profile = Profile(trick_chance=least)
+    valuation = Valuation(rules, tables_for(rules).team_of)
+    strains = sorted({contract.style.strain for contract in rules.ladder if contract.level is not None})
+    ordinary = [contract for contract in rules.ladder if contract.level is not None]
+    by_strain = dict(zip(strains, readings))
+    curves = {strain: None if line is None else TrickCurve(*line) for strain, line in zip(strains, lines)}
+    expected = _chosen_reading_every_contract(valuation, profile, view, ordinary, by_strain, curves)
+    assert choose_by_worth(valuation, profile, view, ordinary, by_strain, curves.__getitem__, True) is expected

@@ -46,14 +46,23 @@ def choose_by_worth(
         passing = valuation.pass_worth(held, seat, scores, profile.pass_weight, profile.holder_make_share) + profile.value_margin
     acceptable: list[tuple[Contract, float]] = []
     curves = {strain: curve_of(strain) for strain in readings}
+    # Per strain, the fewest tricks asked that were made too seldom: a contract asking as many or more is
+    # made no more often (the chance falls with the tricks asked), so it is passed over unread.
+    out_of_reach: dict[str, int] = {}
+    least = profile.trick_chance
     for contract in ordinary:
-        reading, curve = readings[contract.style.strain], curves[contract.style.strain]
+        strain, minimum = contract.style.strain, contract.target.minimum
+        if minimum >= out_of_reach.get(strain, minimum + 1):
+            continue
+        reading, curve = readings[strain], curves[strain]
         if curve is None:
             chance = 1.0 if (contract.level or 0) <= reading else 0.0
         else:  # (curve.made_chance written out: this module is compiled, the curve's class is not)
             expected = curve.intercept + curve.slope * reading
-            chance = 0.5 * (1.0 - math.erf((contract.target.minimum - 0.5 - expected) / (curve.spread * _SQRT2)))
-        if chance < profile.trick_chance:
+            chance = 0.5 * (1.0 - math.erf((minimum - 0.5 - expected) / (curve.spread * _SQRT2)))
+        if chance < least:
+            if curve is not None:
+                out_of_reach[strain] = minimum
             continue  # (checked first: most of the ladder is out of reach, and its worth is not needed)
         worth = valuation.reading_worth(contract, seat, reading, scores, curve)
         if passing is None or worth > passing:
