@@ -35,6 +35,22 @@ def test_maps_merge_lists_replace_and_null_removes(tmp_path: Path) -> None:
     assert "extends" not in document.data
 
 
+def test_a_needed_setting_removed_by_null_is_reported_where_the_null_is_written(tmp_path: Path) -> None:
+    """``null`` removes an inherited setting (docs/variant-language.md); where the variant needs it (its
+    deck, its kitty's size), the problem points at the ``null`` the author wrote and says what it did,
+    not at the top of the file as if the key had never been written."""
+    path = write(tmp_path, "house.yaml", "extends: standard\nname: X\ndeck: null\ndeal:\n  kitty_size: null\n")
+    with pytest.raises(VariantError) as raised:
+        engine.load_variant(path)
+    found = {(problem.path, problem.line, problem.column): problem.message for problem in raised.value.problems}
+    assert "is null, which removes it, but it is needed: a named pack" in found["$.deck", 3, 1]
+    assert "is null, which removes it, but it is needed" in found["$.deal.kitty_size", 5, 3]
+    unwritten = write(tmp_path, "bare.yaml", "name: Bare\n")  # never written: at the nearest written parent
+    with pytest.raises(VariantError) as raised:
+        engine.load_variant(unwritten)
+    assert any(problem.message.startswith("'deck' is missing: ") for problem in raised.value.problems)
+
+
 def test_a_placement_replaces_rather_than_merges(tmp_path: Path) -> None:
     path = write(tmp_path, "house.yaml", "extends: standard\ncontracts:\n  misere:\n    placement: {above: 7NT}\n")
     assert load_document(path).data["contracts"]["misere"]["placement"] == {"above": "7NT"}

@@ -42,6 +42,10 @@ class CompileContext:
         """The value at ``path``; records a problem (at the nearest written parent) when it is absent."""
         value = self.get(path, _MISSING)
         if value is _MISSING:
+            if path in self.document.keys:
+                # Written, but as null: the null removed the setting the file extends.
+                self.error(path, f"'{path[-1]}' is null, which removes it, but it is needed: {what}", key=True)
+                return None
             parent = path[:-1]
             self.error(parent, f"'{path[-1]}' is missing: {what}")
             return None
