@@ -118,6 +118,7 @@ def test_000_score_keeping_game_played_to_its_end(variant: str) -> None:
 _CAPPED_HOUSE_FILES = {
     "a failed contract paid to the other side, under a cap": "extends: french-canadian\nname: H\nscoring: {defender_cap: 490}\n",
     "trick points of 30 under a cap": "extends: australian\nname: H\nscoring: {defender_trick_points: 30}\n",
+    "five-handed under a cap": "extends: five-handed\nname: H\nscoring: {defender_cap: 490}\n",
 }
 
 
@@ -134,6 +135,8 @@ def test_000_other_scoring_a_hands_points_read_the_scores_only_as_far_as_points_
     size = rules.deal.hand_size
     contract = data.draw(st.sampled_from(list(rules.ladder)))
     declarer = data.draw(st.integers(0, rules.seating.players - 1))
+    # (Five-handed: a called partner scores its share of the value with the declarer.)
+    partner = data.draw(st.one_of(st.none(), st.integers(0, rules.seating.players - 1))) if rules.seating.called_partner else None
     tricks = [0] * seats
     heavy = data.draw(st.integers(0, size))  # one seat's many tricks: trick points up against the cap
     tricks[data.draw(st.integers(0, seats - 1))] += heavy
@@ -154,8 +157,8 @@ def test_000_other_scoring_a_hands_points_read_the_scores_only_as_far_as_points_
     second = tuple(data.draw(same_key(team)) for team in range(teams))
     assert points_key(rules, second, size) == key
     assert (
-        score_hand(rules, contract, declarer, tricks, first).hand_points
-        == score_hand(rules, contract, declarer, tricks, second).hand_points
+        score_hand(rules, contract, declarer, tricks, first, partner=partner).hand_points
+        == score_hand(rules, contract, declarer, tricks, second, partner=partner).hand_points
     )
 
 

@@ -13,6 +13,7 @@ fewest of them and then plays as in a misère, taking no more (the heuristic bot
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from ..rules.contracts import Contract
 from ..rules.ruleset import Rules
@@ -22,6 +23,9 @@ from .standing import Standing
 PLAN_TOLERANCE = 1e-9
 """Counts of tricks whose worth for the game (:func:`trick_plan`) differs by less are as good as each other."""
 
+
+_UNREAD: Final = (-1, -1)
+"""A plan no count of tricks can be: :func:`trick_plan`'s memo has none for the key."""
 
 FAILING_MARGIN = 0.1
 """A misère's declaring side fails it on purpose (:func:`trick_plan`) only where failing reads at least
@@ -43,8 +47,9 @@ def trick_plan(
     team_of = tuple(team_of)
     memo = memos_of(rules, team_of).plans
     key = (terms(contract), declarer, scores, team_of[seat])
-    if key in memo:
-        return memo[key]
+    found = memo.get(key, _UNREAD)  # (one look: another thread may clear the memo between two)
+    if found != _UNREAD:
+        return found
     if len(memo) >= MEMO_LIMIT:
         memo.clear()
     found = memo[key] = _trick_plan(rules, team_of, scores, contract, declarer, seat)

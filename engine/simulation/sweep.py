@@ -290,9 +290,12 @@ def sweep_text(result: Sweep) -> str:
     lines.append("")
     lines.append(f"* differs from setting 0 at the {LEVEL:.0%} level after Holm's adjustment across every figure of every setting.")
     # A warning every setting shares (a rule the run's length cannot show, say) is said once.
-    shared = [warning for warning in data["runs"][0]["warnings"] if all(warning in run["warnings"] for run in data["runs"][1:])]
+    runs = data["runs"]
+    shared = (
+        [] if len(runs) < 2 else [each for each in dict.fromkeys(runs[0]["warnings"]) if all(each in run["warnings"] for run in runs[1:])]
+    )
     lines.extend(f"Every setting: warning: {warning}" for warning in shared)
-    for index, run in enumerate(data["runs"]):
+    for index, run in enumerate(runs):
         lines.extend(f"Setting {index}: warning: {warning}" for warning in run["warnings"] if warning not in shared)
     lines.extend(f"Warning: {warning}" for warning in data["unresponsive"])
     return "\n".join(lines) + "\n"
