@@ -17,7 +17,7 @@ from engine.bots import calibration
 from engine.bots.calibration import Calibration
 from engine.bots.heuristic import HeuristicBot
 from engine.bots.profile import Profile
-from engine.bots.trick_bids import choose_by_worth
+from engine.bots.trick_bids import worth_bidding
 from engine.bots.trick_curve import KINDS, MIN_SAMPLES, SPREAD_RANGE, TrickCurve, curves_from, fit_line, measure_tricks
 from engine.bots.valuation import Valuation
 from engine.kernel.seat_view import SeatView, seat_view
@@ -98,15 +98,15 @@ def test_rules_text_000_five_handed_contracts_played_alone_have_a_curve_of_their
     assert fresh["trumps_alone"].expected(reading) < with_partner - 1.0
 
 
-def _chosen_reading_every_contract(
+def _worth_bidding_reading_every_contract(
     valuation: Valuation,
     profile: Profile,
     view: SeatView,
     ordinary: list[Contract],
     readings: dict[str, float],
     curves: dict[str, TrickCurve | None],
-) -> Contract | None:
-    """:func:`choose_by_worth` as first written, every contract's chance read (the oracle for the one that
+) -> list[tuple[Contract, float]]:
+    """:func:`worth_bidding` as first written, every contract's chance read (the oracle for the one that
     passes over a strain's contracts above one made too seldom)."""
     seat, scores = view.actor, view.scores
     held = valuation.held(view.bidding)
@@ -116,23 +116,14 @@ def _chosen_reading_every_contract(
     acceptable = []
     for contract in ordinary:
         reading, curve = readings[contract.style.strain], curves[contract.style.strain]
-        if curve is None:
-            chance = 1.0 if (contract.level or 0) <= reading else 0.0
-        else:
-            chance = curve.made_chance(reading, contract.target.minimum)
-        if chance < profile.trick_chance:
-            continue
-        worth = valuation.reading_worth(contract, seat, reading, scores, curve)
-        if passing is None or worth > passing:
-            acceptable.append((contract, worth))
-    if not acceptable:
-        return None
-    best: dict[str, tuple[float, int, Contract]] = {}
-    for contract, worth in acceptable:
-        known = best.get(contract.style.strain)
-        if known is None or (worth, -contract.rank) > known[:2]:
-            best[contract.style.strain] = (worth, -contract.rank, contract)
-    return max(best.values(), key=lambda entry: (entry[0], entry[2].style.strain))[2]
+        chance = (
+            (1.0 if (contract.level or 0) <= reading else 0.0) if curve is None else curve.made_chance(reading, contract.target.minimum)
+        )
+        if chance >= profile.trick_chance:
+            worth = valuation.reading_worth(contract, seat, reading, scores, curve)
+            if passing is None or worth > passing:
+                acceptable.append((contract, worth))
+    return acceptable
 
 
 @settings(max_examples=150, deadline=None)
@@ -148,7 +139,7 @@ def test_rules_text_000_bidding_a_strain_s_contracts_above_one_made_too_seldom_a
     """Rules text 000, "Bidding": a bid of more tricks in a strain is made no more often than a bid of
     fewer, so the default bot passes over a strain's contracts above the first made less than its
     ``trick_chance`` without reading them; it bids what it bid when it read every one (one auction round,
-    any readings and curves, any least chance)."""
+    any readings and curves, any least chance): the same contracts at the same worth."""
     rules = engine.load_variant("standard")
     state = GameState.create(rules, seed=seed, history=False)
     view = seat_view(state, state.to_act)
@@ -158,5 +149,5 @@ def test_rules_text_000_bidding_a_strain_s_contracts_above_one_made_too_seldom_a
     ordinary = [contract for contract in rules.ladder if contract.level is not None]
     by_strain = dict(zip(strains, readings))
     curves = {strain: None if line is None else TrickCurve(*line) for strain, line in zip(strains, lines)}
-    expected = _chosen_reading_every_contract(valuation, profile, view, ordinary, by_strain, curves)
-    assert choose_by_worth(valuation, profile, view, ordinary, by_strain, curves.__getitem__, True) is expected
+    expected = _worth_bidding_reading_every_contract(valuation, profile, view, ordinary, by_strain, curves)
+    assert worth_bidding(valuation, profile, view, ordinary, by_strain, curves.__getitem__) == expected

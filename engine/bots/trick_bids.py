@@ -39,6 +39,32 @@ def choose_by_worth(
     """The trick contract of ``ordinary`` (the legal ones) to bid from ``view`` when the hand reads
     ``readings`` tricks per strain and ``curve_of`` gives each strain's measured curve (``None``: the level
     must be within the reading, as the threshold bot has it); ``None`` to bid none."""
+    acceptable = worth_bidding(valuation, profile, view, ordinary, readings, curve_of)
+    if not acceptable:
+        return None
+    best: dict[str, tuple[float, int, Contract]] = {}
+    for contract, worth in acceptable:
+        known = best.get(contract.style.strain)
+        if known is None or (worth, -contract.rank) > known[:2]:
+            best[contract.style.strain] = (worth, -contract.rank, contract)
+    _, _, chosen = max(best.values(), key=lambda entry: (entry[0], entry[2].style.strain))
+    if one_round or chosen.level is None:
+        return chosen
+    in_strain = sorted((contract for contract, _ in acceptable if contract.style.strain == chosen.style.strain), key=lambda each: each.rank)
+    lower = [contract for contract in in_strain if (contract.level or 0) < chosen.level]
+    return lower[-1] if lower else in_strain[0]
+
+
+def worth_bidding(
+    valuation: Valuation,
+    profile: Profile,
+    view: SeatView,
+    ordinary: Sequence[Contract],
+    readings: Mapping[str, float],
+    curve_of: Callable[[str], TrickCurve | None],
+) -> list[tuple[Contract, float]]:
+    """The contracts of ``ordinary`` (lowest first) :func:`choose_by_worth` chooses among, each with its
+    worth: made at least the profile's ``trick_chance``, and over an opponent's bid worth more than passing."""
     seat, scores = view.actor, view.scores
     held = valuation.held(view.bidding)
     passing: float | None = None
@@ -67,19 +93,7 @@ def choose_by_worth(
         worth = valuation.reading_worth(contract, seat, reading, scores, curve)
         if passing is None or worth > passing:
             acceptable.append((contract, worth))
-    if not acceptable:
-        return None
-    best: dict[str, tuple[float, int, Contract]] = {}
-    for contract, worth in acceptable:
-        known = best.get(contract.style.strain)
-        if known is None or (worth, -contract.rank) > known[:2]:
-            best[contract.style.strain] = (worth, -contract.rank, contract)
-    _, _, chosen = max(best.values(), key=lambda entry: (entry[0], entry[2].style.strain))
-    if one_round or chosen.level is None:
-        return chosen
-    in_strain = sorted((contract for contract, _ in acceptable if contract.style.strain == chosen.style.strain), key=lambda each: each.rank)
-    lower = [contract for contract in in_strain if (contract.level or 0) < chosen.level]
-    return lower[-1] if lower else in_strain[0]
+    return acceptable
 
 
 def goes_alone(
@@ -136,4 +150,4 @@ def call_partner(
     return PASS_MOVE if legal & 1 else (legal >> 1).bit_length() - 1
 
 
-__all__ = ["call_partner", "choose_by_worth", "goes_alone"]
+__all__ = ["call_partner", "choose_by_worth", "goes_alone", "worth_bidding"]
