@@ -10,10 +10,11 @@ applying them, the simulator's loop). It keeps no history beyond the current han
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from ..rules.announcements import Moment
 from ..rules.contracts import Exposure, ExposureTime, KittyUse, PartnerRole
-from ..rules.ruleset import AllPassAction, FirstLead, KittyExchange, Rules
+from ..rules.ruleset import AllPassAction, KittyExchange, Rules
 from .arrangement import SeatArrangement, laid_open
 from .calls import CallWindow
 from .course_state import COURSE_FIELDS, Course
@@ -51,6 +52,19 @@ from .scoring import (
 )
 from .table_cards import TableCards
 from .tables import Tables, cards_in, mask_of
+
+# The rules' enums live in an interpreted module: in the compiled build a member read through its class is a
+# generic attribute lookup (hundreds of instructions); a final name here is a C static.
+_AFTER_FIRST_LEAD: Final = ExposureTime.AFTER_FIRST_LEAD
+_AFTER_FIRST_TRICK: Final = ExposureTime.AFTER_FIRST_TRICK
+_AT_START: Final = ExposureTime.START
+_NOT_EXPOSED: Final = Exposure.NONE
+_NO_KITTY: Final = KittyUse.NONE
+_KITTY_TO_PARTNER: Final = KittyUse.TO_PARTNER
+_NO_EXCHANGE: Final = KittyExchange.NONE
+_SITS_OUT: Final = PartnerRole.SITS_OUT
+_PLAYS: Final = PartnerRole.PLAYS
+_PASSES_CARD: Final = PartnerRole.PASSES_CARD
 
 
 class HandCourse(Course):
@@ -122,7 +136,8 @@ class HandCourse(Course):
         play = hand.play
         assert play is not None
         arrangement = hand.arrangement
-        if hand.expose_when is ExposureTime.AFTER_FIRST_LEAD:
+        expose_when = hand.expose_when
+        if expose_when is not None and expose_when is _AFTER_FIRST_LEAD:
             self._expose()
         if arrangement.partner_secret:
             self.tell_all(arrangement.reveal_partner(play))
@@ -133,11 +148,11 @@ class HandCourse(Course):
         if self.listener is not None:
             cards = self.tables.cards
             self.listener.event(TrickWon(play.number - 1, winner, tuple((each, cards[card]) for each, card in play.completed[-1][1])))
-        if hand.expose_when is ExposureTime.AFTER_FIRST_TRICK:
+        if expose_when is not None and expose_when is _AFTER_FIRST_TRICK:
             self._expose()
         if play.number >= play.total:
             self._score()
-        elif self.rules.end.score_out_during_hand and hand.contract is not None:
+        elif self.tables.score_out_during_hand and hand.contract is not None:
             self._check_score_out(play)
 
     def _check_score_out(self, play: TrickPlay) -> None:
@@ -222,9 +237,10 @@ class HandCourse(Course):
         declarer, contract = won
         self.hand.contract, self.hand.declarer = contract, declarer
         self.hand.terms = self.hand.current_terms()  # a modifier said with the bid (sans kitty) sets the terms from the start
-        self.tell(AuctionWon(declarer, contract.id))
+        if self.listener is not None:  # (events are interpreted frozen dataclasses: not built unread)
+            self.listener.event(AuctionWon(declarer, contract.id))
         seating = self.rules.seating
-        if contract.style.partner is PartnerRole.SITS_OUT:
+        if contract.style.partner is _SITS_OUT:
             self.hand.sitting_out = seating.partners_of(declarer)
         if not self._open_window(Moment.AFTER_AUCTION):
             self._take_kitty()
@@ -252,7 +268,7 @@ class HandCourse(Course):
         """After the auction's announcements: the declarer takes the kitty where the terms use it."""
         declarer, terms = self.hand.declarer, self.hand.terms
         assert declarer is not None and terms is not None
-        uses_kitty = terms.style.kitty is not KittyUse.NONE and self.rules.kitty.exchange is not KittyExchange.NONE
+        uses_kitty = terms.style.kitty is not _NO_KITTY and self.rules.kitty.exchange is not _NO_EXCHANGE
         self.hand.discarder = declarer
         if uses_kitty and self.hand.kitty:
             # Any-number exchange gives the same choices as taking the whole kitty and discarding as many.
@@ -273,7 +289,7 @@ class HandCourse(Course):
             hand.discarded |= mask
             hand.received = 0
             self._start_play()
-        elif seat == declarer and terms.style.kitty is KittyUse.TO_PARTNER:
+        elif seat == declarer and terms.style.kitty is _KITTY_TO_PARTNER:
             # Double misère: the discards go to the partner (the first clockwise), who keeps what it likes
             # and discards as many.
             seats = self.rules.seating.seats
@@ -294,7 +310,7 @@ class HandCourse(Course):
         hand is settled), else :meth:`after_partner`."""
         terms = self.hand.terms
         assert terms is not None
-        if self.rules.seating.called_partner is not None and terms.style.partner is PartnerRole.PLAYS:
+        if self.rules.seating.called_partner is not None and terms.style.partner is _PLAYS:
             self.enter(CALLING_PARTNER)
             return
         self.after_partner()
@@ -302,7 +318,7 @@ class HandCourse(Course):
     def after_partner(self) -> None:
         terms, declarer = self.hand.terms, self.hand.declarer
         assert terms is not None and declarer is not None
-        if terms.style.partner is PartnerRole.PASSES_CARD:
+        if terms.style.partner is _PASSES_CARD:
             self.hand.givers = [seat for seat in self.rules.seating.partners_of(declarer) if seat not in self.hand.sitting_out]
             if self.hand.givers:
                 self.enter(GIVING)
@@ -333,7 +349,8 @@ class HandCourse(Course):
         all_pass = self.rules.auction.all_pass
         if all_pass.action is AllPassAction.PLAY_NO_TRUMP:
             # Nobody bid: everyone plays the hand in no trump, the kitty untouched, led from the dealer's left.
-            self.tell(AllPassed(self.hand_number, (self.dealer + 1) % seats))
+            if self.listener is not None:
+                self.listener.event(AllPassed(self.hand_number, (self.dealer + 1) % seats))
             strain = self.tables.strains[all_pass.strain]
             self.hand.play = TrickPlay(
                 self.tables, self.hand.hands, strain, list(range(seats)), (self.dealer + 1) % seats, self.rules.deal.hand_size
@@ -345,7 +362,8 @@ class HandCourse(Course):
             next_dealer = self.dealer
         teams = len(self.rules.seating.teams)
         self._finish_hand(HandResult(None, None, False, (0,) * seats, (0,) * teams, self.scores, (), False, None, next_dealer))
-        self.tell(AllPassed(self.hand_number, next_dealer))
+        if self.listener is not None:
+            self.listener.event(AllPassed(self.hand_number, next_dealer))
         self.redeals = self.redeals + 1 if next_dealer == self.dealer else 0
         self.banned = frozenset()
         self.dealer = next_dealer
@@ -363,18 +381,20 @@ class HandCourse(Course):
             return
         contract, declarer = self.hand.terms, self.hand.declarer
         assert contract is not None and declarer is not None
-        seats = self.rules.seating.seats
+        tables = self.tables
+        seats = tables.seats
         active = [seat for seat in range(seats) if seat not in self.hand.sitting_out]
-        if self.rules.play.first_lead is FirstLead.DECLARER:
+        if tables.declarer_leads:
             leader = declarer
         else:
             leader = next(seat for seat in ((self.dealer + 1 + step) % seats for step in range(seats)) if seat in active)
-        strain = self.tables.strains[contract.style.strain]
-        self.hand.play = TrickPlay(self.tables, self.hand.hands, strain, active, leader, self.rules.deal.hand_size)
+        style = contract.style
+        strain = tables.strains[style.strain]
+        self.hand.play = TrickPlay(tables, self.hand.hands, strain, active, leader, tables.hand_size)
         self.enter(PLAYING)
-        if contract.style.exposed is not Exposure.NONE:
-            self.hand.expose_when = contract.style.exposed_from
-            if self.hand.expose_when is ExposureTime.START:
+        if style.exposed is not _NOT_EXPOSED:
+            self.hand.expose_when = style.exposed_from
+            if self.hand.expose_when is _AT_START:
                 self._expose()
 
     def _expose(self) -> None:
@@ -415,7 +435,7 @@ class HandCourse(Course):
         the result is reported, then the game ends or the next dealer deals."""
         self.scores = scored.scores
         over = ending is not None
-        next_dealer = None if over else (self.dealer + 1) % self.rules.seating.players
+        next_dealer = None if over else (self.dealer + 1) % self.tables.players
         winner = ending[0] if ending is not None else None
         declarer = self.hand.declarer if contract is not None else None
         partner = self.hand.arrangement.partner if contract is not None else None
@@ -430,12 +450,13 @@ class HandCourse(Course):
         """After a scored hand: the game ends, or the next dealer deals."""
         if ending is not None:
             self.winner, self.ending = ending
-            self.tell(GameOver(ending[0], ending[1]))
+            if self.listener is not None:
+                self.listener.event(GameOver(ending[0], ending[1]))
             self.enter(OVER)
             return
         self.banned = frozenset(banned)
         self.redeals = 0
-        self.dealer = (self.dealer + 1) % self.rules.seating.players
+        self.dealer = (self.dealer + 1) % self.tables.players
         self._next_or_pause()
 
     def _next_or_pause(self) -> None:
@@ -446,7 +467,8 @@ class HandCourse(Course):
 
     def _finish_hand(self, result: HandResult) -> None:
         self.result = result
-        self.tell(HandScored(self.hand_number, result))
+        if self.listener is not None:
+            self.listener.event(HandScored(self.hand_number, result))
 
 
 __all__ = ["COURSE_FIELDS", "PASS_MOVE", "HandCourse", "StateListener"]

@@ -159,11 +159,11 @@ def misdealt_seat(tables: Tables, hands: list[int]) -> int | None:
 
 def hands_of_order(tables: Tables, order: list[int], dealer: int) -> list[int]:
     """Each seat's hand, as a mask, from a shuffled deck (the kernel's fast form of :func:`deal_of_order`)."""
-    players, bits = tables.rules.seating.players, tables.bits
+    players, bits = tables.players, tables.bits
     hands = [0] * len(tables.hand_positions)
     for place, positions in enumerate(tables.hand_positions):
-        # The cards are distinct, so adding their bits is or-ing them (and quicker).
-        hands[seat_at(place, dealer, players) if place >= players else (dealer + 1 + place) % players] = sum(
-            [bits[order[position]] for position in positions]
-        )
+        mask = 0
+        for position in positions:
+            mask |= bits[order[position]]
+        hands[seat_at(place, dealer, players) if place >= players else (dealer + 1 + place) % players] = mask
     return hands

@@ -298,7 +298,8 @@ class TrickPlay:
         self.played |= bit
         if self._restricted:
             self.by_seat[seat] |= bit
-        self.hands[seat] ^= bit
+        hands = self.hands
+        hands[seat] = hands[seat] ^ bit  # (``^=`` on an item is a generic in-place call in the compiled build)
         if len(trick) < self._size:
             self.to_act = self._next_seat[seat]
             return -1

@@ -181,12 +181,12 @@ class GameState(HandCourse):
         assert play is not None
         hands, tables, listener = self.hand.hands, self.tables, self.listener
         suits, cards = tables.suits, tables.cards
-        playable, play_card = play.playable, play.play
         moves = 0
         while True:
             seat = play.to_act
             hand = hands[seat]
-            legal = playable(hand)
+            # Methods called on the play itself, not bound once: the compiled build calls them natively.
+            legal = play.playable(hand)
             named: str | None = None
             if legal & (legal - 1) or play.must_name(legal):  # TrickPlay.only_move's test, inline: the innermost loop
                 chosen = choosers[seat](self, seat, legal)
@@ -202,7 +202,7 @@ class GameState(HandCourse):
                 index = legal.bit_length() - 1
             if listener is not None:
                 listener.event(CardPlayed(seat, cards[index], named))
-            winner = play_card(index, named)
+            winner = play.play(index, named)
             self.after_card(winner)
             moves += 1
             # Only a trick's last card can end the play (the hand scored, or a side scored out).

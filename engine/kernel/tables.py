@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from ..rules.cards import FACE_RANKS, Card
 from ..rules.contracts import Contract, Extra
-from ..rules.ruleset import DealTarget, Rules
+from ..rules.ruleset import DealTarget, FirstLead, Rules
 from ..rules.strains import TRUMP_POWER, CardOrder
 from .actions import Bid, Play
 
@@ -158,6 +158,16 @@ class Tables:
     """Where a dead hand's cards lie in the shuffled deck."""
     table_positions: tuple[int, ...] = ()
     """Where the cards dealt face up to the table lie in the shuffled deck."""
+    players: int = 0
+    """The number of players (``rules.seating.players``, read at every hand: the rules are not compiled)."""
+    seats: int = 0
+    """The number of seats, dummies included (``rules.seating.seats``)."""
+    hand_size: int = 0
+    """The cards each seat is dealt (``rules.deal.hand_size``)."""
+    declarer_leads: bool = False
+    """Whether the declarer leads the first trick (else the first active seat from the dealer's left)."""
+    score_out_during_hand: bool = False
+    """Whether a side that scores out during the play stops the hand (``rules.end.score_out_during_hand``)."""
 
     @property
     def stride(self) -> int:
@@ -305,6 +315,11 @@ def tables_for(rules: Rules) -> Tables:
         kitty_positions=tuple(piles[DealTarget.KITTY]),
         dead_positions=tuple(piles[DealTarget.DEAD_HAND]),
         table_positions=tuple(piles[DealTarget.TABLE]),
+        players=players,
+        seats=seats,
+        hand_size=rules.deal.hand_size,
+        declarer_leads=rules.play.first_lead is FirstLead.DECLARER,
+        score_out_during_hand=rules.end.score_out_during_hand,
     )
     if len(_CACHE) > 64:  # a long-lived program compiling many variants should not grow without bound
         _CACHE.clear()
