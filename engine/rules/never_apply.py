@@ -16,8 +16,9 @@ The checks:
 * ``breach.min_level`` is above every level of the ladder (breach is then only ever called against
   special contracts);
 * ``end.must_win_by_bid`` where nothing but a made contract can take a side to the target (defenders'
-  trick points capped under it or worth nothing, a failed contract scoring nothing for the opponents,
-  no trick points for an all-pass hand, no breach points that end the game);
+  trick points worth nothing, a failed contract scoring nothing for the opponents, no trick points for
+  an all-pass hand, no breach points that end the game); not where a defenders' cap under the target is
+  what makes it so, since that is the rule said again as the Australian packs say it;
 * ``scoring.defender_cap`` where no trick points are ever scored to cap;
 * ``end.lose_only_if_others_not_negative`` without a losing score (``lose_at``);
 * ``scoring.slam`` where no ordinary bid is small enough for it;
@@ -112,29 +113,39 @@ def _scored_by_trick(rules: Rules) -> list[str]:
     return found
 
 
+def must_win_by_bid_moot(rules: Rules) -> str | None:
+    """Why ``end.must_win_by_bid`` can never come up under ``rules`` (only a made contract can take a side
+    to the target anyway), as a sentence; ``None`` where it can (or is not stated)."""
+    end, scoring = rules.end, rules.scoring
+    if not end.must_win_by_bid:
+        return None
+    capped = scoring.defender_cap is not None and scoring.defender_cap < end.target
+    if (_scored_by_trick(rules) and not capped) or scoring.failed is FailedContract.TO_OPPONENTS:
+        return None
+    if rules.breach is not None and rules.breach.can_end_game:
+        return None
+    if capped:
+        why = f"trick points stop at the defenders' cap, {scoring.defender_cap}, under the target {end.target}"
+    else:
+        why = "no trick points are scored outside a contract"
+    return (
+        f"only a made contract can take a side to the target, since {why}, a failed contract gives the opponents "
+        "nothing, and no breach points end the game"
+    )
+
+
 def _end(rules: Rules, document: MergedDocument, warn: _Warn) -> None:
     end, scoring = rules.end, rules.scoring
-    if end.must_win_by_bid:
-        capped = scoring.defender_cap is not None and scoring.defender_cap < end.target
-        routes = []
-        if _scored_by_trick(rules) and not capped:
-            routes.append("trick points")
-        if scoring.failed is FailedContract.TO_OPPONENTS:
-            routes.append("a failed contract's value given to the opponents")
-        if rules.breach is not None and rules.breach.can_end_game:
-            routes.append("breach points")
-        if not routes:
-            if capped:
-                why = f"trick points stop at the defenders' cap, {scoring.defender_cap}, under the target {end.target}"
-            else:
-                why = "no trick points are scored outside a contract"
-            warn(
-                ("end", "must_win_by_bid"),
-                f"must_win_by_bid can never come up: only a made contract can take a side to the target, since {why}, a failed "
-                "contract gives the opponents nothing, and no breach points end the game. Remove must_win_by_bid (the "
-                "rest of the file already has that effect), or remove what makes it so.",
-                (("end", "must_win_by_bid"), ("end", "target"), ("scoring",), ("auction", "all_pass"), ("breach",)),
-            )
+    moot = must_win_by_bid_moot(rules)
+    # A cap under the target is how the Australian packs state the rule (rules text 000, "Other scoring
+    # variations"; rules text 004 states both): saying it twice is no mistake to warn of.
+    if moot is not None and not (scoring.defender_cap is not None and scoring.defender_cap < end.target):
+        warn(
+            ("end", "must_win_by_bid"),
+            f"must_win_by_bid can never come up: {moot}. Remove must_win_by_bid (the rest of the file already has "
+            "that effect), or remove what makes it so.",
+            (("end", "must_win_by_bid"), ("end", "target"), ("scoring",), ("auction", "all_pass"), ("breach",)),
+        )
     if end.lose_only_if_others_not_negative and end.lose_at is None:
         warn(
             ("end", "lose_only_if_others_not_negative"),
@@ -209,4 +220,4 @@ def variant_warnings(reference: str, rules: Rules) -> list[Problem]:
     return rule_warnings(rules, load_document(reference))
 
 
-__all__ = ["CHECKS", "rule_warnings", "variant_warnings"]
+__all__ = ["CHECKS", "must_win_by_bid_moot", "rule_warnings", "variant_warnings"]

@@ -14,7 +14,7 @@ from ..bots.heuristic import HeuristicBot
 from ..bots.usage import seldom_used
 from ..errors import FiveHundredError
 from ..rules.announcements import Effect
-from ..rules.never_apply import variant_warnings
+from ..rules.never_apply import must_win_by_bid_moot, variant_warnings
 from .rule_use import UNBROKEN, stated_rules
 from .runner import MAX_HANDS_PER_GAME, SimulationResult
 from .tally import ContractTally
@@ -232,16 +232,20 @@ def balance(result: SimulationResult) -> dict[str, Any] | None:
 
 def _never_reasons(result: SimulationResult) -> dict[str, str]:
     """Why a stated rule can never come up under the rest of the run's rules, by the last key of its
-    setting's path: the variant's validation warnings (:func:`~engine.rules.never_apply.variant_warnings`);
-    none where the variant is not read from a file or a shipped name (its file gone, say)."""
+    setting's path: the variant's validation warnings (:func:`~engine.rules.never_apply.variant_warnings`;
+    none where the variant is not read from a file or a shipped name, its file gone, say), and a
+    must-win-by-bid that a cap under the target says again (:func:`~engine.rules.never_apply.must_win_by_bid_moot`)."""
+    moot = must_win_by_bid_moot(result.rules)
+    # (Said again by a cap under the target, as the Australian packs say it: no warning, but still the reason.)
+    reasons = {} if moot is None else {"must_win_by_bid": f"must_win_by_bid can never come up: {moot}."}
     reference = result.rules.reference
     if not reference:
-        return {}
+        return reasons
     try:
         problems = variant_warnings(reference, result.rules)
     except (FiveHundredError, OSError, ValueError):
-        return {}
-    return {problem.path.rsplit(".", 1)[-1]: problem.message for problem in problems}
+        return reasons
+    return reasons | {problem.path.rsplit(".", 1)[-1]: problem.message for problem in problems}
 
 
 def rules_in_play(result: SimulationResult) -> dict[str, list[Any]]:
