@@ -262,3 +262,40 @@ def test_a_warning_every_setting_of_a_sweep_shares_is_said_once() -> None:
     assert text.count("end 'lose_at' can come up only in whole games") == 1
     assert "Every setting: warning: end 'lose_at' can come up only in whole games" in text
     assert "Setting 1: warning: end 'lose_at'" not in text
+
+
+def test_a_sweep_shows_every_figure_each_setting_measured_tested_or_not() -> None:
+    """A user trial found a sweep printing '-' for a contract's points when declared that a later setting
+    had measured (the first setting declared it fewer than twice, so it was not tested) and leaving some
+    such rows out: every setting's value is its own mean, a '-' only where it never declared the contract."""
+    result = sweep("standard", [parse_set("end.target=300,500")], hands=40, seed=3, bots=["random"] * 4)
+    rows = {row["figure"]: row["values"] for row in sweep_data(result)["figures"]}
+    runs = [result.baseline, *(each.second for each in result.moments)]
+    untested = 0
+    for index, moments in enumerate(runs):
+        for name in moments.sums:
+            assert name in rows, name
+            value = rows[name][index]
+            assert value is not None and value == pytest.approx(moments.mean(name), abs=1e-6), (name, index)
+            untested += conditional(name) and index > 0 and result.baseline.units(name) < 2
+        for name, values in rows.items():
+            if conditional(name) and not moments.units(name):
+                assert values[index] is None, (name, index)
+    assert untested  # the case the trial met: measured by a later setting, too seldom by the first to test
+
+
+def test_comparing_runs_of_hands_that_differ_in_how_a_game_ends_says_to_compare_games() -> None:
+    """A user trial compared a target of 1000 with 500 over hands (the default) and read every figure as
+    +0: each hand starts from nothing to nothing, so the report says to compare whole games; not where the
+    end rules agree, nor over games."""
+    house = engine.compile_text("extends: standard\nname: To 1000\nend: {target: 1000}\n")
+    data = compare_data(compare("standard", house, hands=10, seed=1, bots=["random"] * 4))
+    (warning,) = data["warnings"]
+    assert "end.target 500 → 1000" in warning and "--games" in warning
+    same = engine.compile_text("extends: standard\nname: Same end\nplay: {first_lead: left_of_dealer}\n")
+    assert compare_data(compare("standard", same, hands=10, seed=1, bots=["random"] * 4))["warnings"] == []
+    games = compare("standard", house, games=2, seed=1, bots=["random"] * 4)
+    assert not any("--games" in each for each in compare_data(games)["warnings"])
+    assert "each game counts once" in compare_text(games)
+    swept = sweep_data(sweep("standard", [parse_set("end.target=500,1000")], hands=10, seed=1, bots=["random"] * 4))
+    assert any(each.startswith("setting 1 changes how a game ends") for each in swept["warnings"])

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from ..analysis.statistics import holm_once
@@ -137,6 +137,55 @@ class Comparison:
 
 
 _TEAM_FIGURE = re.compile("^(" + "|".join(re.escape(each).replace(r"\{team\}", r"\d+") for each in (TEAM_POINTS, TEAM_WINS)) + ")$")
+
+
+def team_figure(name: str) -> bool:
+    """Whether figure ``name`` is kept per team (compared only between the same seating)."""
+    return _TEAM_FIGURE.match(name) is not None
+
+
+def _shown(value: object) -> str:
+    """A rule's value as a house file writes it."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(getattr(value, "value", value))
+
+
+def end_changes(first: Rules, second: Rules) -> list[str]:
+    """How ``second``'s end-of-game rules differ from ``first``'s, a ``end.KEY A → B`` each."""
+    return [
+        f"end.{each.name} {_shown(getattr(first.end, each.name))} → {_shown(getattr(second.end, each.name))}"
+        for each in fields(first.end)
+        if getattr(first.end, each.name) != getattr(second.end, each.name)
+    ]
+
+
+def hands_only_warnings(results: Sequence[SimulationResult], labels: Sequence[str]) -> list[str]:
+    """Where runs of hands are compared: a warning for each run after the first (labelled by ``labels``)
+    whose end-of-game rules differ from the first's, since every hand of a run of hands starts from
+    nothing to nothing, where they seldom matter (a user trial read a sweep of the target as "no
+    difference")."""
+    if results[0].settings.games:
+        return []
+    warnings = []
+    for label, result in zip(labels[1:], results[1:]):
+        changed = end_changes(results[0].rules, result.rules)
+        if changed:
+            warnings.append(
+                f"{label} changes how a game ends ({', '.join(changed)}), but a run of hands plays every hand from "
+                "nothing to nothing, where that seldom matters: these figures hardly show it. Compare whole games "
+                "(--games N) to see what it does."
+            )
+    return warnings
+
+
+GAMES_NOTE = (
+    "In a run of whole games each game is a unit: a figure 'per hand' is each game's rate averaged over the "
+    "games (each game counts once, however long), so it differs from simulate's, which pools every hand."
+)
+"""What a comparison or a sweep of whole games says of its figures 'per hand'."""
 
 
 def unadjusted_tests(moments: PairedMoments, *, paired: bool, games: bool, by_role: bool) -> list[FigureTest]:
@@ -274,7 +323,8 @@ def compare_data(comparison: Comparison) -> dict[str, Any]:
         "level": LEVEL,
     }
     first, second = to_data(comparison.first), to_data(comparison.second)
-    return {"a": first, "b": second, "design": design, "warnings": unfinished_warnings((first, second), ("A", "B")), "figures": rows}
+    warnings = unfinished_warnings((first, second), ("A", "B")) + hands_only_warnings((comparison.first, comparison.second), ("A", "B"))
+    return {"a": first, "b": second, "design": design, "warnings": warnings, "figures": rows}
 
 
 CHANGES_SHOWN = 8
@@ -367,6 +417,7 @@ def compare_text(comparison: Comparison) -> str:
             "normal, so read it as a rough guide."
         )
     if a["games"]:
+        lines.append(GAMES_NOTE)
         lines.append(
             f"Games with no winner: games stopped unfinished at the simulation's limit of {MAX_HANDS_PER_GAME} hands "
             "(counted also as 'games unfinished'), or ended tied at the top."

@@ -22,8 +22,17 @@ from ..errors import FiveHundredError, VariantError
 from ..language.resources import shipped_variant_path
 from ..rules.compiler import compile_text
 from ..rules.ruleset import Rules, Share
-from .comparison import LEVEL, figure_order, play_against_first, tests_against_first
-from .figures import Moments, PairedMoments, use_figure
+from .comparison import (
+    GAMES_NOTE,
+    LEVEL,
+    figure_order,
+    hands_only_warnings,
+    play_against_first,
+    seating_difference,
+    team_figure,
+    tests_against_first,
+)
+from .figures import Moments, PairedMoments, conditional, use_figure
 from .inference import FigureTest
 from .report import to_data, unfinished_warnings
 from .runner import Execution, SimulationResult, execution_of
@@ -228,19 +237,35 @@ def _run_data(result: Sweep, index: int) -> dict[str, Any]:
     return data
 
 
+def _value(moments: Moments, name: str) -> float | None:
+    """A run's mean of figure ``name``, rounded; ``None`` for a contract's points when declared where the run
+    never declared it."""
+    if conditional(name) and not moments.units(name):
+        return None
+    return round(moments.mean(name), 6)
+
+
 def sweep_data(result: Sweep) -> dict[str, Any]:
     """JSON-ready: per setting its label and report, and ``figures``: per figure the mean at each setting
     and, for every setting after the first, the difference from the first with its interval and adjusted
     p-value."""
     tests = result.tests()
+    first = result.settings[0].rules
+    # Per setting after the first: whether its sides are compared by role (another seating), its team
+    # figures then left out.
+    by_role = [seating_difference(first, setting.rules) is not None for setting in result.settings[1:]]
     names = set(result.baseline.sums) | {test.figure for each in tests for test, _ in each}
+    for moments, other in zip(result.moments, by_role):
+        names |= {name for name in moments.second.sums if not (other and team_figure(name))}
     figures = []
     for name in sorted(names, key=figure_order):
-        row: dict[str, Any] = {"figure": name, "values": [round(result.baseline.mean(name), 6)], "against_first": []}
-        for each in tests:
+        row: dict[str, Any] = {"figure": name, "values": [_value(result.baseline, name)], "against_first": []}
+        for each, moments, other in zip(tests, result.moments, by_role):
             found = next(((test, adjusted) for test, adjusted in each if test.figure == name), None)
-            if found is None:  # left out: a per-team figure of another seating
-                row["values"].append(None)
+            if found is None:
+                # Not tested: a per-team figure of another seating (left out), or a contract's points
+                # declared too seldom to test, still shown as measured.
+                row["values"].append(None if other and team_figure(name) else _value(moments.second, name))
                 row["against_first"].append(None)
                 continue
             test, adjusted = found
@@ -259,7 +284,8 @@ def sweep_data(result: Sweep) -> dict[str, Any]:
     return {
         "variant": result.variant,
         "settings": [setting.label for setting in result.settings],
-        "warnings": unfinished_warnings(runs, [f"setting {index}" for index in range(len(runs))]),
+        "warnings": unfinished_warnings(runs, [f"setting {index}" for index in range(len(runs))])
+        + hands_only_warnings(result.results, [f"setting {index}" for index in range(len(runs))]),
         "runs": runs,
         "figures": figures,
         "adjustment": "Holm",
@@ -288,7 +314,12 @@ def sweep_text(result: Sweep) -> str:
             cells.append(f"{'-' if value is None else f'{value:.4g}':>10}{mark}")
         lines.append(f"{row['figure']:<{width}}" + "".join(cells))
     lines.append("")
-    lines.append(f"* differs from setting 0 at the {LEVEL:.0%} level after Holm's adjustment across every figure of every setting.")
+    lines.append(
+        f"* differs from setting 0 at the {LEVEL:.0%} level after Holm's adjustment across every figure of every setting; "
+        "a contract's points when declared are tested where each setting declared it twice or more."
+    )
+    if first["games"]:
+        lines.append(GAMES_NOTE)
     # A warning every setting shares (a rule the run's length cannot show, say) is said once.
     runs = data["runs"]
     shared = (
