@@ -176,7 +176,9 @@ def test_rules_text_000_five_handed_a_sweep_of_the_partners_shares_says_whether_
     assert not any("alone" in warning for warning in moved)
 
 
-def test_a_runs_calibration_is_made_once_in_its_main_process_and_named_in_the_report(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_runs_calibration_is_made_once_in_its_main_process_and_named_in_the_report(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Issue 44: a house rule's calibration is measured once, in the run's main process, and handed to its
     workers (two workers give the figures one does); the report says which calibration the bots used."""
     from engine.simulation.report import to_data, to_text
@@ -197,11 +199,11 @@ def test_a_runs_calibration_is_made_once_in_its_main_process_and_named_in_the_re
     assert measured == ["Once"]
     first, second = to_data(one), to_data(two)
     assert first["calibration"] == second["calibration"] == f"version {calibration.VERSION} of {rules.document_hash[:12]}"
-    assert first["timing"]["calibration"]["source"] == "measured"
+    assert first["timing"]["calibration"]["source"] == "uncached"  # (the cache is off)
     assert {key: value for key, value in first.items() if key != "timing"} == {
         key: value for key, value in second.items() if key != "timing"
     }
-    assert "Bots bid by play-outs under these rules: measured now and cached for later runs, " in to_text(one)
+    assert "Bots bid by play-outs under these rules: measured now, not cached (the calibration cache is off" in to_text(one)
     assert f"(version {calibration.VERSION} of {rules.document_hash[:12]})." in to_text(one)
     assert to_data(engine.simulate("five-handed", hands=5, seed=1))["timing"]["calibration"]["source"] == "shipped"
     assert to_data(engine.simulate("five-handed", hands=5, seed=1, bots=["random"] * 5))["timing"]["calibration"]["source"] == "none"
@@ -242,6 +244,13 @@ def test_the_command_line_moves_the_calibration_cache_or_switches_it_off(
     calibration._measured.pop(calibration._key(rules), None)
     assert main(["simulate", str(house), "--hands", "3", "--calibration-cache", "off"]) == 0
     assert len(list((folder / "cache").glob("*.json"))) == 1
+    # A user trial: a cache that cannot be written was reported as "cached for later runs".
+    assert "measured now, not cached (the calibration cache is off or cannot be written" in capsys.readouterr().out
+    blocked = folder / "a-file"
+    blocked.write_text("", encoding="utf-8")
+    calibration._measured.pop(calibration._key(rules), None)
+    assert main(["simulate", str(house), "--hands", "3", "--calibration-cache", str(blocked / "cache")]) == 0
+    assert "measured now, not cached (the calibration cache is off or cannot be written" in capsys.readouterr().out
     with pytest.raises(SystemExit) as stopped:
         main(["simulate", str(house), "--hands", "3", "--calibration-cache", ""])
     assert stopped.value.code == 2 and "--calibration-cache" in capsys.readouterr().err
@@ -271,7 +280,7 @@ def test_a_sweeps_settings_are_calibrated_side_by_side_with_the_same_figures(mon
     for setting in settings_of("standard", [key]):
         calibration._measured.pop(calibration._key(setting.rules), None)
     two = sweep("standard", [key], hands=30, seed=4, workers=2)
-    assert [run.extra["calibration"]["source"] for run in two.results] == ["measured", "measured"]
+    assert [run.extra["calibration"]["source"] for run in two.results] == ["uncached", "uncached"]  # (the cache is off)
     one = sweep("standard", [key], hands=30, seed=4, workers=1)
     assert sweep_data(one)["figures"] == sweep_data(two)["figures"]
 

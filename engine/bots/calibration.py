@@ -100,8 +100,9 @@ class Calibration:
     """Per kind of strain (:data:`~engine.bots.trick_curve.KINDS`), the tricks a trick contract's declaring
     side takes at each reading of its hand (:mod:`~engine.bots.trick_curve`)."""
     source: str = "measured"
-    """Where it came from: ``shipped``, ``cache`` or ``measured`` (a report says which); ``none`` where the
-    variant has no contract to calibrate, no misère nor trick contract."""
+    """Where it came from: ``shipped``, ``cache`` or ``measured`` (and cached), or ``uncached`` (measured,
+    but the cache is off or could not be written); a report says which. ``none`` where the variant has no
+    contract to calibrate, no misère nor trick contract."""
 
 
 def made_share(curve: tuple[float, float], danger: float) -> float:
@@ -225,12 +226,13 @@ def _read_cache(key: str) -> Calibration | None:
         return None  # a damaged cache is ignored: the calibration is measured again
 
 
-def _write_cache(key: str, found: Calibration) -> None:
-    """Keep ``found`` in the cache folder (atomically: a reader never sees half a file); a cache that
-    cannot be written is left alone (the calibration is measured again next time)."""
+def _write_cache(key: str, found: Calibration) -> bool:
+    """Keep ``found`` in the cache folder (atomically: a reader never sees half a file) and say whether it
+    was kept; a cache that is off or cannot be written is left alone (the calibration is measured again
+    next time)."""
     path = _cache_file(key)
     if path is None:
-        return
+        return False
     try:
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".calibration-", suffix=".tmp")
@@ -242,7 +244,8 @@ def _write_cache(key: str, found: Calibration) -> None:
             os.unlink(temporary)
             raise
     except OSError:
-        pass
+        return False
+    return True
 
 
 def known(rules: Rules, profile: Profile | None = None) -> Calibration | None:
@@ -284,8 +287,10 @@ def calibration_for(
     found = known(rules, profile)
     if found is None:  # (an empty calibration, where no contract had samples enough, is one too)
         key = _key(rules, profile)
-        found = _measured[key] = measure_all(rules, contracts, make_bot)
-        _write_cache(key, found)
+        found = measure_all(rules, contracts, make_bot)
+        if not _write_cache(key, found):
+            found = replace(found, source="uncached")
+        _measured[key] = found
     return found
 
 

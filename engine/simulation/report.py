@@ -177,13 +177,14 @@ _CALIBRATION_SOURCES = {
     "shipped": "shipped with the engine",
     "cache": "read from the calibration cache (measured on an earlier run)",
     "measured": "measured now and cached for later runs",
+    "uncached": "measured now, not cached (the calibration cache is off or cannot be written: a later run measures again)",
 }
 
 
 def calibration_line(source: str, seconds: float, which: str) -> str:
     """The report's line on what the bots bid by: how often each contract they weigh is made at each
     reading of a hand, measured by play-outs under these rules (:mod:`~engine.bots.calibration`), and
-    where that came from (``source``: ``shipped``, ``cache`` or ``measured``) in ``seconds``."""
+    where that came from (``source``: ``shipped``, ``cache``, ``measured`` or ``uncached``) in ``seconds``."""
     where = _CALIBRATION_SOURCES.get(source, source)
     return f"Bots bid by play-outs under these rules: {where}, {seconds} s ({which})."
 

@@ -255,7 +255,7 @@ def calibrate(settings: SimulationSettings, rules: Rules) -> dict[str, Any]:
     """Make ready in this process the calibration every bot of ``settings`` bids by
     (:mod:`~engine.bots.calibration`: shipped, cached, or measured now), so that a run's workers are handed
     it rather than each measuring it again. Returns where it came from for the report: ``source``
-    (``shipped``, ``cache``, ``measured``, or ``none`` where no bot calibrates), ``seconds`` spent here."""
+    (``shipped``, ``cache``, ``measured``, ``uncached``, or ``none`` where no bot calibrates), ``seconds`` spent here."""
     started = time.perf_counter()
     sources: list[str] = []
     for name in sorted(set(_bots_for(settings, rules))):
@@ -264,7 +264,7 @@ def calibrate(settings: SimulationSettings, rules: Rules) -> dict[str, Any]:
             found = prepare()
             if found is not None and found.source != "none":
                 sources.append(found.source)
-    source = "measured" if "measured" in sources else "cache" if "cache" in sources else sources[0] if sources else "none"
+    source = next((each for each in ("uncached", "measured", "cache") if each in sources), sources[0] if sources else "none")
     return {"source": source, "seconds": round(time.perf_counter() - started, 3)}
 
 
