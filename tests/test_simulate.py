@@ -414,3 +414,31 @@ def test_cluster_workers_are_handed_the_main_process_calibration(monkeypatch: py
     found = calibration.Calibration(limits={"misere": 1.5}, source="measured")
     seen = runner._calibrated_chunk(lambda argument, chunk: calibration.measured().get("key"), None, 0, {"key": found})
     assert seen == found
+
+
+def test_unfinished_games_say_when_the_target_is_out_of_reach_of_the_pace() -> None:
+    """A user trial set a target of 100,000 and was told the bots "may not steer toward an end", where no
+    pace of points reaches it within the simulation's limit of hands: the warning says which it is."""
+    from engine.simulation.report import unfinished_warnings
+    from engine.simulation.runner import MAX_HANDS_PER_GAME
+
+    def report(*paces: float) -> dict[str, Any]:
+        return {"games": 1, "unfinished_games": 2, "per_team": [{"points_per_hand": pace} for pace in paces]}
+
+    (losing,) = unfinished_warnings([report(-20.0, -3.5)], targets=[500])
+    assert "no team gained points on average (-3.5 a hand at best), so the target of 500 is out of reach" in losing
+    (slow,) = unfinished_warnings([report(10.0, 40.0)], targets=[100_000])
+    assert f"takes about {100_000 / 40:,.0f} hands" in slow and MAX_HANDS_PER_GAME < 100_000 / 40
+    (steer,) = unfinished_warnings([report(10.0, 40.0)], targets=[500])
+    assert steer.endswith("the bots may not steer toward an end under these rules.")
+
+
+def test_a_rule_of_whole_games_is_not_said_to_have_never_come_up_in_no_games() -> None:
+    """A user trial read "'lose_at' never came up in 0 games" where no game ended: the report says it was
+    not measured because no game ended."""
+    rules = engine.compile_text("extends: standard\nname: Far\nend: {target: 100000, lose_at: null, point_spread: 90000}\n")
+    data = to_data(engine.simulate(rules, games=1, seed=1, bots=["random"] * 4, workers=1))
+    assert data["games"] == 0 and data["unfinished_games"] == 1
+    assert "end 'point_spread' was not measured (games ended by a lead of 90000): no game ended." in data["warnings"]
+    assert not any("in 0 games" in each for each in data["warnings"])
+    assert "so the target of 100000 is out of reach" in data["warnings"][0]

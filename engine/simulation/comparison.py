@@ -323,7 +323,10 @@ def compare_data(comparison: Comparison) -> dict[str, Any]:
         "level": LEVEL,
     }
     first, second = to_data(comparison.first), to_data(comparison.second)
-    warnings = unfinished_warnings((first, second), ("A", "B")) + hands_only_warnings((comparison.first, comparison.second), ("A", "B"))
+    targets = (comparison.first.rules.end.target, comparison.second.rules.end.target)
+    warnings = unfinished_warnings((first, second), ("A", "B"), targets) + hands_only_warnings(
+        (comparison.first, comparison.second), ("A", "B")
+    )
     return {"a": first, "b": second, "design": design, "warnings": warnings, "figures": rows}
 
 

@@ -145,24 +145,36 @@ def to_data(result: SimulationResult) -> dict[str, Any]:
             "actions_per_second": round(result.actions / result.seconds, 1) if result.seconds else 0.0,
         },
     }
-    data["warnings"] = unfinished_warnings([data]) + data["warnings"]
+    data["warnings"] = unfinished_warnings([data], targets=[result.rules.end.target]) + data["warnings"]
     return data
 
 
-def unfinished_warnings(reports: Sequence[dict[str, Any]], labels: Sequence[str] = ()) -> list[str]:
+def unfinished_warnings(reports: Sequence[dict[str, Any]], labels: Sequence[str] = (), targets: Sequence[int] = ()) -> list[str]:
     """The first warning of a report of games: games stopped unfinished at the simulation's limit of hands
     (:data:`~engine.simulation.runner.MAX_HANDS_PER_GAME`), with what that means for the figures; one per
-    run of ``reports`` that has any, each after its label in ``labels`` where given."""
+    run of ``reports`` that has any, each after its label in ``labels`` where given. With each run's target
+    (``targets``), why: a target the best team's points a hand cannot reach within the limit, or else bots
+    that may not steer toward an end."""
     warnings = []
     for index, report in enumerate(reports):
         count = report.get("unfinished_games", 0)
         if not count:
             continue
         label = f"{labels[index]}: " if labels else ""
+        why = "the bots may not steer toward an end under these rules"
+        if index < len(targets):
+            pace = max((team["points_per_hand"] for team in report.get("per_team", ())), default=0.0)
+            if pace <= 0:
+                why = f"no team gained points on average ({pace:+.4g} a hand at best), so the target of {targets[index]} is out of reach"
+            elif targets[index] / pace > MAX_HANDS_PER_GAME:
+                why = (
+                    f"at the best team's pace, {pace:.4g} points a hand, the target of {targets[index]} takes about "
+                    f"{targets[index] / pace:,.0f} hands"
+                )
         warnings.append(
             f"{label}{count} of {report['games'] + count} games did not end within the simulation's limit of "
             f"{MAX_HANDS_PER_GAME} hands and were stopped unfinished: the game figures (wins, lengths, how games "
-            "ended) describe only the games that ended; the bots may not steer toward an end under these rules."
+            f"ended) describe only the games that ended; {why}."
         )
     return warnings
 
@@ -288,6 +300,8 @@ def rules_in_play(result: SimulationResult) -> dict[str, list[Any]]:
             warnings.append(f"contract {stated.rule!r} never came up: {ignored[stated.rule]}, so its effect was not measured.")
         elif stated.needs_games and not settings.games:
             warnings.append(f"{stated.kind} {stated.rule!r} can come up only in whole games: simulate --games to measure it.")
+        elif stated.per_game and not per:
+            warnings.append(f"{stated.kind} {stated.rule!r} was not measured ({stated.words}): no game ended.")
         elif stated.rule in seldom and stated.kind in ("announcement", "partner"):
             count = f"{per} {'games' if stated.per_game else 'hands'}"
             warnings.append(
@@ -304,7 +318,8 @@ def rules_in_play(result: SimulationResult) -> dict[str, list[Any]]:
 def to_text(result: SimulationResult) -> str:
     """A readable report: what was played, the contracts table, and the game figures."""
     data = to_data(result)
-    unfinished = unfinished_warnings([data])  # printed first: the game figures describe only the games that ended
+    # Printed first: the game figures describe only the games that ended.
+    unfinished = data["warnings"][: len(unfinished_warnings([data]))]
     lines = [f"Warning: {warning}" for warning in unfinished]
     lines.append(f"{data['name']} ({data['variant']}), seed {data['seed']}, bots {', '.join(data['bots'])}")
     lines.append(

@@ -284,7 +284,9 @@ def sweep_data(result: Sweep) -> dict[str, Any]:
     return {
         "variant": result.variant,
         "settings": [setting.label for setting in result.settings],
-        "warnings": unfinished_warnings(runs, [f"setting {index}" for index in range(len(runs))])
+        "warnings": unfinished_warnings(
+            runs, [f"setting {index}" for index in range(len(runs))], [each.rules.end.target for each in result.results]
+        )
         + hands_only_warnings(result.results, [f"setting {index}" for index in range(len(runs))]),
         "runs": runs,
         "figures": figures,
