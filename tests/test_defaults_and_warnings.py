@@ -393,3 +393,34 @@ def test_a_shipped_variants_warnings_are_for_validate_not_for_its_players(capsys
     assert code == 0 and "warning:" not in err and "cannot under these rules" in out
     code, _, err = run(capsys, "show", "australian")
     assert code == 0 and "warning:" not in err
+
+
+@pytest.mark.parametrize(("section", "extra"), [("set", ""), ("ralph", ""), ("breach", "value: 100, ")])
+def test_a_margin_no_contract_can_fall_short_by_is_a_warning(section: str, extra: str) -> None:
+    """Rules text 000, "Set rule" and "Breach rule": a margin counts tricks a contract falls short by; a
+    user trial wrote ``short_by: 11`` with ten-card hands (and ``show`` repeated it). Ten tricks short is
+    possible (10H taking none); eleven, or a misère margin above ten tricks, never is."""
+    (short,) = _warnings(f"extends: standard\nname: W\n{section}: {{{extra}short_by: 11}}\n")
+    assert short.path == f"$.{section}.short_by" and short.line == 3
+    assert "no contract can fall more than 10 tricks short" in short.message
+    (misere,) = _warnings(f"extends: standard\nname: W\n{section}: {{{extra}misere_tricks: 11}}\n")
+    assert misere.path == f"$.{section}.misere_tricks" and "a hand has only 10 tricks" in misere.message
+    assert _warnings(f"extends: standard\nname: W\n{section}: {{{extra}short_by: 10, misere_tricks: 10}}\n") == []
+
+
+@pytest.mark.parametrize(
+    ("setting", "path"),
+    [
+        ("bonus: 100", "$.contracts.misere.bonus"),
+        ("no_trump_value: 5", "$.contracts.misere.no_trump_value"),
+        ("eligible: {levels: [7]}", "$.contracts.misere.eligible.levels"),
+    ],
+)
+def test_what_only_a_modifier_or_a_call_reads_is_refused_on_a_bid(setting: str, path: str) -> None:
+    """The variant language's contracts: ``bonus``, ``no_trump_value`` and ``eligible.levels`` are for a
+    modifier or a call; on a bid (misère) a user trial saw them compile as if they were not there. They are
+    refused where they are written, never ignored."""
+    with pytest.raises(engine.VariantError) as refused:
+        compile_text(f"extends: standard\nname: W\ncontracts:\n  misere:\n    {setting}\n")
+    (problem,) = refused.value.problems
+    assert problem.path == path and problem.line == 5 and "for a modifier or a call" in problem.message

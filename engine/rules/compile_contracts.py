@@ -198,6 +198,22 @@ def compile_ladder(ctx: CompileContext, deck: Deck, strains: dict[str, Strain], 
                 complete = False
         if not complete:
             continue
+        # What only a modifier or a call reads is refused on a bid, never ignored (a user trial's misère
+        # with a bonus, a no-trump value and levels compiled as if they were not there).
+        for only, what in (("bonus", "points added to the bid it goes with"), ("no_trump_value", "its value in no trump")):
+            if only in spec:
+                ctx.error(
+                    base + (only,),
+                    f"'{only}' ({what}) is for a modifier or a call; '{cid}' is a bid of its own, worth its 'value'. "
+                    f"Remove '{only}', or make '{cid}' a call (kind: call).",
+                )
+        raw_eligible = spec.get("eligible")
+        if isinstance(raw_eligible, dict) and "levels" in raw_eligible:
+            ctx.error(
+                base + ("eligible", "levels"),
+                f"'levels' is for a modifier or a call (the bids it goes with), not for a bid such as '{cid}', which may "
+                "be bid by the auction's level: use auction_reached or auction_below, or remove 'levels'.",
+            )
         strain_id = spec.get("strain", "NT")
         if strain_id not in strains:
             ctx.error(base + ("strain",), f"There is no strain {strain_id}.{suggestion(strain_id, known_strains)}")

@@ -22,7 +22,9 @@ The checks:
 * ``scoring.defender_cap`` where no trick points are ever scored to cap;
 * ``end.lose_only_if_others_not_negative`` without a losing score (``lose_at``);
 * ``scoring.slam`` where no ordinary bid is small enough for it;
-* ``misere_tricks`` (of ``set``, ``ralph`` or ``breach``) where no contract is to take no tricks.
+* ``misere_tricks`` (of ``set``, ``ralph`` or ``breach``) where no contract is to take no tricks, or more
+  than a hand's tricks;
+* ``short_by`` (of ``set``, ``ralph`` or ``breach``) more tricks than any contract can fall short by.
 """
 
 from __future__ import annotations
@@ -193,7 +195,36 @@ def _misere_tricks(rules: Rules, document: MergedDocument, warn: _Warn) -> None:
             )
 
 
-CHECKS: tuple[Callable[[Rules, MergedDocument, _Warn], None], ...] = (_breach, _end, _scoring, _misere_tricks)
+def _margins(rules: Rules, document: MergedDocument, warn: _Warn) -> None:
+    """A set, ralph or breach margin (``short_by``) no contract can fall short by, or ``misere_tricks`` more
+    than a hand's tricks (a user trial wrote ``short_by: 11`` with ten-card hands, and ``show`` repeated it)."""
+    size = rules.deal.hand_size
+    targets = [contract.target for contract in rules.ladder] + [extra.target for extra in rules.extras if extra.target is not None]
+    widest = max((max(target.minimum, size - target.maximum) for target in targets if not target.is_no_tricks), default=0)
+    for section, rule in (
+        ("set", rules.set_rule),
+        ("ralph", rules.ralph),
+        ("breach", None if rules.breach is None else rules.breach.margin),
+    ):
+        if rule is None:
+            continue
+        if rule.short_by > widest:
+            warn(
+                (section, "short_by"),
+                f"{section}.short_by ({rule.short_by}) never applies: no contract can fall more than {widest} tricks short "
+                f"(hands of {size} cards). Lower it to {widest} or less, or remove it.",
+                ((section, "short_by"), ("deal",), ("players",), ("contracts",), ("ladder",)),
+            )
+        if rule.misere_tricks > size:
+            warn(
+                (section, "misere_tricks"),
+                f"{section}.misere_tricks ({rule.misere_tricks}) never applies: a hand has only {size} tricks. Lower it to "
+                f"{size} or less, or remove it.",
+                ((section, "misere_tricks"), ("deal",), ("players",)),
+            )
+
+
+CHECKS: tuple[Callable[[Rules, MergedDocument, _Warn], None], ...] = (_breach, _end, _scoring, _misere_tricks, _margins)
 """Every check, in the order their warnings are listed."""
 
 
