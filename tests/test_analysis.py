@@ -173,9 +173,36 @@ def test_analyze_stops_at_its_position_limit_with_what_it_found(tmp_path: Path) 
     assert partial["positions"] <= complete["positions"] // 2 + 6  # a last trick's cards at most past it
     assert partial["plays"] == complete["plays"][: len(partial["plays"])]  # the cards weighed before it stopped
     text = run_cli("analyze", str(tmp_path / "hand.json"), "--max-positions", "1000")
-    assert text.returncode == 4 and "The analysis stopped after 1,000 positions" in text.stdout
+    assert text.returncode == 4 and "The analysis stopped after 1,000 positions" in text.stderr
     assert run_cli("analyze", str(tmp_path / "hand.json"), "--max-positions", "0").returncode == 2
     assert run_cli("analyze", str(tmp_path / "hand.json"), "--max-positions", "lots").returncode == 2
+
+
+def test_a_stopped_analysis_says_why_once_on_standard_error(tmp_path: Path) -> None:
+    """A new user's trial: ``analyze --max-positions 10`` printed its stop message twice, in the report on
+    standard output and on standard error. It is printed once, on standard error, where analyze's other
+    messages go; the report keeps what was found, and the exit code is still 4."""
+    stopped = run_cli("analyze", str(EXAMPLE), "--max-positions", "10")
+    assert stopped.returncode == 4, stopped.stderr
+    said = "The analysis stopped after 10 positions"
+    assert (stopped.stdout + stopped.stderr).count(said) == 1
+    assert said not in stopped.stdout and stopped.stderr.count(f"fivehundred analyze: {said}") == 1
+    assert stopped.stdout.startswith("Standard 500: 7H by seat 1")
+
+
+def test_analyze_given_a_saved_game_says_what_it_is_as_replay_does(tmp_path: Path) -> None:
+    """A new user's trial: a saved game given to ``analyze`` was refused as "transcript has an unknown key
+    'deals'", where ``replay`` says "this is a saved game, not a transcript" and where it opens; analyze
+    now says the same, with the file's name, and exits with 1 (a file that is no transcript)."""
+    from engine.cli.replay import saved_game_instead
+
+    saved = tmp_path / "saved.json"
+    data = engine.Game(engine.load_variant("standard"), seed=1).to_dict()
+    saved.write_text(json.dumps(data), encoding="utf-8")
+    refused = run_cli("analyze", str(saved))
+    assert refused.returncode == 1 and refused.stdout == ""
+    assert refused.stderr.splitlines()[-1] == f"{saved}: {saved_game_instead(data)}"
+    assert "this is a saved game, not a transcript" in refused.stderr and "unknown key" not in refused.stderr
 
 
 def test_a_stopped_analysis_keeps_the_strains_it_completed() -> None:

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 import engine
@@ -182,3 +184,50 @@ def test_every_misuse_a_user_met_is_an_engine_error_with_a_sentence() -> None:
     # A lookup keeps its protocol: get and membership do not raise.
     assert rules.ladder.get("11S") is None and "11S" not in rules.ladder.ids and "6S" in rules.ladder.ids
     assert str(engine.NotFoundError("A sentence.")) == "A sentence."  # not KeyError's quoted repr
+
+
+def test_compile_text_given_bytes_or_another_type_raises_usage_error_saying_so() -> None:
+    """docs/embedding.md: an argument of the wrong type is a ``UsageError``. A new user's trial met a bare
+    ``AttributeError`` from ``engine.compile_text(b"extends: standard\\n")``; bytes are now told to be
+    decoded, and the other arguments are checked too. A path object is a folder like a string."""
+    with pytest.raises(engine.UsageError, match=r"takes the variant's text as a str, not bytes: decode them first") as raised:
+        engine.compile_text(b"extends: standard\n")  # type: ignore[arg-type]
+    assert isinstance(raised.value, TypeError)
+    with pytest.raises(engine.UsageError, match="takes the variant's text as a str, not NoneType"):
+        engine.compile_text(None)  # type: ignore[arg-type]
+    with pytest.raises(engine.UsageError, match="file .* must be a str, not int"):
+        engine.compile_text("extends: standard\n", 5)  # type: ignore[arg-type]
+    with pytest.raises(engine.UsageError, match="base_folder must be a folder's path .* not NoneType"):
+        engine.compile_text("extends: standard\n", "house.yaml", None)  # type: ignore[arg-type]
+    assert engine.compile_text("extends: standard\nname: House\n", "house.yaml", Path(".")).name == "House"
+
+
+@pytest.mark.parametrize(("given", "said"), [(None, "not None."), (5, r"not 5 \(int\)\."), (b"standard", r"\(bytes\): decode it first")])
+def test_load_variant_given_something_that_is_no_name_or_path_raises_usage_error(given: object, said: str, tmp_path: Path) -> None:
+    """A new user's trial: ``engine.load_variant(None)`` said "There is no file and no shipped variant
+    called 'None'", as if None were a name; an argument that is neither a string nor a path is now a
+    ``UsageError`` saying what it takes. A path object still loads."""
+    with pytest.raises(engine.UsageError, match=f"takes a shipped variant's name or a variant file's path .*{said}") as raised:
+        engine.load_variant(given)  # type: ignore[arg-type]
+    assert "There is no file" not in str(raised.value)
+    (tmp_path / "house.yaml").write_text("extends: standard\nname: House\n", encoding="utf-8")
+    assert engine.load_variant(tmp_path / "house.yaml").name == "House"
+
+
+def test_the_entry_points_taking_compiled_rules_refuse_a_name_with_usage_error() -> None:
+    """The public functions that take a variant's compiled rules raised ``AttributeError`` (or said
+    nothing) when given its name; each now raises ``UsageError`` naming itself and how to compile it."""
+    rules = engine.load_variant("standard")
+    transcript = engine.Game(rules, seed=1).transcript()
+    calls: list[tuple[str, object]] = [
+        ("engine.replay", lambda: engine.replay(transcript, "standard")),  # type: ignore[arg-type]
+        ("engine.play_game", lambda: engine.play_game("standard", ["random"] * 4)),  # type: ignore[arg-type]
+        ("engine.parse_action", lambda: engine.parse_action("standard", "pass")),  # type: ignore[arg-type]
+        ("engine.unsupported_rules", lambda: engine.unsupported_rules("standard")),  # type: ignore[arg-type]
+    ]
+    for name, call in calls:
+        with pytest.raises(
+            engine.UsageError, match=rf"^{name} takes a variant's compiled rules .*not str \(engine.load_variant\('standard'\)"
+        ):
+            call()  # type: ignore[operator]
+    assert engine.parse_action(rules, "pass") == engine.Pass() and engine.unsupported_rules(rules) == []

@@ -198,7 +198,10 @@ def test_saved_game_mid_hand_round_trips_through_json() -> None:
         (lambda data: data.update(rng=[1, 2]), "'rng' is not a random generator state"),
         (lambda data: data.update(variant="no-such-variant") or data.pop("variant_rules"), "no shipped variant called"),
         (lambda data: data["variant_rules"]["document"].update(name="Edited"), "does not match its sha256"),
-        (lambda data: data["hands"][0].update(scores=[0, 10]), r"hands\[0\] says dealer 3 with scores \[0, 10\]"),
+        (
+            lambda data: data["hands"][0].update(scores=[0, 10]),
+            r"the top-level 'scores' is \[0, 0\], but hands\[0\] records 'scores' \[0, 10\]",
+        ),
         (lambda data: data.update(extra=1), "unknown key 'extra'"),
     ],
 )
@@ -208,6 +211,55 @@ def test_corrupt_saved_games_are_refused_with_where(change: object, message: str
     change(data)  # type: ignore[operator]
     with pytest.raises(engine.SavedGameError, match=message):
         engine.Game.from_dict(data)
+
+
+def test_a_hand_after_an_unfinished_hand_is_refused_saying_the_hand_before_is_not_finished() -> None:
+    """A new user's trial: a copy of ``hands[0]`` appended to a game saved mid-auction was refused with
+    "hands[1] was never reached: the game had already ended", though the game had not ended; the message
+    now says that hands[0] is not finished. A game that did end still says so."""
+    played = game("standard", {}, actions=["bid 7H"])
+    data = json.loads(json.dumps(played.to_dict()))
+    data["hands"].append(json.loads(json.dumps(data["hands"][0])))
+    with pytest.raises(engine.SavedGameError) as refused:
+        engine.Game.from_dict(data)
+    assert "already ended" not in str(refused.value)
+    assert str(refused.value).startswith("saved game: there can be no hands[1]: hands[0] is not finished (its actions stop in the auction")
+    over = engine.play_game(engine.load_variant("standard"), ["random"] * 4, seed=3)
+    finished = json.loads(json.dumps(over.to_dict()))
+    finished["hands"].append(json.loads(json.dumps(finished["hands"][-1])))
+    with pytest.raises(engine.SavedGameError, match=rf"hands\[{len(over.records)}\] was never reached: the game had already ended"):
+        engine.Game.from_dict(finished)
+
+
+def test_top_level_scores_that_disagree_with_the_first_hand_are_named_as_the_top_level_field() -> None:
+    """A new user's trial: top-level ``scores`` set to [400, 0] was reported as "hands[0] says … scores
+    [0, 0], but replaying gives … [400, 0]", blaming hands[0] and calling the edited value the replayed
+    one. The first hand starts from the top-level fields: the message names the top-level field with its
+    value, and what hands[0] records; a later hand is compared with the replay of the hands before it."""
+    played = game("standard", {}, actions=["bid 7H"])
+    data = json.loads(json.dumps(played.to_dict()))
+    data["scores"] = [400, 0]
+    with pytest.raises(engine.SavedGameError) as refused:
+        engine.Game.from_dict(data)
+    assert str(refused.value).startswith("saved game: the top-level 'scores' is [400, 0], but hands[0] records 'scores' [0, 0]. ")
+    del data["scores"]
+    data["dealer"], data["hands"][0]["scores"] = 1, [10, 0]
+    with pytest.raises(engine.SavedGameError) as both:
+        engine.Game.from_dict(data)
+    assert str(both.value).startswith(
+        "saved game: the top-level 'dealer' is 1, but hands[0] records 'dealer' 3; "
+        "the top-level 'scores' is absent (so [0, 0]), but hands[0] records 'scores' [10, 0]."
+    )
+    rules = engine.load_variant("standard")
+    longer = next(g for seed in range(1, 40) if len((g := engine.play_game(rules, ["heuristic"] * 4, seed=seed)).records) >= 3)
+    later = json.loads(json.dumps(longer.to_dict()))
+    replayed = list(later["hands"][2]["scores"])
+    later["hands"][2]["scores"] = [400, 0]
+    with pytest.raises(engine.SavedGameError) as refused_later:
+        engine.Game.from_dict(later)
+    assert (
+        str(refused_later.value) == f"saved game: hands[2] records 'scores' [400, 0], but replaying the hands before it gives {replayed}."
+    )
 
 
 def test_misdeal_without_a_face_card_is_dealt_again_and_saved() -> None:

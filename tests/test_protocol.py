@@ -465,3 +465,97 @@ def test_a_request_naming_no_game_says_so(tmp_path: Path) -> None:
     assert reply["error"]["message"].startswith("No game was named: a state request names its game")
     named = json.loads(session.answer_line(json.dumps({"cmd": "state", "game": "nope"})))
     assert named["error"]["message"] == "There is no open game 'nope'; new_game or load opens one."
+
+
+def test_load_of_a_saved_game_whose_variant_file_is_broken_or_missing_is_invalid_variant_with_its_problems(tmp_path: Path) -> None:
+    """docs/protocol.md: at ``load``, "a variant that does not load" is refused with ``invalid_variant``,
+    whose ``problems`` locate each; a new user's trial got ``bad_request`` without ``problems`` for a saved
+    game whose variant file was broken or missing. A damaged saved game is still a ``bad_request``."""
+    (tmp_path / "house.yaml").write_text("extends: standard\nname: House\n", encoding="utf-8")
+    session = Session(str(tmp_path))
+
+    def ask(**request: Any) -> dict[str, Any]:
+        reply: dict[str, Any] = json.loads(session.answer_line(json.dumps(request)))
+        VALIDATOR.validate(reply)
+        return reply
+
+    game = ask(cmd="new_game", variant="house.yaml", seed=1)["game"]
+    saved = ask(cmd="save", game=game)["saved"]
+    named = {key: value for key, value in saved.items() if key != "variant_rules"}  # read from its file, as older saves are
+    assert ask(cmd="load", saved=dict(named, variant="house.yaml"))["ok"]
+    (tmp_path / "broken.yaml").write_text("extends: standard\ndeck: 45-card\n", encoding="utf-8")
+    broken = ask(cmd="load", saved=dict(named, variant="broken.yaml"))["error"]
+    assert broken["code"] == "invalid_variant" and "'broken.yaml' is not a valid variant" in broken["message"]
+    assert [(p["file"], p["line"], p["path"]) for p in broken["problems"]] == [("broken.yaml", 2, "$.deal")]
+    missing = ask(cmd="load", saved=dict(named, variant="missing.yaml"))["error"]
+    assert missing["code"] == "invalid_variant" and "'missing.yaml' cannot be used" in missing["message"]
+    assert missing["problems"] == [{"file": "missing.yaml", "line": 0, "column": 0, "path": "$", "message": "No such file."}]
+    unknown = ask(cmd="load", saved=dict(named, variant="nosuch"))["error"]
+    assert unknown["code"] == "invalid_variant" and unknown["problems"][0]["file"] == "nosuch"
+    damaged = ask(cmd="load", saved=dict(saved, rng="nonsense"))["error"]
+    assert damaged["code"] == "bad_request" and "problems" not in damaged
+
+
+def test_a_field_of_the_wrong_kind_is_shown_as_it_was_sent() -> None:
+    """A new user's trial: ``"player": "2"`` got "'player' must be a player's number from 0 to 3, not 2.",
+    which reads as if 2 were refused. The value is shown in its JSON form with its kind, for every field
+    that names a player (``player``, ``viewer``, the former ``seat``) and for ``game``."""
+    session = Session()
+
+    def error(**request: Any) -> dict[str, Any]:
+        reply: dict[str, Any] = json.loads(session.answer_line(json.dumps(request)))
+        VALIDATOR.validate(reply)
+        assert not reply["ok"]
+        return reply["error"]  # type: ignore[no-any-return]
+
+    session.answer_line('{"cmd": "new_game", "variant": "standard", "seed": 1}')
+    said = error(cmd="state", game="g1", player="2")
+    assert said == {"code": "bad_request", "message": "'player' must be a player's number from 0 to 3, not \"2\" (a string)."}
+    assert error(cmd="state", game="g1", seat="2")["message"] == "'seat' must be a player's number from 0 to 3, not \"2\" (a string)."
+    assert error(cmd="events", game="g1", viewer=True)["message"].endswith("not true (true or false).")
+    assert error(cmd="act", game="g1", player=1.0, action="pass")["message"].endswith("not 1.0 (a number with a fraction).")
+    assert error(cmd="state", game="g1", player=[1])["message"].endswith("not [1] (a list).")
+    assert error(cmd="state", game="g1", player=None)["message"].endswith("not null.")
+    assert error(cmd="state", game="g1", player=7)["message"].endswith("from 0 to 3, not 7.")  # a number: shown as it is
+    assert error(cmd="state", game="g1")["message"] == "'player' is missing: it must be a player's number from 0 to 3."
+    game = error(cmd="state", game=1, player=0)
+    assert game["code"] == "unknown_game" and game["message"] == "'game' must be a game's id (a string, such as \"g1\"), not 1."
+    session.answer_line('{"cmd": "new_game", "variant": "two-handed", "seed": 1}')
+    assert "dummies" in error(cmd="state", game="g2", player=2)["message"]
+    assert error(cmd="state", game="g2", player="2")["message"] == "'player' must be a player's number from 0 to 1, not \"2\" (a string)."
+
+
+def test_a_request_without_cmd_is_told_that_cmd_is_missing() -> None:
+    """A new user's trial: ``{"id":12}`` got "There is no command 'None'"; the reply now says that the
+    ``cmd`` field is missing (the code stays ``unknown_command``), and a ``cmd`` that is not a string is
+    shown as sent."""
+    session = Session()
+    reply = json.loads(session.answer_line('{"id":12}'))
+    VALIDATOR.validate(reply)
+    assert reply["id"] == 12 and reply["error"]["code"] == "unknown_command"
+    assert reply["error"]["message"].startswith("The request has no 'cmd' field: every request names its command, one of hello, ")
+    assert "None" not in reply["error"]["message"]
+    number = json.loads(session.answer_line('{"cmd": 5}'))["error"]["message"]
+    assert number.startswith("'cmd' must be a command's name (a string), not 5;")
+    assert json.loads(session.answer_line('{"cmd": "deal"}'))["error"]["message"].startswith("There is no command 'deal'; commands: ")
+
+
+def test_a_seed_out_of_range_is_told_the_range() -> None:
+    """A new user's trial: a 30-digit seed got "must be a whole number or a string", though it is a whole
+    number; the reply now says the range a whole-number seed must be in (a string seed is another way)."""
+    session = Session()
+
+    def seeded(seed: object) -> dict[str, Any]:
+        reply: dict[str, Any] = json.loads(session.answer_line(json.dumps({"cmd": "new_game", "variant": "standard", "seed": seed})))
+        return reply
+
+    for seed in (10**29, -(2**63)):
+        said = seeded(seed)["error"]
+        assert said["code"] == "bad_request"
+        assert said["message"] == (
+            "'seed' is a whole number out of range: a whole-number seed must be from -9,223,372,036,854,775,807 to "
+            "9,223,372,036,854,775,807 (2^63 - 1); a string of at most 200 characters is a seed too."
+        )
+    assert seeded(2**63 - 1)["ok"] and seeded(-(2**63 - 1))["ok"]
+    assert seeded("x" * 201)["error"]["message"] == "'seed' is a string of 201 characters: a string seed has at most 200."
+    assert seeded(1.5)["error"]["message"].endswith("not 1.5 (a number with a fraction).")

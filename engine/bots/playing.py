@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from ..errors import IllegalActionError, UsageError, shown
 from ..game.game import Game
 from ..kernel.events import Event
-from ..rules.ruleset import Rules
+from ..rules.ruleset import Rules, compiled_rules
 from .base import Bot
 from .registry import BOT_NAMES, make_bot
 
@@ -66,6 +66,7 @@ def play_game(
     trick, each hand's result). A bot's choice is checked like any action: an illegal one raises
     :class:`~engine.errors.IllegalActionError` naming the seat, with the game left as it was before it.
     """
+    rules = compiled_rules(rules, "engine.play_game")
     players = make_bots(rules, bots, seed)
     if game is None:
         game = Game(rules, seed=seed)

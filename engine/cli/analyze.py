@@ -17,7 +17,7 @@ from ..analysis.hand import DEFAULT_MAX_POSITIONS, HandAnalysis, analyze
 from ..errors import FiveHundredError
 from .common import EXIT_INVALID, EXIT_LIMIT, EXIT_OK, EXIT_USAGE, RecordFileError, read_json_file
 from .progress import add_progress_argument, wanted
-from .replay import MAX_TRANSCRIPT_BYTES
+from .replay import MAX_TRANSCRIPT_BYTES, saved_game_instead
 
 
 def format_analysis(result: HandAnalysis) -> str:
@@ -33,9 +33,6 @@ def format_analysis(result: HandAnalysis) -> str:
         lines.append("strain " + "".join(f"{'seat ' + str(seat):>8}" for seat in seats))
         for strain, row in result.makeable.items():
             lines.append(f"{strain:<7}" + "".join(f"{row[seat]:>8}" for seat in seats))
-    if result.stopped is not None:
-        lines.append("")
-        lines.append(result.stopped)
     if result.par is not None:
         lines.append("")
         lines.append(
@@ -73,6 +70,10 @@ def _run(args: argparse.Namespace) -> int:
     except RecordFileError as error:
         print(f"fivehundred analyze: {error}", file=sys.stderr)
         return EXIT_USAGE if error.unreadable else EXIT_INVALID
+    saved_game = saved_game_instead(data)
+    if saved_game is not None:
+        print(f"{args.transcript}: {saved_game}", file=sys.stderr)
+        return EXIT_INVALID
     progress = _progress_line() if wanted(args.progress) else None
     try:
         result = analyze(

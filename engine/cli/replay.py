@@ -106,6 +106,17 @@ MAX_TRANSCRIPT_BYTES = 16 * 2**20
 """Largest transcript file read (a hand's transcript is a few kilobytes)."""
 
 
+def saved_game_instead(data: object) -> str | None:
+    """The sentence for a saved game given where a transcript is wanted (by ``replay`` or ``analyze``):
+    how to go on from it, and what writes transcripts; ``None`` when ``data`` is no saved game."""
+    if isinstance(data, dict) and data.get("format") == SAVED_GAME_FORMAT:
+        return (
+            "this is a saved game, not a transcript: in fivehundred play, the command load FILE goes on from it "
+            "(engine.Game.from_dict in Python); transcripts are written by play --transcripts DIR or Game.transcript (docs/formats.md)."
+        )
+    return None
+
+
 class _VariantCache:
     """Each variant a transcript names, loaded once (a corpus of hands names a few variants many times)."""
 
@@ -154,13 +165,9 @@ def _replay_file(file: str, variants: _VariantCache) -> Outcome:
         return Outcome(file, EXIT_INVALID, error=f"not valid JSON: {error.msg}.", position=f":{error.lineno}:{error.colno}")
     except RecursionError:
         return Outcome(file, EXIT_INVALID, error="not valid JSON for a transcript: nested too deeply.")
-    if isinstance(transcript, dict) and transcript.get("format") == SAVED_GAME_FORMAT:
-        return Outcome(
-            file,
-            EXIT_INVALID,
-            error="this is a saved game, not a transcript: in fivehundred play, the command load FILE goes on from it "
-            "(engine.Game.from_dict in Python); transcripts are written by play --transcripts DIR or Game.transcript (docs/formats.md).",
-        )
+    saved_game = saved_game_instead(transcript)
+    if saved_game is not None:
+        return Outcome(file, EXIT_INVALID, error=saved_game)
     try:
         rules = variants.rules_for(transcript, file)
         return Outcome(file, EXIT_OK, replay_transcript(transcript, rules), rules)

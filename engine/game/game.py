@@ -53,6 +53,41 @@ def _scripted_deal(rules: Rules, deal: object, where: str) -> Deal:
     )
 
 
+def _unreached(game: Game, number: int) -> str:
+    """Why a saved game's ``hands[number]`` cannot be played after the hands before it: they ended
+    ``game``, or left a hand unfinished (only a saved game's last hand may be in progress)."""
+    if game.is_over:
+        return f"saved game: hands[{number}] was never reached: the game had already ended."
+    current = game.hand_number
+    return (
+        f"saved game: there can be no hands[{number}]: hands[{current}] is not finished (its actions stop in the "
+        f"{game.phase.value} with player {game.to_act} to act), and only a saved game's last hand may be in progress."
+    )
+
+
+def _disagreement(
+    number: int, started: tuple[int, Sequence[int]], recorded: tuple[int, Sequence[int]], absent: AbstractSet[str] = frozenset()
+) -> str:
+    """What disagrees when a saved game's ``hands[number]`` ``recorded`` another dealer or other scores
+    than the game ``started`` that hand with: for the first hand, the game's top-level ``dealer`` and
+    ``scores`` (which the first hand starts from; those ``absent`` took their defaults); for a later one,
+    the replay of the hands before it."""
+    fields = []
+    for name, begun, said in (("dealer", started[0], recorded[0]), ("scores", list(started[1]), list(recorded[1]))):
+        if begun != said:
+            fields.append((name, begun, said))
+    if number == 0:
+        told = "; ".join(
+            f"the top-level '{name}' is {f'absent (so {begun})' if name in absent else begun}, but hands[0] records '{name}' {said}"
+            for name, begun, said in fields
+        )
+        return f"saved game: {told}. The first hand starts from the game's top-level dealer and scores, so they must agree."
+    told = "; ".join(
+        f"hands[{number}] records '{name}' {said}, but replaying the hands before it gives {begun}" for name, begun, said in fields
+    )
+    return f"saved game: {told}."
+
+
 class _OneCaller:
     """A game's guard against a second thread: entered around each call that reads or changes the game,
     it refuses a call made while another is running (a game is not thread-safe) rather than wait."""
@@ -474,12 +509,13 @@ class Game:
             )
             for number, entry in enumerate(saved.hands):
                 if game.hand_number != number:
-                    raise SavedGameError(f"saved game: hands[{number}] was never reached: the game had already ended.")
+                    raise SavedGameError(_unreached(game, number))
                 record = game.records[-1]
                 if (record.dealer, record.scores) != (entry.dealer, entry.scores):
                     raise SavedGameError(
-                        f"saved game: hands[{number}] says dealer {entry.dealer} with scores {list(entry.scores)}, "
-                        f"but replaying gives dealer {record.dealer} with scores {list(record.scores)}."
+                        _disagreement(
+                            number, (record.dealer, record.scores), (entry.dealer, entry.scores), {"dealer", "scores"} - set(data)
+                        )
                     )
                 game.play_recorded(entry.actions, f"hands[{number}]")
             if game.hand_number != len(saved.hands) - 1:

@@ -18,11 +18,11 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import FiveHundredError, UnreadableFileError, VariantError, shown
+from ..errors import FiveHundredError, Problem, UnreadableFileError, VariantError, shown
 from ..kernel.carried import check_carried_over
 from ..kernel.deal import Deal, DealError
 from ..kernel.events import HandResult
@@ -36,16 +36,20 @@ from ..rules.ruleset import Rules
 class TranscriptError(FiveHundredError, ValueError):
     """A transcript (or a saved game's hand) is malformed, or one of its actions is illegal.
 
-    ``index`` is the position of the offending entry in ``actions`` when the problem is an action.
+    ``index`` is the position of the offending entry in ``actions`` when the problem is an action;
+    ``problems`` lists what is wrong with the record's variant when that is what cannot be used.
     """
 
-    def __init__(self, message: str, index: int | None = None) -> None:
+    def __init__(self, message: str, index: int | None = None, problems: Sequence[Problem] = ()) -> None:
         self.index = index
+        self.problems: tuple[Problem, ...] = tuple(problems)
+        """When the record's variant cannot be used (no variant of that name, a file missing, unreadable or
+        invalid, carried rules that do not compile): each problem with it, located; else empty."""
         super().__init__(message)
 
-    def __reduce__(self) -> tuple[type[TranscriptError], tuple[str, int | None]]:
-        # Keeps ``index`` through pickling (a worker process raising it).
-        return (type(self), (str(self), self.index))
+    def __reduce__(self) -> tuple[type[TranscriptError], tuple[str, int | None, tuple[Problem, ...]]]:
+        # Keeps ``index`` and ``problems`` through pickling (a worker process raising it).
+        return (type(self), (str(self), self.index, self.problems))
 
 
 MAX_SCORE = 10**9
@@ -111,7 +115,8 @@ def _carried_rules(data: Mapping[str, Any], where: str) -> Rules:
         except VariantError as error:
             problem = error.problems[0] if error.problems else None
             raise TranscriptError(
-                f"{where}: the variant it carries is not valid: {problem.path + ': ' + problem.message if problem else error}"
+                f"{where}: the variant it carries is not valid: {problem.path + ': ' + problem.message if problem else error}",
+                problems=error.problems,
             ) from None
         if len(_CARRIED_CACHE) > 64:
             _CARRIED_CACHE.clear()
@@ -145,22 +150,25 @@ def named_rules(data: Mapping[str, Any], where: str, folder: str | None = None) 
     if not variant.lower().endswith((".yaml", ".yml")):
         names = shipped_variant_names()
         hint = suggestion(variant, names) or f" Shipped variants: {', '.join(names)}."
-        raise TranscriptError(
-            f"{where}: 'variant' names no shipped variant called {shown(variant)} and is no .yaml/.yml file; "
+        sentence = (
+            f"'variant' names no shipped variant called {shown(variant)} and is no .yaml/.yml file; "
             f"a variant file is read only from {place}.{hint}"
         )
+        raise TranscriptError(f"{where}: {sentence}", problems=[Problem(variant[:80], 0, 0, "$", sentence)])
     try:
         return load_variant_inside(variant, os.getcwd() if folder is None else folder)
     except UnreadableFileError as error:
         reason = error.problems[0].message if error.problems else "it cannot be read."
         raise TranscriptError(
-            f"{where}: its 'variant' file {shown(variant)} cannot be used: {reason} (A variant file is read only from {place}.)"
+            f"{where}: its 'variant' file {shown(variant)} cannot be used: {reason} (A variant file is read only from {place}.)",
+            problems=error.problems,
         ) from None
     except VariantError as error:
         count = len(error.problems)
         raise TranscriptError(
             f"{where}: its 'variant' file {shown(variant)} is not a valid variant ({count} problem{'s' if count != 1 else ''}; "
-            f"fivehundred validate lists them)."
+            f"fivehundred validate lists them).",
+            problems=error.problems,
         ) from None
 
 

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import FiveHundredError, shown
+from ..errors import FiveHundredError, Problem, shown
 from ..kernel.deal import Deal
 from ..rules.ruleset import Rules
 from .records import CARRIED, HandEntry, HandRecord, TranscriptError, named_rules, read_entry, record_data, variant_fields
@@ -27,7 +27,14 @@ _HAND_KEYS = {"dealer", "scores", "deal", "actions", "misdeals"}
 
 
 class SavedGameError(FiveHundredError, ValueError):
-    """Saved-game data is corrupt or does not fit its variant; the message says what and where."""
+    """Saved-game data is corrupt or does not fit its variant; the message says what and where, and
+    ``problems`` lists what is wrong with its variant when that is what cannot be used."""
+
+    def __init__(self, message: str, problems: Sequence[Problem] = ()) -> None:
+        self.problems: tuple[Problem, ...] = tuple(problems)
+        """When the saved game's variant cannot be used (no variant of that name, a file missing, unreadable
+        or invalid, carried rules that do not compile): each problem with it, located; else empty."""
+        super().__init__(message)
 
 
 def saved_game_data(
@@ -100,7 +107,7 @@ def read_saved_game(data: Mapping[str, Any], rules: Rules | None = None, folder:
         try:
             rules = named_rules(data, "saved game", folder)
         except TranscriptError as error:
-            raise SavedGameError(str(error)) from None
+            raise SavedGameError(str(error), error.problems) from None
     hands = data.get("hands")
     if not isinstance(hands, list) or not hands:
         raise SavedGameError("saved game: 'hands' must be a non-empty list of hands.")

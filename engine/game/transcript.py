@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..kernel.events import HandResult
-from ..rules.ruleset import Rules
+from ..rules.ruleset import Rules, compiled_rules
 from .game import Game
 from .records import TranscriptError as TranscriptError
 from .records import named_rules, read_entry, verify_check
@@ -30,6 +30,8 @@ def replay(transcript: Mapping[str, Any], rules: Rules | None = None, *, folder:
         raise TranscriptError(f"A transcript must be a JSON object, not {type(transcript).__name__}.")
     if rules is None:
         rules = named_rules(transcript, "transcript", folder)
+    else:
+        rules = compiled_rules(rules, "engine.replay")
     entry = read_entry(rules, transcript, "transcript")
     game = Game(
         rules,

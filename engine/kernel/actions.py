@@ -20,7 +20,7 @@ from typing import Union
 
 from ..errors import IllegalActionError, shown
 from ..rules.cards import Card
-from ..rules.ruleset import Rules
+from ..rules.ruleset import Rules, compiled_rules
 
 MAX_ACTION_CHARS = 2_000
 """Longest text read as an action (``claim`` with every card of the largest deck stays far below)."""
@@ -208,6 +208,8 @@ def parse_action(rules: Rules, text: str) -> Action:
     Raises :class:`IllegalActionError` saying what is wrong when the text is not a well-formed action
     of this variant (unknown verb, card or contract).
     """
+    if not isinstance(rules, Rules):
+        compiled_rules(rules, "engine.parse_action")
     if not isinstance(text, str):
         raise IllegalActionError(f"An action must be an action object or its text form, not {type(text).__name__}.")
     if len(text) > MAX_ACTION_CHARS:

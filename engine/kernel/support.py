@@ -5,7 +5,7 @@ game is created, with a message naming each such rule, rather than being played 
 from __future__ import annotations
 
 from ..errors import FiveHundredError
-from ..rules.ruleset import Rules
+from ..rules.ruleset import Rules, compiled_rules
 
 
 class UnsupportedRuleError(FiveHundredError):
@@ -31,7 +31,7 @@ def unsupported_rules(rules: Rules) -> list[str]:
     variant; it stays so that a rule added to the language before the kernel plays it is refused here,
     by name, rather than played wrongly.
     """
-    del rules
+    compiled_rules(rules, "engine.unsupported_rules")
     return []
 
 

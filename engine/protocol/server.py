@@ -21,8 +21,9 @@ from typing import IO, Any
 
 from ..bots import BOT_NAMES, make_bot
 from ..bots.base import Bot
-from ..errors import FiveHundredError, IllegalActionError, NotFoundError, UsageError, VariantError
+from ..errors import FiveHundredError, IllegalActionError, NotFoundError, Problem, UsageError, VariantError, shown
 from ..game.game import Game
+from ..game.saving import SavedGameError
 from ..game.telling import event_data, json_form, observation_data
 from ..kernel.choices import DiscardChoices
 from ..language.loader import missing_variant_message
@@ -90,10 +91,33 @@ class _Open:
     bots: dict[str, Bot] = field(default_factory=dict)
 
 
-def _invalid(error: VariantError) -> RequestError:
-    """The ``invalid_variant`` error of a variant that does not load, with each problem located."""
-    problems = [{"file": p.file, "line": p.line, "column": p.column, "path": p.path, "message": p.message} for p in error.problems]
-    return RequestError("invalid_variant", str(error.problems[0]) if error.problems else str(error), problems=problems)
+def _invalid(error: VariantError, message: str | None = None) -> RequestError:
+    """The ``invalid_variant`` error of a variant that does not load, with each problem located; its
+    message is ``message``, or the first problem."""
+    return _invalid_problems(error.problems, message or (str(error.problems[0]) if error.problems else str(error)))
+
+
+def _invalid_problems(problems: Sequence[Problem], message: str) -> RequestError:
+    """The ``invalid_variant`` error saying ``message``, listing ``problems``, each located."""
+    located = [{"file": p.file, "line": p.line, "column": p.column, "path": p.path, "message": p.message} for p in problems]
+    return RequestError("invalid_variant", message, problems=located)
+
+
+_KINDS = {bool: "true or false", str: "a string", float: "a number with a fraction", list: "a list", dict: "an object"}
+"""How a reply names the JSON kind of a value the client sent (``int``, the expected kind, is not named)."""
+
+
+def _sent(value: object) -> str:
+    """A value as the client sent it, for an error message: its JSON text (cut short), and its kind when
+    that is not a whole number (``"2" (a string)``), so that a value of the wrong kind never reads as a
+    valid one."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError, RecursionError):  # not from JSON: an embedding program's own value
+        text = shown(value)
+    text = text if len(text) <= 40 else text[:39] + "…"
+    kind = _KINDS.get(type(value))
+    return f"{text} ({kind})" if kind else text
 
 
 def _text(request: dict[str, Any], name: str, limit: int = 1 << 20) -> str:
@@ -158,11 +182,14 @@ class Session:
         command = request.get("cmd")
         handler = self._handlers.get(command) if isinstance(command, str) else None
         if handler is None:
-            return (
-                identifier,
-                None,
-                RequestError("unknown_command", f"There is no command {str(command)[:40]!r}; commands: {', '.join(COMMANDS)}."),
-            )
+            commands = ", ".join(COMMANDS)
+            if "cmd" not in request:
+                message = f"The request has no 'cmd' field: every request names its command, one of {commands}."
+            elif not isinstance(command, str):
+                message = f"'cmd' must be a command's name (a string), not {_sent(command)}; commands: {commands}."
+            else:
+                message = f"There is no command {command[:40]!r}; commands: {commands}."
+            return identifier, None, RequestError("unknown_command", message)
         try:
             return identifier, handler(request), None
         except RequestError as error:
@@ -237,8 +264,16 @@ class Session:
     def _new_game(self, request: dict[str, Any]) -> dict[str, Any]:
         rules = self._rules(request)
         seed = request.get("seed")
-        if seed is not None and not (type(seed) is int and abs(seed) < 2**63 or isinstance(seed, str) and len(seed) <= 200):
-            raise RequestError("bad_request", "'seed' must be a whole number or a string of at most 200 characters.")
+        if type(seed) is int and abs(seed) >= 2**63:
+            raise RequestError(
+                "bad_request",
+                "'seed' is a whole number out of range: a whole-number seed must be from "
+                f"-{2**63 - 1:,} to {2**63 - 1:,} (2^63 - 1); a string of at most 200 characters is a seed too.",
+            )
+        if isinstance(seed, str) and len(seed) > 200:
+            raise RequestError("bad_request", f"'seed' is a string of {len(seed):,} characters: a string seed has at most 200.")
+        if seed is not None and not (type(seed) is int or isinstance(seed, str)):
+            raise RequestError("bad_request", f"'seed' must be a whole number or a string of at most 200 characters, not {_sent(seed)}.")
         dealer = _integer(request, "dealer", 0, 0, rules.seating.players - 1)
         if seed is None:  # chosen here, and answered, so that the game can be played again
             seed = random.SystemRandom().randrange(2**53)  # below 2**53: exact in every JSON reader (JavaScript's)
@@ -259,7 +294,9 @@ class Session:
                     "unknown_game",
                     f'No game was named: a {request.get("cmd")} request names its game ("game": the id new_game or load gave).',
                 )
-            raise RequestError("unknown_game", f"There is no open game {str(identifier)[:40]!r}; new_game or load opens one.")
+            if not isinstance(identifier, str):
+                raise RequestError("unknown_game", f"'game' must be a game's id (a string, such as \"g1\"), not {_sent(identifier)}.")
+            raise RequestError("unknown_game", f"There is no open game {identifier[:40]!r}; new_game or load opens one.")
         return found
 
     def _player(self, request: dict[str, Any], game: Game, name: str, former: str | None = None, required: bool = True) -> int | None:
@@ -273,13 +310,15 @@ class Session:
         if type(value) is int and 0 <= value < seating.players:
             return value
         dummies = ""
-        if seating.seats > seating.players:
+        if seating.seats > seating.players and type(value) is int:
             dummies = (
                 f" (seats {seating.players} to {seating.seats - 1} are dummies, not players: each is played by a player, "
                 "whose state shows it)"
             )
+        if key not in request:
+            raise RequestError("bad_request", f"'{key}' is missing: it must be a player's number from 0 to {seating.players - 1}.")
         raise RequestError(
-            "bad_request", f"'{key}' must be a player's number from 0 to {seating.players - 1}, not {str(value)[:40]}{dummies}."
+            "bad_request", f"'{key}' must be a player's number from 0 to {seating.players - 1}, not {_sent(value)}{dummies}."
         )
 
     def _view(self, game: Game, seat: int, all_legal: bool = False) -> dict[str, Any]:
@@ -392,6 +431,10 @@ class Session:
             game = Game.from_dict(saved, folder=self.root)
         except VariantError as error:
             raise _invalid(error) from None
+        except SavedGameError as error:
+            if error.problems:  # its variant is what does not load (a file missing or invalid): as new_game says it
+                raise _invalid_problems(error.problems, f"The saved game cannot be loaded: {str(error)[:500]}") from None
+            raise RequestError("bad_request", f"The saved game cannot be loaded: {str(error)[:500]}") from None
         except (FiveHundredError, ValueError, TypeError) as error:
             raise RequestError("bad_request", f"The saved game cannot be loaded: {str(error)[:500]}") from None
         return self._table(self._add(game, None), game)

@@ -12,7 +12,7 @@ import os
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..errors import Problem, VariantError
+from ..errors import Problem, UsageError, VariantError, shown
 from ..language.loader import MergedDocument, load_confined, load_document, load_text
 from ..language.resources import shipped_variant_path
 from ..language.schema import schema_problems, schema_valid_part
@@ -584,12 +584,20 @@ def document_hash(document: Any) -> str:
     return canonical_sha256(document)
 
 
-def load_variant(name_or_path: str) -> Rules:
-    """Load, validate and compile a variant: a shipped name (``"australian"``) or a path to a YAML file.
+def load_variant(name_or_path: str | os.PathLike[str]) -> Rules:
+    """Load, validate and compile a variant: a shipped name (``"australian"``) or a path to a YAML file
+    (a string or a path object).
 
-    Raises :class:`VariantError` listing every problem, each located by file, line, column and path.
+    Raises :class:`VariantError` listing every problem, each located by file, line, column and path, and
+    :class:`~engine.errors.UsageError` for an argument that is neither a string nor a path.
     """
-    reference = str(name_or_path)
+    reference = os.fspath(name_or_path) if isinstance(name_or_path, os.PathLike) else name_or_path
+    if not isinstance(reference, str):
+        hint = ": decode it first (name.decode('utf-8'))" if isinstance(reference, (bytes, bytearray)) else ""
+        raise UsageError(
+            f"engine.load_variant takes a shipped variant's name or a variant file's path (a str or a path object), "
+            f"not {'None' if reference is None else f'{shown(reference)} ({type(reference).__name__})'}{hint}."
+        )
     rules = compile_document(load_document(reference))
     if shipped_variant_path(reference) is None:
         reference = os.path.abspath(reference)
@@ -605,9 +613,29 @@ def load_variant_inside(reference: str, folder: str) -> Rules:
     return dataclasses.replace(rules, reference=os.path.abspath(os.path.join(folder, reference)))
 
 
-def compile_text(text: str, file: str = "<text>", base_folder: str = ".") -> Rules:
-    """Compile a variant held in memory (handy for tests and for programs that build rules on the fly)."""
-    return compile_document(load_text(text, file, base_folder))
+def compile_text(text: str, file: str = "<text>", base_folder: str | os.PathLike[str] = ".") -> Rules:
+    """Compile a variant held in memory (handy for tests and for programs that build rules on the fly):
+    ``text`` is the file's text, ``file`` the name its problems are located by, ``base_folder`` where a
+    relative ``extends`` is read from.
+
+    Raises :class:`VariantError` listing every problem, and :class:`~engine.errors.UsageError` for an
+    argument of the wrong type (bytes, say: decode them first).
+    """
+    if not isinstance(text, str):
+        if isinstance(text, (bytes, bytearray)):
+            raise UsageError(
+                f"engine.compile_text takes the variant's text as a str, not {type(text).__name__}: decode them first "
+                "(engine.compile_text(data.decode('utf-8'))), or give the file's path to engine.load_variant."
+            )
+        raise UsageError(f"engine.compile_text takes the variant's text as a str, not {type(text).__name__}.")
+    if not isinstance(file, str):
+        raise UsageError(f"engine.compile_text's file (the name its problems are located by) must be a str, not {type(file).__name__}.")
+    folder = os.fspath(base_folder) if isinstance(base_folder, os.PathLike) else base_folder
+    if not isinstance(folder, str):
+        raise UsageError(
+            f"engine.compile_text's base_folder must be a folder's path (a str or a path object), not {type(folder).__name__}."
+        )
+    return compile_document(load_text(text, file, folder))
 
 
 __all__ = ["compile_document", "compile_text", "load_variant", "load_variant_inside"]

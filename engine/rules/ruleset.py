@@ -537,3 +537,15 @@ class Rules:
             f"{shown(extra_id)} is not a modifier or call of this variant: "
             + (f"its modifiers and calls are {known}." if known else "it has none.")
         )
+
+
+def compiled_rules(rules: object, taker: str) -> Rules:
+    """``rules`` if they are a variant's compiled rules; else :class:`~engine.errors.UsageError` saying
+    that ``taker`` (such as ``"engine.replay"``) takes compiled rules, and how to get them."""
+    if isinstance(rules, Rules):
+        return rules
+    hint = f" (engine.load_variant({shown(rules)}) compiles a variant by name or file)" if isinstance(rules, str) else ""
+    raise UsageError(
+        f"{taker} takes a variant's compiled rules (engine.load_variant(NAME) or engine.compile_text(TEXT)), "
+        f"not {type(rules).__name__}{hint}."
+    )
