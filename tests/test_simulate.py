@@ -442,3 +442,11 @@ def test_a_rule_of_whole_games_is_not_said_to_have_never_come_up_in_no_games() -
     assert "end 'point_spread' was not measured (games ended by a lead of 90000): no game ended." in data["warnings"]
     assert not any("in 0 games" in each for each in data["warnings"])
     assert "so the target of 100000 is out of reach" in data["warnings"][0]
+
+
+def test_resume_with_no_checkpoint_says_it_starts_from_the_beginning(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """A user trial's ``--resume`` with no checkpoint started afresh without a word: it says so (and runs)."""
+    out = tmp_path / "report.txt"
+    code, _, err = run(capsys, "simulate", "standard", "--hands", "4", "--bots", "random", "--out", str(out), "--resume")
+    assert code == 0 and out.is_file()
+    assert f"there is no {out}.partial to resume: the run starts from the beginning" in err

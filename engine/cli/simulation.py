@@ -104,7 +104,7 @@ def add_commands(commands: Any) -> None:
         "--out",
         metavar="FILE",
         type=output_file_argument,
-        help="write the report to FILE; finished work is checkpointed in FILE.partial as it goes",
+        help="write the report to FILE (a text report is printed too); finished work is checkpointed in FILE.partial as it goes",
     )
     sim.add_argument(
         "--skill",
@@ -201,6 +201,8 @@ def command_simulate(args: argparse.Namespace) -> int:
         return _fail(f"cannot keep the checkpoint: {refused}.", EXIT_USAGE)
     if checkpoint and os.path.exists(checkpoint) and not args.resume:
         return _fail(f"{checkpoint} holds an interrupted run; pass --resume to continue it, or remove it to start afresh.", EXIT_USAGE)
+    if checkpoint and args.resume and not os.path.exists(checkpoint):
+        print(f"note: there is no {checkpoint} to resume: the run starts from the beginning.", file=sys.stderr)
     if args.skill and len(args.skill_chain) < 2:
         return _fail("--skill-chain names two or more bots, strongest first, such as heuristic,random.", EXIT_USAGE)
     missing = missing_plot_extra(args)
