@@ -424,3 +424,18 @@ def test_what_only_a_modifier_or_a_call_reads_is_refused_on_a_bid(setting: str, 
         compile_text(f"extends: standard\nname: W\ncontracts:\n  misere:\n    {setting}\n")
     (problem,) = refused.value.problems
     assert problem.path == path and problem.line == 5 and "for a modifier or a call" in problem.message
+
+
+def test_a_special_contract_ranked_below_every_bid_of_the_level_it_waits_for_is_a_warning() -> None:
+    """Rules text 000, "Misère": misère may be bid once the auction reaches 7 and outranks 7NT. A user trial
+    placed it above 6S, eligible once the auction reached 9: then every standing bid outranks it, so it can
+    never be bid, which is said at the setting; placed above 9S it can be."""
+    (warning,) = _warnings(
+        "extends: standard\nname: W\ncontracts:\n  misere:\n    placement: {above: 6S}\n    eligible: {auction_reached: 9}\n"
+    )
+    assert warning.path == "$.contracts.misere.eligible.auction_reached" and warning.line == 6
+    assert "can never be bid" in warning.message and "ranks below 9S" in warning.message
+    assert (
+        _warnings("extends: standard\nname: W\ncontracts:\n  misere:\n    placement: {above: 9S}\n    eligible: {auction_reached: 9}\n")
+        == []
+    )

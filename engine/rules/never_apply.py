@@ -24,7 +24,8 @@ The checks:
 * ``scoring.slam`` where no ordinary bid is small enough for it;
 * ``misere_tricks`` (of ``set``, ``ralph`` or ``breach``) where no contract is to take no tricks, or more
   than a hand's tricks;
-* ``short_by`` (of ``set``, ``ralph`` or ``breach``) more tricks than any contract can fall short by.
+* ``short_by`` (of ``set``, ``ralph`` or ``breach``) more tricks than any contract can fall short by;
+* a special contract's ``eligible.auction_reached`` where it ranks below every bid of that level.
 """
 
 from __future__ import annotations
@@ -224,7 +225,27 @@ def _margins(rules: Rules, document: MergedDocument, warn: _Warn) -> None:
             )
 
 
-CHECKS: tuple[Callable[[Rules, MergedDocument, _Warn], None], ...] = (_breach, _end, _scoring, _misere_tricks, _margins)
+def _unreachable(rules: Rules, document: MergedDocument, warn: _Warn) -> None:
+    """A special contract eligible only once the auction reached a level, but ranked below every bid of that
+    level: by then it can never outbid the bid standing (a user trial placed misère above 6S, eligible once
+    the auction reached 9)."""
+    for contract in rules.ladder:
+        reached = contract.eligibility.auction_reached
+        if not contract.is_special or reached is None:
+            continue
+        standing = [other for other in rules.ladder if not other.is_special and other.level is not None and other.level >= reached]
+        if standing and contract.rank < min(other.rank for other in standing):
+            lowest = min(standing, key=lambda other: other.rank)
+            warn(
+                ("contracts", contract.id, "eligible", "auction_reached"),
+                f"'{contract.id}' can never be bid: it may be bid only once the auction has reached {reached}, and it "
+                f"ranks below {lowest.id}, the lowest bid of that level, so it never outbids the bid standing then. "
+                "Place it higher, or lower auction_reached.",
+                (("contracts", contract.id), ("ladder",)),
+            )
+
+
+CHECKS: tuple[Callable[[Rules, MergedDocument, _Warn], None], ...] = (_breach, _end, _scoring, _misere_tricks, _margins, _unreachable)
 """Every check, in the order their warnings are listed."""
 
 
