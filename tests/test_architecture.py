@@ -354,7 +354,10 @@ def test_the_c_and_pure_loaders_agree_on_generated_documents(document: object, f
 def test_text_the_c_loader_refuses_differently_gets_the_pure_loaders_located_error() -> None:
     """libyaml refuses a lone surrogate with a UnicodeEncodeError and words syntax errors its own way;
     the reader reports what the pure loader says, located."""
-    for text, words in (("name: \ud800\n", "special characters"), ("name: [1, 2\n", "flow sequence")):
+    for text, words in (
+        ("name: \ud800\n", "special characters"),
+        ("name: [1, 2\n", "The list '[' opened on line 1 at column 7 is not closed"),
+    ):
         with pytest.raises(engine.VariantError) as fast:
             source.parse_document(text, "house.yaml")
         try:

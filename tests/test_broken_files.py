@@ -157,15 +157,15 @@ CASES: list[tuple[str, str, str, int, tuple[str, ...]]] = [
         ("needs 'teams: alone'",),
     ),
     (
-        "yaml-syntax-error",
+        "unclosed-brace-is-reported-where-it-opened",
         """
         extends: standard
         deal: {hand_size: 10
         name: Broken
         """,
         "$",
-        3,
-        ("not valid YAML",),
+        2,
+        ("The mapping '{' opened on line 2 at column 7 is not closed", "add the closing '}'", "'deal: {hand_size: 10}'"),
     ),
     (
         "duplicate-key",
@@ -767,3 +767,126 @@ def test_a_yes_no_word_in_a_base_file_is_not_blamed_for_the_value_that_replaced_
     [problem] = caught.value.problems
     assert problem.path == "$.end.exact_target" and problem.file.endswith("child.yaml")
     assert "'no'" not in problem.message and "5" in problem.message
+
+
+def test_a_colon_inside_a_plain_value_suggests_quoting_the_value(check) -> None:  # type: ignore[no-untyped-def]
+    """A user trial found ``description: Misere: above 8NT`` reported only as "mapping values are not
+    allowed here": the second ': ' starts another key to YAML, so the value must be quoted."""
+    problems = check(
+        """
+        extends: standard
+        name: House
+        description: Misere: above 8NT   # the house's misère
+        """
+    )
+    [problem] = problems
+    assert (problem.path, problem.line, problem.column) == ("$", 3, 20), str(problem)
+    assert "has a ':' inside its value" in problem.message
+    assert """Put the value in quotes: 'description: "Misere: above 8NT"'.""" in problem.message
+
+
+def test_a_key_without_a_colon_above_is_not_told_to_quote_the_next_line(check) -> None:  # type: ignore[no-untyped-def]
+    """The quoting advice is for a ':' inside a value: where YAML stops at a key's own ':' (the line above
+    lacks its ':'), the line above is blamed as before."""
+    [problem] = check("extends: standard\nname House\ndescription: Misere\n")
+    assert problem.line == 2 and "has no ':' after its key" in problem.message and "quotes" not in problem.message
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "column", "fragments"),
+    [
+        # A user trial: the file ends inside the braces, and PyYAML reported the end of the file (5:1).
+        (
+            "extends: standard\ncontracts:\n  misere:\n    placement: {above: 8NT\n",
+            4,
+            16,
+            ("The mapping '{' opened on line 4 at column 16 is not closed", "'placement: {above: 8NT}'"),
+        ),
+        ("extends: standard\nladder:\n  levels: [6, 7, 8\n\n# the end\n", 3, 11, ("The list '[' opened on line 3 at column 11", "']'")),
+        # Unclosed, and the next line's key is read into it: reported where it opened, not at the key.
+        (
+            "extends: standard\ncontracts:\n  misere:\n    placement: {above: 8NT\n    value: 300\n",
+            4,
+            16,
+            ("is not closed", "'placement: {above: 8NT}'"),
+        ),
+    ],
+    ids=["file-ends-inside-the-braces", "file-ends-inside-the-brackets", "next-key-read-into-the-braces"],
+)
+def test_an_unclosed_flow_collection_is_reported_where_it_opened(
+    check, text: str, line: int, column: int, fragments: tuple[str, ...]
+) -> None:  # type: ignore[no-untyped-def]
+    [problem] = check(text)
+    assert (problem.line, problem.column) == (line, column), str(problem)
+    for fragment in fragments:
+        assert fragment in problem.message, problem.message
+
+
+def test_a_flow_mapping_over_several_lines_missing_a_comma_is_not_called_unclosed(check) -> None:  # type: ignore[no-untyped-def]
+    """A mapping in braces whose first line ends with ',' goes on over the next lines: a mistake there is
+    not an unclosed brace."""
+    [problem] = check("extends: standard\nend: {target: 750,\n  lose_at: -500 exact_target: true}\n")
+    assert "not closed" not in problem.message and problem.line == 3
+
+
+def test_one_key_indented_too_little_is_one_problem_at_that_key(check) -> None:  # type: ignore[no-untyped-def]
+    """A user trial found a single mis-indented ``placement:`` under ``misere:`` reported three times (the
+    schema's unknown key 'above' and the compiler's missing 'placement' and 'value' of a contract named
+    'placement'): one mistake is one problem, at the key, saying what was read."""
+    problems = check(
+        """
+        extends: standard
+        contracts:
+          misere:
+          placement: {above: 8NT}
+        """
+    )
+    [problem] = problems
+    assert (problem.path, problem.line, problem.column) == ("$.contracts.placement", 4, 3), str(problem)
+    assert problem.message.startswith("Check the indentation: 'misere:' on line 3 has no value")
+    assert "(As written: Unknown key 'above' in 'placement'.)" in problem.message
+
+
+def test_two_keys_indented_too_little_are_two_problems(check) -> None:  # type: ignore[no-untyped-def]
+    """One problem per mis-indented key, not one per file: two mistakes stay two."""
+    problems = check(
+        """
+        extends: standard
+        contracts:
+          misere:
+          placement: {above: 8NT}
+        end:
+          lose_at:
+        target: 750
+        """
+    )
+    hinted = sorted(problem.path for problem in problems if problem.message.startswith("Check the indentation"))
+    assert hinted == ["$.contracts.placement", "$.target"], problems
+
+
+@pytest.mark.parametrize(("count", "first"), [(2, "two-handed"), (6, "six-handed")])
+def test_a_player_count_the_inherited_deal_does_not_fit_names_the_shipped_variants_for_it(check, count: int, first: str) -> None:  # type: ignore[no-untyped-def]
+    """A user trial wrote ``players: {count: 2}`` over standard and was told only "A kitty of 23 would fit":
+    the shipped variants made for that many players (read from their compiled rules) are named, and one
+    to extend, those extending the same file first."""
+    import engine
+    from engine.language.resources import shipped_variant_names
+
+    problems = check(f"extends: standard\nplayers: {{count: {count}}}\n")
+    [problem] = [problem for problem in problems if problem.path == "$.deal"]
+    assert f"Shipped variants made for {count} players: {first}," in problem.message, problem.message
+    assert f"(extends: {first})" in problem.message
+    named = problem.message.split(f"made for {count} players: ")[1].split(";")[0].split(", ")
+    assert all(engine.load_variant(name).seating.players == count for name in named)
+    assert {name for name in shipped_variant_names() if engine.load_variant(name).seating.players == count} == set(named)
+
+
+def test_teams_that_do_not_fit_a_changed_player_count_name_the_shipped_variants_for_it(check) -> None:  # type: ignore[no-untyped-def]
+    [problem] = check("extends: standard\nplayers: {count: 5}\n")
+    assert problem.path == "$.players.teams" and "Shipped variants made for 5 players: five-handed" in problem.message
+
+
+def test_a_deal_that_does_not_fit_with_the_player_count_unchanged_names_no_variants(check) -> None:  # type: ignore[no-untyped-def]
+    """The shipped variants are named only where the file changed the player count."""
+    [problem] = check("extends: standard\ndeal:\n  kitty_size: 5\n  pattern: 3-2-4-2-3-1\n")
+    assert "does not use the deck exactly" in problem.message and "Shipped variants" not in problem.message

@@ -172,3 +172,49 @@ def test_a_reports_levels_are_in_the_ladders_order() -> None:
     levels = list(to_data(engine.simulate("perfect", hands=400, seed=2, workers=1))["by_level"])  # a seed with a 10 bid
     numbers = [int(level) for level in levels if level.isdigit()]
     assert 10 in numbers and numbers == sorted(numbers) and levels[: len(numbers)] == [str(number) for number in numbers]
+
+
+def test_compare_lists_the_changes_b_s_own_file_makes_before_what_it_inherits(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A user trial compared standard with a file extending six-handed that set the target to 750 and the
+    set rule, and found its own two changes hidden under '… and 20 more' below the 63-card deck's lines:
+    the changes B's own file makes come first, and the heading says so."""
+    from engine.simulation.comparison import CHANGES_SHOWN, changed_rules_lines, own_changes_first
+
+    six = tmp_path / "six.yaml"
+    six.write_text("extends: six-handed\nend: {target: 750}\nset: {short_by: 2, misere_tricks: 3}\n", encoding="utf-8")
+    standard, house = engine.load_variant("standard"), engine.load_variant(str(six))
+    ordered = own_changes_first(standard, house)
+    assert ordered.own == 2 and ordered.extends == "six-handed"
+    assert [change.section for change in ordered.changes[:2]] == ["Set, ralph and breach", "End of game"]
+    assert len(ordered.changes) > CHANGES_SHOWN
+    lines = changed_rules_lines(ordered)
+    assert lines[0] == "How B's rules differ from A's (first the 2 changes B's own file makes, then those it inherits from six-handed):"
+    assert lines[1].startswith("  Set, ralph and breach: No set, ralph or breach rule. → Set rule:")
+    assert lines[2] == "  End of game: A side reaching 500 wins. → A side reaching 750 wins."
+    assert lines[-1].startswith(f"  … and {len(ordered.changes) - CHANGES_SHOWN} more")
+
+
+def test_compare_keeps_the_usual_order_where_b_s_file_makes_every_change_or_extends_nothing(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Where B extends A itself (every change is its own) or is a base variant, nothing is told apart."""
+    from engine.rules.describe import rule_changes
+    from engine.simulation.comparison import changed_rules_lines, own_changes_first
+
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: standard\nend: {target: 750}\n", encoding="utf-8")
+    standard = engine.load_variant("standard")
+    for first, second in ((standard, engine.load_variant(str(house))), (engine.load_variant("five-handed"), standard)):
+        ordered = own_changes_first(first, second)
+        assert (ordered.own, ordered.extends) == (0, None) and ordered.changes == rule_changes(first, second)
+        assert changed_rules_lines(ordered)[0] == "How B's rules differ from A's:"
+
+
+def test_compare_text_shows_b_s_own_changes_first(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The report's text lists B's own changes (a user trial found them under '… and 20 more')."""
+    from engine.simulation.comparison import compare_text
+
+    six = tmp_path / "six.yaml"
+    six.write_text("extends: six-handed\nend: {target: 750}\n", encoding="utf-8")
+    text = compare_text(compare("standard", str(six), hands=4, seed=1, bots=["random"]))
+    heading = text.index("How B's rules differ from A's (first the 1 change B's own file makes, then those it inherits from six-handed):")
+    assert text.index("End of game: A side reaching 500 wins. → A side reaching 750 wins.") < text.index("Deck: 43 cards. → 63 cards.")
+    assert heading < text.index("End of game: A side")

@@ -9,7 +9,9 @@ every node in it still knows the file, line and column it was written at.
 
 from __future__ import annotations
 
+import dataclasses
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -119,6 +121,33 @@ class MergedDocument:
                     mark = written
                     break
         return Problem(mark.file, mark.line, mark.column, format_path(path), message)
+
+    def one_per_hint(self, problems: Sequence[Problem]) -> list[Problem]:
+        """``problems`` with one kept for each key of the named file that may be indented wrongly (see
+        :attr:`hints`): every problem found under such a key is located at it and says the same thing
+        (check its indentation), so one mistake is reported once, at the key's path. The one found
+        deepest under the key is kept: it names what was written there (an unknown key inside it, say)
+        rather than what the misplaced key lacks."""
+        kept: list[Problem] = []
+        best: dict[JsonPath, Problem] = {}
+        for problem in problems:
+            hinted = next(
+                (path for path, hint in self.hints.items() if problem.message.startswith(hint) and self._at_key(problem, path)), None
+            )
+            if hinted is None:
+                kept.append(problem)
+            elif hinted not in best or _depth(problem.path) > _depth(best[hinted].path):
+                best[hinted] = problem
+        return kept + [dataclasses.replace(problem, path=format_path(path)) for path, problem in best.items()]
+
+    def _at_key(self, problem: Problem, path: JsonPath) -> bool:
+        where = self.keys.get(path)
+        return where is not None and (where.file, where.line, where.column) == (problem.file, problem.line, problem.column)
+
+
+def _depth(path: str) -> int:
+    """How many steps a formatted JSON path (``$.deal.pattern[2]``) takes from the top."""
+    return path.count(".") + path.count("[")
 
 
 def _schema_child(schema: dict[str, Any] | None, key: str) -> dict[str, Any] | None:

@@ -11,6 +11,7 @@ exhausting memory). Only the safe loader's scalar constructors are used: no tag 
 from __future__ import annotations
 
 import datetime
+import json
 import math
 import os
 import re
@@ -375,6 +376,54 @@ def _indent(line: str) -> int:
     return len(line) - len(line.lstrip(" "))
 
 
+_KEY_THEN_VALUE = re.compile(r"^(?P<key>\s*(?:- )?[^\s#'\"{\[][^:#]*?:)[ ]+(?P<value>\S.*)$")
+"""A line written ``key: value`` (or ``- key: value``): the key with its colon, and the value after it."""
+
+
+def _quoted_value(here: str, column: int) -> str | None:
+    """For a line ``key: text: more`` whose second ``: `` (at ``column``, from 1) YAML took for another key,
+    the line with its value in quotes (``key: "text: more"``); ``None`` for any other line."""
+    found = _KEY_THEN_VALUE.match(here)
+    if found is None or column <= len(found.group("key")):
+        return None  # the colon YAML stopped at is the key's own
+    value = found.group("value")
+    comment = re.search(r"\s#", value)
+    if comment is not None:
+        value = value[: comment.start()]
+    value = value.rstrip()
+    if value[:1] in ("'", '"', "{", "[", "|", ">", "&", "*", "!"):
+        return None
+    return f"{found.group('key').strip()} {json.dumps(value, ensure_ascii=False)}"
+
+
+_FLOW_CLOSERS = {"while parsing a flow mapping": ("{", "}", "mapping"), "while parsing a flow sequence": ("[", "]", "list")}
+
+
+def _unclosed_flow(lines: list[str], error: yaml.MarkedYAMLError) -> tuple[int, int, str] | None:
+    """Where a ``{`` or ``[`` that is never closed was opened, and what to do about it: PyYAML meets the
+    missing bracket only at the end of the file, or at the next key on a later line, and reports it there."""
+    brackets = _FLOW_CLOSERS.get(error.context or "")
+    opened, found = error.context_mark, error.problem_mark
+    if brackets is None or opened is None or found is None:
+        return None
+    opening, closing, kind = brackets
+    start = lines[opened.line] if opened.line < len(lines) else ""
+    rest = start[opened.column :].split(" #")[0].rstrip()
+    at_end = "<stream end>" in (error.problem or "")
+    # On a later line a missing bracket looks like a mapping or list that goes on over several lines; one
+    # whose first line does not end with ',' (or with the bracket itself) was most likely meant to close there.
+    if not at_end and (found.line <= opened.line or rest.endswith((",", opening))):
+        return None
+    line, column = opened.line + 1, opened.column + 1
+    written = start.split(" #")[0].strip()
+    example = f" ({written + closing!r})" if written.count(opening) - written.count(closing) == 1 else ""
+    return (
+        line,
+        column,
+        f"The {kind} '{opening}' opened on line {line} at column {column} is not closed: add the closing '{closing}' at its end{example}.",
+    )
+
+
 def _syntax_problem(text: str, error: yaml.MarkedYAMLError) -> tuple[int, int, str]:
     """Where a YAML syntax error most likely is, and what to do about it: PyYAML reports some mistakes
     on the line after them (a key without ':'), and words indentation mistakes in parser terms."""
@@ -393,6 +442,17 @@ def _syntax_problem(text: str, error: yaml.MarkedYAMLError) -> tuple[int, int, s
             column,
             f"Line {line} has a tab at column {column}: YAML indents with spaces only, and takes no tab after a ':' either. Replace the tab with spaces.",
         )
+    quoted = _quoted_value(here, column) if problem.startswith("mapping values are not allowed") else None
+    if quoted is not None:
+        return (
+            line,
+            column,
+            f"Line {line} ({here.strip()!r}) has a ':' inside its value, which YAML reads as the start of another key "
+            f"(mapping values are not allowed here). Put the value in quotes: '{quoted}'.",
+        )
+    unclosed = _unclosed_flow(lines, error)
+    if unclosed is not None:
+        return unclosed
     if problem.startswith("mapping values are not allowed") and above:
         if ":" not in above:
             return (

@@ -10,11 +10,12 @@ from __future__ import annotations
 import dataclasses
 import os
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Any
 
 from ..errors import Problem, UsageError, VariantError, shown
 from ..language.loader import MergedDocument, load_confined, load_document, load_text
-from ..language.resources import shipped_variant_path
+from ..language.resources import shipped_variant_names, shipped_variant_path
 from ..language.schema import schema_problems, schema_valid_part
 from ..language.source import format_path
 from ..language.suggest import suggestion
@@ -155,7 +156,8 @@ def _compile_seating(ctx: CompileContext, deck: Deck | None) -> Seating | None:
         if count % raw_teams:
             ctx.error(
                 ("players", "teams"),
-                f"{count} players cannot sit as {raw_teams} equal teams; choose a number of teams that divides {count}, or 'alone'.",
+                f"{count} players cannot sit as {raw_teams} equal teams; choose a number of teams that divides {count}, or 'alone'."
+                + _variants_for_count(ctx, count, deck),
             )
             return None
         teams = tuple(tuple(seat for seat in range(count) if seat % raw_teams == team) for team in range(raw_teams))
@@ -260,6 +262,42 @@ def _deal_steps(ctx: CompileContext, hand: int, kitty: int, dead: int, dummy: in
     return tuple(steps)
 
 
+@lru_cache(maxsize=1)
+def _shipped_players() -> tuple[tuple[str, int, int, str], ...]:
+    """Each shipped variant's name, player count, deck size (from its compiled rules) and the file it
+    extends (``""`` for none)."""
+    found = []
+    for name in shipped_variant_names():
+        try:
+            document = load_document(name)
+            rules = compile_document(document)
+        except VariantError:  # a broken shipped file is the shipped files' tests' to report, not a user's
+            continue
+        found.append((name, rules.seating.players, len(rules.deck), document.chain[1] if document.chain[1:] else ""))
+    return tuple(found)
+
+
+def _variants_for_count(ctx: CompileContext, count: int, deck: Deck | None) -> str:
+    """Where the named file changed the number of players from the variant it extends: a sentence naming
+    the shipped variants made for ``count`` players, one of which it could extend instead, as their
+    settings fit that many; else ``""``. Those extending the same file as this one come first, then those
+    with a deck of this size."""
+    document = ctx.document
+    inherited = document.inherited(("players", "count"))
+    if document.base is None or not isinstance(inherited, int) or inherited == count:
+        return ""
+    size = len(deck) if deck is not None else None
+    base = document.chain[1]
+    made = sorted((extends != base, cards != size, name) for name, players, cards, extends in _shipped_players() if players == count)
+    names = [name for _, _, name in made]
+    if not names:
+        return ""
+    return (
+        f" Shipped variants made for {count} players: {', '.join(names)}; to start from one, with a seating and deal that fit, "
+        f"extend it instead (extends: {names[0]})."
+    )
+
+
 def _compile_deal(ctx: CompileContext, deck: Deck | None, seating: Seating | None) -> DealRules | None:
     hand = ctx.require(("deal", "hand_size"), "cards dealt to each player.")
     kitty = ctx.require(("deal", "kitty_size"), "cards dealt to the kitty.")
@@ -296,7 +334,8 @@ def _compile_deal(ctx: CompileContext, deck: Deck | None, seating: Seating | Non
             hint = f" A kitty of {fit} would fit." if fit >= 0 else ""
             ctx.error(
                 ("deal",),
-                f"The deal does not use the deck exactly: {' + '.join(parts)} = {used} cards, but the deck has {len(deck)}.{hint}",
+                f"The deal does not use the deck exactly: {' + '.join(parts)} = {used} cards, but the deck has {len(deck)}.{hint}"
+                + _variants_for_count(ctx, players, deck),
             )
     steps = _deal_steps(ctx, dealt, kitty, dead, dummy, table, draw)
     return DealRules(
@@ -514,7 +553,15 @@ def _problems_beyond_schema(document: MergedDocument) -> list[Problem]:
 
 
 def compile_document(document: MergedDocument) -> Rules:
-    """Check and compile a merged document; raise :class:`VariantError` with every problem found."""
+    """Check and compile a merged document; raise :class:`VariantError` with every problem found (one
+    for each mistake: the problems a key indented wrongly causes under it are reported once, at the key)."""
+    try:
+        return _compile_checked(document)
+    except VariantError as error:
+        raise VariantError(document.one_per_hint(error.problems)) from None
+
+
+def _compile_checked(document: MergedDocument) -> Rules:
     problems = schema_problems(document)
     if problems:
         raise VariantError(problems + _problems_beyond_schema(document))

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from ..analysis.statistics import holm_once
-from ..rules.describe import LADDER, Change, rule_changes
+from ..rules.describe import LADDER, Change, extended_base, rule_changes
 from ..rules.ruleset import Rules
 from .figures import TEAM_POINTS, TEAM_WINS, Moments, PairedMoments, Row, conditional
 from .inference import SMALL_SAMPLE, FigureTest, paired_test, unpaired_test
@@ -334,13 +334,56 @@ CHANGES_SHOWN = 8
 """Lines of B's rule changes :func:`compare_text` lists before counting the rest."""
 
 
-def changed_rules_lines(changes: Sequence[Change]) -> list[str]:
+@dataclass(frozen=True)
+class OrderedChanges:
+    """How B's rules differ from A's, the changes B's own file makes first (:func:`own_changes_first`)."""
+
+    changes: list[Change]
+    """Every change, B's own first, each part in :func:`~engine.rules.describe.rule_changes`' order."""
+    own: int
+    """How many of :attr:`changes`, from the first, B's own file makes (``0``: not told apart)."""
+    extends: str | None
+    """The name of the file B's file extends, where its changes are told apart from what it inherits."""
+
+
+def own_changes_first(first: Rules, second: Rules) -> OrderedChanges:
+    """:func:`~engine.rules.describe.rule_changes` from ``first`` to ``second``, those that ``second``'s own
+    file makes first: a change counts as its own when the file makes it to the rules it extends (the same
+    line of ``show``, written or dropped), so that a house file's few settings are not listed after every
+    line of the deck it inherits (a user trial found them under '… and 20 more'). Where ``second``'s file
+    extends nothing, cannot be read again, or makes every change or none of them, the order is
+    ``rule_changes``' own."""
+    changes = rule_changes(first, second)
+    found = extended_base(second)
+    if isinstance(found, str) or not changes:
+        return OrderedChanges(changes, 0, None)
+    extends, base = found
+    made = rule_changes(base, second)
+    written = {(change.section, change.after) for change in made if change.after is not None}
+    dropped = {(change.section, change.before) for change in made if change.after is None}
+    own = [
+        change
+        for change in changes
+        if ((change.section, change.after) in written if change.after is not None else (change.section, change.before) in dropped)
+    ]
+    if not own or len(own) == len(changes):
+        return OrderedChanges(changes, 0, None)
+    return OrderedChanges(own + [change for change in changes if change not in own], len(own), extends)
+
+
+def changed_rules_lines(changes: Sequence[Change] | OrderedChanges) -> list[str]:
     """How B's rules differ from A's, for :func:`compare_text`: a heading, then a line a change (A's rule →
-    B's), at most :data:`CHANGES_SHOWN` of them."""
-    if not changes:
+    B's), at most :data:`CHANGES_SHOWN` of them; given :class:`OrderedChanges` that tell B's own apart,
+    the heading says B's own file's changes come first."""
+    ordered = changes if isinstance(changes, OrderedChanges) else OrderedChanges(list(changes), 0, None)
+    listed = ordered.changes
+    if not listed:
         return ["A and B play by the same rules in words (fivehundred show prints the same lines for both)."]
     lines = ["How B's rules differ from A's:"]
-    for change in changes[:CHANGES_SHOWN]:
+    if ordered.own:
+        own = f"{ordered.own} change{'s' if ordered.own > 1 else ''}"
+        lines = [f"How B's rules differ from A's (first the {own} B's own file makes, then those it inherits from {ordered.extends}):"]
+    for change in listed[:CHANGES_SHOWN]:
         section = "Bid ladder" if change.section == LADDER else change.section
         if change.before is None:
             lines.append(f"  {section}: added: {change.after}")
@@ -348,8 +391,8 @@ def changed_rules_lines(changes: Sequence[Change]) -> list[str]:
             lines.append(f"  {section}: dropped: {change.before}")
         else:
             lines.append(f"  {section}: {change.before} → {change.after}")
-    if len(changes) > CHANGES_SHOWN:
-        lines.append(f"  … and {len(changes) - CHANGES_SHOWN} more (fivehundred show B prints its whole rules).")
+    if len(listed) > CHANGES_SHOWN:
+        lines.append(f"  … and {len(listed) - CHANGES_SHOWN} more (fivehundred show B prints its whole rules).")
     return lines
 
 
@@ -386,7 +429,7 @@ def compare_text(comparison: Comparison) -> str:
     lines.append(f"Seed {a['seed']}, {amount}. {'Paired' if design['paired'] else 'Unpaired'}: {design['why']}.")
     if design["seating"]:
         lines.append(design["seating"])
-    lines += ["", *changed_rules_lines(rule_changes(comparison.first.rules, comparison.second.rules))]
+    lines += ["", *changed_rules_lines(own_changes_first(comparison.first.rules, comparison.second.rules))]
     lines += ["", *significant_lines(data["figures"])]
     lines.append("")
     width = max((len(row["figure"]) for row in data["figures"]), default=6) + 2
