@@ -250,7 +250,7 @@ def _never_reasons(result: SimulationResult) -> dict[str, str]:
     must-win-by-bid that a cap under the target says again (:func:`~engine.rules.never_apply.must_win_by_bid_moot`)."""
     moot = must_win_by_bid_moot(result.rules)
     # (Said again by a cap under the target, as the Australian packs say it: no warning, but still the reason.)
-    reasons = {} if moot is None else {"must_win_by_bid": f"must_win_by_bid can never come up: {moot}."}
+    reasons = {} if moot is None else {"must_win_by_bid": f"{moot}."}
     reference = result.rules.reference
     if not reference:
         return reasons
@@ -258,7 +258,9 @@ def _never_reasons(result: SimulationResult) -> dict[str, str]:
         problems = variant_warnings(reference, result.rules)
     except (FiveHundredError, OSError, ValueError):
         return reasons
-    return reasons | {problem.path.rsplit(".", 1)[-1]: problem.message for problem in problems}
+    found = {problem.path.rsplit(".", 1)[-1]: problem.message for problem in problems}
+    # ("X never came up, and cannot under these rules: " reads on without the warning's own "X can never come up: ".)
+    return reasons | {key: message.removeprefix(f"{key} can never come up: ") for key, message in found.items()}
 
 
 def rules_in_play(result: SimulationResult) -> dict[str, list[Any]]:
