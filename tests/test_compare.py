@@ -11,6 +11,7 @@ import pytest
 
 import engine
 from engine.analysis.statistics import fisher_p, holm, sign_test_p
+from engine.rules.describe import LADDER
 from engine.simulation.comparison import compare, compare_data, deal_difference, figure_tests, seating_difference
 from engine.simulation.figures import Moments, PairedMoments, Row
 from engine.simulation.runner import CHUNK, SimulationSettings, run_chunk
@@ -192,6 +193,21 @@ def test_compare_lists_the_changes_b_s_own_file_makes_before_what_it_inherits(tm
     assert lines[1].startswith("  Set, ralph and breach: No set, ralph or breach rule. → Set rule:")
     assert lines[2] == "  End of game: A side reaching 500 wins. → A side reaching 750 wins."
     assert lines[-1].startswith(f"  … and {len(ordered.changes) - CHANGES_SHOWN} more")
+
+
+def test_compare_counts_a_contract_b_s_own_file_changes_as_its_own_wherever_it_ranks(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A review found B's own change of misère's value listed as inherited: against A its line also says
+    where misère ranks (australian places it elsewhere), against the file B extends it does not. A contract
+    is one rule by its id, however its line reads."""
+    from engine.simulation.comparison import own_changes_first
+
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: australian\nend: {target: 400}\ncontracts: {misere: {value: 300}}\n", encoding="utf-8")
+    ordered = own_changes_first(engine.load_variant("standard"), engine.load_variant(str(house)))
+    assert ordered.own == 2 and ordered.extends == "australian"
+    own = ordered.changes[:2]
+    assert {change.section for change in own} == {"End of game", LADDER}
+    assert any(change.after is not None and change.after.startswith("misère (misere): worth 300") for change in own)
 
 
 def test_compare_keeps_the_usual_order_where_b_s_file_makes_every_change_or_extends_nothing(tmp_path) -> None:  # type: ignore[no-untyped-def]

@@ -406,6 +406,10 @@ def test_a_margin_no_contract_can_fall_short_by_is_a_warning(section: str, extra
     (misere,) = _warnings(f"extends: standard\nname: W\n{section}: {{{extra}misere_tricks: 11}}\n")
     assert misere.path == f"$.{section}.misere_tricks" and "a hand has only 10 tricks" in misere.message
     assert _warnings(f"extends: standard\nname: W\n{section}: {{{extra}short_by: 10, misere_tricks: 10}}\n") == []
+    # With no contract to take no tricks, one warning says so (a review found a second one contradicting it).
+    no_misere = "contracts: {misere: {allowed: false}, open_misere: {allowed: false}}\n"
+    (only,) = _warnings(f"extends: standard\nname: W\n{no_misere}{section}: {{{extra}misere_tricks: 11}}\n")
+    assert "no contract of this variant is to take no tricks" in only.message
 
 
 @pytest.mark.parametrize(

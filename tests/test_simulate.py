@@ -426,7 +426,13 @@ def test_unfinished_games_say_when_the_target_is_out_of_reach_of_the_pace() -> N
         return {"games": 1, "unfinished_games": 2, "per_team": [{"points_per_hand": pace} for pace in paces]}
 
     (losing,) = unfinished_warnings([report(-20.0, -3.5)], targets=[500])
-    assert "no team gained points on average (-3.5 a hand at best), so the target of 500 is out of reach" in losing
+    assert (
+        "no game reached the target, and no team gained points on average (-3.5 a hand at best), so the target of 500 is out of reach"
+        in losing
+    )
+    # A review: where some games did reach the target, the pooled pace says nothing of its reach.
+    (reached,) = unfinished_warnings([report(-20.0, -3.5) | {"game_ends": {"target": 1}}], targets=[500])
+    assert reached.endswith("the bots may not steer toward an end under these rules.")
     (slow,) = unfinished_warnings([report(10.0, 40.0)], targets=[100_000])
     assert f"takes about {100_000 / 40:,.0f} hands" in slow and MAX_HANDS_PER_GAME < 100_000 / 40
     (steer,) = unfinished_warnings([report(10.0, 40.0)], targets=[500])

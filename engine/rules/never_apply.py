@@ -216,7 +216,7 @@ def _margins(rules: Rules, document: MergedDocument, warn: _Warn) -> None:
                 f"(hands of {size} cards). Lower it to {widest} or less, or remove it.",
                 ((section, "short_by"), ("deal",), ("players",), ("contracts",), ("ladder",)),
             )
-        if rule.misere_tricks > size:
+        if rule.misere_tricks > size and any(target.is_no_tricks for target in targets):  # (else _misere_tricks says so)
             warn(
                 (section, "misere_tricks"),
                 f"{section}.misere_tricks ({rule.misere_tricks}) never applies: a hand has only {size} tricks. Lower it to "

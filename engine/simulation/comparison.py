@@ -346,6 +346,17 @@ class OrderedChanges:
     """The name of the file B's file extends, where its changes are told apart from what it inherits."""
 
 
+def _changed_rule(change: Change) -> tuple[str, str, bool]:
+    """Which rule ``change`` changes, alike whatever rules it is changed from: its section, its line in the
+    changed rules (or the dropped line), and whether it is dropped; a contract of the ladder by its name and
+    id alone (its line says where it ranks only where that differs between the two)."""
+    line = change.after if change.after is not None else change.before
+    assert line is not None
+    if change.section == LADDER:
+        line = line.split(": worth ", 1)[0]
+    return change.section, line, change.after is None
+
+
 def own_changes_first(first: Rules, second: Rules) -> OrderedChanges:
     """:func:`~engine.rules.describe.rule_changes` from ``first`` to ``second``, those that ``second``'s own
     file makes first: a change counts as its own when the file makes it to the rules it extends (the same
@@ -358,14 +369,8 @@ def own_changes_first(first: Rules, second: Rules) -> OrderedChanges:
     if isinstance(found, str) or not changes:
         return OrderedChanges(changes, 0, None)
     extends, base = found
-    made = rule_changes(base, second)
-    written = {(change.section, change.after) for change in made if change.after is not None}
-    dropped = {(change.section, change.before) for change in made if change.after is None}
-    own = [
-        change
-        for change in changes
-        if ((change.section, change.after) in written if change.after is not None else (change.section, change.before) in dropped)
-    ]
+    made = {_changed_rule(change) for change in rule_changes(base, second)}
+    own = [change for change in changes if _changed_rule(change) in made]
     if not own or len(own) == len(changes):
         return OrderedChanges(changes, 0, None)
     return OrderedChanges(own + [change for change in changes if change not in own], len(own), extends)
