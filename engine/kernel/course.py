@@ -137,7 +137,7 @@ class HandCourse(Course):
         assert play is not None
         arrangement = hand.arrangement
         expose_when = hand.expose_when
-        if expose_when is not None and expose_when is _AFTER_FIRST_LEAD:
+        if expose_when is _AFTER_FIRST_LEAD:
             self._expose()
         if arrangement.partner_secret:
             self.tell_all(arrangement.reveal_partner(play))
@@ -148,7 +148,7 @@ class HandCourse(Course):
         if self.listener is not None:
             cards = self.tables.cards
             self.listener.event(TrickWon(play.number - 1, winner, tuple((each, cards[card]) for each, card in play.completed[-1][1])))
-        if expose_when is not None and expose_when is _AFTER_FIRST_TRICK:
+        if expose_when is _AFTER_FIRST_TRICK:
             self._expose()
         if play.number >= play.total:
             self._score()

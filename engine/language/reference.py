@@ -7,6 +7,7 @@ goes stale.
 
 from __future__ import annotations
 
+from enum import Enum
 from typing import Any
 
 from .resources import load_schema
@@ -83,14 +84,17 @@ def _describe(schema: dict[str, Any]) -> str:
     return " ".join(str(schema.get("description", "")).split())
 
 
-def _value(value: object) -> str:
-    """A default as it would be written in a variant file: ``true``, ``redeal``, ``[A, K, Q]``, ``[]``."""
+def written_value(value: object) -> str:
+    """A value as it would be written in a variant file: ``true``, ``null``, ``redeal``, ``[A, K, Q]``, ``[]``
+    (an enum of the compiled rules by the value it is written as)."""
     if isinstance(value, list):
-        return "[" + ", ".join(_value(item) for item in value) + "]"
+        return "[" + ", ".join(written_value(item) for item in value) + "]"
     if value is None:
         return "null"
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, Enum):
+        return str(value.value)
     return str(value)
 
 
@@ -98,7 +102,7 @@ def _default(schema: dict[str, Any]) -> str:
     """`` Default: `x`.`` for a key the compiler fills in when it is left out: the schema's ``default``,
     or its ``x-default`` where the default depends on the rest of the file (said in words)."""
     if "default" in schema:
-        return f" Default: `{_value(schema['default'])}`."
+        return f" Default: `{written_value(schema['default'])}`."
     if "x-default" in schema:
         return f" Default: {' '.join(str(schema['x-default']).split())}."
     return ""
@@ -166,4 +170,4 @@ def reference_markdown() -> str:
     return "\n".join(lines).rstrip("\n") + "\n"
 
 
-__all__ = ["reference_markdown"]
+__all__ = ["reference_markdown", "written_value"]

@@ -35,7 +35,8 @@ from collections.abc import Callable
 from ..errors import Problem
 from ..language.loader import MergedDocument, load_document
 from ..language.source import JsonPath
-from .ruleset import AllPassAction, FailedContract, Rules
+from .contracts import Target
+from .ruleset import AllPassAction, FailedContract, Rules, SetRule
 
 _Warn = Callable[[JsonPath, str, tuple[JsonPath, ...]], None]
 """Records a warning: the setting's path, the message, and the parts of the document whose change can
@@ -116,13 +117,19 @@ def _scored_by_trick(rules: Rules) -> list[str]:
     return found
 
 
+def _capped_under_target(rules: Rules) -> bool:
+    """Whether the defenders' trick points stop at a cap under the target."""
+    cap = rules.scoring.defender_cap
+    return cap is not None and cap < rules.end.target
+
+
 def must_win_by_bid_moot(rules: Rules) -> str | None:
     """Why ``end.must_win_by_bid`` can never come up under ``rules`` (only a made contract can take a side
     to the target anyway), as a sentence; ``None`` where it can (or is not stated)."""
     end, scoring = rules.end, rules.scoring
     if not end.must_win_by_bid:
         return None
-    capped = scoring.defender_cap is not None and scoring.defender_cap < end.target
+    capped = _capped_under_target(rules)
     if (_scored_by_trick(rules) and not capped) or scoring.failed is FailedContract.TO_OPPONENTS:
         return None
     if rules.breach is not None and rules.breach.can_end_game:
@@ -138,11 +145,11 @@ def must_win_by_bid_moot(rules: Rules) -> str | None:
 
 
 def _end(rules: Rules, document: MergedDocument, warn: _Warn) -> None:
-    end, scoring = rules.end, rules.scoring
+    end = rules.end
     moot = must_win_by_bid_moot(rules)
     # A cap under the target is how the Australian packs state the rule (rules text 000, "Other scoring
     # variations"; rules text 004 states both): saying it twice is no mistake to warn of.
-    if moot is not None and not (scoring.defender_cap is not None and scoring.defender_cap < end.target):
+    if moot is not None and not _capped_under_target(rules):
         warn(
             ("end", "must_win_by_bid"),
             f"must_win_by_bid can never come up: {moot}. Remove must_win_by_bid (the rest of the file already has "
@@ -180,14 +187,22 @@ def _scoring(rules: Rules, document: MergedDocument, warn: _Warn) -> None:
         )
 
 
+def _targets(rules: Rules) -> list[Target]:
+    """The trick targets of every contract, modifier and call of ``rules``."""
+    return [contract.target for contract in rules.ladder] + [extra.target for extra in rules.extras if extra.target is not None]
+
+
+def _margin_rules(rules: Rules) -> list[tuple[str, SetRule]]:
+    """The set, ralph and breach margins ``rules`` state, each with its section."""
+    stated = (("set", rules.set_rule), ("ralph", rules.ralph), ("breach", None if rules.breach is None else rules.breach.margin))
+    return [(section, rule) for section, rule in stated if rule is not None]
+
+
 def _misere_tricks(rules: Rules, document: MergedDocument, warn: _Warn) -> None:
-    no_tricks = any(contract.target.is_no_tricks for contract in rules.ladder) or any(
-        extra.target is not None and extra.target.is_no_tricks for extra in rules.extras
-    )
-    if no_tricks:
+    if any(target.is_no_tricks for target in _targets(rules)):
         return
-    for section, rule in (("set", rules.set_rule), ("ralph", rules.ralph), ("breach", rules.breach)):
-        if rule is not None and _written(document, (section, "misere_tricks")):
+    for section, _ in _margin_rules(rules):
+        if _written(document, (section, "misere_tricks")):
             warn(
                 (section, "misere_tricks"),
                 f"{section}.misere_tricks never applies: no contract of this variant is to take no tricks (misère and its "
@@ -200,15 +215,9 @@ def _margins(rules: Rules, document: MergedDocument, warn: _Warn) -> None:
     """A set, ralph or breach margin (``short_by``) no contract can fall short by, or ``misere_tricks`` more
     than a hand's tricks (a user trial wrote ``short_by: 11`` with ten-card hands, and ``show`` repeated it)."""
     size = rules.deal.hand_size
-    targets = [contract.target for contract in rules.ladder] + [extra.target for extra in rules.extras if extra.target is not None]
+    targets = _targets(rules)
     widest = max((max(target.minimum, size - target.maximum) for target in targets if not target.is_no_tricks), default=0)
-    for section, rule in (
-        ("set", rules.set_rule),
-        ("ralph", rules.ralph),
-        ("breach", None if rules.breach is None else rules.breach.margin),
-    ):
-        if rule is None:
-            continue
+    for section, rule in _margin_rules(rules):
         if rule.short_by > widest:
             warn(
                 (section, "short_by"),

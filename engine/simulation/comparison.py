@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from ..analysis.statistics import holm_once
+from ..language.reference import written_value
 from ..rules.describe import LADDER, Change, extended_base, rule_changes
 from ..rules.ruleset import Rules
 from .figures import TEAM_POINTS, TEAM_WINS, Moments, PairedMoments, Row, conditional
@@ -144,19 +145,10 @@ def team_figure(name: str) -> bool:
     return _TEAM_FIGURE.match(name) is not None
 
 
-def _shown(value: object) -> str:
-    """A rule's value as a house file writes it."""
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(getattr(value, "value", value))
-
-
 def end_changes(first: Rules, second: Rules) -> list[str]:
     """How ``second``'s end-of-game rules differ from ``first``'s, a ``end.KEY A → B`` each."""
     return [
-        f"end.{each.name} {_shown(getattr(first.end, each.name))} → {_shown(getattr(second.end, each.name))}"
+        f"end.{each.name} {written_value(getattr(first.end, each.name))} → {written_value(getattr(second.end, each.name))}"
         for each in fields(first.end)
         if getattr(first.end, each.name) != getattr(second.end, each.name)
     ]

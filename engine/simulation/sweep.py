@@ -281,13 +281,12 @@ def sweep_data(result: Sweep) -> dict[str, Any]:
             )
         figures.append(row)
     runs = [_run_data(result, index) for index in range(len(result.results))]
+    labels = [f"setting {index}" for index in range(len(runs))]
     return {
         "variant": result.variant,
         "settings": [setting.label for setting in result.settings],
-        "warnings": unfinished_warnings(
-            runs, [f"setting {index}" for index in range(len(runs))], [each.rules.end.target for each in result.results]
-        )
-        + hands_only_warnings(result.results, [f"setting {index}" for index in range(len(runs))]),
+        "warnings": unfinished_warnings(runs, labels, [each.rules.end.target for each in result.results])
+        + hands_only_warnings(result.results, labels),
         "runs": runs,
         "figures": figures,
         "adjustment": "Holm",
