@@ -466,3 +466,17 @@ def test_issue_45_item_3_html_without_the_plot_extra_stops_before_simulating(
     code, out, err = run(capsys, *command, str(target))
     assert code == 2 and out == "" and not target.exists()
     assert err.count("\n") == 1 and "needs the plot extra" in err and "pip install matplotlib" in err, err
+
+
+def test_the_page_says_why_games_stopped_unfinished_as_the_text_report_does() -> None:
+    """Looking at the page as a user would found the text report's reason for unfinished games (the
+    target out of reach at the teams' pace) missing from the page's warning: both now say it."""
+    from engine.simulation.page import simulation_page
+    from engine.simulation.report import to_text
+
+    rules = engine.compile_text("extends: standard\nname: Far\nend: {target: 100000, lose_at: null}\n")
+    result = engine.simulate(rules, games=1, seed=1, bots=["random"] * 4, workers=1)
+    reason = "so the target of 100000 is out of reach at this pace"
+    assert reason in to_text(result)
+    (warning,) = re.findall(r'<p class="warning alert" id="unfinished">.*?</p>', simulation_page(result), re.S)
+    assert reason in warning

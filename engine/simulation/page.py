@@ -21,7 +21,7 @@ from ..rules.ruleset import Rules
 from . import runner
 from .comparison import Comparison, compare_data, p_text
 from .plot import GREEN, bar_chart, effects_chart, length_chart, svg_figure, sweep_chart
-from .report import hands_text, to_data, unfinished_warnings
+from .report import hands_text, to_data, unfinished_reason, unfinished_warnings
 from .runner import SimulationResult
 from .skill import SkillLink
 from .sweep import Sweep, sweep_data
@@ -164,9 +164,9 @@ def _words_details(rules: Rules) -> str:
 # Unfinished games and the headline answers ----------------------------------------------------------
 
 
-def _unfinished_warning(data: dict[str, Any], who: str = "") -> str:
-    """The warning a run with games stopped at the hand limit opens with: how many, and what the figures
-    below describe."""
+def _unfinished_warning(data: dict[str, Any], target: int, who: str = "") -> str:
+    """The warning a run with games stopped at the hand limit opens with: how many, what the figures
+    below describe, and why they stopped as far as the run tells (``target``: its rules' target)."""
     stopped, ended = data["unfinished_games"], data["games"]
     if not stopped:
         return ""
@@ -177,7 +177,7 @@ def _unfinished_warning(data: dict[str, Any], who: str = "") -> str:
         f'<p class="warning alert" id="unfinished"><strong>Warning: {_escape(who)}{subject} never ended</strong>: {verb} reached the '
         f"simulation's limit of {runner.MAX_HANDS_PER_GAME:,} hands and was stopped. The game figures (wins, balance, game length) describe "
         f"only the {ended} game{'' if ended == 1 else 's'} that ended; the hand figures count every hand played, the stopped games' "
-        "included.</p>"
+        f"included; {_escape(unfinished_reason(data, target))}.</p>"
     )
 
 
@@ -425,7 +425,7 @@ def simulation_page(result: SimulationResult, links: Sequence[SkillLink] = ()) -
     data = to_data(result)
     sections = [
         _run_line(data),
-        _unfinished_warning(data),
+        _unfinished_warning(data, result.rules.end.target),
         _changes_section(result.rules, data["variant"]),
         _answers(data, links),
         _words_details(result.rules),
@@ -446,8 +446,8 @@ def comparison_page(comparison: Comparison) -> str:
     design = data["design"]
     first, second = comparison.first, comparison.second
     sections = [
-        _unfinished_warning(to_data(first), "A: "),
-        _unfinished_warning(to_data(second), "B: "),
+        _unfinished_warning(to_data(first), first.rules.end.target, "A: "),
+        _unfinished_warning(to_data(second), second.rules.end.target, "B: "),
         "<h2>How B's rules differ from A's</h2>",
     ]
     changes = rule_changes(first.rules, second.rules)
@@ -555,7 +555,8 @@ def sweep_page(result: Sweep) -> str:
     changes from the variant, each figure at each setting, the charts, and each setting's rules in play."""
     data = sweep_data(result)
     sections = [
-        _unfinished_warning(run, f"setting {index} ({label}): ") for index, (label, run) in enumerate(zip(data["settings"], data["runs"]))
+        _unfinished_warning(run, each.rules.end.target, f"setting {index} ({label}): ")
+        for index, (label, run, each) in enumerate(zip(data["settings"], data["runs"], result.results))
     ]
     changes = _setting_changes(data["variant"], result)
     body = "".join(

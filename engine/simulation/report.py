@@ -149,33 +149,39 @@ def to_data(result: SimulationResult) -> dict[str, Any]:
     return data
 
 
+def unfinished_reason(report: dict[str, Any], target: int | None) -> str:
+    """Why a report's games stopped unfinished, as far as it tells: where no game reached the ``target``
+    (``None``: not known), a target the best team's points a hand cannot reach within the simulation's
+    limit of hands; else bots that may not steer toward an end."""
+    ends = report.get("game_ends", {})
+    # (Where some game reached the target, it is within reach: the pace, pooled over every game, says less.)
+    if target is not None and not ends.get("front_door", 0) + ends.get("target", 0):
+        pace = max((team["points_per_hand"] for team in report.get("per_team", ())), default=0.0)
+        if pace <= 0:
+            return (
+                f"no game reached the target, and no team gained points on average ({pace:+.4g} a hand at best), "
+                f"so the target of {target} is out of reach at this pace"
+            )
+        if target / pace > MAX_HANDS_PER_GAME:
+            return (
+                f"no game reached the target, and at the best team's pace, {pace:.4g} points a hand, the target of "
+                f"{target} takes about {target / pace:,.0f} hands"
+            )
+    return "the bots may not steer toward an end under these rules"
+
+
 def unfinished_warnings(reports: Sequence[dict[str, Any]], labels: Sequence[str] = (), targets: Sequence[int] = ()) -> list[str]:
     """The first warning of a report of games: games stopped unfinished at the simulation's limit of hands
     (:data:`~engine.simulation.runner.MAX_HANDS_PER_GAME`), with what that means for the figures; one per
-    run of ``reports`` that has any, each after its label in ``labels`` where given. With each run's target
-    (``targets``), why: where no game reached the target, a target the best team's points a hand cannot
-    reach within the limit; else bots that may not steer toward an end."""
+    run of ``reports`` that has any, each after its label in ``labels`` where given, and why
+    (:func:`unfinished_reason`, with each run's target in ``targets`` where given)."""
     warnings = []
     for index, report in enumerate(reports):
         count = report.get("unfinished_games", 0)
         if not count:
             continue
         label = f"{labels[index]}: " if labels else ""
-        why = "the bots may not steer toward an end under these rules"
-        ends = report.get("game_ends", {})
-        # (Where some game reached the target, it is within reach: the pace, pooled over every game, says less.)
-        if index < len(targets) and not ends.get("front_door", 0) + ends.get("target", 0):
-            pace = max((team["points_per_hand"] for team in report.get("per_team", ())), default=0.0)
-            if pace <= 0:
-                why = (
-                    f"no game reached the target, and no team gained points on average ({pace:+.4g} a hand at best), "
-                    f"so the target of {targets[index]} is out of reach at this pace"
-                )
-            elif targets[index] / pace > MAX_HANDS_PER_GAME:
-                why = (
-                    f"no game reached the target, and at the best team's pace, {pace:.4g} points a hand, the target of "
-                    f"{targets[index]} takes about {targets[index] / pace:,.0f} hands"
-                )
+        why = unfinished_reason(report, targets[index] if index < len(targets) else None)
         warnings.append(
             f"{label}{count} of {report['games'] + count} games did not end within the simulation's limit of "
             f"{MAX_HANDS_PER_GAME} hands and were stopped unfinished: the game figures (wins, lengths, how games "
