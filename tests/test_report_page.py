@@ -471,6 +471,7 @@ def test_issue_45_item_3_html_without_the_plot_extra_stops_before_simulating(
 def test_the_page_says_why_games_stopped_unfinished_as_the_text_report_does() -> None:
     """Looking at the page as a user would found the text report's reason for unfinished games (the
     target out of reach at the teams' pace) missing from the page's warning: both now say it."""
+    pytest.importorskip("matplotlib")  # (the page draws its charts)
     from engine.simulation.page import simulation_page
     from engine.simulation.report import to_text
 
