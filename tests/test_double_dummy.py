@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import os
 import random
-from pathlib import Path
 
 import pytest
+from build import compiled_modules
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -141,16 +141,11 @@ def test_the_compiled_build_is_the_one_under_test() -> None:
     """CI runs the test suite a second time against the mypyc build: make sure that every module the
     build hook lists (``pyproject.toml``) is imported compiled, not from the source tree."""
     import importlib
-    import re
 
-    text = (Path(__file__).parent.parent / "pyproject.toml").read_text(encoding="utf-8")
-    section = text.split("[tool.hatch.build.targets.wheel.hooks.mypyc]")[1].split("\n[")[0]
-    listed = re.search(r"^include = \[([^]]*)\]", section, re.MULTILINE)
-    assert listed is not None, "pyproject.toml lists no modules for the compiled build"
-    paths = re.findall(r'"([^"]+)\.py"', listed.group(1))
+    paths = compiled_modules()
     assert len(paths) >= 10
     for path in paths:
-        module = importlib.import_module(path.replace("/", "."))
+        module = importlib.import_module(path.removesuffix(".py").replace("/", "."))
         assert module.__file__ is not None and module.__file__.endswith((".so", ".pyd")), module.__file__
 
 

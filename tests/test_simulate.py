@@ -71,6 +71,8 @@ def test_contracts_are_also_counted_by_declaring_team() -> None:
         ({"team_contracts": [{}]}, "team_contracts must be a list of 2 mappings"),
         ({"team_contracts": [{"6S": [1, 1]}, {}]}, r"team_contracts\[0\]\['6S'\] must be \[bid, made, points\]"),
         ({"team_contracts": [{"6S": [1, -1, 40]}, {}]}, "made must hold whole numbers, 0 or more"),
+        ({"players": "4"}, "players and teams must be whole numbers"),
+        ({"teams": 2.0}, "players and teams must be whole numbers"),
     ],
 )
 def test_a_tally_with_bad_team_contracts_is_refused_by_name(change: dict[str, Any], message: str) -> None:

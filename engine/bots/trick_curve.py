@@ -44,7 +44,7 @@ could have called a partner (five-handed: :func:`alone_kinds`)."""
 
 
 @dataclass(frozen=True)
-class TrickCurve:  # (pure Python: mypyc compiles no frozen dataclass)
+class TrickCurve:
     """The tricks a declaring side takes at each reading of its hand, in one kind of strain."""
 
     intercept: float

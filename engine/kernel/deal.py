@@ -13,6 +13,7 @@ from typing import Any
 
 from ..errors import FiveHundredError, shown
 from ..rules.cards import Card
+from ..rules.records import Record
 from ..rules.ruleset import Rules
 from .tables import Tables
 
@@ -33,7 +34,7 @@ class DealError(FiveHundredError, ValueError):
 
 
 @dataclass(frozen=True)
-class Deal:
+class Deal(Record):
     """The cards of one hand: each seat's, the kitty's and a dead hand's (usually empty)."""
 
     hands: tuple[tuple[Card, ...], ...]

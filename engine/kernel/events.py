@@ -12,10 +12,11 @@ from enum import Enum
 from typing import Union
 
 from ..rules.cards import Card
+from ..rules.records import Record
 
 
 @dataclass(frozen=True)
-class HandResult:
+class HandResult(Record):
     """The outcome of one hand, as ``fivehundred replay`` reports it."""
 
     contract: str | None
@@ -40,6 +41,35 @@ class HandResult:
     """Who deals the next hand (the same seat on an all-pass redeal), or ``None`` when the game is over."""
     partner: int | None = None
     """The called partner's seat (five-handed), or ``None`` when the declarer played without one."""
+
+    def __init__(
+        self,
+        contract: str | None,
+        declarer: int | None,
+        made: bool,
+        tricks: tuple[int, ...],
+        hand_points: tuple[int, ...],
+        scores: tuple[int, ...],
+        next_hand_banned: tuple[int, ...],
+        game_over: bool,
+        winner: int | None,
+        next_dealer: int | None = None,
+        partner: int | None = None,
+    ) -> None:
+        # Written out (the fields in order) so that the compiled build sets the fields natively: the
+        # dataclass's own __init__ of a frozen record is interpreted code (a microsecond a record, once a
+        # simulated hand).
+        object.__setattr__(self, "contract", contract)
+        object.__setattr__(self, "declarer", declarer)
+        object.__setattr__(self, "made", made)
+        object.__setattr__(self, "tricks", tricks)
+        object.__setattr__(self, "hand_points", hand_points)
+        object.__setattr__(self, "scores", scores)
+        object.__setattr__(self, "next_hand_banned", next_hand_banned)
+        object.__setattr__(self, "game_over", game_over)
+        object.__setattr__(self, "winner", winner)
+        object.__setattr__(self, "next_dealer", next_dealer)
+        object.__setattr__(self, "partner", partner)
 
     def __str__(self) -> str:
         if self.contract is None:
@@ -86,7 +116,7 @@ class GameEnd(Enum):
 
 
 @dataclass(frozen=True)
-class Dealt:
+class Dealt(Record):
     """The cards were dealt for a hand."""
 
     hand: int
@@ -110,7 +140,7 @@ class Dealt:
 
 
 @dataclass(frozen=True)
-class Misdealt:
+class Misdealt(Record):
     """A deal was thrown in before bidding (a hand without a face card) and is dealt again."""
 
     hand: int
@@ -123,7 +153,7 @@ class Misdealt:
 
 
 @dataclass(frozen=True)
-class Passed:
+class Passed(Record):
     """A seat passed."""
 
     seat: int
@@ -134,7 +164,7 @@ class Passed:
 
 
 @dataclass(frozen=True)
-class Looked:
+class Looked(Record):
     """A seat looked at its cards (where a contract may be bid only before looking)."""
 
     seat: int
@@ -145,7 +175,7 @@ class Looked:
 
 
 @dataclass(frozen=True)
-class BidMade:
+class BidMade(Record):
     """A seat bid a contract."""
 
     seat: int
@@ -158,7 +188,7 @@ class BidMade:
 
 
 @dataclass(frozen=True)
-class AuctionWon:
+class AuctionWon(Record):
     """The auction ended with a contract."""
 
     declarer: int
@@ -171,7 +201,7 @@ class AuctionWon:
 
 
 @dataclass(frozen=True)
-class AllPassed:
+class AllPassed(Record):
     """The auction ended with no contract (everyone passed, or only bids that cannot win were made)."""
 
     hand: int
@@ -184,7 +214,7 @@ class AllPassed:
 
 
 @dataclass(frozen=True)
-class Announced:
+class Announced(Record):
     """A seat made an announcement in a window (breach, slam call, declare)."""
 
     seat: int
@@ -197,7 +227,7 @@ class Announced:
 
 
 @dataclass(frozen=True)
-class CardGiven:
+class CardGiven(Record):
     """A partner passed the declarer a card, face down."""
 
     seat: int
@@ -212,7 +242,7 @@ class CardGiven:
 
 
 @dataclass(frozen=True)
-class KittyTaken:
+class KittyTaken(Record):
     """The declarer picked up the kitty."""
 
     seat: int
@@ -225,7 +255,7 @@ class KittyTaken:
 
 
 @dataclass(frozen=True)
-class Discarded:
+class Discarded(Record):
     """The declarer put cards away."""
 
     seat: int
@@ -238,7 +268,7 @@ class Discarded:
 
 
 @dataclass(frozen=True)
-class HandExposed:
+class HandExposed(Record):
     """A hand was laid face up (open misère)."""
 
     seat: int
@@ -251,7 +281,7 @@ class HandExposed:
 
 
 @dataclass(frozen=True)
-class Drew:
+class Drew(Record):
     """A player drew a card while drawing its hand, and kept it (rejecting the next) or rejected it."""
 
     seat: int
@@ -266,7 +296,7 @@ class Drew:
 
 
 @dataclass(frozen=True)
-class Picked:
+class Picked(Record):
     """A table card was taken: into the kitty before the auction, or into a defender's hand."""
 
     seat: int
@@ -281,7 +311,7 @@ class Picked:
 
 
 @dataclass(frozen=True)
-class PartnerCalled:
+class PartnerCalled(Record):
     """The declarer named a card to call a partner, or went alone (five-handed)."""
 
     seat: int
@@ -294,7 +324,7 @@ class PartnerCalled:
 
 
 @dataclass(frozen=True)
-class PartnerRevealed:
+class PartnerRevealed(Record):
     """The called partner became known to everyone: its holder said so, or played the card."""
 
     seat: int
@@ -307,7 +337,7 @@ class PartnerRevealed:
 
 
 @dataclass(frozen=True)
-class CardTurnedUp:
+class CardTurnedUp(Record):
     """A dummy's face-down card was turned up after the trick in which the card covering it was played."""
 
     seat: int
@@ -320,7 +350,7 @@ class CardTurnedUp:
 
 
 @dataclass(frozen=True)
-class CardPlayed:
+class CardPlayed(Record):
     """A card was played to the trick."""
 
     seat: int
@@ -335,7 +365,7 @@ class CardPlayed:
 
 
 @dataclass(frozen=True)
-class Claimed:
+class Claimed(Record):
     """The declarer laid cards down to claim the tricks they win; the first was led with it."""
 
     seat: int
@@ -348,7 +378,7 @@ class Claimed:
 
 
 @dataclass(frozen=True)
-class TrickWon:
+class TrickWon(Record):
     """A trick was completed."""
 
     trick: int
@@ -364,7 +394,7 @@ class TrickWon:
 
 
 @dataclass(frozen=True)
-class HandScored:
+class HandScored(Record):
     """A hand was scored."""
 
     hand: int
@@ -377,7 +407,7 @@ class HandScored:
 
 
 @dataclass(frozen=True)
-class GameOver:
+class GameOver(Record):
     """The game ended."""
 
     winner: int | None

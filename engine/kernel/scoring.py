@@ -8,12 +8,13 @@ from dataclasses import dataclass
 
 from ..rules.announcements import Effect
 from ..rules.contracts import Contract
+from ..rules.records import Record
 from ..rules.ruleset import FailedContract, Rules, Share, Simultaneous, SimultaneousTie
 from .events import GameEnd
 
 
 @dataclass(frozen=True)
-class HandScore:
+class HandScore(Record):
     """What a played hand did to the scores."""
 
     made: bool
@@ -24,6 +25,14 @@ class HandScore:
     """Team scores after the hand."""
     banned: tuple[int, ...]
     """Seats that may not bid in the next hand."""
+
+    def __init__(self, made: bool, hand_points: tuple[int, ...], scores: tuple[int, ...], banned: tuple[int, ...]) -> None:
+        # Written out (the fields in order) so that the compiled build sets the fields natively: the
+        # dataclass's own __init__ of a frozen record is interpreted code (a microsecond a record).
+        object.__setattr__(self, "made", made)
+        object.__setattr__(self, "hand_points", hand_points)
+        object.__setattr__(self, "scores", scores)
+        object.__setattr__(self, "banned", banned)
 
 
 def share_of(amount: int, share: Share) -> int:

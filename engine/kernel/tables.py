@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from ..rules.cards import FACE_RANKS, Card
 from ..rules.contracts import Contract, Extra
+from ..rules.records import Record
 from ..rules.ruleset import DealTarget, FirstLead, Rules
 from ..rules.strains import TRUMP_POWER, CardOrder
 from .actions import Bid, Play
@@ -55,7 +56,7 @@ def mask_of(indices: Iterable[int]) -> int:
 
 
 @dataclass(frozen=True)
-class StrainTable:
+class StrainTable(Record):
     """The masks of one strain."""
 
     order: CardOrder
@@ -99,7 +100,7 @@ class StrainTable:
 
 
 @dataclass(frozen=True)
-class Tables:
+class Tables(Record):
     """Everything the kernel precomputes from a variant's rules."""
 
     rules: Rules

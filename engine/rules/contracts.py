@@ -3,10 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import Enum
 
 from ..errors import NotFoundError, UsageError, shown
+from .records import Record
+
+
+def _rebuilt(record: object) -> tuple[object, ...]:
+    """How to pickle or copy a frozen record: its class called with its fields. (The compiled build makes
+    these records native classes, whose default pickling sets each field and so meets the frozen check.)"""
+    return type(record), tuple([getattr(record, each.name) for each in fields(record) if each.init])  # type: ignore[arg-type]
 
 
 class PartnerRole(Enum):
@@ -56,8 +63,11 @@ class ExposureTime(Enum):
 
 
 @dataclass(frozen=True)
-class Target:
+class Target(Record):
     """The tricks the declaring side must take: between ``minimum`` and ``maximum`` inclusive."""
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return _rebuilt(self)
 
     minimum: int
     """Fewest tricks that make the contract."""
@@ -95,8 +105,11 @@ class Target:
 
 
 @dataclass(frozen=True)
-class Eligibility:
+class Eligibility(Record):
     """When a contract may be bid (every condition must hold)."""
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return _rebuilt(self)
 
     auction_reached: int | None = None
     """Only once a bid of this level or higher has been made."""
@@ -118,8 +131,11 @@ class Eligibility:
 
 
 @dataclass(frozen=True)
-class PlayStyle:
+class PlayStyle(Record):
     """How the hand is played under a contract."""
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return _rebuilt(self)
 
     strain: str
     """The strain played (``NT`` for the misère family); for modifiers and calls, ``bid`` means the bid's."""
@@ -134,8 +150,11 @@ class PlayStyle:
 
 
 @dataclass(frozen=True)
-class Contract:
+class Contract(Record):
     """A contract in the ladder: an ordinary bid (level and strain) or a special contract."""
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return _rebuilt(self)
 
     id: str
     """How it is bid: ``7H``, ``10NT``, ``misere``."""
@@ -164,8 +183,11 @@ class Contract:
 
 
 @dataclass(frozen=True)
-class Extra:
+class Extra(Record):
     """A modifier added to a bid (sans kitty) or a call made by the declarer after the auction (slam call)."""
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return _rebuilt(self)
 
     id: str
     """Its id, such as ``sans_kitty`` or ``slam_call``."""
@@ -190,8 +212,11 @@ class Extra:
 
 
 @dataclass(frozen=True)
-class Ladder:
+class Ladder(Record):
     """Every biddable contract in precedence order, lowest first: a strict total order."""
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return _rebuilt(self)
 
     contracts: tuple[Contract, ...]
     """The contracts, lowest first; ``contracts[i].rank == i``."""

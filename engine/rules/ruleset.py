@@ -14,6 +14,7 @@ from ..errors import NotFoundError, UsageError, shown
 from .announcements import Announcement
 from .cards import Deck
 from .contracts import Contract, Extra, Ladder
+from .records import Record
 from .strains import CardOrder, Strain
 
 
@@ -36,7 +37,7 @@ class Reveal(Enum):
 
 
 @dataclass(frozen=True)
-class CalledPartner:
+class CalledPartner(Record):
     """Five-handed: the declarer names a card and its holder is the partner for the hand."""
 
     reveal: Reveal
@@ -52,7 +53,7 @@ class CalledPartner:
 
 
 @dataclass(frozen=True)
-class Dummies:
+class Dummies(Record):
     """Two-handed: each player also plays a dummy hand dealt to the table."""
 
     face_down: int
@@ -67,7 +68,7 @@ class Dummies:
 
 
 @dataclass(frozen=True)
-class Seating:
+class Seating(Record):
     """Players, seats and teams.
 
     A *seat* is a hand at the table. Each player has one; where players also play dummies (two-handed),
@@ -136,7 +137,7 @@ class DealTarget(Enum):
 
 
 @dataclass(frozen=True)
-class DealStep:
+class DealStep(Record):
     """One bundle of the deal."""
 
     target: DealTarget
@@ -146,7 +147,7 @@ class DealStep:
 
 
 @dataclass(frozen=True)
-class DealRules:
+class DealRules(Record):
     """How the cards are dealt."""
 
     hand_size: int
@@ -205,7 +206,7 @@ class Rebid(Enum):
 
 
 @dataclass(frozen=True)
-class Inkles:
+class Inkles(Record):
     """Inkles: lowest-level bids that only show a suit to the partner."""
 
     level: int
@@ -232,7 +233,7 @@ class AllPassAction(Enum):
 
 
 @dataclass(frozen=True)
-class AllPass:
+class AllPass(Record):
     """The all-pass rule."""
 
     action: AllPassAction
@@ -246,7 +247,7 @@ class AllPass:
 
 
 @dataclass(frozen=True)
-class AuctionRules:
+class AuctionRules(Record):
     """How the auction runs."""
 
     rounds: Rounds
@@ -275,7 +276,7 @@ class KittyExchange(Enum):
 
 
 @dataclass(frozen=True)
-class KittyRules:
+class KittyRules(Record):
     """The kitty."""
 
     exchange: KittyExchange
@@ -292,7 +293,7 @@ class FirstLead(Enum):
 
 
 @dataclass(frozen=True)
-class JokerRules:
+class JokerRules(Record):
     """The joker when there is no trump suit."""
 
     only_when_void: bool = True
@@ -308,7 +309,7 @@ class JokerRules:
 
 
 @dataclass(frozen=True)
-class PlayRules:
+class PlayRules(Record):
     """The card play."""
 
     first_lead: FirstLead
@@ -327,7 +328,7 @@ class FailedContract(Enum):
 
 
 @dataclass(frozen=True)
-class Slam:
+class Slam(Record):
     """Taking every trick on a smaller contract scores a fixed value instead."""
 
     value: int
@@ -349,7 +350,7 @@ class Slam:
 
 
 @dataclass(frozen=True)
-class ScoringRules:
+class ScoringRules(Record):
     """How hands are scored."""
 
     failed: FailedContract
@@ -367,7 +368,7 @@ class ScoringRules:
 
 
 @dataclass(frozen=True)
-class SetRule:
+class SetRule(Record):
     """A declarer beaten by a margin may not bid in the next hand (the set rule, ralphing)."""
 
     short_by: int
@@ -383,7 +384,7 @@ class SetRule:
 
 
 @dataclass(frozen=True)
-class BreachRule:
+class BreachRule(Record):
     """Breach: a defender's call, won or lost on whether the contract is broken by a margin."""
 
     value: int
@@ -422,7 +423,7 @@ class SimultaneousTie(Enum):
 
 
 @dataclass(frozen=True)
-class EndRules:
+class EndRules(Record):
     """When the game ends and who wins."""
 
     target: int
@@ -448,7 +449,7 @@ class EndRules:
 
 
 @dataclass(frozen=True)
-class Rules:
+class Rules(Record):
     """A compiled variant: everything the kernel needs, immutable."""
 
     name: str

@@ -22,11 +22,12 @@ from ..kernel.events import GameEnd
 from ..kernel.state import GameState
 from ..rules.announcements import Effect
 from ..rules.contracts import PartnerRole
+from ..rules.records import Record
 from ..rules.ruleset import Rules
 
 
 @dataclass(frozen=True)
-class StatedRule:
+class StatedRule(Record):
     """One rule a variant states beyond the plain ladder, as the report counts it."""
 
     rule: str

@@ -5,7 +5,7 @@ totals), from which the reports compute the figures a rules author asks for at t
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from ..errors import UsageError
@@ -187,7 +187,7 @@ class Tally:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready totals (checkpoints of long runs)."""
-        data = dict(self.__dict__)
+        data: dict[str, Any] = {name: getattr(self, name) for name in _ORDER}
         data["contracts"] = _contracts_data(self.contracts)
         data["team_contracts"] = [_contracts_data(contracts) for contracts in self.team_contracts]
         data["lengths"] = {str(key): value for key, value in sorted(self.lengths.items())}
@@ -203,6 +203,8 @@ class Tally:
             raise UsageError("a tally has exactly the keys " + ", ".join(sorted(_FIELDS)) + ".")
         players = data["players"] if players is None else players
         teams = data["teams"] if teams is None else teams
+        if type(players) is not int or type(teams) is not int:
+            raise UsageError("players and teams must be whole numbers.")
         if data["players"] != players or data["teams"] != teams:
             raise UsageError(f"a tally of {players} seats and {teams} teams was expected.")
         values: dict[str, Any] = {}
@@ -248,34 +250,10 @@ class Tally:
         return cls(players, teams, **values)
 
 
-_FIELDS = {
-    "players",
-    "teams",
-    "hands",
-    "all_pass",
-    "slams",
-    "barred",
-    "contracts",
-    "team_contracts",
-    "team_points",
-    "team_points_squares",
-    "seat_declared",
-    "seat_made",
-    "games",
-    "unfinished",
-    "lengths",
-    "wins",
-    "first_bidder_wins",
-    "dealer_wins",
-    "ends",
-    "lead_changes",
-    "no_winner",
-    "decided_last",
-    "leader_before_last",
-    "behind_won",
-    "declarer_points",
-    "rule_use",
-}
+_ORDER = tuple(each.name for each in fields(Tally))
+"""The tally's fields in the order :meth:`Tally.to_dict` writes them."""
+_FIELDS = frozenset(_ORDER)
+"""The keys of a tally's JSON form."""
 _COUNTS = (
     "hands",
     "all_pass",
