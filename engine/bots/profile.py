@@ -5,10 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import UsageError
+from ..rules.records import Record
 
 
 @dataclass(frozen=True)
-class Profile:
+class Profile(Record):
     """How a heuristic bot bids and plays; conventions are settings here, not code."""
 
     name: str = "heuristic"

@@ -201,10 +201,11 @@ class Tally:
         ``ValueError`` saying what is wrong when ``data`` is not such totals."""
         if not isinstance(data, dict) or set(data) != _FIELDS:
             raise UsageError("a tally has exactly the keys " + ", ".join(sorted(_FIELDS)) + ".")
-        players = data["players"] if players is None else players
-        teams = data["teams"] if teams is None else teams
-        if type(players) is not int or type(teams) is not int:
+        seats: object = data["players"] if players is None else players  # (read as object: the compiled build checks types)
+        sides: object = data["teams"] if teams is None else teams
+        if type(seats) is not int or type(sides) is not int:
             raise UsageError("players and teams must be whole numbers.")
+        players, teams = seats, sides
         if data["players"] != players or data["teams"] != teams:
             raise UsageError(f"a tally of {players} seats and {teams} teams was expected.")
         values: dict[str, Any] = {}
