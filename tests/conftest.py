@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import tempfile
 import textwrap
 from pathlib import Path
@@ -13,8 +15,11 @@ from engine.errors import Problem, VariantError
 from engine.language.loader import load_document
 from engine.rules.compiler import compile_document
 
-# Calibrations measured by the tests are cached in a folder of the run's own, never the user's cache.
-os.environ.setdefault("FIVEHUNDRED_CACHE", tempfile.mkdtemp(prefix="fivehundred-test-cache-"))
+# Calibrations measured by the tests are cached in a folder of the run's own, never the user's cache; the
+# process that made it removes it at exit (a test run left one behind per process before).
+if "FIVEHUNDRED_CACHE" not in os.environ:
+    os.environ["FIVEHUNDRED_CACHE"] = tempfile.mkdtemp(prefix="fivehundred-test-cache-")
+    atexit.register(shutil.rmtree, os.environ["FIVEHUNDRED_CACHE"], ignore_errors=True)
 
 
 def problems_of(folder: Path, text: str, name: str = "house.yaml", extra: dict[str, str] | None = None) -> list[Problem]:
