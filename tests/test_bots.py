@@ -42,6 +42,26 @@ def test_every_tuning_number_of_the_bots_is_a_profile_setting_checked_when_made(
             Profile(**{field: bad})  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize(
+    ("settings", "message"),
+    [
+        ({"name": 3}, "Profile name must be text, not 3"),
+        ({"values_bids": 1}, "Profile values_bids must be true or false, not 1"),
+        ({"misere_solved_deals": 5.0}, "Profile misere_solved_deals must be a whole number, not 5.0"),
+        ({"aggression": "0.3"}, "Profile aggression must be a number, not '0.3'"),
+        ({"aggression": None}, "Profile aggression must be a number, not None"),
+        ({"aggression": True}, "Profile aggression must be a number, not True"),
+        ({"breach_curve": (1.0, "x")}, r"Profile breach_curve must be two numbers, not \(1.0, 'x'\)"),
+    ],
+)
+def test_a_profile_setting_of_the_wrong_kind_is_refused_by_name(settings: dict[str, object], message: str) -> None:
+    """A profile given through the API names the setting whose value is of the wrong kind (it was
+    accepted, or failed comparing it with an unnamed TypeError); a whole number stands for a float."""
+    with pytest.raises(ValueError, match=message):
+        Profile(**settings)  # type: ignore[arg-type]
+    assert Profile(aggression=1).aggression == 1
+
+
 def test_random_bot_is_uniform_and_seeded() -> None:
     played = game("standard", {})
     legal = played.legal_actions()

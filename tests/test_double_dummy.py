@@ -13,7 +13,7 @@ import os
 import random
 
 import pytest
-from build import compiled_modules
+from compiled_build import compiled_modules
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 

@@ -12,7 +12,7 @@ import pickle
 from collections.abc import Iterator
 
 import pytest
-from build import ROOT, compiled_modules
+from compiled_build import ROOT, compiled_modules
 
 import engine
 from engine.kernel.scoring import HandScore

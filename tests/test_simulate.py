@@ -72,6 +72,9 @@ def test_contracts_are_also_counted_by_declaring_team() -> None:
         ({"team_contracts": [{"6S": [1, 1]}, {}]}, r"team_contracts\[0\]\['6S'\] must be \[bid, made, points\]"),
         ({"team_contracts": [{"6S": [1, -1, 40]}, {}]}, "made must hold whole numbers, 0 or more"),
         ({"players": "4"}, "players and teams must be whole numbers"),
+        ({"rule_use": {"contract:misere": ["a", 1]}}, "rule_use must hold whole numbers"),
+        ({"rule_use": {"contract:misere": [None, None]}}, "rule_use must hold whole numbers"),
+        ({"rule_use": {"contract:misere": [1, 2]}}, "never more successes than uses"),
         ({"teams": 2.0}, "players and teams must be whole numbers"),
     ],
 )

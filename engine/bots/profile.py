@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from ..errors import UsageError
-from ..rules.records import Record
 
 
 @dataclass(frozen=True)
-class Profile(Record):
+class Profile:
     """How a heuristic bot bids and plays; conventions are settings here, not code."""
 
     name: str = "heuristic"
@@ -177,6 +176,15 @@ class Profile(Record):
     edge is not taken."""
 
     def __post_init__(self) -> None:
+        for each in fields(self):
+            value = getattr(self, each.name)
+            kind = str(each.type)
+            if kind == "tuple[float, float]":
+                fits = isinstance(value, tuple) and len(value) == 2 and all(_is_number(part) for part in value)
+            else:
+                fits = _is_number(value) if kind == "float" else type(value) is _KINDS[kind]
+            if not fits:
+                raise UsageError(f"Profile {each.name} must be {_WORDS[kind]}, not {value!r:.40}.")
         if not 0.0 <= self.sacrifice_margin <= 2.0:
             raise UsageError(f"Profile sacrifice_margin must be between 0 and 2, not {self.sacrifice_margin}.")
         if not -10.0 <= self.alone_margin <= 10.0:
@@ -231,6 +239,15 @@ class Profile(Record):
             raise UsageError(f"Profile value_margin must be between 0 and 1000 points, not {self.value_margin}.")
         if min(self.misere_limit, self.open_misere_limit, self.open_misere_kitty_limit, self.double_misere_limit, self.ceiling_limit) < 0:
             raise UsageError("Profile misère limits must not be negative.")
+
+
+_KINDS: dict[str, type] = {"str": str, "bool": bool, "int": int}
+_WORDS = {"str": "text", "bool": "true or false", "int": "a whole number", "float": "a number", "tuple[float, float]": "two numbers"}
+
+
+def _is_number(value: object) -> bool:
+    """Whether ``value`` is a number a profile's setting takes: a float or a whole number, not a bool."""
+    return type(value) in (float, int)
 
 
 CLASSIC = Profile(

@@ -3,17 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from enum import Enum
 
 from ..errors import NotFoundError, UsageError, shown
 from .records import Record
-
-
-def _rebuilt(record: object) -> tuple[object, ...]:
-    """How to pickle or copy a frozen record: its class called with its fields. (The compiled build makes
-    these records native classes, whose default pickling sets each field and so meets the frozen check.)"""
-    return type(record), tuple([getattr(record, each.name) for each in fields(record) if each.init])  # type: ignore[arg-type]
 
 
 class PartnerRole(Enum):
@@ -66,9 +60,6 @@ class ExposureTime(Enum):
 class Target(Record):
     """The tricks the declaring side must take: between ``minimum`` and ``maximum`` inclusive."""
 
-    def __reduce__(self) -> tuple[object, ...]:
-        return _rebuilt(self)
-
     minimum: int
     """Fewest tricks that make the contract."""
     maximum: int
@@ -108,9 +99,6 @@ class Target(Record):
 class Eligibility(Record):
     """When a contract may be bid (every condition must hold)."""
 
-    def __reduce__(self) -> tuple[object, ...]:
-        return _rebuilt(self)
-
     auction_reached: int | None = None
     """Only once a bid of this level or higher has been made."""
     auction_below: int | None = None
@@ -134,9 +122,6 @@ class Eligibility(Record):
 class PlayStyle(Record):
     """How the hand is played under a contract."""
 
-    def __reduce__(self) -> tuple[object, ...]:
-        return _rebuilt(self)
-
     strain: str
     """The strain played (``NT`` for the misère family); for modifiers and calls, ``bid`` means the bid's."""
     partner: PartnerRole = PartnerRole.PLAYS
@@ -152,9 +137,6 @@ class PlayStyle(Record):
 @dataclass(frozen=True)
 class Contract(Record):
     """A contract in the ladder: an ordinary bid (level and strain) or a special contract."""
-
-    def __reduce__(self) -> tuple[object, ...]:
-        return _rebuilt(self)
 
     id: str
     """How it is bid: ``7H``, ``10NT``, ``misere``."""
@@ -186,9 +168,6 @@ class Contract(Record):
 class Extra(Record):
     """A modifier added to a bid (sans kitty) or a call made by the declarer after the auction (slam call)."""
 
-    def __reduce__(self) -> tuple[object, ...]:
-        return _rebuilt(self)
-
     id: str
     """Its id, such as ``sans_kitty`` or ``slam_call``."""
     name: str
@@ -214,9 +193,6 @@ class Extra(Record):
 @dataclass(frozen=True)
 class Ladder(Record):
     """Every biddable contract in precedence order, lowest first: a strict total order."""
-
-    def __reduce__(self) -> tuple[object, ...]:
-        return _rebuilt(self)
 
     contracts: tuple[Contract, ...]
     """The contracts, lowest first; ``contracts[i].rank == i``."""

@@ -243,11 +243,12 @@ class Tally:
             raise UsageError("declarer_points must map whole numbers of points to counts.")
         values["declarer_points"] = {int(key): _count(value, "declarer_points") for key, value in points.items()}
         rule_use = data["rule_use"]
-        if not isinstance(rule_use, dict) or not all(
-            isinstance(value, list) and len(value) == 2 and value[1] <= value[0] for value in rule_use.values()
-        ):
+        if not isinstance(rule_use, dict) or not all(isinstance(value, list) and len(value) == 2 for value in rule_use.values()):
             raise UsageError("rule_use must map rules to [used, succeeded] counts.")
-        values["rule_use"] = {str(key): [_count(value[0], "rule_use"), _count(value[1], "rule_use")] for key, value in rule_use.items()}
+        counted = {str(key): [_count(value[0], "rule_use"), _count(value[1], "rule_use")] for key, value in rule_use.items()}
+        if not all(succeeded <= used for used, succeeded in counted.values()):
+            raise UsageError("rule_use must map rules to [used, succeeded] counts, never more successes than uses.")
+        values["rule_use"] = counted
         return cls(players, teams, **values)
 
 
