@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 import engine
 from engine.analysis import Solver, minimax
-from engine.analysis.double_dummy import legal_moves, turn_up
+from engine.analysis.double_dummy import _owners, _suit_code, legal_moves, turn_up
 from engine.bots import RandomBot
 from engine.kernel.phase import Phase
 from engine.kernel.play import TrickPlay
@@ -194,6 +194,31 @@ def test_sure_tricks_bound_the_value_at_a_tricks_start(variant: str, seed: int, 
     lower, _, upper, _ = solver._sure()
     value = minimax(fresh(play), declaring, minimize=minimize)
     assert lower <= value <= upper, (variant, seed, minimize, lower, value, upper)
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=st.data(), hands_in_play=st.integers(1, 7), cards=st.integers(1, 16))
+def test_a_suits_code_names_the_holder_of_each_card_in_order(data: st.DataObject, hands_in_play: int, cards: int) -> None:
+    """The transposition table's key (issue 47, DDS's relative ranks): for each of a suit's remaining
+    cards, highest first, the position of the hand holding it plus one, read from the owner masks as a
+    walk over the hands reads it; with each hand's length and the cards left. Up to seven hands (a deal
+    of six seats and a dummy's face-up hand)."""
+    indices = data.draw(st.lists(st.integers(0, 62), min_size=cards, max_size=cards, unique=True))
+    bits = tuple(1 << index for index in indices)
+    holders = data.draw(st.lists(st.integers(-1, hands_in_play - 1), min_size=cards, max_size=cards))
+    hands = [0] * hands_in_play
+    for bit, holder in zip(bits, holders, strict=True):
+        if holder >= 0:  # -1: played already
+            hands[holder] |= bit
+    left = 0
+    for hand in hands:
+        left |= hand
+    digits = lengths = count = 0
+    for bit in bits:
+        if left & bit:
+            owner = 1 + next(position for position, hand in enumerate(hands) if hand & bit)
+            digits, lengths, count = digits * 8 + owner, lengths + (1 << 5 * owner), count + 1
+    assert _suit_code(bits, left, *_owners(hands)) == (digits, lengths, count)
 
 
 @pytest.mark.parametrize("variant", ["standard", "three-handed", "joker-restrictions"])

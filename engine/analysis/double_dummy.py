@@ -117,54 +117,23 @@ def _moves(
     for _, card in trick:
         others |= 1 << card
     chosen: list[int] = []
-    # Leading, where the side to lead wants tricks: first the suits whose top card is the leader's (its
-    # winners, highest first), then those whose top card is a partner's (low cards, to reach it), then
-    # the rest (low cards first).
-    ordering = not trick and shunning is None and not play.must_name(legal)
-    cashing: list[int] = []
-    reaching: list[int] = []
-    if ordering:
-        partners = 0
-        for each in allies:
-            if each != seat:
-                partners |= hands[each]
-        hand = hands[seat]
+    naming = not trick and play.must_name(legal)
+    if not trick and shunning is None and not naming:
+        return _leads(play, groups, allies, legal, others, covering, heads)
     for cards, mask in groups:
         mine = legal & mask
         if not mine:
             continue
         if not mine & (mine - 1):
-            runs = [mine.bit_length() - 1]
+            # One card (the common case when following): no run to look for, and no list to make.
+            single = mine.bit_length() - 1
+            chosen.append(single)
             if heads is not None:
-                heads[runs[0]] = runs[0]
+                heads[single] = single
         else:
-            runs = _runs(cards, mine, others & mask, covering & mask, heads)
-        if ordering:
-            for _, bit in cards:
-                if hand & bit:
-                    cashing.extend(runs)  # highest first, as the runs come
-                    break
-                if partners & bit:
-                    reaching.extend(runs[::-1])
-                    break
-                if others & bit:
-                    chosen.extend(runs[::-1])
-                    break
-        else:
-            chosen.extend(runs)
-    if ordering:
-        return cashing + reaching + chosen
-    if play.must_name(legal):
-        suits = play.tables.suits
-        named = [(suits.index(suit) + 1) << SUIT_SHIFT for suit in play.nameable()]
-        moves: list[int] = []
-        for index in chosen:
-            if strain.suitless >> index & 1:
-                moves.extend(index | suit for suit in named)
-            else:
-                moves.append(index)
-        moves.sort(key=lambda move: -power[move & CARD_BITS])
-        return moves
+            chosen.extend(_runs(cards, mine, others & mask, covering & mask, heads))
+    if naming:
+        return _naming(play, chosen)
     if not trick:
         return _by_power(chosen, power, shunning is None)  # leading: high cards first (to win)
     # Following: when the seat's side is winning, the cheapest cards; else the cheapest card that wins,
@@ -176,16 +145,93 @@ def _moves(
         if value > best and (value >= TRUMP_POWER or suit_of[card] == led):
             best, winner = value, each
     chosen = _by_power(chosen, power)
+    if len(chosen) == 1:
+        return chosen
     if shunning is not None:
         if shunning:
-            under = [index for index in chosen if not (power[index] > best and (power[index] >= TRUMP_POWER or suit_of[index] == led))]
-            chosen = under[::-1] + [index for index in chosen if index not in under]
+            under: list[int] = []
+            over: list[int] = []
+            for index in chosen:
+                value = power[index]
+                if value > best and (value >= TRUMP_POWER or suit_of[index] == led):
+                    over.append(index)
+                else:
+                    under.append(index)
+            under.reverse()
+            return under + over
         return chosen
     if winner not in allies:
-        beating = [index for index in chosen if power[index] > best and (power[index] >= TRUMP_POWER or suit_of[index] == led)]
+        beating: list[int] = []
+        rest: list[int] = []
+        for index in chosen:
+            value = power[index]
+            if value > best and (value >= TRUMP_POWER or suit_of[index] == led):
+                beating.append(index)
+            else:
+                rest.append(index)
         if beating:
-            chosen = beating + [index for index in chosen if index not in beating]
+            return beating + rest
     return chosen
+
+
+def _leads(
+    play: TrickPlay, groups: list[Group], allies: frozenset[int], legal: int, others: int, covering: int, heads: dict[int, int] | None
+) -> list[int]:
+    """For :func:`_moves`, leading where the side to lead wants tricks: first the suits whose top card is
+    the leader's (its winners, highest first), then those whose top card is a partner's (low cards, to
+    reach it), then the rest (low cards first)."""
+    hands = play.hands
+    seat = play.to_act
+    hand = hands[seat]
+    partners = 0
+    for each in allies:
+        if each != seat:
+            partners |= hands[each]
+    cashing: list[int] = []
+    reaching: list[int] = []
+    chosen: list[int] = []
+    for cards, mask in groups:
+        mine = legal & mask
+        if not mine:
+            continue
+        if not mine & (mine - 1):
+            runs = [mine.bit_length() - 1]
+            if heads is not None:
+                heads[runs[0]] = runs[0]
+        else:
+            runs = _runs(cards, mine, others & mask, covering & mask, heads)
+        for _, bit in cards:
+            if hand & bit:
+                cashing.extend(runs)  # highest first, as the runs come
+                break
+            if partners & bit:
+                runs.reverse()
+                reaching.extend(runs)
+                break
+            if others & bit:
+                runs.reverse()
+                chosen.extend(runs)
+                break
+    return cashing + reaching + chosen
+
+
+def _naming(play: TrickPlay, chosen: list[int]) -> list[int]:
+    """For :func:`_moves`, a leader who must name a suit for a led joker: each of ``chosen`` (one card of
+    each run), a joker once for each suit it may name, highest first. (Apart from :func:`_moves`, whose
+    locals a nested function would turn into attributes of an object in the compiled build.)"""
+    suits = play.tables.suits
+    power = play.strain.power
+    suitless = play.strain.suitless
+    named = [(suits.index(suit) + 1) << SUIT_SHIFT for suit in play.nameable()]
+    moves: list[int] = []
+    for index in chosen:
+        if suitless >> index & 1:
+            for suit in named:
+                moves.append(index | suit)
+        else:
+            moves.append(index)
+    moves.sort(key=lambda move: -power[move & CARD_BITS])
+    return moves
 
 
 def _by_power(cards: list[int], power: tuple[int, ...], descending: bool = False) -> list[int]:
@@ -206,18 +252,39 @@ def _by_power(cards: list[int], power: tuple[int, ...], descending: bool = False
     return ordered
 
 
-def _suit_code(cards: tuple[tuple[int, int], ...], left: int, hands: list[int]) -> tuple[int, int, int]:
-    """Who holds a suit's remaining cards ``left`` (``cards``, the suit highest first), as the transposition
-    table reads it: one base-8 digit a card, the position in ``hands`` of the hand holding it plus one;
-    the hands' lengths in the suit (five bits an owner); and how many cards are left."""
+def _owners(hands: list[int]) -> tuple[int, int, int]:
+    """Who holds each card, as three masks for :func:`_suit_code`: a card held by the hand at position
+    ``p`` of ``hands`` is in the first mask if bit 0 of ``p + 1`` is set, in the second for bit 1 and in
+    the third for bit 2 (eight hands at most, as the code's digits allow)."""
+    first = second = third = 0
+    owner = 0
+    for each in hands:
+        owner += 1
+        if owner & 1:
+            first |= each
+        if owner & 2:
+            second |= each
+        if owner & 4:
+            third |= each
+    return first, second, third
+
+
+def _suit_code(bits: tuple[int, ...], left: int, first: int, second: int, third: int) -> tuple[int, int, int]:
+    """Who holds a suit's remaining cards ``left`` (``bits``, the suit's cards highest first), as the
+    transposition table reads it: one base-8 digit a card, the position in the hands of the hand holding
+    it plus one (read from the masks of :func:`_owners`, not by a walk over the hands: this runs for every
+    suit at every trick's start searched); the hands' lengths in the suit (five bits an owner); and how
+    many cards are left."""
     digits = lengths = count = 0
-    for _, bit in cards:
+    for bit in bits:
         if left & bit:
-            owner = 1
-            for each in hands:
-                if each & bit:
-                    break
-                owner += 1
+            owner = 0
+            if first & bit:
+                owner = 1
+            if second & bit:
+                owner += 2
+            if third & bit:
+                owner += 4
             digits = digits * 8 + owner
             lengths += 1 << 5 * owner
             count += 1
@@ -277,6 +344,8 @@ class Solver:
             for mask in [*strain.follow.values(), strain.suitless]
             if mask
         ]
+        self._bits: list[tuple[tuple[int, ...], int]] = [(tuple(bit for _, bit in cards), mask) for cards, mask in self._groups]
+        """The suits as :func:`_suit_code` reads them: each suit's cards' bits, highest first, and its mask."""
         self._trumps = tuple((index, 1 << index) for index in sorted(cards_in(strain.trumps), key=lambda index: -power[index]))
         """The cards that win any trick they are played to while none higher is left (trumps, and jokers in
         no trump), highest first."""
@@ -344,8 +413,9 @@ class Solver:
             for each in hands:
                 remaining |= each
             key: list[object] = [play.leader]
-            for cards, mask in self._groups:
-                key.append(_suit_code(cards, remaining & mask, hands)[0])
+            first, second, third = _owners(hands)
+            for bits, mask in self._bits:
+                key.append(_suit_code(bits, remaining & mask, first, second, third)[0])
         else:
             key = [play.leader, *(play.hands[seat] for seat in play.active)]
         if self._history:
@@ -572,8 +642,9 @@ class Solver:
         # multiplication a card.
         lengths: list[int] = [play.leader]
         code = 0
-        for cards, mask in self._groups:
-            digits, length, count = _suit_code(cards, remaining & mask, hands)
+        first, second, third = _owners(hands)
+        for bits, mask in self._bits:
+            digits, length, count = _suit_code(bits, remaining & mask, first, second, third)
             code = (code << 3 * count) | digits
             lengths.append(length)
         bucket = tuple(lengths)
@@ -636,6 +707,12 @@ class Solver:
         if remaining == 0:
             self._relevant = 0
             return 0
+        if remaining <= alpha:
+            self._relevant = 0
+            return remaining
+        if beta <= 0:
+            self._relevant = 0
+            return 0
         boundary = not play.trick
         if remaining == 1 and boundary and not play.names_suits and not play._checking:
             # The last trick: each seat has one card left, so it is played out at once (the kernel's own
@@ -696,6 +773,7 @@ class Solver:
                         moves.insert(0, moves.pop(position))
                     break
         chosen = -1
+        tried = 0
         for move in moves:
             index = move & CARD_BITS
             named = _suit_named(play, move)
@@ -721,20 +799,23 @@ class Solver:
             play.unplay(was_void)
             if child >> index & 1:
                 child |= self._run_of(index, seat)
-            relevant |= child
+            tried |= child
             if maximizing:
                 if value > best:
                     best, chosen = value, index
                     if best > alpha:
                         alpha = best
                         if alpha >= beta:
+                            tried = child  # a cut-off rests on the move that made it alone
                             break
             elif value < best:
                 best, chosen = value, index
                 if best < beta:
                     beta = best
                     if alpha >= beta:
+                        tried = child
                         break
+        relevant |= tried
         if boundary:
             if best <= start_alpha:
                 upper = min(upper, best)

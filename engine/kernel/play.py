@@ -297,7 +297,7 @@ class TrickPlay:
         trick.append((seat, index))
         self.played |= bit
         if self._restricted:
-            self.by_seat[seat] |= bit
+            self.by_seat[seat] = self.by_seat[seat] | bit
         hands = self.hands
         hands[seat] = hands[seat] ^ bit  # (``^=`` on an item is a generic in-place call in the compiled build)
         if len(trick) < self._size:
@@ -313,7 +313,8 @@ class TrickPlay:
         self.completed.append((self.leader, tuple(trick), winner, self.named))
         if self._checking and self.claimed and winner != self.claimer:
             self.claimed = []  # a card laid down lost its trick: the claim stands only this far
-        self.tricks[winner] += 1
+        tricks = self.tricks
+        tricks[winner] = tricks[winner] + 1  # (item augmented assignments are generic calls compiled)
         self.number += 1
         self.trick = []
         self.led = self.named = None
@@ -328,7 +329,8 @@ class TrickPlay:
             seat, index = self.trick.pop()
         else:
             leader, cards, winner, named = self.completed.pop()
-            self.tricks[winner] -= 1
+            tricks = self.tricks
+            tricks[winner] = tricks[winner] - 1
             self.number -= 1
             self.trick = list(cards)
             seat, index = self.trick.pop()
@@ -337,10 +339,11 @@ class TrickPlay:
             self.led = named if named is not None else self.strain.suit_of[cards[0][1]]
             self._follow = self.strain.follow[self.led] if self.led is not None else -1
         bit = 1 << index
-        self.hands[seat] |= bit
+        hands = self.hands
+        hands[seat] = hands[seat] | bit
         self.played ^= bit
         if self._restricted:
-            self.by_seat[seat] &= ~bit  # (kept only where the joker's restrictions read it, as play does)
+            self.by_seat[seat] = self.by_seat[seat] & ~bit  # (kept only where the joker's restrictions read it, as play does)
         self.to_act = seat
         if not self.trick:
             self.led = self.named = None

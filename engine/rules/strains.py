@@ -10,11 +10,12 @@ of the suit led. The kernel needs nothing else to decide a trick, whatever the v
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from ..errors import UsageError
 from .cards import Card, Deck
 
-TRUMP_POWER = 1000
+TRUMP_POWER: Final = 1000
 """Added to the power of every trump card, so that any trump beats any plain card."""
 
 
