@@ -20,6 +20,7 @@ try:
 except ImportError:
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/solver.py, with the script's folder off the path (python -P)
 from solver import percentile
 
 import engine

@@ -11,7 +11,8 @@ On top of it, DDS's techniques (Bo Haglund's bridge double-dummy solver) as they
   hand, and the winners a leader can cash before anyone can ruff, settle many questions without a search;
 - a transposition table at each trick's start, keyed on relative ranks and on winning ranks: an entry
   answers for every position whose hands hold the same number of cards of each suit and the same cards
-  above the ranks its result rested on (the small cards below are interchangeable);
+  above the ranks its result rested on (the small cards below are interchangeable; a cut-off's bound
+  rests on the ranks of the move that made it alone, not on those of the moves tried before it);
 - equivalent cards searched once (cards of one suit held by one seat with no unplayed card of another
   seat between them), and moves ordered so that cut-offs come early (a leader's winners first, then low
   cards to a partner's winners; the lead that decided a position before).
@@ -149,29 +150,31 @@ def _moves(
         return chosen
     if shunning is not None:
         if shunning:
-            under: list[int] = []
-            over: list[int] = []
-            for index in chosen:
-                value = power[index]
-                if value > best and (value >= TRUMP_POWER or suit_of[index] == led):
-                    over.append(index)
-                else:
-                    under.append(index)
+            over, under = _beating(chosen, power, suit_of, led, best)
             under.reverse()
             return under + over
         return chosen
     if winner not in allies:
-        beating: list[int] = []
-        rest: list[int] = []
-        for index in chosen:
-            value = power[index]
-            if value > best and (value >= TRUMP_POWER or suit_of[index] == led):
-                beating.append(index)
-            else:
-                rest.append(index)
+        beating, rest = _beating(chosen, power, suit_of, led, best)
         if beating:
             return beating + rest
     return chosen
+
+
+def _beating(
+    chosen: list[int], power: tuple[int, ...], suit_of: tuple[str | None, ...], led: str | None, best: int
+) -> tuple[list[int], list[int]]:
+    """For :func:`_moves`, following: ``chosen`` split into the cards that beat the trick's best so far
+    (``best``, a power) and the rest, each in the order given."""
+    beating: list[int] = []
+    rest: list[int] = []
+    for index in chosen:
+        value = power[index]
+        if value > best and (value >= TRUMP_POWER or suit_of[index] == led):
+            beating.append(index)
+        else:
+            rest.append(index)
+    return beating, rest
 
 
 def _leads(
