@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import random
+from pathlib import Path
 
 import pytest
 from compiled_build import compiled_modules
@@ -201,8 +202,8 @@ def test_sure_tricks_bound_the_value_at_a_tricks_start(variant: str, seed: int, 
 def test_a_suits_code_names_the_holder_of_each_card_in_order(data: st.DataObject, hands_in_play: int, cards: int) -> None:
     """The transposition table's key (issue 47, DDS's relative ranks): for each of a suit's remaining
     cards, highest first, the position of the hand holding it plus one, read from the owner masks as a
-    walk over the hands reads it; with each hand's length and the cards left. Up to seven hands (a deal
-    of six seats and a dummy's face-up hand)."""
+    walk over the hands reads it; with each hand's length and the cards left. Up to seven hands, the most
+    one base-8 digit names (the solver keys more on the exact cards: the next test)."""
     indices = data.draw(st.lists(st.integers(0, 62), min_size=cards, max_size=cards, unique=True))
     bits = tuple(1 << index for index in indices)
     holders = data.draw(st.lists(st.integers(-1, hands_in_play - 1), min_size=cards, max_size=cards))
@@ -219,6 +220,41 @@ def test_a_suits_code_names_the_holder_of_each_card_in_order(data: st.DataObject
             owner = 1 + next(position for position, hand in enumerate(hands) if hand & bit)
             digits, lengths, count = digits * 8 + owner, lengths + (1 << 5 * owner), count + 1
     assert _suit_code(bits, left, *_owners(hands)) == (digits, lengths, count)
+
+
+EIGHT_HANDS = """extends: standard
+name: Eight hands
+description: Four players, each with a face-up dummy partner (eight hands in play).
+players: {count: 4, teams: 2, dummies: {face_down: 0, face_up: 5}}
+deal:
+  hand_size: 5
+  kitty_size: 3
+  pattern: [{players: 5}, {kitty: 3}, {dummies: 5}]
+ladder: {levels: [3, 4, 5]}
+contracts: {misere: {allowed: false}, open_misere: {allowed: false}}
+"""
+
+
+def test_more_hands_than_a_digit_names_are_keyed_on_the_exact_cards(tmp_path: Path) -> None:
+    """Rules text 000, "Two-handed 500" (dummies as seats): a house file may give each of four players a
+    dummy, eight hands in play. The relative key's digit names seven at most, so the solver keys such a
+    position on its exact cards, and agrees with plain minimax."""
+    path = tmp_path / "eight.yaml"
+    path.write_text(EIGHT_HANDS, encoding="utf-8")
+    rules = engine.load_variant(str(path))
+    checked = 0
+    for seed in range(6):
+        state = ending(rules, seed, 2)
+        if state is None or state.hand.play is None:
+            continue
+        play, declaring = state.hand.play, declaring_side(state)
+        assert len(play.active) == 8
+        for minimize in (False, True):
+            solver = Solver(fresh(play), declaring, minimize=minimize)
+            assert not solver._relative
+            assert solver.tricks() == minimax(fresh(play), declaring, minimize=minimize), (seed, minimize)
+            checked += 1
+    assert checked >= 6
 
 
 @pytest.mark.parametrize("variant", ["standard", "three-handed", "joker-restrictions"])

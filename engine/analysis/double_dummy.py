@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Final
 
 from ..errors import UsageError
 from ..kernel.play import CARD_BITS, SUIT_SHIFT, TrickPlay
@@ -42,6 +43,10 @@ class SearchStats:
     hits: int = 0
     """Positions answered from the transposition table."""
 
+
+MOST_RELATIVE_HANDS: Final = 7
+"""The most hands in play for which the transposition table is keyed on relative and winning ranks (a
+holder's place is one base-8 digit); beyond it a position's key is its exact cards."""
 
 Group = tuple[tuple[tuple[int, int], ...], int]
 """A suit as the solver reads it: its cards highest first, each as (index, bit), and their mask."""
@@ -258,7 +263,7 @@ def _by_power(cards: list[int], power: tuple[int, ...], descending: bool = False
 def _owners(hands: list[int]) -> tuple[int, int, int]:
     """Who holds each card, as three masks for :func:`_suit_code`: a card held by the hand at position
     ``p`` of ``hands`` is in the first mask if bit 0 of ``p + 1`` is set, in the second for bit 1 and in
-    the third for bit 2 (eight hands at most, as the code's digits allow)."""
+    the third for bit 2 (:data:`MOST_RELATIVE_HANDS` hands at most, as the code's digits allow)."""
     first = second = third = 0
     owner = 0
     for each in hands:
@@ -371,7 +376,9 @@ class Solver:
         self._allies = [
             self.declaring if seat in self.declaring else frozenset(play.active) - self.declaring for seat in range(len(play.hands))
         ]
-        self._relative = not self.covers
+        # Relative keys name a card's holder by one base-8 digit (its place among the hands plus one):
+        # with more hands in play than a digit holds (four players and their dummies), the exact cards.
+        self._relative = not self.covers and len(play.active) <= MOST_RELATIVE_HANDS
         # Per card: its suit's mask (trumps as one suit, jokers in no trump as another) and the cards of
         # that suit ranked at or above it. A search's result rests on who holds the cards above some rank
         # in each suit (those that won a trick by rank), and on how many cards of each suit each hand
