@@ -122,10 +122,10 @@ def _moves(
             others |= hands[each]
     for _, card in trick:
         others |= 1 << card
-    chosen: list[int] = []
     naming = not trick and play.must_name(legal)
     if not trick and shunning is None and not naming:
         return _leads(play, groups, allies, legal, others, covering, heads)
+    chosen: list[int] = []
     for cards, mask in groups:
         mine = legal & mask
         if not mine:
