@@ -8,7 +8,9 @@ this engine as a user runs them (start-up included):
 - ``simulate --hands R --bots random`` and ``--hands H`` with heuristic bots: hands per second, and each
   against euchre's deals per second in the same round; and the heuristic's against ``classic``'s (the
   heuristic bot as it was before it read the rules it is given);
-- the random run again with ``--workers 2``: the speed-up of two workers over one.
+- the random run again with ``--workers 2``: the speed-up of two workers over one; and two one-worker
+  random runs started together: the speed-up the machine itself gives two processes that share nothing
+  (the ceiling of the two workers' figure: on a shared virtual machine two busy cores run slower than one).
 
 Then once per build, each through the build's interpreter (``0`` skips any of them):
 
@@ -110,6 +112,16 @@ def wall(python: str, *arguments: str) -> float:
     """Seconds a whole ``python -m engine ARGUMENTS`` process takes."""
     started = time.perf_counter()
     subprocess.run([python, "-m", "engine", *arguments], check=True, stdout=subprocess.DEVNULL)
+    return time.perf_counter() - started
+
+
+def wall_together(python: str, *arguments: str) -> float:
+    """Seconds two whole ``python -m engine ARGUMENTS`` processes take, started together (until both end)."""
+    started = time.perf_counter()
+    processes = [subprocess.Popen([python, "-m", "engine", *arguments], stdout=subprocess.DEVNULL) for _ in range(2)]
+    for process in processes:
+        if process.wait() != 0:
+            raise subprocess.CalledProcessError(process.returncode, process.args)
     return time.perf_counter() - started
 
 
@@ -276,6 +288,9 @@ def main() -> None:
             two = args.random_hands / wall(
                 python, "simulate", "standard", "--hands", str(args.random_hands), "--bots", RANDOM, "--workers", "2"
             )
+            together = 2 * args.random_hands / wall_together(
+                python, "simulate", "standard", "--hands", str(args.random_hands), "--bots", RANDOM
+            )
             keep(label, "random hands/s (whole process)", random_rate)
             keep(label, "heuristic hands/s (whole process)", heuristic_rate)
             keep(label, "random hands ÷ euchre deals (Python loop)", random_rate / python_loop)
@@ -283,6 +298,8 @@ def main() -> None:
             keep(label, "random hands ÷ euchre deals (C++ loop)", random_rate / cpp_loop)
             keep(label, "heuristic hands ÷ classic hands (issue 35)", heuristic_rate / classic_rate)
             keep(label, "two workers ÷ one", two / random_rate)
+            keep(label, "two one-worker processes at once ÷ one (the machine's ceiling)", together / random_rate)
+            keep(label, "two workers ÷ two one-worker processes at once", two / together)
     for label, python in builds.items():
         if args.solver_deals:
             median, p99 = solver_figures(python, args.solver_deals)

@@ -130,7 +130,27 @@ def has_contracts_to_measure(rules: Rules) -> bool:
     return bool(calibrated_contracts(rules.ladder, rules.deal.hand_size) or trick_contracts(rules))
 
 
+_KEYS: dict[tuple[str, int], tuple[Profile | None, str]] = {}
+""":func:`_key`'s answers by the variant and the profile object (held, so that its ``id`` is not reused): a
+simulation makes its bots afresh for each chunk, and a key costs a copy of the profile and a hash of its
+text. (By identity, not equality: a profile with a whole number where another has the same float is
+equal to it, but its text, and so its key, differs.)"""
+
+
 def _key(rules: Rules, profile: Profile | None = None) -> str:
+    """The calibration's key: the calibration's version, the variant's document and, for a profile other
+    than the default's, a hash of the profile (:func:`_made_key`)."""
+    known_key = _KEYS.get((rules.document_hash, id(profile)))
+    if known_key is not None and known_key[0] is profile:
+        return known_key[1]
+    if len(_KEYS) >= 256:
+        _KEYS.clear()
+    key = _made_key(rules, profile)
+    _KEYS[(rules.document_hash, id(profile))] = (profile, key)
+    return key
+
+
+def _made_key(rules: Rules, profile: Profile | None) -> str:
     # The calibration depends on how the bots bid and play, so a profile other than the default's (the
     # one the shipped calibrations were measured with) has calibrations of its own.
     key = f"{VERSION}:{rules.document_hash}"

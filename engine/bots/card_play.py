@@ -21,7 +21,7 @@ from .profile import Profile
 from .reasons import Playing
 from .standing import near_end
 from .steering import own_tricks, trick_plan
-from .trick_play import Table, follow_classic, follow_reading, lead, opponents_void, winning
+from .trick_play import Table, follow_classic, follow_reading, lead, opponents_void, strongest, weakest, winning
 
 
 class CardPlay:
@@ -202,10 +202,10 @@ class CardPlay:
             return max(under or cards, key=lambda index: (power[index] < TRUMP_POWER, power[index]))
         declarer_played = any(each == declarer for each, _ in trick)
         if declarer_played and winner_seat == declarer and under:
-            return max(under, key=power.__getitem__)  # let the declarer keep the trick
+            return strongest(under, power)  # let the declarer keep the trick
         if not declarer_played:
-            return min(cards, key=power.__getitem__)  # leave room for the declarer to win
-        return max(cards, key=power.__getitem__)  # shed a high card, keep low ones
+            return weakest(cards, power)  # leave room for the declarer to win
+        return strongest(cards, power)  # shed a high card, keep low ones
 
 
 __all__ = ["CardPlay"]

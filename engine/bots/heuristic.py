@@ -84,6 +84,23 @@ class Estimator:
         return chosen
 
 
+_UNCALIBRATED: dict[int, tuple[Profile, Profile]] = {}
+"""Each profile's uncalibrated copy, by the profile object (held, so that its ``id`` is not reused)."""
+
+
+def _uncalibrated(profile: Profile) -> Profile:
+    """``profile`` uncalibrated (the bots that measure its calibration), one copy a profile object: the
+    simulator makes its bots afresh for each chunk, and a copy checks every setting again."""
+    known = _UNCALIBRATED.get(id(profile))
+    if known is not None and known[0] is profile:
+        return known[1]
+    if len(_UNCALIBRATED) >= 64:
+        _UNCALIBRATED.clear()
+    copy = replace(profile, calibrated=False)
+    _UNCALIBRATED[id(profile)] = (profile, copy)
+    return copy
+
+
 class HeuristicBot:
     """Bids, discards and plays by simple, explainable rules (see the module docstring)."""
 
@@ -514,7 +531,7 @@ class HeuristicBot:
         if not (self.profile.adapts and self.profile.calibrated):
             return None
         if self._calibration is None:
-            uncalibrated = replace(self.profile, calibrated=False)
+            uncalibrated = _uncalibrated(self.profile)
             self._calibration = calibration_for(self.rules, self._calibrated, lambda: HeuristicBot(self.rules, uncalibrated), uncalibrated)
         return self._calibration
 

@@ -250,6 +250,9 @@ def _is_number(value: object) -> bool:
     return type(value) in (float, int)
 
 
+DEFAULT = Profile()
+"""The default bot's profile (the bot ``heuristic``)."""
+
 CLASSIC = Profile(
     name="classic", aggression=0.3, partner_tricks=1.8, partner_bid_tricks=3.0, adapts=False, sans_margin=1.0, alone_margin=1.5
 )
@@ -279,4 +282,4 @@ VALUATION_FIELDS = (
 """The fields that only weigh bids by their worth, which an uncalibrated bot (one measuring a calibration)
 never does: profiles differing only in them share a calibration."""
 
-__all__ = ["CLASSIC", "THRESHOLD", "VALUATION_FIELDS", "Profile"]
+__all__ = ["CLASSIC", "DEFAULT", "THRESHOLD", "VALUATION_FIELDS", "Profile"]

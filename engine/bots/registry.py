@@ -7,8 +7,8 @@ import random
 from ..errors import UsageError
 from ..rules.ruleset import Rules
 from .base import FastBot, RandomBot
-from .heuristic import HeuristicBot, Profile
-from .profile import CLASSIC, THRESHOLD
+from .heuristic import HeuristicBot
+from .profile import CLASSIC, DEFAULT, THRESHOLD
 
 BOT_NAMES = ("random", "heuristic", "sampling", "expert", "classic", "threshold")
 """The bots the command line knows by name."""
@@ -27,7 +27,7 @@ def make_bot(name: str, rules: Rules, seed: int | str | random.Random | None = N
     if name == "random":
         return RandomBot(seed)
     if name == "heuristic":
-        return HeuristicBot(rules, Profile(), seed)
+        return HeuristicBot(rules, DEFAULT, seed)
     if name == "classic":
         return HeuristicBot(rules, CLASSIC, seed)
     if name == "threshold":
@@ -35,7 +35,7 @@ def make_bot(name: str, rules: Rules, seed: int | str | random.Random | None = N
     if name == "sampling":
         from .sampling import SamplingBot  # loaded only when asked for: it brings the solver
 
-        return SamplingBot(rules, Profile(), seed)
+        return SamplingBot(rules, DEFAULT, seed)
     if name == "expert":
         from .expert import ExpertBot
 

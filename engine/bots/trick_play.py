@@ -119,6 +119,28 @@ class Reason:
     """Only opponents still to play, none of its winners sure: its highest winner (third hand high)."""
 
 
+def weakest(cards: list[int], power: tuple[int, ...]) -> int:
+    """The card of ``cards`` (not empty) with the least ``power``, the first of equals: what
+    ``min(cards, key=power.__getitem__)`` gives, without a call of the key a card (compiled, the loop is
+    native; the card play asks it at nearly every card)."""
+    chosen = cards[0]
+    least = power[chosen]
+    for index in cards:
+        if power[index] < least:
+            chosen, least = index, power[index]
+    return chosen
+
+
+def strongest(cards: list[int], power: tuple[int, ...]) -> int:
+    """The card of ``cards`` (not empty) with the most ``power``, the first of equals (``max`` by power)."""
+    chosen = cards[0]
+    most = power[chosen]
+    for index in cards:
+        if power[index] > most:
+            chosen, most = index, power[index]
+    return chosen
+
+
 def follow(strain: StrainTable, table: Table, every_card: int) -> int:
     """The card to play to a trick already led, playing to take tricks (the module docstring)."""
     return follow_reading(strain, table, every_card)[0]
@@ -128,7 +150,7 @@ def follow_reading(strain: StrainTable, table: Table, every_card: int) -> tuple[
     """:func:`follow`'s card and why (a :class:`Reason`)."""
     power, keys = strain.power, strain.keys[table.led]
     cards = cards_in(table.playable)
-    cheapest = min(cards, key=power.__getitem__)  # trumps have the highest powers: the cheapest plain card first
+    cheapest = weakest(cards, power)  # trumps have the highest powers: the cheapest plain card first
     winner_seat, best = winning(strain, table)
     winners = [index for index in cards if keys[index] > best]
     if not winners:
@@ -138,7 +160,7 @@ def follow_reading(strain: StrainTable, table: Table, every_card: int) -> tuple[
     later = later_seats(table)
     foes = [seat for seat in later if not allies >> seat & 1]
     if not foes:  # never overtake a partner's winner
-        return (cheapest, Reason.PARTNER_LAST) if ours else (min(winners, key=power.__getitem__), Reason.LAST)
+        return (cheapest, Reason.PARTNER_LAST) if ours else (weakest(winners, power), Reason.LAST)
     # The best card an opponent still to play may hold: of the suit led (an opponent not shown void in
     # it) or a trump (an opponent shown void in the suit led but not in trumps).
     unseen = every_card & ~table.seen
@@ -156,12 +178,12 @@ def follow_reading(strain: StrainTable, table: Table, every_card: int) -> tuple[
         return cheapest, Reason.PARTNER_HOLDS  # the partner's card holds: never overtake it
     safe = [index for index in winners if keys[index] > threat]
     if safe:
-        return min(safe, key=power.__getitem__), Reason.COVER if ours else Reason.SAFE
+        return weakest(safe, power), Reason.COVER if ours else Reason.SAFE
     if ours:  # the partner's card may be beaten and none of this seat's is sure: the highest, to force the best out
-        return max(winners, key=power.__getitem__), Reason.PARTNER_EXPOSED
+        return strongest(winners, power), Reason.PARTNER_EXPOSED
     if len(foes) < len(later):
         return cheapest, Reason.PARTNER_TO_COME  # keep the winner an opponent may beat
-    return max(winners, key=power.__getitem__), Reason.GAMBLE  # third hand high
+    return strongest(winners, power), Reason.GAMBLE  # third hand high
 
 
 def _top_key(keys: Sequence[int], mask: int) -> int:
@@ -195,28 +217,41 @@ def lead(strain: StrainTable, table: Table, every_card: int, reads_voids: bool =
             return trumps[0] if on_top else trumps[-1]
     side = hand & ~strain.trumps
     suit_of = strain.suit_of
-    for index in sorted(cards_in(side), key=power.__getitem__, reverse=True):
-        if suit_of[index] is not None and not unseen & strain.higher[index]:
-            return index  # the best card left in its suit
+    best_left = [index for index in cards_in(side) if suit_of[index] is not None and not unseen & strain.higher[index]]
+    if best_left:
+        return strongest(best_left, power)  # the best card left in its suit (the strongest of them)
     if side:
         count: dict[str | None, int] = {}
         for index in cards_in(side):
             count[suit_of[index]] = count.get(suit_of[index], 0) + 1
         return min(cards_in(side), key=lambda index: (-count[suit_of[index]] if suit_of[index] else 0, power[index]))
-    return min(cards_in(held_trumps), key=power.__getitem__)
+    return weakest(cards_in(held_trumps), power)
 
 
 def follow_classic(strain: StrainTable, table: Table) -> int:
     """The ``classic`` profile's follow: the cheapest winner, or the cheapest card (never over a partner)."""
     power = strain.power
     cards = cards_in(table.playable)
-    cheapest = min(cards, key=power.__getitem__)
+    cheapest = weakest(cards, power)
     winner_seat, best = winning(strain, table)
     if table.allies >> winner_seat & 1:
         return cheapest
     keys = strain.keys[table.led]
     winners = [index for index in cards if keys[index] > best]
-    return min(winners, key=power.__getitem__) if winners else cheapest
+    return weakest(winners, power) if winners else cheapest
 
 
-__all__ = ["Reason", "Table", "follow", "follow_classic", "follow_reading", "later_seats", "lead", "opponents_void", "voids", "winning"]
+__all__ = [
+    "Reason",
+    "Table",
+    "follow",
+    "follow_classic",
+    "follow_reading",
+    "later_seats",
+    "lead",
+    "opponents_void",
+    "strongest",
+    "voids",
+    "weakest",
+    "winning",
+]

@@ -274,20 +274,34 @@ def shown_voids(
     that shows a void (:attr:`~engine.kernel.tables.StrainTable.suitless_shows_void`: the joker may be
     played only when void). What every seat sees, the one reading of it the bots and the research
     adapters share (a seat's own view adds nothing: its cards are its own)."""
-    suit_of = strain.suit_of
-    suitless = strain.suitless_shows_void
     found: dict[int, set[str]] = {}
-    for _, played, _, said in (*completed, (0, trick, 0, named)):
-        if not played:
-            continue
-        led = said if said is not None else suit_of[played[0][1]]
-        if led is None:
-            continue  # a joker led that named no suit: nothing to follow
-        for seat, card in played[1:]:
-            suit = suit_of[card]
-            if suit != led and (suit is not None or suitless):
-                found.setdefault(seat, set()).add(led)
+    for _, played, _, said in completed:
+        _add_voids(strain, played, said, found)
+    _add_voids(strain, trick, named, found)
     return found
+
+
+def _add_voids(strain: StrainTable, played: Sequence[tuple[int, int]], named: str | None, found: dict[int, set[str]]) -> None:
+    """Add to ``found`` the voids one trick (``played``, led with suit ``named`` for a joker) shows
+    (:func:`shown_voids`; the bots read them at every card, so no set is made where a seat has one)."""
+    if not played:
+        return
+    suit_of = strain.suit_of
+    led = named if named is not None else suit_of[played[0][1]]
+    if led is None:
+        return  # a joker led that named no suit: nothing to follow
+    first = True
+    for seat, card in played:
+        if first:
+            first = False
+            continue
+        suit = suit_of[card]
+        if suit != led and (suit is not None or strain.suitless_shows_void):
+            known = found.get(seat)
+            if known is None:
+                found[seat] = {led}
+            else:
+                known.add(led)
 
 
 def event_for(event: Event, player: int | None, controller: Sequence[int]) -> Told:
