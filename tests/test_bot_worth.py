@@ -100,5 +100,5 @@ def test_memos_stay_bounded() -> None:
         met.add((mine, outside))
         forced_risks(strain, mine, outside, [0.5] * (count + 1))
     assert len(met) > MEMO_LIMIT
-    sizes = [len(memo) for _, _, memo in worth._MEMOS[id(strain)].ladders]
+    sizes = [len(ladder[2]) for ladder in worth._MEMOS[id(strain)].ladders]
     assert sizes and max(sizes) <= MEMO_LIMIT

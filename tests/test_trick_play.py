@@ -5,13 +5,16 @@ bot as it was)."""
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 import engine
 from engine.bots.ceiling import ceiling_measure, declaring_side_taken, sure_winners
 from engine.bots.heuristic import HeuristicBot
 from engine.bots.profile import CLASSIC, Profile
 from engine.bots.steering import trick_plan
-from engine.bots.trick_play import Table, later_seats, voids
-from engine.kernel.tables import mask_of
+from engine.bots.trick_play import Table, later_seats, opponents_void, strongest, voids, weakest
+from engine.kernel.tables import mask_of, tables_for
 from engine.rules import Rules
 
 
@@ -256,3 +259,34 @@ def test_000_hi_lo_the_hint_for_the_joker_led_first_says_why() -> None:
         played.apply(played.legal_actions()[0])
     action, why = hint(HeuristicBot(played.rules), played.observation(0), played.legal_actions())
     assert str(action).startswith("play JK") and "short of the 5 tricks" in why and "joker" in why, (action, why)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 42), min_size=1, max_size=12, unique=True), st.lists(st.integers(0, 5), min_size=43, max_size=43))
+def test_the_weakest_and_strongest_card_are_mins_and_maxes_by_power(cards: list[int], powers: list[int]) -> None:
+    """The card play's cheapest and dearest card (rules text 000 "Gameplay": the bots' follow) are
+    ``min`` and ``max`` by power, the first of equal powers (powers drawn from a few values, so ties come)."""
+    power = tuple(powers)
+    assert weakest(cards, power) == min(cards, key=power.__getitem__)
+    assert strongest(cards, power) == max(cards, key=power.__getitem__)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_the_suits_every_opponent_lacks_are_the_intersection_of_their_voids(data: st.DataObject) -> None:
+    """Rules text 000 "Gameplay": a suit led that no opponent can follow. The suits every opponent still
+    to play has shown void in are the intersection of each opponent's shown voids (none if one has shown none),
+    for tricks of any cards, any sides and any seats playing."""
+    rules = engine.load_variant(data.draw(st.sampled_from(["standard", "six-handed", "three-handed"]), label="variant"))
+    strain = tables_for(rules).strains[data.draw(st.sampled_from(sorted(tables_for(rules).strains)), label="strain")]
+    seats = rules.seating.seats
+    cards = data.draw(st.lists(st.integers(0, len(rules.deck.cards) - 1), unique=True, min_size=seats, max_size=5 * seats), label="cards")
+    tricks = [cards[start : start + seats] for start in range(0, len(cards) - seats + 1, seats)]
+    done = [(0, tuple((seat, index) for seat, index in enumerate(trick)), 0, None) for trick in tricks]
+    order = tuple(data.draw(st.lists(st.integers(0, seats - 1), unique=True, min_size=1, max_size=seats), label="order"))
+    allies = data.draw(st.integers(0, (1 << seats) - 1), label="allies")
+    position = Table(order[0], 0, 0, [], None, 0, [], 0, done, allies, True, 0, order)
+    known = voids(strain, position)
+    opponents = [seat for seat in order if not allies >> seat & 1]
+    expected = set.intersection(*(known.get(seat, set()) for seat in opponents)) if opponents else set()
+    assert opponents_void(strain, position) == expected

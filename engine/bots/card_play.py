@@ -8,9 +8,11 @@ per line count.
 
 from __future__ import annotations
 
-from ..kernel.seat_view import SeatView
+from typing import cast
+
+from ..kernel.seat_view import SeatView, hand_in, seen_in
 from ..kernel.state import SUIT_SHIFT
-from ..kernel.tables import StrainTable, Tables, cards_in, mask_of
+from ..kernel.tables import StrainTable, Tables, cards_in, count_of, mask_of
 from ..rules.contracts import Contract, PlayStyle, Target
 from ..rules.ruleset import Rules
 from ..rules.strains import TRUMP_POWER
@@ -22,6 +24,9 @@ from .reasons import Playing
 from .standing import near_end
 from .steering import own_tricks, trick_plan
 from .trick_play import Table, follow_classic, follow_reading, lead, opponents_void, strongest, weakest, winning
+
+_UNREAD = object()
+"""A plan not read yet (a plan read may be ``None``)."""
 
 
 class CardPlay:
@@ -79,11 +84,11 @@ class CardPlay:
             view.led_suit,
             legal,
             list(nameable) if nameable else [],
-            view.seen(),  # the acting seat's own cards are its player's, or a dummy's on show
+            seen_in(view),  # the acting seat's own cards are its player's, or a dummy's on show
             view.tricks,
             allies,
             mine,
-            view.hand_of(declarer) if declarer != seat else 0,
+            hand_in(view, declarer) if declarer != seat else 0,
             self.order(view.sitting_out),
         )
         steer = self.plan(view, playing, declarer, seat) if self.steers and view.declarer is not None else None
@@ -114,12 +119,14 @@ class CardPlay:
         # The contract is part of the key: another game's hand of the same number, seats and scores may
         # be played in another contract (the plan of one game's misère was read for another's 6C).
         key = (view.hand_number, seat, declarer, view.scores, contract.id)
-        if key not in self._plans:
-            if len(self._plans) > 256:
-                self._plans.clear()
-            near = near_end(self.rules, view.scores, self.reach)
-            self._plans[key] = trick_plan(self.rules, self.tables.team_of, view.scores, contract, declarer, seat) if near else None
-        return self._plans[key]
+        known = self._plans.get(key, _UNREAD)
+        if known is not _UNREAD:
+            return cast("tuple[int, int] | None", known)
+        if len(self._plans) > 256:
+            self._plans.clear()
+        near = near_end(self.rules, view.scores, self.reach)
+        plan = self._plans[key] = trick_plan(self.rules, self.tables.team_of, view.scores, contract, declarer, seat) if near else None
+        return plan
 
     def play(self, contract: Contract, table: Table, steer: tuple[int, int] | None = None) -> int:
         """The card to play (a move); ``steer``: the fewest and most tricks this seat's side should take
@@ -182,7 +189,7 @@ class CardPlay:
                     if strain.jokers >> index & 1 or (adapts and (not unseen & strain.higher[index] or suit_of[index] in bare)):
                         risk = 1.0  # nothing outside can beat it: the lead wins (every other hand void or lower)
                     else:
-                        risk = risks[(unseen & strain.lower[index]).bit_count()]
+                        risk = risks[count_of(unseen & strain.lower[index])]
                     return (risk + sum(self.misere.forced(strain, hand & ~(1 << index), unseen)), power[index])
 
                 return self.with_suit(strain, min(cards, key=exposure), hand, nameable)

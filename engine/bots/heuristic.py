@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import cast
 
 from ..game.observation import Observation
 from ..kernel.actions import Action
@@ -84,6 +85,9 @@ class Estimator:
         return chosen
 
 
+_UNMEASURED = object()
+"""A trick curve not looked up yet (a curve looked up may be ``None``)."""
+
 _UNCALIBRATED: dict[int, tuple[Profile, Profile]] = {}
 """Each profile's uncalibrated copy, by the profile object (held, so that its ``id`` is not reused)."""
 
@@ -122,6 +126,11 @@ class HeuristicBot:
         self.card_play = CardPlay(rules, profile, self.tables, self._misere)
         """The card play (:class:`~engine.bots.card_play.CardPlay`): every card-play decision goes to it."""
         self._estimates: dict[tuple[int, str], float] = {}
+        # The profile's settings the estimate reads at every bid (the profile's class is not compiled).
+        self._partner_tricks = profile.partner_tricks
+        self._partner_bid_tricks = profile.partner_bid_tricks
+        self._aggression = profile.aggression
+        self._calls_partner = rules.seating.called_partner is not None
         self._calibration: Calibration | None = None
         self._curves: dict[tuple[str, bool], TrickCurve | None] = {}
         # Bidding by worth needs the calibrated chances, so an uncalibrated bot (measuring a calibration) bids by limits.
@@ -339,11 +348,12 @@ class HeuristicBot:
             if len(self._estimates) > 4096:
                 self._estimates.clear()
             tricks = self._estimates[(hand, strain)] = self._hand_tricks(hand, self._strains[strain])
-        if self.rules.seating.called_partner is not None:
-            tricks += self.profile.partner_tricks  # the partner the declarer will call
+        partner_tricks = self._partner_tricks
+        if self._calls_partner:
+            tricks += partner_tricks  # the partner the declarer will call
         for bid in bid_strains:
-            tricks += self.profile.partner_bid_tricks if strain in bid else self.profile.partner_tricks
-        return tricks + self.profile.aggression
+            tricks += self._partner_bid_tricks if strain in bid else partner_tricks
+        return tricks + self._aggression
 
     def _hand_tricks(self, hand: int, strain: StrainTable) -> float:
         tricks = holding_tricks(strain, hand)
@@ -539,11 +549,13 @@ class HeuristicBot:
         """The variant's measured trick curve in ``strain`` (played ``alone`` by a declarer who could call a
         partner), lifting a reading by at most ``curve_lift`` (``None``: unmeasured)."""
         key = (strain, alone)
-        if key not in self._curves:  # (kept: read for every contract weighed)
-            found = self.calibration() if self.profile.values_tricks else None
-            curve = None if found is None else found.tricks.get(kind_of(self.rules, strain, alone))
-            self._curves[key] = None if curve is None else curve.lifted_at_most(self.profile.curve_lift)
-        return self._curves[key]
+        known = self._curves.get(key, _UNMEASURED)
+        if known is not _UNMEASURED:  # (kept: read for every contract weighed)
+            return cast("TrickCurve | None", known)
+        found = self.calibration() if self.profile.values_tricks else None
+        curve = None if found is None else found.tricks.get(kind_of(self.rules, strain, alone))
+        lifted = self._curves[key] = None if curve is None else curve.lifted_at_most(self.profile.curve_lift)
+        return lifted
 
     def own_estimate(self, hand: int, strain: str) -> float:
         """Tricks a settled ``hand`` (the kitty taken, as a declarer calls a partner) may expect in ``strain``

@@ -10,7 +10,7 @@ bot, for its variant and profile.
 
 from __future__ import annotations
 
-from ..kernel.tables import StrainTable, Tables, cards_in
+from ..kernel.tables import StrainTable, Tables, cards_in, count_of
 from ..rules.contracts import Contract, Exposure, KittyUse, PartnerRole
 from ..rules.ruleset import FirstLead, Rules
 from .ceiling import ceiling_measure, has_ceiling
@@ -47,7 +47,11 @@ class MisereReading:
         """The chance counted that a card the hand lacks is not with the defenders."""
         self.risk = [1.0 - elsewhere**count for count in range(len(tables.cards) + 1)]
         """A card forced with ``k`` outside cards of its suit below it: the chance the defenders hold one."""
+        self._elsewhere_all = [elsewhere**count for count in range(len(tables.cards) + 1)]
+        # (elsewhere to each power, read at every card of a hand weighed for a misère)
         self._dangers: dict[tuple[int, bool], float] = {}
+        self._adapts = profile.adapts  # (read at every hand weighed: the profile's class is not compiled)
+        self._declarer_leads = rules.play.first_lead is FirstLead.DECLARER
 
     def danger(self, mask: int, discarding: bool = True) -> float:
         """How many tricks the hand ``mask`` may be forced to take in a misère (0 = safe): the sum of
@@ -62,7 +66,7 @@ class MisereReading:
         outside = self._all & ~mask
         dangers = sorted(self.forced(strain, mask, outside), reverse=True)
         kitty = self.rules.deal.kitty
-        if self.profile.adapts and discarding and kitty:
+        if self._adapts and discarding and kitty:
             # The kitty's cards are outside cards: each as forced as the outside cards are on average
             # (their forced risks as if they were a hand, over their number). The declarer keeps the
             # hand's worth of cards least forced among its own and the kitty's.
@@ -71,7 +75,7 @@ class MisereReading:
             danger = sum(dangers[kitty:])
         else:
             danger = sum(dangers[kitty if discarding else 0 :]) + 0.1 * kitty
-        if self.profile.adapts and self.rules.play.first_lead is FirstLead.DECLARER:
+        if self._adapts and self._declarer_leads:
             danger += self.lead_risk(strain, mask, outside)
         self._dangers[(mask, discarding)] = danger
         return danger
@@ -88,27 +92,27 @@ class MisereReading:
         if contract.style.partner is PartnerRole.PLAYS:  # (double misère: the partner's hand is unseen)
             return self.danger(hand, contract.style.kitty is KittyUse.TAKE), self.profile.double_misere_limit
         if contract.style.exposed is Exposure.NONE:  # without the kitty (grand nullo), nothing to discard into
-            return self.danger(hand, contract.style.kitty is not KittyUse.NONE or not self.profile.adapts), self.profile.misere_limit
-        if self.profile.adapts and contract.style.kitty is not KittyUse.NONE:
+            return self.danger(hand, contract.style.kitty is not KittyUse.NONE or not self._adapts), self.profile.misere_limit
+        if self._adapts and contract.style.kitty is not KittyUse.NONE:
             # Laid open once the kitty is taken: the defenders see the hand, so a stricter limit.
             return self.danger(hand), self.profile.open_misere_kitty_limit
         return self.danger(hand, discarding=False), self.profile.open_misere_limit  # shown before the kitty
 
     def kitty_card_risk(self, strain: StrainTable, mask: int, outside: int) -> float:
         """How forced a kitty card is on average: the ``outside`` cards' forced risks as a hand, per card."""
-        return sum(self.forced(strain, outside, mask)) / max(1, outside.bit_count())
+        return sum(self.forced(strain, outside, mask)) / max(1, count_of(outside))
 
     def lead_risk(self, strain: StrainTable, mask: int, outside: int) -> float:
         """The chance that a misère declarer who leads the first trick wins it with its safest lead: the
         defenders play under a lead when they can, so a lead wins when some outside card above it is with
         the defenders and none below it is (a joker always wins; with one defender holding every card the
         declarer lacks, two-handed, only a card below all the outside cards of its suit is safe)."""
-        elsewhere = self.elsewhere
+        powers = self._elsewhere_all
         best = 1.0
         for index in cards_in(mask & ~strain.jokers):
-            above = (outside & strain.higher[index]).bit_count()
-            below = (outside & strain.lower[index]).bit_count()
-            risk = 1.0 - (1.0 - elsewhere**above) * elsewhere**below
+            above = count_of(outside & strain.higher[index])
+            below = count_of(outside & strain.lower[index])
+            risk = 1.0 - (1.0 - powers[above]) * powers[below]
             if risk < best:
                 best = risk
         return best

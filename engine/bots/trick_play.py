@@ -88,11 +88,19 @@ def opponents_void(strain: StrainTable, table: Table) -> set[str]:
     """The suits every opponent playing this hand has shown it lacks (a card of one led wins unless a
     seat of its own side beats it), ``"trump"`` for the trumps: empty when the seats that play are not
     known."""
-    opponents = [seat for seat in table.order if not table.allies >> seat & 1]
-    if not opponents:
+    allies = table.allies
+    if all(allies >> seat & 1 for seat in table.order):
         return set()
     known = voids(strain, table)
-    return set.intersection(*(known.get(seat, set()) for seat in opponents))
+    common: set[str] | None = None
+    for seat in table.order:
+        if allies >> seat & 1:
+            continue
+        shown = known.get(seat)
+        if not shown:
+            return set()
+        common = set(shown) if common is None else common & shown
+    return common if common is not None else set()
 
 
 class Reason:

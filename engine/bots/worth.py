@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from ..kernel.tables import StrainTable, mask_of
+from ..kernel.tables import StrainTable, count_of, mask_of
 
 MEMO_LIMIT: Final = 8192
 """Entries one memo keeps before it is cleared (a bound on memory, whatever the deck)."""
@@ -38,9 +38,11 @@ class _Memos:
         self.trump_mask = mask_of(strain.trump_cards)
         self.trumps: dict[int, tuple[int, int]] = {}
         self.sides: tuple[tuple[int, tuple[int, ...], dict[int, int]], ...] = tuple((suit, tops, {}) for suit, tops in strain.side_suits)
-        self.width = max((mask_of(ladder).bit_length() for ladder in strain.ladders), default=0)
-        self.ladders: tuple[tuple[int, tuple[int, ...], dict[int, tuple[int, ...]]], ...] = tuple(
-            (mask_of(ladder), ladder, {}) for ladder in strain.ladders
+        # A suit's forced-card memo is keyed on its cards shifted down to its lowest index (most suits' cards
+        # are consecutive indices, so the key fits a machine word rather than being a long integer).
+        self.ladders: tuple[tuple[int, tuple[int, ...], dict[int, tuple[int, ...]], int, int], ...] = tuple(
+            (mask_of(ladder), ladder, {}, min(ladder, default=0), max(ladder, default=0) - min(ladder, default=0) + 1)
+            for ladder in strain.ladders
         )
 
     def trump_worth(self, trumps: int) -> tuple[int, int]:
@@ -57,7 +59,7 @@ class _Memos:
         """Twentieths of a side suit's holding: its top cards guarded by enough others of the suit,
         length without trumps, shortness with three trumps or more (``ruffing``)."""
         strain = self.strain
-        length = holding.bit_count()
+        length = count_of(holding)
         values = _TOP_VALUE_TRUMPED if strain.is_trump else _TOP_VALUE_NO_TRUMP
         units = sum(values[position] for position, index in enumerate(tops) if holding >> index & 1 and length > position)
         if not strain.is_trump:
@@ -127,13 +129,12 @@ def forced_risks(strain: StrainTable, mask: int, outside: int, risk: Sequence[fl
     suit below it, ``risk[k]`` (the chance that the defenders hold at least one of them). Jokers first,
     then suit by suit."""
     memos = _memos_of(strain)
-    risks = [1.0] * (mask & strain.jokers).bit_count()
-    width = memos.width
-    for suit, ladder, memo in memos.ladders:
+    risks = [1.0] * count_of(mask & strain.jokers)
+    for suit, ladder, memo, low, span in memos.ladders:
         mine = mask & suit
         if not mine:
             continue
-        key = mine << width | (outside & suit)
+        key = (mine >> low) << span | (outside & suit) >> low
         counts = memo.get(key)
         if counts is None:
             if len(memo) >= MEMO_LIMIT:

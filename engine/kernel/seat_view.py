@@ -119,21 +119,33 @@ class SeatView(NamedTuple):
         return self.acting_seat if self.acting_seat is not None else self.seat
 
     def hand_of(self, seat: int) -> int:
-        """The cards this player sees in ``seat``'s hand: its own, or those on show."""
-        if seat == self.seat:
-            return self.hand
-        for each, cards in self.exposed:
-            if each == seat:
-                return cards
-        return 0
+        """The cards this player sees in ``seat``'s hand: its own, or those on show (:func:`hand_in`)."""
+        return hand_in(self, seat)
 
     def seen(self) -> int:
         """Every card this player knows is not in a hidden hand: its own, the acting seat's (its dummy's),
-        its discards, the cards played and the cards on show."""
-        known = self.hand | self.discards | self.played
-        for _, cards in self.exposed:
-            known |= cards
-        return known
+        its discards, the cards played and the cards on show (:func:`seen_in`)."""
+        return seen_in(self)
+
+
+def hand_in(view: SeatView, seat: int) -> int:
+    """The cards ``view``'s player sees in ``seat``'s hand: its own, or those on show. (:meth:`SeatView.hand_of`:
+    a function, which the compiled build calls natively; a named tuple's method is a Python call.)"""
+    if seat == view.seat:
+        return view.hand
+    for each, cards in view.exposed:
+        if each == seat:
+            return cards
+    return 0
+
+
+def seen_in(view: SeatView) -> int:
+    """Every card ``view``'s player knows is not in a hidden hand (:meth:`SeatView.seen`): its own, the
+    acting seat's (its dummy's), its discards, the cards played and the cards on show."""
+    known = view.hand | view.discards | view.played
+    for _, cards in view.exposed:
+        known |= cards
+    return known
 
 
 Fixed = tuple[
@@ -328,4 +340,4 @@ def event_for(event: Event, player: int | None, controller: Sequence[int]) -> To
     return Told(event)
 
 
-__all__ = ["CompletedTrick", "SeatView", "Told", "event_for", "seat_view", "shown_voids"]
+__all__ = ["CompletedTrick", "SeatView", "Told", "event_for", "hand_in", "seat_view", "seen_in", "shown_voids"]
