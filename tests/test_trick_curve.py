@@ -150,4 +150,4 @@ def test_rules_text_000_bidding_a_strain_s_contracts_above_one_made_too_seldom_a
     by_strain = dict(zip(strains, readings))
     curves = {strain: None if line is None else TrickCurve(*line) for strain, line in zip(strains, lines)}
     expected = _worth_bidding_reading_every_contract(valuation, profile, view, ordinary, by_strain, curves)
-    assert worth_bidding(valuation, profile, view, ordinary, by_strain, curves.__getitem__) == expected
+    assert worth_bidding(valuation, profile, view, ordinary, by_strain, curves) == expected

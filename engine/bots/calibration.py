@@ -51,6 +51,7 @@ from ..rules.ruleset import Rules
 from .playouts import CAP, SAMPLES, Helper, Job, Measuring, Scan, may_fork, run_job
 from .profile import VALUATION_FIELDS, Profile
 from .trick_curve import TrickCurve, curves_from, measure_tricks, trick_contracts
+from .valuation import made_share
 
 VERSION = 8
 """Raised whenever the heuristic bots' misère bidding or play changes, so that old calibrations are not used."""
@@ -103,14 +104,6 @@ class Calibration:
     """Where it came from: ``shipped``, ``cache`` or ``measured`` (and cached), or ``uncached`` (measured,
     but the cache is off or could not be written); a report says which. ``none`` where the variant has no
     contract to calibrate, no misère nor trick contract."""
-
-
-def made_share(curve: tuple[float, float], danger: float) -> float:
-    """The chance a hand of ``danger`` is made on the logistic ``curve`` ``(a, b)``."""
-    exponent = curve[0] + curve[1] * danger
-    if exponent < -30.0:
-        return 0.0
-    return 1.0 / (1.0 + math.exp(-exponent))
 
 
 def calibrated_contracts(contracts: Iterable[Contract], hand_size: int) -> list[Contract]:

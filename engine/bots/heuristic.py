@@ -34,7 +34,7 @@ from ..rules.ruleset import Rounds, Rules
 from ..rules.strains import TRUMP_POWER
 from .adapter import act_by_view
 from .blind import blind_bid, why_blind
-from .calibration import Calibration, calibrated_contracts, calibration_for, made_share
+from .calibration import Calibration, calibrated_contracts, calibration_for
 from .card_play import CardPlay
 from .ceiling import has_ceiling
 from .checks import check_choose, check_rules
@@ -46,7 +46,7 @@ from .reasons import Bidding, BidReason, Decision, Discarding, DiscardReason, Pl
 from .standing import LOST, Standing, end_bid, near_end
 from .trick_bids import call_partner, choose_by_worth
 from .trick_curve import TrickCurve, kind_of
-from .valuation import Valuation
+from .valuation import Valuation, made_share
 from .worth import holding_tricks, sure_of_every_trick
 
 
@@ -618,7 +618,8 @@ class HeuristicBot:
         (:func:`~engine.bots.trick_bids.choose_by_worth`)."""
         if self.by_worth and self.profile.values_tricks:
             one_round = self.rules.auction.rounds is Rounds.ONE
-            return choose_by_worth(self.valuation, self.profile, view, ordinary, estimates, self.trick_curve, one_round)
+            curves = {strain: self.trick_curve(strain) for strain in estimates}
+            return choose_by_worth(self.valuation, self.profile, view, ordinary, estimates, curves, one_round)
         affordable = [
             contract for contract in ordinary if contract.level is not None and contract.level <= estimates[contract.style.strain]
         ]

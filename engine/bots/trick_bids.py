@@ -14,7 +14,8 @@ rise later, rules text 000 "Bidding conventions").
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from math import erf
 
 from ..kernel.phase import PASS_MOVE
 from ..kernel.seat_view import SeatView
@@ -33,13 +34,13 @@ def choose_by_worth(
     view: SeatView,
     ordinary: Sequence[Contract],
     readings: Mapping[str, float],
-    curve_of: Callable[[str], TrickCurve | None],
+    curves: Mapping[str, TrickCurve | None],
     one_round: bool,
 ) -> Contract | None:
     """The trick contract of ``ordinary`` (the legal ones) to bid from ``view`` when the hand reads
-    ``readings`` tricks per strain and ``curve_of`` gives each strain's measured curve (``None``: the level
+    ``readings`` tricks per strain and ``curves`` holds each strain's measured curve (``None``: the level
     must be within the reading, as the threshold bot has it); ``None`` to bid none."""
-    acceptable = worth_bidding(valuation, profile, view, ordinary, readings, curve_of)
+    acceptable = worth_bidding(valuation, profile, view, ordinary, readings, curves)
     if not acceptable:
         return None
     best: dict[str, tuple[float, int, Contract]] = {}
@@ -61,7 +62,7 @@ def worth_bidding(
     view: SeatView,
     ordinary: Sequence[Contract],
     readings: Mapping[str, float],
-    curve_of: Callable[[str], TrickCurve | None],
+    curves: Mapping[str, TrickCurve | None],
 ) -> list[tuple[Contract, float]]:
     """The contracts of ``ordinary`` (lowest first) :func:`choose_by_worth` chooses among, each with its
     worth: made at least the profile's ``trick_chance``, and over an opponent's bid worth more than passing."""
@@ -71,7 +72,6 @@ def worth_bidding(
     if held is not None and valuation.team_of[held[0]] != valuation.team_of[seat]:
         passing = valuation.pass_worth(held, seat, scores, profile.pass_weight, profile.holder_make_share) + profile.value_margin
     acceptable: list[tuple[Contract, float]] = []
-    curves = {strain: curve_of(strain) for strain in readings}
     # Per strain, the fewest tricks asked that were made too seldom: a contract asking as many or more is
     # made no more often (the chance falls with the tricks asked), so it is passed over unread.
     out_of_reach: dict[str, int] = {}
@@ -85,7 +85,7 @@ def worth_bidding(
             chance = 1.0 if (contract.level or 0) <= reading else 0.0
         else:  # (curve.made_chance written out: this module is compiled, the curve's class is not)
             expected = curve.intercept + curve.slope * reading
-            chance = 0.5 * (1.0 - math.erf((minimum - 0.5 - expected) / (curve.spread * _SQRT2)))
+            chance = 0.5 * (1.0 - erf((minimum - 0.5 - expected) / (curve.spread * _SQRT2)))
         if chance < least:
             if curve is not None:
                 out_of_reach[strain] = minimum

@@ -32,6 +32,15 @@ from .standing import TRICK_SPREAD, Standing
 from .trick_curve import TrickCurve
 
 
+def made_share(curve: tuple[float, float], danger: float) -> float:
+    """The chance a hand of ``danger`` is made on the logistic ``curve`` ``(a, b)`` (a calibration's curve,
+    :mod:`~engine.bots.calibration`; here, compiled, since the bidding reads it for every misère weighed)."""
+    exponent = curve[0] + curve[1] * danger
+    if exponent < -30.0:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-exponent))
+
+
 class Valuation:
     """Expected scores of contracts for one variant and seating, memoised in the process per variant
     (as far as a hand's points read the scores, :func:`~engine.kernel.scoring.points_key`)."""
@@ -175,4 +184,4 @@ class Valuation:
         return self.trick_worth(terms, declarer, called, scores) - self.trick_worth(contract, declarer, helped, scores)
 
 
-__all__ = ["Valuation"]
+__all__ = ["Valuation", "made_share"]
