@@ -132,7 +132,8 @@ class HeuristicBot:
         self._aggression = profile.aggression
         self._calls_partner = rules.seating.called_partner is not None
         self._calibration: Calibration | None = None
-        self._curves: dict[tuple[str, bool], TrickCurve | None] = {}
+        self._curves: dict[str, TrickCurve | None] = {}
+        self._alone_curves: dict[str, TrickCurve | None] = {}
         # Bidding by worth needs the calibrated chances, so an uncalibrated bot (measuring a calibration) bids by limits.
         self.by_worth = profile.adapts and profile.calibrated and profile.values_bids
         """Whether bids are weighed by what they are worth (the profile's ``values_bids``, where it adapts and is calibrated)."""
@@ -548,13 +549,13 @@ class HeuristicBot:
     def trick_curve(self, strain: str, alone: bool = False) -> TrickCurve | None:
         """The variant's measured trick curve in ``strain`` (played ``alone`` by a declarer who could call a
         partner), lifting a reading by at most ``curve_lift`` (``None``: unmeasured)."""
-        key = (strain, alone)
-        known = self._curves.get(key, _UNMEASURED)
+        kept = self._alone_curves if alone else self._curves
+        known = kept.get(strain, _UNMEASURED)
         if known is not _UNMEASURED:  # (kept: read for every contract weighed)
             return cast("TrickCurve | None", known)
         found = self.calibration() if self.profile.values_tricks else None
         curve = None if found is None else found.tricks.get(kind_of(self.rules, strain, alone))
-        lifted = self._curves[key] = None if curve is None else curve.lifted_at_most(self.profile.curve_lift)
+        lifted = kept[strain] = None if curve is None else curve.lifted_at_most(self.profile.curve_lift)
         return lifted
 
     def own_estimate(self, hand: int, strain: str) -> float:

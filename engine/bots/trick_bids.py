@@ -14,7 +14,7 @@ rise later, rules text 000 "Bidding conventions").
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from math import erf
 
 from ..kernel.phase import PASS_MOVE
@@ -33,8 +33,8 @@ def choose_by_worth(
     profile: Profile,
     view: SeatView,
     ordinary: Sequence[Contract],
-    readings: Mapping[str, float],
-    curves: Mapping[str, TrickCurve | None],
+    readings: dict[str, float],
+    curves: dict[str, TrickCurve | None],
     one_round: bool,
 ) -> Contract | None:
     """The trick contract of ``ordinary`` (the legal ones) to bid from ``view`` when the hand reads
@@ -61,8 +61,8 @@ def worth_bidding(
     profile: Profile,
     view: SeatView,
     ordinary: Sequence[Contract],
-    readings: Mapping[str, float],
-    curves: Mapping[str, TrickCurve | None],
+    readings: dict[str, float],
+    curves: dict[str, TrickCurve | None],
 ) -> list[tuple[Contract, float]]:
     """The contracts of ``ordinary`` (lowest first) :func:`choose_by_worth` chooses among, each with its
     worth: made at least the profile's ``trick_chance``, and over an opponent's bid worth more than passing."""
