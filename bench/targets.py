@@ -288,8 +288,8 @@ def main() -> None:
             two = args.random_hands / wall(
                 python, "simulate", "standard", "--hands", str(args.random_hands), "--bots", RANDOM, "--workers", "2"
             )
-            together = 2 * args.random_hands / wall_together(
-                python, "simulate", "standard", "--hands", str(args.random_hands), "--bots", RANDOM
+            together = (
+                2 * args.random_hands / wall_together(python, "simulate", "standard", "--hands", str(args.random_hands), "--bots", RANDOM)
             )
             keep(label, "random hands/s (whole process)", random_rate)
             keep(label, "heuristic hands/s (whole process)", heuristic_rate)
