@@ -88,19 +88,17 @@ def opponents_void(strain: StrainTable, table: Table) -> set[str]:
     """The suits every opponent playing this hand has shown it lacks (a card of one led wins unless a
     seat of its own side beats it), ``"trump"`` for the trumps: empty when the seats that play are not
     known."""
-    allies = table.allies
-    if all(allies >> seat & 1 for seat in table.order):
+    opponents = [seat for seat in table.order if not table.allies >> seat & 1]
+    if not opponents:
         return set()
     known = voids(strain, table)
-    common: set[str] | None = None
-    for seat in table.order:
-        if allies >> seat & 1:
-            continue
+    common: set[str] = set()
+    for position, seat in enumerate(opponents):
         shown = known.get(seat)
         if not shown:
             return set()
-        common = set(shown) if common is None else common & shown
-    return common if common is not None else set()
+        common = set(shown) if not position else common & shown
+    return common
 
 
 class Reason:
