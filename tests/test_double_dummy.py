@@ -25,6 +25,7 @@ from engine.bots import RandomBot
 from engine.kernel.phase import Phase
 from engine.kernel.play import TrickPlay
 from engine.kernel.state import GameState
+from engine.kernel.tables import tables_for
 from engine.language.resources import shipped_variant_names
 
 
@@ -195,6 +196,135 @@ def test_sure_tricks_bound_the_value_at_a_tricks_start(variant: str, seed: int, 
     lower, _, upper, _ = solver._sure()
     value = minimax(fresh(play), declaring, minimize=minimize)
     assert lower <= value <= upper, (variant, seed, minimize, lower, value, upper)
+
+
+def redealt_endings(variant: str, seeds: range, deals: int) -> list[tuple[TrickPlay, set[int]]]:
+    """Trick-start endings of random games in a suit's contract (three tricks left, two with more than
+    four seats), each dealt again ``deals`` ways: hands of the same sizes drawn from the whole deck, from one to all of
+    their cards trumps (every other card counts as played, the shown voids forgotten): positions with
+    a partner's winners, split top trumps and ruffs that random play rarely leaves."""
+    rules = engine.load_variant(variant)
+    generator = random.Random(variant)
+    found = []
+    for seed in seeds:
+        state = ending(rules, seed, 3 if rules.seating.seats <= 4 else 2)
+        if state is None or state.hand.play is None or state.hand.play.trick:
+            continue
+        play = state.hand.play
+        size = play.total - play.number
+        if any(play.hands[seat].bit_count() != size for seat in play.active) or play.strain.trumps.bit_count() < 3:
+            continue  # (and a suit's contract: no trumps are jokers alone)
+        every = range(len(rules.deck.cards))
+        trumps = [index for index in every if play.strain.trumps >> index & 1]
+        others = [index for index in every if not play.strain.trumps >> index & 1]
+        wanted = size * len(play.active)
+        for _ in range(deals):
+            count = min(len(trumps), generator.randint(1, wanted))
+            cards = generator.sample(trumps, count) + generator.sample(others, wanted - count)
+            generator.shuffle(cards)
+            again = fresh(play)
+            for position, seat in enumerate(play.active):
+                again.hands[seat] = sum(1 << index for index in cards[position * size : (position + 1) * size])
+            again.played = ((1 << len(rules.deck.cards)) - 1) & ~sum(1 << index for index in cards)
+            again.voids = [set() for _ in play.voids]
+            found.append((again, declaring_side(state)))
+    return found
+
+
+@pytest.mark.parametrize("variant", ["standard", "45-card", "american", "double-nullo"])
+def test_the_sure_tricks_through_a_partner_and_of_split_top_trumps_are_sure(variant: str) -> None:
+    """Rules/standard, "The play" (the highest card of the suit led wins, or the highest trump): a
+    leader who leads to a partner's winner no one can ruff, the partner then cashing its own, takes at
+    least that many tricks; and a side holding the top two trumps in two hands, one of them with
+    another trump, takes at least two. Checked against plain minimax on endings dealt again many ways,
+    where each rule must count somewhere."""
+    through = split = 0
+    for play, declaring in redealt_endings(variant, range(40), 15)[:150]:
+        solver = Solver(play, declaring)
+        if not solver._quick:
+            continue
+        value = minimax(fresh(play), declaring)
+        leader = play.leader
+        theirs = value if leader in declaring else play.total - play.number - value
+        remaining = 0
+        for seat in play.active:
+            remaining |= play.hands[seat]
+        trumps = remaining & solver._trump_mask
+        holder, run = -1, 0
+        for _, bit in solver._trumps:
+            if trumps & bit:
+                if holder < 0:
+                    holder = next(seat for seat in play.active if play.hands[seat] & bit)
+                elif not play.hands[holder] & bit:
+                    break
+                run += 1
+        for partner in solver._allies[leader] - {leader}:
+            count, _ = solver._through(leader, partner, remaining, trumps, run if holder == partner else 0, 0)
+            assert count <= theirs, (variant, play.hands, leader, partner, count, theirs)
+            through += count > solver._cash(leader, remaining, trumps, run if holder == leader else 0, 0)[0]
+        if holder >= 0:
+            sure, _ = solver._top_trumps(holder, trumps)
+            side = value if holder in declaring else play.total - play.number - value
+            assert sure <= side, (variant, play.hands, holder, sure, side)
+            # The side's top trumps, hand by hand: the most in one hand is sure without the split rule.
+            ours = solver._allies[holder]
+            most: dict[int, int] = {}
+            for _, bit in solver._trumps:
+                if trumps & bit:
+                    owner = next(seat for seat in play.active if play.hands[seat] & bit)
+                    if owner not in ours:
+                        break
+                    most[owner] = most.get(owner, 0) + 1
+            split += sure > max(most.values())
+        lower, _, upper, _ = solver._sure()
+        assert lower <= value <= upper
+    assert through and split, (through, split)
+
+
+def laid_out(variant: str, strain: str, hands: list[str], leader: int) -> TrickPlay:
+    """A position laid out by hand: each seat's cards by name (``"JK 4S"``), ``leader`` to lead, as
+    many tricks left as each hand holds cards."""
+    rules = engine.load_variant(variant)
+    index = {str(card): card.index for card in rules.deck.cards}
+    masks = [sum(1 << index[name] for name in hand.split()) for hand in hands]
+    tables = tables_for(rules)
+    return TrickPlay(tables, masks, tables.strains[strain], list(range(len(hands))), leader, len(hands[0].split()))
+
+
+@pytest.mark.parametrize(
+    ("hands", "sure"),
+    [
+        (["JK 6S", "9H AS", "JH 5S", "8H KS"], 1),  # alone in their hands: a trump lead drops both at once
+        (["JK 6S", "9H AS", "JH 5H", "8H KS"], 2),  # 5H goes under the joker, and JH wins a trick of its own
+        (["JK 5H", "9H AS", "JH 6S", "8H KS"], 2),
+    ],
+)
+def test_the_top_two_trumps_split_between_partners_win_two_tricks_only_beside_another_trump(hands: list[str], sure: int) -> None:
+    """Rules/standard, "The play" (the highest trump wins; the joker is the highest trump): the top two
+    trumps held by partners win a trick each when one of them holds another trump to play under the
+    other's; each alone in its hand, the opponents lead trumps and both fall on one trick."""
+    play = laid_out("standard", "H", hands, 1)
+    declaring = {0, 2}
+    solver = Solver(fresh(play), declaring)
+    remaining = 0
+    for each in play.hands:
+        remaining |= each
+    assert solver._top_trumps(0, remaining & solver._trump_mask)[0] == sure
+    assert minimax(fresh(play), declaring) == sure
+    assert solver.tricks() == sure
+
+
+def test_a_leader_reaches_a_partners_winners_through_the_suit_of_its_top_card() -> None:
+    """Rules/standard, "The play": a leader with no winner of its own leads to its partner's top card in a
+    suit no one can ruff, and the partner cashes the rest: sure tricks before any search."""
+    play = laid_out("standard", "H", ["5S 6C 5D", "6S 7C 6D", "AS AC AD", "KS KC 7D"], 0)
+    lower, _, _, _ = Solver(fresh(play), {0, 2})._sure()
+    assert lower == 3 == minimax(fresh(play), {0, 2})
+    # Where an opponent can ruff the only way in, it is no sure way: the partner's clubs and diamonds
+    # are not counted from the leader's seat (the search finds them).
+    ruffed = laid_out("standard", "H", ["5S 6S 7S", "9H 7C 6D", "AS AC AD", "KS KC 7D"], 0)
+    lower, _, _, _ = Solver(fresh(ruffed), {0, 2})._sure()
+    assert lower == 0 < minimax(fresh(ruffed), {0, 2}) == Solver(fresh(ruffed), {0, 2}).tricks()
 
 
 @settings(max_examples=200, deadline=None)

@@ -7,8 +7,9 @@ its trick winner, played and taken back move by move, so the solver keeps no sec
 On top of it, DDS's techniques (Bo Haglund's bridge double-dummy solver) as they carry over:
 
 - null-window alpha-beta searches (MTD(f)) over the declaring side's tricks;
-- sure tricks at each trick's start ("quick tricks" and "later tricks"): the highest trumps' run in one
-  hand, and the winners a leader can cash before anyone can ruff, settle many questions without a search;
+- sure tricks at each trick's start ("quick tricks" and "later tricks"): the highest trumps held by one
+  side, and the winners a leader (or a partner it can reach) can cash before anyone can ruff, settle many
+  questions without a search;
 - a transposition table at each trick's start, keyed on relative ranks and on winning ranks: an entry
   answers for every position whose hands hold the same number of cards of each suit and the same cards
   above the ranks its result rested on (the small cards below are interchangeable; a cut-off's bound
@@ -376,6 +377,10 @@ class Solver:
         self._allies = [
             self.declaring if seat in self.declaring else frozenset(play.active) - self.declaring for seat in range(len(play.hands))
         ]
+        self._declares = [seat in self.declaring for seat in range(len(play.hands))]
+        """Per seat: whether it is of the declaring side (a list a compiled loop reads natively)."""
+        self._partners: list[tuple[int, ...]] = [tuple(sorted(self._allies[seat] - {seat})) for seat in range(len(play.hands))]
+        """Each seat's partners in this search, in seat order (a tuple a compiled loop reads natively)."""
         # Relative keys name a card's holder by one base-8 digit (its place among the hands plus one):
         # with more hands in play than a digit holds (four players and their dummies), the exact cards.
         self._relative = not self.covers and len(play.active) <= MOST_RELATIVE_HANDS
@@ -459,17 +464,22 @@ class Solver:
         """Whether the declaring side takes at least ``count`` more tricks (a null-window search)."""
         return self._search(count - 1, count) >= count
 
-    def _sure(self) -> tuple[int, int, int, int]:
+    def _sure(self, alpha: int | None = None, beta: int = 0) -> tuple[int, int, int, int]:
         """At a trick's start: a lower and an upper bound on the declaring side's tricks from here, from
         the tricks that are sure whatever anyone plays (what DDS calls quick tricks and later tricks),
         each followed by the cards it rests on (see :meth:`_probe`).
 
         - The highest trump left wins whichever trick it is played to, and so does each trump below it
-          in an unbroken run in the same hand: that many tricks for its side.
+          in an unbroken run held by its side: the most of them any one hand of that side holds is that
+          many tricks for the side (DDS's "later tricks"). Where the top two are in two hands of one
+          side and one of those hands holds another trump, two.
         - Where each side wants tricks (not in a search for the fewest), the leader can keep the lead
-          while it cashes such a run and then, suit by suit, the cards of a side suit that are higher
-          than every other card left in it, for as many rounds as every other seat holding a trump can
-          follow."""
+          while it cashes its own run of top trumps and then, suit by suit, the cards of a side suit that
+          are higher than every other card left in it, for as many rounds as every other seat holding a
+          trump can follow. Or it leads to a partner's winner (the top card of a suit it holds a card of,
+          which no one can ruff) and the partner cashes so from there (DDS's "quick tricks" through
+          partner): given a window (``alpha``, ``beta``), counted only where the bounds before it do not
+          already settle it and the partner holds enough cards to."""
         play = self.play
         hands = play.hands
         leader = play.leader
@@ -494,50 +504,143 @@ class Solver:
                 lowest = index
         # The cards whose owners each bound rests on (with every hand's length in every suit).
         run_ranks = above[lowest] if run else 0
-        quick = run if holder == leader and self._lead_trumps and self._cashing else 0
-        quick_ranks = run_ranks if quick else 0
-        hand = hands[leader]
-        for cards, mask in self._sides if self._cashing else ():
-            mine = hand & mask
-            if not mine:
-                continue
-            left = remaining & mask
-            count = 0
-            cashed: list[int] = []
-            for index, bit in cards:
-                if left & bit:
-                    if not mine & bit:
-                        break
-                    count += 1
-                    cashed.append(index)
-            if not count:
-                continue
-            for seat in play.active:
-                if seat != leader and hands[seat] & trumps:
-                    if self._joker_anywhere and hands[seat] & self._suitless:
-                        count = 0
-                        break
-                    length = count_of(hands[seat] & mask)
-                    if length < count:
-                        count = length
-            if count:
-                quick += count
-                quick_ranks |= above[cashed[count - 1]]
+        sure, sure_ranks = self._top_trumps(holder, trumps) if holder >= 0 else (0, 0)
         total = play.total - play.number
+        quick = quick_ranks = 0
+        if self._cashing:
+            quick, quick_ranks, _ = self._cash(leader, remaining, trumps, run if holder == leader else 0, run_ranks)
+            # The leader's side's tricks that would settle the window: at least beta for the declaring
+            # side; for the defenders, enough to hold the declaring side to alpha.
+            declaring = self._declares[leader]
+            wanted = 0 if alpha is None else beta if declaring else total - alpha
+            settled = alpha is not None and max(quick, sure if holder >= 0 and self._declares[holder] == declaring else 0) >= wanted
+            for partner in () if settled else self._partners[leader]:
+                if count_of(hands[partner]) >= wanted:
+                    count, ranks = self._through(leader, partner, remaining, trumps, run if holder == partner else 0, run_ranks)
+                    if count > quick:
+                        quick, quick_ranks = count, ranks
         lower, upper = 0, total
         lower_ranks = upper_ranks = 0
         if holder >= 0:
-            if holder in self.declaring:
-                lower, lower_ranks = run, run_ranks
+            if self._declares[holder]:
+                lower, lower_ranks = sure, sure_ranks
             else:
-                upper, upper_ranks = total - run, run_ranks
+                upper, upper_ranks = total - sure, sure_ranks
         if quick:
-            if leader in self.declaring:
+            if self._declares[leader]:
                 if quick > lower:
                     lower, lower_ranks = quick, quick_ranks
             elif total - quick < upper:
                 upper, upper_ranks = total - quick, quick_ranks
         return lower, lower_ranks, upper, upper_ranks
+
+    def _top_trumps(self, holder: int, trumps: int) -> tuple[int, int]:
+        """The tricks the side of ``holder`` (who holds the highest trump left, ``trumps`` being those
+        left) is sure of from its top trumps, and the cards that count rests on: each trump above every
+        trump of the other side wins whenever it is played, so each hand's count of them is that many
+        tricks (partners may spend two on one trick: the most any one hand holds); where the top two are
+        in two hands and one of those holds another trump, it plays that under the other's top trump and
+        both win."""
+        hands = self.play.hands
+        above = self._above
+        partners = self._partners[holder]
+        counts = [0] * len(hands)
+        sure = sure_ranks = 0
+        first = second = -1
+        for index, bit in self._trumps:
+            if trumps & bit:
+                owner = -1
+                if hands[holder] & bit:
+                    owner = holder
+                else:
+                    for seat in partners:
+                        if hands[seat] & bit:
+                            owner = seat
+                            break
+                if owner < 0:
+                    break
+                if first < 0:
+                    first = owner
+                elif second < 0:
+                    second = owner
+                    # (The joker's restrictions may keep the top trump in hand: not counted under them.)
+                    if owner != first and not self.play._checking and count_of((hands[first] | hands[owner]) & trumps) > 2:
+                        sure, sure_ranks = 2, above[index]
+                counts[owner] += 1
+                if counts[owner] > sure:
+                    sure, sure_ranks = counts[owner], above[index]
+        return sure, sure_ranks
+
+    def _through(self, leader: int, partner: int, remaining: int, trumps: int, run: int, run_ranks: int) -> tuple[int, int]:
+        """The tricks ``leader`` can take by leading to ``partner``'s winner, the top card of a suit the
+        leader holds a card of and no one can ruff (or a trump under the partner's top trumps, ``run`` of
+        them), the partner then cashing from there (see :meth:`_cash`; the lead is the first of its
+        tricks), and the cards that count rests on; (0, 0) where the leader cannot reach the partner so."""
+        hands = self.play.hands
+        reaching = 0
+        hand = hands[partner]
+        for cards, mask in self._sides:
+            if hands[leader] & mask and hand & mask:
+                for _, bit in cards:
+                    if remaining & bit:
+                        if hand & bit:
+                            reaching |= mask
+                        break
+        by_trumps = run > 0 and hands[leader] & trumps and self._lead_trumps
+        if not reaching and not by_trumps:
+            return 0, 0
+        count, ranks, cashed = self._cash(partner, remaining, trumps, run, run_ranks)
+        if not by_trumps and not cashed & reaching:
+            return 0, 0  # the partner's winners there could be ruffed: no sure way in
+        return count, ranks
+
+    def _cash(self, seat: int, remaining: int, trumps: int, run: int, run_ranks: int) -> tuple[int, int, int]:
+        """The tricks ``seat``, on lead, can cash one after another, and the cards that count rests on: its
+        run of top trumps (``run``, when it leads trumps), then suit by suit the cards of a side suit higher
+        than every other card left in it, for as many rounds as every other seat holding a trump can follow
+        (a trick for a partner's card would take the lead away); and the masks of the side suits it cashes."""
+        play = self.play
+        hands = play.hands
+        above = self._above
+        quick = run if self._lead_trumps else 0
+        quick_ranks = run_ranks if quick else 0
+        cashed = 0
+        hand = hands[seat]
+        for cards, mask in self._sides:
+            mine = hand & mask
+            if not mine:
+                continue
+            left = remaining & mask
+            count = 0
+            last = -1
+            for index, bit in cards:
+                if left & bit:
+                    if not mine & bit:
+                        break
+                    count += 1
+                    last = index
+            if not count:
+                continue
+            for other in play.active:
+                if other != seat and hands[other] & trumps:
+                    if self._joker_anywhere and hands[other] & self._suitless:
+                        count = 0
+                        break
+                    length = count_of(hands[other] & mask)
+                    if length < count:
+                        count = length
+            if count:
+                quick += count
+                # The top ``count`` cards of the suit are what the count rests on.
+                for index, bit in cards:
+                    if left & bit:
+                        count -= 1
+                        if not count:
+                            last = index
+                            break
+                quick_ranks |= above[last]
+                cashed |= mask
+        return quick, quick_ranks, cashed
 
     def _run_of(self, index: int, seat: int) -> int:
         """Where the result of playing ``index`` rests on that card's rank: the cards below it that
@@ -589,12 +692,12 @@ class Solver:
         self.stats.nodes += len(seats)
         if self.stats.nodes > self.max_nodes:  # a search ending on last tricks stops at the limit too
             raise SolverLimitError(f"The search went past {self.max_nodes:,} positions.")
-        return 1 if winner in self.declaring else 0
+        return 1 if self._declares[winner] else 0
 
     def _shunning(self, seat: int) -> bool | None:
         """For :func:`_moves`: in a search for the fewest tricks, whether ``seat`` is on the side that
         wants none (``None`` in a search for the most)."""
-        return (seat in self.declaring) if self.minimize else None
+        return self._declares[seat] if self.minimize else None
 
     def _face_down(self) -> tuple[int, int]:
         """Two-handed dummies: the cards still face down, and the cards in hand covering one."""
@@ -730,7 +833,7 @@ class Solver:
             return self._last_trick()
         if boundary and self._quick:
             # Sure tricks: a bound that settles the question asked ends the search here.
-            lower, lower_ranks, upper, upper_ranks = self._sure()
+            lower, lower_ranks, upper, upper_ranks = self._sure(alpha, beta)
             if lower >= beta:
                 self._relevant = lower_ranks
                 return lower
@@ -769,9 +872,9 @@ class Solver:
                 alpha, beta = max(alpha, lower), min(beta, upper)
             start_alpha, start_beta = alpha, beta
         seat = play.to_act
-        maximizing = (seat in self.declaring) != self.minimize
+        maximizing = self._declares[seat] != self.minimize
         best = -1 if maximizing else remaining + 1
-        declaring = self.declaring
+        declares = self._declares
         hidden, covering = self._face_down() if self.covers else (0, 0)
         moves = _moves(play, self._groups, self._allies[seat], hidden, covering, None, self._shunning(seat))
         if boundary and first >= 0:
@@ -800,7 +903,7 @@ class Solver:
                 ranked = self._ranked()
                 if self.covers:
                     turned = turn_up(play, self.covers)
-                if winner in declaring:
+                if declares[winner]:
                     gained = 1
             value = gained + self._search(alpha - gained, beta - gained)
             child = self._relevant | ranked
