@@ -200,9 +200,10 @@ def test_sure_tricks_bound_the_value_at_a_tricks_start(variant: str, seed: int, 
 
 def redealt_endings(variant: str, seeds: range, deals: int) -> list[tuple[TrickPlay, set[int]]]:
     """Trick-start endings of random games in a suit's contract (three tricks left, two with more than
-    four seats), each dealt again ``deals`` ways: hands of the same sizes drawn from the whole deck, from one to all of
-    their cards trumps (every other card counts as played, the shown voids forgotten): positions with
-    a partner's winners, split top trumps and ruffs that random play rarely leaves."""
+    four seats), each dealt again ``deals`` ways: hands of the same sizes drawn from the whole deck,
+    from one to all of their cards trumps (every other card counts as played, the shown voids
+    forgotten): positions with a partner's winners, split top trumps and ruffs that random play rarely
+    leaves."""
     rules = engine.load_variant(variant)
     generator = random.Random(variant)
     found = []
@@ -282,7 +283,7 @@ def test_the_sure_tricks_through_a_partner_and_of_split_top_trumps_are_sure(vari
 
 
 def laid_out(variant: str, strain: str, hands: list[str], leader: int) -> TrickPlay:
-    """A position laid out by hand: each seat's cards by name (``"JK 4S"``), ``leader`` to lead, as
+    """A position laid out by hand: each seat's cards by name (``"JK 6S"``), ``leader`` to lead, as
     many tricks left as each hand holds cards."""
     rules = engine.load_variant(variant)
     index = {str(card): card.index for card in rules.deck.cards}
