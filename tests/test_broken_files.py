@@ -609,6 +609,18 @@ CASES: list[tuple[str, str, str, int, tuple[str, ...]]] = [
         4,
         ("'grand_slam', which is not a contract", "Special contracts: misere, open_misere"),
     ),
+    (
+        # A misspelt contract switched off would otherwise leave the one meant switched on.
+        "switching-off-a-misspelt-contract-names-the-one-meant",
+        """
+        extends: standard
+        contracts:
+          open_misre: {allowed: false}
+        """,
+        "$.contracts.open_misre",
+        3,
+        ("There is no contract 'open_misre' to switch off", "Did you mean 'open_misere'?"),
+    ),
 ]
 
 

@@ -259,3 +259,42 @@ def test_a_calibration_whose_guessed_limits_prove_wrong_is_measured_again(monkey
 
     monkeypatch.setattr(calibration, "_guessed", wrong)
     assert measure_all(rules, contracts, make, deals=300, parallel=True) == alone
+
+
+def test_003_an_all_passed_hand_played_in_no_trumps_measures_nothing_in_a_calibration() -> None:
+    """Rules text 003, "Bidding": "In the event all players pass ... the hand is played as a No Trump."
+    A calibration's play-out whose auction ends that way (the measured misère could not open the bidding
+    and everyone passed) is not the contract measured: the house rule calibrates and plays, where it failed
+    on the all-passed hand's missing declarer."""
+    rules = engine.compile_text("extends: standard\nname: House\nauction:\n  all_pass: play_no_trump\n")
+    found = measure(rules, _contracts(rules), lambda: HeuristicBot(rules, UNCALIBRATED), deals=40)
+    assert found and set(found) <= {contract.id for contract in _contracts(rules)}
+    result = engine.play_game(rules, ["heuristic"] * 4, seed=3)
+    assert result.winner is not None
+
+
+@pytest.mark.parametrize(("workers", "second"), [(1, False), (2, None)])
+def test_a_run_asked_for_one_process_measures_a_calibration_in_one_process(
+    monkeypatch: pytest.MonkeyPatch, workers: int, second: bool | None
+) -> None:
+    """``--workers 1`` means one process: a house rule's calibration measured for such a run does not fork
+    its second measuring process (a run with more workers may), and the setting is restored afterwards."""
+    from engine.bots import playouts
+    from engine.simulation import runner
+
+    seen: list[bool | None] = []
+
+    def spy(settings: object, rules: object) -> dict[str, object]:
+        seen.append(playouts._second_process[0])
+        return {"source": "none", "seconds": 0.0}
+
+    monkeypatch.setattr(runner, "calibrate", spy)
+    monkeypatch.setattr(runner, "_needs_measuring", lambda settings, rules: False)
+    rules = engine.load_variant("standard")
+    runner._calibrate_group([runner.SimulationSettings(rules, hands=1)], [rules], workers)
+    assert seen == [second] and playouts._second_process[0] is None
+    playouts.allow_second_process(False)
+    try:
+        assert not playouts.may_fork(None) and playouts.may_fork(False) is False
+    finally:
+        playouts.allow_second_process(None)

@@ -104,11 +104,28 @@ class Scan:
         return found, limit
 
 
+_second_process: list[bool | None] = [None]
+"""What a calibration that does not say (``parallel=None``) does: see :func:`allow_second_process`."""
+
+
+def allow_second_process(allowed: bool | None) -> bool | None:
+    """Whether a calibration measured from now on in this process, where its caller does not say, may
+    measure in a second process as well: ``False`` never (a run asked for one process), ``True`` always,
+    ``None`` where there are two cores or more (the default). Returns the setting it replaces, to restore."""
+    if allowed is not None and type(allowed) is not bool:
+        raise TypeError(f"allowed is True, False or None, not {allowed!r:.40}.")
+    previous, _second_process[0] = _second_process[0], allowed
+    return previous
+
+
 def may_fork(parallel: bool | None) -> bool:
-    """Whether to measure in a second process as well: asked for, or (``None``) with two cores or more;
-    never where the system cannot fork or this process may not start one (a pool's daemon worker)."""
+    """Whether to measure in a second process as well: asked for, or (``None``) as
+    :func:`allow_second_process` last said, by default with two cores or more; never where the system
+    cannot fork or this process may not start one (a pool's daemon worker)."""
     import multiprocessing
 
+    if parallel is None:
+        parallel = _second_process[0]
     if parallel is False or "fork" not in multiprocessing.get_all_start_methods() or multiprocessing.current_process().daemon:
         return False
     return parallel is True or (os.cpu_count() or 1) > 1
@@ -230,4 +247,4 @@ def play_out(state: GameState, bots: Sequence[Measuring], chosen: int, contract:
     return result.made
 
 
-__all__ = ["CAP", "SAMPLES", "Helper", "Job", "Measuring", "Scan", "may_fork", "play_out", "run_job"]
+__all__ = ["CAP", "SAMPLES", "Helper", "Job", "Measuring", "Scan", "allow_second_process", "may_fork", "play_out", "run_job"]

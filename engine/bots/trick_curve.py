@@ -201,6 +201,8 @@ def bid_then_play(
             played = state.hand.contract  # (None before the auction: a draw or a pick from the table)
             if played is not None and (played.id != contract.id or state.hand.declarer != chosen):
                 raise _NotPlayed  # (the kitty, the discards and the play of another contract measure nothing)
+            if played is None and state.phase is Phase.PLAY:
+                raise _NotPlayed  # an all-passed hand played without a contract (``all_pass: play_no_trump``)
             if state.phase is Phase.PLAY:
                 on_card(state)
             elif state.phase is Phase.PARTNER and alone is not None and legal & 1:

@@ -185,6 +185,15 @@ def compile_ladder(ctx: CompileContext, deck: Deck, strains: dict[str, Strain], 
     bids = {cid: spec for cid, spec in enabled.items() if spec.get("kind", "bid") == "bid"}
     resolve = bid_resolver(deck, set(entries), set(bids))
     all_ids = sorted(specs)
+    for cid, spec in specs.items():
+        if not spec.get("allowed", True) and set(spec) <= {"allowed"} and cid not in entries:
+            # Nothing defines it: a misspelt name would otherwise leave the contract meant switched on.
+            others = [other for other in all_ids if other != cid and set(specs[other]) - {"allowed"}]
+            ctx.error(
+                ("contracts", cid),
+                f"There is no contract '{cid}' to switch off (allowed: false): neither this file nor one it extends defines it.{suggestion(cid, others)}",
+                key=True,
+            )
 
     placements: list[Placement] = []
     special_contracts: dict[str, Contract] = {}

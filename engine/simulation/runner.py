@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..bots import BOT_NAMES, make_bot
 from ..bots import calibration as bot_calibration
+from ..bots.playouts import allow_second_process
 from ..bots.profile import Profile
 from ..errors import FiveHundredError
 from ..kernel.events import HandResult
@@ -299,7 +300,12 @@ def _calibrate_group(group: Sequence[SimulationSettings], rules: Sequence[Rules]
             for index, (found, note) in zip(todo, pool.map(_measure_elsewhere, [(group[index], rules[index]) for index in todo])):
                 bot_calibration.adopt(found)
                 notes[index] = note
-    return [notes.get(index) or calibrate(settings, each) for index, (settings, each) in enumerate(zip(group, rules))]
+    # A run asked to use one process measures a calibration in this one alone.
+    previous = allow_second_process(None if workers > 1 else False)
+    try:
+        return [notes.get(index) or calibrate(settings, each) for index, (settings, each) in enumerate(zip(group, rules))]
+    finally:
+        allow_second_process(previous)
 
 
 def _play_unit(
