@@ -23,6 +23,8 @@ def test_text_and_object_actions_are_the_same() -> None:
     assert str(engine.parse_action(first.rules, "play jk:♥")) == "play JK:H"
     assert str(engine.parse_action(first.rules, "play T♠")) == "play 10S"
     assert str(engine.parse_action(first.rules, "bid misère")) == "bid misere"
+    # A bid's suit may be its symbol too, as a card's may (the README's "♠♣♦♥ accepted").
+    assert [str(engine.parse_action(first.rules, f"bid 6{symbol}")) for symbol in "♠♣♦♥"] == ["bid 6S", "bid 6C", "bid 6D", "bid 6H"]
 
 
 @pytest.mark.parametrize(

@@ -122,6 +122,14 @@ def test_replay_invalid_json_exits_1_with_line(capsys: pytest.CaptureFixture[str
     assert code == 1 and ":2:" in err and "not valid JSON" in err
 
 
+def test_replay_one_failing_file_as_json_prints_its_failure_as_json(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """docs/formats.md, ``replay``: with ``--format json`` a reader gets JSON for one file that fails too."""
+    code, out, err = run(capsys, "replay", write(tmp_path, '{"variant": "standard",\n  "dealer": }'), "--format", "json")
+    data = json.loads(out)
+    assert code == 1 and set(data) == {"file", "ok", "error", "index"} and data["ok"] is False and "not valid JSON" in data["error"]
+    assert ":2:" in err
+
+
 def test_replay_missing_file_exits_2(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     code, _, err = run(capsys, "replay", str(tmp_path / "absent.json"))
     assert code == 2 and "cannot read the transcript" in err

@@ -105,7 +105,7 @@ def test_interrupted_run_resumes_to_the_same_totals(tmp_path: Path) -> None:
     resumed = engine.simulate("standard", chunk=CHUNK, hands=3 * CHUNK, seed=9, checkpoint=checkpoint)
     whole = engine.simulate("standard", chunk=CHUNK, hands=3 * CHUNK, seed=9)
     assert without_timing(resumed) == without_timing(whole)
-    with pytest.raises(engine.SimulationError, match="from another run"):
+    with pytest.raises(engine.SimulationError, match="from another run [(]seed: 9 there, 10 now[)]"):
         engine.simulate("standard", chunk=CHUNK, hands=3 * CHUNK, seed=10, checkpoint=checkpoint)
     # A checkpoint written by an engine that seeded its chunks another way (the strings of format 6,
     # before issue 47's integer seeds) is not resumed either, and the message says why.

@@ -124,7 +124,7 @@ def add_commands(commands: Any) -> None:
     command = commands.add_parser(
         "analyze",
         help="double-dummy analysis of a hand transcript: makeable contracts and each card's cost",
-        description=__doc__.split("\n\n")[0] if __doc__ else None,
+        description=__doc__.split("\n\n")[0].replace("``", "") if __doc__ else None,
     )
     command.add_argument(
         "transcript",

@@ -215,7 +215,7 @@ class Session:
         names = Names(self.game.rules, self.seat)
         scores = ", ".join(f"{names.side_name(team)}: {score}" for team, score in enumerate(self.game.scores))
         self.screen.say(
-            f"Game over after {self.game.hand_number + 1} hands. "
+            f"Game over after {self.game.hand_number + 1} hand{'s' if self.game.hand_number else ''}. "
             + (f"{names.side_name(winner)} wins." if winner is not None else "Nobody wins.")
         )
         self.screen.say(f"Final scores: {scores}.")
@@ -337,7 +337,7 @@ class Session:
         try:
             game = Game.from_dict(read_json_file(path, MAX_TRANSCRIPT_BYTES), folder=os.path.dirname(os.path.abspath(path)))
         except RecordFileError as error:
-            self.screen.say(f"Could not load {path}: {error} The game goes on.")
+            self.screen.say(f"Could not load {path}: {str(error).rstrip('.')}. The game goes on.")
             return
         except (OSError, UnicodeDecodeError) as error:
             self.screen.say(f"Could not read {path}: {getattr(error, 'strerror', None) or error}. The game goes on.")

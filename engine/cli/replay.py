@@ -52,7 +52,7 @@ class Outcome:
         return f"{self.file}{self.position}: {self.error}"
 
     def to_dict(self) -> dict[str, Any]:
-        """The outcome as JSON-ready data (``--format json`` with several files)."""
+        """The outcome as JSON-ready data (``--format json`` with several files, or one that fails)."""
         data: dict[str, Any] = {"file": self.file, "ok": self.code == EXIT_OK}
         if self.result is not None:
             data["result"] = self.result.to_dict()
@@ -199,6 +199,8 @@ def _command_replay(args: argparse.Namespace) -> int:
         outcome = _replay_file(args.files[0], variants)
         if outcome.result is None or outcome.rules is None:
             print(outcome.line(), file=sys.stderr)
+            if args.format == "json":  # a reader of the JSON gets the failure as JSON too
+                print(json.dumps(outcome.to_dict()))
             return outcome.code
         if args.format == "json":
             print(json.dumps(outcome.result.to_dict()))

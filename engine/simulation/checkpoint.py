@@ -112,9 +112,11 @@ def read_checkpoint(path: str, header: dict[str, Any], chunks: int, players: int
                     "seeded or played another way, so its chunks cannot be counted; remove it to start afresh."
                 )
             if found != header:
-                raise CheckpointError(
-                    f"{path}: this checkpoint is from another run ({json.dumps(found)[:200]}); use the same settings or remove it."
+                differing = [key for key in sorted(set(found) | set(header), key=str) if found.get(key) != header.get(key)]
+                said = "; ".join(
+                    f"{key}: {json.dumps(found.get(key))[:60]} there, {json.dumps(header.get(key))[:60]} now" for key in differing[:4]
                 )
+                raise CheckpointError(f"{path}: this checkpoint is from another run ({said}); use the same settings or remove it.")
             for line in handle:
                 read = _read_chunk(line, chunks, players, teams)
                 if read is None or read[0] in resumed.chunks:
