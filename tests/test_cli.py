@@ -124,3 +124,21 @@ def test_play_help_shows_no_markup(capsys: pytest.CaptureFixture[str]) -> None:
     """``play --help`` printed its docstring's reStructuredText double backquotes (a new user's trial)."""
     code, out, _ = run(capsys, "play", "--help")
     assert code == 0 and "The play command" in out and "``" not in out
+
+
+def test_a_skill_chain_without_skill_is_refused_not_ignored(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--skill-chain`` names the bots ``--skill`` plays: given alone it did nothing, silently."""
+    code, _, err = run(capsys, "simulate", "standard", "--hands", "1", "--skill-chain", "heuristic,random")
+    assert code == 2 and "add --skill" in err
+
+
+def test_a_sweep_points_at_the_files_own_unknown_key_not_at_its_set_option(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """An unknown key is its writer's mistake: under ``sweep --set end.target=...`` the file's own
+    ``end: {taget: ...}`` is reported at the file's line, as ``validate`` reports it, not at the option
+    (which changed ``end`` too, and so was blamed for what ``end`` held)."""
+    house = tmp_path / "typo.yaml"
+    house.write_text("extends: standard\nname: Typo\nend:\n  taget: 1000\n")
+    code, out, err = run(capsys, "sweep", str(house), "--set", "end.target=400,600", "--hands", "10")
+    assert (
+        code != 0 and f"{house}:4:3: $.end.taget: Unknown key 'taget'" in out + err and "--set" not in (out + err).split("taget")[0][-80:]
+    )

@@ -114,7 +114,7 @@ def add_commands(commands: Any) -> None:
     sim.add_argument(
         "--skill-chain",
         type=bots_argument,
-        default=list(CHAIN),
+        default=None,
         metavar="BOTS",
         help=f"the chain's bots, strongest first (default {','.join(CHAIN)}; the expert is slow: heuristic,random is quick)",
     )
@@ -203,6 +203,10 @@ def command_simulate(args: argparse.Namespace) -> int:
         return _fail(f"{checkpoint} holds an interrupted run; pass --resume to continue it, or remove it to start afresh.", EXIT_USAGE)
     if checkpoint and args.resume and not os.path.exists(checkpoint):
         print(f"note: there is no {checkpoint} to resume: the run starts from the beginning.", file=sys.stderr)
+    if args.skill_chain is not None and not args.skill:
+        return _fail("--skill-chain names the bots of the skill chain, which only --skill plays: add --skill.", EXIT_USAGE)
+    if args.skill_chain is None:
+        args.skill_chain = list(CHAIN)
     if args.skill and len(args.skill_chain) < 2:
         return _fail("--skill-chain names two or more bots, strongest first, such as heuristic,random.", EXIT_USAGE)
     missing = missing_plot_extra(args)

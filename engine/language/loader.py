@@ -94,12 +94,13 @@ class MergedDocument:
                 return Mark(self.file, 0, 0)
             probe = probe[:-1]
 
-    def problem(self, path: JsonPath, message: str, *, key: bool = False) -> Problem:
+    def problem(self, path: JsonPath, message: str, *, key: bool = False, as_written: bool = False) -> Problem:
         """A :class:`Problem` located at ``path`` in whichever file wrote it.
 
         A problem in inherited settings that the named file's own change caused (it changed the deck, and
         the inherited deal no longer fits) is located at that change, the line its author wrote, with
-        the inherited setting named in the message.
+        the inherited setting named in the message; one in what was written itself, whatever surrounds it
+        (``as_written``: an unknown key's name), stays where it was written.
         """
         mark = self.mark(path, key=key)
         for depth in range(len(path), 0, -1):
@@ -109,7 +110,7 @@ class MergedDocument:
                 where = self.keys.get(path[:depth], mark)
                 first = message.split(". ")[0].rstrip(".")
                 return Problem(where.file, where.line, where.column, format_path(path), f"{hint} (As written: {first}.)")
-        if mark.file != self.file and self.chain[1:] and path:
+        if mark.file != self.file and self.chain[1:] and path and not as_written:
             # The named file's nearest change around the inherited setting, else a section it depends on.
             causes = [path[:depth] for depth in range(len(path) - 1, 0, -1)] + [
                 (section,) for section in RELATED_SECTIONS.get(str(path[0]), ())

@@ -175,7 +175,7 @@ def _explain(error: ValidationError, document: MergedDocument) -> Iterator[Probl
             if key not in known:
                 hint = suggestion(key, known)
                 options = "" if hint else f" Allowed keys here: {', '.join(known)}."
-                yield document.problem(path + (key,), f"Unknown key '{key}' in {_where(path)}.{hint}{options}", key=True)
+                yield document.problem(path + (key,), f"Unknown key '{key}' in {_where(path)}.{hint}{options}", key=True, as_written=True)
         return
 
     if kind == "propertyNames" or "propertyNames" in error.relative_schema_path:
@@ -186,6 +186,7 @@ def _explain(error: ValidationError, document: MergedDocument) -> Iterator[Probl
             f"'{key}' is not a valid name here: ids are lower-case letters, digits and underscores "
             "(contracts, such as open_misere) or upper-case letters and digits (strains, such as J5).",
             key=True,
+            as_written=True,
         )
         return
 
