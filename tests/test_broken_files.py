@@ -621,6 +621,17 @@ CASES: list[tuple[str, str, str, int, tuple[str, ...]]] = [
         3,
         ("There is no contract 'open_misre' to switch off", "Did you mean 'open_misere'?"),
     ),
+    (
+        # One problem, at the user's line: it was one per rank left out, and some in the shipped file.
+        "a-rank-order-leaving-ranks-out-names-them-once",
+        """
+        extends: standard
+        card_order: {ranks: [A, K, Q]}
+        """,
+        "$.card_order.ranks",
+        2,
+        ("does not list the deck's ranks J, 10, 9, 8, 7, 6, 5, 4", "it lists A, K, Q"),
+    ),
 ]
 
 
@@ -902,3 +913,9 @@ def test_a_deal_that_does_not_fit_with_the_player_count_unchanged_names_no_varia
     """The shipped variants are named only where the file changed the player count."""
     [problem] = check("extends: standard\ndeal:\n  kitty_size: 5\n  pattern: 3-2-4-2-3-1\n")
     assert "does not use the deck exactly" in problem.message and "Shipped variants" not in problem.message
+
+
+def test_a_rank_order_leaving_ranks_out_is_one_problem_in_the_users_file(check) -> None:  # type: ignore[no-untyped-def]
+    """One mistake, one problem: no problem for each rank left out, none in the shipped file, no deal reckoned on the cards left."""
+    problems = check("extends: standard\ncard_order: {ranks: [A, K, Q]}\n")
+    assert len(problems) == 1 and problems[0].file.endswith("house.yaml"), problems

@@ -94,9 +94,20 @@ def _compile_deck(ctx: CompileContext, rank_order: tuple[str, ...]) -> Deck | No
             return None
     letters = [suit.id for suit in suits]
     present: set[tuple[str, str]] = set()
+    # The deck's ranks (and those of the cards its pack adds) the order leaves out, told once: one
+    # problem each, and a deal reckoned on the cards left, buried the one mistake in a dozen.
+    unlisted: list[str] = []
+    for rank in [normalize_rank(rank) for rank in spec["ranks"]] + [normalize_rank(text[:-1]) for text in spec["inherited_add"]]:
+        if rank not in rank_order and rank not in unlisted:
+            unlisted.append(rank)
+    if unlisted:
+        ctx.error(
+            ("card_order", "ranks"),
+            f"The rank order does not list the deck's rank{'s' if len(unlisted) > 1 else ''} {', '.join(unlisted)}: "
+            f"it lists {', '.join(rank_order) or 'none'}; list every rank of the deck, highest first.",
+        )
+        return None
     for rank in (normalize_rank(rank) for rank in spec["ranks"]):
-        if rank not in rank_order:
-            ctx.error(("card_order", "ranks"), f"The deck has rank {rank}, which the rank order does not list.")
         present.update((rank, letter) for letter in letters)
 
     def parse(text: str, path: tuple[Any, ...]) -> tuple[str, str] | None:
