@@ -622,6 +622,28 @@ CASES: list[tuple[str, str, str, int, tuple[str, ...]]] = [
         ("There is no contract 'open_misre' to switch off", "Did you mean 'open_misere'?"),
     ),
     (
+        # The design note's example (../shared/design/house-rules-file.md): the deal to write, whole.
+        "a-deck-of-another-size-names-the-deal-that-fits",
+        """
+        extends: standard
+        deck: 45-card
+        """,
+        "$.deal",
+        2,
+        ("A kitty of 5 would fit: deal: {kitty_size: 5, pattern: 3-2-4-2-3-1}.",),
+    ),
+    (
+        "a-kitty-of-another-size-names-the-pattern-that-fits",
+        """
+        extends: standard
+        deck: 45-card
+        deal: {kitty_size: 5}
+        """,
+        "$.deal.pattern",
+        3,
+        ("the kitty should get 5. A pattern that does: 3-2-4-2-3-1.",),
+    ),
+    (
         # One problem, at the user's line: it was one per rank left out, and some in the shipped file.
         "a-rank-order-leaving-ranks-out-names-them-once",
         """
@@ -919,3 +941,8 @@ def test_a_rank_order_leaving_ranks_out_is_one_problem_in_the_users_file(check) 
     """One mistake, one problem: no problem for each rank left out, none in the shipped file, no deal reckoned on the cards left."""
     problems = check("extends: standard\ncard_order: {ranks: [A, K, Q]}\n")
     assert len(problems) == 1 and problems[0].file.endswith("house.yaml"), problems
+
+
+def test_the_deal_a_deck_error_names_is_one_that_validates(check) -> None:  # type: ignore[no-untyped-def]
+    """Writing what the message offers is the whole fix: the design note's 45-card file then validates."""
+    assert check("extends: standard\ndeck: 45-card\ndeal: {kitty_size: 5, pattern: 3-2-4-2-3-1}\n") == []

@@ -221,6 +221,22 @@ def _compile_seating(ctx: CompileContext, deck: Deck | None) -> Seating | None:
     return Seating(count, teams, called, dummies)
 
 
+def _pattern_for_kitty(raw: object, kitty: int) -> str | None:
+    """A pattern of numbers ``raw`` (players and kitty in turn) with its packets to the players kept and
+    ``kitty`` cards spread over its turns of the kitty, the earlier ones taking any extra (``3-1-4-1-3-1``
+    and 5: ``3-2-4-2-3-1``); ``None`` for a list of steps, or one with no turn of the kitty."""
+    if not isinstance(raw, str) or not all(part.isdigit() for part in raw.split("-")):
+        return None
+    numbers = [int(part) for part in raw.split("-")]
+    turns = len(numbers) // 2
+    if not turns or kitty < 0:
+        return None
+    share, extra = divmod(kitty, turns)
+    for turn in range(turns):
+        numbers[2 * turn + 1] = share + (turn < extra)
+    return "-".join(str(number) for number in numbers)
+
+
 def _deal_steps(ctx: CompileContext, hand: int, kitty: int, dead: int, dummy: int, table: int, draw: bool = False) -> tuple[DealStep, ...]:
     raw = ctx.get(("deal", "pattern"))
     if raw is None and draw:
@@ -263,6 +279,9 @@ def _deal_steps(ctx: CompileContext, hand: int, kitty: int, dead: int, dummy: in
         dealt = sum(step.cards for step in steps if step.target == target)
         if dealt != expected:
             message = f"The pattern deals {dealt} cards to {words[target]}, but {words[target]} should get {expected}."
+            fitting = _pattern_for_kitty(raw, kitty) if target is DealTarget.KITTY and not (dead or dummy or table) else None
+            if fitting is not None:
+                message += f" A pattern that does: {fitting}."
             if isinstance(raw, str) and target not in (DealTarget.PLAYERS, DealTarget.KITTY):
                 # A pattern of numbers alternates players and kitty: other places need the list of steps.
                 message += (
@@ -343,6 +362,13 @@ def _compile_deal(ctx: CompileContext, deck: Deck | None, seating: Seating | Non
                 parts.append(f"{table} table cards")
             fit = len(deck) - (used - kitty)
             hint = f" A kitty of {fit} would fit." if fit >= 0 else ""
+            if fit >= 0 and not (draw or dead or dummy or table):
+                raw_pattern = ctx.get(("deal", "pattern"))
+                fitting = _pattern_for_kitty(raw_pattern, fit)
+                if fitting is not None:
+                    hint = f" A kitty of {fit} would fit: deal: {{kitty_size: {fit}, pattern: {fitting}}}."
+                elif raw_pattern is None:
+                    hint = f" A kitty of {fit} would fit: deal: {{kitty_size: {fit}}}."
             ctx.error(
                 ("deal",),
                 f"The deal does not use the deck exactly: {' + '.join(parts)} = {used} cards, but the deck has {len(deck)}.{hint}"
