@@ -445,6 +445,7 @@ def compare_text(comparison: Comparison) -> str:
         f"* significant at the {LEVEL:.0%} level after Holm's adjustment across the {len(data['figures'])} figures"
         + (f" (complementary figures counted once: {'; '.join(once)})" if once else "")
         + "; a rate that too few units moved to reach that level whatever their direction is left out of the count (Tarone)"
+        + ". The 95% interval is each figure's own, not adjusted: one that leaves out 0 may still not be significant"
         + ". Effect: the difference in standard deviations of the figure. "
         + (
             "Tests: exact sign test for rates, paired t for means"
