@@ -221,15 +221,16 @@ def _compile_seating(ctx: CompileContext, deck: Deck | None) -> Seating | None:
     return Seating(count, teams, called, dummies)
 
 
-def _pattern_for_kitty(raw: object, kitty: int) -> str | None:
+def _pattern_for_kitty(raw: object, hand: int, kitty: int) -> str | None:
     """A pattern of numbers ``raw`` (players and kitty in turn) with its packets to the players kept and
     ``kitty`` cards spread over its turns of the kitty, the earlier ones taking any extra (``3-1-4-1-3-1``
-    and 5: ``3-2-4-2-3-1``); ``None`` for a list of steps, or one with no turn of the kitty."""
+    and 5: ``3-2-4-2-3-1``); ``None`` for a list of steps, one with no turn of the kitty, or one whose
+    packets do not deal each player ``hand`` cards."""
     if not isinstance(raw, str) or not all(part.isdigit() for part in raw.split("-")):
         return None
     numbers = [int(part) for part in raw.split("-")]
     turns = len(numbers) // 2
-    if not turns or kitty < 0:
+    if not turns or kitty < 0 or sum(numbers[0::2]) != hand:
         return None
     share, extra = divmod(kitty, turns)
     for turn in range(turns):
@@ -279,7 +280,7 @@ def _deal_steps(ctx: CompileContext, hand: int, kitty: int, dead: int, dummy: in
         dealt = sum(step.cards for step in steps if step.target == target)
         if dealt != expected:
             message = f"The pattern deals {dealt} cards to {words[target]}, but {words[target]} should get {expected}."
-            fitting = _pattern_for_kitty(raw, kitty) if target is DealTarget.KITTY and not (dead or dummy or table) else None
+            fitting = _pattern_for_kitty(raw, hand, kitty) if target is DealTarget.KITTY and not (dead or dummy or table) else None
             if fitting is not None:
                 message += f" A pattern that does: {fitting}."
             if isinstance(raw, str) and target not in (DealTarget.PLAYERS, DealTarget.KITTY):
@@ -364,7 +365,7 @@ def _compile_deal(ctx: CompileContext, deck: Deck | None, seating: Seating | Non
             hint = f" A kitty of {fit} would fit." if fit >= 0 else ""
             if fit >= 0 and not (draw or dead or dummy or table):
                 raw_pattern = ctx.get(("deal", "pattern"))
-                fitting = _pattern_for_kitty(raw_pattern, fit)
+                fitting = _pattern_for_kitty(raw_pattern, dealt, fit)
                 if fitting is not None:
                     hint = f" A kitty of {fit} would fit: deal: {{kitty_size: {fit}, pattern: {fitting}}}."
                 elif raw_pattern is None:
