@@ -633,6 +633,17 @@ CASES: list[tuple[str, str, str, int, tuple[str, ...]]] = [
         ("A kitty of 5 would fit: deal: {kitty_size: 5, pattern: 3-2-4-2-3-1}.",),
     ),
     (
+        # No kitty the schema and the discard limit allow fits: the message offers none.
+        "a-deck-no-kitty-can-fit-offers-none",
+        """
+        extends: standard
+        deck: 63-card
+        """,
+        "$.deal",
+        2,
+        ("No kitty fits: it would take 23 cards", "change the hand size or the deck"),
+    ),
+    (
         "a-kitty-of-another-size-names-the-pattern-that-fits",
         """
         extends: standard
@@ -946,3 +957,16 @@ def test_a_rank_order_leaving_ranks_out_is_one_problem_in_the_users_file(check) 
 def test_the_deal_a_deck_error_names_is_one_that_validates(check) -> None:  # type: ignore[no-untyped-def]
     """Writing what the message offers is the whole fix: the design note's 45-card file then validates."""
     assert check("extends: standard\ndeck: 45-card\ndeal: {kitty_size: 5, pattern: 3-2-4-2-3-1}\n") == []
+
+
+def test_switching_off_a_misspelt_contract_is_reported_in_the_file_that_wrote_it(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The misspelt id is its writer's mistake: a file extending that one and changing the ladder is not
+    blamed for it (no ladder change can make it right)."""
+    import engine
+
+    (tmp_path / "parent.yaml").write_text("extends: standard\nname: Parent\ncontracts:\n  open_misre: {allowed: false}\n")
+    (tmp_path / "child.yaml").write_text("extends: parent.yaml\nname: Child\nladder: {values: perfect}\n")
+    with pytest.raises(engine.VariantError) as raised:
+        engine.load_variant(str(tmp_path / "child.yaml"))
+    [problem] = [each for each in raised.value.problems if "open_misre" in each.message]
+    assert problem.file.endswith("parent.yaml") and problem.line == 4, problem

@@ -277,8 +277,9 @@ def test_003_an_all_passed_hand_played_in_no_trumps_measures_nothing_in_a_calibr
 def test_a_run_asked_for_one_process_measures_a_calibration_in_one_process(
     monkeypatch: pytest.MonkeyPatch, workers: int, second: bool | None
 ) -> None:
-    """``--workers 1`` means one process: a house rule's calibration measured for such a run does not fork
-    its second measuring process (a run with more workers may), and the setting is restored afterwards."""
+    """``--workers 1`` means one process: a house rule's calibration measured for such a run (``simulate``,
+    and a group's: ``compare``, ``sweep``) does not fork its second measuring process, where a run with
+    more workers may; the process's setting is restored afterwards."""
     from engine.bots import playouts
     from engine.simulation import runner
 
@@ -290,11 +291,13 @@ def test_a_run_asked_for_one_process_measures_a_calibration_in_one_process(
 
     monkeypatch.setattr(runner, "calibrate", spy)
     monkeypatch.setattr(runner, "_needs_measuring", lambda settings, rules: False)
+    monkeypatch.setattr(runner, "available_cores", lambda: 2)
     rules = engine.load_variant("standard")
+    engine.simulate(rules, hands=1, workers=workers)
     runner._calibrate_group([runner.SimulationSettings(rules, hands=1)], [rules], workers)
-    assert seen == [second] and playouts._second_process[0] is None
+    assert seen == [second, second] and playouts._second_process[0] is None
     playouts.allow_second_process(False)
     try:
-        assert not playouts.may_fork(None) and playouts.may_fork(False) is False
+        assert not playouts.may_fork(None)  # what a one-process run's calibration asks
     finally:
         playouts.allow_second_process(None)

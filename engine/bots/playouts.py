@@ -111,7 +111,8 @@ _second_process: list[bool | None] = [None]
 def allow_second_process(allowed: bool | None) -> bool | None:
     """Whether a calibration measured from now on in this process, where its caller does not say, may
     measure in a second process as well: ``False`` never (a run asked for one process), ``True`` always,
-    ``None`` where there are two cores or more (the default). Returns the setting it replaces, to restore."""
+    ``None`` where there are two cores or more (the default). Returns the setting it replaces, to restore.
+    The setting is the process's, not a thread's: threads that calibrate at once share it."""
     if allowed is not None and type(allowed) is not bool:
         raise TypeError(f"allowed is True, False or None, not {allowed!r:.40}.")
     previous, _second_process[0] = _second_process[0], allowed
@@ -121,7 +122,7 @@ def allow_second_process(allowed: bool | None) -> bool | None:
 def may_fork(parallel: bool | None) -> bool:
     """Whether to measure in a second process as well: asked for, or (``None``) as
     :func:`allow_second_process` last said, by default with two cores or more; never where the system
-    cannot fork or this process may not start one (a pool's daemon worker)."""
+    cannot fork or this process may not start one (a daemon process)."""
     import multiprocessing
 
     if parallel is None:

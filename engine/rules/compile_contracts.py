@@ -188,11 +188,12 @@ def compile_ladder(ctx: CompileContext, deck: Deck, strains: dict[str, Strain], 
     for cid, spec in specs.items():
         if not spec.get("allowed", True) and set(spec) <= {"allowed"} and cid not in entries:
             # Nothing defines it: a misspelt name would otherwise leave the contract meant switched on.
-            others = [other for other in all_ids if other != cid and set(specs[other]) - {"allowed"}]
+            others = [other for other in all_ids if other != cid and set(specs[other]) - {"allowed"} and specs[other].get("allowed", True)]
             ctx.error(
                 ("contracts", cid),
-                f"There is no contract '{cid}' to switch off (allowed: false): neither this file nor one it extends defines it.{suggestion(cid, others)}",
+                f"There is no contract '{cid}' to switch off (allowed: false): no file of this variant defines it.{suggestion(cid, others)}",
                 key=True,
+                as_written=True,
             )
 
     placements: list[Placement] = []

@@ -11,11 +11,12 @@ import dataclasses
 import os
 from collections.abc import Callable, Sequence
 from functools import lru_cache
+from math import comb
 from typing import Any
 
 from ..errors import Problem, UsageError, VariantError, shown
 from ..language.loader import MergedDocument, load_confined, load_document, load_text
-from ..language.resources import shipped_variant_names, shipped_variant_path
+from ..language.resources import load_schema, shipped_variant_names, shipped_variant_path
 from ..language.schema import schema_problems, schema_valid_part
 from ..language.source import format_path
 from ..language.suggest import suggestion
@@ -25,7 +26,7 @@ from .cards import DEFAULT_RANK_ORDER, STANDARD_SUITS, Card, Colour, Deck, Joker
 from .compile_contracts import compile_ladder
 from .context import CompileContext
 from .contracts import Extra
-from .limits import check_limits
+from .limits import MAX_DISCARD_CHOICES, check_limits
 from .presets import DECKS
 from .ruleset import (
     AllPass,
@@ -238,7 +239,14 @@ def _pattern_for_kitty(raw: object, hand: int, kitty: int) -> str | None:
     return "-".join(str(number) for number in numbers)
 
 
-def _deal_steps(ctx: CompileContext, hand: int, kitty: int, dead: int, dummy: int, table: int, draw: bool = False) -> tuple[DealStep, ...]:
+def _most_kitty() -> int:
+    """The schema's largest ``deal.kitty_size``."""
+    return int(load_schema()["properties"]["deal"]["properties"]["kitty_size"]["maximum"])
+
+
+def _deal_steps(
+    ctx: CompileContext, hand: int, kitty: int, dead: int, dummy: int, table: int, draw: bool = False, offer: bool = True
+) -> tuple[DealStep, ...]:
     raw = ctx.get(("deal", "pattern"))
     if raw is None and draw:
         # The kitty is set aside first; then the players draw in turn, a pair each time.
@@ -280,7 +288,11 @@ def _deal_steps(ctx: CompileContext, hand: int, kitty: int, dead: int, dummy: in
         dealt = sum(step.cards for step in steps if step.target == target)
         if dealt != expected:
             message = f"The pattern deals {dealt} cards to {words[target]}, but {words[target]} should get {expected}."
-            fitting = _pattern_for_kitty(raw, hand, kitty) if target is DealTarget.KITTY and not (dead or dummy or table) else None
+            fitting = (
+                _pattern_for_kitty(raw, hand, kitty)
+                if offer and target is DealTarget.KITTY and kitty and not (dead or dummy or table)
+                else None
+            )
             if fitting is not None:
                 message += f" A pattern that does: {fitting}."
             if isinstance(raw, str) and target not in (DealTarget.PLAYERS, DealTarget.KITTY):
@@ -363,7 +375,9 @@ def _compile_deal(ctx: CompileContext, deck: Deck | None, seating: Seating | Non
                 parts.append(f"{table} table cards")
             fit = len(deck) - (used - kitty)
             hint = f" A kitty of {fit} would fit." if fit >= 0 else ""
-            if fit >= 0 and not (draw or dead or dummy or table):
+            if fit >= 0 and (fit > _most_kitty() or comb(dealt + fit, fit) > MAX_DISCARD_CHOICES):
+                hint = f" No kitty fits: it would take {fit} cards, more than a kitty may hold; change the hand size or the deck."
+            elif fit > 0 and not (draw or dead or dummy or table):
                 raw_pattern = ctx.get(("deal", "pattern"))
                 fitting = _pattern_for_kitty(raw_pattern, dealt, fit)
                 if fitting is not None:
@@ -375,7 +389,9 @@ def _compile_deal(ctx: CompileContext, deck: Deck | None, seating: Seating | Non
                 f"The deal does not use the deck exactly: {' + '.join(parts)} = {used} cards, but the deck has {len(deck)}.{hint}"
                 + _variants_for_count(ctx, players, deck),
             )
-    steps = _deal_steps(ctx, dealt, kitty, dead, dummy, table, draw)
+    # A pattern fitting the kitty is offered only where the kitty itself fits the deck (else the deal's message offers one).
+    fits = deck is None or dealt * seating.players + kitty + dead + dummy * seating.players + table == len(deck)
+    steps = _deal_steps(ctx, dealt, kitty, dead, dummy, table, draw, offer=fits)
     return DealRules(
         hand_size=hand,
         kitty=kitty,

@@ -34,9 +34,10 @@ class CompileContext:
                 node = node[part]
         return node
 
-    def error(self, path: JsonPath, message: str, *, key: bool = False) -> None:
-        """Record a problem located at ``path``."""
-        self.problems.append(self.document.problem(path, message, key=key))
+    def error(self, path: JsonPath, message: str, *, key: bool = False, as_written: bool = False) -> None:
+        """Record a problem located at ``path`` (``as_written``: in what was written there, whatever
+        surrounds it: see :meth:`~engine.language.loader.MergedDocument.problem`)."""
+        self.problems.append(self.document.problem(path, message, key=key, as_written=as_written))
 
     def require(self, path: JsonPath, what: str) -> Any:
         """The value at ``path``; records a problem (at the nearest written parent) when it is absent."""

@@ -79,6 +79,18 @@ def _read_chunk(line: bytes, chunks: int, players: int, teams: int) -> tuple[int
     return chunk, tally, actions
 
 
+def _difference(key: object, there: object, now: object) -> str:
+    """``key: THERE there, NOW now``, each value's JSON cut to where the two differ when it is long."""
+    first, second = json.dumps(there), json.dumps(now)
+    if max(len(first), len(second)) > 60:
+        start = next((index for index, (a, b) in enumerate(zip(first, second)) if a != b), min(len(first), len(second)))
+        start = max(0, start - 20)
+        first, second = (
+            ("…" if start else "") + text[start : start + 50] + ("…" if len(text) > start + 50 else "") for text in (first, second)
+        )
+    return f"{str(key)[:40]}: {first} there, {second} now"
+
+
 def read_checkpoint(path: str, header: dict[str, Any], chunks: int, players: int, teams: int) -> Resumed:
     """The finished chunks in the checkpoint at ``path`` (nothing when there is no file yet).
 
@@ -113,9 +125,9 @@ def read_checkpoint(path: str, header: dict[str, Any], chunks: int, players: int
                 )
             if found != header:
                 differing = [key for key in sorted(set(found) | set(header), key=str) if found.get(key) != header.get(key)]
-                said = "; ".join(
-                    f"{key}: {json.dumps(found.get(key))[:60]} there, {json.dumps(header.get(key))[:60]} now" for key in differing[:4]
-                )
+                said = "; ".join(_difference(key, found.get(key), header.get(key)) for key in differing[:4])
+                if len(differing) > 4:
+                    said += f"; and {len(differing) - 4} more"
                 raise CheckpointError(f"{path}: this checkpoint is from another run ({said}); use the same settings or remove it.")
             for line in handle:
                 read = _read_chunk(line, chunks, players, teams)

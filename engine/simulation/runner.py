@@ -284,6 +284,7 @@ def _needs_measuring(settings: SimulationSettings, rules: Rules) -> bool:
 
 def _measure_elsewhere(task: tuple[SimulationSettings, Rules]) -> tuple[dict[str, Any], dict[str, Any]]:
     """In a worker process: :func:`calibrate` one run's bots; what it measured and the report's note."""
+    allow_second_process(False)  # the pool's workers are the run's processes: none forks one more
     note = calibrate(*task)
     return bot_calibration.measured(), note
 
@@ -300,10 +301,16 @@ def _calibrate_group(group: Sequence[SimulationSettings], rules: Sequence[Rules]
             for index, (found, note) in zip(todo, pool.map(_measure_elsewhere, [(group[index], rules[index]) for index in todo])):
                 bot_calibration.adopt(found)
                 notes[index] = note
-    # A run asked to use one process measures a calibration in this one alone.
-    previous = allow_second_process(None if workers > 1 else False)
+    return [notes.get(index) or _calibrate_in(settings, each, workers) for index, (settings, each) in enumerate(zip(group, rules))]
+
+
+def _calibrate_in(settings: SimulationSettings, rules: Rules, workers: int) -> dict[str, Any]:
+    """:func:`calibrate` for a run of ``workers`` processes: a run of one measures in this process alone."""
+    if workers > 1:
+        return calibrate(settings, rules)
+    previous = allow_second_process(False)
     try:
-        return [notes.get(index) or calibrate(settings, each) for index, (settings, each) in enumerate(zip(group, rules))]
+        return calibrate(settings, rules)
     finally:
         allow_second_process(previous)
 
@@ -468,7 +475,7 @@ def simulate(
         raise SimulationError(f"{checkpoint}: cannot write the checkpoint: {error.strerror}.") from None
     if execution.progress is not None:
         execution.progress(0, chunks)  # (calibrating first can take a few seconds: show the run has started)
-    calibrated = calibrate(settings, rules)
+    calibrated = _calibrate_in(settings, rules, execution.processes)
     started = time.perf_counter()
     total = resumed.tally or Tally(players, teams)
     actions = resumed.actions
