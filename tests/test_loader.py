@@ -165,3 +165,18 @@ def test_unknown_reference_suggests_a_shipped_name() -> None:
 def test_shipped_variants_load_from_any_working_directory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     assert engine.load_variant("australian").name == "Australian 500"
+
+
+def test_a_shipped_variant_named_as_a_file_says_how_to_name_it(tmp_path: Path) -> None:
+    """``standard.yaml`` is not a file here, but ``standard`` is shipped: the message says to drop the
+    '.yaml', where it listed all the shipped names (no help for what is clearly a path)."""
+    with pytest.raises(UnreadableFileError) as raised:
+        load_document("standard.yaml")
+    assert "named without its folder or '.yaml': 'standard'" in raised.value.problems[0].message
+    with pytest.raises(UnreadableFileError) as raised:
+        load_document(str(tmp_path / "nosuch.yaml"))
+    assert "Shipped variants:" not in raised.value.problems[0].message
+    (tmp_path / "house.yaml").write_text("extends: standard.yaml\nname: House\n")
+    with pytest.raises(VariantError) as extended:
+        load_document(str(tmp_path / "house.yaml"))
+    assert "'extends: standard'" in extended.value.problems[0].message

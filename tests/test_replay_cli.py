@@ -127,6 +127,7 @@ def test_replay_one_failing_file_as_json_prints_its_failure_as_json(capsys: pyte
     code, out, err = run(capsys, "replay", write(tmp_path, '{"variant": "standard",\n  "dealer": }'), "--format", "json")
     data = json.loads(out)
     assert code == 1 and set(data) == {"file", "ok", "error", "index"} and data["ok"] is False and "not valid JSON" in data["error"]
+    assert data["error"].startswith("line 2, column ")
     assert ":2:" in err
 
 

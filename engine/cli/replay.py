@@ -57,7 +57,9 @@ class Outcome:
         if self.result is not None:
             data["result"] = self.result.to_dict()
         else:
-            data["error"] = self.error
+            line, _, column = self.position.lstrip(":").partition(":")
+            where = f"line {line}, column {column}: " if line and column else ""
+            data["error"] = f"{where}{self.error}"  # (broken JSON: where, as the text line says it)
             data["index"] = self.index
         return data
 

@@ -214,7 +214,21 @@ def missing_variant_message(reference: str) -> str:
 
 def _no_shipped_variant(reference: str) -> str:
     names = shipped_variant_names()
+    shipped = _shipped_name_of(reference)
+    if shipped is not None:
+        return f" A shipped variant is named without its folder or '.yaml': {shipped!r}."
+    if os.sep in reference or "/" in reference or reference.endswith((".yaml", ".yml")):
+        return ""  # a path: the shipped names are no help
     return suggestion(reference, names) or f" Shipped variants: {', '.join(names)}."
+
+
+def _shipped_name_of(reference: str) -> str | None:
+    """The shipped variant a path-like ``reference`` names by its file name (``standard.yaml``), if any."""
+    stem = os.path.basename(reference)
+    for ending in (".yaml", ".yml"):
+        if stem.endswith(ending):
+            stem = stem[: -len(ending)]
+    return stem if stem != reference and stem in shipped_variant_names() else None
 
 
 @dataclass(frozen=True)
@@ -366,7 +380,9 @@ def _merge_chain(document: SourceDocument, located: _Located, seen: list[str]) -
         base_document = _read(base_location)
     except UnreadableFileError as error:
         reason = error.problems[0].message if error.problems else "it cannot be read"
-        raise fail(f"The file it extends, {base_location.display}, cannot be used: {reason}") from None
+        shipped = _shipped_name_of(reference) if reason.startswith("No such file") else None
+        hint = f" To extend the shipped variant, name it without '.yaml': 'extends: {shipped}'." if shipped else ""
+        raise fail(f"The file it extends, {base_location.display}, cannot be used: {reason}{hint}") from None
     base = _merge_chain(base_document, base_location, seen + [base_location.real])
     merged = merge(base, SourceDocument(document.file, own.data, own.values, own.keys, own.hints, own.booleans))
     if "description" not in document.data:
