@@ -192,8 +192,7 @@ def _cards(rules: Rules, words: list[str], text: str) -> tuple[Card, ...]:
 def _contract_id(rules: Rules, word: str, text: str) -> str:
     if word in rules.ladder:
         return word
-    symbols = {suit.symbol: suit.id for suit in rules.deck.suits if suit.symbol}
-    wanted = "".join(symbols.get(char, char) for char in word).casefold()  # 6♠ as 6S
+    wanted = rules.deck.normalize(word).casefold()  # a suit's symbol as its letter: 6♠ as 6S
     for contract in rules.ladder:
         if wanted in (contract.id.casefold(), contract.name.casefold()):
             return contract.id
