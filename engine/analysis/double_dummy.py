@@ -540,7 +540,8 @@ class Solver:
         trump of the other side wins whenever it is played, so each hand's count of them is that many
         tricks (partners may spend two on one trick: the most any one hand holds); where the top two are
         in two hands and one of those holds another trump, it plays that under the other's top trump and
-        both win."""
+        both win (where it wants tricks: not in a search for the fewest, where either side would rather
+        spend both on one trick)."""
         hands = self.play.hands
         above = self._above
         partners = self._partners[holder]
@@ -563,8 +564,14 @@ class Solver:
                     first = owner
                 elif second < 0:
                     second = owner
-                    # (The joker's restrictions may keep the top trump in hand: not counted under them.)
-                    if owner != first and not self.play._checking and count_of((hands[first] | hands[owner]) & trumps) > 2:
+                    # (The joker's restrictions may keep the top trump in hand: not counted under them. Nor in
+                    # a search for the fewest: there the side would rather drop both on one trick.)
+                    if (
+                        owner != first
+                        and not self.minimize
+                        and not self.play._checking
+                        and count_of((hands[first] | hands[owner]) & trumps) > 2
+                    ):
                         sure, sure_ranks = 2, above[index]
                 counts[owner] += 1
                 if counts[owner] > sure:
