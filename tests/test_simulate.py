@@ -152,6 +152,14 @@ def test_five_handed_report_names_seats_not_teams() -> None:
     assert "Seat 0 (its own side):" in text and "(alone)" not in text and " 1 games" not in text
 
 
+def test_the_report_header_counts_one_hand_and_one_game_in_the_singular() -> None:
+    """``simulate standard --hands 1`` printed "1 hands"; a one-game run "in 1 games"."""
+    one_hand = engine.simulation.report.to_text(engine.simulate("standard", hands=1, seed=1)).splitlines()[1]
+    assert one_hand.startswith("1 hand;"), one_hand
+    one_game = engine.simulation.report.to_text(engine.simulate("standard", games=1, seed=1)).splitlines()[1]
+    assert " in 1 game;" in one_game and "hands in" in one_game, one_game
+
+
 def test_compare_finds_a_difference_between_standard_and_american() -> None:
     """Issue 4: "compare shows a meaningful difference between standard and american" (one round of
     bidding with inkles that cannot win makes all-pass hands far more common)."""

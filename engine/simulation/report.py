@@ -336,8 +336,8 @@ def to_text(result: SimulationResult) -> str:
     lines = [f"Warning: {warning}" for warning in unfinished]
     lines.append(f"{data['name']} ({data['variant']}), seed {data['seed']}, bots {', '.join(data['bots'])}")
     lines.append(
-        f"{data['hands']} hands"
-        + (f" in {data['games']} games" if data["games"] else "")
+        hands_text(data["hands"])
+        + (f" in {data['games']} game{'' if data['games'] == 1 else 's'}" if data["games"] else "")
         + f"; {data['timing']['seconds']} s ({data['timing']['hands_per_second']} hands/s, {data['timing']['workers']} worker(s))"
     )
     used = data["timing"]["calibration"]
