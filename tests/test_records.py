@@ -13,6 +13,8 @@ from collections.abc import Iterator
 
 import pytest
 from compiled_build import ROOT, compiled_modules
+from hypothesis import given
+from hypothesis import strategies as st
 
 import engine
 from engine.kernel.scoring import HandScore
@@ -45,7 +47,7 @@ def test_every_record_of_a_shipped_variant_pickles_and_copies_to_an_equal_record
     assert len({type(record).__name__ for record in found}) >= 8  # the ladder, contracts, seating, scoring...
     for record in found:
         for again in (pickle.loads(pickle.dumps(record)), copy.copy(record), copy.deepcopy(record), dataclasses.replace(record)):  # type: ignore[type-var]
-            assert again == record and type(again) is type(record)
+            assert again == record and type(again) is type(record) and hash(again) == hash(record)
     assert pickle.loads(pickle.dumps(rules)).seating.team_of(1) == rules.seating.team_of(1)  # a field made after init, made again
 
 
@@ -89,3 +91,79 @@ def test_records_whose_constructor_is_written_out_take_their_fields_in_order() -
     assert [getattr(score, field.name) for field in dataclasses.fields(score)] == [True, (40, -10), (40, -10), (2,)]
     with pytest.raises(dataclasses.FrozenInstanceError):
         score.made = False  # type: ignore[misc]
+
+
+def test_every_record_leaves_its_equality_hash_and_repr_to_the_base() -> None:
+    """Each record is decorated ``eq=False, repr=False``: the base's methods, written once, serve it, rather
+    than three the decorator writes for each class and Python compiles at every start (docs/speed.md)."""
+    generating = []
+    for path in sorted((ROOT / "engine").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef) and any(isinstance(base, ast.Name) and base.id == "Record" for base in node.bases):
+                keywords = {
+                    keyword.arg: getattr(keyword.value, "value", None)
+                    for decorator in node.decorator_list
+                    if isinstance(decorator, ast.Call)
+                    for keyword in decorator.keywords
+                }
+                if keywords.get("eq") is not False or keywords.get("repr") is not False:
+                    generating.append(f"{path.relative_to(ROOT)}: {node.name}")
+    assert not generating, generating
+
+
+@dataclasses.dataclass(frozen=True, eq=False, repr=False)
+class Sample(Record):
+    """A record with a field that is not compared and one that is not shown."""
+
+    name: str
+    count: int
+    note: str = dataclasses.field(default="", compare=False)
+    hidden: tuple[int, ...] = dataclasses.field(default=(), repr=False)
+
+
+@dataclasses.dataclass(frozen=True)
+class Generated:
+    """The same fields with the dataclass decorator's own methods."""
+
+    name: str
+    count: int
+    note: str = dataclasses.field(default="", compare=False)
+    hidden: tuple[int, ...] = dataclasses.field(default=(), repr=False)
+
+
+@dataclasses.dataclass(frozen=True, eq=False, repr=False)
+class Single(Record):
+    """A record of one field (its hash is still a tuple's)."""
+
+    count: int
+
+
+@dataclasses.dataclass(frozen=True)
+class GeneratedSingle:
+    """The same field with the decorator's own methods."""
+
+    count: int
+
+
+values = st.tuples(
+    st.sampled_from(["a", "b", "\u2660"]),
+    st.integers(-2, 2),
+    st.sampled_from(["", "x"]),
+    st.lists(st.integers(0, 3), max_size=2).map(tuple),
+)
+
+
+@given(values, values)
+def test_a_record_compares_hashes_and_prints_as_the_dataclass_decorator_would(
+    first: tuple[str, int, str, tuple[int, ...]], second: tuple[str, int, str, tuple[int, ...]]
+) -> None:
+    record, other = Sample(*first), Sample(*second)
+    generated, generated_other = Generated(*first), Generated(*second)
+    assert (record == other) == (generated == generated_other)
+    assert (record != other) == (generated != generated_other)
+    assert hash(record) == hash(generated)
+    assert repr(record) == repr(generated).replace("Generated(", "Sample(", 1)
+    assert record != generated and generated != record  # another class is never equal
+    assert hash(Single(first[1])) == hash(GeneratedSingle(first[1]))
+    assert repr(Single(first[1])) == f"Single(count={first[1]})"
+    assert Single(first[1]) != Sample(*first)

@@ -33,7 +33,7 @@ class DealError(FiveHundredError, ValueError):
     """A scripted or recorded deal does not fit the variant (wrong sizes, unknown or repeated cards)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Deal(Record):
     """The cards of one hand: each seat's, the kitty's and a dead hand's (usually empty)."""
 

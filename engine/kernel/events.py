@@ -15,7 +15,7 @@ from ..rules.cards import Card
 from ..rules.records import Record
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class HandResult(Record):
     """The outcome of one hand, as ``fivehundred replay`` reports it."""
 
@@ -115,7 +115,7 @@ class GameEnd(Enum):
     the highest score wins, a tie names no winner."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Dealt(Record):
     """The cards were dealt for a hand."""
 
@@ -139,7 +139,7 @@ class Dealt(Record):
         return f"hand {self.hand}: seat {self.dealer} deals ({counts} cards by seat, {len(self.kitty)} to the kitty{extra}{table})"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Misdealt(Record):
     """A deal was thrown in before bidding (a hand without a face card) and is dealt again."""
 
@@ -152,7 +152,7 @@ class Misdealt(Record):
         return f"hand {self.hand}: misdeal (seat {self.seat} has no face card), dealt again"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Passed(Record):
     """A seat passed."""
 
@@ -163,7 +163,7 @@ class Passed(Record):
         return f"seat {self.seat}: pass"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Looked(Record):
     """A seat looked at its cards (where a contract may be bid only before looking)."""
 
@@ -174,7 +174,7 @@ class Looked(Record):
         return f"seat {self.seat}: look"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class BidMade(Record):
     """A seat bid a contract."""
 
@@ -187,7 +187,7 @@ class BidMade(Record):
         return f"seat {self.seat}: bid {self.contract}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class AuctionWon(Record):
     """The auction ended with a contract."""
 
@@ -200,7 +200,7 @@ class AuctionWon(Record):
         return f"seat {self.declarer} wins the auction: {self.contract}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class AllPassed(Record):
     """The auction ended with no contract (everyone passed, or only bids that cannot win were made)."""
 
@@ -213,7 +213,7 @@ class AllPassed(Record):
         return f"hand {self.hand}: no contract; seat {self.next_dealer} deals next"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Announced(Record):
     """A seat made an announcement in a window (breach, slam call, declare)."""
 
@@ -226,7 +226,7 @@ class Announced(Record):
         return f"seat {self.seat}: call {self.announcement}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class CardGiven(Record):
     """A partner passed the declarer a card, face down."""
 
@@ -241,7 +241,7 @@ class CardGiven(Record):
         return f"seat {self.seat} gives seat {self.to} {self.card}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class KittyTaken(Record):
     """The declarer picked up the kitty."""
 
@@ -254,7 +254,7 @@ class KittyTaken(Record):
         return f"seat {self.seat} takes the kitty: {' '.join(str(card) for card in self.cards)}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Discarded(Record):
     """The declarer put cards away."""
 
@@ -267,7 +267,7 @@ class Discarded(Record):
         return f"seat {self.seat}: discard {' '.join(str(card) for card in self.cards)}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class HandExposed(Record):
     """A hand was laid face up (open misère)."""
 
@@ -280,7 +280,7 @@ class HandExposed(Record):
         return f"seat {self.seat} lays its hand open: {' '.join(str(card) for card in self.cards)}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Drew(Record):
     """A player drew a card while drawing its hand, and kept it (rejecting the next) or rejected it."""
 
@@ -295,7 +295,7 @@ class Drew(Record):
         return f"seat {self.seat} draws {self.card} and {'keeps' if self.kept else 'rejects'} it"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Picked(Record):
     """A table card was taken: into the kitty before the auction, or into a defender's hand."""
 
@@ -310,7 +310,7 @@ class Picked(Record):
         return f"seat {self.seat}: pick {self.card}" + (f" discard {self.discarded}" if self.discarded is not None else "")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class PartnerCalled(Record):
     """The declarer named a card to call a partner, or went alone (five-handed)."""
 
@@ -323,7 +323,7 @@ class PartnerCalled(Record):
         return f"seat {self.seat}: " + (f"partner {self.card}" if self.card is not None else "alone")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class PartnerRevealed(Record):
     """The called partner became known to everyone: its holder said so, or played the card."""
 
@@ -336,7 +336,7 @@ class PartnerRevealed(Record):
         return f"seat {self.seat} is the called partner ({self.card})"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class CardTurnedUp(Record):
     """A dummy's face-down card was turned up after the trick in which the card covering it was played."""
 
@@ -349,7 +349,7 @@ class CardTurnedUp(Record):
         return f"seat {self.seat} turns up {self.card}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class CardPlayed(Record):
     """A card was played to the trick."""
 
@@ -364,7 +364,7 @@ class CardPlayed(Record):
         return f"seat {self.seat}: play {self.card}" + (f":{self.suit}" if self.suit is not None else "")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Claimed(Record):
     """The declarer laid cards down to claim the tricks they win; the first was led with it."""
 
@@ -377,7 +377,7 @@ class Claimed(Record):
         return f"seat {self.seat}: claim {' '.join(str(card) for card in self.cards)}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class TrickWon(Record):
     """A trick was completed."""
 
@@ -393,7 +393,7 @@ class TrickWon(Record):
         return f"trick {self.trick} to seat {self.seat} ({played})"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class HandScored(Record):
     """A hand was scored."""
 
@@ -406,7 +406,7 @@ class HandScored(Record):
         return f"hand {self.hand} scored: {self.result}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class GameOver(Record):
     """The game ended."""
 

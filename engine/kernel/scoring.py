@@ -13,7 +13,7 @@ from ..rules.ruleset import FailedContract, Rules, Share, Simultaneous, Simultan
 from .events import GameEnd
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class HandScore(Record):
     """What a played hand did to the scores."""
 

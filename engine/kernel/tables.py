@@ -55,7 +55,7 @@ def mask_of(indices: Iterable[int]) -> int:
     return mask
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class StrainTable(Record):
     """The masks of one strain."""
 
@@ -99,7 +99,7 @@ class StrainTable(Record):
         return self.keys[led][index]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Tables(Record):
     """Everything the kernel precomputes from a variant's rules."""
 

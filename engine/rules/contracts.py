@@ -56,7 +56,7 @@ class ExposureTime(Enum):
     """Before the first card is played."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Target(Record):
     """The tricks the declaring side must take: between ``minimum`` and ``maximum`` inclusive."""
 
@@ -95,7 +95,7 @@ class Target(Record):
         return f"at least {self.minimum} tricks"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Eligibility(Record):
     """When a contract may be bid (every condition must hold)."""
 
@@ -118,7 +118,7 @@ class Eligibility(Record):
         return ", ".join(parts) or "at any time"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class PlayStyle(Record):
     """How the hand is played under a contract."""
 
@@ -134,7 +134,7 @@ class PlayStyle(Record):
     """When it is laid open."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Contract(Record):
     """A contract in the ladder: an ordinary bid (level and strain) or a special contract."""
 
@@ -164,7 +164,7 @@ class Contract(Record):
         return self.id
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Extra(Record):
     """A modifier added to a bid (sans kitty) or a call made by the declarer after the auction (slam call)."""
 
@@ -190,7 +190,7 @@ class Extra(Record):
     """How the hand is played with it."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Ladder(Record):
     """Every biddable contract in precedence order, lowest first: a strict total order."""
 

@@ -36,7 +36,7 @@ class Reveal(Enum):
     """Nobody knows until the called card is played."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class CalledPartner(Record):
     """Five-handed: the declarer names a card and its holder is the partner for the hand."""
 
@@ -52,7 +52,7 @@ class CalledPartner(Record):
     """The partner's share of the contract's value."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Dummies(Record):
     """Two-handed: each player also plays a dummy hand dealt to the table."""
 
@@ -67,7 +67,7 @@ class Dummies(Record):
         return self.face_down + self.face_up
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Seating(Record):
     """Players, seats and teams.
 
@@ -136,7 +136,7 @@ class DealTarget(Enum):
     """A bundle face up to the table."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class DealStep(Record):
     """One bundle of the deal."""
 
@@ -146,7 +146,7 @@ class DealStep(Record):
     """Cards in the bundle (to each player or dummy, for those targets)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class DealRules(Record):
     """How the cards are dealt."""
 
@@ -205,7 +205,7 @@ class Rebid(Enum):
     """Whenever it is their turn."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Inkles(Record):
     """Inkles: lowest-level bids that only show a suit to the partner."""
 
@@ -232,7 +232,7 @@ class AllPassAction(Enum):
     """The dealer may not pass."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class AllPass(Record):
     """The all-pass rule."""
 
@@ -246,7 +246,7 @@ class AllPass(Record):
     """With play-no-trump: the strain the unbid hand is played in (the built-in no trump)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class AuctionRules(Record):
     """How the auction runs."""
 
@@ -275,7 +275,7 @@ class KittyExchange(Enum):
     """The kitty is not used."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class KittyRules(Record):
     """The kitty."""
 
@@ -292,7 +292,7 @@ class FirstLead(Enum):
     """The player to the dealer's left."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class JokerRules(Record):
     """The joker when there is no trump suit."""
 
@@ -308,7 +308,7 @@ class JokerRules(Record):
     """May only be played as the first or last card of a suit."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class PlayRules(Record):
     """The card play."""
 
@@ -327,7 +327,7 @@ class FailedContract(Enum):
     """Every other side gains the value."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Slam(Record):
     """Taking every trick on a smaller contract scores a fixed value instead."""
 
@@ -349,7 +349,7 @@ class Slam(Record):
         return True
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class ScoringRules(Record):
     """How hands are scored."""
 
@@ -367,7 +367,7 @@ class ScoringRules(Record):
     """Penalty for laying down cards to claim, if any."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class SetRule(Record):
     """A declarer beaten by a margin may not bid in the next hand (the set rule, ralphing)."""
 
@@ -383,7 +383,7 @@ class SetRule(Record):
         return contract.target.missed_by(tricks) >= self.short_by
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class BreachRule(Record):
     """Breach: a defender's call, won or lost on whether the contract is broken by a margin."""
 
@@ -422,7 +422,7 @@ class SimultaneousTie(Enum):
     """The declaring side wins if it is one of the tied sides and made its contract; otherwise play on."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class EndRules(Record):
     """When the game ends and who wins."""
 
@@ -448,7 +448,7 @@ class EndRules(Record):
     """What a tie at the top between sides reaching the target on one hand does."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Rules(Record):
     """A compiled variant: everything the kernel needs, immutable."""
 

@@ -26,7 +26,7 @@ from ..rules.records import Record
 from ..rules.ruleset import Rules
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class StatedRule(Record):
     """One rule a variant states beyond the plain ladder, as the report counts it."""
 
