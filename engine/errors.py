@@ -28,7 +28,9 @@ class Problem:
     """A full sentence saying what is wrong and, where there is one, what to write instead."""
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}:{self.column}: {self.path}: {self.message}"
+        text = f"{self.file}:{self.line}:{self.column}: {self.path}: {self.message}"
+        # A name given by a program may hold a lone surrogate, which no output encodes: escaped, it prints.
+        return text if text.isascii() else text.encode("utf-8", "backslashreplace").decode("utf-8")
 
     def to_dict(self) -> dict[str, object]:
         """The problem as a JSON-ready mapping (used by ``fivehundred validate --format json``)."""

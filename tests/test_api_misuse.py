@@ -67,6 +67,25 @@ def test_a_seed_is_a_whole_number_or_a_string_in_both_builds(seed: object) -> No
     assert GameState.create(rules, seed="x").to_act == engine.Game(rules, seed="x").to_act
 
 
+def test_a_string_seed_with_a_lone_surrogate_is_refused_in_both_builds() -> None:
+    """An embedder's trial: ``Game(rules, seed="\ud800")`` raised Python's ``UnicodeEncodeError`` (a string
+    seeds from its UTF-8 bytes, and a lone surrogate has none); a seed of other text is taken."""
+    rules = engine.load_variant("standard")
+    for make in (GameState.create, engine.Game):
+        with pytest.raises(TypeError, match="A string seed must be text: '\\\\ud800x' holds a lone UTF-16 surrogate"):
+            make(rules, seed="\ud800x")  # type: ignore[operator]
+    assert engine.Game(rules, seed="\u00e9\U0001f600").to_act == GameState.create(rules, seed="\u00e9\U0001f600").to_act
+
+
+def test_a_variant_name_with_a_lone_surrogate_prints() -> None:
+    """An embedder's trial: ``str()`` of the error for ``load_variant("\ud800")`` held the raw surrogate,
+    so printing it raised ``UnicodeEncodeError``; it is escaped now."""
+    with pytest.raises(engine.VariantError) as caught:
+        engine.load_variant("\ud800")
+    str(caught.value).encode("utf-8")
+    assert str(caught.value).startswith("\\ud800:0:0: $: There is no file and no shipped variant called '\\ud800'.")
+
+
 @pytest.mark.parametrize("chosen", [float("nan"), 1.0, True, None, "0"])
 @pytest.mark.parametrize("trusted", [False, True])
 def test_a_chooser_that_returns_no_whole_number_gets_illegal_action_error_in_both_builds(chosen: object, trusted: bool) -> None:

@@ -559,3 +559,104 @@ def test_a_seed_out_of_range_is_told_the_range() -> None:
     assert seeded(2**63 - 1)["ok"] and seeded(-(2**63 - 1))["ok"]
     assert seeded("x" * 201)["error"]["message"] == "'seed' is a string of 201 characters: a string seed has at most 200."
     assert seeded(1.5)["error"]["message"].endswith("not 1.5 (a number with a fraction).")
+
+
+def test_a_line_json_text_cannot_carry_is_bad_json_and_the_session_lives_on() -> None:
+    """An embedder's trial: a lone surrogate (``"\\ud800"``, JSON's syntax but no character) in ``id``,
+    ``variant`` or ``player`` ended the session with an internal error, losing every open game; ``NaN``,
+    ``Infinity`` and ``1e400`` were taken, and the reply echoed them, which is not JSON. Each is refused
+    as ``bad_json`` now, every reply is strict JSON, and the session answers the next line."""
+    lines = [
+        '{"id": 1, "cmd": "new_game", "variant": "standard", "seed": 3}',
+        '{"id": "\\ud800", "cmd": "hello"}',
+        '{"id": 2, "cmd": "new_game", "variant": "\\ud800"}',
+        '{"id": 3, "cmd": "state", "game": "g1", "player": "\\udc00"}',
+        '{"id": 4, "cmd": "state", "game": "g1", "player": 0, "x": {"\\ud800": 1}}',
+        '{"id": NaN, "cmd": "hello"}',
+        '{"id": 1e400, "cmd": "hello"}',
+        '{"id": 5, "cmd": "state", "game": "g1", "player": -Infinity}',
+        '{"id": 6, "cmd": "state", "game": "g1", "player": 0, "note": "\\ud83d\\ude00 \\u00e9"}',
+    ]
+    sink = io.StringIO()
+    assert serve(io.BytesIO("\n".join(lines).encode("utf-8") + b"\n"), sink) == 0
+
+    def strict(constant: str) -> None:
+        raise AssertionError(f"{constant} in a reply")
+
+    replies = [json.loads(line, parse_constant=strict) for line in sink.getvalue().splitlines()]
+    for reply in replies:
+        VALIDATOR.validate(reply)
+    assert [reply["ok"] for reply in replies] == [True, False, False, False, False, False, False, False, True]
+    assert all(reply["error"]["code"] == "bad_json" and reply["id"] is None for reply in replies[1:8])
+    assert "lone UTF-16 surrogate" in replies[2]["error"]["message"] and "$.variant" in replies[2]["error"]["message"]
+    assert "$.player" in replies[3]["error"]["message"] and "$.x" in replies[4]["error"]["message"]
+    assert "NaN" in replies[5]["error"]["message"] and "out of range" in replies[6]["error"]["message"]
+    assert replies[8]["id"] == 6  # a surrogate pair (an emoji) and other text are fine
+
+
+def test_a_programs_own_request_with_a_lone_surrogate_is_a_bad_request() -> None:
+    """``Session.answer`` takes decoded requests from a Python program: a lone surrogate in ``id`` or a
+    string ``seed`` is refused as ``bad_request`` (the seed answered ``internal``), and a reply echoing one
+    is still written as JSON any UTF-8 writer takes."""
+    session = Session()
+    identifier, _, error = session.answer({"id": "\ud800", "cmd": "hello"})
+    assert identifier is None and error is not None and error.code == "bad_request"
+    _, _, error = session.answer({"cmd": "new_game", "variant": "standard", "seed": "\udc00"})
+    assert error is not None and error.code == "bad_request" and "surrogate" in str(error)
+    _, _, error = session.answer({"id": float("nan"), "cmd": "hello"})
+    assert error is not None and error.code == "bad_request"
+    text = session._reply("\ud800", {})
+    text.encode("utf-8")  # escaped: it would raise on a lone surrogate
+    assert json.loads(text)["id"] == "\ud800"
+
+
+def test_act_with_a_bad_viewer_changes_nothing() -> None:
+    """An embedder's trial: ``act`` checked ``viewer`` after taking the action, so the pass was made, its
+    events never told, and a retry refused as out of turn. A refused request changes nothing."""
+    session = Session()
+    session.answer_line('{"cmd": "new_game", "variant": "standard", "seed": 3}')
+    before = json.loads(session.answer_line('{"cmd": "save", "game": "g1"}'))["saved"]
+    reply = json.loads(session.answer_line('{"cmd": "act", "game": "g1", "player": 1, "action": "pass", "viewer": 9}'))
+    assert reply["error"] == {"code": "bad_request", "message": "'viewer' must be a player's number from 0 to 3, not 9."}
+    assert json.loads(session.answer_line('{"cmd": "save", "game": "g1"}'))["saved"] == before
+    assert json.loads(session.answer_line('{"cmd": "act", "game": "g1", "player": 1, "action": "pass", "viewer": 1}'))["ok"]
+
+
+def test_asking_a_bot_changes_nothing_the_bots_play_later() -> None:
+    """An embedder's trial: a ``bot`` hint drew from the random numbers of the bot that ``play_bots`` then
+    used, so asking changed the game the bots played, and asking twice gave two answers (docs/protocol.md,
+    ``bot``: the server takes no action by itself)."""
+
+    def played(hints: int) -> list[str]:
+        session = Session()
+        session.answer_line('{"cmd": "new_game", "variant": "standard", "seed": 3}')
+        answers = {json.loads(session.answer_line('{"cmd": "bot", "game": "g1", "name": "random"}'))["action"] for _ in range(hints)}
+        assert len(answers) <= 1  # the same question, the same answer
+        reply = json.loads(session.answer_line('{"cmd": "play_bots", "game": "g1", "name": "random"}'))
+        assert reply["ok"] and reply["over"]
+        return list(reply["actions"])
+
+    assert played(0) == played(3)
+
+
+def test_fields_of_the_wrong_kind_are_refused_and_shown() -> None:
+    """An embedder's trial: ``"all_legal": "yes"`` and a heuristic bot's ``"budget": "x"`` were ignored; a
+    number out of range did not say what was sent; a missing game read "a act request"."""
+    session = Session()
+    session.answer_line('{"cmd": "new_game", "variant": "standard", "seed": 3}')
+
+    def error(**request: Any) -> str:
+        reply: dict[str, Any] = json.loads(session.answer_line(json.dumps(request)))
+        VALIDATOR.validate(reply)
+        assert reply["error"]["code"] == "bad_request", reply
+        return str(reply["error"]["message"])
+
+    assert error(cmd="state", game="g1", player=1, all_legal="yes") == "'all_legal' must be true or false, not \"yes\" (a string)."
+    assert (
+        error(cmd="bot", game="g1", name="heuristic", budget="x")
+        == "'budget' must be a whole number from 1 to 100000000, not \"x\" (a string)."
+    )
+    assert error(cmd="events", game="g1", since=99).endswith("not 99.")
+    assert error(cmd="bot", game="g1", name=3).endswith("not 3.")
+    missing = json.loads(session.answer_line('{"cmd": "act", "player": 1, "action": "pass"}'))["error"]["message"]
+    assert missing.startswith("No game was named: an act request names its game")

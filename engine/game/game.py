@@ -30,6 +30,7 @@ from ..kernel.listening import HandStart
 from ..kernel.moves import action_of, claim_of, legal_actions, move_of
 from ..kernel.phase import Phase
 from ..kernel.seat_view import seat_view
+from ..kernel.shuffling import checked_seed
 from ..kernel.state import GameState
 from ..kernel.support import check_supported
 from ..kernel.tables import Tables, mask_of, tables_for
@@ -139,8 +140,7 @@ class Game:
         players, teams = rules.seating.players, len(rules.seating.teams)
         if type(dealer) is not int or not 0 <= dealer < players:
             raise UsageError(f"The dealer must be a seat from 0 to {players - 1}, not {shown(dealer)}.")
-        if seed is not None and type(seed) is not int and type(seed) is not str:
-            raise UsageError(f"A seed is a whole number or a string (or None), not {shown(seed)}.")
+        checked_seed(seed)
         if rng is not None and not isinstance(rng, random.Random):
             raise UsageError(f"rng must be a random.Random (or None, to shuffle from seed), not {type(rng).__name__}.")
         start = (0,) * teams if scores is None else scores

@@ -11,6 +11,22 @@ from __future__ import annotations
 
 import random
 
+from ..errors import UsageError, shown
+
+
+def checked_seed(seed: object) -> int | str | None:
+    """``seed``, checked: a seed ``random.Random`` cannot take the same way on every machine is refused with
+    :class:`~engine.errors.UsageError`: one that is not a whole number, a string or ``None``, or a string
+    holding a lone UTF-16 surrogate (a string seeds from its UTF-8 bytes, and such a string has none)."""
+    if seed is not None and type(seed) is not int and type(seed) is not str:
+        raise UsageError(f"A seed is a whole number or a string (or None), not {shown(seed)}.")
+    if type(seed) is str and not seed.isascii():
+        try:
+            seed.encode("utf-8")
+        except UnicodeEncodeError:
+            raise UsageError(f"A string seed must be text: {ascii(seed)[:80]} holds a lone UTF-16 surrogate.") from None
+    return seed
+
 
 def shuffle(rng: random.Random, items: list[int]) -> None:
     """Shuffle ``items`` in place as ``rng.shuffle(items)`` does, with the same draws from ``rng`` (a

@@ -35,6 +35,7 @@ from .events import CardPlayed, Claimed, Event
 from .listening import History, StateListener
 from .parts import BIDDING, OVER, PLAYING
 from .play import CARD_BITS, SUIT_SHIFT
+from .shuffling import checked_seed
 from .support import check_supported
 from .tables import Tables, tables_for
 
@@ -80,10 +81,8 @@ class GameState(HandCourse):
         # Typed ``object`` and checked here, so that both builds give the same error for the same misuse.
         if type(dealer) is not int or not 0 <= dealer < players:
             raise UsageError(f"The dealer must be a seat from 0 to {players - 1}, not {shown(dealer)}.")
-        if seed is not None and type(seed) is not int and type(seed) is not str:
-            raise UsageError(f"A seed is a whole number or a string (or None), not {shown(seed)}.")
         listener = History() if history else None
-        return cls(rules, tables_for(rules), random.Random(seed), dealer, (0,) * len(rules.seating.teams), None, listener)
+        return cls(rules, tables_for(rules), random.Random(checked_seed(seed)), dealer, (0,) * len(rules.seating.teams), None, listener)
 
     @property
     def events(self) -> tuple[Event, ...]:

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import io
 import json
+import math
 import os
 import random
+import re
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -56,6 +58,7 @@ ERROR_CODES = (
     "internal",
 )
 """Every error code a reply may carry."""
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def _version() -> str:
@@ -84,7 +87,7 @@ class RequestError(Exception):
 
 @dataclass
 class _Open:
-    """One game of the session, with the bots asked to advise in it."""
+    """One game of the session, with the bots that play in it (``play_bots``)."""
 
     game: Game
     seed: int | str | None
@@ -120,6 +123,35 @@ def _sent(value: object) -> str:
     return f"{text} ({kind})" if kind else text
 
 
+def _not_json(constant: str) -> object:
+    raise ValueError(f"{constant} is not a JSON value (JSON has no NaN or infinities)")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if value in (math.inf, -math.inf):
+        raise ValueError(f"the number {text[:40]} is out of range (beyond a double's largest)")
+    return value
+
+
+def _surrogate_at(value: object, path: str = "$") -> str | None:
+    """The path of the first string in a decoded request holding a lone UTF-16 surrogate (``"\\ud800"``
+    escaped alone is JSON's syntax but no character: it cannot be written back as UTF-8), else ``None``."""
+    if isinstance(value, str):
+        return path if _SURROGATE.search(value) else None
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found = _surrogate_at(key, path) if _SURROGATE.search(key) else _surrogate_at(item, f"{path}.{key}")
+            if found is not None:
+                return found
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            found = _surrogate_at(item, f"{path}[{index}]")
+            if found is not None:
+                return found
+    return None
+
+
 def _text(request: dict[str, Any], name: str, limit: int = 1 << 20) -> str:
     value = request.get(name)
     if not isinstance(value, str) or not value or len(value) > limit:
@@ -130,7 +162,7 @@ def _text(request: dict[str, Any], name: str, limit: int = 1 << 20) -> str:
 def _integer(request: dict[str, Any], name: str, default: int | None = None, low: int = 0, high: int = 2**63) -> int:
     value = request.get(name, default)
     if type(value) is not int or not low <= value <= high:
-        raise RequestError("bad_request", f"'{name}' must be a whole number from {low} to {high}.")
+        raise RequestError("bad_request", f"'{name}' must be a whole number from {low} to {high}, not {_sent(value)}.")
     return value
 
 
@@ -167,9 +199,17 @@ class Session:
         """The reply (one JSON line, no newline) to one request line."""
         try:
             text = line.decode("utf-8") if isinstance(line, bytes) else line
-            request = json.loads(text)
+            request = json.loads(text, parse_constant=_not_json, parse_float=_finite)
+            # A lone surrogate can only be written as an escape: look for one only where there is one.
+            lone = _surrogate_at(request) if "\\u" in text or _SURROGATE.search(text) else None
         except (UnicodeDecodeError, ValueError, RecursionError) as error:
             return self._reply(None, error=RequestError("bad_json", f"The line is not a JSON object: {str(error)[:200]}."))
+        if lone is not None:
+            message = (
+                f"The line is not valid Unicode text: the string at {lone[:200]} holds a lone UTF-16 surrogate "
+                "(an escape such as \\ud800 without its pair)."
+            )
+            return self._reply(None, error=RequestError("bad_json", message))
         return self._reply(*self.answer(request))
 
     def answer(self, request: object) -> tuple[object, dict[str, Any] | None, RequestError | None]:
@@ -177,8 +217,12 @@ class Session:
         if not isinstance(request, dict):
             return None, None, RequestError("bad_request", "A request is a JSON object with 'cmd' (and optional 'id').")
         identifier = request.get("id")
-        if not (identifier is None or type(identifier) in (int, float, str)) or (isinstance(identifier, str) and len(identifier) > 200):
-            return None, None, RequestError("bad_request", "'id' must be a string (at most 200 characters) or a number.")
+        if (
+            not (identifier is None or type(identifier) in (int, float, str))
+            or (isinstance(identifier, str) and (len(identifier) > 200 or _SURROGATE.search(identifier)))
+            or (isinstance(identifier, float) and not math.isfinite(identifier))
+        ):
+            return None, None, RequestError("bad_request", "'id' must be a string (at most 200 characters of text) or a finite number.")
         command = request.get("cmd")
         handler = self._handlers.get(command) if isinstance(command, str) else None
         if handler is None:
@@ -209,6 +253,8 @@ class Session:
         else:
             reply.update(ok=False, error={"code": error.code, "message": str(error), **error.extra})
         text = json.dumps(reply, ensure_ascii=False, separators=(",", ":"))
+        if _SURROGATE.search(text):  # a program's own request (Session.answer) echoed: escaped, still JSON
+            text = json.dumps(reply, separators=(",", ":"))
         # Characters some line readers (Python's str.splitlines, JavaScript's line terminators) take for
         # the end of a line: written escaped, so that a reply is one line to any reader.
         return text.translate(_LINE_BREAKING)
@@ -270,6 +316,8 @@ class Session:
                 "'seed' is a whole number out of range: a whole-number seed must be from "
                 f"-{2**63 - 1:,} to {2**63 - 1:,} (2^63 - 1); a string of at most 200 characters is a seed too.",
             )
+        if isinstance(seed, str) and _SURROGATE.search(seed):  # only from a program's own request (Session.answer)
+            raise RequestError("bad_request", "'seed' must be text: it holds a lone UTF-16 surrogate.")
         if isinstance(seed, str) and len(seed) > 200:
             raise RequestError("bad_request", f"'seed' is a string of {len(seed):,} characters: a string seed has at most 200.")
         if seed is not None and not (type(seed) is int or isinstance(seed, str)):
@@ -290,9 +338,10 @@ class Session:
         found = self.games.get(identifier) if isinstance(identifier, str) else None
         if found is None:
             if identifier is None:
+                command = request.get("cmd")
                 raise RequestError(
                     "unknown_game",
-                    f'No game was named: a {request.get("cmd")} request names its game ("game": the id new_game or load gave).',
+                    f'No game was named: {"an" if command == "act" else "a"} {command} request names its game ("game": the id new_game or load gave).',
                 )
             if not isinstance(identifier, str):
                 raise RequestError("unknown_game", f"'game' must be a game's id (a string, such as \"g1\"), not {_sent(identifier)}.")
@@ -348,7 +397,10 @@ class Session:
         game = self._open(request).game
         player = self._player(request, game, "player", "seat")
         assert player is not None
-        return self._view(game, player, request.get("all_legal") is True)
+        all_legal = request.get("all_legal", False)
+        if type(all_legal) is not bool:
+            raise RequestError("bad_request", f"'all_legal' must be true or false, not {_sent(all_legal)}.")
+        return self._view(game, player, all_legal)
 
     def _told(self, game: Game, start: int, seat: int | None) -> list[dict[str, Any]]:
         return [event_data(event, game.rules, seat) for event in game.events_since(start)]
@@ -358,6 +410,7 @@ class Session:
         player = self._player(request, game, "player")
         assert player is not None
         action = _text(request, "action", 2000)
+        told = self._player(request, game, "viewer", "seat", required=False)  # checked before the action is taken
         if game.to_act != player:
             whose = "the game is over" if game.to_act is None else f"it is player {game.to_act}'s turn"
             raise RequestError("illegal_action", f"Player {player} cannot act now: {whose}.")
@@ -366,7 +419,6 @@ class Session:
             game.apply(action)
         except IllegalActionError as error:
             raise RequestError("illegal_action", str(error)) from None
-        told = self._player(request, game, "viewer", "seat", required=False)
         return {"events": self._told(game, start, told), **self._view(game, player)}
 
     def _events(self, request: dict[str, Any]) -> dict[str, Any]:
@@ -375,22 +427,28 @@ class Session:
         told = self._player(request, game, "viewer", "seat", required=False)
         return {"events": self._told(game, since, told), "event_count": len(game.events)}
 
-    def _named_bot(self, opened: _Open, request: dict[str, Any]) -> Bot:
-        """The bot the request names (``name``, default heuristic), made once per game, with its ``budget``."""
+    def _named_bot(self, opened: _Open, request: dict[str, Any], hint: bool = False) -> Bot:
+        """The bot the request names (``name``, default heuristic), with its ``budget``: for ``play_bots``
+        made once per game; for a ``hint`` (the ``bot`` command) made afresh, seeded by the game's seed and
+        the events so far, so that asking never changes what the bots play later, and the same question
+        gets the same answer."""
         name = request.get("name", "heuristic")
-        if name not in BOT_NAMES:
-            raise RequestError("bad_request", f"'name' must be one of {', '.join(BOT_NAMES)}.")
-        bot = opened.bots.get(name)
-        if bot is None:
+        if not isinstance(name, str) or name not in BOT_NAMES:
+            raise RequestError("bad_request", f"'name' must be one of {', '.join(BOT_NAMES)}, not {_sent(name)}.")
+        budget = _integer(request, "budget", None, 1, 10**8) if "budget" in request else None
+        bot: Bot | None = None if hint else opened.bots.get(name)
+        if hint:
+            bot = make_bot(name, opened.game.rules, f"{opened.seed}:{name}:hint:{len(opened.game.events)}")
+        elif bot is None:
             bot = opened.bots[name] = make_bot(name, opened.game.rules, f"{opened.seed}:{name}")
-        if "budget" in request and hasattr(bot, "positions"):
-            bot.positions = _integer(request, "budget", None, 1, 10**8)
+        if budget is not None and hasattr(bot, "positions"):  # the expert's; other bots search nothing
+            bot.positions = budget
         return bot
 
     def _bot(self, request: dict[str, Any]) -> dict[str, Any]:
         opened = self._open(request)
         game = opened.game
-        bot = self._named_bot(opened, request)
+        bot = self._named_bot(opened, request, hint=True)
         if game.to_act is None:
             raise RequestError("illegal_action", "The game is over: no bot has an action to give.")
         action = bot.act(game.observation(game.to_act), game.legal_choices())
@@ -443,7 +501,7 @@ class Session:
         game = self._open(request).game
         hand = request.get("hand")
         if hand is not None and (type(hand) is not int or not 0 <= hand < len(game.records)):
-            raise RequestError("bad_request", f"'hand' must be a hand number from 0 to {len(game.records) - 1}.")
+            raise RequestError("bad_request", f"'hand' must be a hand number from 0 to {len(game.records) - 1}, not {_sent(hand)}.")
         return {"transcript": json_form(game.transcript(hand))}
 
     def _close(self, request: dict[str, Any]) -> dict[str, Any]:
