@@ -250,3 +250,30 @@ def test_the_entry_points_taking_compiled_rules_refuse_a_name_with_usage_error()
         ):
             call()  # type: ignore[operator]
     assert engine.parse_action(rules, "pass") == engine.Pass() and engine.unsupported_rules(rules) == []
+
+
+def test_the_rules_helpers_refuse_what_they_cannot_read_in_both_builds() -> None:
+    """An embedder's trial of the helpers docs/embedding.md names: ``deck.card(5)`` raised
+    ``AttributeError``, ``seating.team_of(99)`` ``IndexError`` and ``team_of(-1)`` answered a team,
+    ``card_order(...).is_trump("AS")`` a ``TypeError`` about ``str.index``, ``winner([], "S")``
+    ``IndexError`` and ``winner([...], "X")`` answered 0. Each is the engine's own error now."""
+    rules = engine.load_variant("standard")
+    order = rules.card_order("H")
+    for value in (5, None):
+        with pytest.raises(engine.UsageError, match="A card is written as text, like 'AS' or '10H', not "):
+            rules.deck.card(value)  # type: ignore[arg-type]
+    assert not rules.deck.has(5)  # type: ignore[arg-type]
+    for seat in (99, -1, "a", 1.0):
+        with pytest.raises(engine.UsageError, match="A seat is a whole number from 0 to 3, not "):
+            rules.seating.team_of(seat)
+        with pytest.raises(engine.UsageError):
+            rules.seating.partners_of(seat)
+    assert rules.seating.team_of(3) == 1 and rules.seating.partners_of(0) == (2,)
+    with pytest.raises(engine.UsageError, match=r"A card order reads cards of its deck \(rules.deck.card\('AS'\)\), not 'AS'."):
+        order.is_trump("AS")  # type: ignore[arg-type]
+    with pytest.raises(engine.UsageError, match=r"A trick's cards are a list of one card or more, not \[\]."):
+        order.winner([], "S")
+    with pytest.raises(engine.NotFoundError, match="There is no suit 'X' in this deck: the suit led is one of C, D, H, S"):
+        order.winner([rules.deck.card("AS")], "X")
+    assert order.winner([rules.deck.card("AS"), rules.deck.card("JD")], "S") == 1  # the left bower trumps
+    assert order.is_trump(rules.deck.card("JD")) and not order.is_trump(rules.deck.card("AS"))

@@ -215,6 +215,48 @@ def test_corrupt_saved_games_are_refused_with_where(change: object, message: str
         engine.Game.from_dict(data)
 
 
+def test_a_saved_game_edited_after_it_was_saved_is_refused_naming_the_field() -> None:
+    """An embedder's trial (docs/formats.md, "Saved games"): scores edited consistently (the top level and
+    hands[0]) loaded as a game at 480 to 0, and a hand's actions cut short loaded as an earlier position,
+    where a transcript refuses such edits. A saved game carries a ``check`` too: each field edited after the
+    save is named once the replay has found nothing else; without ``check`` it loads as edited."""
+    played = game("standard", {}, actions=["pass", "pass", "bid 6H", "pass"])
+    saved = json.loads(json.dumps(played.to_dict()))
+    assert set(saved["check"]) == {"dealer", "scores", "banned", "redeals", "hands", "deals", "rng"}
+    assert engine.Game.from_dict(saved).to_dict() == saved
+
+    scored = json.loads(json.dumps(saved))
+    scored["scores"] = scored["hands"][0]["scores"] = [480, 0]
+    with pytest.raises(
+        engine.SavedGameError, match=r"^saved game: 'scores' was changed after the game was saved: it does not match check\.scores\. "
+    ):
+        engine.Game.from_dict(scored)
+    del scored["check"]
+    assert engine.Game.from_dict(scored).scores == (480, 0)  # as edited, on purpose
+
+    cut = json.loads(json.dumps(saved))
+    cut["hands"][0]["actions"] = cut["hands"][0]["actions"][:2]
+    with pytest.raises(engine.SavedGameError, match="'hands' was changed after the game was saved"):
+        engine.Game.from_dict(cut)
+    uncovered = json.loads(json.dumps(saved))
+    del uncovered["check"]["redeals"]
+    with pytest.raises(engine.SavedGameError, match="'redeals' was added after the game was saved"):
+        engine.Game.from_dict(uncovered)
+    for check in ([], {"hands": 5}, {"colour": "ab"}):
+        bad = dict(saved, check=check)
+        with pytest.raises(engine.SavedGameError, match="'check' must be an object of field digests"):
+            engine.Game.from_dict(bad)
+
+
+def test_a_saved_game_given_other_rules_than_it_carries_is_refused() -> None:
+    """An embedder's trial: ``Game.from_dict(data, rules=australian)`` loaded a game of ``standard`` under
+    Australian rules without comparing them with the rules it carries (``variant_rules``' sha256)."""
+    saved = game("standard", {}, actions=["bid 7H"]).to_dict()
+    with pytest.raises(engine.SavedGameError, match=r"it was played under other rules than those given .* load it without rules="):
+        engine.Game.from_dict(saved, engine.load_variant("australian"))
+    assert engine.Game.from_dict(saved, engine.load_variant("standard")).to_dict() == saved
+
+
 def test_a_hand_after_an_unfinished_hand_is_refused_saying_the_hand_before_is_not_finished() -> None:
     """A new user's trial: a copy of ``hands[0]`` appended to a game saved mid-auction was refused with
     "hands[1] was never reached: the game had already ended", though the game had not ended; the message

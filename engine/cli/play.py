@@ -317,6 +317,7 @@ class Session:
         each of the person's actions in it, so that ``undo`` goes back as it would have before the save.
         (The bots are new: after an undo they choose again, not necessarily as they did.)"""
         data = game.to_dict()
+        data.pop("check")  # edited on purpose: the hand from its start
         actions = data["hands"][-1]["actions"]
         data["hands"][-1]["actions"] = []
         try:

@@ -39,7 +39,7 @@ from ..rules.contracts import Contract
 from ..rules.ruleset import Rules
 from .observation import Observation, Trick, card_tuple, render
 from .records import MAX_SCORE, HandRecord, TranscriptError, hand_transcript, scores_fit
-from .saving import SavedGameError, read_saved_game, restore_rng, saved_game_data
+from .saving import SavedGameError, read_saved_game, restore_rng, saved_game_data, verify_saved_check
 
 
 def _scripted_deal(rules: Rules, deal: object, where: str) -> Deal:
@@ -526,6 +526,7 @@ class Game:
         except (FiveHundredError, ValueError) as error:  # transcript, deal and game-argument problems
             raise SavedGameError(f"saved game: {error}") from None
         restore_rng(game._state.rng, saved.rng)
+        verify_saved_check(data)
         return game
 
     def play_recorded(self, actions: Sequence[str], where: str) -> None:

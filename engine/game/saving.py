@@ -17,12 +17,15 @@ from typing import Any
 from ..errors import FiveHundredError, Problem, shown
 from ..kernel.deal import Deal
 from ..rules.ruleset import Rules
-from .records import CARRIED, HandEntry, HandRecord, TranscriptError, named_rules, read_entry, record_data, variant_fields
+from .records import CARRIED, HandEntry, HandRecord, TranscriptError, field_digest, named_rules, read_entry, record_data, variant_fields
 
 FORMAT = "fivehundred-game/1"
 """The ``format`` tag of saved games."""
 
-_KEYS = {"format", "variant", CARRIED, "dealer", "scores", "banned", "redeals", "hands", "deals", "rng", "choosing"}
+_KEYS = {"format", "variant", CARRIED, "dealer", "scores", "banned", "redeals", "hands", "deals", "rng", "choosing", "check"}
+SAVED_CHECKED = ("dealer", "scores", "banned", "redeals", "hands", "deals", "rng", "choosing")
+"""The fields of a saved game its ``check`` covers (each that it holds): everything that decides the game
+but its variant, which ``variant_rules`` carries with its own hash."""
 _HAND_KEYS = {"dealer", "scores", "deal", "actions", "misdeals"}
 
 
@@ -53,7 +56,7 @@ def saved_game_data(
     still to come, the state of its ``rng`` and the steps ``choosing`` of a discard or pick in progress
     (written only when there are some)."""
     version, internal, gauss = rng.getstate()
-    return ({"choosing": list(choosing)} if choosing else {}) | {
+    data = ({"choosing": list(choosing)} if choosing else {}) | {
         "format": FORMAT,
         **variant_fields(rules),
         "dealer": dealer,
@@ -64,6 +67,31 @@ def saved_game_data(
         "deals": [deal.to_dict() for deal in scripted],
         "rng": [version, list(internal), gauss],
     }
+    data["check"] = {key: field_digest(data[key]) for key in SAVED_CHECKED if key in data}
+    return data
+
+
+def verify_saved_check(data: Mapping[str, Any]) -> None:
+    """Compare a saved game's ``check`` (when it has one) with its fields, as a transcript's (see
+    :func:`~engine.game.records.verify_check`); raises :class:`SavedGameError` naming the first field
+    changed after the game was saved (a score, a hand's actions cut short). Called once the game has been
+    replayed, so that damage the replay finds (an illegal action) is reported where it is. A saved game
+    without ``check`` (written by hand, or by an earlier version) loads as written."""
+    if "check" not in data:
+        return
+    check = data["check"]
+    if not isinstance(check, Mapping) or not all(key in SAVED_CHECKED and isinstance(value, str) for key, value in check.items()):
+        raise SavedGameError(
+            f"saved game: 'check' must be an object of field digests ({', '.join(SAVED_CHECKED)}), as the engine writes it."
+        )
+    for key in SAVED_CHECKED:
+        if key in check and (key not in data or field_digest(data[key]) != check[key]):
+            raise SavedGameError(
+                f"saved game: '{key}' was changed after the game was saved: it does not match check.{key}. "
+                "Loading it would play another game; remove 'check' to load the game as edited."
+            )
+        if key in data and key not in check:
+            raise SavedGameError(f"saved game: '{key}' was added after the game was saved: its 'check' does not cover it.")
 
 
 @dataclass(frozen=True)
@@ -108,6 +136,14 @@ def read_saved_game(data: Mapping[str, Any], rules: Rules | None = None, folder:
             rules = named_rules(data, "saved game", folder)
         except TranscriptError as error:
             raise SavedGameError(str(error), error.problems) from None
+    else:
+        carried = data.get(CARRIED)
+        digest = carried.get("sha256") if isinstance(carried, Mapping) else None
+        if isinstance(digest, str) and rules.document_hash and digest != rules.document_hash:
+            raise SavedGameError(
+                f"saved game: it was played under other rules than those given (its '{CARRIED}' sha256 {digest[:12]}…, "
+                f"the rules given {rules.document_hash[:12]}…, {rules.name}); load it without rules= to play it under its own."
+            )
     hands = data.get("hands")
     if not isinstance(hands, list) or not hands:
         raise SavedGameError("saved game: 'hands' must be a non-empty list of hands.")

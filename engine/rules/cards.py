@@ -143,8 +143,11 @@ class Deck:
     def card(self, text: str) -> Card:
         """The card written ``text`` (``"10H"``, ``"T♥"``, ``"JK"``).
 
-        Raises ``ValueError`` with a full sentence when there is no such card in this deck.
+        Raises ``ValueError`` with a full sentence when there is no such card in this deck (or ``text`` is not
+        text).
         """
+        if not isinstance(text, str):
+            raise UsageError(f"A card is written as text, like 'AS' or '10H', not {shown(text)}.")
         found = self._by_name.get(self.normalize(text))
         if found is None:
             raise UsageError(f"{text!r} is not a card of this deck (cards are written like AS, 10H, {self._joker_hint()}).")
@@ -154,5 +157,5 @@ class Deck:
         return ", ".join(joker.id for joker in self.jokers) or "with no jokers"
 
     def has(self, text: str) -> bool:
-        """Whether ``text`` names a card of this deck."""
-        return self.normalize(text) in self._by_name
+        """Whether ``text`` names a card of this deck (``False`` for what is not text)."""
+        return isinstance(text, str) and self.normalize(text) in self._by_name

@@ -107,13 +107,16 @@ class Seating(Record):
         """The player who chooses the cards of ``seat``: the seat itself, or a dummy's player."""
         return seat % self.players
 
-    def team_of(self, seat: int) -> int:
-        """The team index of ``seat``."""
+    def team_of(self, seat: object) -> int:
+        """The team index of ``seat`` (a seat from 0 to :attr:`seats` - 1; else
+        :class:`~engine.errors.UsageError`, in both builds)."""
+        if type(seat) is not int or not 0 <= seat < len(self._team_of):
+            raise UsageError(f"A seat is a whole number from 0 to {len(self._team_of) - 1}, not {shown(seat)}.")
         return self._team_of[seat]
 
-    def partners_of(self, seat: int) -> tuple[int, ...]:
+    def partners_of(self, seat: object) -> tuple[int, ...]:
         """The other seats of ``seat``'s team, in the team's order."""
-        return tuple(each for each in self.teams[self._team_of[seat]] if each != seat)
+        return tuple(each for each in self.teams[self.team_of(seat)] if each != seat)
 
     @property
     def is_partnership(self) -> bool:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from ..errors import UsageError
+from ..errors import NotFoundError, UsageError, shown
 from .cards import Card, Deck
 
 TRUMP_POWER: Final = 1000
@@ -55,11 +55,20 @@ class CardOrder:
     """For each suit, its non-trump cards from highest to lowest (indices)."""
 
     def is_trump(self, card: Card) -> bool:
-        """Whether ``card`` is a trump in this strain."""
+        """Whether ``card`` (a :class:`~engine.rules.cards.Card` of this deck) is a trump in this strain."""
+        self._check(card)
         return self.power[card.index] >= TRUMP_POWER
 
     def winner(self, cards: list[Card], led_suit: str | None) -> int:
-        """Position in ``cards`` of the card that wins a trick led in ``led_suit``."""
+        """Position in ``cards`` (one or more :class:`~engine.rules.cards.Card` of this deck) of the card that
+        wins a trick led in ``led_suit`` (a suit's letter; ``None`` where a suitless joker led)."""
+        if not isinstance(cards, (list, tuple)) or not cards:
+            raise UsageError(f"A trick's cards are a list of one card or more, not {shown(cards)}.")
+        for card in cards:
+            self._check(card)
+        if led_suit is not None and led_suit not in self.suit_of:
+            suits = ", ".join(sorted({suit for suit in self.suit_of if suit is not None}))
+            raise NotFoundError(f"There is no suit {shown(led_suit)} in this deck: the suit led is one of {suits} (or None).")
         best = 0
         best_key = self._key(cards[0], led_suit)
         for position in range(1, len(cards)):
@@ -67,6 +76,10 @@ class CardOrder:
             if key > best_key:
                 best, best_key = position, key
         return best
+
+    def _check(self, card: object) -> None:
+        if not isinstance(card, Card) or not 0 <= card.index < len(self.power):
+            raise UsageError(f"A card order reads cards of its deck (rules.deck.card('AS')), not {shown(card)}.")
 
     def _key(self, card: Card, led_suit: str | None) -> int:
         power = self.power[card.index]
