@@ -277,3 +277,27 @@ def test_the_rules_helpers_refuse_what_they_cannot_read_in_both_builds() -> None
         order.winner([rules.deck.card("AS")], "X")
     assert order.winner([rules.deck.card("AS"), rules.deck.card("JD")], "S") == 1  # the left bower trumps
     assert order.is_trump(rules.deck.card("JD")) and not order.is_trump(rules.deck.card("AS"))
+
+
+def test_messages_an_embedder_met_name_what_is_wrong(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An embedder's trial: ``Bid("6S", modifier="sans_kitty")`` in ``standard`` was told to "write bid and
+    one contract"; ``Claim([card])`` with a list (as ``Discard`` takes) was refused as if its card were
+    wrong; ``load_variant("house")`` beside ``house.yaml`` gave no hint; ``Game.from_dict(transcript)``
+    did not say it was a transcript; a transcript's action that is not text was not located."""
+    rules = engine.load_variant("standard")
+    game = engine.Game(rules, seed=1)
+    with pytest.raises(engine.IllegalActionError, match="'sans_kitty' is not a modifier of this variant \\(it has no modifiers\\)"):
+        game.apply(engine.Bid("6S", modifier="sans_kitty"))
+    assert engine.Claim([rules.deck.card("AS")]) == engine.Claim((rules.deck.card("AS"),))  # type: ignore[arg-type]
+    (tmp_path / "house.yaml").write_text("extends: standard\nname: House\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(engine.VariantError, match="Did you mean the file 'house.yaml'\\?"):
+        engine.load_variant("house")
+    game.apply(game.legal_actions()[0])
+    transcript = game.transcript()
+    with pytest.raises(engine.SavedGameError, match="This is a hand's transcript, not a saved game: engine.replay replays it"):
+        engine.Game.from_dict(transcript)
+    transcript["actions"] = [*transcript["actions"], 12345]
+    transcript.pop("check")
+    with pytest.raises(engine.TranscriptError, match=r"transcript.actions\[\d+\] must be a text like \"1 bid 7H\", not 12345."):
+        engine.replay(transcript)

@@ -296,8 +296,11 @@ def read_entry(rules: Rules, data: object, where: str, keys: set[str] = _KEYS) -
     if not isinstance(scores, list) or not scores_fit(scores, teams):
         raise TranscriptError(f"{where}.scores must be a list of {teams} whole numbers (one per team), not {shown(scores)}.")
     actions = data["actions"]
-    if not isinstance(actions, list) or any(not isinstance(action, str) for action in actions):
-        raise TranscriptError(f'{where}.actions must be a list of texts like "1 bid 7H".')
+    if not isinstance(actions, list):
+        raise TranscriptError(f'{where}.actions must be a list of texts like "1 bid 7H", not {shown(actions)}.')
+    for index, action in enumerate(actions):
+        if not isinstance(action, str):
+            raise TranscriptError(f'{where}.actions[{index}] must be a text like "1 bid 7H", not {shown(action)}.')
     misdeals = data.get("misdeals", [])
     if not isinstance(misdeals, list):
         raise TranscriptError(f"{where}.misdeals must be a list of deals.")

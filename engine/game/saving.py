@@ -127,7 +127,9 @@ def read_saved_game(data: Mapping[str, Any], rules: Rules | None = None, folder:
     if not isinstance(data, Mapping):
         raise SavedGameError(f"A saved game must be a JSON object, not {type(data).__name__}.")
     if data.get("format") != FORMAT:
-        raise SavedGameError(f"saved game: 'format' must be {FORMAT!r}, not {shown(data.get('format'))}.")
+        transcript = "format" not in data and {"deal", "actions"} <= set(data)
+        hint = " This is a hand's transcript, not a saved game: engine.replay replays it (docs/formats.md)." if transcript else ""
+        raise SavedGameError(f"saved game: 'format' must be {FORMAT!r}, not {shown(data.get('format'))}.{hint}")
     unknown = sorted(set(data) - _KEYS)
     if unknown:
         raise SavedGameError(f"saved game: unknown key {shown(unknown[0])}.")

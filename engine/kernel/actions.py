@@ -117,6 +117,10 @@ class Claim:
     cards: tuple[Card, ...]
     """The cards laid down, in the order they lead."""
 
+    def __post_init__(self) -> None:
+        if isinstance(self.cards, list):  # taken as a discard's are; the order is the claim's own
+            object.__setattr__(self, "cards", tuple(self.cards))
+
     def __str__(self) -> str:
         return "claim " + " ".join(str(card) for card in self.cards)
 
@@ -228,6 +232,10 @@ def parse_action(rules: Rules, text: str) -> Action:
         modifiers = [extra.id for extra in rules.extras if extra.kind == "modifier"]
         if len(rest) == 2 and rest[1] in modifiers:
             return Bid(_contract_id(rules, rest[0], text), rest[1])
+        if len(rest) == 2:  # a contract (else its own error) and something that is not a modifier
+            _contract_id(rules, rest[0], text)
+            having = f"its modifiers are {', '.join(modifiers)}" if modifiers else "it has no modifiers"
+            raise IllegalActionError(f"{text!r} is not a valid action: {rest[1]!r} is not a modifier of this variant ({having}).")
         if len(rest) != 1:
             said = f", or a contract and a modifier ({', '.join(modifiers)}), like bid 7H {modifiers[0]}" if modifiers else ""
             raise IllegalActionError(f"{text!r} is not a valid action: write bid and one contract, like bid 7H{said}.")

@@ -206,13 +206,18 @@ def merge(base: MergedDocument, child: SourceDocument) -> MergedDocument:
     )
 
 
-def missing_variant_message(reference: str) -> str:
+def missing_variant_message(reference: str, folder: str | None = None) -> str:
     """The sentence for a variant named by a user that is neither a file nor a shipped variant, with the
-    shipped variants (or the one it is probably a misspelling of)."""
-    return f"There is no file and no shipped variant called {_short(reference)!r}.{_no_shipped_variant(reference)}"
+    file it probably means (``house`` where ``house.yaml`` is in ``folder``, the current folder by
+    default), or the shipped variants (or the one it is probably a misspelling of)."""
+    return f"There is no file and no shipped variant called {_short(reference)!r}.{_no_shipped_variant(reference, folder)}"
 
 
-def _no_shipped_variant(reference: str) -> str:
+def _no_shipped_variant(reference: str, folder: str | None = None) -> str:
+    if len(reference) <= MAX_REFERENCE_CHARS and "\0" not in reference and not reference.endswith((".yaml", ".yml")):
+        for ending in (".yaml", ".yml"):
+            if os.path.isfile(os.path.join(folder or os.getcwd(), reference + ending)):
+                return f" Did you mean the file {_short(reference + ending)!r}? A variant file is named with its '{ending}'."
     names = shipped_variant_names()
     shipped = _shipped_name_of(reference)
     if shipped is not None:

@@ -281,7 +281,7 @@ class Session:
             if shipped_variant_path(variant) is not None:
                 return load_variant(variant)
             if not os.path.lexists(os.path.join(self.root, variant)):  # said as the command line says it
-                message = missing_variant_message(variant)
+                message = missing_variant_message(variant, self.root)
                 raise RequestError(
                     "invalid_variant", message, problems=[{"file": variant[:80], "line": 0, "column": 0, "path": "$", "message": message}]
                 )
