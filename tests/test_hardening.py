@@ -213,6 +213,21 @@ def test_code_points_outside_unicode_are_a_problem() -> None:
     assert "not valid YAML" in problem.message
 
 
+def test_a_character_yaml_does_not_allow_is_located() -> None:
+    """An embedder's trial: ``compile_text`` of a text holding a lone surrogate (or a control character)
+    was reported at line 0 with PyYAML's two-line message, though where it is was known."""
+    for text, where, code in (
+        ("extends: standard\nname: \ud800\n", (2, 7), "U+D800"),
+        ("extends: standard\nname: a\x07\n", (2, 8), "U+0007"),
+    ):
+        (problem,) = problems(text)
+        assert (
+            problem.line,
+            problem.column,
+        ) == where and problem.message == f"The character {code} is not allowed in a YAML file; delete or replace it."
+        str(problem).encode("utf-8")
+
+
 def test_a_deck_without_a_suit_the_ladder_needs_is_a_located_problem() -> None:
     """Issue 12: a deck without one of the ladder's suits raised KeyError in the compiler."""
     text = "extends: standard\ndeck:\n  base: 43-card\n  remove: [AH, KH, QH, JH, 10H, 9H, 8H, 7H, 6H, 5H, 4H]\ndeal: {kitty_size: 0}\n"

@@ -562,6 +562,17 @@ def parse_document(text: str, file: str) -> SourceDocument:
     except yaml.MarkedYAMLError as error:
         line, column, message = _syntax_problem(text, error)
         raise VariantError([_whole_file_problem(file, message, line, column)]) from None
+    except yaml.reader.ReaderError as error:
+        # A character YAML does not allow (a control character, a lone surrogate): located by its position.
+        position = min(max(error.position, 0), len(text))
+        line = text.count("\n", 0, position) + 1
+        column = position - (text.rfind("\n", 0, position) + 1) + 1
+        message = (
+            f"The character U+{error.character:04X} is not allowed in a YAML file; delete or replace it."
+            if isinstance(error.character, int)
+            else f"This is not valid YAML: {error}."
+        )
+        raise VariantError([_whole_file_problem(file, message, line, column)]) from None
     except yaml.YAMLError as error:
         raise VariantError([_whole_file_problem(file, f"This is not valid YAML: {error}.")]) from None
     except RecursionError:
