@@ -52,9 +52,13 @@ def test_a_modifier_is_refused_where_it_does_not_go() -> None:
     with pytest.raises(engine.IllegalActionError, match="sans kitty does not go with 6S"):
         played.apply("bid 6S sans_kitty")
     with pytest.raises(
-        engine.IllegalActionError, match="is not a valid action: write bid and one contract, like bid 7H, or a contract and a modifier"
+        engine.IllegalActionError, match=r"is not a valid action: 'sans' is not a modifier of this variant \(its modifiers are sans_kitty\)"
     ):
         played.apply("bid 6S sans")
+    with pytest.raises(
+        engine.IllegalActionError, match="is not a valid action: write bid and one contract, like bid 7H, or a contract and a modifier"
+    ):
+        played.apply("bid 6S sans kitty")
 
 
 def test_the_heuristic_bot_bids_sans_kitty_only_with_tricks_to_spare() -> None:
