@@ -987,7 +987,17 @@ def check_checkpoint(damage: list[tuple[int, int, bytes]], folder: Path) -> None
 # -- the engine protocol ------------------------------------------------------------------------
 
 _PROTOCOL_FIELDS: dict[str, st.SearchStrategy[Any]] = {
-    "id": st.one_of(st.integers(-3, 3), st.text(max_size=5), st.none(), st.just([1]), st.just({"a": 1}), st.floats(allow_nan=True)),
+    # Text with lone surrogates too: JSON can escape one, and a reply echoing it could not be written as
+    # UTF-8; and NaN and infinities, which Python's JSON writes and JSON does not have.
+    "id": st.one_of(
+        st.integers(-3, 3),
+        st.text(st.characters(exclude_categories=()), max_size=5),
+        st.none(),
+        st.just([1]),
+        st.just({"a": 1}),
+        st.floats(allow_nan=True),
+        st.sampled_from([float("nan"), float("inf"), "\ud800", "a\udfff"]),
+    ),
     "game": st.sampled_from(["g1", "g2", "g3", "g9", 1, None, ["g1"]]),
     "seat": st.one_of(st.integers(-1, 6), st.sampled_from(["0", None, True, 1.5])),
     "player": st.one_of(st.integers(-1, 6), st.sampled_from(["1", None, False])),
@@ -1000,12 +1010,12 @@ _PROTOCOL_FIELDS: dict[str, st.SearchStrategy[Any]] = {
         st.text(max_size=30),
         st.integers(),
     ),
-    "variant": st.sampled_from(["standard", "five-handed", "two-handed", "nope", "../x.yaml", "/etc/passwd", "", "a" * 2000, 5]),
+    "variant": st.sampled_from(["standard", "five-handed", "two-handed", "nope", "../x.yaml", "/etc/passwd", "", "a" * 2000, 5, "\ud800"]),
     "variant_text": st.one_of(
         st.sampled_from(["extends: standard\n", "extends: american\nname: x\n", "deck: [", "{}", "extends: /etc/passwd\n"]),
         st.text(max_size=60),
     ),
-    "seed": st.one_of(st.integers(-(2**70), 2**70), st.text(max_size=8), st.none(), st.floats()),
+    "seed": st.one_of(st.integers(-(2**70), 2**70), st.text(st.characters(exclude_categories=()), max_size=8), st.none(), st.floats()),
     "dealer": st.one_of(st.integers(-2, 6), st.just("0")),
     "since": st.one_of(st.integers(-2, 400), st.just(None)),
     "all_legal": st.booleans(),
@@ -1028,8 +1038,20 @@ def protocol_lines(draw: st.DrawFn) -> list[bytes]:
         kind = draw(st.integers(0, 9))
         if kind == 0:
             lines.append(draw(st.binary(max_size=60)).replace(b"\n", b" "))
-        elif kind == 1:
+        elif kind == 1 and draw(st.booleans()):
             lines.append(b"[" * draw(st.integers(1, 3000)))
+        elif kind == 1:  # what JSON's syntax carries but JSON cannot: NaN, infinities, a lone surrogate
+            lines.append(
+                draw(
+                    st.sampled_from(
+                        [
+                            b'{"id": NaN, "cmd": "hello"}',
+                            b'{"cmd": "state", "game": "g1", "player": 1e400}',
+                            b'{"id": "\\udc00", "cmd": "hello"}',
+                        ]
+                    )
+                )
+            )
         elif kind == 2 and draw(st.integers(0, 3)) == 0:
             lines.append(b'{"cmd":"hello","pad":"' + b"x" * (MAX_LINE_BYTES + draw(st.integers(-40, 40))) + b'"}')
         else:
@@ -1057,7 +1079,13 @@ def check_protocol_lines(lines: list[bytes]) -> None:
     out = io.StringIO()
     with bounded("protocol session", TIME_LIMIT * 3):
         assert serve(io.BytesIO(b"\n".join(lines) + b'\n{"id":"last","cmd":"hello"}\n'), out) == 0
-    replies = [json.loads(line) for line in out.getvalue().splitlines()]
+
+    def strict(constant: str) -> None:
+        raise AssertionError(f"{constant} in a reply: not JSON")
+
+    text = out.getvalue()
+    text.encode("utf-8")  # every reply can be written as UTF-8 (a lone surrogate cannot)
+    replies = [json.loads(line, parse_constant=strict) for line in text.splitlines()]
     expected = sum(1 for line in lines if line.strip()) + 1
     assert len(replies) == expected, (len(replies), expected)
     assert replies[-1]["id"] == "last" and replies[-1]["ok"]
