@@ -242,7 +242,7 @@ def test_a_saved_game_edited_after_it_was_saved_is_refused_naming_the_field() ->
     del uncovered["check"]["redeals"]
     with pytest.raises(engine.SavedGameError, match="'redeals' was added after the game was saved"):
         engine.Game.from_dict(uncovered)
-    for check in ([], {"hands": 5}, {"colour": "ab"}):
+    for check in ([], {}, {"hands": 5}, {"colour": "ab"}):
         bad = dict(saved, check=check)
         with pytest.raises(engine.SavedGameError, match="'check' must be an object of field digests"):
             engine.Game.from_dict(bad)
@@ -255,6 +255,9 @@ def test_a_saved_game_given_other_rules_than_it_carries_is_refused() -> None:
     with pytest.raises(engine.SavedGameError, match=r"it was played under other rules than those given .* load it without rules="):
         engine.Game.from_dict(saved, engine.load_variant("australian"))
     assert engine.Game.from_dict(saved, engine.load_variant("standard")).to_dict() == saved
+    edited = dataclasses.replace(engine.load_variant("standard"), end=dataclasses.replace(engine.load_variant("standard").end, target=1500))
+    with pytest.raises(engine.SavedGameError, match="it was played under other rules than those given"):
+        engine.Game.from_dict(saved, edited)  # the same file's hash, another rule
 
 
 def test_a_hand_after_an_unfinished_hand_is_refused_saying_the_hand_before_is_not_finished() -> None:

@@ -574,6 +574,7 @@ def test_a_line_json_text_cannot_carry_is_bad_json_and_the_session_lives_on() ->
         '{"id": 4, "cmd": "state", "game": "g1", "player": 0, "x": {"\\ud800": 1}}',
         '{"id": NaN, "cmd": "hello"}',
         '{"id": 1e400, "cmd": "hello"}',
+        '{"id": 1' + "0" * 400 + ', "cmd": "hello"}',
         '{"id": 5, "cmd": "state", "game": "g1", "player": -Infinity}',
         '{"id": 6, "cmd": "state", "game": "g1", "player": 0, "note": "\\ud83d\\ude00 \\u00e9"}',
     ]
@@ -586,12 +587,13 @@ def test_a_line_json_text_cannot_carry_is_bad_json_and_the_session_lives_on() ->
     replies = [json.loads(line, parse_constant=strict) for line in sink.getvalue().splitlines()]
     for reply in replies:
         VALIDATOR.validate(reply)
-    assert [reply["ok"] for reply in replies] == [True, False, False, False, False, False, False, False, True]
-    assert all(reply["error"]["code"] == "bad_json" and reply["id"] is None for reply in replies[1:8])
+    assert [reply["ok"] for reply in replies] == [True, False, False, False, False, False, False, False, False, True]
+    assert all(reply["error"]["code"] == "bad_json" and reply["id"] is None for reply in replies[1:9])
+    assert "out of range" in replies[7]["error"]["message"]  # a whole number past a double's range
     assert "lone UTF-16 surrogate" in replies[2]["error"]["message"] and "$.variant" in replies[2]["error"]["message"]
     assert "$.player" in replies[3]["error"]["message"] and "$.x" in replies[4]["error"]["message"]
     assert "NaN" in replies[5]["error"]["message"] and "out of range" in replies[6]["error"]["message"]
-    assert replies[8]["id"] == 6  # a surrogate pair (an emoji) and other text are fine
+    assert replies[9]["id"] == 6  # a surrogate pair (an emoji) and other text are fine
 
 
 def test_a_programs_own_request_with_a_lone_surrogate_is_a_bad_request() -> None:
@@ -660,3 +662,17 @@ def test_fields_of_the_wrong_kind_are_refused_and_shown() -> None:
     assert error(cmd="bot", game="g1", name=3).endswith("not 3.")
     missing = json.loads(session.answer_line('{"cmd": "act", "player": 1, "action": "pass"}'))["error"]["message"]
     assert missing.startswith("No game was named: an act request names its game")
+
+
+def test_the_did_you_mean_file_hint_names_only_a_file_beside_a_bare_name(tmp_path: Path) -> None:
+    """A review: the hint for a variant named without '.yaml' offered '../secret.yaml', a file outside the
+    server's folder that it then refuses to read. A bare name beside its file still gets the hint."""
+    root = tmp_path / "root"
+    root.mkdir()
+    (tmp_path / "secret.yaml").write_text("extends: standard\n", encoding="utf-8")
+    (root / "house.yaml").write_text("extends: standard\n", encoding="utf-8")
+    session = Session(str(root))
+    outside = json.loads(session.answer_line('{"cmd": "new_game", "variant": "../secret"}'))["error"]
+    assert outside["code"] == "invalid_variant" and "Did you mean the file" not in outside["message"]
+    beside = json.loads(session.answer_line('{"cmd": "new_game", "variant": "house"}'))["error"]
+    assert "Did you mean the file 'house.yaml'?" in beside["message"]

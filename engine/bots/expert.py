@@ -168,7 +168,6 @@ class ExpertBot:
         """The bound on the solver's positions per decision."""
         self.samples = samples
         """The most deals sampled per decision."""
-        self._per_deal = max(1, 2 * positions // MIN_SAMPLES)
         self.rollouts = rollouts
         """Whether a decision with too few deals solved (early in a hand) is taken by heuristic
         play-outs of sampled deals rather than left to the heuristic bot. Off by default: over 300
@@ -315,6 +314,7 @@ class ExpertBot:
         each_deal: dict[tuple[int, str | None], list[float]] = {}
         solved = 0
         budget = self.positions
+        per_deal = max(1, 2 * budget // MIN_SAMPLES)  # read here: a program may set positions after making the bot
         deals: list[dict[int, int]] = []
         shared: Solver | None = None
         for weight, hands, covers in self._drawn(unseen, counts, known, voids, strain.suit_of, covering, played_by, calls):
@@ -325,7 +325,7 @@ class ExpertBot:
             # would fit, and the rest of the budget is not spent finding it out.
             # The deals of one decision share one transposition table (late tricks repeat across deals).
             solver = Solver(
-                play, side, minimize=minimize, covers=covers, max_nodes=min(budget, self._per_deal), shares=None if covers else shared
+                play, side, minimize=minimize, covers=covers, max_nodes=min(budget, per_deal), shares=None if covers else shared
             )
             if not covers:
                 shared = solver

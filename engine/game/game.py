@@ -492,7 +492,8 @@ class Game:
         shipped variant, or a ``.yaml`` file inside ``folder``, the saved game's own folder, the current
         folder when ``None``; see :func:`~engine.game.records.named_rules`).
 
-        Raises :class:`~engine.game.saving.SavedGameError` naming what is wrong in corrupt data.
+        Raises :class:`~engine.game.saving.SavedGameError` naming what is wrong in corrupt data, in data
+        edited after it was saved (its ``check``), or where ``rules`` are not the rules the data carries.
         """
         if rules is not None and not isinstance(rules, Rules):
             raise UsageError(f"rules must be compiled rules (engine.load_variant(...)) or None, not {type(rules).__name__}.")

@@ -80,7 +80,11 @@ def verify_saved_check(data: Mapping[str, Any]) -> None:
     if "check" not in data:
         return
     check = data["check"]
-    if not isinstance(check, Mapping) or not all(key in SAVED_CHECKED and isinstance(value, str) for key, value in check.items()):
+    if (
+        not isinstance(check, Mapping)
+        or not check
+        or not all(key in SAVED_CHECKED and isinstance(value, str) for key, value in check.items())
+    ):
         raise SavedGameError(
             f"saved game: 'check' must be an object of field digests ({', '.join(SAVED_CHECKED)}), as the engine writes it."
         )
@@ -138,13 +142,15 @@ def read_saved_game(data: Mapping[str, Any], rules: Rules | None = None, folder:
             rules = named_rules(data, "saved game", folder)
         except TranscriptError as error:
             raise SavedGameError(str(error), error.problems) from None
-    else:
-        carried = data.get(CARRIED)
-        digest = carried.get("sha256") if isinstance(carried, Mapping) else None
-        if isinstance(digest, str) and rules.document_hash and digest != rules.document_hash:
+    elif CARRIED in data:
+        try:
+            carried = named_rules(data, "saved game", folder)  # from the data alone: no file is read
+        except TranscriptError as error:
+            raise SavedGameError(str(error), error.problems) from None
+        if carried != rules:  # every rule compared (not the name it is known by, nor its text)
             raise SavedGameError(
-                f"saved game: it was played under other rules than those given (its '{CARRIED}' sha256 {digest[:12]}…, "
-                f"the rules given {rules.document_hash[:12]}…, {rules.name}); load it without rules= to play it under its own."
+                f"saved game: it was played under other rules than those given ({carried.name} as '{CARRIED}' holds them, "
+                f"not {rules.name} as given); load it without rules= to play it under its own."
             )
     hands = data.get("hands")
     if not isinstance(hands, list) or not hands:

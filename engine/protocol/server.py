@@ -19,7 +19,7 @@ import re
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import IO, Any
+from typing import IO, Any, NoReturn
 
 from ..bots import BOT_NAMES, make_bot
 from ..bots.base import Bot
@@ -58,7 +58,10 @@ ERROR_CODES = (
     "internal",
 )
 """Every error code a reply may carry."""
+
 _SURROGATE = re.compile("[\ud800-\udfff]")
+"""A lone UTF-16 surrogate: JSON can escape one, but it is no character, and no UTF-8 writer takes it."""
+_LARGEST_DOUBLE = int(sys.float_info.max)
 
 
 def _version() -> str:
@@ -123,15 +126,25 @@ def _sent(value: object) -> str:
     return f"{text} ({kind})" if kind else text
 
 
-def _not_json(constant: str) -> object:
+def _not_json(constant: str) -> NoReturn:
+    """For the JSON reader: ``NaN`` and the infinities, which Python's reader takes and JSON has not."""
     raise ValueError(f"{constant} is not a JSON value (JSON has no NaN or infinities)")
 
 
 def _finite(text: str) -> float:
+    """For the JSON reader: a number with a fraction or exponent, refused beyond a double's range."""
     value = float(text)
     if value in (math.inf, -math.inf):
         raise ValueError(f"the number {text[:40]} is out of range (beyond a double's largest)")
     return value
+
+
+def _whole(text: str) -> int:
+    """For the JSON reader: a whole number, refused beyond a double's range (a JavaScript reader would read
+    such a number echoed back as an infinity)."""
+    if len(text.lstrip("-")) >= 309 and abs(int(text)) > _LARGEST_DOUBLE:
+        raise ValueError(f"the number {text[:40]}… is out of range (beyond a double's largest)")
+    return int(text)
 
 
 def _surrogate_at(value: object, path: str = "$") -> str | None:
@@ -199,7 +212,7 @@ class Session:
         """The reply (one JSON line, no newline) to one request line."""
         try:
             text = line.decode("utf-8") if isinstance(line, bytes) else line
-            request = json.loads(text, parse_constant=_not_json, parse_float=_finite)
+            request = json.loads(text, parse_constant=_not_json, parse_float=_finite, parse_int=_whole)
             # A lone surrogate can only be written as an escape: look for one only where there is one.
             lone = _surrogate_at(request) if "\\u" in text or _SURROGATE.search(text) else None
         except (UnicodeDecodeError, ValueError, RecursionError) as error:

@@ -19,10 +19,16 @@ _SHOWN: dict[type, tuple[str, ...]] = {}
 
 def _compared(kind: type) -> Values:
     """The values a record of ``kind`` is compared and hashed by: its fields with ``compare`` set, in order
-    (as the dataclass decorator's ``__eq__`` and ``__hash__`` read them; no record sets a field's ``hash``)."""
+    (as the dataclass decorator's ``__eq__`` and ``__hash__`` read them on Python 3.10 to 3.12; a record
+    whose fields set ``hash`` is refused)."""
     values = _COMPARED.get(kind)
     if values is None:
         names = [each.name for each in fields(kind) if each.compare]
+        # The decorator hashes the fields with ``hash`` set or, where it is not, those compared.
+        if [each.name for each in fields(kind) if each.compare if each.hash is not False] != names or any(
+            each.hash for each in fields(kind) if not each.compare
+        ):
+            raise TypeError(f"{kind.__name__}: a record's fields are hashed as they are compared (no field sets 'hash').")
         if len(names) > 1:
             values = attrgetter(*names)
         elif names:
