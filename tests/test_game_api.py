@@ -11,6 +11,8 @@ import pytest
 from scripted import deal, discard_kitty, game
 
 import engine
+from engine.analysis import analyze
+from engine.bots import make_bot
 from engine.kernel import support
 from engine.kernel.events import Misdealt
 
@@ -258,6 +260,29 @@ def test_a_saved_game_given_other_rules_than_it_carries_is_refused() -> None:
     edited = dataclasses.replace(engine.load_variant("standard"), end=dataclasses.replace(engine.load_variant("standard").end, target=1500))
     with pytest.raises(engine.SavedGameError, match="it was played under other rules than those given"):
         engine.Game.from_dict(saved, edited)  # the same file's hash, another rule
+
+
+def test_a_transcript_replayed_or_analysed_under_other_rules_than_it_carries_is_refused() -> None:
+    """The fifteenth session's review: ``engine.replay`` and ``engine.analyze`` took ``rules=`` without
+    comparing them with the rules a transcript carries (``variant_rules``), as ``Game.from_dict`` now does;
+    a transcript without carried rules is replayed under the rules given (docs/formats.md)."""
+    standard = engine.load_variant("standard")
+    played = engine.Game(standard, seed=11)
+    players = [make_bot("heuristic", standard, seed=seat) for seat in range(4)]
+    while not played.results:
+        seat = played.to_act
+        assert seat is not None
+        played.apply(players[seat].act(played.observation(seat), played.legal_choices()))
+    transcript = played.transcript(0)
+    edited = dataclasses.replace(standard, end=dataclasses.replace(standard.end, target=1500))
+    for taker, remedy in ((engine.replay, "replay it without rules="), (analyze, "analyse it without rules=")):
+        with pytest.raises(engine.TranscriptError, match=rf"transcript: it was played under other rules than those given .* {remedy}"):
+            taker(transcript, edited)
+    assert engine.replay(transcript, standard) == engine.replay(transcript)
+    bare = {key: value for key, value in transcript.items() if key not in ("variant_rules", "check")}
+    assert engine.replay(bare, engine.load_variant("australian")).contract is not None  # nothing carried: taken as given
+    with pytest.raises(engine.UsageError, match="engine.analyze takes a variant's compiled rules"):
+        analyze(transcript, "standard")  # type: ignore[arg-type]
 
 
 def test_a_hand_after_an_unfinished_hand_is_refused_saying_the_hand_before_is_not_finished() -> None:

@@ -16,10 +16,10 @@ from typing import Any
 
 from ..errors import UsageError
 from ..game.game import Game
-from ..game.records import named_rules, read_entry, verify_check
+from ..game.records import TranscriptError, read_entry, record_rules, verify_check
 from ..kernel.phase import Phase
 from ..kernel.play import TrickPlay
-from ..rules.ruleset import FirstLead, Rules
+from ..rules.ruleset import FirstLead, Rules, compiled_rules
 from .double_dummy import SearchStats, Solver, step
 from .limits import SolverLimitError
 
@@ -207,15 +207,19 @@ def analyze(
 ) -> HandAnalysis:
     """Analyse a hand transcript (see :mod:`engine.game.records`); ``table`` also computes the
     makeable contracts. Its variant is loaded unless ``rules`` is given, a file only from inside
-    ``folder`` (see :func:`~engine.game.records.named_rules`). Every search together visits at most
+    ``folder`` (see :func:`~engine.game.records.named_rules`); ``rules`` other than those the transcript
+    carries are refused. Every search together visits at most
     ``max_positions`` positions; past them the analysis stops and says so (``HandAnalysis.stopped``)
     with what it found. ``progress`` is told what is being searched as it goes. Raises
     :class:`~engine.game.records.TranscriptError` for a transcript that does not replay, ``ValueError``
     for a ``max_positions`` below 1."""
     if type(max_positions) is not int or max_positions < 1:
         raise UsageError(f"max_positions must be a whole number of positions, at least 1, not {max_positions!r}.")
-    if rules is None:
-        rules = named_rules(transcript, "transcript", folder)
+    if not isinstance(transcript, Mapping):
+        raise TranscriptError(f"A transcript must be a JSON object, not {type(transcript).__name__}.")
+    if rules is not None:
+        rules = compiled_rules(rules, "engine.analyze")
+    rules = record_rules(transcript, rules, "transcript", folder, "analyse it without rules= to analyse it under its own")
     game, rest = _game_at_first_lead(rules, transcript)
     state = game.state
     if game.phase is not Phase.PLAY or state.hand.play is None:

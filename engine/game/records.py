@@ -172,6 +172,22 @@ def named_rules(data: Mapping[str, Any], where: str, folder: str | None = None) 
         ) from None
 
 
+def record_rules(data: Mapping[str, Any], rules: Rules | None, where: str, folder: str | None, remedy: str) -> Rules:
+    """The rules to replay a record (``data``) under: its named variant (:func:`named_rules`) when
+    ``rules`` is None, else ``rules``, refused with :class:`TranscriptError` (ending with ``remedy``) when
+    the record carries other rules (every rule compared, not the name it is known by, nor its text)."""
+    if rules is None:
+        return named_rules(data, where, folder)
+    if CARRIED in data:
+        carried = named_rules(data, where, folder)  # from the data alone: no file is read
+        if carried != rules:
+            raise TranscriptError(
+                f"{where}: it was played under other rules than those given ({carried.name} as '{CARRIED}' holds them, "
+                f"not {rules.name} as given); {remedy}."
+            )
+    return rules
+
+
 @dataclass
 class HandRecord:
     """Everything needed to replay one hand: who dealt, the scores before it, its deal and its actions."""
@@ -218,10 +234,30 @@ def field_digest(value: object) -> str:
     return canonical_sha256(value)[:16]
 
 
-def transcript_check(data: Mapping[str, Any]) -> dict[str, str]:
-    """A transcript's ``check``: the digest of each field of :data:`CHECKED` it holds, so that a field
-    edited after the hand was recorded (the scores before it, say) is found and named on replay."""
-    return {key: field_digest(data[key]) for key in CHECKED if key in data}
+def transcript_check(data: Mapping[str, Any], covered: tuple[str, ...] = CHECKED) -> dict[str, str]:
+    """A transcript's ``check``: the digest of each field of ``covered`` (:data:`CHECKED`) it holds, so that
+    a field edited after the hand was recorded (the scores before it, say) is found and named on replay.
+    A saved game's ``check`` is made the same way over its own fields."""
+    return {key: field_digest(data[key]) for key in covered if key in data}
+
+
+def check_mismatch(data: Mapping[str, Any], covered: tuple[str, ...], fields: tuple[str, ...]) -> tuple[str, str] | None:
+    """How ``data``'s ``check`` (a digest of each field of ``covered`` it holds) disagrees with its
+    ``fields``: ``("malformed", "")`` when it is not such an object, ``("changed", key)`` for the first
+    field whose digest differs (or that is gone), ``("added", key)`` for the first field it does not cover;
+    None when it agrees or there is no ``check``. The callers word the error for their format."""
+    if "check" not in data:
+        return None
+    check = data["check"]
+    if not isinstance(check, Mapping) or not check or not all(key in covered and isinstance(value, str) for key, value in check.items()):
+        return ("malformed", "")
+    for key in fields:
+        if key in check and (key not in data or field_digest(data[key]) != check[key]):
+            return ("changed", key)
+    for key in fields:
+        if key in data and key not in check:
+            return ("added", key)
+    return None
 
 
 def hand_transcript(rules: Rules, record: HandRecord) -> dict[str, Any]:
@@ -239,20 +275,18 @@ def verify_check(data: Mapping[str, Any], where: str, fields: tuple[str, ...] = 
     (written by hand, or before checks) is taken as written. (:func:`read_entry` checks every field but
     ``actions``, which a replay checks once they are played, so that an illegal action is reported as
     such, with its index.)"""
-    if "check" not in data:
+    mismatch = check_mismatch(data, CHECKED, fields)
+    if mismatch is None:
         return
-    check = data["check"]
-    if not isinstance(check, Mapping) or not check or not all(key in CHECKED and isinstance(value, str) for key, value in check.items()):
+    kind, key = mismatch
+    if kind == "malformed":
         raise TranscriptError(f"{where}.check must be an object of field digests ({', '.join(CHECKED)}), as the engine writes it.")
-    for key in fields:
-        if key in check and (key not in data or field_digest(data[key]) != check[key]):
-            raise TranscriptError(
-                f"{where}.{key} was changed after the hand was recorded: it does not match {where}.check.{key}. "
-                f"Replaying it would score another hand; remove 'check' to replay the transcript as edited."
-            )
-    missing = [key for key in fields if key in data and key not in check]
-    if missing:
-        raise TranscriptError(f"{where}.{missing[0]} was added after the hand was recorded: {where}.check does not cover it.")
+    if kind == "changed":
+        raise TranscriptError(
+            f"{where}.{key} was changed after the hand was recorded: it does not match {where}.check.{key}. "
+            f"Replaying it would score another hand; remove 'check' to replay the transcript as edited."
+        )
+    raise TranscriptError(f"{where}.{key} was added after the hand was recorded: {where}.check does not cover it.")
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,18 @@ from typing import Any
 from ..errors import FiveHundredError, Problem, shown
 from ..kernel.deal import Deal
 from ..rules.ruleset import Rules
-from .records import CARRIED, HandEntry, HandRecord, TranscriptError, field_digest, named_rules, read_entry, record_data, variant_fields
+from .records import (
+    CARRIED,
+    HandEntry,
+    HandRecord,
+    TranscriptError,
+    check_mismatch,
+    read_entry,
+    record_data,
+    record_rules,
+    transcript_check,
+    variant_fields,
+)
 
 FORMAT = "fivehundred-game/1"
 """The ``format`` tag of saved games."""
@@ -67,7 +78,7 @@ def saved_game_data(
         "deals": [deal.to_dict() for deal in scripted],
         "rng": [version, list(internal), gauss],
     }
-    data["check"] = {key: field_digest(data[key]) for key in SAVED_CHECKED if key in data}
+    data["check"] = transcript_check(data, SAVED_CHECKED)
     return data
 
 
@@ -77,25 +88,20 @@ def verify_saved_check(data: Mapping[str, Any]) -> None:
     changed after the game was saved (a score, a hand's actions cut short). Called once the game has been
     replayed, so that damage the replay finds (an illegal action) is reported where it is. A saved game
     without ``check`` (written by hand, or by an earlier version) loads as written."""
-    if "check" not in data:
+    mismatch = check_mismatch(data, SAVED_CHECKED, SAVED_CHECKED)
+    if mismatch is None:
         return
-    check = data["check"]
-    if (
-        not isinstance(check, Mapping)
-        or not check
-        or not all(key in SAVED_CHECKED and isinstance(value, str) for key, value in check.items())
-    ):
+    kind, key = mismatch
+    if kind == "malformed":
         raise SavedGameError(
             f"saved game: 'check' must be an object of field digests ({', '.join(SAVED_CHECKED)}), as the engine writes it."
         )
-    for key in SAVED_CHECKED:
-        if key in check and (key not in data or field_digest(data[key]) != check[key]):
-            raise SavedGameError(
-                f"saved game: '{key}' was changed after the game was saved: it does not match check.{key}. "
-                "Loading it would play another game; remove 'check' to load the game as edited."
-            )
-        if key in data and key not in check:
-            raise SavedGameError(f"saved game: '{key}' was added after the game was saved: its 'check' does not cover it.")
+    if kind == "changed":
+        raise SavedGameError(
+            f"saved game: '{key}' was changed after the game was saved: it does not match check.{key}. "
+            "Loading it would play another game; remove 'check' to load the game as edited."
+        )
+    raise SavedGameError(f"saved game: '{key}' was added after the game was saved: its 'check' does not cover it.")
 
 
 @dataclass(frozen=True)
@@ -137,21 +143,10 @@ def read_saved_game(data: Mapping[str, Any], rules: Rules | None = None, folder:
     unknown = sorted(set(data) - _KEYS)
     if unknown:
         raise SavedGameError(f"saved game: unknown key {shown(unknown[0])}.")
-    if rules is None:
-        try:
-            rules = named_rules(data, "saved game", folder)
-        except TranscriptError as error:
-            raise SavedGameError(str(error), error.problems) from None
-    elif CARRIED in data:
-        try:
-            carried = named_rules(data, "saved game", folder)  # from the data alone: no file is read
-        except TranscriptError as error:
-            raise SavedGameError(str(error), error.problems) from None
-        if carried != rules:  # every rule compared (not the name it is known by, nor its text)
-            raise SavedGameError(
-                f"saved game: it was played under other rules than those given ({carried.name} as '{CARRIED}' holds them, "
-                f"not {rules.name} as given); load it without rules= to play it under its own."
-            )
+    try:
+        rules = record_rules(data, rules, "saved game", folder, "load it without rules= to play it under its own")
+    except TranscriptError as error:
+        raise SavedGameError(str(error), error.problems) from None
     hands = data.get("hands")
     if not isinstance(hands, list) or not hands:
         raise SavedGameError("saved game: 'hands' must be a non-empty list of hands.")

@@ -14,7 +14,7 @@ from ..kernel.events import HandResult
 from ..rules.ruleset import Rules, compiled_rules
 from .game import Game
 from .records import TranscriptError as TranscriptError
-from .records import named_rules, read_entry, verify_check
+from .records import read_entry, record_rules, verify_check
 
 
 def replay(transcript: Mapping[str, Any], rules: Rules | None = None, *, folder: str | None = None) -> HandResult:
@@ -22,16 +22,16 @@ def replay(transcript: Mapping[str, Any], rules: Rules | None = None, *, folder:
 
     Loads the named variant unless ``rules`` is given: a shipped variant, or a ``.yaml`` file inside
     ``folder`` (the transcript's own folder; the current folder when ``None``), see
-    :func:`~engine.game.records.named_rules`. Raises :class:`TranscriptError` at the first
+    :func:`~engine.game.records.named_rules`; ``rules`` other than those the transcript carries (its
+    ``variant_rules``) are refused. Raises :class:`TranscriptError` at the first
     malformed entry or illegal action (its ``index`` says which), or if the actions stop before the
     hand is over.
     """
     if not isinstance(transcript, Mapping):
         raise TranscriptError(f"A transcript must be a JSON object, not {type(transcript).__name__}.")
-    if rules is None:
-        rules = named_rules(transcript, "transcript", folder)
-    else:
+    if rules is not None:
         rules = compiled_rules(rules, "engine.replay")
+    rules = record_rules(transcript, rules, "transcript", folder, "replay it without rules= to replay it under its own")
     entry = read_entry(rules, transcript, "transcript")
     game = Game(
         rules,

@@ -28,6 +28,7 @@ from ..game.game import Game
 from ..game.saving import SavedGameError
 from ..game.telling import event_data, json_form, observation_data
 from ..kernel.choices import DiscardChoices
+from ..kernel.shuffling import checked_seed
 from ..language.loader import missing_variant_message
 from ..language.resources import shipped_variant_names, shipped_variant_path
 from ..rules.compiler import compile_text, load_variant, load_variant_inside
@@ -329,12 +330,14 @@ class Session:
                 "'seed' is a whole number out of range: a whole-number seed must be from "
                 f"-{2**63 - 1:,} to {2**63 - 1:,} (2^63 - 1); a string of at most 200 characters is a seed too.",
             )
-        if isinstance(seed, str) and _SURROGATE.search(seed):  # only from a program's own request (Session.answer)
-            raise RequestError("bad_request", "'seed' must be text: it holds a lone UTF-16 surrogate.")
         if isinstance(seed, str) and len(seed) > 200:
             raise RequestError("bad_request", f"'seed' is a string of {len(seed):,} characters: a string seed has at most 200.")
         if seed is not None and not (type(seed) is int or isinstance(seed, str)):
             raise RequestError("bad_request", f"'seed' must be a whole number or a string of at most 200 characters, not {_sent(seed)}.")
+        try:
+            checked_seed(seed)  # a lone surrogate: only from a program's own request (Session.answer)
+        except UsageError as error:
+            raise RequestError("bad_request", f"'seed': {error}") from None
         dealer = _integer(request, "dealer", 0, 0, rules.seating.players - 1)
         if seed is None:  # chosen here, and answered, so that the game can be played again
             seed = random.SystemRandom().randrange(2**53)  # below 2**53: exact in every JSON reader (JavaScript's)
