@@ -401,6 +401,10 @@ class Solver:
         self._relevant = 0
         """The cards whose owners the last search's result rests on (see above)."""
         self._buckets: dict[tuple[int, ...], list[_Entry]] = {}
+        self._killers = [-1] * (2 * (play.total + 1))
+        """Per trick: the two leads that last cut a search off at its start, the latest first, tried
+        next after the transposition table's lead (DDS's killer moves). Kept for leads only: killers
+        in the middle of a trick, tried before the cards' own order, doubled the positions searched."""
         joker = play.joker
         # Shown voids and the cards each seat has played matter to the joker's restrictions only.
         self._history = bool(play.strain.suitless) and (not joker.may_name_void_suit or joker.renege_forbidden or joker.first_or_last_only)
@@ -892,6 +896,17 @@ class Solver:
                     if position:
                         moves.insert(0, moves.pop(position))
                     break
+        killers = self._killers
+        depth = 2 * play.number
+        if boundary and len(moves) > 1:
+            front = 1 if first >= 0 else 0
+            for killer in (killers[depth + 1], killers[depth]):
+                if killer >= 0:
+                    for position in range(front, len(moves)):
+                        if moves[position] & CARD_BITS == killer:
+                            if position != front:
+                                moves.insert(front, moves.pop(position))
+                            break
         chosen = -1
         tried = 0
         for move in moves:
@@ -927,6 +942,9 @@ class Solver:
                         alpha = best
                         if alpha >= beta:
                             tried = child  # a cut-off rests on the move that made it alone
+                            if boundary and killers[depth] != index:
+                                killers[depth + 1] = killers[depth]
+                                killers[depth] = index
                             break
             elif value < best:
                 best, chosen = value, index
@@ -934,6 +952,9 @@ class Solver:
                     beta = best
                     if alpha >= beta:
                         tried = child
+                        if boundary and killers[depth] != index:
+                            killers[depth + 1] = killers[depth]
+                            killers[depth] = index
                         break
         relevant |= tried
         if boundary:
