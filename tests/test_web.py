@@ -434,6 +434,10 @@ def test_ctrl_c_stops_the_server_with_a_sentence(tmp_path: Path) -> None:
         [sys.executable, "-m", "engine", "web"], cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )
     assert process.stdout is not None and "http://127.0.0.1:" in process.stdout.readline()
+    assert "Press Ctrl-C to stop" in process.stdout.readline()  # the server is done starting
     process.send_signal(signal.SIGINT)
-    _, err = process.communicate(timeout=30)
+    try:
+        _, err = process.communicate(timeout=60)
+    finally:
+        process.kill()  # a server that did not stop is not left behind
     assert process.returncode == 0 and "stopped" in err and "Traceback" not in err
