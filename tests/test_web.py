@@ -430,8 +430,15 @@ def test_ctrl_c_stops_the_server_with_a_sentence(tmp_path: Path) -> None:
     import signal
 
     require_web_extra()
+    # A shell starts a background job with SIGINT ignored, and a child inherits that (a test run started
+    # with `nohup ... &` timed out here): the server is started as from a terminal, Ctrl-C delivered.
     process = subprocess.Popen(
-        [sys.executable, "-m", "engine", "web"], cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        [sys.executable, "-m", "engine", "web"],
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     assert process.stdout is not None and "http://127.0.0.1:" in process.stdout.readline()
     assert "Press Ctrl-C to stop" in process.stdout.readline()  # the server is done starting
