@@ -149,6 +149,9 @@ def test_a_sweep_warns_where_a_value_changed_and_the_bots_did_not_respond() -> N
     flat, moved = _unresponsive("standard", "contracts.open_misere.value=300,900", 600)
     assert any("open_misere" in warning and "did not respond" in warning for warning in flat)
     assert not any("open_misere" in warning for warning in moved)
+    # A rules author's trial: rates of 0.0027 and 0.0067 a hand were called "about as often".
+    assert not any("about as often" in warning for warning in flat + moved)
+    assert all("exactly as often" in warning or "not measurably" in warning for warning in flat)
 
 
 def _unresponsive(variant: str, setting: str, hands: int) -> tuple[list[str], list[str]]:

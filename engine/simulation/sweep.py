@@ -218,11 +218,14 @@ def unresponsive(result: Sweep, tests: list[list[tuple[FigureTest, float]]]) -> 
             before, after = result.baseline.mean(name), (test[0].second if test is not None else 0.0)
             if test is None or test[1] >= LEVEL:
                 if before == after:
+                    used = "exactly as often as in setting 0"
                     why = "their bidding did not respond to the value, so this setting's figures show only the scoring's arithmetic"
                 else:
-                    why = "no difference at the 5% level after adjustment: more hands may tell whether their bidding responds"
+                    # A rate twice another's can still be within chance over few uses: not "about as often".
+                    used = "not measurably more or less often than in setting 0"
+                    why = "the difference is within chance at 5% after adjustment: more hands may tell whether their bidding responds"
                 warnings.append(
-                    f"setting {index} changes what {rule} is worth, but the bots used it about as often as in setting 0 "
+                    f"setting {index} changes what {rule} is worth, but the bots used it {used} "
                     f"({before:.4g} and {after:.4g} a hand): {why}."
                 )
     return warnings
