@@ -167,6 +167,16 @@ def _moves(
     return chosen
 
 
+def _promote(moves: list[int], card: int, place: int) -> None:
+    """Move the first of ``moves`` from ``place`` on that plays ``card`` to ``place`` (the search's order:
+    a move the transposition table or a killer names is tried early)."""
+    for position in range(place, len(moves)):
+        if moves[position] & CARD_BITS == card:
+            if position != place:
+                moves.insert(place, moves.pop(position))
+            return
+
+
 def _beating(
     chosen: list[int], power: tuple[int, ...], suit_of: tuple[str | None, ...], led: str | None, best: int
 ) -> tuple[list[int], list[int]]:
@@ -888,25 +898,18 @@ class Solver:
         declares = self._declares
         hidden, covering = self._face_down() if self.covers else (0, 0)
         moves = _moves(play, self._groups, self._allies[seat], hidden, covering, None, self._shunning(seat))
-        if boundary and first >= 0:
-            # The lead that decided this position last time is tried first (the searches of MTD(f)
-            # revisit positions with other windows).
-            for position, move in enumerate(moves):
-                if move & CARD_BITS == first:
-                    if position:
-                        moves.insert(0, moves.pop(position))
-                    break
         killers = self._killers
         depth = 2 * play.number
         if boundary and len(moves) > 1:
-            front = 1 if first >= 0 else 0
+            # The lead that decided this position last time is tried first (the searches of MTD(f)
+            # revisit positions with other windows), then the trick's killer leads.
+            front = 0
+            if first >= 0:
+                _promote(moves, first, 0)
+                front = 1
             for killer in (killers[depth + 1], killers[depth]):
                 if killer >= 0:
-                    for position in range(front, len(moves)):
-                        if moves[position] & CARD_BITS == killer:
-                            if position != front:
-                                moves.insert(front, moves.pop(position))
-                            break
+                    _promote(moves, killer, front)
         chosen = -1
         tried = 0
         for move in moves:

@@ -16,10 +16,11 @@ from typing import Any
 
 from ..errors import UsageError
 from ..game.game import Game
-from ..game.records import TranscriptError, read_entry, record_rules, verify_check
+from ..game.records import read_entry, verify_check
+from ..game.transcript import transcript_rules
 from ..kernel.phase import Phase
 from ..kernel.play import TrickPlay
-from ..rules.ruleset import FirstLead, Rules, compiled_rules
+from ..rules.ruleset import FirstLead, Rules
 from .double_dummy import SearchStats, Solver, step
 from .limits import SolverLimitError
 
@@ -215,11 +216,7 @@ def analyze(
     for a ``max_positions`` below 1."""
     if type(max_positions) is not int or max_positions < 1:
         raise UsageError(f"max_positions must be a whole number of positions, at least 1, not {max_positions!r}.")
-    if not isinstance(transcript, Mapping):
-        raise TranscriptError(f"A transcript must be a JSON object, not {type(transcript).__name__}.")
-    if rules is not None:
-        rules = compiled_rules(rules, "engine.analyze")
-    rules = record_rules(transcript, rules, "transcript", folder, "analyse it without rules= to analyse it under its own")
+    rules = transcript_rules(transcript, rules, folder, "engine.analyze", "analyse it without rules= to analyse it under its own")
     game, rest = _game_at_first_lead(rules, transcript)
     state = game.state
     if game.phase is not Phase.PLAY or state.hand.play is None:

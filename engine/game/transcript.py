@@ -17,6 +17,15 @@ from .records import TranscriptError as TranscriptError
 from .records import read_entry, record_rules, verify_check
 
 
+def transcript_rules(transcript: object, rules: object, folder: str | None, taker: str, remedy: str) -> Rules:
+    """The rules ``taker`` (such as ``"engine.replay"``) plays ``transcript`` under, checked: the
+    transcript a JSON object, ``rules`` compiled rules or None, and not other rules than the transcript
+    carries (:func:`~engine.game.records.record_rules`, its error ending with ``remedy``)."""
+    if not isinstance(transcript, Mapping):
+        raise TranscriptError(f"A transcript must be a JSON object, not {type(transcript).__name__}.")
+    return record_rules(transcript, None if rules is None else compiled_rules(rules, taker), "transcript", folder, remedy)
+
+
 def replay(transcript: Mapping[str, Any], rules: Rules | None = None, *, folder: str | None = None) -> HandResult:
     """Replay a transcript and return its hand's result.
 
@@ -27,11 +36,7 @@ def replay(transcript: Mapping[str, Any], rules: Rules | None = None, *, folder:
     malformed entry or illegal action (its ``index`` says which), or if the actions stop before the
     hand is over.
     """
-    if not isinstance(transcript, Mapping):
-        raise TranscriptError(f"A transcript must be a JSON object, not {type(transcript).__name__}.")
-    if rules is not None:
-        rules = compiled_rules(rules, "engine.replay")
-    rules = record_rules(transcript, rules, "transcript", folder, "replay it without rules= to replay it under its own")
+    rules = transcript_rules(transcript, rules, folder, "engine.replay", "replay it without rules= to replay it under its own")
     entry = read_entry(rules, transcript, "transcript")
     game = Game(
         rules,
