@@ -210,6 +210,31 @@ def test_compare_counts_a_contract_b_s_own_file_changes_as_its_own_wherever_it_r
     assert any(change.after is not None and change.after.startswith("misère (misere): worth 300") for change in own)
 
 
+def test_a_changed_rule_is_paired_with_the_same_rule_not_the_line_in_its_place(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A rules author's trial: one round of bidding with a hand nobody bids played in no trump, over
+    ``standard``, showed the rebid rule changed into the no-trump rule and the redeal rule dropped (lines
+    paired by place). Each rule is paired with itself: the auction's form and its all-pass rule changed,
+    the rebid rule (which one round has no use for) dropped; a set rule added over none reads as that line
+    changed."""
+    from engine.rules.describe import Change, rule_changes
+
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: standard\nauction: {rounds: one, all_pass: play_no_trump}\n", encoding="utf-8")
+    standard = engine.load_variant("standard")
+    changes = rule_changes(standard, engine.load_variant(str(house)))
+    assert [(change.before or "")[:30] for change in changes] == [
+        "Bidding starts left of the dea",
+        "A player who has bid may bid a",
+        "If nobody wins the auction, th",
+    ]
+    assert changes[1].after is None
+    assert changes[0].after is not None and changes[0].after.startswith("One round of bidding")
+    assert changes[2].after is not None and changes[2].after.startswith("If nobody wins the auction, the hand is played in no trump")
+    (set_rule,) = rule_changes(standard, engine.load_variant("set-rule"))
+    assert set_rule == Change("Set, ralph and breach", "No set, ralph or breach rule.", set_rule.after)
+    assert set_rule.after is not None and set_rule.after.startswith("Set rule:")
+
+
 def test_compare_keeps_the_usual_order_where_b_s_file_makes_every_change_or_extends_nothing(tmp_path) -> None:  # type: ignore[no-untyped-def]
     """Where B extends A itself (every change is its own) or is a base variant, nothing is told apart."""
     from engine.rules.describe import rule_changes

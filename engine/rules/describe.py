@@ -22,6 +22,10 @@ from .ruleset import (
     SimultaneousTie,
 )
 
+Line = tuple[str, str]
+"""A line of the rules in words with the rule it states: (the rule's key, the words). The key tells one rule
+from another when two rule sets are compared (:func:`rule_changes`), whatever their words."""
+
 
 def _seat_list(seats: tuple[int, ...]) -> str:
     return " & ".join(str(seat) for seat in seats)
@@ -31,14 +35,14 @@ _FORBIDDEN_WORDS = {"trump": "a trump", "joker": "the joker", "own_card": "a car
 """The called-partner card restrictions in words, as ``show`` prints them."""
 
 
-def _players(rules: Rules) -> list[str]:
+def _players(rules: Rules) -> list[Line]:
     seating = rules.seating
     lines = []
     if seating.is_partnership:
         teams = "; ".join(f"team {index}: seats {_seat_list(seats)}" for index, seats in enumerate(seating.teams))
-        lines.append(f"{seating.players} players in {len(seating.teams)} teams ({teams}).")
+        lines.append(("seating", f"{seating.players} players in {len(seating.teams)} teams ({teams})."))
     else:
-        lines.append(f"{seating.players} players, each playing alone.")
+        lines.append(("seating", f"{seating.players} players, each playing alone."))
     called = seating.called_partner
     if called is not None:
         reveal = (
@@ -47,36 +51,44 @@ def _players(rules: Rules) -> list[str]:
         forbidden = ", ".join(_FORBIDDEN_WORDS.get(each, each) for each in sorted(called.may_not_name)) or "nothing"
         alone = "may" if called.may_go_alone else "may not"
         lines.append(
-            f"Called partner: the declarer names a card and its holder partners them for the hand; {reveal}. "
-            f"May not be named: {forbidden}. The declarer {alone} go alone. Shares of the contract: declarer "
-            f"{called.declarer_share.value}, partner {called.partner_share.value}."
+            (
+                "seating.called_partner",
+                f"Called partner: the declarer names a card and its holder partners them for the hand; {reveal}. "
+                f"May not be named: {forbidden}. The declarer {alone} go alone. Shares of the contract: declarer "
+                f"{called.declarer_share.value}, partner {called.partner_share.value}.",
+            )
         )
     if seating.dummies is not None:
         lines.append(
-            f"Each player also plays a dummy hand on the table: {seating.dummies.face_down} cards face down, each "
-            f"covered by one of {seating.dummies.face_up} face-up cards; a face-down card is turned up after the trick "
-            f"in which the card covering it is played. A dummy sits opposite its player (seat players + player); only "
-            f"the players bid, and each chooses its dummy's cards."
+            (
+                "seating.dummies",
+                f"Each player also plays a dummy hand on the table: {seating.dummies.face_down} cards face down, each "
+                f"covered by one of {seating.dummies.face_up} face-up cards; a face-down card is turned up after the trick "
+                f"in which the card covering it is played. A dummy sits opposite its player (seat players + player); only "
+                f"the players bid, and each chooses its dummy's cards.",
+            )
         )
     return lines
 
 
-def _deck(rules: Rules) -> list[str]:
+def _deck(rules: Rules) -> list[Line]:
     deck = rules.deck
-    lines = [f"{len(deck)} cards."]
+    lines = [("deck", f"{len(deck)} cards.")]
     for suit in deck.suits:
         ranks = [rank for rank in rules.rank_order if rank in deck.ranks_of(suit.id)]
-        lines.append(f"  {suit.name.capitalize()} ({suit.id}{', ' + suit.symbol if suit.symbol else ''}): {' '.join(ranks)}")
+        lines.append(
+            (f"deck.{suit.id}", f"  {suit.name.capitalize()} ({suit.id}{', ' + suit.symbol if suit.symbol else ''}): {' '.join(ranks)}")
+        )
     if deck.jokers:
         jokers = ", ".join(f"{joker.id} ({joker.name})" for joker in deck.jokers)
         order = " beats ".join(joker.id for joker in deck.jokers) if len(deck.jokers) > 1 else ""
-        lines.append(f"  Jokers: {jokers}{'; ' + order if order else ''}.")
+        lines.append(("deck.jokers", f"  Jokers: {jokers}{'; ' + order if order else ''}."))
     else:
-        lines.append("  No jokers.")
+        lines.append(("deck.jokers", "  No jokers."))
     return lines
 
 
-def _deal(rules: Rules) -> list[str]:
+def _deal(rules: Rules) -> list[Line]:
     deal = rules.deal
     words = {
         DealTarget.PLAYERS: "each player",
@@ -87,39 +99,48 @@ def _deal(rules: Rules) -> list[str]:
     }
     bundles = ", ".join(f"{step.cards} to {words[step.target]}" for step in deal.steps)
     lines = [
-        f"{deal.hand_size} cards to each player, {deal.kitty} to the kitty"
-        + (f", {deal.dead_hand} to a dead hand nobody plays" if deal.dead_hand else "")
-        + "."
+        (
+            "deal",
+            f"{deal.hand_size} cards to each player, {deal.kitty} to the kitty"
+            + (f", {deal.dead_hand} to a dead hand nobody plays" if deal.dead_hand else "")
+            + ".",
+        )
     ]
-    lines.append(f"Dealt from the dealer's left in bundles: {bundles}.")
+    lines.append(("deal.steps", f"Dealt from the dealer's left in bundles: {bundles}."))
     if deal.misdeal_without_face_card:
-        lines.append("A hand with no king, queen or jack is a misdeal: the cards are redealt.")
+        lines.append(("deal.misdeal_without_face_card", "A hand with no king, queen or jack is a misdeal: the cards are redealt."))
     if deal.last_kitty_card_face_up:
-        lines.append("The last card dealt to the kitty is turned face up for all to see.")
+        lines.append(("deal.last_kitty_card_face_up", "The last card dealt to the kitty is turned face up for all to see."))
     if deal.draw:
         lines.append(
-            f"The players draw their hands: in turn each draws a card and keeps or rejects it, then does the opposite with the next, "
-            f"until each holds {deal.hand_size}; rejected cards are out of play."
+            (
+                "deal.draw",
+                f"The players draw their hands: in turn each draws a card and keeps or rejects it, then does the opposite with the next, "
+                f"until each holds {deal.hand_size}; rejected cards are out of play.",
+            )
         )
     if deal.table:
         lines.append(
-            f"{deal.table} cards are dealt face up to the table: before the auction each player in turn puts {deal.table_to_kitty} "
-            f"into the kitty; after the declarer's exchange each defender takes {deal.table_to_defenders}, discarding a card for each; "
-            "the rest are out of play."
+            (
+                "deal.table",
+                f"{deal.table} cards are dealt face up to the table: before the auction each player in turn puts {deal.table_to_kitty} "
+                f"into the kitty; after the declarer's exchange each defender takes {deal.table_to_defenders}, discarding a card for each; "
+                "the rest are out of play.",
+            )
         )
     return lines
 
 
-def _card_orders(rules: Rules) -> list[str]:
+def _card_orders(rules: Rules) -> list[Line]:
     lines = []
     deck = rules.deck
     for order in rules.card_orders:
         strain = order.strain
         trumps = " ".join(str(deck.cards[index]) for index in order.trump_cards) or "none"
         extra = " (jack high, no left bower)" if strain.jack_high else ""
-        lines.append(f"{strain.name.capitalize()} ({strain.id}){extra}: trumps, highest first: {trumps}")
+        lines.append((f"order.{strain.id}", f"{strain.name.capitalize()} ({strain.id}){extra}: trumps, highest first: {trumps}"))
         for suit, cards in order.plain_order:
-            lines.append(f"    {suit}: {' '.join(str(deck.cards[index]) for index in cards)}")
+            lines.append((f"order.{strain.id}.{suit}", f"    {suit}: {' '.join(str(deck.cards[index]) for index in cards)}"))
     return lines
 
 
@@ -182,33 +203,54 @@ def _extra_line(extra: Extra, rules: Rules) -> str:
     )
 
 
-def _auction(rules: Rules) -> list[str]:
+def _auction(rules: Rules) -> list[Line]:
     auction = rules.auction
     lines = []
     if auction.rounds is Rounds.CONTINUOUS:
-        lines.append("Bidding starts left of the dealer and goes round until all but one have passed; each bid must outrank the last.")
+        lines.append(
+            (
+                "auction.rounds",
+                "Bidding starts left of the dealer and goes round until all but one have passed; each bid must outrank the last.",
+            )
+        )
     else:
-        lines.append("One round of bidding: starting left of the dealer, each player bids once or passes; each bid must outrank the last.")
+        lines.append(
+            (
+                "auction.rounds",
+                "One round of bidding: starting left of the dealer, each player bids once or passes; each bid must outrank the last.",
+            )
+        )
     lines.append(
-        "A pass is final."
-        if auction.bid_after_pass is BidAfterPass.NEVER
-        else "A player who passed may bid again once a bidder changes the suit of its bid."
+        (
+            "auction.bid_after_pass",
+            "A pass is final."
+            if auction.bid_after_pass is BidAfterPass.NEVER
+            else "A player who passed may bid again once a bidder changes the suit of its bid.",
+        )
     )
     if auction.rounds is Rounds.CONTINUOUS:  # with one round, nobody bids twice
         lines.append(
-            "A player who has bid may bid again only after another player has bid."
-            if auction.rebid is Rebid.AFTER_INTERVENING_BID
-            else "A player may bid again at any turn."
+            (
+                "auction.rebid",
+                "A player who has bid may bid again only after another player has bid."
+                if auction.rebid is Rebid.AFTER_INTERVENING_BID
+                else "A player may bid again at any turn.",
+            )
         )
     if auction.winner_may_raise:
-        lines.append("The winner may raise their own bid; changing strain reopens the auction; an uncontested winner may not raise.")
+        lines.append(
+            (
+                "auction.winner_may_raise",
+                "The winner may raise their own bid; changing strain reopens the auction; an uncontested winner may not raise.",
+            )
+        )
     inkles = auction.inkles
     if inkles is not None:
         who = "anyone" if inkles.bidders is None else f"only the first {inkles.bidders} players in turn"
         win = "can" if inkles.can_win else "cannot"
-        lines.append(f"Level-{inkles.level} bids are inkles, made by {who}; an inkle {win} win the auction.")
+        lines.append(("auction.inkles", f"Level-{inkles.level} bids are inkles, made by {who}; an inkle {win} win the auction."))
         if inkles.separate_no:
-            lines.append("'Inkle no' is distinct from, and just below, 'inkle no trump'.")
+            lines.append(("auction.inkles.separate_no", "'Inkle no' is distinct from, and just below, 'inkle no trump'."))
     all_pass = auction.all_pass
     text = {
         AllPassAction.REDEAL: "the same dealer redeals",
@@ -221,27 +263,34 @@ def _auction(rules: Rules) -> list[str]:
     }[all_pass.action]
     if all_pass.max_redeals is not None:
         text += f", at most {all_pass.max_redeals} times, then the deal passes on"
-    lines.append(f"If nobody wins the auction, {text}.")
+    lines.append(("auction.all_pass", f"If nobody wins the auction, {text}."))
     return lines
 
 
-def _kitty(rules: Rules) -> str:
-    return {
+def _kitty(rules: Rules) -> Line:
+    return "kitty.exchange", {
         KittyExchange.DISCARD_SAME: f"The declarer takes the {rules.deal.kitty}-card kitty and discards {rules.deal.kitty} cards face down.",
         KittyExchange.ANY_NUMBER: "The declarer may swap any number of kitty cards for cards of their hand.",
         KittyExchange.NONE: "The kitty is not used.",
     }[rules.kitty.exchange]
 
 
-def _play(rules: Rules) -> list[str]:
+def _play(rules: Rules) -> list[Line]:
     play = rules.play
     lines = [
-        "The declarer leads the first trick."
-        if play.first_lead is FirstLead.DECLARER
-        else "The player left of the dealer leads the first trick."
+        (
+            "play.first_lead",
+            "The declarer leads the first trick."
+            if play.first_lead is FirstLead.DECLARER
+            else "The player left of the dealer leads the first trick.",
+        )
     ]
     lines.append(
-        "Players must follow suit (a left bower belongs to the trump suit); otherwise any card. The highest trump wins, else the highest card of the suit led."
+        (
+            "play.follow",
+            "Players must follow suit (a left bower belongs to the trump suit); otherwise any card. "
+            "The highest trump wins, else the highest card of the suit led.",
+        )
     )
     if rules.deck.jokers:
         joker = play.joker_in_no_trump
@@ -255,8 +304,10 @@ def _play(rules: Rules) -> list[str]:
             rules_text.append("it may not be used in a suit its holder has shown void in")
         if joker.first_or_last_only:
             rules_text.append("it may only be played as the first or last card of a suit")
-        lines.append("In no trump the joker: " + "; ".join(rules_text) + ".")
-    lines.append("The declarer, when it leads, may lay cards down to claim the tricks they win: they lead in turn while they win.")
+        lines.append(("play.joker_in_no_trump", "In no trump the joker: " + "; ".join(rules_text) + "."))
+    lines.append(
+        ("play.lay_down", "The declarer, when it leads, may lay cards down to claim the tricks they win: they lead in turn while they win.")
+    )
     return lines
 
 
@@ -264,19 +315,22 @@ def _share(share: Share) -> str:
     return "all" if share is Share.FULL else "half"
 
 
-def _scoring(rules: Rules) -> list[str]:
+def _scoring(rules: Rules) -> list[Line]:
     scoring = rules.scoring
-    lines = ["A made contract scores its value (no overtricks)."]
+    lines = [("scoring.made", "A made contract scores its value (no overtricks).")]
     lines.append(
-        "A failed contract loses its value."
-        if scoring.failed is FailedContract.SUBTRACT
-        else "A failed contract's value goes to each other side instead."
+        (
+            "scoring.failed",
+            "A failed contract loses its value."
+            if scoring.failed is FailedContract.SUBTRACT
+            else "A failed contract's value goes to each other side instead.",
+        )
     )
     if scoring.defender_trick_points:
         cap = f", but not beyond {scoring.defender_cap}" if scoring.defender_cap is not None else ""
-        lines.append(f"The defenders score {scoring.defender_trick_points} a trick{cap}.")
+        lines.append(("scoring.defenders", f"The defenders score {scoring.defender_trick_points} a trick{cap}."))
     else:
-        lines.append("The defenders score nothing for tricks.")
+        lines.append(("scoring.defenders", "The defenders score nothing for tricks."))
     slam = scoring.slam
     if slam is not None:
         limits = []
@@ -284,11 +338,11 @@ def _scoring(rules: Rules) -> list[str]:
             limits.append(f"worth less than {slam.below_value}")
         if slam.up_to_rank is not None:
             limits.append(f"up to {rules.ladder.contracts[slam.up_to_rank].id}")
-        lines.append(f"Taking every trick on a contract {' and '.join(limits)} scores {slam.value}.")
+        lines.append(("scoring.slam", f"Taking every trick on a contract {' and '.join(limits)} scores {slam.value}."))
     if scoring.scores_never_decrease:
-        lines.append("Scores never go down.")
+        lines.append(("scoring.scores_never_decrease", "Scores never go down."))
     if scoring.lay_down_penalty:
-        lines.append(f"Laying down cards to claim tricks costs {scoring.lay_down_penalty}.")
+        lines.append(("scoring.lay_down_penalty", f"Laying down cards to claim tricks costs {scoring.lay_down_penalty}."))
     return lines
 
 
@@ -296,70 +350,95 @@ def _margin(rule: SetRule) -> str:
     return f"ends {rule.short_by} or more tricks short (a misère-type contract: takes {rule.misere_tricks} or more)"
 
 
-def _penalties(rules: Rules) -> list[str]:
+def _penalties(rules: Rules) -> list[Line]:
     lines = []
     if rules.set_rule is not None:
-        lines.append(f"Set rule: a declarer who {_margin(rules.set_rule)} may not bid in the next hand.")
+        lines.append(("set_rule", f"Set rule: a declarer who {_margin(rules.set_rule)} may not bid in the next hand."))
     if rules.ralph is not None:
-        lines.append(f"Ralphing: a declarer who {_margin(rules.ralph)} may not bid in the next hand.")
+        lines.append(("ralph", f"Ralphing: a declarer who {_margin(rules.ralph)} may not bid in the next hand."))
     breach = rules.breach
     if breach is not None:
         lines.append(
-            f"Breach: once the auction is won, before the kitty, the defenders in turn from the declarer's left may call "
-            f"breach (the first call stands) against a contract of level {breach.min_level}+ or a special contract. Breached when "
-            f"the declaring side {_margin(breach.margin)}. Made contract: the callers lose {breach.value}; failed but not "
-            f"breached: both sides lose (the callers {breach.value}); breached: the callers gain {breach.value}."
+            (
+                "breach",
+                f"Breach: once the auction is won, before the kitty, the defenders in turn from the declarer's left may call "
+                f"breach (the first call stands) against a contract of level {breach.min_level}+ or a special contract. Breached when "
+                f"the declaring side {_margin(breach.margin)}. Made contract: the callers lose {breach.value}; failed but not "
+                f"breached: both sides lose (the callers {breach.value}); breached: the callers gain {breach.value}.",
+            )
         )
-        lines.append("Breach points cannot win or lose the game." if not breach.can_end_game else "Breach points can win or lose the game.")
+        lines.append(
+            (
+                "breach.can_end_game",
+                "Breach points cannot win or lose the game." if not breach.can_end_game else "Breach points can win or lose the game.",
+            )
+        )
         if breach.ban_failed_caller:
-            lines.append("A caller whose breach fails may not bid in the next hand.")
+            lines.append(("breach.ban_failed_caller", "A caller whose breach fails may not bid in the next hand."))
         if breach.ban_breached_declarer_level is not None:
             lines.append(
-                f"A declarer of a level-{breach.ban_breached_declarer_level} contract who is breached may not bid in the next hand."
+                (
+                    "breach.ban_breached_declarer_level",
+                    f"A declarer of a level-{breach.ban_breached_declarer_level} contract who is breached may not bid in the next hand.",
+                )
             )
-    return lines or ["No set, ralph or breach rule."]
+    # Keyed as the set rule: adding one reads as that line changed.
+    return lines or [("set_rule", "No set, ralph or breach rule.")]
 
 
-def _end(rules: Rules) -> list[str]:
+def _end(rules: Rules) -> list[Line]:
     end = rules.end
-    lines = [f"A side reaching {'exactly ' if end.exact_target else ''}{end.target} wins."]
+    lines = [("end.target", f"A side reaching {'exactly ' if end.exact_target else ''}{end.target} wins.")]
     if end.lose_at is not None:
         condition = " if no other side is below zero" if end.lose_only_if_others_not_negative else ""
-        lines.append(f"A side at {end.lose_at} or below loses{condition}.")
+        lines.append(("end.lose_at", f"A side at {end.lose_at} or below loses{condition}."))
     if end.lose_at_or_above is not None:
-        lines.append(f"A side reaching {end.lose_at_or_above} loses.")
+        lines.append(("end.lose_at_or_above", f"A side reaching {end.lose_at_or_above} loses."))
     if end.must_win_by_bid:
-        lines.append("A side can only win on a hand in which it made its contract.")
+        lines.append(("end.must_win_by_bid", "A side can only win on a hand in which it made its contract."))
     lines.append(
-        "If several sides reach the target on one hand, the declaring side wins."
-        if end.simultaneous is Simultaneous.BIDDER
-        else "If several sides reach the target on one hand, the highest score wins."
+        (
+            "end.simultaneous",
+            "If several sides reach the target on one hand, the declaring side wins."
+            if end.simultaneous is Simultaneous.BIDDER
+            else "If several sides reach the target on one hand, the highest score wins.",
+        )
     )
     lines.append(
-        {
-            SimultaneousTie.PLAY_ON: "If they tie at the top, nobody has won yet and play goes on.",
-            SimultaneousTie.SHARED: "If they tie at the top, the game ends and they share the win.",
-            SimultaneousTie.BIDDER_SIDE: "If they tie at the top, the declaring side wins if it is one of them and made its contract; otherwise play goes on.",
-        }[end.simultaneous_tie]
+        (
+            "end.simultaneous_tie",
+            {
+                SimultaneousTie.PLAY_ON: "If they tie at the top, nobody has won yet and play goes on.",
+                SimultaneousTie.SHARED: "If they tie at the top, the game ends and they share the win.",
+                SimultaneousTie.BIDDER_SIDE: (
+                    "If they tie at the top, the declaring side wins if it is one of them and made its contract; otherwise play goes on."
+                ),
+            }[end.simultaneous_tie],
+        )
     )
     if end.point_spread is not None:
-        lines.append(f"Point spread: the game ends when a positive and a negative side are {end.point_spread} or more apart.")
+        lines.append(
+            ("end.point_spread", f"Point spread: the game ends when a positive and a negative side are {end.point_spread} or more apart.")
+        )
     if end.score_out_during_hand:
-        lines.append("A side that scores out during a hand wins at once, unless the declarer can still win out.")
+        lines.append(
+            ("end.score_out_during_hand", "A side that scores out during a hand wins at once, unless the declarer can still win out.")
+        )
     return lines
 
 
-def describe_sections(rules: Rules) -> list[tuple[str, list[str]]]:
-    """The rule set in plain words as ``show`` prints it, section by section: (title, lines)."""
-    sections: list[tuple[str, list[str]]] = [
+def keyed_sections(rules: Rules) -> list[tuple[str, list[Line]]]:
+    """The rule set in plain words as ``show`` prints it, section by section: (title, lines), each line with
+    the rule it states (:data:`Line`)."""
+    sections: list[tuple[str, list[Line]]] = [
         ("Players", _players(rules)),
         ("Deck", _deck(rules)),
         ("Deal", _deal(rules)),
         ("Card order in each strain", _card_orders(rules)),
-        (LADDER, [_contract_line(contract, rules) for contract in rules.ladder]),
+        (LADDER, [(f"contract.{contract.id}", _contract_line(contract, rules)) for contract in rules.ladder]),
     ]
     if rules.extras:
-        sections.append(("Modifiers and calls", [_extra_line(extra, rules) for extra in rules.extras]))
+        sections.append(("Modifiers and calls", [(f"extra.{extra.id}", _extra_line(extra, rules)) for extra in rules.extras]))
     sections += [
         ("Auction", _auction(rules)),
         ("Kitty", [_kitty(rules)]),
@@ -369,6 +448,11 @@ def describe_sections(rules: Rules) -> list[tuple[str, list[str]]]:
         ("End of game", _end(rules)),
     ]
     return sections
+
+
+def describe_sections(rules: Rules) -> list[tuple[str, list[str]]]:
+    """The rule set in plain words as ``show`` prints it, section by section: (title, lines)."""
+    return [(title, [words for _, words in lines]) for title, lines in keyed_sections(rules)]
 
 
 LADDER = "Bid ladder, lowest first (rank, bid, name, value)"
@@ -441,11 +525,11 @@ def _ladder_changes(base: Rules, rules: Rules) -> list[Change]:
 
 def rule_changes(base: Rules, rules: Rules) -> list[Change]:
     """How ``rules`` differ from ``base`` in plain words: each line of :func:`describe_sections` that
-    changed (paired with the base's line it replaces where the two line up), was added or was dropped,
-    section by section in ``show``'s order (the ladder contract by contract). Identical rules give no
-    changes."""
-    theirs = dict(describe_sections(base))
-    ours = dict(describe_sections(rules))
+    changed (paired with the base's line that states the same rule, :data:`Line`'s key), was added or was
+    dropped, section by section in ``show``'s order (the ladder contract by contract). Identical rules give
+    no changes."""
+    theirs = dict(keyed_sections(base))
+    ours = dict(keyed_sections(rules))
     titles = list(ours) + [title for title in theirs if title not in ours]
     changes = []
     for title in titles:
@@ -453,18 +537,17 @@ def rule_changes(base: Rules, rules: Rules) -> list[Change]:
             changes.extend(_ladder_changes(base, rules))
             continue
         # Spaces only line up columns.
-        before = [" ".join(line.split()) for line in theirs.get(title, [])]
-        after = [" ".join(line.split()) for line in ours.get(title, [])]
-        matcher = difflib.SequenceMatcher(a=before, b=after, autojunk=False)
+        before = {key: " ".join(line.split()) for key, line in theirs.get(title, [])}
+        after = {key: " ".join(line.split()) for key, line in ours.get(title, [])}
+        # A rule is paired with the same rule, whatever lines were added or dropped about it (a user trial
+        # saw the rebid rule shown changed into the rule for an auction nobody wins, paired by place).
+        matcher = difflib.SequenceMatcher(a=list(before), b=list(after), autojunk=False)
         for tag, low, high, first, last in matcher.get_opcodes():
             if tag == "equal":
+                changes.extend(Change(title, before[key], after[key]) for key in list(after)[first:last] if before[key] != after[key])
                 continue
-            old, new = before[low:high], after[first:last]
-            # Lines replaced one for one are one rule changed; any others were added or dropped.
-            paired = min(len(old), len(new)) if tag == "replace" else 0
-            changes.extend(Change(title, old[index], new[index]) for index in range(paired))
-            changes.extend(Change(title, line, None) for line in old[paired:])
-            changes.extend(Change(title, None, line) for line in new[paired:])
+            changes.extend(Change(title, before[key], None) for key in list(before)[low:high])
+            changes.extend(Change(title, None, after[key]) for key in list(after)[first:last])
     return changes
 
 
