@@ -12,6 +12,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 
+def _printable(text: str) -> str:
+    # A name given by a program may hold a lone surrogate, which no output encodes: escaped, it prints.
+    return text if text.isascii() else text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 @dataclass(frozen=True, order=True)
 class Problem:
     """One thing wrong with a variant file, located as precisely as the engine can."""
@@ -27,10 +32,18 @@ class Problem:
     message: str
     """A full sentence saying what is wrong and, where there is one, what to write instead."""
 
+    @property
+    def place(self) -> str:
+        """Where it is, as a compiler names a place: ``file:line:column``, or ``file`` alone for a problem with
+        the whole file (a user trial read ``file:0:0`` as a bug)."""
+        return f"{self.file}:{self.line}:{self.column}" if self.line else self.file
+
     def __str__(self) -> str:
-        text = f"{self.file}:{self.line}:{self.column}: {self.path}: {self.message}"
-        # A name given by a program may hold a lone surrogate, which no output encodes: escaped, it prints.
-        return text if text.isascii() else text.encode("utf-8", "backslashreplace").decode("utf-8")
+        return _printable(f"{self.place}: {self.path}: {self.message}")
+
+    def warning_text(self) -> str:
+        """The problem as a warning is printed: ``file:line:column: path: warning: message``."""
+        return _printable(f"{self.place}: {self.path}: warning: {self.message}")
 
     def to_dict(self) -> dict[str, object]:
         """The problem as a JSON-ready mapping (used by ``fivehundred validate --format json``)."""

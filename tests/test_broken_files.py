@@ -22,6 +22,29 @@ CASES: list[tuple[str, str, str, int, tuple[str, ...]]] = [
         ("Unknown key 'kity_size'", "Did you mean 'kitty_size'?"),
     ),
     (
+        # A rules author's trial: a key one level too high listed the top level's keys only.
+        "a-key-at-the-wrong-depth-names-where-it-belongs",
+        """
+        extends: standard
+        target: 400
+        """,
+        "$.target",
+        2,
+        ("Unknown key 'target' in the top level.", "'target' is a key of end (end.target)", "write it there"),
+    ),
+    (
+        # A rules author's trial: the word as it is spelt, accent and all, got no suggestion.
+        "an-accented-contract-id-suggests-its-plain-spelling",
+        """
+        extends: standard
+        contracts:
+          misère: {value: 300}
+        """,
+        '$.contracts["misère"]',
+        3,
+        ("'misère' is not a valid name here", "Did you mean 'misere'?"),
+    ),
+    (
         "deal-does-not-use-the-deck",
         """
         extends: standard
@@ -970,3 +993,15 @@ def test_switching_off_a_misspelt_contract_is_reported_in_the_file_that_wrote_it
         engine.load_variant(str(tmp_path / "child.yaml"))
     [problem] = [each for each in raised.value.problems if "open_misre" in each.message]
     assert problem.file.endswith("parent.yaml") and problem.line == 4, problem
+
+
+def test_a_problem_with_the_whole_file_names_the_file_alone(check) -> None:  # type: ignore[no-untyped-def]
+    """A rules author's trial read ``house.yaml:0:0:`` as a bug: a problem with the whole file (empty,
+    missing) has no line, so it prints ``house.yaml: $: ...`` as a compiler's message does; one with a line
+    keeps ``file:line:column``."""
+    [empty] = check("# nothing but a comment\n")
+    assert (empty.line, empty.column) == (0, 0)
+    assert str(empty).startswith(f"{empty.file}: $: The file is empty")
+    assert empty.warning_text().startswith(f"{empty.file}: $: warning: The file is empty")
+    located = _find(check("extends: standard\ntarget: 400\n"), "$.target")
+    assert str(located).startswith(f"{located.file}:2:1: $.target: Unknown key 'target'")

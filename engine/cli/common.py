@@ -52,11 +52,6 @@ def warnings_of(reference: str, rules: Rules, shipped: bool = True) -> list[Prob
         return []
 
 
-def warning_line(warning: Problem) -> str:
-    """A warning as printed: ``file:line:column: path: warning: message``, like an error but marked."""
-    return f"{warning.file}:{warning.line}:{warning.column}: {warning.path}: warning: {warning.message}"
-
-
 class Parser(argparse.ArgumentParser):
     """An argument parser whose usage errors name the command and exit with code 2, never a traceback."""
 

@@ -25,7 +25,6 @@ from .common import (
     output_file_argument,
     output_refusal,
     seed_argument,
-    warning_line,
     warnings_of,
     write_atomically,
 )
@@ -223,7 +222,7 @@ def command_simulate(args: argparse.Namespace) -> int:
         return _report_failure(error)
     _note_workers(args.workers, result)
     for warning in warnings_of(args.variant, result.rules, shipped=False):
-        print(warning_line(warning), file=sys.stderr)
+        print(warning.warning_text(), file=sys.stderr)
     if args.format == "json":
         data = to_data(result)
         if args.skill:

@@ -12,7 +12,7 @@ from ..kernel.support import unsupported_rules
 from ..language.resources import protocol_schema_path, schema_path, shipped_variant_names
 from ..rules.compiler import load_variant
 from ..rules.describe import describe
-from .common import EXIT_INTERNAL, EXIT_INVALID, EXIT_OK, EXIT_USAGE, internal_error, warning_line, warnings_of
+from .common import EXIT_INTERNAL, EXIT_INVALID, EXIT_OK, EXIT_USAGE, internal_error, warnings_of
 
 
 def _first_line(text: str) -> str:
@@ -57,13 +57,13 @@ def _command_validate(args: argparse.Namespace) -> int:
         if result["valid"]:
             for warning in result["warnings"]:
                 assert isinstance(warning, dict)
-                print(warning_line(Problem(**warning)))
+                print(Problem(**warning).warning_text())
             count = len(result["warnings"])
             print(f"{result['file']}: ok" + (f" (with {count} warning{'s' if count > 1 else ''})" if count else ""))
             continue
         for problem in result["problems"]:
             assert isinstance(problem, dict)
-            print(f"{problem['file']}:{problem['line']}:{problem['column']}: {problem['path']}: {problem['message']}")
+            print(Problem(**problem))
     invalid = sum(1 for result in results if not result["valid"])
     if invalid:
         count = sum(len(result["problems"]) for result in results)
@@ -83,7 +83,7 @@ def _command_show(args: argparse.Namespace) -> int:
     except VariantError as error:
         return _report(error)
     for warning in warnings_of(args.variant, rules, shipped=False):
-        print(warning_line(warning), file=sys.stderr)
+        print(warning.warning_text(), file=sys.stderr)
     sys.stdout.write(describe(rules))
     missing = unsupported_rules(rules)
     if missing:

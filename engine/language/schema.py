@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import json
+import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -18,7 +19,7 @@ from ..errors import Problem
 from .loader import MergedDocument
 from .resources import load_schema
 from .source import JsonPath, format_path
-from .suggest import suggestion
+from .suggest import suggestion, unaccented
 from .validated import content_hash, index_path, known_valid, remember, schema_hash
 
 if TYPE_CHECKING:
@@ -129,6 +130,42 @@ def _expectation(schema: dict[str, Any]) -> str:
     return f" Expected: {description}" if description else ""
 
 
+def _key_places(schema: dict[str, Any], where: tuple[str, ...], depth: int) -> Iterator[tuple[tuple[str, ...], str]]:
+    """Every key the schema allows below ``schema`` (at most ``depth`` mappings down), with where it goes:
+    (the keys leading to it, the key); a mapping of ids (``contracts``) is passed through as ``<id>``."""
+    reference = schema.get("$ref")
+    if isinstance(reference, str) and reference.startswith("#/$defs/"):
+        schema = load_schema()["$defs"].get(reference[len("#/$defs/") :], {})
+    for branch in schema.get("oneOf", []) + schema.get("anyOf", []):
+        if isinstance(branch, dict):
+            yield from _key_places(branch, where, depth)
+    if depth == 0:
+        return
+    for name, inner in schema.get("properties", {}).items():
+        yield where, name
+        if isinstance(inner, dict):
+            yield from _key_places(inner, where + (name,), depth - 1)
+    for inner in (schema.get("additionalProperties"), schema.get("items")):
+        if isinstance(inner, dict):
+            yield from _key_places(inner, where + ("<id>",) if inner is schema.get("additionalProperties") else where, depth - 1)
+
+
+def _belongs_elsewhere(key: str, path: JsonPath) -> str:
+    """For a key unknown where it is written: where it is a key (`` 'target' is a key of end: write it
+    there (end.target).``), when it is one somewhere else in the variant file; else an empty string."""
+    written = tuple(part for part in path if isinstance(part, str))
+    found = {where for where, name in _key_places(load_schema(), (), 4) if name == key and where and where != written}
+    # The plainest places first: a rule of the whole game before a contract's own.
+    places = sorted(found, key=lambda where: ("<id>" in where, len(where), where))
+    if not places:
+        return ""
+    named = [f"{'.'.join(where)} ({'.'.join(where + (key,))})" for where in places[:3]]
+    if len(places) > 3:
+        return f" '{key}' is a key of {', '.join(named)} and {len(places) - 3} more places: write it under the one you mean."
+    listed = named[0] if len(named) == 1 else f"{', '.join(named[:-1])} or {named[-1]}"
+    return f" '{key}' is a key of {listed}: write it there."
+
+
 def _explain(error: ValidationError, document: MergedDocument) -> Iterator[Problem]:
     path: JsonPath = tuple(error.absolute_path)
     schema: dict[str, Any] = error.schema if isinstance(error.schema, dict) else {}
@@ -173,18 +210,22 @@ def _explain(error: ValidationError, document: MergedDocument) -> Iterator[Probl
         known = list(schema.get("properties", {}))
         for key in instance:
             if key not in known:
-                hint = suggestion(key, known)
-                options = "" if hint else f" Allowed keys here: {', '.join(known)}."
+                hint = suggestion(key, known) or _belongs_elsewhere(key, path)
+                options = "" if hint.startswith(" Did you mean") else f" Allowed keys here: {', '.join(known)}."
                 yield document.problem(path + (key,), f"Unknown key '{key}' in {_where(path)}.{hint}{options}", key=True, as_written=True)
         return
 
     if kind == "propertyNames" or "propertyNames" in error.relative_schema_path:
         # The offending key name is the instance; the error's path is the mapping holding it.
         key = str(instance)
+        pattern = rule if isinstance(rule, str) else str(rule.get("pattern", "")) if isinstance(rule, dict) else ""
+        plain = unaccented(key)
+        # An accented word (misère) is most often meant as its plain spelling.
+        hint = f" Did you mean '{plain}'?" if plain != key and pattern and re.fullmatch(pattern, plain) else ""
         yield document.problem(
             path + (key,),
             f"'{key}' is not a valid name here: ids are lower-case letters, digits and underscores "
-            "(contracts, such as open_misere) or upper-case letters and digits (strains, such as J5).",
+            f"(contracts, such as open_misere) or upper-case letters and digits (strains, such as J5).{hint}",
             key=True,
             as_written=True,
         )

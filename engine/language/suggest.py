@@ -9,7 +9,14 @@ suggested instead of suggesting it.
 from __future__ import annotations
 
 import difflib
+import unicodedata
 from collections.abc import Mapping
+
+
+def unaccented(word: str) -> str:
+    """``word`` without its accents (``misère`` → ``misere``): the names of a variant file are plain ASCII,
+    and an author writes the word as it is spelt."""
+    return "".join(char for char in unicodedata.normalize("NFKD", word) if not unicodedata.combining(char))
 
 
 def _closest(word: str, options: list[str]) -> str | None:

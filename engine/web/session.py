@@ -56,16 +56,6 @@ def _first_sentence(text: str) -> str:
     return line[: line.index(". ") + 1] if ". " in line else line
 
 
-def problem_line(problem: Problem) -> str:
-    """A problem as ``fivehundred validate`` prints it: ``file:line:col: path: message``."""
-    return f"{problem.file}:{problem.line}:{problem.column}: {problem.path}: {problem.message}"
-
-
-def warning_line(warning: Problem) -> str:
-    """A warning as ``fivehundred validate`` prints it: ``file:line:col: path: warning: message``."""
-    return f"{warning.file}:{warning.line}:{warning.column}: {warning.path}: warning: {warning.message}"
-
-
 def card_order(rules: Rules, contract: str | None) -> list[str]:
     """Every card of the deck in the current trump order: trumps first (bowers and jokers among them),
     highest first, then each plain suit highest first, suits in the deck's order (as the terminal table
@@ -215,8 +205,8 @@ class WebSession(Session):
         rules, problems, warnings, _ = self._text_rules(request)
         return {
             "valid": rules is not None,
-            "problems": [{**problem.to_dict(), "text": problem_line(problem)} for problem in problems],
-            "warnings": [{**warning.to_dict(), "text": warning_line(warning)} for warning in warnings],
+            "problems": [{**problem.to_dict(), "text": str(problem)} for problem in problems],
+            "warnings": [{**warning.to_dict(), "text": warning.warning_text()} for warning in warnings],
         }
 
     def _show(self, request: dict[str, Any]) -> dict[str, Any]:
@@ -225,7 +215,7 @@ class WebSession(Session):
         if "text" in request:
             rules, problems, _, base = self._text_rules(request)
             if rules is None:
-                raise RequestError("invalid_variant", problem_line(problems[0]) if problems else "The text is not a valid variant.")
+                raise RequestError("invalid_variant", str(problems[0]) if problems else "The text is not a valid variant.")
         else:
             rules = self._rules(request)
             base = None
@@ -355,4 +345,4 @@ class WebSession(Session):
             raise RequestError("file_refused", str(error)) from None
 
 
-__all__ = ["MAX_WEB_GAMES", "WEB_COMMANDS", "WebSession", "card_order", "problem_line"]
+__all__ = ["MAX_WEB_GAMES", "WEB_COMMANDS", "WebSession", "card_order"]
