@@ -4,6 +4,7 @@ say why a rule never came up, breach's outcomes told apart, and unfinished games
 
 from __future__ import annotations
 
+import html
 import math
 
 import pytest
@@ -12,7 +13,7 @@ from hypothesis import strategies as st
 
 import engine
 from engine.analysis.statistics import holm, holm_once, share_interval, t_p, t_quantile
-from engine.simulation.comparison import compare, compare_data, compare_text, complementary, figure_tests
+from engine.simulation.comparison import Comparison, compare, compare_data, compare_text, complementary, figure_tests, significant_lines
 from engine.simulation.figures import CONTRACT_DECLARED, CONTRACT_MADE, CONTRACT_POINTS, PairedMoments, conditional
 from engine.simulation.inference import unpaired_test
 from engine.simulation.report import hands_text, to_data, to_text
@@ -23,9 +24,47 @@ MISERE_100 = "extends: standard\nname: Misère at 100\ncontracts:\n  misere:\n  
 
 
 @pytest.fixture(scope="module")
-def misere_compare() -> dict[str, object]:
+def misere_comparison() -> Comparison:
     """``standard`` against a house file that only lowers misère's value to 100, 3,000 paired hands."""
-    return compare_data(compare("standard", engine.compile_text(MISERE_100), hands=3000, seed=5, workers=2))
+    return compare("standard", engine.compile_text(MISERE_100), hands=3000, seed=5, workers=2)
+
+
+@pytest.fixture(scope="module")
+def misere_compare(misere_comparison: Comparison) -> dict[str, object]:
+    """:func:`misere_comparison` as data."""
+    return compare_data(misere_comparison)
+
+
+def test_a_compared_share_of_hands_is_in_percent_and_a_contract_s_made_rate_when_declared_is_compared(
+    misere_comparison: Comparison, misere_compare: dict[str, object]
+) -> None:
+    """A rules author's trial: ``compare`` printed shares of hands as fractions (``-8e-06``) where
+    ``simulate`` prints percentages, and had no figure for how often a contract is made when declared
+    (``simulate``'s "% made"). A share (0 or 1 each hand) is now in percent with its difference in
+    percentage points, a mean stays a number; each contract's made rate when declared is a conditional
+    figure (its hands only, two independent samples); the HTML page says what differs as the text does."""
+    rows = {row["figure"]: row for row in misere_compare["figures"]}  # type: ignore[attr-defined]
+    declared, made_when = rows["contract misere declared per hand"], rows["contract misere made when declared"]
+    assert declared["rate"] and made_when["rate"] and not rows["contract misere points when declared"]["rate"]
+    assert made_when["test"] == "Welch t" and conditional(made_when["figure"])
+    report = misere_compare["a"]["contracts"]["misere"]  # type: ignore[index]
+    assert made_when["a"] == pytest.approx(report["made"] / report["bid"], abs=1e-6)
+    text = compare_text(misere_comparison)
+    line = next(each for each in text.splitlines() if each.startswith("contract misere declared per hand "))
+    assert f"{100 * declared['a']:.2f}%" in line and f"{100 * declared['b']:.2f}%" in line
+    assert f"{100 * declared['difference']:+.2f} " in line
+    points = next(each for each in text.splitlines() if each.startswith("a player's points per hand "))
+    assert "%" not in points
+    assert "in percent, its difference and interval in percentage points" in text
+    assert "A player's points per hand: the points of each player's side, averaged over the players" in text
+    pytest.importorskip("matplotlib")
+    from engine.simulation.page import comparison_page  # (the page's charts need the plot extra)
+
+    page = comparison_page(misere_comparison)
+    assert "<h2>What differs</h2>" in page
+    assert page.index("<h2>What differs</h2>") < page.index("<h2>How the two were compared</h2>")
+    headline = significant_lines(misere_compare["figures"])  # type: ignore[arg-type]
+    assert html.escape(headline[0]) in page
 
 
 def test_issue_45_item_1_every_contract_declared_made_and_points_is_a_compared_figure(misere_compare: dict[str, object]) -> None:

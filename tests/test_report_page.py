@@ -131,6 +131,13 @@ def test_cli_sweep_text_and_json(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "sweep", "standard", "--set", "contracts.misere.value=200,300", "--hands", "60", "--format", "json")
     data = json.loads(out)
     assert code == 0 and len(data["runs"]) == 2 and all(len(row["values"]) == 2 for row in data["figures"])
+    # A share of the hands is printed in percent, as simulate prints it (a rules author's trial); a mean is not.
+    rows = {row["figure"]: row for row in data["figures"]}
+    assert rows["contracts made per hand"]["rate"] and not rows["a player's points per hand"]["rate"]
+    code, out, _ = run(capsys, "sweep", "standard", "--set", "contracts.misere.value=200,300", "--hands", "60")
+    made = next(line for line in out.splitlines() if line.startswith("contracts made per hand "))
+    assert f"{100 * rows['contracts made per hand']['values'][0]:.2f}%" in made
+    assert "%" not in next(line for line in out.splitlines() if line.startswith("a player's points per hand "))
 
 
 def test_progress_line_without_extras(capsys: pytest.CaptureFixture[str]) -> None:

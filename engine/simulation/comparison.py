@@ -58,6 +58,29 @@ def p_text(p_value: float) -> str:
     return "< 0.001" if p_value < 0.001 else f"{p_value:.3g}"
 
 
+def shown_value(value: float | None, rate: bool) -> str:
+    """A figure's value as a report prints it: a rate (a share of the hands or games) in percent, any other
+    figure as a number, an unmeasured one as ``-``."""
+    if value is None:
+        return "-"
+    return f"{100 * value:.2f}%" if rate else f"{value:.4g}"
+
+
+def shown_figure(row: dict[str, Any]) -> tuple[str, str, str, str]:
+    """A compared figure's A, B, difference and 95% interval as a report prints them: a rate (``row["rate"]``,
+    a share of the hands or games) in percent, its difference and interval in percentage points, as
+    ``simulate`` prints shares; any other figure as a number."""
+    low, high = row["interval_95"]
+    if row.get("rate"):
+        return (
+            shown_value(row["a"], True),
+            shown_value(row["b"], True),
+            f"{100 * row['difference']:+.2f}",
+            f"{100 * low:+.2f} to {100 * high:+.2f}",
+        )
+    return f"{row['a']:.4g}", f"{row['b']:.4g}", f"{row['difference']:+.3g}", f"{low:+.3g} to {high:+.3g}"
+
+
 def figure_order(name: str) -> tuple[int, str, str]:
     """Where a figure goes in a report: hand figures, then sides, then game figures; levels by number (a
     contract's figures by its level, then together under its id)."""
@@ -289,6 +312,7 @@ def compare_data(comparison: Comparison) -> dict[str, Any]:
                 "test": test.test,
                 "units": list(test.units),
                 "small_sample": min(test.units) < SMALL_SAMPLE and not test.test.startswith(("sign", "Fisher")),
+                "rate": test.rate,
                 "p_value": round(test.p_value, 6),
                 "p_adjusted": round(adjusted, 6),
                 "significant": adjusted < LEVEL,
@@ -408,10 +432,10 @@ def significant_lines(figures: Sequence[dict[str, Any]]) -> list[str]:
     width = max(len(row["figure"]) for row in marked) + 2
     lines = [f"What differs, at the {LEVEL:.0%} level after Holm's adjustment across the {len(figures)} figures (A → B):"]
     for row in marked:
-        low, high = row["interval_95"]
+        a, b, difference, interval = shown_figure(row)
+        points = " points" if row.get("rate") else ""
         lines.append(
-            f"  {row['figure']:<{width}}{row['a']:.4g} → {row['b']:.4g}  ({row['difference']:+.3g}; 95% interval {low:+.3g} to {high:+.3g})"
-            + (" +" if row["small_sample"] else "")
+            f"  {row['figure']:<{width}}{a} → {b}  ({difference}{points}; 95% interval {interval})" + (" +" if row["small_sample"] else "")
         )
     return lines
 
@@ -432,12 +456,11 @@ def compare_text(comparison: Comparison) -> str:
     width = max((len(row["figure"]) for row in data["figures"]), default=6) + 2
     lines.append(f"{'figure':<{width}}{'A':>10}{'B':>10}{'B - A':>10}  {'95% interval':<21}{'effect':>7}{'p adj.':>9}")
     for row in data["figures"]:
-        low, high = row["interval_95"]
+        first, second, difference, interval = shown_figure(row)
         effect = "" if row["effect_size"] is None else f"{row['effect_size']:+.2f}"
         mark = (" *" if row["significant"] else "") + (" +" if row["small_sample"] else "")
         lines.append(
-            f"{row['figure']:<{width}}{row['a']:>10.4g}{row['b']:>10.4g}{row['difference']:>+10.3g}  "
-            f"{f'{low:+.3g} to {high:+.3g}':<21}{effect:>7}{p_text(row['p_adjusted']):>9}{mark}"
+            f"{row['figure']:<{width}}{first:>10}{second:>10}{difference:>10}  {interval:<21}{effect:>7}{p_text(row['p_adjusted']):>9}{mark}"
         )
     lines.append("")
     once = design["counted_once"]
@@ -446,14 +469,18 @@ def compare_text(comparison: Comparison) -> str:
         + (f" (complementary figures counted once: {'; '.join(once)})" if once else "")
         + "; a rate that too few units moved to reach that level whatever their direction is left out of the count (Tarone)"
         + ". The 95% interval is each figure's own, not adjusted: one that leaves out 0 may still not be significant"
+        + f". A share of the {design['units']} (a figure that is 0 or 1 each {design['units'][:-1]}: passed out, declared, made, won) is in percent"
+        + ", its difference and interval in percentage points"
         + ". Effect: the difference in standard deviations of the figure. "
         + (
             "Tests: exact sign test for rates, paired t for means"
             if design["paired"]
             else "Tests: Fisher exact or two-proportion z for rates, Welch t for means"
         )
-        + "; a contract's points 'when declared' are averaged over the hands it was declared, a Welch t on two "
-        "independent samples (tested where each run declared it twice or more)."
+        + "; a contract's figures 'when declared' (how often it was made, the declaring side's points) are averaged "
+        "over the hands it was declared, a Welch t on two independent samples (tested where each run declared it twice "
+        "or more). A player's points per hand: the points of each player's side, averaged over the players (what one "
+        "seat scores a hand, whatever the seating)."
     )
     if any(row["small_sample"] for row in data["figures"]):
         lines.append(

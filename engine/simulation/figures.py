@@ -29,10 +29,11 @@ comparison or a sweep tests each rule's use and success (:func:`rule_figures`)."
 
 CONTRACT_DECLARED = "contract {contract} declared per hand"
 CONTRACT_MADE = "contract {contract} made per hand"
+CONTRACT_MADE_WHEN_DECLARED = "contract {contract} made when declared"
 CONTRACT_POINTS = "contract {contract} points when declared"
 """Names of the figures kept per contract of the ladder: how often it was declared (won the auction and
-played) and made, a share of all hands, and the declaring side's average points over the hands it was
-declared, a *conditional* figure (:func:`conditional`)."""
+played) and made, a share of all hands; and how often it was made and the declaring side's average
+points over the hands it was declared, *conditional* figures (:func:`conditional`)."""
 CONDITIONAL = " when declared"
 """How a conditional figure's name ends: it is averaged over the units in which it was measured, not
 over all units, and is compared as two independent samples of those units."""
@@ -71,6 +72,7 @@ def _hand_figures(result: HandResult, rules: Rules) -> Row:
     contract = rules.ladder.get(result.contract)
     row[CONTRACT_DECLARED.format(contract=result.contract)] = 1
     row[CONTRACT_MADE.format(contract=result.contract)] = int(result.made)
+    row[CONTRACT_MADE_WHEN_DECLARED.format(contract=result.contract)] = int(result.made)
     row[CONTRACT_POINTS.format(contract=result.contract)] = side
     row["contracts made per hand"] = int(result.made)
     row["contracts set per hand"] = int(not result.made)

@@ -51,6 +51,9 @@ class FigureTest:
     """The smallest p-value the test could give with the counts it was given (an exact test of a rate
     that few units moved cannot reach a small one; 0 for the tests of means): the adjustment leaves out a
     test that could not reach the significance level whatever the data (Tarone's refinement)."""
+    rate: bool = False
+    """Whether the figure is 0 or 1 in every unit of both runs: a share of the units (hands passed out,
+    contracts made), which a report prints in percent."""
 
 
 SMALL_SAMPLE = 30
@@ -97,6 +100,7 @@ def paired_test(name: str, moments: PairedMoments) -> FigureTest:
         test,
         (count, count),
         least if binary else 0.0,
+        binary,
     )
 
 
@@ -110,7 +114,8 @@ def unpaired_test(name: str, first: Moments, second: Moments) -> FigureTest:
     part_a, part_b = (var_a / count_a if count_a else 0.0), (var_b / count_b if count_b else 0.0)
     error = math.sqrt(part_a + part_b)
     spread = math.sqrt((var_a + var_b) / 2)
-    if first.binary.get(name, True) and second.binary.get(name, True) and not conditional(name):
+    rate = first.binary.get(name, True) and second.binary.get(name, True)
+    if rate and not conditional(name):
         interval = (difference - Z95 * error, difference + Z95 * error)
         successes_a, successes_b = round(first.sums.get(name, 0.0)), round(second.sums.get(name, 0.0))
         total = count_a + count_b
@@ -119,14 +124,16 @@ def unpaired_test(name: str, first: Moments, second: Moments) -> FigureTest:
             return FigureTest(
                 name, mean_a, mean_b, difference, interval, _effect(difference, spread),
                 fisher_p(successes_a, count_a, successes_b, count_b), "Fisher exact", units,
-                fisher_least_p(successes_a + successes_b, count_a, count_b),
+                fisher_least_p(successes_a + successes_b, count_a, count_b), True,
             )  # fmt: skip
         p_value = normal_p(difference / error) if error else (1.0 if difference == 0 else 0.0)
-        return FigureTest(name, mean_a, mean_b, difference, interval, _effect(difference, spread), p_value, "two-proportion z", units)
+        return FigureTest(
+            name, mean_a, mean_b, difference, interval, _effect(difference, spread), p_value, "two-proportion z", units, rate=True
+        )
     # Welch-Satterthwaite degrees of freedom (a run with one unit adds no freedom of its own).
     shares = [(part, count - 1) for part, count in ((part_a, count_a), (part_b, count_b)) if count > 1 and part > 0]
     freedom = (part_a + part_b) ** 2 / sum(part * part / each for part, each in shares) if shares else 0.0
     quantile = t_quantile(freedom)
     interval = (difference - quantile * error, difference + quantile * error)
     p_value = t_p(difference / error, freedom) if error else (1.0 if difference == 0 else 0.0)
-    return FigureTest(name, mean_a, mean_b, difference, interval, _effect(difference, spread), p_value, "Welch t", units)
+    return FigureTest(name, mean_a, mean_b, difference, interval, _effect(difference, spread), p_value, "Welch t", units, rate=rate)

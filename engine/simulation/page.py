@@ -19,7 +19,7 @@ from ..rules.compiler import load_variant
 from ..rules.describe import LADDER, Change, describe, extended_base, rule_changes
 from ..rules.ruleset import Rules
 from . import runner
-from .comparison import Comparison, compare_data, p_text
+from .comparison import Comparison, compare_data, p_text, shown_figure, shown_value, significant_lines
 from .plot import GREEN, bar_chart, effects_chart, length_chart, svg_figure, sweep_chart
 from .report import hands_text, to_data, unfinished_reason, unfinished_warnings
 from .runner import SimulationResult
@@ -457,6 +457,11 @@ def comparison_page(comparison: Comparison) -> str:
         if changes
         else "<p>A and B play by the same rules.</p>"
     )
+    # What the change did comes before how it was measured, as in the text report.
+    summary = significant_lines(data["figures"])
+    sections += ["<h2>What differs</h2>", f"<p>{_escape(summary[0])}</p>"]
+    if summary[1:]:
+        sections.append("<ul>" + "".join(f"<li>{_escape(' '.join(line.split()))}</li>" for line in summary[1:]) + "</ul>")
     sections += [
         "<h2>How the two were compared</h2>",
         f"<p>{'Paired' if design['paired'] else 'Unpaired'}: {_escape(design['why'])}.</p>",
@@ -465,15 +470,13 @@ def comparison_page(comparison: Comparison) -> str:
         sections.append(f"<p>{_escape(design['seating'])}</p>")
     sections.append(
         f"<p>P-values are adjusted across the {len(data['figures'])} figures by Holm's method; a figure in bold differs "
-        f"at the {design['level']:.0%} level after adjustment. The effect is the difference in standard deviations of the figure.</p>"
+        f"at the {design['level']:.0%} level after adjustment. A share of the {design['units']} is in percent, its difference and "
+        "interval in percentage points. The effect is the difference in standard deviations of the figure.</p>"
     )
     rows = [
         [
             row["figure"],
-            f"{row['a']:.4g}",
-            f"{row['b']:.4g}",
-            f"{row['difference']:+.3g}",
-            f"{row['interval_95'][0]:+.3g} to {row['interval_95'][1]:+.3g}",
+            *shown_figure(row),
             "" if row["effect_size"] is None else f"{row['effect_size']:+.2f}",
             row["test"],
             p_text(row["p_adjusted"]),
@@ -577,7 +580,7 @@ def sweep_page(result: Sweep) -> str:
         cells = []
         for index, value in enumerate(row["values"]):
             against = row["against_first"][index - 1] if index else None
-            text = "-" if value is None else f"{value:.4g}"
+            text = shown_value(value, row["rate"])
             cells.append(f"<b>{text}</b>" if against and against["significant"] else _escape(text))
         table.append(f"<tr><td>{_escape(row['figure'])}</td>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>")
     sections.append(

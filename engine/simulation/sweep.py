@@ -29,6 +29,7 @@ from .comparison import (
     hands_only_warnings,
     play_against_first,
     seating_difference,
+    shown_value,
     team_figure,
     tests_against_first,
 )
@@ -226,7 +227,7 @@ def unresponsive(result: Sweep, tests: list[list[tuple[FigureTest, float]]]) -> 
                     why = "the difference is within chance at 5% after adjustment: more hands may tell whether their bidding responds"
                 warnings.append(
                     f"setting {index} changes what {rule} is worth, but the bots used it {used} "
-                    f"({before:.4g} and {after:.4g} a hand): {why}."
+                    f"({shown_value(before, True)} and {shown_value(after, True)} of hands): {why}."
                 )
     return warnings
 
@@ -262,7 +263,9 @@ def sweep_data(result: Sweep) -> dict[str, Any]:
         names |= {name for name in moments.second.sums if not (other and team_figure(name))}
     figures = []
     for name in sorted(names, key=figure_order):
-        row: dict[str, Any] = {"figure": name, "values": [_value(result.baseline, name)], "against_first": []}
+        # A share of the units (0 or 1 in each) under every setting is printed in percent (shown_value).
+        rate = result.baseline.binary.get(name, True) and all(moments.second.binary.get(name, True) for moments in result.moments)
+        row: dict[str, Any] = {"figure": name, "rate": rate, "values": [_value(result.baseline, name)], "against_first": []}
         for each, moments, other in zip(tests, result.moments, by_role):
             found = next(((test, adjusted) for test, adjusted in each if test.figure == name), None)
             if found is None:
@@ -315,12 +318,13 @@ def sweep_text(result: Sweep) -> str:
         for index, value in enumerate(row["values"]):
             against = row["against_first"][index - 1] if index else None
             mark = "*" if against and against["significant"] else " "
-            cells.append(f"{'-' if value is None else f'{value:.4g}':>10}{mark}")
+            cells.append(f"{shown_value(value, row['rate']):>10}{mark}")
         lines.append(f"{row['figure']:<{width}}" + "".join(cells))
     lines.append("")
     lines.append(
         f"* differs from setting 0 at the {LEVEL:.0%} level after Holm's adjustment across every figure of every setting; "
-        "a contract's points when declared are tested where each setting declared it twice or more."
+        "a contract's figures when declared are tested where each setting declared it twice or more; a share of the "
+        f"{'games' if first['games'] else 'hands'} (0 or 1 each: passed out, declared, made, won) is in percent."
     )
     if first["games"]:
         lines.append(GAMES_NOTE)
