@@ -354,6 +354,22 @@ def test_a_hint_for_every_decision_of_every_variant_is_legal_and_true(variant: s
         game.apply(action)
 
 
+def test_undo_takes_the_undone_plays_off_the_latest_panel() -> None:
+    """A rules author's trial: after ``undo`` the table's "Latest" still listed the plays taken back. The
+    lines said since the undone action go with it; what was said before it stays, and the undo says so."""
+    rules = engine.load_variant("standard")
+    screen, _ = scripted(["bid 10NT", "undo"])
+    session = Session(rules, 0, ["heuristic"], 3, screen, None)
+    session.run()
+    assert session.game.phase is Phase.AUCTION and session.game.to_act == 0
+    assert not any("Seat 0 (you) bids" in line for line in session.said), session.said
+    assert session.said[-1] == "Your last action was taken back, with the other seats' actions since."
+    before_screen, _ = scripted([])
+    before = Session(rules, 0, ["heuristic"], 3, before_screen, None)
+    before.run()
+    assert session.said[:-1] == before.said  # what the bots did before the bid, still the latest
+
+
 def test_issue_49_item_3_undo_after_load_takes_back_the_loaded_hands_actions(tmp_path: Path) -> None:
     """Issue 49, item 3: after ``load``, ``undo`` said "Nothing to undo in this hand"; the loaded game's
     history is undoable as before the save, within the hand (rules/standard: the auction, the person at 0)."""

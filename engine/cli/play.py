@@ -128,7 +128,9 @@ class Session:
         self.adviser = HeuristicBot(rules, seed=seed)
         # Before each of the person's actions this hand: the game, and each bot's random generator (so the
         # bots act again as they did, should the person choose the same).
-        self.undo: list[tuple[Game, dict[int, object]]] = []
+        self.undo: list[tuple[Game, dict[int, object], int]] = []
+        """Before each of the person's actions this hand: the game, each bot's generator state, and how many
+        lines the table's "Latest" had said (an undo takes back the lines said since)."""
         self.told = 0
         self.said: list[str] = []
         self.redraw = True  # the table is shown again after a change, not after help, a hint or a refusal
@@ -262,7 +264,7 @@ class Session:
         self.game.apply(action)
         if self.undo and self.undo[-1][0].hand_number != before.hand_number:
             self.undo.clear()  # undo goes back within the hand only
-        self.undo.append((before, self._bot_generators()))
+        self.undo.append((before, self._bot_generators(), len(self.said)))
         self.redraw = True
 
     def _bot_generators(self) -> dict[int, object]:
@@ -276,8 +278,9 @@ class Session:
             self.undo.clear()
             self.screen.say("Nothing to undo in this hand: you have not acted in it yet.")
             return
-        game, generators = self.undo.pop()
+        game, generators, said = self.undo.pop()
         self.game = game
+        del self.said[said:]  # the plays taken back are no longer the latest
         for seat, state in generators.items():
             self.bots[seat].random.setstate(state)  # type: ignore[attr-defined]
         self.told = len(self.game.events)
@@ -312,7 +315,7 @@ class Session:
             return
         self.screen.say(f"Saved to {path}; load {path} goes on from here.")
 
-    def _history(self, game: Game) -> list[tuple[Game, dict[int, object]]]:
+    def _history(self, game: Game) -> list[tuple[Game, dict[int, object], int]]:
         """The undo history of a loaded game: the current hand replayed from its start, the game kept before
         each of the person's actions in it, so that ``undo`` goes back as it would have before the save.
         (The bots are new: after an undo they choose again, not necessarily as they did.)"""
@@ -322,10 +325,11 @@ class Session:
         data["hands"][-1]["actions"] = []
         try:
             replayed = Game.from_dict(data, game.rules)
-            history: list[tuple[Game, dict[int, object]]] = []
+            history: list[tuple[Game, dict[int, object], int]] = []
             for entry in actions:
                 if replayed.to_act == self.seat:
-                    history.append((replayed.clone(), {}))
+                    # (What was said before the load is not on the table: an undo keeps its "Loaded" line.)
+                    history.append((replayed.clone(), {}, 1))
                 replayed.play_recorded([entry], "the loaded hand")
         except (FiveHundredError, ValueError):  # it loaded, so it replays: kept safe all the same
             return []

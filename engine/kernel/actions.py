@@ -20,7 +20,8 @@ from typing import Union
 
 from ..errors import IllegalActionError, shown
 from ..rules.cards import Card
-from ..rules.ruleset import Rules, compiled_rules
+from ..rules.contracts import PartnerRole
+from ..rules.ruleset import KittyExchange, Rules, compiled_rules
 
 MAX_ACTION_CHARS = 2_000
 """Longest text read as an action (``claim`` with every card of the largest deck stays far below)."""
@@ -206,6 +207,32 @@ def _contract_id(rules: Rules, word: str, text: str) -> str:
     raise IllegalActionError(f"{text!r} is not a valid action: {word!r} is not a contract of this variant (write {examples}{hint}).")
 
 
+def verbs(rules: Rules) -> list[str]:
+    """The verbs of the notation that a game of ``rules`` can use, in the notation's order: ``pass``, ``bid``,
+    ``play`` and ``claim`` in every variant, the others where a rule calls for them (``look`` where a
+    contract may be bid blind, ``discard`` where the declarer exchanges with the kitty, ``call`` where there
+    are announcements, ``give`` where a partner passes a card, ``partner`` and ``alone`` with a called
+    partner, ``pick`` with table cards, ``keep`` and ``reject`` where the hands are drawn)."""
+    styles = [contract.style for contract in rules.ladder] + [extra.style for extra in rules.extras]
+    called = rules.seating.called_partner
+    wanted = {
+        "pass": True,
+        "bid": True,
+        "look": any(contract.eligibility.before_looking for contract in rules.ladder),
+        "discard": rules.kitty.exchange is not KittyExchange.NONE,
+        "play": True,
+        "claim": True,
+        "call": bool(rules.announcements),
+        "give": any(style.partner is PartnerRole.PASSES_CARD for style in styles),
+        "partner": called is not None,
+        "alone": called is not None and called.may_go_alone,
+        "pick": bool(rules.deal.table),
+        "keep": bool(rules.deal.draw),
+        "reject": bool(rules.deal.draw),
+    }
+    return [verb for verb, used in wanted.items() if used]
+
+
 def parse_action(rules: Rules, text: str) -> Action:
     """The action written ``text`` in ``rules``' notation.
 
@@ -296,9 +323,9 @@ def parse_action(rules: Rules, text: str) -> Action:
         if len(rest) == 3 and rest[1].casefold() == "discard":
             return Pick(_cards(rules, rest[:1], text)[0], _cards(rules, rest[2:], text)[0])
         raise IllegalActionError(f"{text!r} is not a valid action: write pick and a table card, like pick JH, or pick JH discard 5C.")
-    raise IllegalActionError(
-        f"{text!r} is not a valid action: it must start with pass, bid, look, discard, play, claim, call, give, partner, alone, pick, keep or reject."
-    )
+    # The verbs this variant uses: a player of standard need not read of picks and draws.
+    used = verbs(rules)
+    raise IllegalActionError(f"{text!r} is not a valid action: an action of {rules.name} starts with {', '.join(used[:-1])} or {used[-1]}.")
 
 
 _FORMS: dict[type, tuple[str, dict[str, str]]] = {
