@@ -126,11 +126,10 @@ class Session:
         self.game = Game(rules, seed=seed)
         self.bots = self._make_bots()
         self.adviser = HeuristicBot(rules, seed=seed)
-        # Before each of the person's actions this hand: the game, and each bot's random generator (so the
-        # bots act again as they did, should the person choose the same).
         self.undo: list[tuple[Game, dict[int, object], int]] = []
-        """Before each of the person's actions this hand: the game, each bot's generator state, and how many
-        lines the table's "Latest" had said (an undo takes back the lines said since)."""
+        """Before each of the person's actions this hand: the game, each bot's generator state (so the bots
+        act again as they did, should the person choose the same), and how many lines the table's "Latest"
+        had said (an undo takes back the lines said since)."""
         self.told = 0
         self.said: list[str] = []
         self.redraw = True  # the table is shown again after a change, not after help, a hint or a refusal

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import functools
 import json
 import re
 from collections.abc import Iterator
@@ -145,16 +146,29 @@ def _key_places(schema: dict[str, Any], where: tuple[str, ...], depth: int) -> I
         yield where, name
         if isinstance(inner, dict):
             yield from _key_places(inner, where + (name,), depth - 1)
-    for inner in (schema.get("additionalProperties"), schema.get("items")):
-        if isinstance(inner, dict):
-            yield from _key_places(inner, where + ("<id>",) if inner is schema.get("additionalProperties") else where, depth - 1)
+    named = schema.get("additionalProperties")  # a mapping of ids: each id's keys
+    if isinstance(named, dict):
+        yield from _key_places(named, where + ("<id>",), depth - 1)
+    items = schema.get("items")
+    if isinstance(items, dict):
+        yield from _key_places(items, where, depth - 1)
+
+
+@functools.cache
+def _places_of_keys() -> dict[str, list[tuple[str, ...]]]:
+    """Each key of the variant schema and where it is one (:func:`_key_places`), read once: a file of many
+    unknown keys is answered without a walk of the schema for each."""
+    places: dict[str, list[tuple[str, ...]]] = {}
+    for where, name in _key_places(load_schema(), (), 4):
+        places.setdefault(name, []).append(where)
+    return places
 
 
 def _belongs_elsewhere(key: str, path: JsonPath) -> str:
     """For a key unknown where it is written: where it is a key (`` 'target' is a key of end: write it
     there (end.target).``), when it is one somewhere else in the variant file; else an empty string."""
     written = tuple(part for part in path if isinstance(part, str))
-    found = {where for where, name in _key_places(load_schema(), (), 4) if name == key and where and where != written}
+    found = {where for where in _places_of_keys().get(key, ()) if where and where != written}
     # The plainest places first: a rule of the whole game before a contract's own.
     places = sorted(found, key=lambda where: ("<id>" in where, len(where), where))
     if not places:
