@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 import engine
 from engine.bots import BOT_NAMES, HeuristicBot, make_bot
 from engine.bots.hints import hint
+from engine.game.telling import observation_data
 
 STANDARD = engine.load_variant("standard")
 FIVE = engine.load_variant("five-handed")
@@ -82,6 +83,22 @@ def test_values_from_another_game_or_no_choice_are_refused_with_a_sentence(name:
         assert "game of" in str(_refused(bot.choose, OTHER.state, other_seat, OTHER.state.legal_mask()))
     # The right arguments still give a legal move.
     assert real.why_illegal(bot.choose(real, seat_now, mask)) is None
+
+
+@pytest.mark.parametrize("variant", ["australian", "slam-call", "declare", "blind-misere"])
+@pytest.mark.parametrize("name", [name for name in BOT_NAMES if name != "random"])
+def test_a_bot_refuses_the_observation_of_a_variant_with_its_own_seats_and_deck(name: str, variant: str) -> None:
+    """An embedder's trial: a bot of standard handed a game of australian (the same seats and deck) played
+    it by standard's values, and one of slam-call, declare or blind-misère crashed on a call or contract
+    standard has not (``ValueError: 'slam_call' is not in list``). The observation carries its rules'
+    hash, so the bot refuses it before deciding anything."""
+    other = engine.load_variant(variant)
+    bots = [make_bot(name, STANDARD, seat) for seat in range(4)]
+    with pytest.raises(ValueError, match=r"another game than this bot's \(Standard 500\)"):
+        engine.play_game(other, bots, seed=1)
+    game = engine.Game(other, seed=1)
+    assert game.observation(0)._variant == other.document_hash != STANDARD.document_hash
+    assert "_variant" not in observation_data(game.observation(0))
 
 
 @settings(max_examples=30, deadline=None)

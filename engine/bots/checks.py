@@ -81,8 +81,15 @@ def check_act(observation: object, legal_actions: object, tables: Tables | None)
         return
     rules = tables.rules
     deck = tables.cards
-    if len(observation.team_of) != rules.seating.seats or not all(
-        0 <= card.index < len(deck) and deck[card.index] == card for card in observation.hand
+    # The rules' own hash where the observation carries it (an embedder's trial: a bot of standard played
+    # australian by standard's values, and crashed on slam-call's calls); its table and cards otherwise.
+    observed = observation._variant
+    if (
+        observed
+        and rules.document_hash
+        and observed != rules.document_hash
+        or len(observation.team_of) != rules.seating.seats
+        or not all(0 <= card.index < len(deck) and deck[card.index] == card for card in observation.hand)
     ):
         raise UsageError(f"This observation is of another game than this bot's ({rules.name}): make a bot for the observed variant.")
 

@@ -8,7 +8,7 @@ what a seat knows) rendered as :class:`~engine.rules.cards.Card` objects and ids
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..kernel.actions import Action, Discard, Pick, Play
@@ -111,6 +111,10 @@ class Observation:
     """The cards face up on the table that nobody has taken yet (two-handed with 52 cards)."""
     drawing: Card | None = None
     """The card this seat has just drawn and must keep or reject (drawing the hands), else ``None``."""
+    _variant: str = field(default="", repr=False, compare=False)
+    """The document hash of the rules of the game observed (:attr:`~engine.rules.ruleset.Rules.document_hash`),
+    by which a bot refuses another variant's observation; empty in one made by hand. Not part of the
+    observation's JSON form."""
 
 
 def observation_of(fields: dict[str, Any]) -> Observation:
@@ -182,6 +186,7 @@ def render(view: SeatView, tables: Tables, cards: dict[int, tuple[Card, ...]], t
             "partner": view.partner,
             "table": cards_of(view.table) if view.table else (),
             "drawing": deck[view.drawing] if view.drawing >= 0 else None,
+            "_variant": tables.rules.document_hash,
         }
     )
 
