@@ -1086,7 +1086,7 @@ def check_protocol_lines(lines: list[bytes]) -> None:
     text = out.getvalue()
     text.encode("utf-8")  # every reply can be written as UTF-8 (a lone surrogate cannot)
     replies = [json.loads(line, parse_constant=strict) for line in text.splitlines()]
-    expected = sum(1 for line in lines if line.strip()) + 1
+    expected = len(b"\n".join(lines).split(b"\n")) + 1  # one reply a line, a blank one too
     assert len(replies) == expected, (len(replies), expected)
     assert replies[-1]["id"] == "last" and replies[-1]["ok"]
     for reply in replies:

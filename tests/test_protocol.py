@@ -117,6 +117,11 @@ def test_python_client_plays_a_whole_game_and_its_saves_reload(tmp_path: Path) -
         with pytest.raises(EngineReplyError) as refused:
             client.request("act", game=again, player=0, action="play XX")
         assert refused.value.code == "illegal_action"
+        # A blank line is answered (the client waited for ever); a line break would split one send in two.
+        assert client.send_line("   ")["error"]["code"] == "bad_json"
+        with pytest.raises(ValueError, match="holds a line break"):
+            client.send_line('{"cmd":"hello"}\n{"cmd":"hello"}')
+        assert client.request("hello")["ok"]
 
 
 def test_a_seat_is_told_its_own_kitty_and_nobody_the_deal() -> None:
@@ -147,15 +152,20 @@ def test_a_seat_is_told_its_own_kitty_and_nobody_the_deal() -> None:
 
 
 def test_long_lines_blank_lines_and_quit() -> None:
+    """Every line gets one reply, a blank one too (an embedder's trial: it got none, and a client waiting
+    for its reply hung); nothing after quit."""
     lines = (
-        b"\n".join([b'{"id":1,"cmd":"hello"}', b"", b"x" * (MAX_LINE_BYTES + 10), b'{"id":2,"cmd":"quit"}', b'{"id":3,"cmd":"hello"}'])
+        b"\n".join(
+            [b'{"id":1,"cmd":"hello"}', b"", b" \t", b"x" * (MAX_LINE_BYTES + 10), b'{"id":2,"cmd":"quit"}', b'{"id":3,"cmd":"hello"}']
+        )
         + b"\n"
     )
     out = io.StringIO()
     assert serve(io.BytesIO(lines), out) == 0
     replies = [json.loads(line) for line in out.getvalue().splitlines()]
-    assert [reply.get("id") for reply in replies] == [1, None, 2]  # nothing after quit
-    assert replies[1]["error"]["code"] == "line_too_long"
+    assert [reply.get("id") for reply in replies] == [1, None, None, None, 2]  # nothing after quit
+    assert [reply["error"]["code"] for reply in replies[1:4]] == ["bad_json", "bad_json", "line_too_long"]
+    assert replies[1]["error"]["message"] == "An empty line is not a request: send one JSON object a line."
 
 
 def test_a_reply_is_one_line_to_any_line_reader() -> None:

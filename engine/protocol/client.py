@@ -39,8 +39,12 @@ class EngineClient:
         self._next = 0
 
     def send_line(self, line: str) -> dict[str, Any]:
-        """Send one raw line (a newline is added) and return the decoded reply line."""
+        """Send one raw line (a newline is added) and return the decoded reply line. A text holding a line
+        break is refused (:class:`ValueError`): the engine would answer each of its lines, and the replies
+        would fall out of step with the requests."""
         assert self._process.stdin is not None and self._process.stdout is not None
+        if "\n" in line:
+            raise ValueError("send_line sends one line: the text holds a line break (each line gets a reply of its own).")
         self._process.stdin.write(line + "\n")
         self._process.stdin.flush()
         reply = self._process.stdout.readline()

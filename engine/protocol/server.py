@@ -213,6 +213,9 @@ class Session:
         """The reply (one JSON line, no newline) to one request line."""
         try:
             text = line.decode("utf-8") if isinstance(line, bytes) else line
+            if not text.strip():
+                # Answered like any other line (it was skipped): a client that counts its replies stays in step.
+                return self._reply(None, error=RequestError("bad_json", "An empty line is not a request: send one JSON object a line."))
             request = json.loads(text, parse_constant=_not_json, parse_float=_finite, parse_int=_whole)
             # A lone surrogate can only be written as an escape: look for one only where there is one.
             lone = _surrogate_at(request) if "\\u" in text or _SURROGATE.search(text) else None
@@ -556,8 +559,6 @@ def _serve_lines(session: Session, source: IO[bytes], sink: IO[str]) -> None:
             while line and not line.endswith(b"\n"):  # skip the rest of the long line
                 line = source.readline(MAX_LINE_BYTES)
             reply = session._reply(None, error=RequestError("line_too_long", f"A request line may have at most {MAX_LINE_BYTES:,} bytes."))
-        elif not line.strip():
-            continue
         else:
             reply = session.answer_line(line)
         sink.write(reply + "\n")
