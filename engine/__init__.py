@@ -166,6 +166,6 @@ def __dir__() -> list[str]:
 
 __all__ = sorted(_PUBLIC)
 
-__version__ = "0.2.0"
+__version__ = "0.3.0.dev0"
 
 del annotations  # the __future__ feature, which would otherwise show as a public name

@@ -1023,7 +1023,7 @@ _PROTOCOL_FIELDS: dict[str, st.SearchStrategy[Any]] = {
     "name": st.sampled_from(["random", "heuristic", "classic", "nope", 3]),
     "hand": st.one_of(st.integers(-1, 5), st.just("0")),
     "saved": st.one_of(
-        st.just({}), st.just({"format": "fivehundred-game/1"}), st.dictionaries(st.text(max_size=5), st.integers(), max_size=3), st.just([])
+        st.just({}), st.just({"format": "fivehundred-game/2"}), st.dictionaries(st.text(max_size=5), st.integers(), max_size=3), st.just([])
     ),
 }
 

@@ -199,7 +199,7 @@ def test_saved_game_mid_hand_round_trips_through_json() -> None:
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        (lambda data: data.update(format="chess"), "'format' must be 'fivehundred-game/1'"),
+        (lambda data: data.update(format="chess"), "'format' must be 'fivehundred-game/2' \\(or the earlier 'fivehundred-game/1'\\)"),
         (lambda data: data["hands"][0]["actions"].append("2 bid 6S"), r"hands\[0\]\.actions\[1\] \('2 bid 6S'\): it is seat 1's turn"),
         (lambda data: data["hands"][0]["actions"].append("1 bid 6S"), r"seat 1 cannot bid 6S: 6S does not outrank the current bid, 7H"),
         (lambda data: data["hands"][0]["deal"]["kitty"].pop(), r"hands\[0\]\.deal\.kitty has 2 cards"),

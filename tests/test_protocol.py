@@ -456,7 +456,7 @@ def test_issue_49_unstated_behaviours_are_answered_as_documented(tmp_path: Path)
     saved = ask(cmd="save", game=game)["saved"]
     ask(cmd="act", game=game, player=1, action="pass")
     damaged = dict(saved, hands=[dict(saved["hands"][0], actions=["1 play XX"])])
-    for bad in (damaged, dict(saved, rng="nonsense"), {"format": "fivehundred-game/1"}):
+    for bad in (damaged, dict(saved, rng="nonsense"), {"format": "fivehundred-game/2"}):
         assert ask(cmd="load", saved=bad)["error"]["code"] == "bad_request"
     waiting = ask(cmd="state", game=game, player=0)
     assert waiting["to_act"] == 2 and waiting["legal"] == [] and waiting["legal_count"] == 0

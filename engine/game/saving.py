@@ -30,8 +30,12 @@ from .records import (
     variant_fields,
 )
 
-FORMAT = "fivehundred-game/1"
-"""The ``format`` tag of saved games."""
+FORMAT = "fivehundred-game/2"
+"""The ``format`` tag of the saved games this engine writes: ``/2`` carries its rules (``variant_rules``)
+and a ``check`` of its fields, which an engine reading only ``/1`` refuses."""
+READABLE = (FORMAT, "fivehundred-game/1")
+"""The ``format`` tags this engine reads: its own, and ``/1`` (0.2.0's saves, and this version's before
+its tag was raised; their ``check`` and ``variant_rules`` are read alike where they are present)."""
 
 _KEYS = {"format", "variant", CARRIED, "dealer", "scores", "banned", "redeals", "hands", "deals", "rng", "choosing", "check"}
 SAVED_CHECKED = ("dealer", "scores", "banned", "redeals", "hands", "deals", "rng", "choosing")
@@ -136,10 +140,12 @@ def read_saved_game(data: Mapping[str, Any], rules: Rules | None = None, folder:
     :class:`SavedGameError` saying what is wrong and where."""
     if not isinstance(data, Mapping):
         raise SavedGameError(f"A saved game must be a JSON object, not {type(data).__name__}.")
-    if data.get("format") != FORMAT:
+    if data.get("format") not in READABLE:
         transcript = "format" not in data and {"deal", "actions"} <= set(data)
         hint = " This is a hand's transcript, not a saved game: engine.replay replays it (docs/formats.md)." if transcript else ""
-        raise SavedGameError(f"saved game: 'format' must be {FORMAT!r}, not {shown(data.get('format'))}.{hint}")
+        raise SavedGameError(
+            f"saved game: 'format' must be {FORMAT!r} (or the earlier {READABLE[1]!r}), not {shown(data.get('format'))}.{hint}"
+        )
     unknown = sorted(set(data) - _KEYS)
     if unknown:
         raise SavedGameError(f"saved game: unknown key {shown(unknown[0])}.")

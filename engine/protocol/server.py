@@ -25,7 +25,7 @@ from ..bots import BOT_NAMES, make_bot
 from ..bots.base import Bot
 from ..errors import FiveHundredError, IllegalActionError, NotFoundError, Problem, UsageError, VariantError, shown
 from ..game.game import Game
-from ..game.saving import SavedGameError
+from ..game.saving import READABLE, SavedGameError
 from ..game.telling import event_data, json_form, observation_data
 from ..kernel.choices import DiscardChoices
 from ..kernel.shuffling import checked_seed
@@ -285,6 +285,7 @@ class Session:
             "commands": list(COMMANDS),
             "bots": list(BOT_NAMES),
             "variants": shipped_variant_names(),
+            "saved_formats": list(READABLE),
             "limits": {"line_bytes": MAX_LINE_BYTES, "games": MAX_GAMES, "listed_actions": MAX_LISTED, "bot_actions": MAX_BOT_ACTIONS},
         }
 
