@@ -140,7 +140,8 @@ def test_save_never_replaces_a_file_and_save_bang_replaces_only_a_saved_game(tmp
     while not game.results:
         game.apply(game.legal_choices()[0])
     transcript.write_text(json.dumps(game.transcript(0)))
-    earlier.write_text(json.dumps(engine.Game(rules, seed=9).to_dict()))
+    # An earlier saved game of 0.2.0's format (fivehundred-game/1) is a saved game too.
+    earlier.write_text(json.dumps(engine.Game(rules, seed=9).to_dict() | {"format": "fivehundred-game/1"}))
     kept = {path: path.read_bytes() for path in (note, transcript, earlier)}
     entries = [f"save {note}", f"save {transcript}", f"save {earlier}", f"save! {note}", f"save! {transcript}", "1", f"save {fresh}"]
     screen, out = scripted([*entries, f"save! {earlier}"])

@@ -16,7 +16,7 @@ from typing import Any
 
 from ..bots import BOT_NAMES
 from ..errors import Problem, VariantError
-from ..game.saving import FORMAT as SAVED_GAME_FORMAT
+from ..game.saving import READABLE as SAVED_GAME_FORMATS
 from ..language.resources import shipped_variant_path
 from ..language.writing import replace_whole
 from ..rules.never_apply import variant_warnings
@@ -179,7 +179,7 @@ def saved_game_kind(path: str) -> str:
         return "other"
     except OSError:
         return "unreadable"
-    return "saved" if isinstance(data, dict) and data.get("format") == SAVED_GAME_FORMAT else "other"
+    return "saved" if isinstance(data, dict) and data.get("format") in SAVED_GAME_FORMATS else "other"
 
 
 def write_atomically(path: str, text: str) -> None:

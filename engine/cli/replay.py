@@ -18,7 +18,7 @@ from typing import Any
 
 from ..errors import FiveHundredError
 from ..game.records import CARRIED, TranscriptError, named_rules
-from ..game.saving import FORMAT as SAVED_GAME_FORMAT
+from ..game.saving import READABLE as SAVED_GAME_FORMATS
 from ..game.transcript import replay as replay_transcript
 from ..kernel.events import HandResult
 from ..language.resources import shipped_variant_path
@@ -111,7 +111,7 @@ MAX_TRANSCRIPT_BYTES = 16 * 2**20
 def saved_game_instead(data: object) -> str | None:
     """The sentence for a saved game given where a transcript is wanted (by ``replay`` or ``analyze``):
     how to go on from it, and what writes transcripts; ``None`` when ``data`` is no saved game."""
-    if isinstance(data, dict) and data.get("format") == SAVED_GAME_FORMAT:
+    if isinstance(data, dict) and data.get("format") in SAVED_GAME_FORMATS:
         return (
             "this is a saved game, not a transcript: in fivehundred play, the command load FILE goes on from it "
             "(engine.Game.from_dict in Python); transcripts are written by play --transcripts DIR or Game.transcript (docs/formats.md)."
