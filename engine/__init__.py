@@ -30,6 +30,7 @@ if _typing.TYPE_CHECKING:
     from .game.observation import Observation, Trick
     from .game.records import HandRecord, TranscriptError
     from .game.saving import SavedGameError
+    from .game.telling import event_data, observation_data
     from .game.transcript import replay
     from .kernel.actions import Action, Bid, Call, CallPartner, Claim, Discard, Draw, Give, Look, Pass, Pick, Play, parse_action
     from .kernel.deal import Deal, DealError
@@ -132,7 +133,9 @@ _PUBLIC: dict[str, str] = {
     "UsageError": "errors",
     "VariantError": "errors",
     "compile_text": "rules.compiler",
+    "event_data": "game.telling",
     "load_variant": "rules.compiler",
+    "observation_data": "game.telling",
     "parse_action": "kernel.actions",
     "play_game": "bots.playing",
     "replay": "game.transcript",

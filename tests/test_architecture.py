@@ -282,7 +282,8 @@ def test_a_game_saved_before_the_stages_loads_and_continues_as_it_would_have() -
     resaved = game.to_dict()
     resaved.pop("variant_rules")  # saved games carry their variant since issue 31
     resaved.pop("check")  # and a check of their fields since an embedder's trial (2026-11-28)
-    assert resaved == dict(data["saved"], banned=[], redeals=0)
+    assert resaved["format"] == "fivehundred-game/2" and data["saved"]["format"] == "fivehundred-game/1"  # read, written anew
+    assert resaved == dict(data["saved"], banned=[], redeals=0, format="fivehundred-game/2")
 
 
 def test_a_transcript_written_before_the_stages_replays_to_the_same_result() -> None:
