@@ -429,3 +429,14 @@ def test_the_verbs_a_variant_names_cover_every_action_its_game_offers(variant: s
     assert offered <= named, f"{variant}: offered {sorted(offered - named)} beyond {sorted(named)}"
     with pytest.raises(engine.IllegalActionError, match=re.escape(f"an action of {rules.name} starts with pass, bid, ")):
         played.check("jump")
+
+
+def test_a_game_s_history_cannot_be_forged_through_its_listener() -> None:
+    """An embedder's trial: ``game.event(Passed(seat=3))`` was accepted (the game was the kernel's
+    listener), the forged event missing from the saved game. The listener is the game's own now: the game
+    has no such method, and a clone records its own moves, not the original's."""
+    played = engine.Game(engine.load_variant("standard"), seed=2)
+    assert not hasattr(played, "event") and not hasattr(played, "hand_started")
+    twin = played.clone()
+    twin.apply(twin.legal_choices()[0])
+    assert len(twin.events) == len(played.events) + 1 and len(twin.records[-1].actions) == len(played.records[-1].actions) + 1

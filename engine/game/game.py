@@ -109,6 +109,33 @@ class _OneCaller:
         self._lock.release()
 
 
+class _Recorder:
+    """What the kernel's state tells a :class:`Game` (the :class:`~engine.kernel.listening.StateListener`
+    protocol): each new hand and event, kept in the game's records. Apart from the game, so that its
+    public methods cannot be called to forge a history (an embedder's trial: ``game.event(...)`` was
+    accepted, and missing from the saved game)."""
+
+    __slots__ = ("game",)
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        """The game whose records this keeps."""
+
+    def hand_started(self, start: HandStart) -> None:
+        """Record a new hand."""
+        game = self.game
+        misdeals = [deal for deal, _ in start.misdeals]
+        game._records.append(HandRecord(start.dealer, start.scores, start.deal, misdeals, banned=start.banned, redeals=start.redeals))
+        game._completed = []
+
+    def event(self, event: Event) -> None:
+        """Record an event."""
+        game = self.game
+        if isinstance(event, HandScored):
+            game._records[-1].result = event.result
+        game._events.append(event)
+
+
 class Game:
     """One game of 500 under ``rules``, from the first deal to the end.
 
@@ -166,21 +193,7 @@ class Game:
         self._records: list[HandRecord] = []
         self._completed: list[Trick] = []  # the current hand's tricks as records, built as they are asked for
         rng = rng if rng is not None else random.Random(seed)
-        self._state = GameState(rules, self._tables, rng, dealer, start, scripted, self, *carried)
-
-    # -- what the state tells (StateListener) ------------------------------------------------------
-
-    def hand_started(self, start: HandStart) -> None:
-        """Record a new hand (part of the :class:`~engine.kernel.listening.StateListener` protocol)."""
-        misdeals = [deal for deal, _ in start.misdeals]
-        self._records.append(HandRecord(start.dealer, start.scores, start.deal, misdeals, banned=start.banned, redeals=start.redeals))
-        self._completed = []
-
-    def event(self, event: Event) -> None:
-        """Record an event (part of the :class:`~engine.kernel.listening.StateListener` protocol)."""
-        if isinstance(event, HandScored):
-            self._records[-1].result = event.result
-        self._events.append(event)
+        self._state = GameState(rules, self._tables, rng, dealer, start, scripted, _Recorder(self), *carried)
 
     # -- the state interface ----------------------------------------------------------------------
 
@@ -452,7 +465,7 @@ class Game:
                 )
             other._completed = list(self._completed)
             other._state = self._state.copy()
-            other._state.listener = other
+            other._state.listener = _Recorder(other)
             return other
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:
