@@ -108,3 +108,16 @@ def test_issue44_a_bid_read_through_the_variants_trick_curve_says_what_the_readi
     )
     _, plain, _, _ = _reason(hand, [])
     assert "in this variant" not in plain
+
+
+def test_the_hint_to_look_does_not_read_cards_the_seat_has_not_seen() -> None:
+    """An embedder's trial: a seat of blind misère that had not looked was hinted to look because "your
+    best strain, spades, is worth about 2.1 tricks": a reading of cards it has not seen (rules text 000,
+    "Non-standard bids": blind misère is bid before the player views their cards). The hint says why it looks, from no cards."""
+    rules = engine.load_variant("blind-misere")
+    game = engine.Game(rules, seed=5)
+    observation = game.observation(game.to_act)
+    assert not observation.looked and observation.hand == ()
+    action, why = hint(HeuristicBot(rules, seed=1), observation, game.legal_actions())
+    assert isinstance(action, engine.Look)
+    assert why.startswith("look at your cards first") and "strain" not in why and "tricks" not in why

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from ..errors import UsageError
 from ..game.observation import Observation
-from ..kernel.actions import Action, Bid, Call, CallPartner, Discard, Give, Pass, Pick, Play
+from ..kernel.actions import Action, Bid, Call, CallPartner, Discard, Give, Look, Pass, Pick, Play
 from ..kernel.moves import said_move
 from ..kernel.phase import Phase
 from ..kernel.tables import StrainTable, cards_in, mask_of
@@ -140,6 +140,9 @@ def _auction_reason(bot: HeuristicBot, observation: Observation, action: Action,
         note = _strain_note(bot, observation, strain, estimates)
         taken = _taken(bot, strain, estimates[strain])
         return f"you can count on {estimates[strain]:.1f} tricks in {rules.strain(strain).name}{note}{support}{taken}: enough for {contract.id}."
+    if isinstance(action, Look):
+        # The seat has not seen its cards: the bot weighed the blind bids against an unseen hand, not the hand.
+        return "look at your cards first: no blind bid is worth more to an unseen hand than looking before you bid."
     if kind == Bidding.GAME_LOST:
         return "play-outs of deals like this one lose the game too often with the bid you could make: pass."
     if kind == Bidding.END:
