@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -122,14 +123,20 @@ def test_a_game_used_by_a_second_thread_mid_call_refuses_it_loudly() -> None:
 
     game = engine.Game(engine.load_variant("standard"), seed=3)
     entered, release = threading.Event(), threading.Event()
-    told = game.event
+    recorder = game._state.listener
 
-    def slow_event(event: object) -> None:  # the first thread's apply, held half-way through
-        entered.set()
-        release.wait(10)
-        told(event)  # type: ignore[arg-type]
+    class Slow:
+        """The game's listener, holding the first thread's apply half-way through."""
 
-    game.event = slow_event  # type: ignore[method-assign]
+        def hand_started(self, start: object) -> None:
+            recorder.hand_started(start)  # type: ignore[union-attr, arg-type]
+
+        def event(self, event: object) -> None:
+            entered.set()
+            release.wait(10)
+            recorder.event(event)  # type: ignore[union-attr, arg-type]
+
+    game._state.listener = Slow()
     first = game.legal_actions()[0]
     worker = threading.Thread(target=game.apply, args=(first,))
     worker.start()
@@ -139,7 +146,7 @@ def test_a_game_used_by_a_second_thread_mid_call_refuses_it_loudly() -> None:
             call()
     release.set()
     worker.join(10)
-    del game.event
+    game._state.listener = recorder
     assert len(game.records[-1].actions) == 1  # the first call's action, once
     again = engine.Game.from_dict(game.to_dict())
     assert again.to_dict() == game.to_dict()
@@ -194,6 +201,9 @@ def test_every_misuse_a_user_met_is_an_engine_error_with_a_sentence() -> None:
         (lambda: engine.play_game(rules, ["heuristic"] * 2), engine.UsageError, ValueError, "played by 4 players"),
         (lambda: engine.play_game(rules, ["heuristc"] * 4), engine.UsageError, ValueError, "no bot called 'heuristc'"),
         (lambda: engine.Game(rules, rng=1), engine.UsageError, TypeError, "rng must be a random.Random"),  # type: ignore[arg-type]
+        # An embedder's trial: the seed beside rng was ignored, and on_event=5 raised at the first event.
+        (lambda: engine.Game(rules, seed=1, rng=random.Random(2)), engine.UsageError, ValueError, "Give seed or rng, not both"),
+        (lambda: engine.play_game(rules, ["random"] * 4, on_event=5), engine.UsageError, TypeError, "on_event must be a function"),  # type: ignore[arg-type]
         (lambda: engine.simulate("standard", hands=-3), engine.SimulationError, engine.FiveHundredError, "not hands=-3"),
     ]
     for call, kind, builtin, message in cases:

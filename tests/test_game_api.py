@@ -28,6 +28,12 @@ def test_text_and_object_actions_are_the_same() -> None:
     assert str(engine.parse_action(first.rules, "play jk:♥")) == "play JK:H"
     assert str(engine.parse_action(first.rules, "play T♠")) == "play 10S"
     assert str(engine.parse_action(first.rules, "bid misère")) == "bid misere"
+    # A special contract's name of several words, and an id written with its accent (an embedder's trial).
+    assert str(engine.parse_action(first.rules, "bid open misère")) == "bid open_misere"
+    assert str(engine.parse_action(first.rules, "bid Open Misere")) == "bid open_misere"
+    assert str(engine.parse_action(first.rules, "bid open_misère")) == "bid open_misere"
+    assert str(engine.parse_action(engine.load_variant("blind-misere"), "bid blind misère")) == "bid blind_misere"
+    assert str(engine.parse_action(engine.load_variant("sans-kitty"), "bid 7H sans_kitty")) == "bid 7H sans_kitty"
     # A bid's suit may be its symbol too, as a card's may (the README's "♠♣♦♥ accepted").
     assert [str(engine.parse_action(first.rules, f"bid 6{symbol}")) for symbol in "♠♣♦♥"] == ["bid 6S", "bid 6C", "bid 6D", "bid 6H"]
 

@@ -67,6 +67,8 @@ def play_game(
     :class:`~engine.errors.IllegalActionError` naming the seat, with the game left as it was before it.
     """
     rules = compiled_rules(rules, "engine.play_game")
+    if on_event is not None and not callable(on_event):
+        raise UsageError(f"on_event must be a function taking each event (or None), not {type(on_event).__name__}.")
     players = make_bots(rules, bots, seed)
     if game is None:
         game = Game(rules, seed=seed)

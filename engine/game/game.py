@@ -170,6 +170,9 @@ class Game:
         checked_seed(seed)
         if rng is not None and not isinstance(rng, random.Random):
             raise UsageError(f"rng must be a random.Random (or None, to shuffle from seed), not {type(rng).__name__}.")
+        if rng is not None and seed is not None:
+            # One would be ignored (an embedder's trial: the seed was, silently).
+            raise UsageError("Give seed or rng, not both: the shuffle draws from rng, so the seed would be ignored.")
         start = (0,) * teams if scores is None else scores
         if not scores_fit(start, teams):
             raise UsageError(f"Scores must be {teams} whole numbers within ±{MAX_SCORE:,}, one per team, not {shown(scores)}.")

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Union
 
 from ..errors import IllegalActionError, shown
+from ..language.suggest import unaccented
 from ..rules.cards import Card
 from ..rules.contracts import PartnerRole
 from ..rules.ruleset import KittyExchange, Rules, compiled_rules
@@ -194,13 +195,22 @@ def _cards(rules: Rules, words: list[str], text: str) -> tuple[Card, ...]:
     return tuple(cards)
 
 
-def _contract_id(rules: Rules, word: str, text: str) -> str:
-    if word in rules.ladder:
-        return word
-    wanted = rules.deck.normalize(word).casefold()  # a suit's symbol as its letter: 6♠ as 6S
+def _contract_named(rules: Rules, words: str) -> str | None:
+    """The id of the contract ``words`` names (its id or its name, in any case, with or without accents:
+    ``open misère``, ``OPEN_MISERE``), or ``None``."""
+    if words in rules.ladder:
+        return words
+    wanted = unaccented(rules.deck.normalize(words)).casefold()  # a suit's symbol as its letter: 6♠ as 6S
     for contract in rules.ladder:
-        if wanted in (contract.id.casefold(), contract.name.casefold()):
+        if wanted in (contract.id.casefold(), unaccented(contract.name).casefold()):
             return contract.id
+    return None
+
+
+def _contract_id(rules: Rules, word: str, text: str) -> str:
+    named = _contract_named(rules, word)
+    if named is not None:
+        return named
     examples = ", ".join(f"bid {contract.id}" for contract in rules.ladder.contracts[:2])
     specials = [contract.id for contract in rules.ladder if contract.is_special]
     hint = f" or a special contract ({', '.join(specials)})" if specials else ""
@@ -257,6 +267,12 @@ def parse_action(rules: Rules, text: str) -> Action:
         return PASS
     if verb == "bid":
         modifiers = [extra.id for extra in rules.extras if extra.kind == "modifier"]
+        # A contract's name of several words (bid open misère), alone or before a modifier.
+        phrase = _contract_named(rules, " ".join(rest)) if len(rest) > 1 else None
+        if phrase is not None:
+            return Bid(phrase)
+        if len(rest) > 2 and rest[-1] in modifiers and _contract_named(rules, " ".join(rest[:-1])) is not None:
+            return Bid(_contract_id(rules, " ".join(rest[:-1]), text), rest[-1])
         if len(rest) == 2 and rest[1] in modifiers:
             return Bid(_contract_id(rules, rest[0], text), rest[1])
         if len(rest) == 2:  # a contract (else its own error) and something that is not a modifier
