@@ -117,9 +117,14 @@ def test_pettingzoo_plays_a_hand_to_its_rewards() -> None:
     pytest.importorskip("pettingzoo")
     from engine.adapters.pettingzoo import env
 
-    table = env("american", render_mode=None)
+    table = env("american", render_mode="ansi")
     table.reset(seed=3)
-    assert "Your hand" in table.render()
+    assert "Your hand" in table.render()  # type: ignore[operator]
+    # Without a render mode, PettingZoo's convention: a warning and nothing (an embedder's trial).
+    quiet = env("american")
+    quiet.reset(seed=3)
+    with pytest.warns(UserWarning, match="without specifying any render mode"):
+        assert quiet.render() is None
     draw = random.Random(3)
     final = {}
     for agent in table.agent_iter():

@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import gymnasium
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
@@ -118,8 +119,12 @@ class FiveHundredEnv(AECEnv):  # type: ignore[misc]
             self._select()
         self._accumulate_rewards()
 
-    def render(self) -> str:
-        """The table as ``fivehundred play`` draws it, from the seat to act (or seat 0 at the end)."""
+    def render(self) -> str | None:
+        """The table as ``fivehundred play`` draws it, from the seat to act (or seat 0 at the end); with no
+        render mode, a warning and ``None``, as PettingZoo's environments do."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("You are calling render method without specifying any render mode.")
+            return None
         game = self.research.game
         if game is None:
             return "dealing"
