@@ -235,7 +235,7 @@ def verbs(rules: Rules) -> list[str]:
         "call": bool(rules.announcements),
         "give": any(style.partner is PartnerRole.PASSES_CARD for style in styles),
         "partner": called is not None,
-        "alone": called is not None and called.may_go_alone,
+        "alone": called is not None,  # offered whenever no card may be named, whatever may_go_alone says
         "pick": bool(rules.deal.table),
         "keep": bool(rules.deal.draw),
         "reject": bool(rules.deal.draw),

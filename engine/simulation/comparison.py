@@ -433,7 +433,7 @@ def significant_lines(figures: Sequence[dict[str, Any]]) -> list[str]:
     lines = [f"What differs, at the {LEVEL:.0%} level after Holm's adjustment across the {len(figures)} figures (A → B):"]
     for row in marked:
         a, b, difference, interval = shown_figure(row)
-        points = " points" if row.get("rate") else ""
+        points = " percentage points" if row.get("rate") else ""
         lines.append(
             f"  {row['figure']:<{width}}{a} → {b}  ({difference}{points}; 95% interval {interval})" + (" +" if row["small_sample"] else "")
         )
