@@ -271,8 +271,9 @@ def parse_action(rules: Rules, text: str) -> Action:
         phrase = _contract_named(rules, " ".join(rest)) if len(rest) > 1 else None
         if phrase is not None:
             return Bid(phrase)
-        if len(rest) > 2 and rest[-1] in modifiers and _contract_named(rules, " ".join(rest[:-1])) is not None:
-            return Bid(_contract_id(rules, " ".join(rest[:-1]), text), rest[-1])
+        named = _contract_named(rules, " ".join(rest[:-1])) if len(rest) > 2 and rest[-1] in modifiers else None
+        if named is not None:
+            return Bid(named, rest[-1])
         if len(rest) == 2 and rest[1] in modifiers:
             return Bid(_contract_id(rules, rest[0], text), rest[1])
         if len(rest) == 2:  # a contract (else its own error) and something that is not a modifier
