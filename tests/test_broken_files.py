@@ -33,6 +33,31 @@ CASES: list[tuple[str, str, str, int, tuple[str, ...]]] = [
         ("Unknown key 'target' in the top level.", "'target' is a key of end (end.target)", "write it there"),
     ),
     (
+        # A review: a same-named key of another section was offered as where this one belongs.
+        "a-same-named-key-of-another-section-is-only-mentioned",
+        """
+        extends: standard
+        contracts:
+          misere:
+            level: 7
+        """,
+        "$.contracts.misere.level",
+        4,
+        ("Unknown key 'level' in 'misere'.", "'level' is also a key of auction.inkles (auction.inkles.level).", "Allowed keys here: name,"),
+    ),
+    (
+        # A review: a top-level key written inside a section was never pointed back to the top level.
+        "a-top-level-key-inside-a-section-names-the-top-level",
+        """
+        extends: standard
+        end:
+          end: {target: 400}
+        """,
+        "$.end.end",
+        3,
+        ("Unknown key 'end' in 'end'.", "'end' is a key of the top level (end): write it there."),
+    ),
+    (
         # A rules author's trial: the word as it is spelt, accent and all, got no suggestion.
         "an-accented-contract-id-suggests-its-plain-spelling",
         """

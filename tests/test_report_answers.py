@@ -46,7 +46,7 @@ def test_a_compared_share_of_hands_is_in_percent_and_a_contract_s_made_rate_when
     rows = {row["figure"]: row for row in misere_compare["figures"]}  # type: ignore[attr-defined]
     declared, made_when = rows["contract misere declared per hand"], rows["contract misere made when declared"]
     assert declared["rate"] and made_when["rate"] and not rows["contract misere points when declared"]["rate"]
-    assert made_when["test"] == "Welch t" and conditional(made_when["figure"])
+    assert made_when["test"] in ("two-proportion z", "Fisher exact") and conditional(made_when["figure"])
     report = misere_compare["a"]["contracts"]["misere"]  # type: ignore[index]
     assert made_when["a"] == pytest.approx(report["made"] / report["bid"], abs=1e-6)
     text = compare_text(misere_comparison)
@@ -65,6 +65,35 @@ def test_a_compared_share_of_hands_is_in_percent_and_a_contract_s_made_rate_when
     assert page.index("<h2>What differs</h2>") < page.index("<h2>How the two were compared</h2>")
     headline = significant_lines(misere_compare["figures"])  # type: ignore[arg-type]
     assert html.escape(headline[0]) in page
+
+
+def test_a_share_is_in_percent_by_its_kind_when_whole_games_are_the_units() -> None:
+    """A review: whether a figure printed in percent was decided by the data (0 or 1 in every unit), so with
+    ``--games`` (a game's share of its hands is the unit) every share of hands printed as a fraction, and a
+    contract's made when declared flipped between percent and fraction row to row. It is decided by the
+    figure's kind now (:func:`~engine.simulation.figures.share`), for compare and sweep alike; a share made
+    when declared, 0 or 1 in each hand, is tested as a proportion (Fisher or two-proportion z, with
+    Tarone's least p), not as a mean."""
+    games = compare("standard", engine.compile_text(MISERE_100), games=6, seed=3, workers=1)
+    data = compare_data(games)
+    rows = {row["figure"]: row for row in data["figures"]}
+    for name in ("contracts set per hand", "contracts made per hand", "team 0 wins", "games decided on the last hand"):
+        assert rows[name]["rate"], name
+    for name in ("game length (hands)", "a player's points per hand", "team 0 points per hand"):
+        assert not rows[name]["rate"], name
+    made = [row for name, row in rows.items() if name.endswith(" made when declared")]
+    assert made and all(row["rate"] for row in made)
+    # The data alone would not say so: a game's share of its hands is seldom 0 or 1.
+    assert not games.moments.first.binary["contracts made per hand"]
+    text = compare_text(games)
+    line = next(each for each in text.splitlines() if each.startswith("contracts set per hand "))
+    assert "%" in line
+    swept = sweep_data(sweep("standard", [parse_set("contracts.misere.value=100,300")], games=4, seed=3, workers=1))
+    kinds = {row["figure"]: row["rate"] for row in swept["figures"]}
+    assert kinds["contracts set per hand"] and kinds["team 0 wins"] and not kinds["game length (hands)"]
+    hands = compare("standard", engine.compile_text(MISERE_100), hands=400, seed=3, workers=1)
+    found = unpaired_test("contract 6S made when declared", hands.moments.first, hands.moments.second)
+    assert found.test in ("two-proportion z", "Fisher exact") and found.rate
 
 
 def test_issue_45_item_1_every_contract_declared_made_and_points_is_a_compared_figure(misere_compare: dict[str, object]) -> None:

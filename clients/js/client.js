@@ -31,8 +31,12 @@ class Engine {
     });
   }
 
-  // Send one raw line; resolves with the decoded reply.
+  // Send one raw line; resolves with the decoded reply. A text holding a line break is refused: the engine
+  // would answer each of its lines, and the replies would fall out of step with the requests.
   sendLine(line) {
+    if (String(line).includes("\n")) {
+      return Promise.reject(new Error("sendLine sends one line: the text holds a line break (each line gets a reply of its own)."));
+    }
     return new Promise((resolve, reject) => {
       this.pending.push({ resolve, reject });
       this.child.stdin.write(line + "\n");

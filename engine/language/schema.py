@@ -165,18 +165,27 @@ def _places_of_keys() -> dict[str, list[tuple[str, ...]]]:
 
 
 def _belongs_elsewhere(key: str, path: JsonPath) -> str:
-    """For a key unknown where it is written: where it is a key (`` 'target' is a key of end: write it
-    there (end.target).``), when it is one somewhere else in the variant file; else an empty string."""
+    """For a key unknown where it is written: where it is a key, when it is one somewhere else in the variant
+    file; else an empty string. A place in the same section as the written one, or a whole section's key
+    written at the top level or a top-level key inside a section, is a likely slip (`` 'target' is a key of
+    end (end.target): write it there.``); a place elsewhere is only mentioned (`` 'level' is also a key of
+    auction.inkles (auction.inkles.level).``), since a key of that name in another section seldom means
+    the same."""
     written = tuple(part for part in path if isinstance(part, str))
-    found = {where for where in _places_of_keys().get(key, ()) if where and where != written}
+    found = {where for where in _places_of_keys().get(key, ()) if where != written}
     # The plainest places first: a rule of the whole game before a contract's own.
     places = sorted(found, key=lambda where: ("<id>" in where, len(where), where))
-    if not places:
+    near = [where for where in places if not where or not written or where[0] == written[0]]
+    shown = near or places
+    if not shown:
         return ""
-    named = [f"{'.'.join(where)} ({'.'.join(where + (key,))})" for where in places[:3]]
-    if len(places) > 3:
-        return f" '{key}' is a key of {', '.join(named)} and {len(places) - 3} more places: write it under the one you mean."
+    named = [f"{'.'.join(where) or 'the top level'} ({'.'.join(where + (key,))})" for where in shown[:3]]
     listed = named[0] if len(named) == 1 else f"{', '.join(named[:-1])} or {named[-1]}"
+    if not near:
+        more = f" and {len(shown) - 3} more places" if len(shown) > 3 else ""
+        return f" '{key}' is also a key of {listed}{more}."
+    if len(shown) > 3:
+        return f" '{key}' is a key of {', '.join(named)} and {len(shown) - 3} more places: write it under the one you mean."
     return f" '{key}' is a key of {listed}: write it there."
 
 

@@ -213,7 +213,7 @@ def unadjusted_tests(moments: PairedMoments, *, paired: bool, games: bool, by_ro
         names.add("games with no winner")
     if by_role:
         names = {name for name in names if not _TEAM_FIGURE.match(name)}
-    # A conditional figure (a contract's points when declared) needs two units under each run to be tested.
+    # A conditional figure (a contract's points or share made when declared) needs two units under each run.
     names = {name for name in names if not conditional(name) or min(first.units(name), second.units(name)) >= 2}
     return [
         paired_test(name, moments) if paired else unpaired_test(name, moments.first, moments.second)

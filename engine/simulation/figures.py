@@ -43,6 +43,19 @@ TEAM_WINS = "team {team} wins"
 """Names of the figures kept per team; compared only between the same seating."""
 
 
+GAME_LENGTH = "game length (hands)"
+"""Name of the figure counting a game's hands (kept when whole games are played)."""
+
+
+def share(name: str) -> bool:
+    """Whether figure ``name`` is a share of the hands or games (a hand passed out, a contract made when
+    declared, a game won), which reports print in percent, whether each unit is a hand (0 or 1) or a game
+    (its hands' average): every figure but points and a game's length."""
+    if name == GAME_LENGTH or name.endswith(" points per hand"):
+        return False
+    return not (name.startswith("contract ") and name.endswith(" points" + CONDITIONAL))
+
+
 def conditional(name: str) -> bool:
     """Whether figure ``name`` is averaged over the units that measured it (:data:`CONDITIONAL`)."""
     return name.endswith(CONDITIONAL)
@@ -134,7 +147,7 @@ def unit_figures(rules: Rules, results: Sequence[HandResult], first_dealer: int,
             measured[name] = measured.get(name, 0) + 1
     for name in row:
         row[name] /= measured[name] if conditional(name) else len(results)
-    row["game length (hands)"] = len(results)
+    row[GAME_LENGTH] = len(results)
     last = results[-1]
     winner = last.winner if ending is not None else None
     if ending is None:

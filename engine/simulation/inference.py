@@ -17,7 +17,7 @@ import math
 from dataclasses import dataclass
 
 from ..analysis.statistics import Z95, fisher_least_p, fisher_p, normal_p, sign_test_p, t_p, t_quantile
-from .figures import Moments, PairedMoments, conditional
+from .figures import Moments, PairedMoments, conditional, share
 
 EXACT_BELOW = 10
 """Binary figures of independent runs with fewer expected successes than this get Fisher's exact test
@@ -52,8 +52,8 @@ class FigureTest:
     that few units moved cannot reach a small one; 0 for the tests of means): the adjustment leaves out a
     test that could not reach the significance level whatever the data (Tarone's refinement)."""
     rate: bool = False
-    """Whether the figure is 0 or 1 in every unit of both runs: a share of the units (hands passed out,
-    contracts made), which a report prints in percent."""
+    """Whether the figure is a share of the hands or games (hands passed out, contracts made;
+    :func:`~engine.simulation.figures.share`), which a report prints in percent."""
 
 
 SMALL_SAMPLE = 30
@@ -100,7 +100,7 @@ def paired_test(name: str, moments: PairedMoments) -> FigureTest:
         test,
         (count, count),
         least if binary else 0.0,
-        binary,
+        share(name),
     )
 
 
@@ -114,8 +114,10 @@ def unpaired_test(name: str, first: Moments, second: Moments) -> FigureTest:
     part_a, part_b = (var_a / count_a if count_a else 0.0), (var_b / count_b if count_b else 0.0)
     error = math.sqrt(part_a + part_b)
     spread = math.sqrt((var_a + var_b) / 2)
-    rate = first.binary.get(name, True) and second.binary.get(name, True)
-    if rate and not conditional(name):
+    rate = share(name)
+    # A share that is 0 or 1 in every unit (a hand's) is a proportion: tested as one, a conditional share
+    # (made when declared) over the units that measured it.
+    if first.binary.get(name, True) and second.binary.get(name, True):
         interval = (difference - Z95 * error, difference + Z95 * error)
         successes_a, successes_b = round(first.sums.get(name, 0.0)), round(second.sums.get(name, 0.0))
         total = count_a + count_b
@@ -124,11 +126,11 @@ def unpaired_test(name: str, first: Moments, second: Moments) -> FigureTest:
             return FigureTest(
                 name, mean_a, mean_b, difference, interval, _effect(difference, spread),
                 fisher_p(successes_a, count_a, successes_b, count_b), "Fisher exact", units,
-                fisher_least_p(successes_a + successes_b, count_a, count_b), True,
+                fisher_least_p(successes_a + successes_b, count_a, count_b), rate,
             )  # fmt: skip
         p_value = normal_p(difference / error) if error else (1.0 if difference == 0 else 0.0)
         return FigureTest(
-            name, mean_a, mean_b, difference, interval, _effect(difference, spread), p_value, "two-proportion z", units, rate=True
+            name, mean_a, mean_b, difference, interval, _effect(difference, spread), p_value, "two-proportion z", units, rate=rate
         )
     # Welch-Satterthwaite degrees of freedom (a run with one unit adds no freedom of its own).
     shares = [(part, count - 1) for part, count in ((part_a, count_a), (part_b, count_b)) if count > 1 and part > 0]

@@ -33,7 +33,7 @@ from .comparison import (
     team_figure,
     tests_against_first,
 )
-from .figures import Moments, PairedMoments, conditional, use_figure
+from .figures import Moments, PairedMoments, conditional, share, use_figure
 from .inference import FigureTest
 from .report import to_data, unfinished_warnings
 from .runner import Execution, SimulationResult, execution_of
@@ -242,8 +242,8 @@ def _run_data(result: Sweep, index: int) -> dict[str, Any]:
 
 
 def _value(moments: Moments, name: str) -> float | None:
-    """A run's mean of figure ``name``, rounded; ``None`` for a contract's points when declared where the run
-    never declared it."""
+    """A run's mean of figure ``name``, rounded; ``None`` for a conditional figure (a contract's points or
+    share made when declared) where the run never declared it."""
     if conditional(name) and not moments.units(name):
         return None
     return round(moments.mean(name), 6)
@@ -263,9 +263,7 @@ def sweep_data(result: Sweep) -> dict[str, Any]:
         names |= {name for name in moments.second.sums if not (other and team_figure(name))}
     figures = []
     for name in sorted(names, key=figure_order):
-        # A share of the units (0 or 1 in each) under every setting is printed in percent (shown_value).
-        rate = result.baseline.binary.get(name, True) and all(moments.second.binary.get(name, True) for moments in result.moments)
-        row: dict[str, Any] = {"figure": name, "rate": rate, "values": [_value(result.baseline, name)], "against_first": []}
+        row: dict[str, Any] = {"figure": name, "rate": share(name), "values": [_value(result.baseline, name)], "against_first": []}
         for each, moments, other in zip(tests, result.moments, by_role):
             found = next(((test, adjusted) for test, adjusted in each if test.figure == name), None)
             if found is None:
