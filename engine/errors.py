@@ -42,7 +42,8 @@ class Problem:
         return _printable(f"{self.place}: {self.path}: {self.message}")
 
     def warning_text(self) -> str:
-        """The problem as a warning is printed: ``file:line:column: path: warning: message``."""
+        """The problem as a warning is printed: ``file:line:column: path: warning: message`` (``file: path:
+        warning: message`` for a warning about the whole file, as :attr:`place` names it)."""
         return _printable(f"{self.place}: {self.path}: warning: {self.message}")
 
     def to_dict(self) -> dict[str, object]:

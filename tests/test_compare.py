@@ -231,8 +231,29 @@ def test_a_changed_rule_is_paired_with_the_same_rule_not_the_line_in_its_place(t
     assert changes[0].after is not None and changes[0].after.startswith("One round of bidding")
     assert changes[2].after is not None and changes[2].after.startswith("If nobody wins the auction, the hand is played in no trump")
     (set_rule,) = rule_changes(standard, engine.load_variant("set-rule"))
-    assert set_rule == Change("Set, ralph and breach", "No set, ralph or breach rule.", set_rule.after)
+    assert set_rule == Change("Set, ralph and breach", "No set, ralph or breach rule.", set_rule.after, "set_rule")
     assert set_rule.after is not None and set_rule.after.startswith("Set rule:")
+
+
+def test_a_reordered_ladder_and_a_changed_modifier_pair_each_rule_with_itself() -> None:
+    """A review: the keyed pairing was tested on the auction's lines only. The ladder's strains reordered
+    (clubs below spades) pairs each moved contract with itself, saying where it ranks in each; a modifier's
+    bonus changed pairs the modifier's line with its own (rules text 000, "The bidding"; the sans kitty
+    modifier of the sans-kitty variant)."""
+    from engine.rules.describe import LADDER, rule_changes
+
+    standard = engine.load_variant("standard")
+    reordered = rule_changes(standard, engine.compile_text("extends: standard\nladder: {strains: [C, S, D, H, NT]}\n"))
+    assert reordered and all(change.section == LADDER for change in reordered)
+    for change in reordered:
+        contract = change.key.removeprefix("contract.")
+        assert change.before is not None and change.after is not None
+        assert f"({contract}):" in change.before and f"({contract}):" in change.after and change.before != change.after
+    assert "contract.6C" in {change.key for change in reordered}
+    sans = engine.load_variant("sans-kitty")
+    (bonus,) = rule_changes(sans, engine.compile_text("extends: sans-kitty\ncontracts:\n  sans_kitty: {bonus: 60}\n"))
+    assert bonus.key == "extra.sans_kitty" and bonus.before is not None and bonus.after is not None
+    assert "+40" in bonus.before and "+60" in bonus.after
 
 
 def test_compare_keeps_the_usual_order_where_b_s_file_makes_every_change_or_extends_nothing(tmp_path) -> None:  # type: ignore[no-untyped-def]

@@ -121,3 +121,18 @@ def test_the_hint_to_look_does_not_read_cards_the_seat_has_not_seen() -> None:
     action, why = hint(HeuristicBot(rules, seed=1), observation, game.legal_actions())
     assert isinstance(action, engine.Look)
     assert why.startswith("look at your cards first") and "strain" not in why and "tricks" not in why
+
+
+def test_a_pass_before_looking_is_not_worded_from_a_strain_s_tricks() -> None:
+    """A review: only a look was worded without the hand; a pass chosen before looking (by a bot built on
+    the heuristic) still read "your best strain ... is worth about N tricks", of cards the seat has not seen
+    (rules text 000, "Non-standard bids"). Every auction move before looking is worded from no cards."""
+    from engine.bots.hints import _auction_reason
+    from engine.bots.reasons import Bidding, BidReason
+
+    rules = engine.load_variant("blind-misere")
+    game = engine.Game(rules, seed=5)
+    observation = game.observation(game.to_act)
+    assert not observation.looked
+    why = _auction_reason(HeuristicBot(rules, seed=1), observation, engine.Pass(), BidReason(Bidding.SHORT, None, {"S": 2.5}))
+    assert "strain" not in why and "tricks" not in why and "without looking" in why

@@ -70,6 +70,16 @@ def test_show_marks_the_rules_that_differ_from_standard(session: WebSession) -> 
     assert standard["changes"] == [] and not any(line["changed"] for section in standard["sections"] for line in section["lines"])
 
 
+def test_show_marks_one_line_per_changed_rule_by_its_key_in_every_shipped_variant(session: WebSession) -> None:
+    """A review: the page marked a changed line by its section and words, apart from the changes' own pairing
+    by rule (``keyed_sections``); it marks by the rule's key now, so every variant's marked lines are
+    exactly the rules its changes name as added or changed, one line each."""
+    for name in engine.language.resources.shipped_variant_names():
+        reply = ask(session, cmd="show", variant=name)
+        marked = sum(line["changed"] for section in reply["sections"] for line in section["lines"])
+        assert marked == sum(change["after"] is not None for change in reply["changes"]), name
+
+
 def test_show_of_the_editors_text_compares_it_with_the_file_it_extends(session: WebSession) -> None:
     reply = ask(session, cmd="show", text="extends: australian\nname: Mine\nend: {target: 300}\n", file="mine.yaml")
     assert reply["ok"] and reply["base"] == "Australian 500" and reply["target"] == 300

@@ -84,10 +84,9 @@ def check_act(observation: object, legal_actions: object, tables: Tables | None)
     # The rules' own hash where the observation carries it (an embedder's trial: a bot of standard played
     # australian by standard's values, and crashed on slam-call's calls); its table and cards otherwise.
     observed = observation._variant
+    other_variant = bool(observed and rules.document_hash and observed != rules.document_hash)
     if (
-        observed
-        and rules.document_hash
-        and observed != rules.document_hash
+        other_variant
         or len(observation.team_of) != rules.seating.seats
         or not all(0 <= card.index < len(deck) and deck[card.index] == card for card in observation.hand)
     ):

@@ -102,6 +102,13 @@ def _ceiling_reason(bot: HeuristicBot, contract: Contract, reason: BidReason) ->
 def _auction_reason(bot: HeuristicBot, observation: Observation, action: Action, reason: BidReason) -> str:
     """Why the auction move, from the branch the bot took and the estimates it read (:class:`~engine.bots.reasons.BidReason`)."""
     rules, kind = bot.rules, reason.kind
+    # A seat that has not seen its cards is told nothing read from them (its hand is empty to the bot).
+    if isinstance(action, Look):
+        return "look at your cards first: no blind bid is worth more to an unseen hand than looking before you bid."
+    if isinstance(action, Bid) and kind == Bidding.BLIND:
+        return f"bid before looking: an unseen hand's chance makes {rules.ladder[action.contract].name} worth more than looking first."
+    if not observation.looked:
+        return "pass without looking: no bid is worth making with a hand not seen."
     estimates = reason.estimates
     best = max(estimates, key=lambda strain: estimates[strain])
     named = rules.strain(best).name
@@ -110,8 +117,6 @@ def _auction_reason(bot: HeuristicBot, observation: Observation, action: Action,
         contract = rules.ladder[action.contract]
         if kind == Bidding.FORCED:
             return f"you may not pass: {contract.name} is the lowest bid you may make."
-        if kind == Bidding.BLIND:
-            return f"bid before looking: an unseen hand's chance makes {contract.name} worth more than looking first."
         if kind == Bidding.GAME_WON:
             return f"play-outs of deals like this one win the game outright with {contract.name} often enough: bid it."
         if kind == Bidding.SACRIFICE:
@@ -140,9 +145,6 @@ def _auction_reason(bot: HeuristicBot, observation: Observation, action: Action,
         note = _strain_note(bot, observation, strain, estimates)
         taken = _taken(bot, strain, estimates[strain])
         return f"you can count on {estimates[strain]:.1f} tricks in {rules.strain(strain).name}{note}{support}{taken}: enough for {contract.id}."
-    if isinstance(action, Look):
-        # The seat has not seen its cards: the bot weighed the blind bids against an unseen hand, not the hand.
-        return "look at your cards first: no blind bid is worth more to an unseen hand than looking before you bid."
     if kind == Bidding.GAME_LOST:
         return "play-outs of deals like this one lose the game too often with the bid you could make: pass."
     if kind == Bidding.END:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Union
 
 from ..errors import IllegalActionError, shown
-from ..language.suggest import unaccented
+from ..language.suggest import suggestion, unaccented
 from ..rules.cards import Card
 from ..rules.contracts import PartnerRole
 from ..rules.ruleset import KittyExchange, Rules, compiled_rules
@@ -208,13 +208,20 @@ def _contract_named(rules: Rules, words: str) -> str | None:
 
 
 def _contract_id(rules: Rules, word: str, text: str) -> str:
+    """The id of the contract ``word`` (one word, or a name of several) names; else an error that says how
+    contracts are written and offers the closest id or name."""
     named = _contract_named(rules, word)
     if named is not None:
         return named
     examples = ", ".join(f"bid {contract.id}" for contract in rules.ladder.contracts[:2])
-    specials = [contract.id for contract in rules.ladder if contract.is_special]
-    hint = f" or a special contract ({', '.join(specials)})" if specials else ""
-    raise IllegalActionError(f"{text!r} is not a valid action: {word!r} is not a contract of this variant (write {examples}{hint}).")
+    specials = [contract for contract in rules.ladder if contract.is_special]
+    hint = ""
+    if specials:
+        ids = ", ".join(contract.id for contract in specials)
+        hint = f", a special contract ({ids}) or its name, like bid {specials[-1].name}"
+    options = [contract.id for contract in rules.ladder] + [unaccented(contract.name).casefold() for contract in specials]
+    close = suggestion(unaccented(word).casefold() if " " in word else word, options)
+    raise IllegalActionError(f"{text!r} is not a valid action: {word!r} is not a contract of this variant (write {examples}{hint}).{close}")
 
 
 def verbs(rules: Rules) -> list[str]:
@@ -267,23 +274,24 @@ def parse_action(rules: Rules, text: str) -> Action:
         return PASS
     if verb == "bid":
         modifiers = [extra.id for extra in rules.extras if extra.kind == "modifier"]
+        if not rest:
+            said = f", or a contract and a modifier ({', '.join(modifiers)}), like bid 7H {modifiers[0]}" if modifiers else ""
+            raise IllegalActionError(f"{text!r} is not a valid action: write bid and one contract, like bid 7H{said}.")
         # A contract's name of several words (bid open misère), alone or before a modifier.
         phrase = _contract_named(rules, " ".join(rest)) if len(rest) > 1 else None
         if phrase is not None:
             return Bid(phrase)
-        named = _contract_named(rules, " ".join(rest[:-1])) if len(rest) > 2 and rest[-1] in modifiers else None
-        if named is not None:
-            return Bid(named, rest[-1])
-        if len(rest) == 2 and rest[1] in modifiers:
-            return Bid(_contract_id(rules, rest[0], text), rest[1])
-        if len(rest) == 2:  # a contract (else its own error) and something that is not a modifier
-            _contract_id(rules, rest[0], text)
+        if len(rest) > 1 and rest[-1] in modifiers:
+            return Bid(_contract_id(rules, " ".join(rest[:-1]), text), rest[-1])
+        first = _contract_named(rules, rest[0])
+        if first is not None and len(rest) == 2:  # a contract and something that is not a modifier
             having = f"its modifiers are {', '.join(modifiers)}" if modifiers else "it has no modifiers"
             raise IllegalActionError(f"{text!r} is not a valid action: {rest[1]!r} is not a modifier of this variant ({having}).")
-        if len(rest) != 1:
+        if first is not None and len(rest) > 2:
             said = f", or a contract and a modifier ({', '.join(modifiers)}), like bid 7H {modifiers[0]}" if modifiers else ""
             raise IllegalActionError(f"{text!r} is not a valid action: write bid and one contract, like bid 7H{said}.")
-        return Bid(_contract_id(rules, rest[0], text))
+        # Neither a contract's id nor a name of several words: the whole phrase is what was not found.
+        return Bid(_contract_id(rules, " ".join(rest), text))
     if verb == "discard":
         if not rest:
             raise IllegalActionError(f"{text!r} is not a valid action: name the cards to discard, like discard 4D 5C 6C.")

@@ -382,7 +382,8 @@ def _penalties(rules: Rules) -> list[Line]:
                     f"A declarer of a level-{breach.ban_breached_declarer_level} contract who is breached may not bid in the next hand.",
                 )
             )
-    # Keyed as the set rule: adding one reads as that line changed.
+    # Keyed as the set rule: adding a set rule reads as this line changed (a ralph or breach rule added reads
+    # as this line dropped and the rule's own line added).
     return lines or [("set_rule", "No set, ralph or breach rule.")]
 
 
@@ -482,6 +483,8 @@ class Change:
     """The line in the base rules (``None``: a rule the base does not have)."""
     after: str | None
     """The line in these rules (``None``: a rule of the base these rules drop)."""
+    key: str = ""
+    """The rule the line states (:data:`Line`'s key), by which a page marks the changed line."""
 
 
 def _contract_words(contract: Contract, rules: Rules, below: Contract | None, placed: bool) -> str:
@@ -514,12 +517,16 @@ def _ladder_changes(base: Rules, rules: Rules) -> list[Change]:
         moved = contract.id not in stayed
         new_words = _contract_words(contract, rules, below(rules, contract), moved)
         if old is None:
-            changes.append(Change(LADDER, None, new_words))
+            changes.append(Change(LADDER, None, new_words, f"contract.{contract.id}"))
             continue
         old_words = _contract_words(old, base, below(base, old), moved)
         if old_words != new_words:
-            changes.append(Change(LADDER, old_words, new_words))
-    changes.extend(Change(LADDER, _contract_words(old, base, below(base, old), False), None) for old in base.ladder if old.id not in after)
+            changes.append(Change(LADDER, old_words, new_words, f"contract.{contract.id}"))
+    changes.extend(
+        Change(LADDER, _contract_words(old, base, below(base, old), False), None, f"contract.{old.id}")
+        for old in base.ladder
+        if old.id not in after
+    )
     return changes
 
 
@@ -544,10 +551,10 @@ def rule_changes(base: Rules, rules: Rules) -> list[Change]:
         matcher = difflib.SequenceMatcher(a=list(before), b=list(after), autojunk=False)
         for tag, low, high, first, last in matcher.get_opcodes():
             if tag == "equal":
-                changes.extend(Change(title, before[key], after[key]) for key in list(after)[first:last] if before[key] != after[key])
+                changes.extend(Change(title, before[key], after[key], key) for key in list(after)[first:last] if before[key] != after[key])
                 continue
-            changes.extend(Change(title, before[key], None) for key in list(before)[low:high])
-            changes.extend(Change(title, None, after[key]) for key in list(after)[first:last])
+            changes.extend(Change(title, before[key], None, key) for key in list(before)[low:high])
+            changes.extend(Change(title, None, after[key], key) for key in list(after)[first:last])
     return changes
 
 

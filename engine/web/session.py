@@ -27,7 +27,7 @@ from ..language.loader import load_text
 from ..language.resources import shipped_variant_names
 from ..protocol.server import RequestError, Session
 from ..rules.compiler import compile_document, load_variant
-from ..rules.describe import LADDER, describe_sections, rule_changes
+from ..rules.describe import keyed_sections, rule_changes
 from ..rules.never_apply import rule_warnings
 from ..rules.ruleset import Rules
 from . import files
@@ -222,23 +222,11 @@ class WebSession(Session):
         if base is None:
             base = self._standard_rules()
         changes = rule_changes(base, rules) if base is not rules else []
-        changed = {(change.section, change.after) for change in changes if change.after is not None}
-        # The ladder's changes name a contract in words; its lines are the contracts in ladder order.
-        ladder = {
-            index
-            for index, contract in enumerate(rules.ladder)
-            for change in changes
-            if change.section == LADDER and (change.after or "").startswith(f"{contract.name} ({contract.id}):")
-        }
+        # A line is marked by the rule it states, as the changes pair them (two lines may read alike).
+        changed = {(change.section, change.key) for change in changes if change.after is not None}
         sections = [
-            {
-                "title": title,
-                "lines": [
-                    {"text": line, "changed": (title, " ".join(line.split())) in changed or (title == LADDER and index in ladder)}
-                    for index, line in enumerate(lines)
-                ],
-            }
-            for title, lines in describe_sections(rules)
+            {"title": title, "lines": [{"text": words, "changed": (title, key) in changed} for key, words in lines]}
+            for title, lines in keyed_sections(rules)
         ]
         return {
             "name": rules.name,
