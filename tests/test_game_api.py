@@ -49,7 +49,7 @@ def test_text_and_object_actions_are_the_same() -> None:
         # A review: a name of several words not found was answered as one word, or as a count of words.
         ("bid seven no trumps", r"'seven no trumps' is not a contract of this variant \(write bid 6S, bid 6C, .* or its name, like bid "),
         ("bid open misre", "'open misre' is not a contract of this variant .* Did you mean 'open misere'[?]$"),
-        ("bid 7X", "Did you mean '7S'[?]$"),
+        ("bid misre", "'misre' is not a contract .* Did you mean 'misere'[?]$"),
         ("play ZZ", "'ZZ' is not a card of this deck"),
         ("play JK:X", "'X' is not a suit"),
         ("discard AS AS AD", "it names AS twice"),
