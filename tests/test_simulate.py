@@ -19,8 +19,9 @@ from engine.bots import HeuristicBot
 from engine.simulation.checkpoint import CHECKPOINT_FORMAT
 from engine.simulation.comparison import compare, compare_data
 from engine.simulation.report import to_data
-from engine.simulation.runner import CHUNK, MAX_UNITS, SimulationSettings, _reseed, unit_seeds
+from engine.simulation.runner import CHUNK, MAX_UNITS, SimulationSettings, unit_seeds
 from engine.simulation.tally import Tally
+from engine.simulation.units import reseed
 
 
 def without_timing(result: engine.SimulationResult) -> dict[str, object]:
@@ -300,7 +301,7 @@ def test_a_reseeded_generator_is_the_generator_its_integer_seeds() -> None:
     generator = random.Random("anything")
     generator.gauss(0.0, 1.0)  # (a normal variate leaves one behind, which seeding must clear)
     for seed in (0, 1, 2**40 + 3, unit_seeds(-7, 12)[1]):
-        _reseed(generator, seed)
+        reseed(generator, seed)
         assert generator.getstate() == random.Random(seed).getstate()
 
 

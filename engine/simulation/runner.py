@@ -9,7 +9,6 @@ chunks already there and reaches the same totals.
 
 from __future__ import annotations
 
-import _random
 import dataclasses
 import os
 import random
@@ -28,16 +27,17 @@ from ..bots import calibration as bot_calibration
 from ..bots.playouts import allow_second_process
 from ..bots.profile import Profile
 from ..errors import FiveHundredError
-from ..kernel.events import HandResult
-from ..kernel.state import Chooser, GameState
 from ..kernel.support import check_supported
-from ..kernel.tables import tables_for
 from ..rules.compiler import load_variant
 from ..rules.ruleset import Rules
 from .checkpoint import CHECKPOINT_FORMAT, CheckpointError, Resumed, chunk_line, open_checkpoint, read_checkpoint
-from .figures import Row, rule_figures, unit_figures
+from .figures import Row
 from .rule_use import RuleWatch
 from .tally import Tally
+from .units import MAX_HANDS_PER_GAME as MAX_HANDS_PER_GAME
+from .units import MAX_UNITS as MAX_UNITS
+from .units import play_units
+from .units import unit_seeds as unit_seeds
 
 if TYPE_CHECKING:
     from concurrent.futures import Future
@@ -52,31 +52,6 @@ BOT_HANDS_PER_SECOND = {"random": 3000.0, "heuristic": 1200.0, "classic": 1200.0
 """Rough hands a second of each bot on one core (pure Python), to size chunks."""
 HANDS_PER_GAME = 7
 """Rough hands in a game, to size chunks of games."""
-MAX_HANDS_PER_GAME = 1000
-"""A game still going after this many hands is stopped and counted as unfinished."""
-MAX_UNITS = 10**9
-"""Most hands or games one run may ask for."""
-_UNIT_BITS = MAX_UNITS.bit_length()
-
-
-def unit_seeds(seed: int, index: int) -> tuple[int, int]:
-    """The integer seeds of hand or game ``index`` (``0 <= index < 2**30``, which :data:`MAX_UNITS` keeps) of
-    a run with ``seed``: its deals' generator's, and its bots' (one generator the seats share). Cheap (a
-    generator seeded from an integer needs no hashing) and distinct for every (seed, index, which): the
-    seed folded onto the whole numbers (the generator ignores a seed's sign, so ``s`` and ``-s`` would
-    otherwise deal alike), then the index's 30 bits and one bit for which generator.
-    ``Game(rules, seed=unit_seeds(seed, i)[0], dealer=i % players)`` deals what the simulator's game ``i``
-    is dealt."""
-    folded = 2 * seed if seed >= 0 else -2 * seed - 1
-    deals = (folded << _UNIT_BITS | index) << 1
-    return deals, deals | 1
-
-
-def _reseed(generator: random.Random, seed: int) -> None:
-    """Seed ``generator`` from the integer ``seed`` as ``random.Random(seed)`` does (the C generator's own
-    seeding, without ``Random.seed``'s checks for other types of seed)."""
-    _random.Random.seed(generator, seed)
-    generator.gauss_next = None  # type: ignore[attr-defined]
 
 
 class SimulationError(FiveHundredError, ValueError):
@@ -315,54 +290,6 @@ def _calibrate_in(settings: SimulationSettings, rules: Rules, workers: int) -> d
         allow_second_process(previous)
 
 
-def _play_unit(
-    settings: SimulationSettings,
-    rules: Rules,
-    index: int,
-    deals: random.Random,
-    choosers: Sequence[Chooser],
-    tally: Tally,
-    watch: RuleWatch,
-    rows: list[Row] | None = None,
-) -> int:
-    """Play hand or game ``index`` into ``tally``, dealt from ``deals`` (seeded for it), with ``choosers`` (a bot's move per seat); returns the
-    number of actions taken. With ``rows``, the unit's figures (:func:`~engine.simulation.figures.unit_figures`)
-    are appended to it.
-
-    The bots move straight from the kernel's state (:class:`~engine.bots.FastBot`): no action objects,
-    events or records are made, which is what makes a simulated hand cheap. The deals come from a
-    generator seeded from ``(seed, index)`` alone, so hand ``index`` is dealt the same under any variant
-    with the same deck (what ``compare`` relies on).
-    """
-    tables = tables_for(rules)
-    dealer = index % rules.seating.players
-    state = GameState(rules, tables, deals, dealer, tables.start_scores)
-    state.pause_between_hands = True
-    limit = 1 if settings.hands else MAX_HANDS_PER_GAME
-    results: list[HandResult] = []
-    actions = 0
-    unit_use: dict[str, list[int]] | None = {} if rows is not None else None  # this unit's rules in play
-    while True:
-        actions += state.run(choosers, trusted=True)  # built-in bots: tests check their moves are legal
-        assert state.result is not None
-        results.append(state.result)
-        tally.add_hand(state.result, rules)
-        watch.count_hand(state, tally.rule_use)
-        if unit_use is not None:
-            watch.count_hand(state, unit_use)
-        if not state.paused or len(results) >= limit:
-            break
-        state.next_hand()
-    if settings.games:
-        tally.add_game(results, dealer, state.winner, state.ending, rules)
-        watch.count_game(state.ending, tally.rule_use)
-    if rows is not None:
-        row = unit_figures(rules, results, dealer, state.ending, bool(settings.games))
-        row.update(rule_figures(watch.stated, unit_use or {}, len(results)))
-        rows.append(row)
-    return actions
-
-
 def run_chunk(
     settings: SimulationSettings, chunk: int, rows: list[Row] | None = None, unit_done: Callable[[], None] | None = None
 ) -> tuple[int, dict[str, Any], int]:
@@ -378,17 +305,9 @@ def run_chunk(
     tally.rule_use = watch.empty()
     bots_random = random.Random(0)
     choosers = [make_bot(name, rules, bots_random).choose for name in _bots_for(settings, rules)]
-    deals = random.Random(0)
-    actions = 0
     size = chunk_size(settings)
-    for index in range(chunk * size, min(settings.units, (chunk + 1) * size)):
-        # Each unit's deals and bots draw from (seed, index) alone (unit_seeds).
-        deals_seed, bots_seed = unit_seeds(settings.seed, index)
-        _reseed(deals, deals_seed)
-        _reseed(bots_random, bots_seed)
-        actions += _play_unit(settings, rules, index, deals, choosers, tally, watch, rows)
-        if unit_done is not None:
-            unit_done()
+    first, last = chunk * size, min(settings.units, (chunk + 1) * size)
+    actions = play_units(rules, settings.seed, first, last, bool(settings.games), bots_random, choosers, tally, watch, rows, unit_done)
     return chunk, tally.to_dict(), actions
 
 
