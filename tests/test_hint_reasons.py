@@ -136,3 +136,14 @@ def test_a_pass_before_looking_is_not_worded_from_a_strain_s_tricks() -> None:
     assert not observation.looked
     why = _auction_reason(HeuristicBot(rules, seed=1), observation, engine.Pass(), BidReason(Bidding.SHORT, None, {"S": 2.5}))
     assert "strain" not in why and "tricks" not in why and "without looking" in why
+
+
+def test_a_two_handed_hint_names_the_dummy_not_a_partner() -> None:
+    """A player's trial: two-handed hints read "with your partner's hand" where the support is the player's
+    own dummy (rules text 000, "Two-handed 500": each player also plays a dummy)."""
+    rules = engine.load_variant("two-handed")
+    reasons = []
+    for seed in range(4):
+        game = engine.Game(rules, seed=seed)
+        reasons.append(hint(HeuristicBot(rules, seed=1), game.observation(game.to_act), game.legal_actions())[1])
+    assert any("your dummy's hand" in reason for reason in reasons) and not any("partner" in reason for reason in reasons), reasons

@@ -83,6 +83,8 @@ def test_help_lists_every_command_and_hint_names_a_legal_action_with_a_reason() 
     text = out.getvalue()
     for command in ("help", "hint", "undo", "save FILE", "load FILE", "quit"):
         assert f"\n  {command}" in text or f"; {command}" in text
+    # A player's trial: help named no verb a variant's own rules add (partner, alone, look).
+    assert "The actions of Standard 500 start with: pass, bid, discard, play, claim." in text
     hinted = text.split("Hint: ")[1].split(" (")[0]
     assert hinted in [str(action) for action in session.game.legal_choices()]
     reason = text.split("Hint: ")[1].split("\n")[0]
@@ -451,3 +453,20 @@ def test_issue_49_item_3_play_help_says_one_bot_per_other_seat_and_load_points_a
     screen, out = scripted([f"load {transcript}"])
     Session(rules, 0, ["heuristic"], 3, screen, None).run()
     assert f"fivehundred replay {transcript}" in out.getvalue() and "Loaded" not in out.getvalue()
+
+
+def test_play_given_a_saved_game_goes_on_with_it_and_given_a_transcript_says_to_replay_it(tmp_path: Path) -> None:
+    """A player's trial: ``fivehundred play g1.json`` on a game written by ``save`` read it as a variant file
+    (``$.rng[1]: This holds 625 items``), and nothing said how to go back to a saved game. ``play`` takes a
+    saved game and goes on from it; a transcript is pointed to ``replay``."""
+    saved = tmp_path / "g1.json"
+    first = run_cli("play", "standard", "--seed", "3", "--plain", stdin=f"pass\nsave {saved}\nquit\n")
+    assert first.returncode == 0 and f"fivehundred play {saved}" in first.stdout
+    again = run_cli("play", str(saved), "--plain", stdin="quit\n")
+    assert again.returncode == 0 and f"Loaded {saved}: hand 1 of Standard 500." in again.stdout, again.stderr
+    assert "Seat 0 (you): pass" in again.stdout
+    transcripts = tmp_path / "hands"
+    run_cli("play", "standard", "--seed", "3", "--transcripts", str(transcripts), stdin="1\n" * 400)
+    hand = sorted(transcripts.glob("hand-*.json"))[0]
+    told = run_cli("play", str(hand), stdin="")
+    assert told.returncode == 2 and f"replay it with fivehundred replay {hand}" in told.stderr

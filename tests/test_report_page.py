@@ -412,8 +412,10 @@ def test_issue_45_item_7_unfinished_games_are_the_pages_first_warning(
     the simulate, compare and sweep pages, with how many and that the game figures describe only the
     games that ended (the limit lowered to 3 hands so that a few short games reach it)."""
     pytest.importorskip("matplotlib")
-    from engine.simulation import runner
+    from engine.simulation import runner, units
 
+    # The loop stops games at units' limit; the page names runner's (the same constant, re-exported).
+    monkeypatch.setattr(units, "MAX_HANDS_PER_GAME", 3)
     monkeypatch.setattr(runner, "MAX_HANDS_PER_GAME", 3)
     data = to_data(engine.simulate("standard", games=8, seed=1))
     stopped, ended = data["unfinished_games"], data["games"]
@@ -437,6 +439,7 @@ def test_issue_45_item_7_unfinished_games_are_the_pages_first_warning(
     warning = _first_warning(page.read_text(encoding="utf-8"))
     assert code == 0 and warning.startswith("Warning: setting 0 (contracts.misere.value=250): ") and "never ended" in warning
     quiet = tmp_path / "quiet.html"
+    monkeypatch.setattr(units, "MAX_HANDS_PER_GAME", 1000)
     monkeypatch.setattr(runner, "MAX_HANDS_PER_GAME", 1000)
     run(capsys, "simulate", "standard", "--games", "8", "--seed", "1", "--html", str(quiet))
     assert "never ended" not in quiet.read_text(encoding="utf-8")

@@ -139,3 +139,33 @@ def test_the_report_says_why_a_rule_the_bots_leave_alone_never_came_up() -> None
     assert any("'blind_misere'" in warning and "look at their cards first" in warning for warning in warnings)
     random_only = to_data(engine.simulate("perfect", hands=20, seed=5, bots=["random"] * 4))["warnings"]
     assert not any("heuristic bots never bid" in warning for warning in random_only)
+
+
+def test_must_win_by_bid_and_exact_target_are_each_counted_where_they_keep_the_game_going() -> None:
+    """A rules author's trial: with both end rules stated, only ``exact_target`` was listed in "Rules in
+    play", so whether must-win-by-bid ever came up could not be told (rules text 000, "Scoring": winning by
+    a bid; the exact target of the house rules). Each is stated and counted: ``exact_target`` after a hand
+    that left a side past the target, ``must_win_by_bid`` after one that left a side on it, the game going
+    on both times."""
+    rules = engine.compile_text("extends: standard\nend: {target: 500, must_win_by_bid: true, exact_target: true, lose_at: -500}\n")
+    assert {"end:exact_target", "end:must_win_by_bid"} <= {rule.key for rule in stated_rules(rules)}
+    watch = RuleWatch(rules)
+    counts = watch.empty()
+    seen = {"over": 0, "on": 0}
+    for seed in range(6):
+        state = GameState.create(rules, seed=seed, history=False)
+        state.pause_between_hands = True
+        bots = [make_bot("heuristic", rules, seat).choose for seat in range(4)]
+        while True:
+            state.run(bots)
+            result = state.result
+            assert result is not None
+            watch.count_hand(state, counts)
+            if not result.game_over:
+                seen["over"] += any(score > 500 for score in result.scores)
+                seen["on"] += any(score == 500 for score in result.scores)
+            if not state.paused or state.hand_number > 300:
+                break
+            state.next_hand()
+    assert counts["end:exact_target"][0] == seen["over"] > 0
+    assert counts["end:must_win_by_bid"][0] == seen["on"] > 0, seen

@@ -458,3 +458,19 @@ def test_ctrl_c_stops_the_server_with_a_sentence(tmp_path: Path) -> None:
     finally:
         process.kill()  # a server that did not stop is not left behind
     assert process.returncode == 0 and "stopped" in err and "Traceback" not in err
+
+
+def test_the_transcript_of_the_hand_being_played_is_refused(session: WebSession) -> None:
+    """A player's trial: the table's Transcript button gave the hand being played, every player's cards and
+    the kitty with it, to whoever pressed it (a second person at the table too). It is refused until the
+    hand is over; a finished hand's transcript is given as before, and the protocol's own command, for an
+    embedder who holds the whole game, is unchanged."""
+    ask(session, cmd="new_game", variant="standard", seed=3)
+    refused = ask(session, cmd="transcript", game="g1")
+    assert refused["error"]["code"] == "illegal_action" and "once the hand is over" in refused["error"]["message"]
+    assert ask(session, cmd="transcript", game="g1", hand=0)["error"]["code"] == "illegal_action"
+    while ask(session, cmd="state", game="g1", player=0)["hand_number"] == 0:
+        ask(session, cmd="step", game="g1", viewer=0)
+    finished = ask(session, cmd="transcript", game="g1", hand=0)
+    assert finished["ok"] and len(finished["transcript"]["deal"]["hands"]) == 4
+    assert ask(session, cmd="transcript", game="g1")["error"]["code"] == "illegal_action"

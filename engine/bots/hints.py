@@ -190,7 +190,8 @@ def _strain_note(bot: HeuristicBot, observation: Observation, strain: str, estim
         return ""
     cards = [str(rules.deck.cards[index]) for index in tops]
     listed = cards[0] if len(cards) == 1 else ", ".join(cards[:-1]) + f" and {cards[-1]}"
-    return f" (only {held} trumps, but {listed} win as side cards with {name} as trumps)"
+    verb = "wins" if len(cards) == 1 else "win"
+    return f" (only {held} trumps, but {listed} {verb} as side cards with {name} as trumps)"
 
 
 def _support(bot: HeuristicBot, seat: int, calls: Sequence[tuple[int, str]]) -> str:
@@ -201,7 +202,11 @@ def _support(bot: HeuristicBot, seat: int, calls: Sequence[tuple[int, str]]) -> 
         # The estimate counts a partner's support whether or not the partner has bid yet.
         partners = set(bot.partners[seat])
         bid = any(who in partners and call != "pass" for who, call in calls)
-        parts.append("your partner's bids" if bid else "your partner's hand")
+        controller = bot.tables.controller
+        if all(controller[partner] == controller[seat] for partner in partners):
+            parts.append("your dummy's hand")  # two-handed: the partner is a dummy this player plays
+        else:
+            parts.append("your partner's bids" if bid else "your partner's hand")
     elif bot.rules.seating.called_partner is not None:
         parts.append("the partner you would call")
     if bot.rules.deal.kitty:

@@ -23,6 +23,7 @@ from ..bots.heuristic import HeuristicBot
 from ..bots.hints import hint
 from ..errors import FiveHundredError, IllegalActionError, VariantError
 from ..game.game import Game
+from ..kernel.actions import verbs
 from ..kernel.events import HandScored
 from ..rules.compiler import load_variant
 from ..rules.ruleset import Rules
@@ -51,7 +52,8 @@ Cards are rank then suit (S C D H, or the symbols); 10 or T for ten; JK, BJ, RJ 
 Commands:
   help          this text
   hint          what the heuristic bot would do in your seat, and why
-  undo          take back your last action and the other seats' since (again: further back, within the hand)
+  undo          take back your last action and the other seats' since (again: further back, within the hand;
+                what you saw since, a kitty or a trick, stays seen: for practice)
   save FILE     save the game to a new file (JSON, the saved-game format); load FILE to go on from it
   save! FILE    save over an earlier saved game (never over any other file)
   quit          leave the game (save first to keep it)"""
@@ -231,7 +233,7 @@ class Session:
             self.screen.say("You left the game.")
             return False
         if word in ("help", "?"):
-            self.screen.say(HELP)
+            self.screen.say(f"{HELP}\nThe actions of {self.rules.name} start with: {', '.join(verbs(self.rules))}.")
         elif word == "hint":
             action, why = hint(self.adviser, self.game.observation(self.seat), self.game.legal_choices())
             self.screen.say(f"Hint: {action} ({why})")
@@ -312,7 +314,7 @@ class Session:
         except OSError as error:
             self.screen.say(f"Could not save to {path}: {error.strerror or error}. The game goes on.")
             return
-        self.screen.say(f"Saved to {path}; load {path} goes on from here.")
+        self.screen.say(f"Saved to {path}; load {path} (or fivehundred play {path}) goes on from here.")
 
     def _history(self, game: Game) -> list[tuple[Game, dict[int, object], int]]:
         """The undo history of a loaded game: the current hand replayed from its start, the game kept before
@@ -415,10 +417,25 @@ def _read_line(prompt: str) -> str:
 
 def run_play(args: argparse.Namespace) -> int:
     """``fivehundred play``: one person against bots."""
+    saved = saved_game_kind(args.variant) == "saved"  # a game written by save: go on with it
+    if not saved and _is_transcript(args.variant):
+        print(
+            f"fivehundred play: {args.variant} is a hand's transcript, not a variant or a saved game: "
+            f"replay it with fivehundred replay {args.variant}.",
+            file=sys.stderr,
+        )
+        return EXIT_USAGE
     try:
-        rules = load_variant(args.variant)
+        if saved:
+            folder = os.path.dirname(os.path.abspath(args.variant))
+            rules = Game.from_dict(read_json_file(args.variant, MAX_TRANSCRIPT_BYTES), folder=folder).rules
+        else:
+            rules = load_variant(args.variant)
     except VariantError as error:
         print(error, file=sys.stderr)
+        return EXIT_INVALID
+    except (RecordFileError, OSError, UnicodeDecodeError, ValueError, FiveHundredError) as error:
+        print(f"fivehundred play: {args.variant} is a saved game that cannot be loaded: {error}", file=sys.stderr)
         return EXIT_INVALID
     players = rules.seating.players
     if not 0 <= args.seat < players:
@@ -445,6 +462,8 @@ def run_play(args: argparse.Namespace) -> int:
     except FiveHundredError as error:  # a rule the kernel does not play yet
         print(error, file=sys.stderr)
         return EXIT_INVALID
+    if saved:
+        session._load(args.variant)
     try:
         return session.run()
     except KeyboardInterrupt:
@@ -459,7 +478,9 @@ def add_commands(commands: Any) -> None:
         help="play a game yourself against bots in the terminal",
         description=__doc__.split("\n\n")[0].replace("``", "") if __doc__ else None,
     )
-    play.add_argument("variant", metavar="VARIANT", help="a shipped variant's name or a variant file")
+    play.add_argument(
+        "variant", metavar="VARIANT", help="a shipped variant's name, a variant file, or a game written by save (to go on with it)"
+    )
     play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     play.add_argument("--seed", type=seed_argument, default=None, help="seed the deal (default: a random seed, printed)")
     play.add_argument(

@@ -321,7 +321,11 @@ def _scoring(rules: Rules) -> list[Line]:
     lines.append(
         (
             "scoring.failed",
-            "A failed contract loses its value."
+            (
+                "A failed contract scores nothing (scores never go down)."
+                if scoring.scores_never_decrease
+                else "A failed contract loses its value."
+            )
             if scoring.failed is FailedContract.SUBTRACT
             else "A failed contract's value goes to each other side instead.",
         )

@@ -78,7 +78,15 @@ def shown_figure(row: dict[str, Any]) -> tuple[str, str, str, str]:
             f"{100 * row['difference']:+.2f}",
             f"{100 * low:+.2f} to {100 * high:+.2f}",
         )
-    return f"{row['a']:.4g}", f"{row['b']:.4g}", f"{row['difference']:+.3g}", f"{low:+.3g} to {high:+.3g}"
+    return _number(row["a"]), _number(row["b"]), _number(row["difference"], "+"), f"{_number(low, '+')} to {_number(high, '+')}"
+
+
+def _number(value: float, sign: str = "") -> str:
+    """A mean as a report prints it: three or four significant figures, a thousand or more in whole
+    numbers (a user trial read ``-2.68e+03`` points)."""
+    if abs(value) >= 1000:
+        return f"{value:{sign},.0f}"
+    return f"{value:{sign}.4g}" if not sign else f"{value:{sign}.3g}"
 
 
 def figure_order(name: str) -> tuple[int, str, str]:
@@ -168,6 +176,23 @@ def team_figure(name: str) -> bool:
     return _TEAM_FIGURE.match(name) is not None
 
 
+ROLE_WINS = frozenset({"first bidder's side wins", "dealer's side wins"})
+"""Figures of a role's side winning: each side's fair share is one game in the number of sides, so they are
+compared only between variants with as many sides (a user trial read 57% → 29% as a rule's doing where
+two sides became three)."""
+
+
+def left_out(name: str, *, by_role: bool, sides_differ: bool) -> bool:
+    """Whether figure ``name`` is left out of a comparison: a per-team figure where the sides are compared
+    ``by_role``, a role's side winning (:data:`ROLE_WINS`) where the number of sides differs."""
+    return (by_role and team_figure(name)) or (sides_differ and name in ROLE_WINS)
+
+
+def sides_differ(first: Rules, second: Rules) -> bool:
+    """Whether ``first`` and ``second`` seat a different number of sides (teams)."""
+    return len(first.seating.teams) != len(second.seating.teams)
+
+
 def end_changes(first: Rules, second: Rules) -> list[str]:
     """How ``second``'s end-of-game rules differ from ``first``'s, a ``end.KEY A → B`` each."""
     return [
@@ -175,6 +200,13 @@ def end_changes(first: Rules, second: Rules) -> list[str]:
         for each in fields(first.end)
         if getattr(first.end, each.name) != getattr(second.end, each.name)
     ]
+
+
+def _bars(rules: Rules) -> tuple[object, ...]:
+    """What of ``rules`` bars a player from bidding in the next hand: the set rule, ralphing and a breach's bans."""
+    breach = rules.breach
+    bans = (breach.ban_failed_caller, breach.ban_breached_declarer_level) if breach is not None else ()
+    return (rules.set_rule, rules.ralph, bans)
 
 
 def hands_only_warnings(results: Sequence[SimulationResult], labels: Sequence[str]) -> list[str]:
@@ -186,6 +218,12 @@ def hands_only_warnings(results: Sequence[SimulationResult], labels: Sequence[st
         return []
     warnings = []
     for label, result in zip(labels[1:], results[1:]):
+        if _bars(results[0].rules) != _bars(result.rules):
+            warnings.append(
+                f"{label} changes who may not bid in the next hand (the set rule, ralphing or a breach's bans), but a run "
+                "of hands plays every hand as a game's first, so a ban never applies: these figures show only how often "
+                "one would. Compare whole games (--games N) to see what it does."
+            )
         changed = end_changes(results[0].rules, result.rules)
         if changed:
             warnings.append(
@@ -203,16 +241,16 @@ GAMES_NOTE = (
 """What a comparison or a sweep of whole games says of its figures 'per hand'."""
 
 
-def unadjusted_tests(moments: PairedMoments, *, paired: bool, games: bool, by_role: bool) -> list[FigureTest]:
+def unadjusted_tests(moments: PairedMoments, *, paired: bool, games: bool, by_role: bool, other_sides: bool = False) -> list[FigureTest]:
     """Test every figure either run measured (paired on the per-unit differences, or as independent
-    samples), leaving out the per-team figures when the sides are compared ``by_role``, in the report's
+    samples), leaving out the per-team figures when the sides are compared ``by_role`` and a role's side
+    winning when the runs seat ``other_sides`` (another number of sides: :func:`left_out`), in the report's
     order; the p-values are not adjusted yet."""
     first, second = moments.first, moments.second
     names = set(first.sums) | set(second.sums)
     if games:
         names.add("games with no winner")
-    if by_role:
-        names = {name for name in names if not _TEAM_FIGURE.match(name)}
+    names = {name for name in names if not left_out(name, by_role=by_role, sides_differ=other_sides)}
     # A conditional figure (a contract's points or share made when declared) needs two units under each run.
     names = {name for name in names if not conditional(name) or min(first.units(name), second.units(name)) >= 2}
     return [
@@ -242,7 +280,8 @@ def tests_against_first(results: Sequence[SimulationResult], moments: Sequence[P
     families: list[tuple[int, str]] = []
     for index, (result, each) in enumerate(zip(results[1:], moments)):
         by_role = seating_difference(first, result.rules) is not None
-        tests = unadjusted_tests(each, paired=deal_difference(first, result.rules) is None, games=games, by_role=by_role)
+        paired = deal_difference(first, result.rules) is None
+        tests = unadjusted_tests(each, paired=paired, games=games, by_role=by_role, other_sides=sides_differ(first, result.rules))
         family = {} if by_role else complementary(first)
         found.append(tests)
         families.extend((index, family.get(test.figure, test.figure)) for test in tests)
@@ -296,9 +335,11 @@ def compare(
 
 
 def compare_data(comparison: Comparison) -> dict[str, Any]:
-    """The comparison as JSON-ready data: both runs' reports, how they were compared (``design``), and
-    each figure with A, B, the difference and its 95% interval, the effect size, the test, the raw and
-    the Holm-adjusted p-value, and whether it is significant after adjustment."""
+    """The comparison as JSON-ready data: both runs' reports, how they were compared (``design``), how B's
+    rules differ from A's (``changes``: each rule's section, key, its line in A and in B, ``null`` where one
+    has no such line, and whether B's own file makes it: :func:`own_changes_first`), and each figure with
+    A, B, the difference and its 95% interval, the effect size, the test, the raw and the Holm-adjusted
+    p-value, and whether it is significant after adjustment."""
     rows = []
     for test, adjusted in comparison.tests():
         rows.append(
@@ -333,6 +374,12 @@ def compare_data(comparison: Comparison) -> dict[str, Any]:
             None
             if seated is None
             else f"The seatings differ ({seated}), so sides are compared by role (declaring side, defenders, a player's share), never seat by seat."
+            + (
+                f" With {len(comparison.first.rules.seating.teams)} sides and {len(comparison.second.rules.seating.teams)}, "
+                "a side's fair share of the wins differs, so the first bidder's and the dealer's side's wins are not compared."
+                if sides_differ(comparison.first.rules, comparison.second.rules)
+                else ""
+            )
         ),
         "adjustment": "Holm",
         "counted_once": sorted(set((complementary(comparison.first.rules) if seated is None else {}).values())),
@@ -343,7 +390,12 @@ def compare_data(comparison: Comparison) -> dict[str, Any]:
     warnings = unfinished_warnings((first, second), ("A", "B"), targets) + hands_only_warnings(
         (comparison.first, comparison.second), ("A", "B")
     )
-    return {"a": first, "b": second, "design": design, "warnings": warnings, "figures": rows}
+    ordered = own_changes_first(comparison.first.rules, comparison.second.rules)
+    changes = [
+        {"section": change.section, "rule": change.key, "a": change.before, "b": change.after, "own": index < ordered.own}
+        for index, change in enumerate(ordered.changes)
+    ]
+    return {"a": first, "b": second, "design": design, "changes": changes, "warnings": warnings, "figures": rows}
 
 
 CHANGES_SHOWN = 8
@@ -469,7 +521,7 @@ def compare_text(comparison: Comparison) -> str:
         + (f" (complementary figures counted once: {'; '.join(once)})" if once else "")
         + "; a rate that too few units moved to reach that level whatever their direction is left out of the count (Tarone)"
         + ". The 95% interval is each figure's own, not adjusted: one that leaves out 0 may still not be significant"
-        + f". A share of the {design['units']} (a figure that is 0 or 1 each {design['units'][:-1]}: passed out, declared, made, won) is in percent"
+        + ". A share (of the hands: passed out, declared, made; of the games: won, ended a way) is in percent"
         + ", its difference and interval in percentage points"
         + ". Effect: the difference in standard deviations of the figure. "
         + (
@@ -478,9 +530,9 @@ def compare_text(comparison: Comparison) -> str:
             else "Tests: Fisher exact or two-proportion z for rates, Welch t for means"
         )
         + "; a contract's figures 'when declared' (how often it was made, the declaring side's points) are averaged "
-        "over the hands it was declared, a Welch t on two independent samples (tested where each run declared it twice "
-        "or more). A player's points per hand: the points of each player's side, averaged over the players (what one "
-        "seat scores a hand, whatever the seating)."
+        "over the hands it was declared, two independent samples (tested where each run declared it twice or more). "
+        "A player's points per hand: the points of each player's side, averaged over the players (what one seat "
+        "scores a hand, whatever the seating)."
     )
     if any(row["small_sample"] for row in data["figures"]):
         lines.append(

@@ -61,6 +61,17 @@ SMALL_SAMPLE = 30
 roughly normal)."""
 
 
+def _bounded(interval: tuple[float, float], name: str) -> tuple[float, float]:
+    """``interval`` of figure ``name``'s difference, kept within what a difference of two shares can be
+    (-1 to 1) for a share (a few units' normal interval can reach past it: a user trial read -134 to +101
+    percentage points)."""
+    if not share(name):
+        return interval
+    low, high = interval
+    middle = (low + high) / 2  # (a rule used twice in a hand can pass 1: the difference itself stays inside)
+    return (max(min(-1.0, middle), low), min(max(1.0, middle), high))
+
+
 def _effect(difference: float, spread: float) -> float | None:
     return difference / spread if spread > 0 else None
 
@@ -75,7 +86,7 @@ def paired_test(name: str, moments: PairedMoments) -> FigureTest:
     mean = differences.mean(name)
     error = math.sqrt(differences.variance(name) / count) if count else 0.0
     quantile = t_quantile(count - 1)
-    interval = (mean - quantile * error, mean + quantile * error)
+    interval = _bounded((mean - quantile * error, mean + quantile * error), name)
     spread = math.sqrt((first.variance(name) + second.variance(name)) / 2)
     binary = first.binary.get(name, True) and second.binary.get(name, True)
     least = 0.0
@@ -118,7 +129,7 @@ def unpaired_test(name: str, first: Moments, second: Moments) -> FigureTest:
     # A share that is 0 or 1 in every unit (a hand's) is a proportion: tested as one, a conditional share
     # (made when declared) over the units that measured it.
     if first.binary.get(name, True) and second.binary.get(name, True):
-        interval = (difference - Z95 * error, difference + Z95 * error)
+        interval = _bounded((difference - Z95 * error, difference + Z95 * error), name)
         successes_a, successes_b = round(first.sums.get(name, 0.0)), round(second.sums.get(name, 0.0))
         total = count_a + count_b
         expected = min(successes_a + successes_b, total - successes_a - successes_b) * min(count_a, count_b) / total if total else 0
@@ -136,6 +147,6 @@ def unpaired_test(name: str, first: Moments, second: Moments) -> FigureTest:
     shares = [(part, count - 1) for part, count in ((part_a, count_a), (part_b, count_b)) if count > 1 and part > 0]
     freedom = (part_a + part_b) ** 2 / sum(part * part / each for part, each in shares) if shares else 0.0
     quantile = t_quantile(freedom)
-    interval = (difference - quantile * error, difference + quantile * error)
+    interval = _bounded((difference - quantile * error, difference + quantile * error), name)
     p_value = t_p(difference / error, freedom) if error else (1.0 if difference == 0 else 0.0)
     return FigureTest(name, mean_a, mean_b, difference, interval, _effect(difference, spread), p_value, "Welch t", units, rate=rate)

@@ -305,6 +305,12 @@ def rules_in_play(result: SimulationResult) -> dict[str, list[Any]]:
             # A wager's caller also loses where the contract failed by less than its margin.
             row["failed_unbroken"] = tally.rule_use.get(UNBROKEN.format(rule=stated.rule), [0, 0])[0]
         rules.append(row)
+        if used and stated.kind == "bar" and not settings.games:
+            # Each hand of a run of hands is a game's first: nobody is ever barred from a hand that is played.
+            warnings.append(
+                f"bar {stated.rule!r} barred a declarer after {used} hands, but a run of hands plays every hand as a "
+                "game's first, so the ban never applied: simulate --games to measure what it does."
+            )
         if used:
             continue
         if stated.rule in reasons:

@@ -98,9 +98,14 @@ def stated_rules(rules: Rules) -> tuple[StatedRule, ...]:
         )
     if end.point_spread is not None:
         found.append(StatedRule("point_spread", "end", f"games ended by a lead of {end.point_spread}", per_game=True, needs_games=True))
-    if end.exact_target or end.must_win_by_bid:
-        what = "exact_target" if end.exact_target else "must_win_by_bid"
-        found.append(StatedRule(what, "end", f"hands after which a side had reached {end.target} and the game went on", needs_games=True))
+    # Both may be stated: each is counted where it is what kept the game going (a user trial found the
+    # second left out of the report).
+    if end.exact_target:
+        words = f"hands after which a side had passed {end.target} (not reached it exactly) and the game went on"
+        found.append(StatedRule("exact_target", "end", words, needs_games=True))
+    if end.must_win_by_bid:
+        words = f"hands after which a side had reached {end.target} other than by its own bid and the game went on"
+        found.append(StatedRule("must_win_by_bid", "end", words, needs_games=True))
     if end.score_out_during_hand:
         found.append(StatedRule("score_out_during_hand", "end", "hands stopped because a side scored out", per_game=True, needs_games=True))
     return tuple(found)
@@ -124,7 +129,8 @@ class RuleWatch:
         self._all_pass = f"all_pass:{rules.auction.all_pass.action.value}"
         self._bar = next((rule.key for rule in self.stated if rule.kind == "bar"), None)
         self._slam = "slam:slam" in keys
-        self._onward = next((rule.key for rule in self.stated if rule.rule in ("exact_target", "must_win_by_bid")), None)
+        self._exact = "end:exact_target" in keys
+        self._by_bid = "end:must_win_by_bid" in keys
         self._score_out = "end:score_out_during_hand" in keys
 
     def empty(self) -> dict[str, list[int]]:
@@ -138,8 +144,13 @@ class RuleWatch:
         rules = self.rules
         if self._bar is not None and result.next_hand_banned:
             _add(counts, self._bar, False)
-        if self._onward is not None and not result.game_over and max(result.scores) >= rules.end.target:
-            _add(counts, self._onward, False)
+        if (self._exact or self._by_bid) and not result.game_over:
+            target = rules.end.target
+            if self._exact and any(score > target for score in result.scores):
+                _add(counts, "end:exact_target", False)
+            # A side at the target (exactly, where that is the rule) when the game goes on did not reach it by a bid.
+            if self._by_bid and any(score == target or (score > target and not self._exact) for score in result.scores):
+                _add(counts, "end:must_win_by_bid", False)
         if self._score_out and state.hand.scored_out is not None:
             _add(counts, "end:score_out_during_hand", False)
         contract, declarer = state.hand.contract, state.hand.declarer

@@ -27,10 +27,11 @@ from .comparison import (
     LEVEL,
     figure_order,
     hands_only_warnings,
+    left_out,
     play_against_first,
     seating_difference,
     shown_value,
-    team_figure,
+    sides_differ,
     tests_against_first,
 )
 from .figures import Moments, PairedMoments, conditional, share, use_figure
@@ -256,20 +257,21 @@ def sweep_data(result: Sweep) -> dict[str, Any]:
     tests = result.tests()
     first = result.settings[0].rules
     # Per setting after the first: whether its sides are compared by role (another seating), its team
-    # figures then left out.
-    by_role = [seating_difference(first, setting.rules) is not None for setting in result.settings[1:]]
+    # figures then left out, and whether it seats another number of sides (a role's wins left out).
+    apart = [(seating_difference(first, each.rules) is not None, sides_differ(first, each.rules)) for each in result.settings[1:]]
     names = set(result.baseline.sums) | {test.figure for each in tests for test, _ in each}
-    for moments, other in zip(result.moments, by_role):
-        names |= {name for name in moments.second.sums if not (other and team_figure(name))}
+    for moments, (by_role, other_sides) in zip(result.moments, apart):
+        names |= {name for name in moments.second.sums if not left_out(name, by_role=by_role, sides_differ=other_sides)}
     figures = []
     for name in sorted(names, key=figure_order):
         row: dict[str, Any] = {"figure": name, "rate": share(name), "values": [_value(result.baseline, name)], "against_first": []}
-        for each, moments, other in zip(tests, result.moments, by_role):
+        for each, moments, (by_role, other_sides) in zip(tests, result.moments, apart):
+            other = left_out(name, by_role=by_role, sides_differ=other_sides)
             found = next(((test, adjusted) for test, adjusted in each if test.figure == name), None)
             if found is None:
-                # Not tested: a per-team figure of another seating (left out), or a contract's points
+                # Not tested: a figure left out (left_out), or a contract's figures when
                 # declared too seldom to test, still shown as measured.
-                row["values"].append(None if other and team_figure(name) else _value(moments.second, name))
+                row["values"].append(None if other else _value(moments.second, name))
                 row["against_first"].append(None)
                 continue
             test, adjusted = found
@@ -321,8 +323,8 @@ def sweep_text(result: Sweep) -> str:
     lines.append("")
     lines.append(
         f"* differs from setting 0 at the {LEVEL:.0%} level after Holm's adjustment across every figure of every setting; "
-        "a contract's figures when declared are tested where each setting declared it twice or more; a share of the "
-        f"{'games' if first['games'] else 'hands'} (0 or 1 each: passed out, declared, made, won) is in percent."
+        "a contract's figures when declared are tested where each setting declared it twice or more; a share (of the "
+        "hands: passed out, declared, made; of the games: won, ended a way) is in percent."
     )
     if first["games"]:
         lines.append(GAMES_NOTE)

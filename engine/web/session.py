@@ -134,6 +134,20 @@ class WebSession(Session):
         del history.entries[:-MAX_UNDO]
         return reply
 
+    def _transcript(self, request: dict[str, Any]) -> dict[str, Any]:
+        """A finished hand's transcript; refused for the hand being played, whose transcript would show every
+        player's cards and the kitty to whoever asks (a player's trial read them mid-hand)."""
+        game = self._open(request).game
+        hand = request.get("hand")
+        number = len(game.records) - 1 if hand is None else hand
+        if type(number) is int and 0 <= number < len(game.records) and game.records[number].result is None:
+            raise RequestError(
+                "illegal_action",
+                "A hand's transcript shows every player's cards and the kitty, so it is given once the hand is over: "
+                "this hand is still being played.",
+            )
+        return super()._transcript(request)
+
     def _close(self, request: dict[str, Any]) -> dict[str, Any]:
         reply = super()._close(request)
         self._histories.pop(request["game"], None)
