@@ -470,3 +470,17 @@ def test_play_given_a_saved_game_goes_on_with_it_and_given_a_transcript_says_to_
     hand = sorted(transcripts.glob("hand-*.json"))[0]
     told = run_cli("play", str(hand), stdin="")
     assert told.returncode == 2 and f"replay it with fivehundred replay {hand}" in told.stderr
+
+
+def test_undo_never_takes_back_a_look_so_a_blind_bid_stays_barred() -> None:
+    """A player's trial: in blind misère, ``look``, then ``undo``, offered ``bid blind_misere`` again, and it
+    was accepted with the cards seen (rules text 000, "Non-standard bids": blind misère "must be called
+    before the player views their cards"). Undo refuses to take a look back; the game is left as it was."""
+    rules = engine.load_variant("blind-misere")
+    screen, out = scripted(["look", "undo", "bid blind_misere"])
+    session = Session(rules, 0, ["heuristic"], 3, screen, None)
+    session.run()
+    text = out.getvalue()
+    assert "Looking at your cards cannot be taken back" in text
+    assert session.game.observation(0).looked
+    assert not any(call == "blind_misere" for seat, call in session.game.observation(0).calls if seat == 0)

@@ -89,7 +89,7 @@ def test_a_special_contract_and_an_all_pass_hand_are_counted() -> None:
 @pytest.mark.parametrize("variant", ["standard", "double-nullo", "five-handed", "sans-kitty", "walker"])
 def test_counts_agree_with_the_contract_tally_and_any_number_of_workers(variant: str) -> None:
     """Two independent counts of the same hands agree: each special contract's uses and successes are its
-    bids and makes in the contract table, all-pass hands are the all-pass count, slams the slam count; and
+    bids and makes in the contract table, all-pass hands are the all-pass count, slams paid within the slam count; and
     two workers count what one does."""
     players = engine.load_variant(variant).seating.players
     one = engine.simulate(variant, games=6, seed=2, bots=["heuristic"] * players, workers=1)
@@ -105,7 +105,7 @@ def test_counts_agree_with_the_contract_tally_and_any_number_of_workers(variant:
         if rule.kind == "all_pass":
             assert used == tally.all_pass
         if rule.kind == "slam":
-            assert used == tally.slams
+            assert used <= tally.slams  # a slam the bonus pays (its test below), of all hands taken whole
         if rule.kind == "partner":
             declared = sum(each.bid for each in tally.contracts.values())
             assert tally.rule_use["partner:partner_call"][0] + tally.rule_use.get("partner:alone", [0])[0] <= declared
@@ -169,3 +169,25 @@ def test_must_win_by_bid_and_exact_target_are_each_counted_where_they_keep_the_g
             state.next_hand()
     assert counts["end:exact_target"][0] == seen["over"] > 0
     assert counts["end:must_win_by_bid"][0] == seen["on"] > 0, seen
+
+
+def test_the_slam_rule_is_counted_only_where_its_bonus_pays() -> None:
+    """A rules author's trial: every contract made by taking every trick counted as the slam rule's use,
+    10-level contracts too, which score their own value (rules text 000, "Score keeping": the slam bonus
+    is for a contract below 250). Over seeded hands with the bonus only for contracts worth less than 250,
+    the count is the hands taken whole on such a contract, below the hands taken whole."""
+    rules = engine.load_variant("standard")
+    watch = RuleWatch(rules)
+    counts = watch.empty()
+    whole = paid = 0
+    for seed in range(120):
+        state = GameState.create(rules, seed=seed, history=False)
+        state.pause_between_hands = True
+        state.run([make_bot("heuristic", rules, seat).choose for seat in range(4)])
+        result, contract = state.result, state.hand.contract
+        assert result is not None
+        watch.count_hand(state, counts)
+        if contract is not None and result.made and sum(result.tricks[seat] for seat in state.hand.side()) == rules.deal.hand_size:
+            whole += 1
+            paid += contract.value < 250
+    assert counts["slam:slam"] == [paid, paid] and 0 < paid < whole, (paid, whole)

@@ -474,3 +474,16 @@ def test_the_transcript_of_the_hand_being_played_is_refused(session: WebSession)
     finished = ask(session, cmd="transcript", game="g1", hand=0)
     assert finished["ok"] and len(finished["transcript"]["deal"]["hands"]) == 4
     assert ask(session, cmd="transcript", game="g1")["error"]["code"] == "illegal_action"
+
+
+def test_undo_at_the_table_never_takes_back_a_look(session: WebSession) -> None:
+    """A player's trial (rules text 000, "Non-standard bids"): a look taken back would offer a blind bid
+    with the cards seen. The table's undo refuses it; the player's view is unchanged."""
+    ask(session, cmd="new_game", variant="blind-misere", seed=3)
+    ask(session, cmd="sit", game="g1", player=0)
+    while ask(session, cmd="state", game="g1", player=0)["to_act"] != 0:
+        ask(session, cmd="step", game="g1", viewer=0)
+    assert ask(session, cmd="act", game="g1", player=0, action="look")["ok"]
+    refused = ask(session, cmd="undo", game="g1", player=0)
+    assert refused["error"]["code"] == "illegal_action" and "cannot be taken back" in refused["error"]["message"]
+    assert ask(session, cmd="state", game="g1", player=0)["observation"]["looked"]

@@ -125,6 +125,9 @@ def play_a_hand_by_clicking(driver: Any, server: Server, variant: str, seed: int
             else:
                 _click(driver, "#table-actions button", lambda found: [each for each in found if each.text == "pass"][0])
         elif _by(driver, "#discard-button"):
+            # The other seats hold their dealt hands while the person holds the kitty too (a player's trial
+            # saw 13 each: the count was taken from the person's own hand).
+            seen["others_while_discarding"] = sorted({each.text for each in _by(driver, "#seats .count") if "face down" not in each.text})
             count = int(re.search(r"Choose (\d+)", _one(driver, "#table-actions").text).group(1))  # type: ignore[union-attr]
             for index in range(count):
                 _click(driver, "#table-hand > .card", lambda found, index=index: found[index])
@@ -171,6 +174,7 @@ def test_a_whole_hand_of_standard_by_clicking(browser: Any, server: Server) -> N
     seen = play_a_hand_by_clicking(browser, server, "standard", 11, shot="web-table.png")
     assert "Hand 1 is over" in seen["summary"] and "Points:" in seen["summary"]
     assert seen["bid"] and seen["undone"] and seen["discarded"] and seen["plays"] >= 5
+    assert seen["others_while_discarding"] == ["10"], seen
     # The engine's own sentence, shown on the page: the card does not follow suit.
     assert seen["refused"] and "Not accepted" in seen["refused"] and "must follow" in seen["refused"].lower(), seen["refused"]
     assert re.search(r"Hint: play \S+ \(.{10,}\)", seen["hint"]) and "wins the trick" in seen["last"], seen
@@ -327,6 +331,8 @@ def cli_validate_lines(folder: Path) -> list[str]:
 def test_the_variants_view_marks_the_rules_that_differ_from_standard(browser: Any, server: Server) -> None:
     _open(browser, server, "variants")
     wait_for(lambda: _by(browser, "#variant-list tr[data-name='australian']"), what="the list of variants")
+    # A player's trial: the variant's buttons showed before one was chosen (hidden, but a class displayed them).
+    assert not _one(browser, "#variant-actions").is_displayed()
     assert len(_by(browser, "#variant-list tbody tr")) >= 20
     _one(browser, "#variant-list tr[data-name='australian']").click()
     words = wait_for(lambda: _one(browser, "#variant-words").text if "Australian 500" in _one(browser, "#variant-words").text else "")

@@ -41,7 +41,7 @@ from .common import (
 )
 from .narration import narrate
 from .replay import MAX_TRANSCRIPT_BYTES, format_result
-from .table_view import Names, choices_text, plain, rich_panel, rows
+from .table_view import MAX_LISTED, Names, choices_text, plain, rich_panel, rows
 
 HELP = """\
 Type an action in the notation, or its number in the list:
@@ -259,7 +259,8 @@ class Session:
             else:
                 action = self.game.check(line)
         except IllegalActionError as error:
-            self.screen.say(f"Not accepted. {error} Type help for the notation, or a number from the list.")
+            listed = ", or a number from the list" if len(choices) <= MAX_LISTED else ""  # (too many choices: no list shown)
+            self.screen.say(f"Not accepted. {error} Type help for the notation{listed}.")
             return
         before = self.game.clone()
         self.game.apply(action)
@@ -278,6 +279,9 @@ class Session:
         if not self.undo or self.undo[-1][0].hand_number != self.game.hand_number:
             self.undo.clear()
             self.screen.say("Nothing to undo in this hand: you have not acted in it yet.")
+            return
+        if self.game.unlooks(self.undo[-1][0], self.seat):
+            self.screen.say("Looking at your cards cannot be taken back: a blind bid is made before looking. Nothing was undone.")
             return
         game, generators, said = self.undo.pop()
         self.game = game

@@ -102,11 +102,11 @@ def _hand_figures(result: HandResult, rules: Rules) -> Row:
 COUNTED_ELSEWHERE = {
     "contract": CONTRACT_DECLARED,
     "all_pass": "hands passed out",
-    "slam": "slams per hand",
     "bar": "declarers barred per hand",
 }
 """Kinds of stated rule whose use another figure already counts, hand by hand (a special contract's own
-rows, the passed-out hands, slams, barred declarers): a comparison tests each once, under that name."""
+rows, the passed-out hands, barred declarers): a comparison tests each once, under that name. (The slam
+rule's use, a slam the bonus pays, is its own figure: ``slams per hand`` counts every hand taken whole.)"""
 
 
 def use_figure(kind: str, rule: str) -> str:

@@ -334,6 +334,16 @@ def rules_in_play(result: SimulationResult) -> dict[str, list[Any]]:
     return {"rules": rules, "warnings": warnings}
 
 
+def _games_text(games: int, unfinished: int) -> str:
+    """`` in N games`` for a report's first line, the games stopped at the hand limit counted in and said
+    (a user trial read "10000 hands in 1 game" of ten games played, nine stopped)."""
+    total = games + unfinished
+    if not total:
+        return ""
+    stopped = f" ({unfinished} stopped unfinished)" if unfinished else ""
+    return f" in {total} game{'' if total == 1 else 's'}{stopped}"
+
+
 def to_text(result: SimulationResult) -> str:
     """A readable report: what was played, the contracts table, and the game figures."""
     data = to_data(result)
@@ -343,7 +353,7 @@ def to_text(result: SimulationResult) -> str:
     lines.append(f"{data['name']} ({data['variant']}), seed {data['seed']}, bots {', '.join(data['bots'])}")
     lines.append(
         hands_text(data["hands"])
-        + (f" in {data['games']} game{'' if data['games'] == 1 else 's'}" if data["games"] else "")
+        + _games_text(data["games"], data["unfinished_games"])
         + f"; {data['timing']['seconds']} s ({data['timing']['hands_per_second']} hands/s, {data['timing']['workers']} worker(s))"
     )
     used = data["timing"]["calibration"]
@@ -396,7 +406,7 @@ def to_text(result: SimulationResult) -> str:
         )
         if data["unfinished_games"]:
             lines.append(f"Unfinished games (stopped after {MAX_HANDS_PER_GAME} hands): {data['unfinished_games']}.")
-        lines.extend(_balance_text(data["balance"], alone))
+        lines.extend(_balance_text(data["balance"], alone, data["games"] if data["unfinished_games"] else None))
     lines.extend(_rules_text(data, len(unfinished)))
     return "\n".join(lines) + "\n"
 
@@ -408,8 +418,8 @@ def _percent(share: dict[str, Any]) -> str:
     )
 
 
-def _balance_text(balance: dict[str, Any], alone: bool) -> list[str]:
-    """The balance figures in a few sentences."""
+def _balance_text(balance: dict[str, Any], alone: bool, ended: int | None = None) -> list[str]:
+    """The balance figures in a few sentences (over the ``ended`` games that ended, where some did not)."""
     side = "seat" if alone else "side"
     lines = [
         "",
@@ -428,7 +438,8 @@ def _balance_text(balance: dict[str, Any], alone: bool) -> list[str]:
         f"  Decided on the last hand (the winner was not ahead alone before it): {_percent(balance['decided_on_last_hand'])}; "
         f"the {side} behind before the last hand won {_percent(balance['behind_before_last_hand_won'])} of the games with a leader then."
     )
-    lines.append(f"  Lead changes per game: {balance['lead_changes_per_game']}; games with no winner: {balance['no_winner']}.")
+    of = f" (of the {ended} that ended)" if ended is not None else ""
+    lines.append(f"  Lead changes per game: {balance['lead_changes_per_game']}; games with no winner: {balance['no_winner']}{of}.")
     return lines
 
 

@@ -84,7 +84,7 @@ def stated_rules(rules: Rules) -> tuple[StatedRule, ...]:
         name = "set_rule" if rules.set_rule is not None else "ralph"
         found.append(StatedRule(name, "bar", "hands after which a declarer was barred from bidding"))
     if rules.scoring.slam is not None:
-        found.append(StatedRule("slam", "slam", "contracts made by taking every trick"))
+        found.append(StatedRule("slam", "slam", "contracts made by taking every trick that the slam bonus pays"))
     if rules.scoring.lay_down_penalty is not None:
         found.append(StatedRule("claim", "claim", "hands ended by a claim"))
     end = rules.end
@@ -184,7 +184,9 @@ class RuleWatch:
         if self._partner and contract.style.partner is PartnerRole.PLAYS:
             called = state.hand.arrangement.called_card is not None
             _add(counts, "partner:partner_call" if called else "partner:alone", made)
-        if self._slam and made:
+        # Only where the bonus pays (a user trial counted 10-level slams, which score their own value).
+        slam = rules.scoring.slam
+        if self._slam and made and slam is not None and slam.applies(contract):
             side = state.hand.side()
             if sum(result.tricks[seat] for seat in side) == rules.deal.hand_size:
                 _add(counts, "slam:slam", True)

@@ -113,7 +113,9 @@ class WebSession(Session):
         return super()._add(game, seed)
 
     def _table(self, identifier: str, game: Game) -> dict[str, Any]:
-        return {**super()._table(identifier, game), "target": game.rules.end.target}
+        # hand_size: what each seat holds before the play (the page counts the others' cards from it, not
+        # from the viewer's hand, which holds the kitty while discarding and nothing before a look).
+        return {**super()._table(identifier, game), "target": game.rules.end.target, "hand_size": game.rules.deal.hand_size}
 
     def _view(self, game: Game, seat: int, all_legal: bool = False) -> dict[str, Any]:
         fields = super()._view(game, seat, all_legal)
@@ -303,6 +305,8 @@ class WebSession(Session):
         if not entries:
             raise RequestError("illegal_action", "Nothing to undo in this hand: that player has not acted in it yet.")
         _, before, generators = history.entries[entries[-1]]
+        if opened.game.unlooks(before, player):
+            raise RequestError("illegal_action", "Looking at your cards cannot be taken back: a blind bid is made before looking.")
         del history.entries[entries[-1] :]
         opened.game = before
         for name, state in generators.items():

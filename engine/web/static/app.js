@@ -194,6 +194,10 @@ $("variant-simulate").addEventListener("click", async () => {
   await fillVariantSelect($("sim-variant"), true, chosenVariant);
 });
 $("variant-edit").addEventListener("click", () => {
+  if (!chosenVariant) return;
+  const text = $("editor-text").value;
+  // The editor may hold unsaved house rules: replaced only when its author agrees.
+  if (text.trim() && !/^extends: \S+\nname: My \S+ house rules\n$/.test(text) && !window.confirm("Replace the editor's text with new house rules over " + chosenVariant + "?")) return;
   $("editor-text").value = `extends: ${chosenVariant}\nname: My ${chosenVariant} house rules\n`;
   showView("editor");
   editorChanged();
@@ -203,6 +207,9 @@ $("variant-edit").addEventListener("click", () => {
 
 let validateTimer = null;
 let validated = 0;
+// The last Save's outcome, kept beside the validity until the text changes (a re-check prompted by the
+// file name's change would otherwise print "valid" over a refused save: a player's trial).
+let saveNote = "";
 
 function editorLines() {
   return $("editor-text").value.split("\n").length;
@@ -266,10 +273,13 @@ async function validateEditor() {
     const shownRules = await engine.ask("show", { text, file });
     if (ticket === validated && shownRules.ok) renderWords($("editor-words"), shownRules);
   }
-  $("editor-status").textContent = reply.valid ? "valid" : `${reply.problems.length} problem(s)`;
+  $("editor-status").textContent = (reply.valid ? "valid" : `${reply.problems.length} problem(s)`) + (saveNote ? ` · ${saveNote}` : "");
 }
 
-$("editor-text").addEventListener("input", editorChanged);
+$("editor-text").addEventListener("input", () => {
+  saveNote = "";
+  editorChanged();
+});
 $("editor-text").addEventListener("scroll", () => ($("editor-gutter").scrollTop = $("editor-text").scrollTop));
 $("editor-file").addEventListener("change", editorChanged);
 
@@ -295,7 +305,8 @@ $("editor-open").addEventListener("click", async () => {
 });
 $("editor-save").addEventListener("click", async () => {
   const reply = await engine.ask("save_file", { path: $("editor-file").value, text: $("editor-text").value });
-  $("editor-status").textContent = reply.ok ? `saved ${reply.path}` : reply.error.message;
+  saveNote = reply.ok ? `saved ${reply.path}` : `not saved: ${reply.error.message}`;
+  $("editor-status").textContent = saveNote;
   refreshFiles();
 });
 $("editor-download").addEventListener("click", () => {

@@ -393,7 +393,11 @@ function renderSeats(observation, legal) {
   const faceDown = new Map(observation.face_down.map(([seat, count]) => [seat, count]));
   const covering = new Set(observation.covering);
   const played = playedThisHand(observation);
-  const perHand = observation.hand.length + played[table.me];
+  // Each seat holds the dealt hand less its plays (the viewer's own hand may hold the kitty, or nothing
+  // before a look); a variant whose hands change size otherwise is read from the viewer's hand as before.
+  const dealt = table.info.hand_size;
+  const fromMine = observation.hand.length + played[table.me];
+  const perHand = dealt !== undefined && (observation.phase === "kitty" || !observation.looked) ? dealt : fromMine;
   for (let seat = 0; seat < table.info.seats; seat++) {
     if (seat === table.me && !table.watching) continue;
     const where = position(seat);
@@ -424,7 +428,7 @@ function renderSeats(observation, legal) {
       const down = faceDown.get(seat) || 0;
       if (down) cards.append(element("span", { class: "count", text: `+${down} face down` }));
     } else if (seat !== table.me || table.watching) {
-      const count = observation.phase === "auction" ? observation.hand.length : Math.max(0, perHand - played[seat]);
+      const count = observation.phase === "auction" ? (observation.looked ? observation.hand.length : perHand) : Math.max(0, perHand - played[seat]);
       const backs = Math.min(count, 13);
       for (let index = 0; index < backs; index++) cards.append(element("div", { class: "back small" }));
       if (count) cards.append(element("span", { class: "count", text: String(count) }));
