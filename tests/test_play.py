@@ -475,12 +475,15 @@ def test_play_given_a_saved_game_goes_on_with_it_and_given_a_transcript_says_to_
 def test_undo_never_takes_back_a_look_so_a_blind_bid_stays_barred() -> None:
     """A player's trial: in blind misère, ``look``, then ``undo``, offered ``bid blind_misere`` again, and it
     was accepted with the cards seen (rules text 000, "Non-standard bids": blind misère "must be called
-    before the player views their cards"). Undo refuses to take a look back; the game is left as it was."""
+    before the player views their cards"). An undo back to before a look (or a bid, which looks too) looks
+    again at once: the undo is taken, the cards stay seen and no blind bid is offered."""
     rules = engine.load_variant("blind-misere")
-    screen, out = scripted(["look", "undo", "bid blind_misere"])
-    session = Session(rules, 0, ["heuristic"], 3, screen, None)
-    session.run()
-    text = out.getvalue()
-    assert "Looking at your cards cannot be taken back" in text
-    assert session.game.observation(0).looked
-    assert not any(call == "blind_misere" for seat, call in session.game.observation(0).calls if seat == 0)
+    for first in ("look", "bid 8S"):
+        screen, out = scripted([first, "undo", "bid blind_misere"])
+        session = Session(rules, 0, ["heuristic"], 3, screen, None)
+        session.run()
+        text = out.getvalue()
+        assert "Your last action was taken back" in text
+        assert session.game.observation(0).looked
+        assert "bid blind_misere" not in [str(action) for action in session.game.legal_choices()]
+        assert not any(call == "blind_misere" for seat, call in session.game.observation(0).calls if seat == 0)

@@ -412,11 +412,9 @@ def test_issue_45_item_7_unfinished_games_are_the_pages_first_warning(
     the simulate, compare and sweep pages, with how many and that the game figures describe only the
     games that ended (the limit lowered to 3 hands so that a few short games reach it)."""
     pytest.importorskip("matplotlib")
-    from engine.simulation import runner, units
+    from engine.simulation import units
 
-    # The loop stops games at units' limit; the page names runner's (the same constant, re-exported).
-    monkeypatch.setattr(units, "MAX_HANDS_PER_GAME", 3)
-    monkeypatch.setattr(runner, "MAX_HANDS_PER_GAME", 3)
+    monkeypatch.setattr(units, "MAX_HANDS_PER_GAME", 3)  # the loop and every report read it there
     data = to_data(engine.simulate("standard", games=8, seed=1))
     stopped, ended = data["unfinished_games"], data["games"]
     assert stopped and ended  # both kinds: the warning must count them apart
@@ -440,7 +438,6 @@ def test_issue_45_item_7_unfinished_games_are_the_pages_first_warning(
     assert code == 0 and warning.startswith("Warning: setting 0 (contracts.misere.value=250): ") and "never ended" in warning
     quiet = tmp_path / "quiet.html"
     monkeypatch.setattr(units, "MAX_HANDS_PER_GAME", 1000)
-    monkeypatch.setattr(runner, "MAX_HANDS_PER_GAME", 1000)
     run(capsys, "simulate", "standard", "--games", "8", "--seed", "1", "--html", str(quiet))
     assert "never ended" not in quiet.read_text(encoding="utf-8")
 

@@ -171,23 +171,29 @@ def test_must_win_by_bid_and_exact_target_are_each_counted_where_they_keep_the_g
     assert counts["end:must_win_by_bid"][0] == seen["on"] > 0, seen
 
 
-def test_the_slam_rule_is_counted_only_where_its_bonus_pays() -> None:
+@pytest.mark.parametrize("variant", ["standard", "sans-kitty"])
+def test_the_slam_rule_is_counted_only_where_its_bonus_pays(variant: str) -> None:
     """A rules author's trial: every contract made by taking every trick counted as the slam rule's use,
     10-level contracts too, which score their own value (rules text 000, "Score keeping": the slam bonus
-    is for a contract below 250). Over seeded hands with the bonus only for contracts worth less than 250,
-    the count is the hands taken whole on such a contract, below the hands taken whole."""
-    rules = engine.load_variant("standard")
+    is for a contract below 250); and a review: a modifier's value counts (8S sans kitty, 280, is paid as
+    280). The count is read against the scores: the hands whose declaring side was paid the slam's value
+    on terms worth something else, fewer than the hands taken whole."""
+    rules = engine.load_variant(variant)
+    slam = rules.scoring.slam
+    assert slam is not None
     watch = RuleWatch(rules)
     counts = watch.empty()
     whole = paid = 0
-    for seed in range(120):
+    for seed in range(150):
         state = GameState.create(rules, seed=seed, history=False)
         state.pause_between_hands = True
         state.run([make_bot("heuristic", rules, seat).choose for seat in range(4)])
-        result, contract = state.result, state.hand.contract
+        result, terms, declarer = state.result, state.hand.terms, state.hand.declarer
         assert result is not None
         watch.count_hand(state, counts)
-        if contract is not None and result.made and sum(result.tricks[seat] for seat in state.hand.side()) == rules.deal.hand_size:
+        if terms is None or declarer is None or not result.made:
+            continue
+        if sum(result.tricks[seat] for seat in state.hand.side()) == rules.deal.hand_size:
             whole += 1
-            paid += contract.value < 250
+            paid += result.hand_points[rules.seating.team_of(declarer)] == slam.value != terms.value
     assert counts["slam:slam"] == [paid, paid] and 0 < paid < whole, (paid, whole)

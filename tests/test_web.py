@@ -467,23 +467,27 @@ def test_the_transcript_of_the_hand_being_played_is_refused(session: WebSession)
     embedder who holds the whole game, is unchanged."""
     ask(session, cmd="new_game", variant="standard", seed=3)
     refused = ask(session, cmd="transcript", game="g1")
-    assert refused["error"]["code"] == "illegal_action" and "once the hand is over" in refused["error"]["message"]
-    assert ask(session, cmd="transcript", game="g1", hand=0)["error"]["code"] == "illegal_action"
+    assert refused["error"]["code"] == "illegal_action" and "No hand is over yet" in refused["error"]["message"]
+    refused = ask(session, cmd="transcript", game="g1", hand=0)
+    assert refused["error"]["code"] == "illegal_action" and "still being played" in refused["error"]["message"]
     while ask(session, cmd="state", game="g1", player=0)["hand_number"] == 0:
         ask(session, cmd="step", game="g1", viewer=0)
     finished = ask(session, cmd="transcript", game="g1", hand=0)
-    assert finished["ok"] and len(finished["transcript"]["deal"]["hands"]) == 4
-    assert ask(session, cmd="transcript", game="g1")["error"]["code"] == "illegal_action"
+    assert finished["ok"] and len(finished["transcript"]["deal"]["hands"]) == 4 and finished["hand"] == 0
+    # With no hand named (the toolbar's button), the last finished hand: never the one being played.
+    latest = ask(session, cmd="transcript", game="g1")
+    assert latest["ok"] and latest["hand"] == 0 and latest["transcript"] == finished["transcript"]
+    assert ask(session, cmd="transcript", game="g1", hand=1)["error"]["code"] == "illegal_action"
 
 
 def test_undo_at_the_table_never_takes_back_a_look(session: WebSession) -> None:
     """A player's trial (rules text 000, "Non-standard bids"): a look taken back would offer a blind bid
-    with the cards seen. The table's undo refuses it; the player's view is unchanged."""
+    with the cards seen. The table's undo goes back and looks again at once: no blind bid is offered."""
     ask(session, cmd="new_game", variant="blind-misere", seed=3)
     ask(session, cmd="sit", game="g1", player=0)
     while ask(session, cmd="state", game="g1", player=0)["to_act"] != 0:
         ask(session, cmd="step", game="g1", viewer=0)
     assert ask(session, cmd="act", game="g1", player=0, action="look")["ok"]
-    refused = ask(session, cmd="undo", game="g1", player=0)
-    assert refused["error"]["code"] == "illegal_action" and "cannot be taken back" in refused["error"]["message"]
-    assert ask(session, cmd="state", game="g1", player=0)["observation"]["looked"]
+    undone = ask(session, cmd="undo", game="g1", player=0)
+    assert undone["ok"] and undone["observation"]["looked"] and undone["legal"]
+    assert not any("blind_misere" in str(action) for action in undone["legal"])

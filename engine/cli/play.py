@@ -23,7 +23,7 @@ from ..bots.heuristic import HeuristicBot
 from ..bots.hints import hint
 from ..errors import FiveHundredError, IllegalActionError, VariantError
 from ..game.game import Game
-from ..kernel.actions import verbs
+from ..kernel.actions import LOOK, verbs
 from ..kernel.events import HandScored
 from ..rules.compiler import load_variant
 from ..rules.ruleset import Rules
@@ -280,10 +280,11 @@ class Session:
             self.undo.clear()
             self.screen.say("Nothing to undo in this hand: you have not acted in it yet.")
             return
-        if self.game.unlooks(self.undo[-1][0], self.seat):
-            self.screen.say("Looking at your cards cannot be taken back: a blind bid is made before looking. Nothing was undone.")
-            return
+        unlooks = self.game.unlooks(self.undo[-1][0], self.seat)
         game, generators, said = self.undo.pop()
+        if unlooks:
+            # Cards seen stay seen: the seat looks again at once, so no blind bid is offered with them known.
+            game.apply(LOOK)
         self.game = game
         del self.said[said:]  # the plays taken back are no longer the latest
         for seat, state in generators.items():

@@ -453,8 +453,8 @@ class Game:
 
     def unlooks(self, earlier: Game, seat: int) -> bool:
         """Whether going back to ``earlier`` (a copy of this game before some actions) would make ``seat``
-        unsee its cards: it had not looked then and has now. An undo must not (rules text 000,
-        "Non-standard bids": a blind bid is called before the player views their cards)."""
+        unsee its cards: it had not looked then and has now. An undo that goes back there looks again at once
+        (rules text 000, "Non-standard bids": a blind bid is called before the player views their cards)."""
         return earlier.hand_number == self.hand_number and not earlier.observation(seat).looked and self.observation(seat).looked
 
     def clone(self) -> Game:

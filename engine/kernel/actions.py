@@ -221,7 +221,7 @@ def _contract_id(rules: Rules, word: str, text: str) -> str:
         hint = f", a special contract ({ids}) or its name, like bid {specials[-1].name}"
     options = [contract.id for contract in rules.ladder] + [unaccented(contract.name).casefold() for contract in specials]
     # A level and strain (5S) is answered by the examples: the closest id by spelling (9S) is no better.
-    close = "" if word[:1].isdigit() else suggestion(unaccented(word).casefold() if " " in word else word, options)
+    close = "" if word[:1].isdigit() else suggestion(unaccented(word).casefold(), options)
     raise IllegalActionError(f"{text!r} is not a valid action: {word!r} is not a contract of this variant (write {examples}{hint}).{close}")
 
 

@@ -35,6 +35,14 @@ class HandScore(Record):
         object.__setattr__(self, "banned", banned)
 
 
+def slam_paid(rules: Rules, terms: Contract, taken: int) -> bool:
+    """Whether the slam value replaces ``terms``' value for a declaring side that took ``taken`` tricks:
+    it made them all, on terms the variant's slam bonus is for (a call's terms aside: :func:`score_played`
+    passes ``slam_bonus`` off for them)."""
+    slam = rules.scoring.slam
+    return slam is not None and taken == rules.deal.hand_size and terms.target.made(taken) and slam.applies(terms)
+
+
 def share_of(amount: int, share: Share) -> int:
     """``amount`` scored at ``share``: all of it, or half rounded towards zero."""
     if share is Share.FULL:
@@ -71,8 +79,8 @@ def score_hand(
     taken = sum(tricks[seat] for seat in side)
     made = contract.target.made(taken)
     value = contract.value
-    if made and slam_bonus and scoring.slam is not None and taken == rules.deal.hand_size and scoring.slam.applies(contract):
-        value = scoring.slam.value
+    if slam_bonus and slam_paid(rules, contract, taken):
+        value = scoring.slam.value if scoring.slam is not None else value
     points = [0] * len(seating.teams)
     if made:
         for team, share in shares.items():
@@ -184,6 +192,12 @@ end rules that could never end a game; this stops the rest (bots that always pas
 move) at about a hundred times a real game's length."""
 
 
+def terms_called(rules: Rules, announced: list[tuple[int, int]] | tuple[tuple[int, int], ...]) -> bool:
+    """Whether an announcement of ``announced`` (seat, index) changed the hand's terms (a call's terms are
+    scored as they are: the slam bonus belongs to a contract played as bid)."""
+    return any(rules.announcements[index].effect is Effect.TERMS for _, index in announced)
+
+
 def score_played(
     rules: Rules,
     terms: Contract,
@@ -200,7 +214,7 @@ def score_played(
     ``rules.announcements``), ``claimer`` the seat that laid its cards down (-1: none), ``side_teams`` the
     declaring side's teams, the declarer's first."""
     # A call's terms are scored as they are: the slam bonus belongs to a contract played as bid.
-    called = any(rules.announcements[index].effect is Effect.TERMS for _, index in announced)
+    called = terms_called(rules, announced)
     scored = score_hand(rules, terms, declarer, tricks, scores, slam_bonus=not called, partner=partner)
     penalty = rules.scoring.lay_down_penalty
     if penalty and claimer >= 0:

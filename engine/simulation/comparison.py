@@ -21,10 +21,11 @@ from ..analysis.statistics import holm_once
 from ..language.reference import written_value
 from ..rules.describe import LADDER, Change, extended_base, rule_changes
 from ..rules.ruleset import Rules
+from . import units
 from .figures import TEAM_POINTS, TEAM_WINS, Moments, PairedMoments, Row, conditional
 from .inference import SMALL_SAMPLE, FigureTest, paired_test, unpaired_test
 from .report import to_data, unfinished_warnings
-from .runner import MAX_HANDS_PER_GAME, Execution, SimulationResult, SimulationSettings, execution_of, simulate_group
+from .runner import Execution, SimulationResult, SimulationSettings, execution_of, simulate_group
 
 LEVEL = 0.05
 """The family-wise significance level of a comparison."""
@@ -84,7 +85,7 @@ def shown_figure(row: dict[str, Any]) -> tuple[str, str, str, str]:
 def _number(value: float, sign: str = "") -> str:
     """A mean as a report prints it: three or four significant figures, a thousand or more in whole
     numbers (a user trial read ``-2.68e+03`` points)."""
-    if abs(value) >= 1000:
+    if abs(value) >= 999.5:  # (999.7 to three figures is 1e+03)
         return f"{value:{sign},.0f}"
     return f"{value:{sign}.4g}" if not sign else f"{value:{sign}.3g}"
 
@@ -498,7 +499,8 @@ def compare_text(comparison: Comparison) -> str:
     a, b, design = data["a"], data["b"], data["design"]
     lines = [f"Warning: {warning}" for warning in data["warnings"]]
     lines += [f"A: {a['name']} ({a['variant']})", f"B: {b['name']} ({b['variant']})"]
-    amount = f"{a['games']} games each" if a["games"] else f"{a['hands']} hands each"
+    played = a["games"] + a["unfinished_games"]  # (games stopped at the hand limit were played too)
+    amount = f"{played} games each" if played else f"{a['hands']} hands each"
     lines.append(f"Seed {a['seed']}, {amount}. {'Paired' if design['paired'] else 'Unpaired'}: {design['why']}.")
     if design["seating"]:
         lines.append(design["seating"])
@@ -539,10 +541,10 @@ def compare_text(comparison: Comparison) -> str:
             f"+ a mean over fewer than {SMALL_SAMPLE} units in a run: its t interval assumes the figure is roughly "
             "normal, so read it as a rough guide."
         )
-    if a["games"]:
+    if played:
         lines.append(GAMES_NOTE)
         lines.append(
-            f"Games with no winner: games stopped unfinished at the simulation's limit of {MAX_HANDS_PER_GAME} hands "
+            f"Games with no winner: games stopped unfinished at the simulation's limit of {units.MAX_HANDS_PER_GAME} hands "
             "(counted also as 'games unfinished'), or ended tied at the top."
         )
     return "\n".join(lines) + "\n"

@@ -56,6 +56,12 @@ def share(name: str) -> bool:
     return not (name.startswith("contract ") and name.endswith(" points" + CONDITIONAL))
 
 
+def once_a_unit(name: str) -> bool:
+    """Whether figure ``name`` is at most 1 in every unit: every share but a stated rule's uses and
+    successes, which count each seat's call in a hand (two seats may make the same announcement)."""
+    return not name.endswith((RULE_USED.removeprefix("{rule}"), RULE_SUCCEEDED.removeprefix("{rule}")))
+
+
 def conditional(name: str) -> bool:
     """Whether figure ``name`` is averaged over the units that measured it (:data:`CONDITIONAL`)."""
     return name.endswith(CONDITIONAL)

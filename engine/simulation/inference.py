@@ -17,7 +17,7 @@ import math
 from dataclasses import dataclass
 
 from ..analysis.statistics import Z95, fisher_least_p, fisher_p, normal_p, sign_test_p, t_p, t_quantile
-from .figures import Moments, PairedMoments, conditional, share
+from .figures import Moments, PairedMoments, conditional, once_a_unit, share
 
 EXACT_BELOW = 10
 """Binary figures of independent runs with fewer expected successes than this get Fisher's exact test
@@ -65,11 +65,9 @@ def _bounded(interval: tuple[float, float], name: str) -> tuple[float, float]:
     """``interval`` of figure ``name``'s difference, kept within what a difference of two shares can be
     (-1 to 1) for a share (a few units' normal interval can reach past it: a user trial read -134 to +101
     percentage points)."""
-    if not share(name):
+    if not share(name) or not once_a_unit(name):
         return interval
-    low, high = interval
-    middle = (low + high) / 2  # (a rule used twice in a hand can pass 1: the difference itself stays inside)
-    return (max(min(-1.0, middle), low), min(max(1.0, middle), high))
+    return (max(-1.0, interval[0]), min(1.0, interval[1]))
 
 
 def _effect(difference: float, spread: float) -> float | None:

@@ -18,7 +18,7 @@ from ..errors import VariantError
 from ..rules.compiler import load_variant
 from ..rules.describe import LADDER, Change, describe, extended_base, rule_changes
 from ..rules.ruleset import Rules
-from . import runner
+from . import units
 from .comparison import Comparison, compare_data, p_text, shown_figure, shown_value, significant_lines
 from .plot import GREEN, bar_chart, effects_chart, length_chart, svg_figure, sweep_chart
 from .report import hands_text, to_data, unfinished_reason, unfinished_warnings
@@ -175,7 +175,7 @@ def _unfinished_warning(data: dict[str, Any], target: int, who: str = "") -> str
     verb = "it" if stopped == 1 else "each"
     return (
         f'<p class="warning alert" id="unfinished"><strong>Warning: {_escape(who)}{subject} never ended</strong>: {verb} reached the '
-        f"simulation's limit of {runner.MAX_HANDS_PER_GAME:,} hands and was stopped. The game figures (wins, balance, game length) describe "
+        f"simulation's limit of {units.MAX_HANDS_PER_GAME:,} hands and was stopped. The game figures (wins, balance, game length) describe "
         f"only the {ended} game{'' if ended == 1 else 's'} that ended; the hand figures count every hand played, the stopped games' "
         f"included; {_escape(unfinished_reason(data, target))}.</p>"
     )
@@ -275,7 +275,7 @@ def _contracts_section(data: dict[str, Any]) -> str:
 
 def _teams_section(data: dict[str, Any]) -> str:
     """Points per team (and games won), then declarations by seat."""
-    games = bool(data["games"])
+    games = bool(data["games"] or data["unfinished_games"])
     rows = []
     for team in data["per_team"]:
         row: list[object] = [
@@ -302,7 +302,7 @@ def _teams_section(data: dict[str, Any]) -> str:
 
 
 def _games_section(data: dict[str, Any]) -> str:
-    if not data["games"]:
+    if not (data["games"] or data["unfinished_games"]):
         return ""
     length = data["game_length"]
     first = data["first_bidder_team"]

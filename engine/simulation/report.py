@@ -15,8 +15,9 @@ from ..bots.usage import seldom_used
 from ..errors import FiveHundredError
 from ..rules.announcements import Effect
 from ..rules.never_apply import must_win_by_bid_moot, variant_warnings
+from . import units
 from .rule_use import UNBROKEN, stated_rules
-from .runner import MAX_HANDS_PER_GAME, SimulationResult
+from .runner import SimulationResult
 from .tally import ContractTally
 
 
@@ -162,7 +163,7 @@ def unfinished_reason(report: dict[str, Any], target: int | None) -> str:
                 f"no game reached the target, and no team gained points on average ({pace:+.4g} a hand at best), "
                 f"so the target of {target} is out of reach at this pace"
             )
-        if target / pace > MAX_HANDS_PER_GAME:
+        if target / pace > units.MAX_HANDS_PER_GAME:
             return (
                 f"no game reached the target, and at the best team's pace, {pace:.4g} points a hand, the target of "
                 f"{target} takes about {target / pace:,.0f} hands"
@@ -172,7 +173,7 @@ def unfinished_reason(report: dict[str, Any], target: int | None) -> str:
 
 def unfinished_warnings(reports: Sequence[dict[str, Any]], labels: Sequence[str] = (), targets: Sequence[int] = ()) -> list[str]:
     """The first warning of a report of games: games stopped unfinished at the simulation's limit of hands
-    (:data:`~engine.simulation.runner.MAX_HANDS_PER_GAME`), with what that means for the figures; one per
+    (:data:`~engine.simulation.units.MAX_HANDS_PER_GAME`), with what that means for the figures; one per
     run of ``reports`` that has any, each after its label in ``labels`` where given, and why
     (:func:`unfinished_reason`, with each run's target in ``targets`` where given)."""
     warnings = []
@@ -184,7 +185,7 @@ def unfinished_warnings(reports: Sequence[dict[str, Any]], labels: Sequence[str]
         why = unfinished_reason(report, targets[index] if index < len(targets) else None)
         warnings.append(
             f"{label}{count} of {report['games'] + count} games did not end within the simulation's limit of "
-            f"{MAX_HANDS_PER_GAME} hands and were stopped unfinished: the game figures (wins, lengths, how games "
+            f"{units.MAX_HANDS_PER_GAME} hands and were stopped unfinished: the game figures (wins, lengths, how games "
             f"ended) describe only the games that ended; {why}."
         )
     return warnings
@@ -305,12 +306,6 @@ def rules_in_play(result: SimulationResult) -> dict[str, list[Any]]:
             # A wager's caller also loses where the contract failed by less than its margin.
             row["failed_unbroken"] = tally.rule_use.get(UNBROKEN.format(rule=stated.rule), [0, 0])[0]
         rules.append(row)
-        if used and stated.kind == "bar" and not settings.games:
-            # Each hand of a run of hands is a game's first: nobody is ever barred from a hand that is played.
-            warnings.append(
-                f"bar {stated.rule!r} barred a declarer after {used} hands, but a run of hands plays every hand as a "
-                "game's first, so the ban never applied: simulate --games to measure what it does."
-            )
         if used:
             continue
         if stated.rule in reasons:
@@ -331,6 +326,13 @@ def rules_in_play(result: SimulationResult) -> dict[str, list[Any]]:
         else:
             count = f"{per} {'games' if stated.per_game else 'hands'}"
             warnings.append(f"{stated.kind} {stated.rule!r} never came up in {count} ({stated.words}): its effect was not measured.")
+    if tally.barred and not settings.games:
+        # Each hand of a run of hands is a game's first: nobody is ever barred from a hand that is played.
+        warnings.append(
+            f"a player was barred from bidding in the next hand after {tally.barred} hands (the set rule, ralphing or a "
+            "breach's bans), but a run of hands plays every hand as a game's first, so no ban applied: simulate --games "
+            "to measure what the bans do."
+        )
     return {"rules": rules, "warnings": warnings}
 
 
@@ -405,7 +407,7 @@ def to_text(result: SimulationResult) -> str:
             f"{100 * low:.1f}-{100 * high:.1f}%); lead changes per game {data['lead_changes_per_game']}."
         )
         if data["unfinished_games"]:
-            lines.append(f"Unfinished games (stopped after {MAX_HANDS_PER_GAME} hands): {data['unfinished_games']}.")
+            lines.append(f"Unfinished games (stopped after {units.MAX_HANDS_PER_GAME} hands): {data['unfinished_games']}.")
         lines.extend(_balance_text(data["balance"], alone, data["games"] if data["unfinished_games"] else None))
     lines.extend(_rules_text(data, len(unfinished)))
     return "\n".join(lines) + "\n"

@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..kernel.events import GameEnd
+from ..kernel.scoring import slam_paid, terms_called
 from ..kernel.state import GameState
 from ..rules.announcements import Effect
 from ..rules.contracts import PartnerRole
@@ -184,11 +185,12 @@ class RuleWatch:
         if self._partner and contract.style.partner is PartnerRole.PLAYS:
             called = state.hand.arrangement.called_card is not None
             _add(counts, "partner:partner_call" if called else "partner:alone", made)
-        # Only where the bonus pays (a user trial counted 10-level slams, which score their own value).
-        slam = rules.scoring.slam
-        if self._slam and made and slam is not None and slam.applies(contract):
-            side = state.hand.side()
-            if sum(result.tricks[seat] for seat in side) == rules.deal.hand_size:
+        # Only where the bonus pays, as the scoring decides it (a user trial counted 10-level slams, which
+        # score their own value): on the terms played, a modifier's value included, never a call's terms.
+        terms = state.hand.terms
+        if self._slam and made and terms is not None and not terms_called(rules, state.hand.announced):
+            taken = sum(result.tricks[seat] for seat in state.hand.side())
+            if slam_paid(rules, terms, taken):
                 _add(counts, "slam:slam", True)
 
     def count_game(self, how: GameEnd | None, counts: dict[str, list[int]]) -> None:

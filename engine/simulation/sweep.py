@@ -306,7 +306,8 @@ def sweep_text(result: Sweep) -> str:
     adjustment)."""
     data = sweep_data(result)
     first = data["runs"][0]
-    amount = f"{first['games']} games" if first["games"] else f"{first['hands']} hands"
+    played = first["games"] + first["unfinished_games"]  # (games stopped at the hand limit were played too)
+    amount = f"{played} games" if played else f"{first['hands']} hands"
     lines = [f"Warning: {warning}" for warning in data["warnings"]]
     lines.append(f"Sweep of {data['variant']}, {amount} a setting, seed {first['seed']}:")
     lines.extend(f"  {index}: {label}" for index, label in enumerate(data["settings"]))
@@ -326,7 +327,7 @@ def sweep_text(result: Sweep) -> str:
         "a contract's figures when declared are tested where each setting declared it twice or more; a share (of the "
         "hands: passed out, declared, made; of the games: won, ended a way) is in percent."
     )
-    if first["games"]:
+    if played:
         lines.append(GAMES_NOTE)
     # A warning every setting shares (a rule the run's length cannot show, say) is said once.
     runs = data["runs"]

@@ -40,7 +40,7 @@ class Tally:
     slams: int = 0
     """Hands in which the declaring side took every trick."""
     barred: int = 0
-    """Hands after which a declarer was barred from bidding (set rule, ralphing)."""
+    """Hands after which a player was barred from bidding in the next (set rule, ralphing, a breach's bans)."""
     contracts: dict[str, ContractTally] = field(default_factory=dict)
     """Contract id → its tally."""
     team_contracts: list[dict[str, ContractTally]] = field(default_factory=list)

@@ -22,6 +22,7 @@ from ..bots.heuristic import HeuristicBot
 from ..bots.hints import hint
 from ..errors import Problem, VariantError
 from ..game.game import Game
+from ..kernel.actions import LOOK
 from ..kernel.support import unsupported_rules
 from ..language.loader import load_text
 from ..language.resources import shipped_variant_names
@@ -137,18 +138,24 @@ class WebSession(Session):
         return reply
 
     def _transcript(self, request: dict[str, Any]) -> dict[str, Any]:
-        """A finished hand's transcript; refused for the hand being played, whose transcript would show every
-        player's cards and the kitty to whoever asks (a player's trial read them mid-hand)."""
+        """A finished hand's transcript (the last finished one when no ``hand`` is named), with its number;
+        the hand being played is refused: its transcript shows every player's cards and the kitty (a
+        player's trial read them mid-hand from the Transcript button)."""
         game = self._open(request).game
         hand = request.get("hand")
-        number = len(game.records) - 1 if hand is None else hand
-        if type(number) is int and 0 <= number < len(game.records) and game.records[number].result is None:
+        records = game.records
+        if hand is None:
+            finished = [number for number, record in enumerate(records) if record.result is not None]
+            if not finished:
+                raise RequestError("illegal_action", "No hand is over yet: a hand's transcript is given once the hand is over.")
+            request = {**request, "hand": finished[-1]}
+        elif type(hand) is int and 0 <= hand < len(records) and records[hand].result is None:
             raise RequestError(
                 "illegal_action",
                 "A hand's transcript shows every player's cards and the kitty, so it is given once the hand is over: "
                 "this hand is still being played.",
             )
-        return super()._transcript(request)
+        return {**super()._transcript(request), "hand": request["hand"]}
 
     def _close(self, request: dict[str, Any]) -> dict[str, Any]:
         reply = super()._close(request)
@@ -305,9 +312,11 @@ class WebSession(Session):
         if not entries:
             raise RequestError("illegal_action", "Nothing to undo in this hand: that player has not acted in it yet.")
         _, before, generators = history.entries[entries[-1]]
-        if opened.game.unlooks(before, player):
-            raise RequestError("illegal_action", "Looking at your cards cannot be taken back: a blind bid is made before looking.")
+        unlooks = opened.game.unlooks(before, player)
         del history.entries[entries[-1] :]
+        if unlooks:
+            # Cards seen stay seen: the player looks again at once, so no blind bid is offered with them known.
+            before.apply(LOOK)
         opened.game = before
         for name, state in generators.items():
             generator = getattr(opened.bots.get(name), "random", None)

@@ -198,6 +198,7 @@ $("variant-edit").addEventListener("click", () => {
   const text = $("editor-text").value;
   // The editor may hold unsaved house rules: replaced only when its author agrees.
   if (text.trim() && !/^extends: \S+\nname: My \S+ house rules\n$/.test(text) && !window.confirm("Replace the editor's text with new house rules over " + chosenVariant + "?")) return;
+  saveNote = "";
   $("editor-text").value = `extends: ${chosenVariant}\nname: My ${chosenVariant} house rules\n`;
   showView("editor");
   editorChanged();
@@ -298,6 +299,7 @@ $("editor-open").addEventListener("click", async () => {
     $("editor-status").textContent = reply.error.message;
     return;
   }
+  saveNote = "";
   $("editor-file").value = path;
   $("editor-text").value = reply.text;
   $("editor-status").textContent = `opened ${path}`;

@@ -268,7 +268,7 @@ async function saveTranscript(hand) {
     message(reply.error.message, "refused");
     return;
   }
-  const number = hand !== undefined ? hand : table.view.hand_number;
+  const number = reply.hand !== undefined ? reply.hand : hand !== undefined ? hand : table.view.hand_number;
   download(`hand-${String(number + 1).padStart(3, "0")}.json`, JSON.stringify(reply.transcript, null, 2) + "\n");
 }
 
