@@ -53,7 +53,7 @@ from .profile import VALUATION_FIELDS, Profile
 from .trick_curve import TrickCurve, curves_from, measure_tricks, trick_contracts
 from .valuation import made_share
 
-VERSION = 8
+VERSION = 9
 """Raised whenever the heuristic bots' misère bidding or play changes, so that old calibrations are not used."""
 DEALS = 6000
 """The most deals played out per contract (a contract few hands are safe enough for needs many)."""
@@ -352,10 +352,11 @@ def measure_all(
     curves: dict[str, tuple[float, float]] = {}
     taken: list[tuple[Contract, float]] = []  # the contracts measured so far that take hands, and their limits
     for index, contract in enumerate(contracts):
-        if index in done and jobs[index][2] == taken:
+        relevant = _taking(contract, taken)
+        if index in done and jobs[index][2] == relevant:
             found, limit = done[index]
         else:
-            found, limit = scan.measure(contract, taken)
+            found, limit = scan.measure(contract, relevant)
         measured = _keep(contract, found, limit, chosen, curves)
         taken_below = limit if measured is None else measured
         if taken_below >= 0 and _may_take(contract):
@@ -376,7 +377,7 @@ def _guessed(contracts: Sequence[Contract], scan: Scan) -> list[tuple[Contract, 
     guessed: list[tuple[Contract, list[tuple[Contract, float]]]] = []
     taken: list[tuple[Contract, float]] = []
     for contract in contracts:
-        guessed.append((contract, list(taken)))
+        guessed.append((contract, _taking(contract, taken)))
         limit = scan.profile_limit(contract)
         if limit >= 0 and _may_take(contract):
             taken.append((contract, limit))
@@ -386,6 +387,23 @@ def _guessed(contracts: Sequence[Contract], scan: Scan) -> list[tuple[Contract, 
 def _reads_alike(job: Job) -> bool:
     """Whether ``job`` measures a misère played alone (whose hands the bots read alike: one danger memo)."""
     return job[0] == "contract" and job[1].target.is_no_tricks and job[1].style.partner is not PartnerRole.PLAYS
+
+
+def _taking(contract: Contract, taken: list[tuple[Contract, float]]) -> list[tuple[Contract, float]]:
+    """Of the contracts before ``contract`` that take hands (``taken``, with their limits), those that may be
+    bid whenever it may: a misère bid only once the auction reaches 7 leaves to an open misère bid at any
+    time the hands it is bid on before then (a user trial: with misère worth 500, as much as open misère
+    and so measured first, every hand safe for open misère was left to misère, and open misère was never
+    bid)."""
+    return [(higher, limit) for higher, limit in taken if _open_whenever(higher, contract)]
+
+
+def _open_whenever(higher: Contract, lower: Contract) -> bool:
+    """Whether ``higher`` may be bid at every point of the auction ``lower`` may (by the auction's level)."""
+    first, second = higher.eligibility, lower.eligibility
+    if first.auction_reached is not None and (second.auction_reached is None or second.auction_reached < first.auction_reached):
+        return False
+    return first.auction_below is None or (second.auction_below is not None and second.auction_below <= first.auction_below)
 
 
 def _may_take(contract: Contract) -> bool:
