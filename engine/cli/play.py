@@ -362,6 +362,10 @@ class Session:
                 return
             self.screen.say(f"{path} is not a saved game this engine can load: {error} The game goes on.")
             return
+        self._take(game, path)
+
+    def _take(self, game: Game, path: str) -> None:
+        """Go on with ``game``, loaded from ``path``, where it seats as many players as this session."""
         if game.rules.seating.players != self.rules.seating.players:
             self.screen.say(
                 f"{path} is a game of {game.rules.name} for {game.rules.seating.players} players; this session has "
@@ -430,10 +434,12 @@ def run_play(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return EXIT_USAGE
+    loaded: Game | None = None
     try:
         if saved:
             folder = os.path.dirname(os.path.abspath(args.variant))
-            rules = Game.from_dict(read_json_file(args.variant, MAX_TRANSCRIPT_BYTES), folder=folder).rules
+            loaded = Game.from_dict(read_json_file(args.variant, MAX_TRANSCRIPT_BYTES), folder=folder)
+            rules = loaded.rules
         else:
             rules = load_variant(args.variant)
     except VariantError as error:
@@ -467,8 +473,8 @@ def run_play(args: argparse.Namespace) -> int:
     except FiveHundredError as error:  # a rule the kernel does not play yet
         print(error, file=sys.stderr)
         return EXIT_INVALID
-    if saved:
-        session._load(args.variant)
+    if loaded is not None:
+        session._take(loaded, args.variant)
     try:
         return session.run()
     except KeyboardInterrupt:

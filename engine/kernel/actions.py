@@ -285,6 +285,8 @@ def parse_action(rules: Rules, text: str) -> Action:
         if len(rest) > 1 and rest[-1] in modifiers:
             return Bid(_contract_id(rules, " ".join(rest[:-1]), text), rest[-1])
         first = _contract_named(rules, rest[0])
+        if first is not None and len(rest) == 1:
+            return Bid(first)
         if first is not None and len(rest) == 2:  # a contract and something that is not a modifier
             having = f"its modifiers are {', '.join(modifiers)}" if modifiers else "it has no modifiers"
             raise IllegalActionError(f"{text!r} is not a valid action: {rest[1]!r} is not a modifier of this variant ({having}).")

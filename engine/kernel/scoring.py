@@ -79,8 +79,8 @@ def score_hand(
     taken = sum(tricks[seat] for seat in side)
     made = contract.target.made(taken)
     value = contract.value
-    if slam_bonus and slam_paid(rules, contract, taken):
-        value = scoring.slam.value if scoring.slam is not None else value
+    if slam_bonus and scoring.slam is not None and slam_paid(rules, contract, taken):
+        value = scoring.slam.value
     points = [0] * len(seating.teams)
     if made:
         for team, share in shares.items():

@@ -24,7 +24,7 @@ from ..rules.ruleset import Rules
 from . import units
 from .figures import TEAM_POINTS, TEAM_WINS, Moments, PairedMoments, Row, conditional
 from .inference import SMALL_SAMPLE, FigureTest, paired_test, unpaired_test
-from .report import to_data, unfinished_warnings
+from .report import games_played, to_data, unfinished_warnings
 from .runner import Execution, SimulationResult, SimulationSettings, execution_of, simulate_group
 
 LEVEL = 0.05
@@ -499,7 +499,7 @@ def compare_text(comparison: Comparison) -> str:
     a, b, design = data["a"], data["b"], data["design"]
     lines = [f"Warning: {warning}" for warning in data["warnings"]]
     lines += [f"A: {a['name']} ({a['variant']})", f"B: {b['name']} ({b['variant']})"]
-    played = a["games"] + a["unfinished_games"]  # (games stopped at the hand limit were played too)
+    played = games_played(a)
     amount = f"{played} games each" if played else f"{a['hands']} hands each"
     lines.append(f"Seed {a['seed']}, {amount}. {'Paired' if design['paired'] else 'Unpaired'}: {design['why']}.")
     if design["seating"]:

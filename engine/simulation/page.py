@@ -21,7 +21,7 @@ from ..rules.ruleset import Rules
 from . import units
 from .comparison import Comparison, compare_data, p_text, shown_figure, shown_value, significant_lines
 from .plot import GREEN, bar_chart, effects_chart, length_chart, svg_figure, sweep_chart
-from .report import hands_text, to_data, unfinished_reason, unfinished_warnings
+from .report import games_played, hands_text, to_data, unfinished_reason, unfinished_warnings
 from .runner import SimulationResult
 from .skill import SkillLink
 from .sweep import Sweep, sweep_data
@@ -275,7 +275,7 @@ def _contracts_section(data: dict[str, Any]) -> str:
 
 def _teams_section(data: dict[str, Any]) -> str:
     """Points per team (and games won), then declarations by seat."""
-    games = bool(data["games"] or data["unfinished_games"])
+    games = bool(games_played(data))
     rows = []
     for team in data["per_team"]:
         row: list[object] = [
@@ -302,7 +302,7 @@ def _teams_section(data: dict[str, Any]) -> str:
 
 
 def _games_section(data: dict[str, Any]) -> str:
-    if not (data["games"] or data["unfinished_games"]):
+    if not games_played(data):
         return ""
     length = data["game_length"]
     first = data["first_bidder_team"]

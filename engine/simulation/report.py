@@ -336,10 +336,15 @@ def rules_in_play(result: SimulationResult) -> dict[str, list[Any]]:
     return {"rules": rules, "warnings": warnings}
 
 
-def _games_text(games: int, unfinished: int) -> str:
-    """`` in N games`` for a report's first line, the games stopped at the hand limit counted in and said
-    (a user trial read "10000 hands in 1 game" of ten games played, nine stopped)."""
-    total = games + unfinished
+def games_played(data: dict[str, Any]) -> int:
+    """The games a run's report (:func:`to_data`) played: those that ended and those stopped at the hand
+    limit (a user trial read "10000 hands in 1 game" of ten games played, nine stopped)."""
+    return int(data["games"]) + int(data["unfinished_games"])
+
+
+def _games_text(data: dict[str, Any]) -> str:
+    """`` in N games`` for a report's first line, the games stopped at the hand limit counted in and said."""
+    total, unfinished = games_played(data), data["unfinished_games"]
     if not total:
         return ""
     stopped = f" ({unfinished} stopped unfinished)" if unfinished else ""
@@ -355,7 +360,7 @@ def to_text(result: SimulationResult) -> str:
     lines.append(f"{data['name']} ({data['variant']}), seed {data['seed']}, bots {', '.join(data['bots'])}")
     lines.append(
         hands_text(data["hands"])
-        + _games_text(data["games"], data["unfinished_games"])
+        + _games_text(data)
         + f"; {data['timing']['seconds']} s ({data['timing']['hands_per_second']} hands/s, {data['timing']['workers']} worker(s))"
     )
     used = data["timing"]["calibration"]

@@ -36,7 +36,7 @@ from .comparison import (
 )
 from .figures import Moments, PairedMoments, conditional, share, use_figure
 from .inference import FigureTest
-from .report import to_data, unfinished_warnings
+from .report import games_played, to_data, unfinished_warnings
 from .runner import Execution, SimulationResult, execution_of
 
 MAX_SETTINGS = 64
@@ -306,7 +306,7 @@ def sweep_text(result: Sweep) -> str:
     adjustment)."""
     data = sweep_data(result)
     first = data["runs"][0]
-    played = first["games"] + first["unfinished_games"]  # (games stopped at the hand limit were played too)
+    played = games_played(first)
     amount = f"{played} games" if played else f"{first['hands']} hands"
     lines = [f"Warning: {warning}" for warning in data["warnings"]]
     lines.append(f"Sweep of {data['variant']}, {amount} a setting, seed {first['seed']}:")
