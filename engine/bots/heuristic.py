@@ -428,7 +428,8 @@ class HeuristicBot:
             if estimates[choice.style.strain] < choice.level + self.profile.partner_outbid_margin:
                 choice = None
         if self.profile.adapts and high_seat not in self.partners[seat] and near_end(self.rules, view.scores, self.card_play.reach):
-            decided = end_bid(self.rules, self.tables.team_of, view, ordinary, estimates, choice, passing)
+            expected, spreads = self.expected_tricks(estimates)
+            decided = end_bid(self.rules, self.tables.team_of, view, ordinary, expected, choice, passing, spreads)
             if decided is not None:
                 return Decision(decided, BidReason(Bidding.END, None if decided == PASS_MOVE else contracts[decided], estimates))
         if self.by_worth:
@@ -566,6 +567,21 @@ class HeuristicBot:
     def reading_worth(self, contract: Contract, seat: int, reading: float, scores: tuple[int, ...]) -> float:
         """``contract``'s expected worth to ``seat``'s side at a reading of ``reading`` tricks (:meth:`trick_curve`'s)."""
         return self.valuation.reading_worth(contract, seat, reading, scores, self.trick_curve(contract.style.strain))
+
+    def expected_tricks(self, readings: dict[str, float]) -> tuple[dict[str, float], dict[str, float]]:
+        """The tricks the declaring side is expected to take in each strain of ``readings`` (the hand's
+        readings) and how far they spread, on the variant's measured :meth:`trick_curve`; a strain without
+        one keeps its reading (and no spread: the standing's own)."""
+        expected: dict[str, float] = {}
+        spreads: dict[str, float] = {}
+        for strain, reading in readings.items():
+            curve = self.trick_curve(strain)
+            if curve is None:
+                expected[strain] = reading
+            else:
+                expected[strain] = curve.intercept + curve.slope * reading
+                spreads[strain] = curve.spread
+        return expected, spreads
 
     def made_chance(self, hand: int, contract: Contract) -> float | None:
         """The chance ``hand`` makes ``contract`` (a misère, hi/lo) on the variant's calibrated curve at its danger,

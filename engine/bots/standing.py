@@ -10,7 +10,7 @@ kernel's own scoring (:func:`~engine.kernel.scoring.score_hand`) and end-of-game
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from ..kernel.phase import PASS_MOVE
 from ..kernel.scoring import game_end, score_hand
@@ -171,26 +171,27 @@ class Standing:
             need += end.target * LOSING_DANGER * max(0.0, swing - room) / swing
         return need
 
-    def made_chance(self, expected: float, level: int) -> float:
+    def made_chance(self, expected: float, level: int, spread: float = TRICK_SPREAD) -> float:
         """The chance of taking at least ``level`` tricks when ``expected`` are expected: a normal
-        spread of :data:`TRICK_SPREAD` tricks around the estimate."""
-        return 0.5 * (1.0 + math.erf((expected + 0.5 - level) / (TRICK_SPREAD * math.sqrt(2.0))))
+        spread of ``spread`` tricks around the estimate."""
+        return 0.5 * (1.0 + math.erf((expected + 0.5 - level) / (spread * math.sqrt(2.0))))
 
-    def end_choice(self, declarer: int, options: Sequence[tuple[Contract, float]], passing: bool) -> tuple[bool, Contract | None]:
+    def end_choice(self, declarer: int, options: Sequence[tuple[Contract, float, float]], passing: bool) -> tuple[bool, Contract | None]:
         """Near the end of a game, the bid worth most in games among ``options`` ((an ordinary contract,
-        the tricks expected in its strain)), or passing (``None``) where ``passing`` allows it: each bid
-        read as made with its level's tricks or failed two tricks short, with :meth:`made_chance`, each
-        outcome as :meth:`value` reads it; passing as the race stands. Returns (whether any outcome
-        weighed ends the game, or lands past an exact target, so the standing decides; the choice)."""
+        the tricks its side is expected to take in its strain, how far they spread)), or passing
+        (``None``) where ``passing`` allows it: each bid read as made with its level's tricks or failed two
+        tricks short, with :meth:`made_chance`, each outcome as :meth:`value` reads it; passing as the race
+        stands. Returns (whether any outcome weighed ends the game, or lands past an exact target, so the
+        standing decides; the choice)."""
         team = self.team_of[declarer]
         decides = False
         best: Contract | None = None
         best_worth = self.race(self.scores, team) if passing else -2.0
         end = self.rules.end
-        for contract, expected in options:
+        for contract, expected, spread in options:
             level = contract.level
             assert level is not None
-            chance = self.made_chance(expected, level)
+            chance = self.made_chance(expected, level, spread)
             worth = 0.0
             for tricks, weight in ((level, chance), (max(0, level - 2), 1.0 - chance)):
                 winner, scores = self.after(contract, declarer, tricks)
@@ -300,11 +301,14 @@ def end_bid(
     estimates: dict[str, float],
     choice: Contract | None,
     passing: bool,
+    spreads: Mapping[str, float] | None = None,
 ) -> int | None:
     """Near the end of the game, the auction move the standing decides for the view's bidder (``None``
     where it does not): a bid that lands on an exact target, no bid that would carry the side past it or
     out the back door, a bid that wins the game (:meth:`Standing.end_choice`). Among the ``ordinary`` bids
-    legal now (lowest first), with the tricks ``estimates`` expects per strain, it weighs in each strain
+    legal now (lowest first), with the tricks its side is expected to take per strain (``estimates``,
+    spread by ``spreads`` per strain, :data:`TRICK_SPREAD` where a strain has none: the variant's measured
+    :class:`~engine.bots.trick_curve.TrickCurve` read at the hand's reading, where there is one), it weighs in each strain
     within a trick and a half of the best the cheapest bid and the cheapest that reaches the target when
     made; and the bidder's usual ``choice``, and, past an exact target, a contract whose failure brings the
     side back onto it."""
@@ -348,13 +352,15 @@ def end_bid(
     # A bid whose making is worth less to the declaring side than its failure (one bid to be set back
     # towards an exact target, or whose making loses the game): the defenders, who gain if it is made,
     # give the declaring side every trick they can, so it takes more than its estimate.
-    options = [
+    spread_of = spreads or {}
+    weighed = [
         (
             contract,
             expected + FORCED_TRICKS
             if contract.level is not None
             and standing.worth(contract, seat, contract.level) < standing.worth(contract, seat, max(0, contract.level - 2))
             else expected,
+            spread_of.get(contract.style.strain, TRICK_SPREAD),
         )
         for contract, expected in options
     ]
@@ -364,8 +370,9 @@ def end_bid(
         # the last to speak bids the best it can.
         passing = False
         if all(contract is not ordinary[0] for contract, _ in options):
-            options.append((ordinary[0], estimates[ordinary[0].style.strain]))
-    decides, best = standing.end_choice(seat, options, passing)
+            strain = ordinary[0].style.strain
+            weighed.append((ordinary[0], estimates[strain], spread_of.get(strain, TRICK_SPREAD)))
+    decides, best = standing.end_choice(seat, weighed, passing)
     if not decides:
         return None
     return best.rank if best is not None else PASS_MOVE
