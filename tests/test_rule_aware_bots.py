@@ -4,6 +4,8 @@ clause each decision follows."""
 
 from __future__ import annotations
 
+import pytest
+
 import engine
 from engine.bots import make_bot
 from engine.bots.heuristic import HeuristicBot
@@ -135,3 +137,27 @@ def test_000_five_handed_500_a_partner_is_called_unless_the_hand_makes_the_contr
     sure = hand_of(rules, "JK", "JH", "JD", "AH", "KH", "QH", "10H", "9H", "AS", "AC")
     for bot in (adapting, threshold):
         assert bot._call_partner(0, sure, contract, legal, scores) == PASS_MOVE
+
+
+def test_000_six_handed_500_a_raise_of_a_partners_strain_shows_only_what_it_adds() -> None:
+    """Rules text 000, "Six-handed 500" (two teams of three) and "Bidding": a partner's bid counts for the
+    tricks it shows by the bot's own bidding rule (the least reading at which its level is made often
+    enough on the variant's curve, less what the bidder counted for its partners): an opening 6♥ shows a
+    full partner's bid (the profile's 3.5 tricks), the 7♥ raise that counted on it less, so the third
+    partner no longer reads two full bids (a team of three raised itself to 9♥ and 10♥ made 45% and 21% of
+    the time). A strain a partner did not bid counts the usual 1.6; the classic profile keeps its flat 3."""
+    rules = engine.load_variant("six-handed")
+    bot = HeuristicBot(rules)
+    profile = bot.profile
+    six, seven = rules.ladder["6H"].rank, rules.ladder["7H"].rank
+    calls = ((4, six), (5, PASS_MOVE), (0, seven), (1, PASS_MOVE))
+    opener, raiser = bot.partner_support(calls, 2)[1], bot.partner_support(calls, 2)[0]
+    assert bot.partners[2] == [0, 4]
+    assert opener == {"H": profile.partner_bid_tricks}
+    assert profile.partner_tricks < raiser["H"] < opener["H"]
+    hand = hand_of(rules, "JH", "AH", "KH", "5H", "AS", "7S", "6D", "5D", "6C", "5C")
+    alone = bot.estimate(hand, "H", (), 2)
+    assert alone - 2 * profile.partner_tricks + opener["H"] + raiser["H"] == pytest.approx(bot.estimate(hand, "H", calls, 2))
+    assert bot.estimate(hand, "S", calls, 2) == pytest.approx(bot.estimate(hand, "S", (), 2))  # nobody bid spades
+    classic = HeuristicBot(rules, CLASSIC)
+    assert classic.partner_support(calls, 2) == [{"H": CLASSIC.partner_bid_tricks}, {"H": CLASSIC.partner_bid_tricks}]

@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import replace
+from statistics import NormalDist
 from typing import cast
 
 from ..game.observation import Observation
@@ -131,6 +132,9 @@ class HeuristicBot:
         self._partner_bid_tricks = profile.partner_bid_tricks
         self._aggression = profile.aggression
         self._calls_partner = rules.seating.called_partner is not None
+        # How far above the mean the least reading of a bid lies, in spreads (the profile's trick_chance).
+        self._chance_deviation = NormalDist().inv_cdf(min(max(profile.trick_chance, 0.01), 0.99))
+        self._shown_for: tuple[tuple[tuple[int, int], ...], dict[int, dict[str, float]]] = ((), {})
         self._calibration: Calibration | None = None
         self._curves: dict[str, TrickCurve | None] = {}
         self._alone_curves: dict[str, TrickCurve | None] = {}
@@ -332,18 +336,57 @@ class HeuristicBot:
         """Tricks the declaring side may expect in ``strain`` with ``hand`` (cards or a mask), the kitty,
         and the partners of ``seat`` given the ``calls`` so far."""
         mask = hand if isinstance(hand, int) else mask_of(card.index for card in hand)
-        return self._estimate(mask, strain, self.partner_strains(calls, seat))
+        return self._estimate(mask, strain, self.partner_support(calls, seat))
 
     def partner_strains(self, calls: Sequence[tuple[int, int]], seat: int) -> list[set[str]]:
         """Per partner of ``seat``, the strains it has bid in ``calls`` (the seat view's bidding)."""
-        contracts, stride = self.tables.contracts, self.tables.stride
-        return [
-            {contracts[call % stride].style.strain for who, call in calls if who == partner and call != PASS_MOVE}
-            for partner in self.partners[seat]
-        ]
+        return [set(support) for support in self.partner_support(calls, seat)]
 
-    def _estimate(self, hand: int, strain: str, bid_strains: list[set[str]]) -> float:
-        """:meth:`estimate`, given what the partners bid (:meth:`partner_strains`)."""
+    def partner_support(self, calls: Sequence[tuple[int, int]], seat: int) -> list[dict[str, float]]:
+        """Per partner of ``seat``, the tricks its hand is counted for in each strain it has bid in ``calls``
+        (the seat view's bidding; a strain it has not bid counts the profile's ``partner_tricks``):
+        :meth:`shown_tricks`."""
+        if not self.partners[seat]:
+            return []
+        shown = self.shown_tricks(tuple(calls))
+        return [shown.get(partner, {}) for partner in self.partners[seat]]
+
+    def shown_tricks(self, calls: tuple[tuple[int, int], ...]) -> dict[int, dict[str, float]]:
+        """Per seat that has bid in ``calls``, the tricks its own hand shows in each strain it bid: the
+        profile's ``partner_bid_tricks``, or, where this bot weighs trick bids on the variant's measured
+        curve, what the bid shows by that rule, read in the auction's order: the least reading at which a
+        contract of its level is made the profile's ``trick_chance`` of the time, less what the bidder
+        counted then for its own partners (their bids read the same way), the kitty and the profile's
+        aggression; at least ``partner_tricks`` and at most ``partner_bid_tricks``. So a raise of a partner's
+        strain shows only what the raise adds to the partner's bid, not the whole of a bid again: a team of
+        three no longer counts each of its raises as a full bid (bench/NOTES.md)."""
+        if calls == self._shown_for[0]:
+            return self._shown_for[1]
+        contracts, stride = self.tables.contracts, self.tables.stride
+        partner_tricks, most = self._partner_tricks, self._partner_bid_tricks
+        kitty = self.profile.kitty_tricks if self.rules.deal.kitty else 0.0
+        reads = self.by_worth and self.profile.values_tricks
+        shown: dict[int, dict[str, float]] = {}
+        for who, call in calls:
+            if call == PASS_MOVE:
+                continue
+            contract = contracts[call % stride]
+            strain = contract.style.strain
+            tricks = most
+            curve = self.trick_curve(strain) if reads and contract.level is not None else None
+            if curve is not None and curve.slope > 0.0:
+                least = (contract.target.minimum - 0.5 + curve.spread * self._chance_deviation - curve.intercept) / curve.slope
+                counted = sum(shown.get(partner, {}).get(strain, partner_tricks) for partner in self.partners[who])
+                if self._calls_partner:
+                    counted += partner_tricks
+                tricks = max(partner_tricks, min(most, least - counted - kitty - self._aggression))
+            own = shown.setdefault(who, {})
+            own[strain] = max(own.get(strain, tricks), tricks)
+        self._shown_for = (calls, shown)
+        return shown
+
+    def _estimate(self, hand: int, strain: str, support: list[dict[str, float]]) -> float:
+        """:meth:`estimate`, given what the partners' bids show (:meth:`partner_support`)."""
         tricks = self._estimates.get((hand, strain))
         if tricks is None:
             if len(self._estimates) > 4096:
@@ -352,8 +395,8 @@ class HeuristicBot:
         partner_tricks = self._partner_tricks
         if self._calls_partner:
             tricks += partner_tricks  # the partner the declarer will call
-        for bid in bid_strains:
-            tricks += self._partner_bid_tricks if strain in bid else partner_tricks
+        for shown in support:
+            tricks += shown.get(strain, partner_tricks)
         return tricks + self._aggression
 
     def _hand_tricks(self, hand: int, strain: StrainTable) -> float:
@@ -525,8 +568,8 @@ class HeuristicBot:
     def formula_estimates(self, view: SeatView, hand: int, strains: set[str]) -> dict[str, float]:
         """Tricks the declaring side may expect in each of ``strains`` by the hand's formula (:meth:`estimate`'s,
         given the view's bidding): :meth:`Estimator.strain_estimates`'s default."""
-        bid_strains = self.partner_strains(view.bidding, view.actor)
-        return {strain: self._estimate(hand, strain, bid_strains) for strain in strains}
+        support = self.partner_support(view.bidding, view.actor)
+        return {strain: self._estimate(hand, strain, support) for strain in strains}
 
     def misere_measure(self, hand: int, contract: Contract) -> tuple[float, float]:
         """``hand``'s danger for ``contract`` and the profile's limit (:meth:`~engine.bots.misere_hand.MisereReading.measure`)."""
