@@ -125,6 +125,20 @@ def test_sweep_refuses_a_key_set_twice(capsys: pytest.CaptureFixture[str]) -> No
     assert code == 2 and "KEY=V1,V2" in err
 
 
+def test_a_key_under_a_setting_replaced_whole_is_answered_with_the_whole_setting(capsys: pytest.CaptureFixture[str]) -> None:
+    """A rules author's trial: ``--set scoring.slam.value=300`` replaces the whole slam rule (one choice,
+    ``x-merge: replace``), which then lacks the contracts it is for; the refusal gives the --set that
+    sweeps the value with the rest of the inherited rule, and that --set runs."""
+    code, _, err = run(capsys, "sweep", "standard", "--set", "scoring.slam.value=300", "--hands", "5")
+    whole = "--set 'scoring.slam={value: 300, below_value: 250}'"
+    assert code == 2 and "Say which contracts the slam bonus is for" in err and whole in err
+    code, out, _ = run(capsys, "sweep", "standard", "--set", "scoring.slam={value: 300, below_value: 250}", "--hands", "5")
+    assert code == 0 and "scoring.slam={value: 300, below_value: 250}" in out
+    # A key under no such setting gets no such hint.
+    code, _, err = run(capsys, "sweep", "standard", "--set", "auction.rounds=sometimes", "--hands", "5")
+    assert code == 2 and "replaced whole" not in err
+
+
 def test_cli_sweep_text_and_json(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "sweep", "standard", "--set", "contracts.misere.value=200,300", "--games", "20", "--seed", "2")
     assert code == 0 and "Sweep of standard, 20 games a setting" in out and "contracts.misere.value=300" in out

@@ -163,6 +163,20 @@ def _schema_child(schema: dict[str, Any] | None, key: str) -> dict[str, Any] | N
     return child if isinstance(child, dict) else None
 
 
+def replaced_whole(path: Sequence[str]) -> tuple[str, ...] | None:
+    """The shortest part of the key ``path`` (into a variant document), short of the whole path, that the
+    schema marks ``x-merge: replace`` (one choice, replaced whole by an extending file, so a value written
+    under it drops the rest of the inherited choice), or ``None``."""
+    schema: dict[str, Any] | None = load_schema()
+    for depth, key in enumerate(path[:-1]):
+        schema = _schema_child(schema, key)
+        if schema is None:
+            return None
+        if schema.get("x-merge") == "replace":
+            return tuple(path[: depth + 1])
+    return None
+
+
 def _merge_values(base: object, child: object, path: JsonPath, replaced: list[JsonPath], schema: dict[str, Any] | None) -> object:
     # A node the schema marks "x-merge: replace" is one choice (a placement, a value table): the
     # extending file's version replaces it whole rather than mixing keys of two choices.

@@ -19,6 +19,7 @@ from typing import Any
 import yaml
 
 from ..errors import FiveHundredError, VariantError
+from ..language.loader import load_document, replaced_whole
 from ..language.resources import shipped_variant_path
 from ..rules.compiler import compile_text
 from ..rules.ruleset import Rules, Share
@@ -138,9 +139,42 @@ def settings_of(variant: str, keys: Sequence[SweepKey]) -> list[Setting]:
             if any(problem.file != name for problem in error.problems):
                 raise  # the file swept is itself at fault: its own lines say where
             # The lines of the text written for the setting mean nothing to the author: name the --set.
-            raise SweepError("\n".join(f"--set {label}: {problem.path}: {problem.message}" for problem in error.problems)) from None
+            lines = [f"--set {label}: {problem.path}: {problem.message}" for problem in error.problems]
+            lines.extend(_whole_setting_hints(variant, keys, combination))
+            raise SweepError("\n".join(lines)) from None
         settings.append(Setting(label, rules))
     return settings
+
+
+def _whole_setting_hints(variant: str, keys: Sequence[SweepKey], combination: Sequence[int]) -> list[str]:
+    """For each key of ``combination`` written under a setting replaced whole (a slam rule, a placement:
+    :func:`~engine.language.loader.replaced_whole`), the ``--set`` that gives the whole setting: the
+    inherited one with the key's value in it."""
+    hints = []
+    for key, index in zip(keys, combination):
+        whole = replaced_whole(key.path)
+        if whole is None:
+            continue
+        try:
+            inherited: object = load_document(variant).data
+        except VariantError:
+            return []
+        for part in whole:
+            inherited = inherited.get(part) if isinstance(inherited, dict) else None
+        setting: dict[str, Any] = dict(inherited) if isinstance(inherited, dict) else {}
+        place = setting
+        for part in key.path[len(whole) : -1]:
+            below = place.get(part)
+            place[part] = dict(below) if isinstance(below, dict) else {}
+            place = place[part]
+        place[key.path[-1]] = key.values[index]
+        written = yaml.safe_dump(setting, default_flow_style=True, sort_keys=False, allow_unicode=True, width=1000).strip()
+        name = ".".join(whole)
+        hints.append(
+            f"--set {key.name}: {name} is one setting, replaced whole by any value written under it; give it whole, "
+            f"such as --set '{name}={written}'."
+        )
+    return hints
 
 
 @dataclass
