@@ -181,6 +181,22 @@ def test_cli_simulate_text_json_csv(capsys: pytest.CaptureFixture[str], tmp_path
     assert code == 0 and json.loads(target.read_text())["hands"] == 30 and not (tmp_path / "report.json.partial").exists()
 
 
+def test_a_run_of_single_hands_gives_no_figure_of_the_games(capsys: pytest.CaptureFixture[str]) -> None:
+    """A run of hands plays no game: its JSON holds null for every share and figure of the games (a
+    program reading 0.0 would take it for a measured 0%), not zeros; a run of games fills them in."""
+    code, out, _ = run(capsys, "simulate", "standard", "--hands", "30", "--format", "json")
+    data = json.loads(out)
+    assert code == 0 and data["games"] == 0 and data["wins"] == [0, 0]
+    assert data["game_length"]["mean"] is None and data["game_length"]["median"] is None and data["lead_changes_per_game"] is None
+    assert data["first_bidder_team"]["win_rate"] is None and data["first_bidder_team"]["win_interval_95"] is None
+    assert data["dealer_team"]["win_rate"] is None
+    assert all(team["win_rate"] is None and team["win_interval_95"] is None for team in data["per_team"])
+    code, out, _ = run(capsys, "simulate", "standard", "--games", "4", "--seed", "3", "--format", "json")
+    data = json.loads(out)
+    assert data["game_length"]["mean"] > 0 and 0 <= data["first_bidder_team"]["win_rate"] <= 1
+    assert sum(team["win_rate"] for team in data["per_team"]) == pytest.approx(1.0)
+
+
 @pytest.mark.parametrize(
     ("argv", "code", "message"),
     [

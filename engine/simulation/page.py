@@ -285,7 +285,9 @@ def _teams_section(data: dict[str, Any]) -> str:
             team["made"],
             _percent(team["made_rate"]),
         ]
-        if games:
+        if games and team["win_rate"] is None:  # (every game stopped unfinished: no share to give)
+            row.append(team["wins"])
+        elif games:
             low, high = team["win_interval_95"]
             row.append(f"{team['wins']} ({100 * team['win_rate']:.1f}%, {100 * low:.1f}–{100 * high:.1f}%)")
         rows.append(row)
@@ -306,13 +308,15 @@ def _games_section(data: dict[str, Any]) -> str:
         return ""
     length = data["game_length"]
     first = data["first_bidder_team"]
-    low, high = first["win_interval_95"]
     ends = ", ".join(f"{how.replace('_', ' ')} {count}" for how, count in data["game_ends"].items())
-    return (
-        f"<h2>Games</h2><p>Game length: mean {length['mean']} hands, median {length['median']}. How the games ended: {_escape(ends)}. "
-        f"The first bidder's side won {100 * first['win_rate']:.1f}% ({100 * low:.1f}–{100 * high:.1f}%); lead changes per game "
-        f"{data['lead_changes_per_game']}.</p>"
-    )
+    text = f"<h2>Games</h2><p>Game length: mean {length['mean']} hands, median {length['median']}. How the games ended: {_escape(ends)}."
+    if first["win_rate"] is not None:  # (none where every game stopped unfinished)
+        low, high = first["win_interval_95"]
+        text += (
+            f" The first bidder's side won {100 * first['win_rate']:.1f}% ({100 * low:.1f}–{100 * high:.1f}%); lead changes per game "
+            f"{data['lead_changes_per_game']}."
+        )
+    return text + "</p>"
 
 
 def _rules_section(data: dict[str, Any]) -> str:

@@ -30,6 +30,19 @@ def _rate(count: int, total: int) -> float:
     return round(count / total, 6) if total else 0.0
 
 
+def _game_rate(count: int, games: int) -> float | None:
+    """A share of the games, or ``None`` where no game ended (a run of single hands: no game to share)."""
+    return round(count / games, 6) if games else None
+
+
+def _interval(count: int, games: int) -> list[float] | None:
+    """The 95% interval of a share of the games (:func:`wilson`), or ``None`` where no game ended."""
+    if not games:
+        return None
+    low, high = wilson(count, games)
+    return [round(low, 4), round(high, 4)]
+
+
 def _family(result: SimulationResult, contract_id: str) -> tuple[str, str]:
     contract = result.rules.ladder.get(contract_id)
     if contract is None:
@@ -72,7 +85,6 @@ def to_data(result: SimulationResult) -> dict[str, Any]:
         by_level[level] = by_level.get(level, 0) + each.bid
     teams = []
     for team, seats in enumerate(rules.seating.teams):
-        low, high = wilson(tally.wins[team], tally.games)
         declared = sum(each.bid for each in tally.team_contracts[team].values())
         team_made = sum(each.made for each in tally.team_contracts[team].values())
         teams.append(
@@ -84,8 +96,8 @@ def to_data(result: SimulationResult) -> dict[str, Any]:
                 "made_rate": _rate(team_made, declared),
                 "points_per_hand": round(tally.team_points[team] / tally.hands, 3) if tally.hands else 0.0,
                 "wins": tally.wins[team],
-                "win_rate": _rate(tally.wins[team], tally.games),
-                "win_interval_95": [round(low, 4), round(high, 4)],
+                "win_rate": _game_rate(tally.wins[team], tally.games),
+                "win_interval_95": _interval(tally.wins[team], tally.games),
             }
         )
     seat_rows = [
@@ -99,7 +111,6 @@ def to_data(result: SimulationResult) -> dict[str, Any]:
     ]
     lengths = tally.lengths
     games_played = sum(lengths.values())
-    first_low, first_high = wilson(tally.first_bidder_wins, tally.games)
     data: dict[str, Any] = {
         "variant": settings.variant_name,
         "name": rules.name,
@@ -123,18 +134,18 @@ def to_data(result: SimulationResult) -> dict[str, Any]:
         "per_seat": seat_rows,
         "wins": list(tally.wins),
         "game_length": {
-            "mean": round(sum(length * count for length, count in lengths.items()) / games_played, 3) if games_played else 0.0,
-            "median": median(lengths),
+            "mean": round(sum(length * count for length, count in lengths.items()) / games_played, 3) if games_played else None,
+            "median": median(lengths) if games_played else None,
             "distribution": {str(length): count for length, count in sorted(lengths.items())},
         },
         "game_ends": dict(sorted(tally.ends.items())),
-        "lead_changes_per_game": round(tally.lead_changes / tally.games, 3) if tally.games else 0.0,
+        "lead_changes_per_game": round(tally.lead_changes / tally.games, 3) if tally.games else None,
         "first_bidder_team": {
             "wins": tally.first_bidder_wins,
-            "win_rate": _rate(tally.first_bidder_wins, tally.games),
-            "win_interval_95": [round(first_low, 4), round(first_high, 4)],
+            "win_rate": _game_rate(tally.first_bidder_wins, tally.games),
+            "win_interval_95": _interval(tally.first_bidder_wins, tally.games),
         },
-        "dealer_team": {"wins": tally.dealer_wins, "win_rate": _rate(tally.dealer_wins, tally.games)},
+        "dealer_team": {"wins": tally.dealer_wins, "win_rate": _game_rate(tally.dealer_wins, tally.games)},
         "balance": balance(result),
         **rules_in_play(result),
         "calibration": _calibration(result),
