@@ -328,9 +328,10 @@ def test_a_warning_every_setting_of_a_sweep_shares_is_said_once() -> None:
 
     result = sweep("six-handed-three-teams", [parse_set("contracts.misere.value=100,400")], hands=10, seed=1, bots=["random"] * 6)
     text = sweep_text(result)
-    assert text.count("end 'lose_at' can come up only in whole games") == 1
-    assert "Every setting: warning: end 'lose_at' can come up only in whole games" in text
-    assert "Setting 1: warning: end 'lose_at'" not in text
+    said = "end 'target' (500) and 'lose_at' can come up only in whole games"
+    assert text.count(said) == 1
+    assert f"Every setting: warning: {said}" in text
+    assert "Setting 1: warning: end 'target'" not in text
 
 
 def test_a_sweep_shows_every_figure_each_setting_measured_tested_or_not() -> None:
@@ -414,3 +415,18 @@ def test_the_report_counts_games_stopped_unfinished_in_its_first_line(monkeypatc
     assert "stopped after 3 hands" in text
     # A review: compare's and sweep's headers counted only the games that ended.
     assert "8 games each" in compare_text(compare("standard", "australian", games=8, seed=1, workers=1))
+
+
+def test_a_run_of_hands_names_the_target_of_the_file_it_plays() -> None:
+    """A rules author's trial: a house file whose one change is the target (rules text 000, "Score keeping":
+    500 to win) was warned, in a run of hands, only of the inherited back door; the warning names the
+    file's own target beside every end rule, once, and a run of games has no such warning."""
+    rules = engine.compile_text("extends: standard\nname: Short\nend: {target: 300, must_win_by_bid: true}\n")
+    warnings = to_data(engine.simulate(rules, hands=20, seed=1))["warnings"]
+    said = [warning for warning in warnings if warning.startswith("end ")]
+    assert said == [
+        "end 'target' (300), 'lose_at' and 'must_win_by_bid' can come up only in whole games (a run of hands scores every "
+        "hand from 0): simulate --games to measure them."
+    ]
+    games = to_data(engine.simulate(rules, games=2, seed=1))["warnings"]
+    assert not any("only in whole games" in warning for warning in games)

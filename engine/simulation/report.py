@@ -323,6 +323,8 @@ def rules_in_play(result: SimulationResult) -> dict[str, list[Any]]:
             warnings.append(f"{stated.kind} {stated.rule!r} never came up, and cannot under these rules: {reasons[stated.rule]}")
         elif stated.kind == "contract" and stated.rule in ignored:
             warnings.append(f"contract {stated.rule!r} never came up: {ignored[stated.rule]}, so its effect was not measured.")
+        elif stated.needs_games and not settings.games and stated.kind == "end":
+            continue  # (said once below, with the target)
         elif stated.needs_games and not settings.games:
             warnings.append(f"{stated.kind} {stated.rule!r} can come up only in whole games: simulate --games to measure it.")
         elif stated.per_game and not per:
@@ -337,6 +339,17 @@ def rules_in_play(result: SimulationResult) -> dict[str, list[Any]]:
         else:
             count = f"{per} {'games' if stated.per_game else 'hands'}"
             warnings.append(f"{stated.kind} {stated.rule!r} never came up in {count} ({stated.words}): its effect was not measured.")
+    if not settings.games:
+        # Every hand of a run of hands starts from 0 to 0: the target (a house file's own, often) and every
+        # end rule are the game's, never the hand's.
+        ends = [f"'target' ({result.rules.end.target})"] + [
+            f"{stated.rule!r}" for stated in stated_rules(result.rules) if stated.kind == "end" and stated.needs_games
+        ]
+        listed = ", ".join(ends[:-1]) + f" and {ends[-1]}" if len(ends) > 1 else ends[0]
+        warnings.append(
+            f"end {listed} can come up only in whole games (a run of hands scores every hand from 0): simulate --games to "
+            f"measure {'them' if len(ends) > 1 else 'it'}."
+        )
     if tally.barred and not settings.games:
         # Each hand of a run of hands is a game's first: nobody is ever barred from a hand that is played.
         warnings.append(
