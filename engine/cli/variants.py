@@ -67,7 +67,8 @@ def _command_validate(args: argparse.Namespace) -> int:
     invalid = sum(1 for result in results if not result["valid"])
     if invalid:
         count = sum(len(result["problems"]) for result in results)
-        print(f"{invalid} of {len(results)} file(s) invalid, {count} problem(s).")
+        # (The warnings read the compiled rules, which an invalid file has not got.)
+        print(f"{invalid} of {len(results)} file(s) invalid, {count} problem(s); settings that can never apply are checked once a file is valid.")
     return worst
 
 
