@@ -274,6 +274,7 @@ def test_a_game_saved_before_the_stages_loads_and_continues_as_it_would_have() -
         observed.replace(", acting_seat=1, played_by=(0, 1, 2, 3), face_down=(), called_card=None, partner=None", "")
         .replace(", table=()", "")
         .replace(", drawing=None", "")
+        .replace(", passed_out=0", "")  # the hands passed out in a row before this one (a stalled game's bids)
     )
     # Cards print shorter since issue 49 (``Card('10S', index=4)``); the same cards, read from the old form.
     old_cards = re.sub(r"Card\(index=(\d+), rank='(\w+)', suit='(\w)', joker=None\)", r"Card('\2\3', index=\1)", expected["observation"])

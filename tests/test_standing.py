@@ -321,3 +321,44 @@ def test_000_score_keeping_a_bid_near_the_end_is_made_as_often_as_its_spread_say
     position = standing((0, 0))
     assert position.made_chance(7.0, 10, 2.5) > position.made_chance(7.0, 10) > 0.0
     assert position.made_chance(7.0, 4, 2.5) < position.made_chance(7.0, 4) < 1.0
+
+
+def test_000_bidding_a_hand_passed_out_is_counted_until_a_hand_is_played() -> None:
+    """Rules text 000, "Bidding" (a hand nobody bids is dealt again): every seat's view counts the hands
+    passed out in a row before this one, whoever dealt them, and the count starts again once a hand is
+    played."""
+    from engine.kernel.seat_view import seat_view
+    from engine.kernel.state import GameState
+
+    rules = engine.load_variant("standard")
+    state = GameState.create(rules, seed=5, history=False)
+    state.pause_between_hands = True
+    counts = []
+    for hand in range(3):
+        counts.append({seat_view(state, seat).passed_out for seat in range(4)})
+        while not state.paused:
+            state.apply_move(PASS_MOVE)
+        assert state.result is not None and state.result.contract is None
+        state.next_hand()
+        assert state.hand_number == hand + 1
+    assert counts == [{0}, {1}, {2}] and seat_view(state, 0).passed_out == 3
+    state.apply_move(rules.ladder["6S"].rank)
+    bots = [HeuristicBot(rules).choose for _ in range(4)]
+    state.run(bots)
+    assert state.result is not None and state.result.contract == "6S"
+    state.next_hand()
+    assert seat_view(state, 0).passed_out == 0
+
+
+def test_000_bidding_a_game_that_stands_still_while_all_pass_is_bid_on() -> None:
+    """Rules text 000, "Bidding", "Five-handed 500" and "Walker Ultimate 500": five players, each for
+    itself, to an exact 300 with 1000 losing. Near the target every player waits for another to bid (a
+    contract's defenders' trick points or its failure could hand the waiting player the game), so every
+    hand was passed out, for hundreds of hands (a game of 300 stopped at the simulator's limit). Once a
+    whole round of deals is passed out the last to speak bids the best it can, and the games end."""
+    rules = engine.compile_text(
+        "extends: five-handed\nname: Exact five\nend: {target: 300, lose_at: -300, exact_target: true, lose_at_or_above: 1000}\n"
+    )
+    result = engine.simulate(rules, games=40, seed=4)
+    assert result.tally.unfinished == 0
+    assert result.tally.hands < 40 * 15

@@ -280,6 +280,15 @@ def stuck(rules: Rules, scores: Sequence[int]) -> bool:
     return rules.end.exact_target and not any(lands_directly(rules, score) for score in scores)
 
 
+def stalled(rules: Rules, view: SeatView) -> bool:
+    """Whether the game stands still while all pass: a whole round of deals (one per player) has been
+    passed out in a row before this hand (:attr:`~engine.kernel.seat_view.SeatView.passed_out`). Near the
+    end of a game under an exact target, every side can wait for another to bid, whose contract's trick
+    points or failure would give it the game (five-handed to an exact 300 stood still for hundreds of
+    hands: bench/NOTES.md)."""
+    return view.passed_out >= rules.seating.players
+
+
 def near_end(rules: Rules, scores: Sequence[int], reach: int) -> bool:
     """Whether a hand that moves a score by up to ``reach`` could end the game from ``scores``: some team
     within reach of the target, of the back door or of a losing score from above (a cheap test before
@@ -364,16 +373,18 @@ def end_bid(
         )
         for contract, expected in options
     ]
-    if passing and passes_out(rules, view) and ordinary and stuck(rules, view.scores):
-        # Passing out would deal again with the scores as they are, and no side can land on the exact
-        # target from where it stands: every side would rather pass, and the game would never end, so
-        # the last to speak bids the best it can.
+    forced = passing and passes_out(rules, view) and bool(ordinary) and (stuck(rules, view.scores) or stalled(rules, view))
+    if forced:
+        # Passing out would deal again with the scores as they are, and either no side can land on the
+        # exact target from where it stands or a whole round of deals has been passed out already (each
+        # side waits for another to bid and so give it the game): every side would rather pass, and the
+        # game would never end, so the last to speak bids the best it can.
         passing = False
         if all(contract is not ordinary[0] for contract, _ in options):
             strain = ordinary[0].style.strain
             weighed.append((ordinary[0], estimates[strain], spread_of.get(strain, TRICK_SPREAD)))
     decides, best = standing.end_choice(seat, weighed, passing)
-    if not decides:
+    if not decides and not forced:
         return None
     return best.rank if best is not None else PASS_MOVE
 
@@ -392,6 +403,7 @@ __all__ = [
     "lands_directly",
     "near_end",
     "passes_out",
+    "stalled",
     "stuck",
     "tricks_land",
 ]

@@ -68,7 +68,9 @@ def _command_validate(args: argparse.Namespace) -> int:
     if invalid:
         count = sum(len(result["problems"]) for result in results)
         # (The warnings read the compiled rules, which an invalid file has not got.)
-        print(f"{invalid} of {len(results)} file(s) invalid, {count} problem(s); settings that can never apply are checked once a file is valid.")
+        print(
+            f"{invalid} of {len(results)} file(s) invalid, {count} problem(s); settings that can never apply are checked once a file is valid."
+        )
     return worst
 
 

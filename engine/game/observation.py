@@ -111,6 +111,8 @@ class Observation:
     """The cards face up on the table that nobody has taken yet (two-handed with 52 cards)."""
     drawing: Card | None = None
     """The card this seat has just drawn and must keep or reject (drawing the hands), else ``None``."""
+    passed_out: int = 0
+    """Hands passed out in a row before this one (every player passed, the scores unchanged), whoever dealt."""
     _variant: str = field(default="", repr=False, compare=False)
     """The document hash of the rules of the game observed (:attr:`~engine.rules.ruleset.Rules.document_hash`),
     by which a bot refuses another variant's observation; empty in one made by hand. Not part of the
@@ -186,6 +188,7 @@ def render(view: SeatView, tables: Tables, cards: dict[int, tuple[Card, ...]], t
             "partner": view.partner,
             "table": cards_of(view.table) if view.table else (),
             "drawing": deck[view.drawing] if view.drawing >= 0 else None,
+            "passed_out": view.passed_out,
             "_variant": tables.rules.document_hash,
         }
     )
@@ -246,6 +249,7 @@ def view_of(observation: Observation, tables: Tables, legal_actions: Sequence[Ac
         drawing=observation.drawing.index if observation.drawing is not None else -1,
         taking=taking,
         discard_count=discard_count,
+        passed_out=observation.passed_out,
         acting_seat=observation.acting_seat,
         hand=mask_of(card.index for card in observation.hand),
         trick=trick,

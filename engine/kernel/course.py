@@ -99,6 +99,9 @@ class HandCourse(Course):
         """Team scores (before the current hand while it is played)."""
         self.redeals = redeals
         """All-pass redeals in a row by the current dealer before the current hand (checked by the caller)."""
+        self.passed_out = 0
+        """Hands passed out in a row (every player passed, the scores unchanged) before the current hand,
+        whoever dealt them: public, and what tells a bidder that the game stands still while all pass."""
         self.banned: frozenset[int] = banned
         """Seats that may not bid in the current hand (the first hand's are the caller's, checked)."""
         self.winner: int | None = None
@@ -365,6 +368,7 @@ class HandCourse(Course):
         if self.listener is not None:
             self.listener.event(AllPassed(self.hand_number, next_dealer))
         self.redeals = self.redeals + 1 if next_dealer == self.dealer else 0
+        self.passed_out += 1
         self.banned = frozenset()
         self.dealer = next_dealer
         self._next_or_pause()
@@ -456,6 +460,7 @@ class HandCourse(Course):
             return
         self.banned = frozenset(banned)
         self.redeals = 0
+        self.passed_out = 0
         self.dealer = (self.dealer + 1) % self.tables.players
         self._next_or_pause()
 

@@ -21,7 +21,7 @@ from .tables import Tables, cards_in
 
 COURSE_FIELDS = tuple(
     (
-        "rules tables rng rng_shared scripted listener dealer scores redeals banned winner ending part phase hand_number "
+        "rules tables rng rng_shared scripted listener dealer scores redeals passed_out banned winner ending part phase hand_number "
         "hand result pause_between_hands paused"
     ).split()
 )

@@ -85,6 +85,8 @@ class SeatView(NamedTuple):
     putting one into the kitty."""
     discard_count: int = 0
     """How many cards this player must discard now (0 unless it is to discard)."""
+    passed_out: int = 0
+    """Hands passed out in a row before this one (every player passed, the scores unchanged), whoever dealt."""
     # What changes card by card.
     acting_seat: int | None = None
     """The seat to act: a player, or a dummy whose cards its player chooses (``None`` once the game is over)."""
@@ -151,7 +153,7 @@ def seen_in(view: SeatView) -> int:
 Fixed = tuple[
     int, Phase, int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...], bool, tuple[tuple[int, int], ...], tuple[int, ...],
     Contract | None, Contract | None, int | None, tuple[int, ...], tuple[int, ...], int, tuple[int, ...], tuple[tuple[int, int], ...],
-    int | None, int, int, bool, int,
+    int | None, int, int, bool, int, int,
 ]  # fmt: skip
 """The fields of a :class:`SeatView` that stay fixed through the card play, in order."""
 
@@ -192,6 +194,7 @@ def _fixed(state: GameState, seat: int, phase: Phase, chooses: bool) -> Fixed:
         hand.drawn_hands.card_drawn() if chooses and phase is Phase.DRAW else -1,
         hand.table_cards.taking if chooses and phase is Phase.PICK else False,
         hand.discard_count if chooses and phase is Phase.KITTY else 0,
+        state.passed_out,
     )
 
 

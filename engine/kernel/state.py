@@ -290,6 +290,7 @@ def copy_course(source: GameState, target: GameState) -> None:
     target.dealer = source.dealer
     target.scores = source.scores
     target.redeals = source.redeals
+    target.passed_out = source.passed_out
     target.banned = source.banned
     target.winner = source.winner
     target.ending = source.ending
