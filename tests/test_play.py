@@ -131,6 +131,25 @@ def test_save_and_load_go_on_from_the_saved_position_and_a_bad_file_changes_noth
     assert session.game.to_dict() == saved_data  # loading went back to it, after seat 0 had passed
 
 
+def test_quit_asks_first_where_the_game_is_not_saved(tmp_path: Path) -> None:
+    """A player's trial: ``quit`` left an unsaved game at once. Where the person has acted since the
+    game began or was saved, the first quit says so and the game goes on (one more action is still
+    taken); a second quit leaves; after a save, one quit leaves; before any action, too."""
+    rules = engine.load_variant("standard")
+    screen, out = scripted(["1", "quit", "1", "quit", "quit", "never read"])
+    session = Session(rules, 0, ["heuristic"], 3, screen, None)
+    session.run()
+    text = out.getvalue()
+    assert text.count("The game is not saved. Type save FILE to keep it, or quit again to leave without saving.") == 2
+    assert text.count("You left the game.") == 1 and "never read" not in text
+    saved = tmp_path / "game.json"
+    for lines in (["1", f"save {saved}", "quit", "never read"], ["quit", "never read"]):
+        screen, out = scripted(lines)
+        Session(rules, 0, ["heuristic"], 3, screen, None).run()
+        text = out.getvalue()
+        assert "You left the game." in text and "not saved" not in text and "never read" not in text
+
+
 def test_save_never_replaces_a_file_and_save_bang_replaces_only_a_saved_game(tmp_path: Path) -> None:
     """Issue 50, item 2: ``save`` over a file holding "hello", over a hand's transcript or over an earlier
     saved game writes nothing and says so, the game going on; ``save! FILE`` replaces an earlier saved game

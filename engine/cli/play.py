@@ -56,7 +56,7 @@ Commands:
                 what you saw since, a kitty or a trick, stays seen: for practice)
   save FILE     save the game to a new file (JSON, the saved-game format); load FILE to go on from it
   save! FILE    save over an earlier saved game (never over any other file)
-  quit          leave the game (save first to keep it)"""
+  quit          leave the game (asks first if it is not saved)"""
 
 
 class Screen:
@@ -135,6 +135,10 @@ class Session:
         self.told = 0
         self.said: list[str] = []
         self.redraw = True  # the table is shown again after a change, not after help, a hint or a refusal
+        self.unsaved = False
+        """Whether the person has acted since the game was started, saved or loaded (quit asks first)."""
+        self.leaving = False
+        """Whether the last command was a quit refused for an unsaved game (a second quit leaves)."""
 
     def _transcript_path(self) -> str:
         """The next free ``hand-NNN.json`` in the transcripts folder: the numbering goes on after the
@@ -230,8 +234,13 @@ class Session:
         if not line:
             return True
         if word in ("quit", "exit"):
+            if self.unsaved and not self.leaving and not self.game.is_over:
+                self.leaving = True
+                self.screen.say("The game is not saved. Type save FILE to keep it, or quit again to leave without saving.")
+                return True
             self.screen.say("You left the game.")
             return False
+        self.leaving = False
         if word in ("help", "?"):
             self.screen.say(f"{HELP}\nThe actions of {self.rules.name} start with: {', '.join(verbs(self.rules))}.")
         elif word == "hint":
@@ -267,6 +276,7 @@ class Session:
         if self.undo and self.undo[-1][0].hand_number != before.hand_number:
             self.undo.clear()  # undo goes back within the hand only
         self.undo.append((before, self._bot_generators(), len(self.said)))
+        self.unsaved = True
         self.redraw = True
 
     def _bot_generators(self) -> dict[int, object]:
@@ -319,6 +329,7 @@ class Session:
         except OSError as error:
             self.screen.say(f"Could not save to {path}: {error.strerror or error}. The game goes on.")
             return
+        self.unsaved = False
         self.screen.say(f"Saved to {path}; load {path} (or fivehundred play {path}) goes on from here.")
 
     def _history(self, game: Game) -> list[tuple[Game, dict[int, object], int]]:
@@ -378,6 +389,7 @@ class Session:
         self.undo = self._history(game)
         self.said = [f"Loaded {path}."]
         self.told = len(game.events)
+        self.unsaved = False
         self.screen.say(f"Loaded {path}: hand {game.hand_number + 1} of {game.rules.name}.")
         self.redraw = True
 
