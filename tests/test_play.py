@@ -143,6 +143,11 @@ def test_quit_asks_first_where_the_game_is_not_saved(tmp_path: Path) -> None:
     assert text.count("The game is not saved. Type save FILE to keep it, or quit again to leave without saving.") == 2
     assert text.count("You left the game.") == 1 and "never read" not in text
     saved = tmp_path / "game.json"
+    # After a save, an undo changes the game again: quit asks.
+    screen, out = scripted(["1", f"save {saved}", "undo", "quit", "quit"])
+    Session(rules, 0, ["heuristic"], 3, screen, None).run()
+    assert "The game is not saved." in out.getvalue()
+    saved.unlink()
     for lines in (["1", f"save {saved}", "quit", "never read"], ["quit", "never read"]):
         screen, out = scripted(lines)
         Session(rules, 0, ["heuristic"], 3, screen, None).run()

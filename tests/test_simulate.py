@@ -197,6 +197,18 @@ def test_a_run_of_single_hands_gives_no_figure_of_the_games(capsys: pytest.Captu
     assert sum(team["win_rate"] for team in data["per_team"]) == pytest.approx(1.0)
 
 
+def test_a_page_of_games_that_all_stopped_unfinished_names_no_missing_figure(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every game stopped at the hand limit: the page says so, and prints no 'None' for the length, the
+    ends or the first bidder's share that no game measured."""
+    from engine.simulation import units
+    from engine.simulation.page import simulation_page
+
+    monkeypatch.setattr(units, "MAX_HANDS_PER_GAME", 1)
+    result = engine.simulate("standard", games=2, seed=1)
+    page = simulation_page(result)
+    assert result.tally.unfinished == 2 and "None" not in page and "Every game stopped unfinished" in page
+
+
 @pytest.mark.parametrize(
     ("argv", "code", "message"),
     [

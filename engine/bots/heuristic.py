@@ -46,7 +46,7 @@ from .random_bot import generator
 from .reasons import Bidding, BidReason, Decision, Discarding, DiscardReason, Playing, PlayReason
 from .standing import LOST, Standing, end_bid, near_end
 from .trick_bids import call_partner, choose_by_worth
-from .trick_curve import TrickCurve, kind_of
+from .trick_curve import TrickCurve, expected_at, kind_of
 from .valuation import Valuation, made_share
 from .worth import holding_tricks, sure_of_every_trick
 
@@ -74,6 +74,11 @@ class Estimator:
         """Whether ``hand`` is safe enough to bid ``contract`` (a calibrated contract: a misère, hi/lo): by
         its danger against the limit (:meth:`HeuristicBot.misere_within_limit`)."""
         return bot.misere_within_limit(view, hand, contract)
+
+    def expected_tricks(self, bot: HeuristicBot, estimates: dict[str, float]) -> tuple[dict[str, float], dict[str, float]]:
+        """The tricks expected in each strain of ``estimates`` (this estimator's, just read) and their
+        spreads: readings by formula go through the variant's curve (:meth:`HeuristicBot.expected_tricks`)."""
+        return bot.expected_tricks(estimates)
 
     def settle_bid(self, bot: HeuristicBot, view: SeatView, hand: int, ranks: int, passing: bool, decision: Decision) -> Decision:
         """The auction move among ``ranks`` (``passing``: a pass is legal), given the heuristic's
@@ -349,7 +354,7 @@ class HeuristicBot:
         if not self.partners[seat]:
             return []
         shown = self.shown_tricks(tuple(calls))
-        return [shown.get(partner, {}) for partner in self.partners[seat]]
+        return [dict(shown.get(partner, {})) for partner in self.partners[seat]]  # (copies: the reading is kept)
 
     def shown_tricks(self, calls: tuple[tuple[int, int], ...]) -> dict[int, dict[str, float]]:
         """Per seat that has bid in ``calls``, the tricks its own hand shows in each strain it bid: the
@@ -357,9 +362,10 @@ class HeuristicBot:
         curve, what the bid shows by that rule, read in the auction's order: the least reading at which a
         contract of its level is made the profile's ``trick_chance`` of the time, less what the bidder
         counted then for its own partners (their bids read the same way), the kitty and the profile's
-        aggression; at least ``partner_tricks`` and at most ``partner_bid_tricks``. So a raise of a partner's
-        strain shows only what the raise adds to the partner's bid, not the whole of a bid again: a team of
-        three no longer counts each of its raises as a full bid (bench/NOTES.md)."""
+        aggression; at least ``partner_tricks`` and at most ``partner_bid_tricks`` (a misère shows no strain's
+        tricks). So a raise of a partner's strain shows only what the raise adds to the partner's bid, not the
+        whole of a bid again: a team of three no longer counts each of its raises as a full bid
+        (bench/NOTES.md)."""
         if calls == self._shown_for[0]:
             return self._shown_for[1]
         contracts, stride = self.tables.contracts, self.tables.stride
@@ -371,11 +377,13 @@ class HeuristicBot:
             if call == PASS_MOVE:
                 continue
             contract = contracts[call % stride]
+            if reads and contract.target.is_no_tricks:
+                continue  # a misère shows a hand that takes no tricks: nothing more than a partner who passed
             strain = contract.style.strain
             tricks = most
             curve = self.trick_curve(strain) if reads and contract.level is not None else None
-            if curve is not None and curve.slope > 0.0:
-                least = (contract.target.minimum - 0.5 + curve.spread * self._chance_deviation - curve.intercept) / curve.slope
+            if curve is not None:
+                least = curve.least_reading(contract.target.minimum - 0.5 + curve.spread * self._chance_deviation)
                 counted = sum(shown.get(partner, {}).get(strain, partner_tricks) for partner in self.partners[who])
                 if self._calls_partner:
                     counted += partner_tricks
@@ -471,7 +479,7 @@ class HeuristicBot:
             if estimates[choice.style.strain] < choice.level + self.profile.partner_outbid_margin:
                 choice = None
         if self.profile.adapts and high_seat not in self.partners[seat] and near_end(self.rules, view.scores, self.card_play.reach):
-            expected, spreads = self.expected_tricks(estimates)
+            expected, spreads = self.estimator.expected_tricks(self, estimates)
             decided = end_bid(self.rules, self.tables.team_of, view, ordinary, expected, choice, passing, spreads)
             if decided is not None:
                 return Decision(decided, BidReason(Bidding.END, None if decided == PASS_MOVE else contracts[decided], estimates))
@@ -622,7 +630,7 @@ class HeuristicBot:
             if curve is None:
                 expected[strain] = reading
             else:
-                expected[strain] = curve.intercept + curve.slope * reading
+                expected[strain] = expected_at(curve, reading)
                 spreads[strain] = curve.spread
         return expected, spreads
 

@@ -128,12 +128,8 @@ def _auction_reason(bot: HeuristicBot, observation: Observation, action: Action,
             shows = f"a good {rules.strain(strain).name} suit" if strain in bot.tables.suits else "that you hold the joker"
             return f"by convention, with no bid of your own: {contract.name} shows your partner {shows}."
         if kind == Bidding.END:
-            strain = contract.style.strain
-            reading = (
-                f"{estimates[strain]:.1f} tricks in {rules.strain(strain).name}"
-                if strain in estimates
-                else f"{estimates[best]:.1f} tricks in {named}"
-            )
+            strain = contract.style.strain if contract.style.strain in estimates else best
+            reading = f"{estimates[strain]:.1f} tricks in {rules.strain(strain).name}{_taken(bot, strain, estimates[strain])}"
             return f"near the game's end, {contract.name} is the bid your side's score calls for (you can count on {reading})."
         if contract.target.is_no_tricks:
             return _misere_reason(contract, reason, estimates[best])
@@ -148,7 +144,10 @@ def _auction_reason(bot: HeuristicBot, observation: Observation, action: Action,
     if kind == Bidding.GAME_LOST:
         return "play-outs of deals like this one lose the game too often with the bid you could make: pass."
     if kind == Bidding.END:
-        return f"near the game's end, your side's score is best served by passing (your best strain, {named}, is worth about {estimates[best]:.1f} tricks)."
+        return (
+            f"near the game's end, your side's score is best served by passing (your best strain, {named}, is worth about "
+            f"{estimates[best]:.1f} tricks{_taken(bot, best, estimates[best])})."
+        )
     note = _strain_note(bot, observation, best, estimates)
     taken = _taken(bot, best, estimates[best])
     return f"your best strain, {named}{note}, is worth about {estimates[best]:.1f} tricks{support}{taken}: not enough for the next bid."

@@ -18,7 +18,9 @@ class Profile:
     partner_tricks: float = 1.6
     """Tricks expected from each partner who has not bid."""
     partner_bid_tricks: float = 3.5
-    """Tricks expected from a partner who bid the same strain."""
+    """Tricks expected from a partner who bid the same strain; where the bot weighs trick bids on the
+    variant's curve, the most such a bid counts for (what it shows by the bot's own rule:
+    :meth:`~engine.bots.heuristic.HeuristicBot.shown_tricks`)."""
     kitty_tricks: float = 0.6
     """Tricks the kitty is expected to add for a declarer who takes it."""
     partner_outbid_margin: float = 1.5

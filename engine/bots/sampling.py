@@ -71,6 +71,8 @@ class SamplingEstimator(Estimator):
         rules, profile = bot.rules, bot.profile
         self.bot = bot
         """The bot whose bidding asks (its formulas weigh how well a sampled deal explains the calls)."""
+        self._sampled: set[str] = set()
+        """The strains the last :meth:`strain_estimates` read from play-outs."""
         self.rules = rules
         """The variant played."""
         self.profile = profile
@@ -176,6 +178,7 @@ class SamplingEstimator(Estimator):
         play-outs of the strain's lowest contract (plus the profile's ``aggression``), where it can be
         played out; the formula's elsewhere."""
         estimates = bot.formula_estimates(view, hand, strains)
+        self._sampled = set()
         if not self.applies:
             return estimates
         for strain in strains:
@@ -183,7 +186,17 @@ class SamplingEstimator(Estimator):
             mean = self._mean_tricks(view, hand, contract) if contract is not None else None
             if mean is not None:
                 estimates[strain] = mean + self.profile.aggression
+                self._sampled.add(strain)
         return estimates
+
+    def expected_tricks(self, bot: HeuristicBot, estimates: dict[str, float]) -> tuple[dict[str, float], dict[str, float]]:
+        """The tricks expected per strain: a strain read from play-outs (:meth:`strain_estimates`, just
+        called) expects its play-outs' mean as it is (the variant's curve corrects a formula's reading, not
+        tricks taken); the others through the curve."""
+        expected, spreads = bot.expected_tricks(estimates)
+        for strain in self._sampled & set(estimates):
+            expected[strain] = estimates[strain]
+        return expected, spreads
 
     def choose(
         self, bot: HeuristicBot, view: SeatView, ordinary: list[Contract], estimates: dict[str, float], chosen: Contract | None

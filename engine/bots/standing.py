@@ -23,8 +23,9 @@ WON, PLAYS_ON, LOST = 1, 0, -1
 """What a hand's outcome does to the game for the declaring side: won, played on, lost."""
 
 TRICK_SPREAD = 1.3
-"""Reading a bid near the end of a game (:meth:`Standing.end_choice`): how far, in tricks, the tricks
-taken spread around the estimate (one standard deviation)."""
+"""Reading a bid near the end of a game (:meth:`Standing.end_choice`) where the variant has no measured
+trick curve for its strain: how far, in tricks, the tricks taken spread around the estimate (one standard
+deviation)."""
 
 FORCED_TRICKS = 4.0
 """Reading a bid whose making is worth less than its failure, such as one made to be set back towards an
@@ -282,10 +283,10 @@ def stuck(rules: Rules, scores: Sequence[int]) -> bool:
 
 def stalled(rules: Rules, view: SeatView) -> bool:
     """Whether the game stands still while all pass: a whole round of deals (one per player) has been
-    passed out in a row before this hand (:attr:`~engine.kernel.seat_view.SeatView.passed_out`). Near the
-    end of a game under an exact target, every side can wait for another to bid, whose contract's trick
-    points or failure would give it the game (five-handed to an exact 300 stood still for hundreds of
-    hands: bench/NOTES.md)."""
+    passed out in a row before this hand (:attr:`~engine.kernel.seat_view.SeatView.passed_out`), under any
+    end rule. Near the end of a game every side can wait for another to bid, whose contract's trick points
+    or failure would give it the game (under an exact target most of all: five-handed to an exact 300
+    stood still for hundreds of hands, bench/NOTES.md)."""
     return view.passed_out >= rules.seating.players
 
 

@@ -85,6 +85,8 @@ def worth_bidding(
             chance = 1.0 if (contract.level or 0) <= reading else 0.0
         else:  # (curve.made_chance written out: this module is compiled, the curve's class is not)
             expected = curve.intercept + curve.slope * reading
+            if reading > curve.knee:
+                expected += (curve.upper_slope - curve.slope) * (reading - curve.knee)
             chance = 0.5 * (1.0 - erf((minimum - 0.5 - expected) / (curve.spread * _SQRT2)))
         if chance < least:
             if curve is not None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Protocol
 
 from ..errors import UsageError
@@ -38,6 +38,13 @@ deal regress towards the mean), and the tricks it then promised the low readings
 far less often than promised: 59% of `three-handed`'s seven-bids (bench/NOTES.md)."""
 SPREAD_RANGE = (0.8, 3.0)
 """The bounds of a curve's spread, in tricks."""
+UPPER_SLOPE_RANGE = (0.3, 1.0)
+"""The bounds of a curve's slope above its knee (the median reading of the play-outs): the readings of the
+strongest hands promise more than they take (in `standard` a reading of 10 took 8.9 in the play-outs, and 8.6
+in whole games, where the curve of slope one promised 10 and the standing's bids at 10 were made 14% of the
+time against 54% promised: bench/NOTES.md)."""
+MIN_UPPER_SAMPLES = 10
+"""The fewest play-outs above the knee its slope is fitted on (fewer: the slope below goes on)."""
 KINDS = ("trumps", "no_trumps", "trumps_alone", "no_trumps_alone")
 """The kinds of contract measured apart: with trumps and without, and each played alone by a declarer who
 could have called a partner (five-handed: :func:`alone_kinds`)."""
@@ -53,10 +60,21 @@ class TrickCurve:
     """Tricks taken per trick read."""
     spread: float
     """How far the tricks taken spread around the line (one standard deviation)."""
+    knee: float = math.inf
+    """The reading above which the line rises by :attr:`upper_slope` (no knee: infinity)."""
+    upper_slope: float = 1.0
+    """Tricks taken per trick read above the knee."""
 
     def expected(self, reading: float) -> float:
         """The tricks expected when the bot reads ``reading``."""
-        return self.intercept + self.slope * reading
+        return expected_at(self, reading)
+
+    def least_reading(self, tricks: float) -> float:
+        """The least reading at which :meth:`expected` reaches ``tricks`` (its inverse; the slopes are positive)."""
+        at_knee = self.intercept + self.slope * self.knee
+        if tricks <= at_knee:
+            return (tricks - self.intercept) / self.slope
+        return self.knee + (tricks - at_knee) / self.upper_slope
 
     def made_chance(self, reading: float, tricks: int) -> float:
         """The chance of taking at least ``tricks`` at ``reading`` (each count taking the half-trick either side)."""
@@ -64,11 +82,25 @@ class TrickCurve:
 
     def lifted_at_most(self, lift: float) -> TrickCurve:
         """This curve with its intercept at most ``lift`` (slope one: it raises no reading by more)."""
-        return self if self.intercept <= lift else TrickCurve(lift, self.slope, self.spread)
+        return self if self.intercept <= lift else replace(self, intercept=lift)
 
     def to_data(self) -> list[float]:
-        """The curve as three numbers (intercept, slope, spread), for JSON."""
-        return [round(self.intercept, 6), round(self.slope, 6), round(self.spread, 6)]
+        """The curve as five numbers (intercept, slope, spread, knee, slope above the knee), for JSON (a
+        curve without a knee: its knee at 1000)."""
+        knee = min(self.knee, NO_KNEE)
+        return [round(self.intercept, 6), round(self.slope, 6), round(self.spread, 6), round(knee, 6), round(self.upper_slope, 6)]
+
+
+NO_KNEE = 1000.0
+"""A knee no reading reaches: how a curve without one is written (JSON has no infinity)."""
+
+
+def expected_at(curve: TrickCurve, reading: float) -> float:
+    """:meth:`TrickCurve.expected`: the tricks ``curve`` expects at ``reading``, its slope up to the knee
+    and its upper slope past it."""
+    if reading <= curve.knee:
+        return curve.intercept + curve.slope * reading
+    return curve.intercept + curve.slope * curve.knee + curve.upper_slope * (reading - curve.knee)
 
 
 class Reading(Protocol):
@@ -127,8 +159,18 @@ def fit_line(samples: Sequence[tuple[float, int]]) -> TrickCurve | None:
     slope = sum((reading - mean_reading) * (taken - mean_taken) for reading, taken in samples) / spread_reading if spread_reading else 1.0
     slope = min(max(slope, SLOPE_RANGE[0]), SLOPE_RANGE[1])
     intercept = mean_taken - slope * mean_reading
-    residual = math.sqrt(sum((taken - intercept - slope * reading) ** 2 for reading, taken in samples) / max(1, count - 2))
-    return TrickCurve(intercept, slope, min(max(residual, SPREAD_RANGE[0]), SPREAD_RANGE[1]))
+    # Above the median reading the strongest hands regress: a slope of their own, from the line's value at
+    # the knee (the line below is left as fitted on every play-out).
+    readings = sorted(reading for reading, _ in samples)
+    knee = readings[count // 2]
+    upper = [(reading - knee, taken - intercept - slope * knee) for reading, taken in samples if reading > knee]
+    upper_slope = slope
+    if len(upper) >= MIN_UPPER_SAMPLES:
+        upper_slope = sum(run * rise for run, rise in upper) / sum(run * run for run, _ in upper)
+        upper_slope = min(max(upper_slope, UPPER_SLOPE_RANGE[0]), min(slope, UPPER_SLOPE_RANGE[1]))
+    shape = TrickCurve(intercept, slope, 1.0, knee, upper_slope)
+    residual = math.sqrt(sum((taken - expected_at(shape, reading)) ** 2 for reading, taken in samples) / max(1, count - 2))
+    return replace(shape, spread=min(max(residual, SPREAD_RANGE[0]), SPREAD_RANGE[1]))
 
 
 def measure_tricks(rules: Rules, bots: Sequence[Reading], deals: int = TRICK_DEALS) -> dict[str, TrickCurve]:
@@ -244,20 +286,27 @@ def curves_from(data: Mapping[str, object]) -> dict[str, TrickCurve]:
     """Curves read back from :meth:`TrickCurve.to_data`'s lists by kind; raises on any other shape."""
     curves: dict[str, TrickCurve] = {}
     for kind, values in data.items():
-        if kind not in KINDS or not isinstance(values, list) or len(values) != 3:
+        if kind not in KINDS or not isinstance(values, list) or len(values) != 5:
             raise UsageError("not a trick curve")
-        intercept, slope, spread = (float(value) for value in values)
-        if not all(math.isfinite(value) for value in (intercept, slope, spread)) or spread <= 0.0:
+        intercept, slope, spread, knee, upper_slope = (float(value) for value in values)
+        if (
+            not all(math.isfinite(value) for value in (intercept, slope, spread, knee, upper_slope))
+            or min(spread, slope, upper_slope) <= 0.0
+        ):
             raise UsageError("not a trick curve")
-        curves[kind] = TrickCurve(intercept, slope, spread)
+        curves[kind] = TrickCurve(intercept, slope, spread, math.inf if knee >= NO_KNEE else knee, upper_slope)
     return curves
 
 
 __all__ = [
     "KINDS",
+    "MIN_SAMPLES",
+    "MIN_UPPER_SAMPLES",
+    "NO_KNEE",
+    "UPPER_SLOPE_RANGE",
     "alone_kinds",
     "bid_then_play",
-    "MIN_SAMPLES",
+    "expected_at",
     "SLOPE_RANGE",
     "SPREAD_RANGE",
     "TRICK_DEALS",

@@ -29,7 +29,7 @@ from ..rules.contracts import Contract, PartnerRole
 from ..rules.ruleset import BreachRule, Rules
 from .memos import MEMO_LIMIT, memos_of, terms
 from .standing import TRICK_SPREAD, Standing
-from .trick_curve import TrickCurve
+from .trick_curve import TrickCurve, expected_at
 
 
 def made_share(curve: tuple[float, float], danger: float) -> float:
@@ -118,7 +118,7 @@ class Valuation:
         with no curve, the reading itself."""
         if curve is None:
             return self.trick_worth(contract, declarer, reading, scores, TRICK_SPREAD, partner)
-        return self.trick_worth(contract, declarer, curve.intercept + curve.slope * reading, scores, curve.spread, partner)
+        return self.trick_worth(contract, declarer, expected_at(curve, reading), scores, curve.spread, partner)
 
     def made_and_failed(self, contract: Contract) -> tuple[int, int]:
         """The tricks counted for ``contract`` made and failed when only the share made is known: its

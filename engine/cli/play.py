@@ -296,6 +296,7 @@ class Session:
             # Cards seen stay seen: the seat looks again at once, so no blind bid is offered with them known.
             game.apply(LOOK)
         self.game = game
+        self.unsaved = True  # (the game no longer matches what was saved)
         del self.said[said:]  # the plays taken back are no longer the latest
         for seat, state in generators.items():
             self.bots[seat].random.setstate(state)  # type: ignore[attr-defined]

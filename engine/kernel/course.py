@@ -99,9 +99,10 @@ class HandCourse(Course):
         """Team scores (before the current hand while it is played)."""
         self.redeals = redeals
         """All-pass redeals in a row by the current dealer before the current hand (checked by the caller)."""
-        self.passed_out = 0
+        self.passed_out = redeals
         """Hands passed out in a row (every player passed, the scores unchanged) before the current hand,
-        whoever dealt them: public, and what tells a bidder that the game stands still while all pass."""
+        whoever dealt them: public, and what tells a bidder that the game stands still while all pass (a
+        game started at a hand carries only its dealer's redeals, the least it can be)."""
         self.banned: frozenset[int] = banned
         """Seats that may not bid in the current hand (the first hand's are the caller's, checked)."""
         self.winner: int | None = None

@@ -309,7 +309,11 @@ def _games_section(data: dict[str, Any]) -> str:
     length = data["game_length"]
     first = data["first_bidder_team"]
     ends = ", ".join(f"{how.replace('_', ' ')} {count}" for how, count in data["game_ends"].items())
-    text = f"<h2>Games</h2><p>Game length: mean {length['mean']} hands, median {length['median']}. How the games ended: {_escape(ends)}."
+    text = "<h2>Games</h2><p>"
+    if length["mean"] is None:  # (every game stopped unfinished: none has a length or an end)
+        text += f"Every game stopped unfinished, at the simulation's limit of {units.MAX_HANDS_PER_GAME} hands."
+    else:
+        text += f"Game length: mean {length['mean']} hands, median {length['median']}. How the games ended: {_escape(ends)}."
     if first["win_rate"] is not None:  # (none where every game stopped unfinished)
         low, high = first["win_interval_95"]
         text += (

@@ -140,38 +140,46 @@ def settings_of(variant: str, keys: Sequence[SweepKey]) -> list[Setting]:
                 raise  # the file swept is itself at fault: its own lines say where
             # The lines of the text written for the setting mean nothing to the author: name the --set.
             lines = [f"--set {label}: {problem.path}: {problem.message}" for problem in error.problems]
-            lines.extend(_whole_setting_hints(variant, keys, combination))
+            lines.extend(_whole_setting_hints(variant, keys, combination, label, [problem.path for problem in error.problems]))
             raise SweepError("\n".join(lines)) from None
         settings.append(Setting(label, rules))
     return settings
 
 
-def _whole_setting_hints(variant: str, keys: Sequence[SweepKey], combination: Sequence[int]) -> list[str]:
-    """For each key of ``combination`` written under a setting replaced whole (a slam rule, a placement:
+def _whole_setting_hints(
+    variant: str, keys: Sequence[SweepKey], combination: Sequence[int], label: str, problems: Sequence[str]
+) -> list[str]:
+    """For the keys of ``combination`` written under a setting replaced whole (a slam rule, a placement:
     :func:`~engine.language.loader.replaced_whole`), the ``--set`` that gives the whole setting: the
-    inherited one with the key's value in it."""
-    hints = []
+    inherited one with the keys' values in it, one per setting; none for a key whose own value is among
+    the ``problems`` (their paths: the value is wrong, not where it is written)."""
+    settings: dict[tuple[str, ...], dict[str, Any]] = {}
     for key, index in zip(keys, combination):
         whole = replaced_whole(key.path)
-        if whole is None:
+        own = "$." + ".".join(key.path)
+        if whole is None or any(path == own or path.startswith(own + ".") or path.startswith(own + "[") for path in problems):
             continue
-        try:
-            inherited: object = load_document(variant).data
-        except VariantError:
-            return []
-        for part in whole:
-            inherited = inherited.get(part) if isinstance(inherited, dict) else None
-        setting: dict[str, Any] = dict(inherited) if isinstance(inherited, dict) else {}
+        setting = settings.get(whole)
+        if setting is None:
+            try:
+                inherited: object = load_document(variant).data
+            except VariantError:
+                return []
+            for part in whole:
+                inherited = inherited.get(part) if isinstance(inherited, dict) else None
+            setting = settings[whole] = dict(inherited) if isinstance(inherited, dict) else {}
         place = setting
         for part in key.path[len(whole) : -1]:
             below = place.get(part)
             place[part] = dict(below) if isinstance(below, dict) else {}
             place = place[part]
         place[key.path[-1]] = key.values[index]
+    hints = []
+    for whole, setting in settings.items():
         written = yaml.safe_dump(setting, default_flow_style=True, sort_keys=False, allow_unicode=True, width=1000).strip()
         name = ".".join(whole)
         hints.append(
-            f"--set {key.name}: {name} is one setting, replaced whole by any value written under it; give it whole, "
+            f"--set {label}: {name} is one setting, replaced whole by any value written under it; give it whole, "
             f"such as --set '{name}={written}'."
         )
     return hints
