@@ -315,13 +315,30 @@ def test_000_six_handed_500_near_the_end_a_bid_reads_the_tricks_the_variant_meas
     assert int(back_door["used"]) < 200 / 7  # type: ignore[call-overload]
 
 
-def test_000_score_keeping_a_bid_near_the_end_is_made_as_often_as_its_spread_says() -> None:
+def test_000_score_keeping_a_bids_chance_near_the_end_widens_with_its_spread() -> None:
     """Rules text 000, "Score keeping": near the end the standing reads a bid's chance from the tricks
     expected and how far they spread (the variant's measured curve): a wider spread makes a bid three
     tricks over the expectation likelier, one three under less likely."""
     position = standing((0, 0))
     assert position.made_chance(7.0, 10, 2.5) > position.made_chance(7.0, 10) > 0.0
     assert position.made_chance(7.0, 4, 2.5) < position.made_chance(7.0, 4) < 1.0
+
+
+def test_000_score_keeping_on_the_edge_of_the_back_door_a_bid_needs_tricks_that_spread_little() -> None:
+    """Rules text 000, "Score keeping" (a side at -500 or below loses): at -400 a failed 6♥ (100) goes out
+    the back door. Expecting eight hearts tricks, the last to speak first bids 6♥ where the tricks spread
+    little (a curve's spread of 0.8) and passes where they spread widely (3.0), the same expectation
+    failing six tricks far more often."""
+    from engine.bots.standing import end_bid
+
+    rules = engine.load_variant("standard")
+    team_of = [rules.seating.team_of(seat) for seat in range(rules.seating.seats)]
+    ordinary = [contract for contract in rules.ladder if contract.level is not None]
+    view = SeatView(0, Phase.AUCTION, acting_seat=0, bidding=(), scores=(-400, 100))
+    expected = {strain.id: 4.0 for strain in rules.strains} | {"H": 8.0}
+    narrow = end_bid(rules, team_of, view, ordinary, expected, None, True, {"H": 0.8})
+    wide = end_bid(rules, team_of, view, ordinary, expected, None, True, {"H": 3.0})
+    assert narrow == rules.ladder["6H"].rank and wide == PASS_MOVE
 
 
 def test_000_bidding_a_hand_passed_out_is_counted_until_a_hand_is_played() -> None:
