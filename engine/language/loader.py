@@ -67,7 +67,11 @@ class MergedDocument:
 
     def inherited(self, path: JsonPath) -> object:
         """The value at ``path`` in the document the named file extends, or ``None``."""
-        node: object = self.base.data if self.base is not None else None
+        return self.base.value(path) if self.base is not None else None
+
+    def value(self, path: JsonPath) -> object:
+        """The value at ``path`` in this merged document, or ``None``."""
+        node: object = self.data
         for part in path:
             if isinstance(node, dict) and part in node:
                 node = node[part]

@@ -36,10 +36,13 @@ def _game_rate(count: int, games: int) -> float | None:
 
 
 def _interval(count: int, games: int) -> list[float] | None:
-    """The 95% interval of a share of the games (:func:`wilson`), or ``None`` where no game ended."""
-    if not games:
-        return None
-    low, high = wilson(count, games)
+    """The 95% interval of a share of the games (:func:`_wilson`), or ``None`` where no game ended."""
+    return _wilson(count, games) if games else None
+
+
+def _wilson(count: int, total: int) -> list[float]:
+    """The 95% interval of ``count`` in ``total`` (:func:`wilson`), rounded for the report."""
+    low, high = wilson(count, total)
     return [round(low, 4), round(high, 4)]
 
 
@@ -225,8 +228,7 @@ def calibration_line(source: str, seconds: float, which: str) -> str:
 
 
 def _share(count: int, total: int, fair: float | None = None) -> dict[str, Any]:
-    low, high = wilson(count, total)
-    share = {"count": count, "of": total, "rate": _rate(count, total), "interval_95": [round(low, 4), round(high, 4)]}
+    share = {"count": count, "of": total, "rate": _rate(count, total), "interval_95": _wilson(count, total)}
     if fair is not None:
         share["fair"] = round(fair, 4)
     return share
@@ -300,7 +302,10 @@ def rules_in_play(result: SimulationResult) -> dict[str, list[Any]]:
     seldom = seldom_used(result.rules) if heuristic else {}
     wagers = {announcement.id for announcement in result.rules.announcements if announcement.effect is Effect.WAGER}
     reasons = _never_reasons(result) if any(not used for used, _ in tally.rule_use.values()) else {}
+    ends = [f"'target' ({result.rules.end.target})"]  # (what a run of hands cannot show: said once below)
     for stated in stated_rules(result.rules):
+        if stated.kind == "end" and stated.needs_games:
+            ends.append(f"{stated.rule!r}")
         used, succeeded = tally.rule_use.get(stated.key, [0, 0])
         per = tally.games if stated.per_game else tally.hands
         row: dict[str, Any] = {
@@ -342,9 +347,6 @@ def rules_in_play(result: SimulationResult) -> dict[str, list[Any]]:
     if not settings.games:
         # Every hand of a run of hands starts from 0 to 0: the target (a house file's own, often) and every
         # end rule are the game's, never the hand's.
-        ends = [f"'target' ({result.rules.end.target})"] + [
-            f"{stated.rule!r}" for stated in stated_rules(result.rules) if stated.kind == "end" and stated.needs_games
-        ]
         listed = ", ".join(ends[:-1]) + f" and {ends[-1]}" if len(ends) > 1 else ends[0]
         warnings.append(
             f"end {listed} can come up only in whole games (a run of hands scores every hand from 0): simulate --games to "

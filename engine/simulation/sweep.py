@@ -162,11 +162,9 @@ def _whole_setting_hints(
         setting = settings.get(whole)
         if setting is None:
             try:
-                inherited: object = load_document(variant).data
+                inherited = load_document(variant).value(whole)
             except VariantError:
                 return []
-            for part in whole:
-                inherited = inherited.get(part) if isinstance(inherited, dict) else None
             setting = settings[whole] = dict(inherited) if isinstance(inherited, dict) else {}
         place = setting
         for part in key.path[len(whole) : -1]:
