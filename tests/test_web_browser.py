@@ -157,6 +157,11 @@ def play_a_hand_by_clicking(driver: Any, server: Server, variant: str, seed: int
                 _one(driver, "#table-last").click()
                 seen["last"] = wait_for(lambda: "wins the trick" in _one(driver, "#trick").text and _one(driver, "#trick").text)
                 _one(driver, "#table-last").click()
+                # "help" typed in the action box is words about the box, not a move for the engine to refuse.
+                from selenium.webdriver.common.keys import Keys
+
+                _one(driver, "#table-typed").send_keys("help", Keys.ENTER)
+                seen["help"] = wait_for(lambda: "Type an action" in _one(driver, "#table-message").text and _one(driver, "#table-message").text)
             _click(driver, "#table-hand .card.legal, #seats .card.legal")
             seen["plays"] += 1
             seen["dummy_plays"] += in_dummy
@@ -178,6 +183,7 @@ def test_a_whole_hand_of_standard_by_clicking(browser: Any, server: Server) -> N
     # The engine's own sentence, shown on the page: the card does not follow suit.
     assert seen["refused"] and "Not accepted" in seen["refused"] and "must follow" in seen["refused"].lower(), seen["refused"]
     assert re.search(r"Hint: play \S+ \(.{10,}\)", seen["hint"]) and "wins the trick" in seen["last"], seen
+    assert "Yours now: play " in seen["help"] and "Not accepted" not in seen["help"], seen["help"]
     screenshot(browser, "web-summary.png")
     # The hand's transcript, downloaded through the browser, replays with fivehundred replay.
     downloads = server.folder / "downloads"

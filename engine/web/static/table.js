@@ -324,8 +324,18 @@ $("table-typed").addEventListener("keydown", (event) => {
   if (!text) return;
   if (text === "hint") return giveHint();
   if (text === "undo") return undo();
+  if (text === "help" || text === "?") return typedHelp();
   act(text);
 });
+
+function typedHelp() {
+  // Words for the box itself, not an action: "help" sent to the engine came back as an illegal move.
+  const legal = myTurn() && table.view && table.view.legal ? table.view.legal : [];
+  const now = legal.length
+    ? ` Yours now: ${legal.slice(0, 12).join(", ")}${legal.length > 12 ? `, and ${legal.length - 12} more` : ""}.`
+    : " It is not your turn.";
+  message(`Type an action as its button reads (bid 7H, pass, discard 4D 5C 6C, play JD), or hint, or undo.${now}`);
+}
 
 async function giveHint() {
   if (!myTurn()) return message("A hint is for your turn.", "refused");
