@@ -670,14 +670,16 @@ CASES: list[tuple[str, str, str, int, tuple[str, ...]]] = [
         ("There is no contract 'open_misre' to switch off", "Did you mean 'open_misere'?"),
     ),
     (
-        # The design note's example (../shared/design/house-rules-file.md): the deal to write, whole.
+        # A kitty written beside the deck is the author's (an inherited one follows the deck: see
+        # tests/test_rules_texts.py): the deal to write instead, whole.
         "a-deck-of-another-size-names-the-deal-that-fits",
         """
         extends: standard
         deck: 45-card
+        deal: {kitty_size: 3}
         """,
         "$.deal",
-        2,
+        3,
         ("A kitty of 5 would fit: deal: {kitty_size: 5, pattern: 3-2-4-2-3-1}.",),
     ),
     (

@@ -493,7 +493,7 @@ def test_load_of_a_saved_game_whose_variant_file_is_broken_or_missing_is_invalid
     saved = ask(cmd="save", game=game)["saved"]
     named = {key: value for key, value in saved.items() if key != "variant_rules"}  # read from its file, as older saves are
     assert ask(cmd="load", saved=dict(named, variant="house.yaml"))["ok"]
-    (tmp_path / "broken.yaml").write_text("extends: standard\ndeck: 45-card\n", encoding="utf-8")
+    (tmp_path / "broken.yaml").write_text("extends: standard\ndeck: 63-card\n", encoding="utf-8")
     broken = ask(cmd="load", saved=dict(named, variant="broken.yaml"))["error"]
     assert broken["code"] == "invalid_variant" and "'broken.yaml' is not a valid variant" in broken["message"]
     assert [(p["file"], p["line"], p["path"]) for p in broken["problems"]] == [("broken.yaml", 2, "$.deal")]

@@ -5,7 +5,13 @@ Each test names the rules text and section it checks.
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
+import pytest
+
 import engine
+from engine.errors import VariantError
 from engine.rules import Rules
 
 
@@ -224,3 +230,86 @@ def test_003_the_play_any_number_of_kitty_cards_may_be_swapped_and_every_discard
     kept = {len(kitty - set(action.cards)) for action in discards}
     assert kept == {0, 1, 2, 3}
     assert len(game.hand_of(taken.seat)) == 13
+
+
+def _house(tmp_path: Path, text: str) -> Rules:
+    path = tmp_path / "house.yaml"
+    path.write_text(text, encoding="utf-8")
+    return engine.load_variant(path)
+
+
+def test_000_setup_a_45_card_deck_alone_keeps_hands_of_10_and_the_kitty_takes_5(tmp_path: Path) -> None:
+    """Rules text 000, "Setup": with the 45-card deck "each player still receives a hand of 10 cards, but
+    the kitty is increased to five cards (six with two jokers)". The design note's ``deck: 45-card`` over
+    ``standard``, the kitty left to the file it extends, plays so: standard's pattern spreads the two
+    cards more over its turns of the kitty."""
+    rules = _house(tmp_path, "extends: standard\ndeck: 45-card\n")
+    assert (len(rules.deck.cards), rules.deal.hand_size, rules.deal.kitty) == (45, 10, 5)
+    assert [(step.target.value, step.cards) for step in rules.deal.steps] == [
+        ("players", 3), ("kitty", 2), ("players", 4), ("kitty", 2), ("players", 3), ("kitty", 1)
+    ]  # fmt: skip
+    two_jokers = _house(tmp_path, "extends: 45-card\ndeck: 46-card\n")
+    assert (len(two_jokers.deck.cards), two_jokers.deal.hand_size, two_jokers.deal.kitty) == (46, 10, 6)
+    own_pattern = _house(tmp_path, "extends: standard\ndeck: 45-card\ndeal: {pattern: 3-3-4-2-3}\n")
+    assert [step.cards for step in own_pattern.deal.steps] == [3, 3, 4, 2, 3]
+
+
+def test_000_setup_a_fitted_kitty_is_carried_whole_and_replays(tmp_path: Path) -> None:
+    """The fitted deal is what a saved game carries (rules text 000, "Setup": the 45-card kitty of five),
+    so the record replays with no file to inherit from; the file's changes from its base name the kitty."""
+    from engine.game.records import variant_fields
+    from engine.rules.describe import extended_base, rule_changes
+
+    rules = _house(tmp_path, "extends: standard\ndeck: 45-card\n")
+    carried = variant_fields(rules)["variant_rules"]["document"]
+    assert carried["deal"]["kitty_size"] == 5 and carried["deal"]["pattern"] == "3-2-4-2-3-1"
+    game = engine.Game(rules, seed=5)
+    game.apply(game.legal_actions()[0])
+    saved = json.loads(json.dumps(game.to_dict()))
+    again = engine.Game.from_dict(saved)
+    assert again.rules == rules and again.to_dict() == game.to_dict()
+    base = extended_base(rules)
+    assert not isinstance(base, str), base
+    kitty = [change for change in rule_changes(base[1], rules) if change.key == "deal"]
+    assert kitty and "5 to the kitty" in str(kitty[0].after) and "3 to the kitty" in str(kitty[0].before)
+
+
+def test_000_setup_a_kitty_written_with_the_deck_is_kept_and_must_fit(tmp_path: Path) -> None:
+    """Only a kitty inherited from before the deck follows it: one the file writes beside its deck, or a
+    deal with a dead hand, is the author's, and a deal that then does not use the deck exactly is refused
+    with the deal that would (rules text 000, "Setup")."""
+    with pytest.raises(VariantError, match="A kitty of 5 would fit"):
+        _house(tmp_path, "extends: standard\ndeck: 45-card\ndeal: {kitty_size: 3}\n")
+    with pytest.raises(VariantError, match="the kitty should get 5. A pattern that does: 3-3-4-2-3\\."):
+        _house(tmp_path, "extends: standard\ndeck: 45-card\ndeal: {pattern: 3-3-4-3-3}\n")
+    with pytest.raises(VariantError, match="The deal does not use the deck exactly"):
+        _house(tmp_path, "extends: three-handed-dead-hand\ndeck: 45-card\n")
+
+
+def test_the_design_notes_house_rules_file_is_valid_as_written(tmp_path: Path) -> None:
+    """The design note's Harbour Street file (../shared/design/house-rules-file.md, copied here: the note
+    is outside the repository) compiles as written: 45 cards with the kitty of five rules text 000's
+    "Setup" gives them, misère above 7NT once the auction reached 7, breach at 100, must win by a bid."""
+    rules = _house(
+        tmp_path,
+        """\
+# yaml-language-server: $schema=https://example.invalid/variant.schema.json
+extends: standard
+name: Harbour Street rules
+description: 45 cards, misère above 7NT, breach at 100, must win by a bid.
+
+deck: 45-card                 # a named pack, or suits/ranks/jokers spelled out
+contracts:
+  misere:
+    placement: {above: 7NT}   # where it sits in the bid ladder
+    eligible: {auction_reached: 7}
+breach:
+  value: 100
+end:
+  must_win_by_bid: true
+""",
+    )
+    ladder = ladder_ids(rules)
+    assert (len(rules.deck.cards), rules.deal.kitty) == (45, 5)
+    assert ladder.index("misere") == ladder.index("7NT") + 1
+    assert rules.breach is not None and rules.end.must_win_by_bid

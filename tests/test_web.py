@@ -47,7 +47,7 @@ TYPO = "extends: standard\nname: Typo rules\ncontracts:\n  misere:\n    valeu: 3
 WARNED = "extends: standard\nname: B\nbreach: {value: 100, min_level: 8}\n"
 
 
-@pytest.mark.parametrize("text", [TYPO, WARNED, "extends: standard\ndeck: 45-card\n", "extends: nosuch\n", "name: [\n"])
+@pytest.mark.parametrize("text", [TYPO, WARNED, "extends: standard\ndeck: 63-card\n", "extends: nosuch\n", "name: [\n"])
 def test_validate_gives_the_lines_fivehundred_validate_prints(
     text: str, session: WebSession, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

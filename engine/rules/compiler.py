@@ -18,7 +18,7 @@ from ..errors import Problem, UsageError, VariantError, shown
 from ..language.loader import MergedDocument, load_confined, load_document, load_text
 from ..language.resources import load_schema, shipped_variant_names, shipped_variant_path
 from ..language.schema import schema_problems, schema_valid_part
-from ..language.source import format_path
+from ..language.source import JsonPath, format_path
 from ..language.suggest import suggestion
 from ..language.validated import canonical_sha256
 from .announcements import Announcement, Announcer, Effect, Moment
@@ -245,9 +245,9 @@ def _most_kitty() -> int:
 
 
 def _deal_steps(
-    ctx: CompileContext, hand: int, kitty: int, dead: int, dummy: int, table: int, draw: bool = False, offer: bool = True
+    ctx: CompileContext, hand: int, kitty: int, dead: int, dummy: int, table: int, draw: bool = False, offer: bool = True, raw: Any = None
 ) -> tuple[DealStep, ...]:
-    raw = ctx.get(("deal", "pattern"))
+    """The deal's bundles: ``raw`` is the pattern as written (``None``: a bundle for each place in turn)."""
     if raw is None and draw:
         # The kitty is set aside first; then the players draw in turn, a pair each time.
         pairs = [DealStep(DealTarget.PLAYERS, 2)] * (hand // 2)
@@ -341,11 +341,63 @@ def _variants_for_count(ctx: CompileContext, count: int, deck: Deck | None) -> s
     )
 
 
-def _compile_deal(ctx: CompileContext, deck: Deck | None, seating: Seating | None) -> DealRules | None:
+def _written_in(ctx: CompileContext, path: JsonPath) -> int:
+    """How far down the ``extends`` chain the newest setting at or under ``path`` was written: 0 for the
+    named file, one more for each file it extends (the chain's length where nothing was written)."""
+    chain = ctx.document.chain
+    files = {mark.file for written, mark in ctx.document.values.items() if written[: len(path)] == path}
+    return min((chain.index(file) for file in files if file in chain), default=len(chain))
+
+
+def _kitty_for_deck(ctx: CompileContext, deck: Deck | None, seating: Seating | None) -> tuple[int, str | None] | None:
+    """The kitty, and the pattern, that a deck changed after them takes: rules text 000, "Setup": with the
+    45-card deck "each player still receives a hand of 10 cards, but the kitty is increased to five
+    cards". Where a file names a deck and leaves the kitty to a file it extends (``deck: 45-card`` over
+    ``standard``), the kitty takes the cards the hands leave, and a pattern of numbers inherited with the
+    kitty spreads them over its turns of the kitty (3-1-4-1-3-1 becomes 3-2-4-2-3-1). ``None`` where
+    nothing is fitted: the deal already fits, the kitty was written with or after the deck, the deal has
+    more than hands and a kitty, no kitty the schema allows would fit, or the pattern cannot be spread."""
+    hand, kitty = ctx.get(("deal", "hand_size")), ctx.get(("deal", "kitty_size"))
+    if seating is None or not isinstance(hand, int) or not isinstance(kitty, int):
+        return None
+    plain = not (
+        ctx.get(("deal", "draw"), False) or ctx.get(("deal", "dead_hand_size"), 0) or ctx.get(("deal", "table")) or seating.dummies
+    )
+    if deck is None or not plain or hand * seating.players + kitty == len(deck):
+        return None
+    deck_file = _written_in(ctx, ("deck",))
+    if _written_in(ctx, ("deal", "kitty_size")) <= deck_file:
+        return None
+    fit = len(deck) - hand * seating.players
+    if fit < 0 or fit > _most_kitty() or comb(hand + fit, fit) > MAX_DISCARD_CHOICES:
+        return None
+    raw = ctx.get(("deal", "pattern"))
+    if raw is None or _written_in(ctx, ("deal", "pattern")) <= deck_file:
+        return fit, None
+    pattern = _pattern_for_kitty(raw, hand, fit)
+    return None if pattern is None else (fit, pattern)
+
+
+def _with_deal(data: dict[str, Any], fitted: tuple[int, str | None]) -> dict[str, Any]:
+    """The merged document ``data`` with the kitty and pattern :func:`_kitty_for_deck` fitted, as a
+    record carries it (so that it compiles alone, with no file to inherit from, to the same rules)."""
+    kitty, pattern = fitted
+    deal = {**data["deal"], "kitty_size": kitty}
+    if pattern is not None:
+        deal["pattern"] = pattern
+    return {**data, "deal": deal}
+
+
+def _compile_deal(
+    ctx: CompileContext, deck: Deck | None, seating: Seating | None, fitted: tuple[int, str | None] | None = None
+) -> DealRules | None:
     hand = ctx.require(("deal", "hand_size"), "cards dealt to each player.")
     kitty = ctx.require(("deal", "kitty_size"), "cards dealt to the kitty.")
     if hand is None or kitty is None or seating is None:
         return None
+    pattern = ctx.get(("deal", "pattern"))
+    if fitted is not None:
+        kitty, pattern = fitted[0], fitted[1] or pattern
     dead = ctx.get(("deal", "dead_hand_size"), 0)
     raw_table = ctx.get(("deal", "table"), {}) or {}
     table, to_kitty, to_defenders = raw_table.get("size", 0), raw_table.get("to_kitty", 0), raw_table.get("to_defenders", 0)
@@ -378,11 +430,10 @@ def _compile_deal(ctx: CompileContext, deck: Deck | None, seating: Seating | Non
             if fit >= 0 and (fit > _most_kitty() or comb(dealt + fit, fit) > MAX_DISCARD_CHOICES):
                 hint = f" No kitty fits: it would take {fit} cards, more than a kitty may hold; change the hand size or the deck."
             elif fit > 0 and not (draw or dead or dummy or table):
-                raw_pattern = ctx.get(("deal", "pattern"))
-                fitting = _pattern_for_kitty(raw_pattern, dealt, fit)
+                fitting = _pattern_for_kitty(pattern, dealt, fit)
                 if fitting is not None:
                     hint = f" A kitty of {fit} would fit: deal: {{kitty_size: {fit}, pattern: {fitting}}}."
-                elif raw_pattern is None:
+                elif pattern is None:
                     hint = f" A kitty of {fit} would fit: deal: {{kitty_size: {fit}}}."
             ctx.error(
                 ("deal",),
@@ -391,7 +442,7 @@ def _compile_deal(ctx: CompileContext, deck: Deck | None, seating: Seating | Non
             )
     # A pattern fitting the kitty is offered only where the kitty itself fits the deck (else the deal's message offers one).
     fits = deck is None or dealt * seating.players + kitty + dead + dummy * seating.players + table == len(deck)
-    steps = _deal_steps(ctx, dealt, kitty, dead, dummy, table, draw, offer=fits)
+    steps = _deal_steps(ctx, dealt, kitty, dead, dummy, table, draw, offer=fits, raw=pattern)
     return DealRules(
         hand_size=hand,
         kitty=kitty,
@@ -630,7 +681,8 @@ def _compile_checked(document: MergedDocument) -> Rules:
         raise VariantError(ctx.problems)
     deck = _compile_deck(ctx, rank_order)
     seating = _compile_seating(ctx, deck)
-    deal = _compile_deal(ctx, deck, seating)
+    fitted = _kitty_for_deck(ctx, deck, seating)
+    deal = _compile_deal(ctx, deck, seating, fitted)
     if deck is None or seating is None or deal is None:
         raise VariantError(ctx.problems)
     strains, card_orders = _compile_strains(ctx, deck, rank_order)
@@ -660,7 +712,7 @@ def _compile_checked(document: MergedDocument) -> Rules:
         breach=breach,
         end=_compile_end(ctx),
         announcements=_announcements(result.extras, breach, result.levels),
-        document=(carried := carried_document(document.data)),
+        document=(carried := carried_document(document.data if fitted is None else _with_deal(document.data, fitted))),
         document_hash=document_hash(carried),
     )
     check_limits(ctx, rules)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .contracts import Contract, Exposure, Extra, KittyUse, PartnerRole, PlayStyle
 from .ruleset import (
@@ -21,6 +22,9 @@ from .ruleset import (
     Simultaneous,
     SimultaneousTie,
 )
+
+if TYPE_CHECKING:
+    from ..language.loader import MergedDocument
 
 Line = tuple[str, str]
 """A line of the rules in words with the rule it states: (the rule's key, the words). The key tells one rule
@@ -562,6 +566,18 @@ def rule_changes(base: Rules, rules: Rules) -> list[Change]:
     return changes
 
 
+def _fitted_alike(document: MergedDocument, rules: Rules) -> bool:
+    """Whether ``document`` compiles to rules carrying ``rules``' document: the compiler fits a deal to a
+    deck the file changed (the document carried then differs from the one read)."""
+    from ..errors import VariantError
+    from .compiler import compile_document
+
+    try:
+        return compile_document(document).document_hash == rules.document_hash
+    except VariantError:
+        return False
+
+
 def extended_base(rules: Rules) -> tuple[str, Rules] | str:
     """The rules that ``rules``' file extends, compiled, with the name its ``extends`` gives (the file is
     read again from :attr:`Rules.reference`); else a sentence saying why there are none: the file extends
@@ -575,7 +591,7 @@ def extended_base(rules: Rules) -> tuple[str, Rules] | str:
     try:
         document = load_document(rules.reference)
         named = document.file.removesuffix(" (shipped)")
-        if document_hash(carried_document(document.data)) != rules.document_hash:
+        if document_hash(carried_document(document.data)) != rules.document_hash and not _fitted_alike(document, rules):
             return f"{named} changed since these rules were read from it, so what it changes from its base is not shown."
         if document.base is None:
             return f"{named} extends no other file: it is a base variant."
