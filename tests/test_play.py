@@ -128,7 +128,7 @@ def test_save_and_load_go_on_from_the_saved_position_and_a_bad_file_changes_noth
     assert text.count("Loaded ") == 1  # the bad files were refused, the game going on
     saved_data = json.loads(saved.read_text())
     assert [action.split()[0] for action in saved_data["hands"][0]["actions"]] == ["1", "2", "3"]  # saved at seat 0's turn
-    assert session.game.to_dict() == saved_data  # loading went back to it, after seat 0 had passed
+    assert {**session.game.to_dict(), "seat": 0} == saved_data  # loading went back to it, after seat 0 had passed
 
 
 def test_quit_asks_first_where_the_game_is_not_saved(tmp_path: Path) -> None:
@@ -177,7 +177,7 @@ def test_save_never_replaces_a_file_and_save_bang_replaces_only_a_saved_game(tmp
     assert text.count("already holds something other than a saved game: nothing was written") == 4
     assert "already holds a saved game: nothing was written. To replace it type save! " in text
     assert all(path.read_bytes() == kept[path] for path in (note, transcript))
-    assert json.loads(earlier.read_text()) == json.loads(fresh.read_text()) == session.game.to_dict()  # replaced by save!
+    assert json.loads(earlier.read_text()) == json.loads(fresh.read_text()) == {**session.game.to_dict(), "seat": 0}  # replaced by save!
     assert text.count("Saved to ") == 2
 
 
@@ -511,3 +511,26 @@ def test_undo_never_takes_back_a_look_so_a_blind_bid_stays_barred() -> None:
         assert session.game.observation(0).looked
         assert "bid blind_misere" not in [str(action) for action in session.game.legal_choices()]
         assert not any(call == "blind_misere" for seat, call in session.game.observation(0).calls if seat == 0)
+
+
+def test_play_goes_on_from_a_saved_game_at_the_seat_it_was_saved_from(tmp_path: Path) -> None:
+    """A player's trial: a game saved from seat 2 and gone on with by ``fivehundred play FILE`` seated the
+    person at seat 0 (``--seat``'s default), with seat 2's cards already seen. ``save`` writes the seat,
+    ``play FILE`` and ``load FILE`` seat the person there again, ``--seat`` still chooses another, and a
+    saved seat that is not a player's is refused, naming it."""
+    saved = tmp_path / "g2.json"
+    first = run_cli("play", "standard", "--seed", "3", "--seat", "2", "--plain", stdin=f"save {saved}\nquit\n")
+    assert first.returncode == 0, first.stderr
+    assert json.loads(saved.read_text(encoding="utf-8"))["seat"] == 2
+    again = run_cli("play", str(saved), "--plain", stdin="quit\n")
+    assert again.returncode == 0 and "Standard 500: you are seat 2;" in again.stdout, again.stdout
+    chosen = run_cli("play", str(saved), "--seat", "1", "--plain", stdin="quit\n")
+    assert "Standard 500: you are seat 1;" in chosen.stdout, chosen.stdout
+    screen, out = scripted([f"load {saved}", "quit"])
+    session = Session(engine.load_variant("standard"), 0, ["heuristic"], 9, screen, None)
+    session.run()
+    assert session.seat == 2 and "you are seat 2, as when it was saved." in out.getvalue()
+    data = json.loads(saved.read_text(encoding="utf-8"))
+    for wrong in (4, -1, "2", True):
+        with pytest.raises(engine.SavedGameError, match="'seat' must be a player's seat, from 0 to 3"):
+            engine.Game.from_dict({**data, "seat": wrong})

@@ -161,7 +161,9 @@ def play_a_hand_by_clicking(driver: Any, server: Server, variant: str, seed: int
                 from selenium.webdriver.common.keys import Keys
 
                 _one(driver, "#table-typed").send_keys("help", Keys.ENTER)
-                seen["help"] = wait_for(lambda: "Type an action" in _one(driver, "#table-message").text and _one(driver, "#table-message").text)
+                seen["help"] = wait_for(
+                    lambda: "Type an action" in _one(driver, "#table-message").text and _one(driver, "#table-message").text
+                )
             _click(driver, "#table-hand .card.legal, #seats .card.legal")
             seen["plays"] += 1
             seen["dummy_plays"] += in_dummy

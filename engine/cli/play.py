@@ -23,6 +23,7 @@ from ..bots.heuristic import HeuristicBot
 from ..bots.hints import hint
 from ..errors import FiveHundredError, IllegalActionError, VariantError
 from ..game.game import Game
+from ..game.saving import saved_seat
 from ..kernel.actions import LOOK, verbs
 from ..kernel.events import HandScored
 from ..rules.compiler import load_variant
@@ -326,7 +327,8 @@ class Session:
             self.screen.say(f"{path} exists and could not be read, so it may hold something: nothing was written. Choose another name.")
             return
         try:
-            write_atomically(path, json.dumps(self.game.to_dict(), indent=1) + "\n")
+            # The person's seat goes with the game, so that going on from the file seats them there again.
+            write_atomically(path, json.dumps({**self.game.to_dict(), "seat": self.seat}, indent=1) + "\n")
         except OSError as error:
             self.screen.say(f"Could not save to {path}: {error.strerror or error}. The game goes on.")
             return
@@ -358,7 +360,8 @@ class Session:
             self.screen.say("load needs a file name: load FILE.")
             return
         try:
-            game = Game.from_dict(read_json_file(path, MAX_TRANSCRIPT_BYTES), folder=os.path.dirname(os.path.abspath(path)))
+            data = read_json_file(path, MAX_TRANSCRIPT_BYTES)
+            game = Game.from_dict(data, folder=os.path.dirname(os.path.abspath(path)))
         except RecordFileError as error:
             self.screen.say(f"Could not load {path}: {str(error).rstrip('.')}. The game goes on.")
             return
@@ -374,16 +377,20 @@ class Session:
                 return
             self.screen.say(f"{path} is not a saved game this engine can load: {error} The game goes on.")
             return
-        self._take(game, path)
+        self._take(game, path, saved_seat(data, game.rules.seating.players))
 
-    def _take(self, game: Game, path: str) -> None:
-        """Go on with ``game``, loaded from ``path``, where it seats as many players as this session."""
+    def _take(self, game: Game, path: str, seat: int | None) -> None:
+        """Go on with ``game``, loaded from ``path``, where it seats as many players as this session: the
+        person at ``seat``, the seat it was saved from (``None``: the session's)."""
         if game.rules.seating.players != self.rules.seating.players:
             self.screen.say(
                 f"{path} is a game of {game.rules.name} for {game.rules.seating.players} players; this session has "
                 f"{self.rules.seating.players}. The game goes on."
             )
             return
+        moved = seat is not None and seat != self.seat
+        if seat is not None:
+            self.seat = seat
         self.rules, self.game = game.rules, game
         self.bots = self._make_bots()
         self.adviser = HeuristicBot(game.rules, seed=self.seed)
@@ -391,7 +398,8 @@ class Session:
         self.said = [f"Loaded {path}."]
         self.told = len(game.events)
         self.unsaved = False
-        self.screen.say(f"Loaded {path}: hand {game.hand_number + 1} of {game.rules.name}.")
+        where = f"; you are seat {self.seat}, as when it was saved" if moved else ""
+        self.screen.say(f"Loaded {path}: hand {game.hand_number + 1} of {game.rules.name}{where}.")
         self.redraw = True
 
 
@@ -448,11 +456,14 @@ def run_play(args: argparse.Namespace) -> int:
         )
         return EXIT_USAGE
     loaded: Game | None = None
+    seat_saved: int | None = None
     try:
         if saved:
             folder = os.path.dirname(os.path.abspath(args.variant))
-            loaded = Game.from_dict(read_json_file(args.variant, MAX_TRANSCRIPT_BYTES), folder=folder)
+            data = read_json_file(args.variant, MAX_TRANSCRIPT_BYTES)
+            loaded = Game.from_dict(data, folder=folder)
             rules = loaded.rules
+            seat_saved = saved_seat(data, rules.seating.players)
         else:
             rules = load_variant(args.variant)
     except VariantError as error:
@@ -462,8 +473,10 @@ def run_play(args: argparse.Namespace) -> int:
         print(f"fivehundred play: {args.variant} is a saved game that cannot be loaded: {error}", file=sys.stderr)
         return EXIT_INVALID
     players = rules.seating.players
-    if not 0 <= args.seat < players:
-        print(f"fivehundred play: --seat must be from 0 to {players - 1} in {rules.name}, not {args.seat}.", file=sys.stderr)
+    # Going on with a saved game seats the person where it was saved from, unless --seat says otherwise.
+    seat = args.seat if args.seat is not None else seat_saved if seat_saved is not None else 0
+    if not 0 <= seat < players:
+        print(f"fivehundred play: --seat must be from 0 to {players - 1} in {rules.name}, not {seat}.", file=sys.stderr)
         return EXIT_USAGE
     if len(args.bots) not in (1, players - 1):
         print(
@@ -482,12 +495,12 @@ def run_play(args: argparse.Namespace) -> int:
             return EXIT_USAGE
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     try:
-        session = Session(rules, args.seat, args.bots, seed, _screen(args.plain), args.transcripts)
+        session = Session(rules, seat, args.bots, seed, _screen(args.plain), args.transcripts)
     except FiveHundredError as error:  # a rule the kernel does not play yet
         print(error, file=sys.stderr)
         return EXIT_INVALID
     if loaded is not None:
-        session._take(loaded, args.variant)
+        session._take(loaded, args.variant, None)
     try:
         return session.run()
     except KeyboardInterrupt:
@@ -505,7 +518,7 @@ def add_commands(commands: Any) -> None:
     play.add_argument(
         "variant", metavar="VARIANT", help="a shipped variant's name, a variant file, or a game written by save (to go on with it)"
     )
-    play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    play.add_argument("--seat", type=int, default=None, help="your seat (default 0, or the seat a saved game was saved from)")
     play.add_argument("--seed", type=seed_argument, default=None, help="seed the deal (default: a random seed, printed)")
     play.add_argument(
         "--bots",

@@ -37,7 +37,7 @@ READABLE = (FORMAT, "fivehundred-game/1")
 """The ``format`` tags this engine reads: its own, and ``/1`` (0.2.0's saves, and this version's before
 its tag was raised; their ``check`` and ``variant_rules`` are read alike where they are present)."""
 
-_KEYS = {"format", "variant", CARRIED, "dealer", "scores", "banned", "redeals", "hands", "deals", "rng", "choosing", "check"}
+_KEYS = {"format", "variant", CARRIED, "dealer", "scores", "banned", "redeals", "hands", "deals", "rng", "choosing", "check", "seat"}
 SAVED_CHECKED = ("dealer", "scores", "banned", "redeals", "hands", "deals", "rng", "choosing")
 """The fields of a saved game its ``check`` covers (each that it holds): everything that decides the game
 but its variant, which ``variant_rules`` carries with its own hash."""
@@ -153,6 +153,7 @@ def read_saved_game(data: Mapping[str, Any], rules: Rules | None = None, folder:
         rules = record_rules(data, rules, "saved game", folder, "load it without rules= to play it under its own")
     except TranscriptError as error:
         raise SavedGameError(str(error), error.problems) from None
+    saved_seat(data, rules.seating.players)
     hands = data.get("hands")
     if not isinstance(hands, list) or not hands:
         raise SavedGameError("saved game: 'hands' must be a non-empty list of hands.")
@@ -178,6 +179,18 @@ def read_saved_game(data: Mapping[str, Any], rules: Rules | None = None, folder:
         data.get("rng"),
         data.get("choosing", []),
     )
+
+
+def saved_seat(data: Mapping[str, Any], players: int) -> int | None:
+    """The seat of the person who saved the game (``seat``: written by ``fivehundred play``'s ``save`` so
+    that going on seats them where they were; the game itself does not read it), ``None`` where it is not
+    written; raises :class:`SavedGameError` where it is not one of the game's ``players``' seats."""
+    seat = data.get("seat")
+    if seat is None:
+        return None
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+        raise SavedGameError(f"saved game: 'seat' must be a player's seat, from 0 to {players - 1}, not {shown(seat)}.")
+    return seat
 
 
 def restore_rng(rng: random.Random, data: object) -> None:
