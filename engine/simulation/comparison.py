@@ -194,6 +194,13 @@ def sides_differ(first: Rules, second: Rules) -> bool:
     return len(first.seating.teams) != len(second.seating.teams)
 
 
+def apart(first: Rules, second: Rules) -> tuple[bool, bool]:
+    """How ``second``'s figures are set beside ``first``'s: whether by role (another seating: its per-team
+    figures left out), and whether it seats another number of sides (a role's wins left out); see
+    :func:`left_out`."""
+    return seating_difference(first, second) is not None, sides_differ(first, second)
+
+
 def end_changes(first: Rules, second: Rules) -> list[str]:
     """How ``second``'s end-of-game rules differ from ``first``'s, a ``end.KEY A → B`` each."""
     return [
@@ -280,9 +287,9 @@ def tests_against_first(results: Sequence[SimulationResult], moments: Sequence[P
     found: list[list[FigureTest]] = []
     families: list[tuple[int, str]] = []
     for index, (result, each) in enumerate(zip(results[1:], moments)):
-        by_role = seating_difference(first, result.rules) is not None
+        by_role, other_sides = apart(first, result.rules)
         paired = deal_difference(first, result.rules) is None
-        tests = unadjusted_tests(each, paired=paired, games=games, by_role=by_role, other_sides=sides_differ(first, result.rules))
+        tests = unadjusted_tests(each, paired=paired, games=games, by_role=by_role, other_sides=other_sides)
         family = {} if by_role else complementary(first)
         found.append(tests)
         families.extend((index, family.get(test.figure, test.figure)) for test in tests)

@@ -26,13 +26,12 @@ from ..rules.ruleset import Rules, Share
 from .comparison import (
     GAMES_NOTE,
     LEVEL,
+    apart,
     figure_order,
     hands_only_warnings,
     left_out,
     play_against_first,
-    seating_difference,
     shown_value,
-    sides_differ,
     tests_against_first,
 )
 from .figures import Moments, PairedMoments, conditional, share, use_figure
@@ -296,16 +295,14 @@ def sweep_data(result: Sweep) -> dict[str, Any]:
     p-value."""
     tests = result.tests()
     first = result.settings[0].rules
-    # Per setting after the first: whether its sides are compared by role (another seating), its team
-    # figures then left out, and whether it seats another number of sides (a role's wins left out).
-    apart = [(seating_difference(first, each.rules) is not None, sides_differ(first, each.rules)) for each in result.settings[1:]]
+    settings_apart = [apart(first, each.rules) for each in result.settings[1:]]
     names = set(result.baseline.sums) | {test.figure for each in tests for test, _ in each}
-    for moments, (by_role, other_sides) in zip(result.moments, apart):
+    for moments, (by_role, other_sides) in zip(result.moments, settings_apart):
         names |= {name for name in moments.second.sums if not left_out(name, by_role=by_role, sides_differ=other_sides)}
     figures = []
     for name in sorted(names, key=figure_order):
         row: dict[str, Any] = {"figure": name, "rate": share(name), "values": [_value(result.baseline, name)], "against_first": []}
-        for each, moments, (by_role, other_sides) in zip(tests, result.moments, apart):
+        for each, moments, (by_role, other_sides) in zip(tests, result.moments, settings_apart):
             other = left_out(name, by_role=by_role, sides_differ=other_sides)
             found = next(((test, adjusted) for test, adjusted in each if test.figure == name), None)
             if found is None:
