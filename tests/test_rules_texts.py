@@ -274,16 +274,27 @@ def test_000_setup_a_fitted_kitty_is_carried_whole_and_replays(tmp_path: Path) -
     assert kitty and "5 to the kitty" in str(kitty[0].after) and "3 to the kitty" in str(kitty[0].before)
 
 
+def test_000_setup_a_dead_hand_and_dummies_keep_their_ten_and_the_kitty_takes_the_rest(tmp_path: Path) -> None:
+    """Rules text 000, "Setup" (the 45-card kitty of five) with a dead hand and with dummies: each keeps
+    its 10 cards as a player's hand does, and the kitty's steps of a list take the extra cards. Three-handed
+    with a dead hand and ``deck: 45-card`` deals as the shipped ``three-handed-dead-hand-45`` does."""
+    dead = _house(tmp_path, "extends: three-handed-dead-hand\ndeck: 45-card\n")
+    assert dead.deal == engine.load_variant("three-handed-dead-hand-45").deal
+    two = _house(tmp_path, "extends: two-handed\ndeck: 45-card\n")
+    assert (two.deal.hand_size, two.deal.kitty, two.seating.dummies and two.seating.dummies.size) == (10, 5, 10)
+    assert [step.cards for step in two.deal.steps if step.target.value == "kitty"] == [2, 2, 1]
+
+
 def test_000_setup_a_kitty_written_with_the_deck_is_kept_and_must_fit(tmp_path: Path) -> None:
-    """Only a kitty inherited from before the deck follows it: one the file writes beside its deck, or a
-    deal with a dead hand, is the author's, and a deal that then does not use the deck exactly is refused
-    with the deal that would (rules text 000, "Setup")."""
+    """Only a kitty inherited from before the deck follows it: one the file writes beside its deck is the
+    author's, and a deal that then does not use the deck exactly is refused with the deal that would
+    (rules text 000, "Setup"); so is a deal drawn in pairs, which is not fitted."""
     with pytest.raises(VariantError, match="A kitty of 5 would fit"):
         _house(tmp_path, "extends: standard\ndeck: 45-card\ndeal: {kitty_size: 3}\n")
     with pytest.raises(VariantError, match="the kitty should get 5. A pattern that does: 3-3-4-2-3\\."):
         _house(tmp_path, "extends: standard\ndeck: 45-card\ndeal: {pattern: 3-3-4-3-3}\n")
     with pytest.raises(VariantError, match="The deal does not use the deck exactly"):
-        _house(tmp_path, "extends: three-handed-dead-hand\ndeck: 45-card\n")
+        _house(tmp_path, "extends: two-handed-draw\ndeck: 45-card\n")
 
 
 def test_the_design_notes_house_rules_file_is_valid_as_written(tmp_path: Path) -> None:

@@ -239,6 +239,22 @@ def _pattern_for_kitty(raw: object, hand: int, kitty: int) -> str | None:
     return "-".join(str(number) for number in numbers)
 
 
+def _steps_for_kitty(raw: object, kitty: int) -> list[dict[str, int]] | None:
+    """A list of steps ``raw`` with ``kitty`` cards spread over its steps to the kitty as
+    :func:`_pattern_for_kitty` spreads them (a step left with none dropped), every other step kept; ``None``
+    for a pattern of numbers, or a list with no step to the kitty."""
+    if not isinstance(raw, list) or not all(isinstance(step, dict) and len(step) == 1 for step in raw):
+        return None
+    turns = [index for index, step in enumerate(raw) if "kitty" in step]
+    if not turns:
+        return None
+    share, extra = divmod(kitty, len(turns))
+    steps = [dict(step) for step in raw]
+    for turn, index in enumerate(turns):
+        steps[index] = {"kitty": share + (turn < extra)}
+    return [step for step in steps if step.get("kitty", 1)]
+
+
 def _most_kitty() -> int:
     """The schema's largest ``deal.kitty_size``."""
     return int(load_schema()["properties"]["deal"]["properties"]["kitty_size"]["maximum"])
@@ -349,36 +365,42 @@ def _written_in(ctx: CompileContext, path: JsonPath) -> int:
     return min((chain.index(file) for file in files if file in chain), default=len(chain))
 
 
-def _kitty_for_deck(ctx: CompileContext, deck: Deck | None, seating: Seating | None) -> tuple[int, str | None] | None:
+Fitted = tuple[int, str | list[dict[str, int]] | None]
+"""A kitty fitted to a deck, and the pattern fitted with it (``None``: the pattern as it stands)."""
+
+
+def _kitty_for_deck(ctx: CompileContext, deck: Deck | None, seating: Seating | None) -> Fitted | None:
     """The kitty, and the pattern, that a deck changed after them takes: rules text 000, "Setup": with the
     45-card deck "each player still receives a hand of 10 cards, but the kitty is increased to five
     cards". Where a file names a deck and leaves the kitty to a file it extends (``deck: 45-card`` over
-    ``standard``), the kitty takes the cards the hands leave, and a pattern of numbers inherited with the
-    kitty spreads them over its turns of the kitty (3-1-4-1-3-1 becomes 3-2-4-2-3-1). ``None`` where
-    nothing is fitted: the deal already fits, the kitty was written with or after the deck, the deal has
-    more than hands and a kitty, no kitty the schema allows would fit, or the pattern cannot be spread."""
+    ``standard``), the hands (and any dummies and dead hand) keep their size and the kitty takes the
+    cards they leave; a pattern inherited with the kitty spreads them over its turns of the kitty
+    (3-1-4-1-3-1 becomes 3-2-4-2-3-1, and a list of steps alike). ``None`` where nothing is fitted: the
+    deal already fits, the kitty was written with or after the deck, the hands are drawn or cards dealt
+    to the table, no kitty the schema allows would fit, or the pattern cannot be spread."""
     hand, kitty = ctx.get(("deal", "hand_size")), ctx.get(("deal", "kitty_size"))
-    if seating is None or not isinstance(hand, int) or not isinstance(kitty, int):
+    dead = ctx.get(("deal", "dead_hand_size"), 0)
+    if deck is None or seating is None or not all(isinstance(number, int) for number in (hand, kitty, dead)):
         return None
-    plain = not (
-        ctx.get(("deal", "draw"), False) or ctx.get(("deal", "dead_hand_size"), 0) or ctx.get(("deal", "table")) or seating.dummies
-    )
-    if deck is None or not plain or hand * seating.players + kitty == len(deck):
+    if ctx.get(("deal", "draw"), False) or ctx.get(("deal", "table")):
+        return None
+    held = hand * seating.players + dead + (seating.dummies.size * seating.players if seating.dummies else 0)
+    if held + kitty == len(deck):
         return None
     deck_file = _written_in(ctx, ("deck",))
     if _written_in(ctx, ("deal", "kitty_size")) <= deck_file:
         return None
-    fit = len(deck) - hand * seating.players
+    fit = len(deck) - held
     if fit < 0 or fit > _most_kitty() or comb(hand + fit, fit) > MAX_DISCARD_CHOICES:
         return None
     raw = ctx.get(("deal", "pattern"))
     if raw is None or _written_in(ctx, ("deal", "pattern")) <= deck_file:
         return fit, None
-    pattern = _pattern_for_kitty(raw, hand, fit)
+    pattern = _pattern_for_kitty(raw, hand, fit) if isinstance(raw, str) else _steps_for_kitty(raw, fit)
     return None if pattern is None else (fit, pattern)
 
 
-def _with_deal(data: dict[str, Any], fitted: tuple[int, str | None]) -> dict[str, Any]:
+def _with_deal(data: dict[str, Any], fitted: Fitted) -> dict[str, Any]:
     """The merged document ``data`` with the kitty and pattern :func:`_kitty_for_deck` fitted, as a
     record carries it (so that it compiles alone, with no file to inherit from, to the same rules)."""
     kitty, pattern = fitted
@@ -388,9 +410,7 @@ def _with_deal(data: dict[str, Any], fitted: tuple[int, str | None]) -> dict[str
     return {**data, "deal": deal}
 
 
-def _compile_deal(
-    ctx: CompileContext, deck: Deck | None, seating: Seating | None, fitted: tuple[int, str | None] | None = None
-) -> DealRules | None:
+def _compile_deal(ctx: CompileContext, deck: Deck | None, seating: Seating | None, fitted: Fitted | None = None) -> DealRules | None:
     hand = ctx.require(("deal", "hand_size"), "cards dealt to each player.")
     kitty = ctx.require(("deal", "kitty_size"), "cards dealt to the kitty.")
     if hand is None or kitty is None or seating is None:
