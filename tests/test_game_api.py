@@ -254,6 +254,11 @@ def test_a_saved_game_edited_after_it_was_saved_is_refused_naming_the_field() ->
     cut["hands"][0]["actions"] = cut["hands"][0]["actions"][:2]
     with pytest.raises(engine.SavedGameError, match="'hands' was changed after the game was saved"):
         engine.Game.from_dict(cut)
+    # A field taken out is said to be removed, not changed (a user trial read "changed" for a deleted key).
+    removed = json.loads(json.dumps(saved))
+    assert removed.pop("redeals") == 0  # the default: the game replays as saved, and the check finds it gone
+    with pytest.raises(engine.SavedGameError, match=r"'redeals' was removed after the game was saved: check\.redeals covers it\."):
+        engine.Game.from_dict(removed)
     uncovered = json.loads(json.dumps(saved))
     del uncovered["check"]["redeals"]
     with pytest.raises(engine.SavedGameError, match="'redeals' was added after the game was saved"):

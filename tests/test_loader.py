@@ -180,3 +180,11 @@ def test_a_shipped_variant_named_as_a_file_says_how_to_name_it(tmp_path: Path) -
     with pytest.raises(VariantError) as extended:
         load_document(str(tmp_path / "house.yaml"))
     assert "'extends: standard'" in extended.value.problems[0].message
+
+
+def test_an_empty_variant_name_is_refused_with_a_sentence_not_an_empty_file_name() -> None:
+    """A user trial: ``engine.load_variant("")`` said ``: $: There is no file and no shipped variant called
+    ''`` (an empty file name in front). It names the empty string and what a variant is named by."""
+    with pytest.raises(UnreadableFileError) as raised:
+        engine.load_variant("")
+    assert str(raised.value).startswith("'': $: A variant is named by a shipped variant's name or a variant file's path")

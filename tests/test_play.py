@@ -140,7 +140,7 @@ def test_quit_asks_first_where_the_game_is_not_saved(tmp_path: Path) -> None:
     session = Session(rules, 0, ["heuristic"], 3, screen, None)
     session.run()
     text = out.getvalue()
-    assert text.count("The game is not saved. Type save FILE to keep it, or quit again to leave without saving.") == 2
+    assert text.count("The game is not saved. Leave without saving? Type y (or quit again) to leave, n to stay; save FILE keeps it.") == 2
     assert text.count("You left the game.") == 1 and "never read" not in text
     saved = tmp_path / "game.json"
     # After a save, an undo changes the game again: quit asks.
@@ -153,6 +153,30 @@ def test_quit_asks_first_where_the_game_is_not_saved(tmp_path: Path) -> None:
         Session(rules, 0, ["heuristic"], 3, screen, None).run()
         text = out.getvalue()
         assert "You left the game." in text and "not saved" not in text and "never read" not in text
+
+
+def test_quit_takes_y_or_n_for_an_answer() -> None:
+    """A player's trial: "Leave without saving?" answered ``y`` or ``n`` was refused as an illegal action.
+    ``n`` keeps the game going (the next quit asks again), ``y`` leaves; anything else is read as before."""
+    rules = engine.load_variant("standard")
+    screen, out = scripted(["1", "quit", "n", "quit", "y", "never read"])
+    Session(rules, 0, ["heuristic"], 3, screen, None).run()
+    text = out.getvalue()
+    assert text.count("Leave without saving?") == 2 and "The game goes on." in text
+    assert "You left the game." in text and "never read" not in text and "Not accepted" not in text
+    screen, out = scripted(["y", "quit"])  # no question asked: y is an entry like any other
+    Session(rules, 0, ["heuristic"], 3, screen, None).run()
+    assert "Not accepted" in out.getvalue()
+
+
+def test_play_exits_2_for_a_variant_file_it_cannot_read(tmp_path: Path) -> None:
+    """A player's trial: ``play nosuch.yaml`` exited 1 where ``validate``, ``show`` and ``simulate`` exit 2
+    for a file that cannot be read (README: 2, a usage error or a file that cannot be read); an invalid
+    file still exits 1."""
+    missing = run_cli("play", str(tmp_path / "nosuch.yaml"), stdin="quit\n")
+    assert missing.returncode == 2 and "There is no file" in missing.stderr
+    (tmp_path / "bad.yaml").write_text("extends: standard\nend: {target: -5}\n", encoding="utf-8")
+    assert run_cli("play", str(tmp_path / "bad.yaml"), stdin="quit\n").returncode == 1
 
 
 def test_save_never_replaces_a_file_and_save_bang_replaces_only_a_saved_game(tmp_path: Path) -> None:
@@ -524,6 +548,8 @@ def test_play_goes_on_from_a_saved_game_at_the_seat_it_was_saved_from(tmp_path: 
     assert json.loads(saved.read_text(encoding="utf-8"))["seat"] == 2
     again = run_cli("play", str(saved), "--plain", stdin="quit\n")
     assert again.returncode == 0 and "Standard 500: you are seat 2;" in again.stdout, again.stdout
+    # The deals come from the saved game: the seed printed is said to be the bots' (a trial read it as the deal's).
+    assert "the deals go on from the saved game, the bots' seed" in again.stdout
     chosen = run_cli("play", str(saved), "--seat", "1", "--plain", stdin="quit\n")
     assert "Standard 500: you are seat 1;" in chosen.stdout, chosen.stdout
     screen, out = scripted([f"load {saved}", "quit"])

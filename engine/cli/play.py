@@ -21,7 +21,7 @@ from ..bots import make_bot
 from ..bots.base import Bot
 from ..bots.heuristic import HeuristicBot
 from ..bots.hints import hint
-from ..errors import FiveHundredError, IllegalActionError, VariantError
+from ..errors import FiveHundredError, IllegalActionError, UnreadableFileError, VariantError
 from ..game.game import Game
 from ..game.saving import saved_seat
 from ..kernel.actions import LOOK, verbs
@@ -139,7 +139,9 @@ class Session:
         self.unsaved = False
         """Whether the person has acted since the game was started, saved or loaded (quit asks first)."""
         self.leaving = False
-        """Whether the last command was a quit refused for an unsaved game (a second quit leaves)."""
+        """Whether the last command was a quit refused for an unsaved game (a second quit, or y, leaves)."""
+        self.loaded = False
+        """Whether the game was loaded from a saved game (its deals then come from it, not from ``seed``)."""
 
     def _transcript_path(self) -> str:
         """The next free ``hand-NNN.json`` in the transcripts folder: the numbering goes on after the
@@ -162,7 +164,9 @@ class Session:
 
     def run(self) -> int:
         """Play until the game ends or the person quits; returns the exit code."""
-        self.screen.say(f"{self.rules.name}: you are seat {self.seat}; seed {self.seed}. Type help for the commands.")
+        # A loaded game's deals come from the game itself (its generator is saved with it), not from the seed.
+        dealt = f"; the deals go on from the saved game, the bots' seed {self.seed}" if self.loaded else f"; seed {self.seed}"
+        self.screen.say(f"{self.rules.name}: you are seat {self.seat}{dealt}. Type help for the commands.")
         while True:
             self._tell()
             seat = self.game.to_act
@@ -234,10 +238,18 @@ class Session:
         word = word.lower()
         if not line:
             return True
+        if self.leaving and word in ("y", "yes"):
+            word = "quit"  # the answer to "leave without saving?"
+        elif self.leaving and word in ("n", "no"):
+            self.leaving = False
+            self.screen.say("The game goes on.")
+            return True
         if word in ("quit", "exit"):
             if self.unsaved and not self.leaving and not self.game.is_over:
                 self.leaving = True
-                self.screen.say("The game is not saved. Type save FILE to keep it, or quit again to leave without saving.")
+                self.screen.say(
+                    "The game is not saved. Leave without saving? Type y (or quit again) to leave, n to stay; save FILE keeps it."
+                )
                 return True
             self.screen.say("You left the game.")
             return False
@@ -391,7 +403,7 @@ class Session:
         moved = seat is not None and seat != self.seat
         if seat is not None:
             self.seat = seat
-        self.rules, self.game = game.rules, game
+        self.rules, self.game, self.loaded = game.rules, game, True
         self.bots = self._make_bots()
         self.adviser = HeuristicBot(game.rules, seed=self.seed)
         self.undo = self._history(game)
@@ -468,7 +480,7 @@ def run_play(args: argparse.Namespace) -> int:
             rules = load_variant(args.variant)
     except VariantError as error:
         print(error, file=sys.stderr)
-        return EXIT_INVALID
+        return EXIT_USAGE if isinstance(error, UnreadableFileError) else EXIT_INVALID
     except (RecordFileError, OSError, UnicodeDecodeError, ValueError, FiveHundredError) as error:
         print(f"fivehundred play: {args.variant} is a saved game that cannot be loaded: {error}", file=sys.stderr)
         return EXIT_INVALID

@@ -243,8 +243,9 @@ def transcript_check(data: Mapping[str, Any], covered: tuple[str, ...] = CHECKED
 
 def check_mismatch(data: Mapping[str, Any], covered: tuple[str, ...], fields: tuple[str, ...]) -> tuple[str, str] | None:
     """How ``data``'s ``check`` (a digest of each field of ``covered`` it holds) disagrees with its
-    ``fields``: ``("malformed", "")`` when it is not such an object, ``("changed", key)`` for the first
-    field whose digest differs (or that is gone), ``("added", key)`` for the first field it does not cover;
+    ``fields``: ``("malformed", "")`` when it is not such an object, ``("removed", key)`` or ``("changed",
+    key)`` for the first field it covers that is gone or whose digest differs, ``("added", key)`` for the
+    first field it does not cover;
     None when it agrees or there is no ``check``. The callers word the error for their format."""
     if "check" not in data:
         return None
@@ -252,7 +253,9 @@ def check_mismatch(data: Mapping[str, Any], covered: tuple[str, ...], fields: tu
     if not isinstance(check, Mapping) or not check or not all(key in covered and isinstance(value, str) for key, value in check.items()):
         return ("malformed", "")
     for key in fields:
-        if key in check and (key not in data or field_digest(data[key]) != check[key]):
+        if key in check and key not in data:
+            return ("removed", key)
+        if key in check and field_digest(data[key]) != check[key]:
             return ("changed", key)
     for key in fields:
         if key in data and key not in check:
@@ -281,10 +284,11 @@ def verify_check(data: Mapping[str, Any], where: str, fields: tuple[str, ...] = 
     kind, key = mismatch
     if kind == "malformed":
         raise TranscriptError(f"{where}.check must be an object of field digests ({', '.join(CHECKED)}), as the engine writes it.")
-    if kind == "changed":
+    if kind in ("changed", "removed"):
         raise TranscriptError(
-            f"{where}.{key} was changed after the hand was recorded: it does not match {where}.check.{key}. "
-            f"Replaying it would score another hand; remove 'check' to replay the transcript as edited."
+            f"{where}.{key} was {kind} after the hand was recorded: "
+            + (f"it does not match {where}.check.{key}. " if kind == "changed" else f"{where}.check.{key} covers it. ")
+            + "Replaying it would score another hand; remove 'check' to replay the transcript as edited."
         )
     raise TranscriptError(f"{where}.{key} was added after the hand was recorded: {where}.check does not cover it.")
 

@@ -100,10 +100,11 @@ def verify_saved_check(data: Mapping[str, Any]) -> None:
         raise SavedGameError(
             f"saved game: 'check' must be an object of field digests ({', '.join(SAVED_CHECKED)}), as the engine writes it."
         )
-    if kind == "changed":
+    if kind in ("changed", "removed"):
         raise SavedGameError(
-            f"saved game: '{key}' was changed after the game was saved: it does not match check.{key}. "
-            "Loading it would play another game; remove 'check' to load the game as edited."
+            f"saved game: '{key}' was {kind} after the game was saved: "
+            + (f"it does not match check.{key}. " if kind == "changed" else f"check.{key} covers it. ")
+            + "Loading it would play another game; remove 'check' to load the game as edited."
         )
     raise SavedGameError(f"saved game: '{key}' was added after the game was saved: its 'check' does not cover it.")
 

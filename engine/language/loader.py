@@ -285,17 +285,11 @@ def locate(reference: str) -> _Located:
     located = _shipped(reference) if len(reference) <= MAX_REFERENCE_CHARS else None
     if located is not None:
         return located
-    raise UnreadableFileError(
-        [
-            Problem(
-                _short(reference),
-                0,
-                0,
-                "$",
-                missing_variant_message(reference),
-            )
-        ]
-    )
+    if not reference.strip():
+        # Named by nothing (an empty argument): there is no file name to put in front of the message.
+        message = "A variant is named by a shipped variant's name or a variant file's path, not by an empty string."
+        raise UnreadableFileError([Problem(repr(reference), 0, 0, "$", message)])
+    raise UnreadableFileError([Problem(_short(reference), 0, 0, "$", missing_variant_message(reference))])
 
 
 def _short(reference: str) -> str:
