@@ -184,6 +184,30 @@ def test_a_conditional_figure_over_few_units_gets_a_wide_t_interval() -> None:
     assert figure_tests(moments, paired=True, games=False, by_role=False)[0][0].test == "Welch t"
 
 
+def test_a_mean_with_one_value_throughout_each_run_is_tested_exactly_not_called_certain() -> None:
+    """A user trial: ``compare standard house.yaml --games 5`` headlined "8H points when declared -300 →
+    300, p adj. < 0.001" from two hands against one (every value alike in each run: no spread, an infinite
+    t), where the made rate of the same hands had p 0.333. Such a mean gets the exact permutation test:
+    two ways in C(n, k) part the runs completely. Paired units that all moved alike get the sign test."""
+    from engine.simulation.inference import paired_test
+
+    moments = PairedMoments()
+    name = CONTRACT_POINTS.format(contract="8H")
+    for first, second in ((-300, 300), (-300, None)):
+        moments.add({name: first}, {name: second} if second is not None else {})
+    test = unpaired_test(name, moments.first, moments.second)
+    assert test.test == "exact permutation" and test.p_value == pytest.approx(2 / 3) and test.least_p == test.p_value
+    many = PairedMoments()
+    for _ in range(6):
+        many.add({name: -300}, {name: 300})
+    assert unpaired_test(name, many.first, many.second).p_value == pytest.approx(2 / math.comb(12, 6))
+    alike = PairedMoments()
+    for index in range(5):
+        alike.add({"points": 10.0 + index}, {"points": 30.0 + index})
+    paired = paired_test("points", alike)
+    assert paired.test == "sign test" and paired.p_value == pytest.approx(2 / 2**5)
+
+
 @settings(max_examples=200, deadline=None)
 @given(st.floats(0, 1), st.floats(0, 0.3), st.integers(1, 10**6))
 def test_a_share_of_games_has_an_interval_within_0_and_1(share: float, variance: float, units: int) -> None:

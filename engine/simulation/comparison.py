@@ -536,7 +536,8 @@ def compare_text(comparison: Comparison) -> str:
         + (
             "Tests: exact sign test for rates, paired t for means"
             if design["paired"]
-            else "Tests: Fisher exact or two-proportion z for rates, Welch t for means"
+            else "Tests: Fisher exact or two-proportion z for rates, Welch t for means (exact permutation where a mean "
+            "took one value throughout each run)"
         )
         + "; a contract's figures 'when declared' (how often it was made, the declaring side's points) are averaged "
         "over the hands it was declared, two independent samples (tested where each run declared it twice or more). "

@@ -44,7 +44,8 @@ class FigureTest:
     p_value: float
     """Two-sided p-value of no difference, before adjustment."""
     test: str
-    """The test used: ``paired t``, ``sign test``, ``Welch t``, ``two-proportion z`` or ``Fisher exact``."""
+    """The test used: ``paired t``, ``sign test``, ``Welch t``, ``two-proportion z``, ``Fisher exact`` or,
+    for a mean that took one value throughout each run, ``exact permutation``."""
     units: tuple[int, int] = (0, 0)
     """The units each run's mean is over (fewer than all for a conditional figure)."""
     least_p: float = 0.0
@@ -95,7 +96,9 @@ def paired_test(name: str, moments: PairedMoments) -> FigureTest:
         p_value, test = sign_test_p(up, discordant - up), "sign test"
         least = sign_test_p(discordant, 0)
     elif error == 0:
-        p_value, test = (1.0 if mean == 0 else 0.0), "paired t"
+        # Every unit moved alike: no spread for a t, so the exact sign test of count units all one way.
+        p_value, test = (1.0 if mean == 0 else sign_test_p(count, 0)), "sign test"
+        least = p_value
     else:
         p_value, test = t_p(mean / error, count - 1), "paired t"
     return FigureTest(
@@ -108,7 +111,7 @@ def paired_test(name: str, moments: PairedMoments) -> FigureTest:
         p_value,
         test,
         (count, count),
-        least if binary else 0.0,
+        least,
         share(name),
     )
 
@@ -146,5 +149,14 @@ def unpaired_test(name: str, first: Moments, second: Moments) -> FigureTest:
     freedom = (part_a + part_b) ** 2 / sum(part * part / each for part, each in shares) if shares else 0.0
     quantile = t_quantile(freedom)
     interval = _bounded((difference - quantile * error, difference + quantile * error), name)
-    p_value = t_p(difference / error, freedom) if error else (1.0 if difference == 0 else 0.0)
+    if error == 0 and difference != 0:
+        # One value throughout each run (a contract's points when declared, made each time under one and
+        # failed each time under the other): no spread for a t (a user trial saw p < 0.001 from two hands
+        # against one). The exact permutation test: of the ways to split the units, the two that part them
+        # completely, each run's values on one side.
+        p_value = min(1.0, 2 / math.comb(count_a + count_b, count_a))
+        return FigureTest(
+            name, mean_a, mean_b, difference, interval, _effect(difference, spread), p_value, "exact permutation", units, p_value, rate
+        )  # fmt: skip
+    p_value = t_p(difference / error, freedom) if error else 1.0
     return FigureTest(name, mean_a, mean_b, difference, interval, _effect(difference, spread), p_value, "Welch t", units, rate=rate)
