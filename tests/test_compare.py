@@ -196,6 +196,28 @@ def test_compare_lists_the_changes_b_s_own_file_makes_before_what_it_inherits(tm
     assert lines[-1].startswith(f"  … and {len(ordered.changes) - CHANGES_SHOWN} more")
 
 
+def test_compare_lists_a_line_of_every_changed_section_before_a_second_of_any(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A user trial: ``compare standard house.yaml`` for a file writing ``deck: 45-card`` (the kitty follows
+    it: rules text 000, "Setup"), misère's place and the set rule printed eight lines of the deck's cards and
+    every strain's card order, the family's own rules hidden under "… and 15 more". Every section changed
+    gets a line before any gets a second, and the last line says where the rest are and how to see them."""
+    from engine.simulation.comparison import CHANGES_SHOWN, changed_rules_lines, own_changes_first
+
+    house = tmp_path / "house.yaml"
+    house.write_text(
+        "extends: standard\ndeck: 45-card\ncontracts: {misere: {placement: {above: 8NT}}}\nset: {short_by: 2}\n", encoding="utf-8"
+    )
+    ordered = own_changes_first(engine.load_variant("standard"), engine.load_variant(str(house)))
+    lines = changed_rules_lines(ordered)
+    assert len(lines) == CHANGES_SHOWN + 2
+    shown = {line.split(":")[0].strip() for line in lines[1:-1]}
+    assert {"Deck", "Deal", "Card order in each strain", "Bid ladder", "Kitty", "Set, ralph and breach"} <= shown
+    assert any("ranks just above 8NT" in line for line in lines)
+    hidden = len(ordered.changes) - CHANGES_SHOWN
+    assert lines[-1].startswith(f"  … and {hidden} more (") and "in card order in each strain" in lines[-1]
+    assert "--format json lists every change" in lines[-1]
+
+
 def test_compare_counts_a_contract_b_s_own_file_changes_as_its_own_wherever_it_ranks(tmp_path) -> None:  # type: ignore[no-untyped-def]
     """A review found B's own change of misère's value listed as inherited: against A its line also says
     where misère ranks (australian places it elsewhere), against the file B extends it does not. A contract

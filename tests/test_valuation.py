@@ -118,7 +118,8 @@ def test_the_threshold_bot_is_todays_default_by_name() -> None:
 
 def test_a_house_rules_calibration_is_cached_on_disk_and_read_back(tmp_path: object, monkeypatch: pytest.MonkeyPatch) -> None:
     """Measured once, written to the cache folder; a new process (nothing remembered) reads it from there,
-    a damaged file is ignored, and ``off`` writes nothing."""
+    the same to the last digit (the same games either way: determinism), a damaged file is ignored, and
+    ``off`` writes nothing."""
     from pathlib import Path
 
     folder = Path(str(tmp_path)) / "cache"
@@ -133,6 +134,9 @@ def test_a_house_rules_calibration_is_cached_on_disk_and_read_back(tmp_path: obj
     calibration._measured.pop(key, None)
     again = calibration.calibration_for(rules, contracts, lambda: pytest.fail("measured twice"))  # type: ignore[arg-type,return-value]
     assert again.source == "cache" and again.limits == measured.limits and again.curves == measured.curves
+    # The trick curves too, to the last digit: a run that measured them and a later one that read them
+    # played a few hands of 200 games differently (the measured ones were not rounded as the cache's are).
+    assert again.tricks == measured.tricks and measured.tricks
     written[0].write_text('{"key": "%s", "limits": {"misere": "x"}}' % key, encoding="utf-8")
     calibration._measured.pop(key, None)
     assert calibration.known(rules) is None  # damaged: measured again

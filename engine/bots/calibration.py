@@ -300,7 +300,10 @@ def calibration_for(
     found = known(rules, profile)
     if found is None:  # (an empty calibration, where no contract had samples enough, is one too)
         key = _key(rules, profile)
-        found = measure_all(rules, contracts, make_bot)
+        measured = measure_all(rules, contracts, make_bot)
+        # Used as the cache keeps it (its numbers rounded), so that a run that measures it and a later one
+        # that reads it play the same games (they differed in a few hands of 200 games).
+        found = replace(_entry(_to_data(measured), measured.source), source=measured.source)
         if not _write_cache(key, found):
             found = replace(found, source="uncached")
         _measured[key] = found

@@ -13,6 +13,7 @@ interval and an effect size.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
@@ -464,17 +465,44 @@ def changed_rules_lines(changes: Sequence[Change] | OrderedChanges) -> list[str]
     if ordered.own:
         own = f"{ordered.own} change{'s' if ordered.own > 1 else ''}"
         lines = [f"How B's rules differ from A's (first the {own} B's own file makes, then those it inherits from {ordered.extends}):"]
-    for change in listed[:CHANGES_SHOWN]:
-        section = "Bid ladder" if change.section == LADDER else change.section
+    shown = _spread(listed[: ordered.own], CHANGES_SHOWN) if ordered.own else []
+    shown += _spread(listed[ordered.own :], CHANGES_SHOWN - len(shown))
+    for change in shown:
+        section = _section_name(change)
         if change.before is None:
             lines.append(f"  {section}: added: {change.after}")
         elif change.after is None:
             lines.append(f"  {section}: dropped: {change.before}")
         else:
             lines.append(f"  {section}: {change.before} → {change.after}")
-    if len(listed) > CHANGES_SHOWN:
-        lines.append(f"  … and {len(listed) - CHANGES_SHOWN} more (fivehundred show B prints its whole rules).")
+    if len(listed) > len(shown):
+        hidden = Counter(_section_name(change) for change in listed if change not in shown)
+        parts = ", ".join(f"{count} in {section.lower()}" for section, count in hidden.items())
+        lines.append(
+            f"  … and {len(listed) - len(shown)} more ({parts}): --format json lists every change; fivehundred show B prints B's whole rules."
+        )
     return lines
+
+
+def _section_name(change: Change) -> str:
+    return "Bid ladder" if change.section == LADDER else change.section
+
+
+def _spread(changes: Sequence[Change], limit: int) -> list[Change]:
+    """At most ``limit`` of ``changes``, in their order, a line of every section before a second line of
+    any: a new deck changes its card lines and every strain's card order, which filled the list and hid
+    the ladder's and the end's changes under "… and 15 more" (a user trial)."""
+    sections: dict[str, list[Change]] = {}
+    for change in changes:
+        sections.setdefault(change.section, []).append(change)
+    picked: set[int] = set()
+    depth = 0
+    while len(picked) < min(limit, len(changes)):
+        for lines in sections.values():
+            if depth < len(lines) and len(picked) < limit:
+                picked.add(id(lines[depth]))
+        depth += 1
+    return [change for change in changes if id(change) in picked]
 
 
 def significant_lines(figures: Sequence[dict[str, Any]]) -> list[str]:
