@@ -244,8 +244,9 @@ def hands_only_warnings(results: Sequence[SimulationResult], labels: Sequence[st
 
 
 GAMES_NOTE = (
-    "In a run of whole games each game is a unit: a figure 'per hand' is each game's rate averaged over the "
-    "games (each game counts once, however long), so it differs from simulate's, which pools every hand."
+    "In a run of whole games each game is a unit: a figure 'per hand' pools every hand of the games, as simulate "
+    "counts it, its interval and test taken over the games (a ratio estimate); a contract's figures 'when declared' "
+    "average each game's hands that declared it."
 )
 """What a comparison or a sweep of whole games says of its figures 'per hand'."""
 

@@ -6,8 +6,12 @@ rows of one run (counts, sums and sums of squares), and :class:`PairedMoments` r
 same units (adding the sums of the per-unit differences), in the order the units come, so the totals
 are the same whatever the number of worker processes.
 
-In a run of whole games a hand's figure (all passed, made, a level played) is averaged over the game's
-hands: the games are the units, independent of each other, where the hands of one game are not.
+In a run of whole games the games are the units, independent of each other where the hands of one game
+are not. A hand's figure (all passed, made, a level played, points) is then counted over each game's
+hands, and its mean is the ratio of those counts to the games' hands, every hand pooled as ``simulate``
+counts it (:func:`per_hand`); its variance is the games' (a ratio estimate's, by the delta method), so a
+rule that makes games shorter does not weigh their hands more. A contract's figures when declared are
+averaged over each game's hands that declared it.
 """
 
 from __future__ import annotations
@@ -65,6 +69,12 @@ def once_a_unit(name: str) -> bool:
 def conditional(name: str) -> bool:
     """Whether figure ``name`` is averaged over the units that measured it (:data:`CONDITIONAL`)."""
     return name.endswith(CONDITIONAL)
+
+
+def per_hand(name: str) -> bool:
+    """Whether figure ``name`` is a hand's, counted over a game's hands in a run of whole games and pooled
+    over every hand (not a game's own: its length, how it ended, who won; not a conditional figure)."""
+    return not (conditional(name) or name == GAME_LENGTH or name.startswith("games ") or name.endswith(" wins"))
 
 
 def _hand_figures(result: HandResult, rules: Rules) -> Row:
@@ -152,7 +162,8 @@ def unit_figures(rules: Rules, results: Sequence[HandResult], first_dealer: int,
             row[name] = row.get(name, 0) + value
             measured[name] = measured.get(name, 0) + 1
     for name in row:
-        row[name] /= measured[name] if conditional(name) else len(results)
+        if conditional(name):
+            row[name] /= measured[name]  # (a hand's figure stays the game's count: :func:`per_hand`)
     row[GAME_LENGTH] = len(results)
     last = results[-1]
     winner = last.winner if ending is not None else None
@@ -189,19 +200,35 @@ class Moments:
     """Figure → whether every value so far was 0 or 1 (so exact tests apply)."""
     measured: dict[str, int] = field(default_factory=dict)
     """Conditional figure (:func:`conditional`) → units that measured it."""
+    games: bool = False
+    """Whether the units are whole games (their rows hold :data:`GAME_LENGTH`): a hand's figure is then a
+    ratio to the games' hands (:func:`per_hand`)."""
+    by_length: dict[str, float] = field(default_factory=dict)
+    """Figure of the hands (:func:`per_hand`) → sum over the games of its count times the game's length
+    (what a ratio estimate's variance needs besides the sums and squares)."""
 
     def add(self, row: Mapping[str, float]) -> None:
         """Add one unit's row."""
         self.count += 1
+        length = row.get(GAME_LENGTH)
+        if length is not None:
+            self.games = True
         for name, value in row.items():
             if conditional(name):
                 self.measured[name] = self.measured.get(name, 0) + 1
             self.sums[name] = self.sums.get(name, 0.0) + value
             self.squares[name] = self.squares.get(name, 0.0) + value * value
-            if value not in (0, 1):
+            if length is not None and per_hand(name):
+                self.by_length[name] = self.by_length.get(name, 0.0) + value * length
+                self.binary[name] = False  # a count over a game's hands, not a 0 or 1
+            elif value not in (0, 1):
                 self.binary[name] = False
             else:
                 self.binary.setdefault(name, True)
+
+    def pooled(self, name: str) -> bool:
+        """Whether figure ``name`` is a ratio to the games' hands (:func:`per_hand` in a run of games)."""
+        return self.games and per_hand(name)
 
     def units(self, name: str) -> int:
         """The units the figure is averaged over: all of them, or for a conditional figure those that
@@ -209,16 +236,28 @@ class Moments:
         return self.measured.get(name, 0) if conditional(name) else self.count
 
     def mean(self, name: str) -> float:
-        """The figure's mean per unit (0 with no units)."""
+        """The figure's mean per unit (0 with no units); a hand's figure in a run of games, per hand of
+        all the games (:meth:`pooled`)."""
+        if self.pooled(name):
+            hands = self.sums.get(GAME_LENGTH, 0.0)
+            return self.sums.get(name, 0.0) / hands if hands else 0.0
         units = self.units(name)
         return self.sums.get(name, 0.0) / units if units else 0.0
 
     def variance(self, name: str) -> float:
-        """The figure's sample variance (0 with fewer than two units)."""
+        """The figure's sample variance (0 with fewer than two units); a hand's figure in a run of games,
+        the variance over the games of its linearised count, (count - ratio * length) / mean length, whose
+        mean's square error is the ratio's (the delta method)."""
         units = self.units(name)
         if units < 2:
             return 0.0
         mean = self.mean(name)
+        if self.pooled(name):
+            length = self.sums.get(GAME_LENGTH, 0.0) / units
+            spread = (
+                self.squares.get(name, 0.0) - 2 * mean * self.by_length.get(name, 0.0) + mean * mean * self.squares.get(GAME_LENGTH, 0.0)
+            )
+            return max(0.0, spread / (units - 1)) / (length * length) if length else 0.0
         return max(0.0, (self.squares.get(name, 0.0) - units * mean * mean) / (units - 1))
 
 
@@ -233,11 +272,22 @@ class PairedMoments:
     """The second run's sums."""
     differences: Moments = field(default_factory=Moments)
     """Sums of the per-unit differences (second minus first)."""
+    products: dict[str, tuple[float, float, float]] = field(default_factory=dict)
+    """In runs of whole games, per figure of the hands (:func:`per_hand`) and for :data:`GAME_LENGTH`: the
+    sums over the games of first × second, first × the second's length and the first's length × second
+    (the covariance of the two runs' ratio estimates, for a paired test)."""
 
     def add(self, first: Mapping[str, float], second: Mapping[str, float]) -> None:
         """Add one unit played under both runs."""
         self.first.add(first)
         self.second.add(second)
+        first_length, second_length = first.get(GAME_LENGTH), second.get(GAME_LENGTH)
+        if first_length is not None and second_length is not None:
+            for name in first.keys() | second.keys():
+                if per_hand(name) or name == GAME_LENGTH:
+                    a, b = first.get(name, 0.0), second.get(name, 0.0)
+                    both, a_by, by_b = self.products.get(name, (0.0, 0.0, 0.0))
+                    self.products[name] = (both + a * b, a_by + a * second_length, by_b + first_length * b)
         # (A conditional figure has no per-unit difference: it is measured in other units under each run.)
         self.differences.add(
             {name: second.get(name, 0) - first.get(name, 0) for name in first.keys() | second.keys() if not conditional(name)}

@@ -17,7 +17,7 @@ import math
 from dataclasses import dataclass
 
 from ..analysis.statistics import Z95, fisher_least_p, fisher_p, normal_p, sign_test_p, t_p, t_quantile
-from .figures import Moments, PairedMoments, conditional, once_a_unit, share
+from .figures import GAME_LENGTH, Moments, PairedMoments, conditional, once_a_unit, share
 
 EXACT_BELOW = 10
 """Binary figures of independent runs with fewer expected successes than this get Fisher's exact test
@@ -81,6 +81,8 @@ def paired_test(name: str, moments: PairedMoments) -> FigureTest:
     first, second, differences = moments.first, moments.second, moments.differences
     if conditional(name):
         return unpaired_test(name, first, second)
+    if first.pooled(name) and second.pooled(name):
+        return _paired_ratio_test(name, moments)
     count = differences.count
     mean = differences.mean(name)
     error = math.sqrt(differences.variance(name) / count) if count else 0.0
@@ -113,6 +115,33 @@ def paired_test(name: str, moments: PairedMoments) -> FigureTest:
         (count, count),
         least,
         share(name),
+    )
+
+
+def _paired_ratio_test(name: str, moments: PairedMoments) -> FigureTest:
+    """A hand's figure in runs of whole games played on the same game numbers: the difference of the two
+    runs' ratios to their hands (:meth:`~engine.simulation.figures.Moments.pooled`), its variance that of
+    the per-game difference of the linearised counts (the delta method), tested with Student's t."""
+    first, second = moments.first, moments.second
+    count = first.count
+    mean_a, mean_b = first.mean(name), second.mean(name)
+    difference = mean_b - mean_a
+    var_a, var_b = first.variance(name), second.variance(name)
+    length_a, length_b = first.sums.get(GAME_LENGTH, 0.0) / count, second.sums.get(GAME_LENGTH, 0.0) / count
+    both, a_by, by_b = moments.products.get(name, (0.0, 0.0, 0.0))
+    lengths = moments.products.get(GAME_LENGTH, (0.0, 0.0, 0.0))[0]
+    joint = both - mean_b * a_by - mean_a * by_b + mean_a * mean_b * lengths
+    covariance = joint / (count - 1) / (length_a * length_b) if count > 1 and length_a and length_b else 0.0
+    error = math.sqrt(max(0.0, var_a + var_b - 2 * covariance) / count) if count else 0.0
+    quantile = t_quantile(count - 1)
+    interval = _bounded((difference - quantile * error, difference + quantile * error), name)
+    if error == 0:
+        p_value = 1.0 if difference == 0 else sign_test_p(count, 0)
+    else:
+        p_value = t_p(difference / error, count - 1)
+    spread = math.sqrt((var_a + var_b) / 2)
+    return FigureTest(
+        name, mean_a, mean_b, difference, interval, _effect(difference, spread), p_value, "paired t", (count, count), 0.0, share(name)
     )
 
 
