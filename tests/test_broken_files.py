@@ -953,6 +953,25 @@ def test_one_key_indented_too_little_is_one_problem_at_that_key(check) -> None: 
     assert "(As written: Unknown key 'above' in 'placement'.)" in problem.message
 
 
+def test_every_key_after_a_key_with_no_value_gets_its_indentation_hint(check) -> None:  # type: ignore[no-untyped-def]
+    """A user trial: ``misere:`` with ``placement`` and ``eligible`` both indented too little gave the hint
+    for ``placement`` and three misleading problems for ``eligible`` (a contract named 'eligible' with no
+    placement and no value, an unknown key under it). Each key read into the wrong mapping after the key
+    with no value gets the hint, naming its own line."""
+    problems = check(
+        """
+        extends: standard
+        contracts:
+          misere:
+          placement: {above: 8NT}
+          eligible: {auction_reached: 7}
+        """
+    )
+    assert [(problem.path, problem.line) for problem in problems] == [("$.contracts.placement", 4), ("$.contracts.eligible", 5)], problems
+    assert all(problem.message.startswith("Check the indentation: 'misere:' on line 3 has no value") for problem in problems)
+    assert "so 'eligible' on line 5 is read as a key of 'contracts'" in problems[1].message
+
+
 def test_two_keys_indented_too_little_are_two_problems(check) -> None:  # type: ignore[no-untyped-def]
     """One problem per mis-indented key, not one per file: two mistakes stay two."""
     problems = check(

@@ -277,9 +277,15 @@ class _Reader:
             return None
         result: dict[str, object] = {}
         previous: tuple[Node, Node] | None = None
+        # A key written with no value, and the keys after it that may belong under it: every one of them
+        # up to the mapping's end (a user trial's misplaced placement and eligible gave one hint and three
+        # misleading problems). A hint shows only where a problem is found under its key.
+        empty: ScalarNode | None = None
         for key_node, value_node in node.value:
             if previous is not None and isinstance(key_node, ScalarNode):
-                self._indentation_hint(previous, key_node, path)
+                empty = _last_empty_key(*previous) or empty
+                if empty is not None:
+                    self._indentation_hint(empty, key_node, path)
             previous = (key_node, value_node)
             if isinstance(key_node, ScalarNode) and key_node.tag == _BOOL_TAG and key_node.style in (None, ""):
                 text = key_node.value
@@ -314,15 +320,14 @@ class _Reader:
             result[key] = self.convert(value_node, child)
         return result
 
-    def _indentation_hint(self, previous: tuple[Node, Node], key_node: ScalarNode, path: JsonPath) -> None:
-        """Note that ``key_node`` may belong under a key written just before it with no value."""
-        parent_key = _last_empty_key(*previous)
-        if parent_key is None:
-            return
+    def _indentation_hint(self, parent_key: ScalarNode, key_node: ScalarNode, path: JsonPath) -> None:
+        """Note that ``key_node`` may belong under ``parent_key``, a key written before it with no value."""
         wanted = parent_key.start_mark.column + 2
+        line = key_node.start_mark.line + 1
+        where = "the next line" if line == parent_key.start_mark.line + 2 else f"line {line}"
         self.hints[path + (key_node.value,)] = (
             f"Check the indentation: '{parent_key.value}:' on line {parent_key.start_mark.line + 1} has no value, so "
-            f"'{key_node.value}' on the next line is read as a key of {repr(path[-1]) if path and isinstance(path[-1], str) else 'the top level'}; "
+            f"'{key_node.value}' on {where} is read as a key of {repr(path[-1]) if path and isinstance(path[-1], str) else 'the top level'}; "
             f"to put it under '{parent_key.value}', indent it to column {wanted + 1} ({wanted} spaces)."
         )
 
