@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 import engine
 from engine.analysis.statistics import holm, holm_once, share_interval, t_p, t_quantile
 from engine.simulation.comparison import Comparison, compare, compare_data, compare_text, complementary, figure_tests, significant_lines
-from engine.simulation.figures import CONTRACT_DECLARED, CONTRACT_MADE, CONTRACT_POINTS, GAME_LENGTH, PairedMoments, conditional
+from engine.simulation.figures import CONTRACT_DECLARED, CONTRACT_MADE, CONTRACT_POINTS, GAME_LENGTH, PairedMoments, conditional, use_figure
 from engine.simulation.inference import unpaired_test
 from engine.simulation.report import hands_text, to_data, to_text
 from engine.simulation.skill import skill_chain, skill_text
@@ -391,6 +391,9 @@ def test_a_figure_per_hand_over_games_pools_every_hand_as_simulate_counts_it() -
         for contract, row in report["contracts"].items():
             assert moments.mean(CONTRACT_DECLARED.format(contract=contract)) == pytest.approx(row["bid"] / hands)
             assert moments.mean(CONTRACT_MADE.format(contract=contract)) == pytest.approx(row["made"] / hands)
+        # A stated rule's uses too (the slam bonus here), as simulate's rules in play count them.
+        slam = next(rule for rule in report["rules"] if rule["rule"] == "slam")
+        assert slam["used"] and moments.mean(use_figure(slam["kind"], "slam")) == pytest.approx(slam["used"] / hands)
 
 
 @settings(max_examples=60, deadline=None)
@@ -423,6 +426,18 @@ def test_a_pooled_figure_s_variance_is_that_of_its_linearised_counts(games: list
     assert test.test == "paired t" and test.difference == pytest.approx(moments.second.mean(name) - moments.first.mean(name))
     if error > 1e-9 and -1.0 < test.interval[0] and test.interval[1] < 1.0:  # (a share's interval is kept within ±1)
         assert test.interval[1] - test.interval[0] == pytest.approx(2 * t_quantile(count - 1) * error, rel=1e-6)
+
+
+def test_an_end_rule_counted_by_the_hand_has_its_row_when_games_are_compared() -> None:
+    """A user trial: ``compare --hands`` warned that must-win-by-bid comes up only in whole games and to
+    compare them, and ``compare --games`` then had no row for it. Over games it has its row (hands after
+    which a side reached the target other than by its own bid), pooled over the hands as simulate counts."""
+    house = engine.compile_text("extends: standard\nname: By bid\nend: {must_win_by_bid: true}\n")
+    data = compare_data(compare("standard", house, games=40, seed=1))
+    (row,) = [figure for figure in data["figures"] if figure["figure"] == "must_win_by_bid used per hand"]
+    assert row["a"] == 0 and row["b"] > 0, row
+    hands = compare_data(compare("standard", house, hands=40, seed=1))
+    assert not any(figure["figure"] == "must_win_by_bid used per hand" for figure in hands["figures"])
 
 
 def test_comparing_runs_of_hands_that_differ_in_how_a_game_ends_says_to_compare_games() -> None:

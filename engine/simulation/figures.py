@@ -132,20 +132,23 @@ def use_figure(kind: str, rule: str) -> str:
     return name.format(contract=rule, rule=rule)
 
 
-def rule_figures(stated: Sequence[StatedRule], counts: Mapping[str, Sequence[int]], hands: int) -> Row:
+def rule_figures(stated: Sequence[StatedRule], counts: Mapping[str, Sequence[int]], games: bool = False) -> Row:
     """A unit's figures for the rules it ``stated`` that come up within a hand: each one's uses (and, where
     a use has an outcome, successes) in ``counts`` (a :class:`~engine.simulation.rule_use.RuleWatch`
-    tally of the unit) per hand of its ``hands``; a rule not used is 0 (left out of the row)."""
+    tally of the unit), counted over the unit's hands as every hand's figure is (:func:`per_hand`); in a
+    unit of a whole game (``games``) the end rules counted by the hand too (must win by a bid, an exact
+    target), which a run of single hands never meets (those counted by the game are the unit's ``games
+    ended`` figures). A rule not used is 0 (left out of the row)."""
     row: Row = {}
     for rule in stated:
-        if rule.per_game or rule.needs_games or rule.kind in COUNTED_ELSEWHERE:
+        if rule.per_game or (rule.needs_games and not games) or rule.kind in COUNTED_ELSEWHERE:
             continue
         found = counts.get(rule.key)
         if not found or not found[0]:
             continue
-        row[RULE_USED.format(rule=rule.rule)] = found[0] / hands
+        row[RULE_USED.format(rule=rule.rule)] = found[0]
         if rule.success is not None:
-            row[RULE_SUCCEEDED.format(rule=rule.rule)] = found[1] / hands
+            row[RULE_SUCCEEDED.format(rule=rule.rule)] = found[1]
     return row
 
 

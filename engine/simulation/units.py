@@ -91,7 +91,7 @@ def play_unit(
         watch.count_game(state.ending, tally.rule_use)
     if rows is not None:
         row = unit_figures(rules, results, dealer, state.ending, games)
-        row.update(rule_figures(watch.stated, unit_use or {}, len(results)))
+        row.update(rule_figures(watch.stated, unit_use or {}, games))
         rows.append(row)
     return actions
 
