@@ -104,6 +104,20 @@ CASES: list[tuple[str, str, str, int, tuple[str, ...]]] = [
         ("placed above '11S'", "not a contract of this variant", "from 6S to 10NT"),
     ),
     (
+        # A user trial: the tie was reported at 'contracts:' (the inherited open misère's placement, which the
+        # file did not write); it is the user's placement that made it, and the hint is from its side.
+        "a-placement-tying-with-an-inherited-one-is-reported-where-the-file-wrote-it",
+        """
+        extends: standard
+        contracts:
+          misere:
+            placement: {below: 10H}
+        """,
+        "$.contracts.misere.placement",
+        4,
+        ("misere and open_misere would tie", "{above: open_misere}"),
+    ),
+    (
         "two-contracts-in-one-slot",
         """
         extends: standard

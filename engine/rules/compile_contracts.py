@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
+from ..language.source import JsonPath
 from ..language.suggest import suggestion
 from .cards import Deck
 from .context import CompileContext
@@ -268,7 +269,13 @@ def compile_ladder(ctx: CompileContext, deck: Deck, strains: dict[str, Strain], 
             style=style,
             eligibility=eligible,
         )
-    order, placement_issues = place_specials(ordered, placements, resolve)
+
+    def own(first: JsonPath, second: JsonPath) -> JsonPath:
+        # A tie is the named file's doing where it wrote one of the two placements: reported there.
+        written = ctx.document.keys.get(second)
+        return second if written is not None and written.file == ctx.document.file else first
+
+    order, placement_issues = place_specials(ordered, placements, resolve, own)
     for path, message in placement_issues:
         ctx.error(path, message)
 

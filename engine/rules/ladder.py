@@ -74,12 +74,22 @@ def place_specials(
     ordered: list[Entry],
     placements: list[Placement],
     resolve: Callable[[str], str | None],
+    prefer: Callable[[JsonPath, JsonPath], JsonPath] | None = None,
 ) -> tuple[list[Entry], list[Issue]]:
     """Insert special contracts into the ordered ordinary bids; return the full order and any issues.
 
-    ``resolve`` maps a bid as written (``7nt``, ``7♠``, ``misere``) to a contract id, or ``None``.
+    ``resolve`` maps a bid as written (``7nt``, ``7♠``, ``misere``) to a contract id, or ``None``;
+    ``prefer`` chooses, of two placements that tie, the path a tie is reported at (the later of the two
+    by default).
     """
     issues: list[Issue] = []
+
+    def _tie(placement: Placement, other: Placement) -> Issue:
+        # Said from the side of the placement it is reported at: its own id first, the other's to place it by.
+        if prefer is not None and prefer(placement.path, other.path) == other.path:
+            placement, other = other, placement
+        return (placement.path, _same_slot(placement, other))
+
     result = list(ordered)
 
     # 1. By value, against the ordinary bids.
@@ -101,7 +111,7 @@ def place_specials(
             continue
         slot = sum(1 for entry in ordered if entry.value < value or (entry.value == value and placement.ties == "above"))
         if (slot, value) in claimed:
-            issues.append((placement.path, _same_slot(placement, claimed[(slot, value)])))
+            issues.append(_tie(placement, claimed[(slot, value)]))
             continue
         claimed[(slot, value)] = placement
     # Insert from the highest gap down, and within a gap the highest value first, so that earlier
@@ -113,7 +123,7 @@ def place_specials(
     for how in ("highest", "lowest"):
         at_end = [placement for placement in placements if placement.how == how]
         for extra in at_end[1:]:
-            issues.append((extra.path, _same_slot(extra, at_end[0])))
+            issues.append(_tie(extra, at_end[0]))
         if at_end:
             if how == "highest":
                 result.append(at_end[0].entry)
@@ -141,7 +151,7 @@ def place_specials(
                 continue
             slot = positions[anchor] + (1 if placement.how == "above" else 0)
             if slot in ready:
-                issues.append((placement.path, _same_slot(placement, ready[slot])))
+                issues.append(_tie(placement, ready[slot]))
                 continue
             ready[slot] = placement
         if not ready:

@@ -394,7 +394,7 @@ def to_text(result: SimulationResult) -> str:
         lines.append(calibration_line(used["source"], used["seconds"], data["calibration"]))
     lines.append(
         f"All passed: {data['all_pass']['count']} ({100 * data['all_pass']['rate']:.1f}% of hands).  Contracts made: "
-        f"{100 * data['made_rate']:.1f}%.  Slams: {data['slams']['count']}.  Set (contract failed): {data['sets']['count']}."
+        f"{100 * data['made_rate']:.1f}%.  Slams (every trick taken): {data['slams']['count']}.  Set (contract failed): {data['sets']['count']}."
     )
     lines.append("")
     lines.append(f"{'contract':<14}{'bid':>8}{'% hands':>9}{'made':>8}{'% made':>8}{'avg pts':>9}")
@@ -487,6 +487,10 @@ def _rules_text(data: dict[str, Any], printed: int = 0) -> list[str]:
         if row.get("failed_unbroken"):
             line += f"; {row['failed_unbroken']} set but not broken by the margin"
         lines.append(line.rstrip())
+    if data["rules"]:
+        # What a use is, rule by rule: the slam rule's uses are the slams its bonus pays, fewer than the
+        # header's slams (every hand taken whole), and an end rule's are not obvious (a user trial).
+        lines.append("Used: " + "; ".join(f"{row['rule']}: {row['what']}" for row in data["rules"]) + ".")
     lines.extend(f"Warning: {warning}" for warning in data["warnings"][printed:])
     return lines
 
