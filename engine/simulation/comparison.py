@@ -25,7 +25,7 @@ from ..rules.ruleset import Rules
 from . import units
 from .figures import TEAM_POINTS, TEAM_WINS, Moments, PairedMoments, Row, conditional
 from .inference import SMALL_SAMPLE, FigureTest, paired_test, unpaired_test
-from .report import games_played, to_data, unfinished_warnings
+from .report import games_played, hands_text, to_data, unfinished_warnings
 from .runner import Execution, SimulationResult, SimulationSettings, execution_of, simulate_group
 
 LEVEL = 0.05
@@ -536,7 +536,7 @@ def compare_text(comparison: Comparison) -> str:
     lines = [f"Warning: {warning}" for warning in data["warnings"]]
     lines += [f"A: {a['name']} ({a['variant']})", f"B: {b['name']} ({b['variant']})"]
     played = games_played(a)
-    amount = f"{played} games each" if played else f"{a['hands']} hands each"
+    amount = (f"{played} game{'s' if played != 1 else ''}" if played else hands_text(a["hands"])) + " each"
     lines.append(f"Seed {a['seed']}, {amount}. {'Paired' if design['paired'] else 'Unpaired'}: {design['why']}.")
     if design["seating"]:
         lines.append(design["seating"])
