@@ -156,7 +156,7 @@ def test_a_bid_near_the_games_end_says_what_the_variants_curve_makes_of_the_read
     a trick and more above what the bid was weighed at. It gives both figures now."""
     rules = engine.load_variant("six-handed")
     bot = HeuristicBot(rules)
-    game = engine.Game(rules, seed=0, scores=(420, -100))
+    game = engine.Game(rules, seed=3, scores=(420, -100))  # (seed 0's one end bid is in no trump, where the curve moves little)
     reasons = []
     while game.to_act is not None and game.phase is Phase.AUCTION:
         action, why = hint(bot, game.observation(game.to_act), game.legal_choices())

@@ -26,8 +26,9 @@ from ..kernel.tables import tables_for
 from ..rules.contracts import Contract
 from ..rules.ruleset import Rules
 
-TRICK_DEALS = 300
-"""Deals played out per kind of strain (about a second, pure Python, for both kinds)."""
+TRICK_DEALS = 1200
+"""Deals played out per kind of strain (about a second, pure Python, for both kinds; 300 measured a no-trump
+curve's slope above its knee anywhere from 0.55 to 1.0 on four sets of deals of one variant: bench/NOTES.md)."""
 MIN_SAMPLES = 50
 """The fewest play-outs a curve is fitted on (a variant whose contracts were outbid more often keeps the
 profile's spread around the reading itself)."""
