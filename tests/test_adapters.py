@@ -68,6 +68,22 @@ def test_a_seats_view_does_not_change_when_hidden_cards_are_dealt_again(name: st
         assert state.legal_actions() == other.legal_actions()
 
 
+def test_an_observation_type_other_than_the_seats_own_view_is_refused_not_given_with_its_cards() -> None:
+    """A user trial asked for a public-only observation (``private_info=NONE``) and got the player's ten
+    cards in it, and for every player's and got the player's own only: the observer gives a seat's own
+    view, and says so for any other type rather than filling it wrongly."""
+    game = pyspiel.load_game("python_fivehundred", {"variant": "standard"})
+    for private, public in (
+        (pyspiel.PrivateInfoType.NONE, True),
+        (pyspiel.PrivateInfoType.ALL_PLAYERS, True),
+        (pyspiel.PrivateInfoType.SINGLE_PLAYER, False),
+    ):
+        with pytest.raises(ValueError, match="gives a seat's own view"):
+            game.make_py_observer(pyspiel.IIGObservationType(public_info=public, perfect_recall=False, private_info=private))
+    assert game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=False)).tensor.size
+    assert game.make_py_observer().tensor.size
+
+
 def test_resampling_deals_the_unseen_cards_anew() -> None:
     game = pyspiel.load_game("python_fivehundred", {"variant": "standard"})
     state = _mid_hand(game, 1, 2)

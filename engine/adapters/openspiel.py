@@ -88,7 +88,17 @@ class FiveHundredGame(pyspiel.Game):  # type: ignore[misc]
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> FiveHundredObserver:
         """The observer of a seat's view: perfect recall gives the information state (every event as the
-        seat was told it), otherwise the observation (what it sees now)."""
+        seat was told it), otherwise the observation (what it sees now). It is always the seat's own view,
+        public and private together (``private_info`` ``SINGLE_PLAYER``, OpenSpiel's default): a public-only
+        or every-player view is refused with a ``ValueError`` rather than given with the seat's own cards
+        in it (a user trial found a "public" observation holding the player's hand)."""
+        private = getattr(iig_obs_type, "private_info", pyspiel.PrivateInfoType.SINGLE_PLAYER)
+        public = getattr(iig_obs_type, "public_info", True)
+        if private != pyspiel.PrivateInfoType.SINGLE_PLAYER or not public:
+            raise ValueError(
+                f"The five hundred observer gives a seat's own view, its public and private information together "
+                f"(public_info=True, private_info=SINGLE_PLAYER), not public_info={public}, private_info={private}."
+            )
         perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         return FiveHundredObserver(self, perfect_recall)
 
