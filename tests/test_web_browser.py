@@ -174,6 +174,11 @@ def play_a_hand_by_clicking(driver: Any, server: Server, variant: str, seed: int
         wait_for(lambda events=events: _summary_shown(driver) or _felt(driver).get("events") != events, timeout=10, what="the action taken")
     assert _summary_shown(driver), "the hand did not end"
     seen["summary"] = _one(driver, "#summary").text
+    # Nothing of the next hand (already dealt) is live under the summary: a trial passed in hand 2 there.
+    felt = _felt(driver)
+    seen["live_under_summary"] = (
+        bool(_by(driver, "#table-actions button, #table-hand .card.legal")) or felt.get("myTurn") == "true" or felt.get("hand") != "0"
+    )
     return seen
 
 
@@ -182,6 +187,7 @@ def test_a_whole_hand_of_standard_by_clicking(browser: Any, server: Server) -> N
     assert "Hand 1 is over" in seen["summary"] and "Points:" in seen["summary"]
     assert seen["bid"] and seen["undone"] and seen["discarded"] and seen["plays"] >= 5
     assert seen["others_while_discarding"] == ["10"], seen
+    assert not seen["live_under_summary"], seen
     # The engine's own sentence, shown on the page: the card does not follow suit.
     assert seen["refused"] and "Not accepted" in seen["refused"] and "must follow" in seen["refused"].lower(), seen["refused"]
     assert re.search(r"Hint: play \S+ \(.{10,}\)", seen["hint"]) and "wins the trick" in seen["last"], seen
@@ -192,7 +198,9 @@ def test_a_whole_hand_of_standard_by_clicking(browser: Any, server: Server) -> N
     downloads.mkdir(exist_ok=True)
     browser.execute_cdp_cmd("Page.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(downloads)})
     _one(browser, "#summary-transcript").click()
-    transcript = wait_for(lambda: (downloads / "hand-001.json").exists() and downloads / "hand-001.json", what="the downloaded transcript")
+    # Named for the game as well as the hand (every game's first hand was hand-001.json, a trial found).
+    named = downloads / "standard-500-seed-11-hand-001.json"
+    transcript = wait_for(lambda: named.exists() and named, what="the downloaded transcript")
     wait_for(lambda: transcript.read_text(encoding="utf-8").rstrip().endswith("}"), what="the whole transcript")
     assert main(["replay", str(transcript)]) == 0
     _one(browser, "#summary-next").click()
@@ -203,6 +211,7 @@ def test_a_whole_hand_of_two_handed_by_clicking_own_and_dummy_cards(browser: Any
     seen = play_a_hand_by_clicking(browser, server, "two-handed", 4, shot="web-two-handed.png")
     assert "Hand 1 is over" in seen["summary"]
     assert seen["plays"] >= 10 and seen["dummy_plays"] >= 1, seen
+    assert not seen["live_under_summary"], seen
     assert seen["refused"] and "Not accepted" in seen["refused"], seen
 
 
@@ -221,6 +230,34 @@ def _take_a_turn(driver: Any) -> None:
         _click(driver, "#table-hand .card.legal, #seats .card.legal")
     else:
         _click(driver, "#table-actions button")
+
+
+def test_the_next_hand_stays_out_of_reach_until_the_summary_is_closed(browser: Any, server: Server) -> None:
+    """A user trial (two-handed, seed 3, passing): "Hand 1 is over" stayed over the felt while hand 2's bid
+    buttons were live under it; the person passed there and the bots led a card hidden by the box. Until
+    the summary is closed the table shows the hand that ended, and nothing of the next is the person's to
+    act on; after it, the next hand is."""
+    _open(browser, server, "table")
+    _choose(browser, "#table-variant", "two-handed")
+    _choose(browser, "#table-pace", "0")
+    seed_box = _one(browser, "#table-seed")
+    seed_box.clear()
+    seed_box.send_keys("3")
+    _one(browser, "#table-new").click()
+    wait_for(lambda: _felt(browser).get("phase"), what="the first deal")
+    for _ in range(200):
+        wait_for(lambda: _summary_shown(browser) or _felt(browser).get("myTurn") == "true", timeout=30, what="the person's turn")
+        if _summary_shown(browser):
+            break
+        events = _felt(browser)["events"]
+        _take_a_turn(browser)
+        wait_for(lambda events=events: _summary_shown(browser) or _felt(browser).get("events") != events, timeout=10, what="the turn")
+    assert _summary_shown(browser) and "Hand 1 is over" in _one(browser, "#summary").text
+    felt = _felt(browser)
+    assert felt["hand"] == "0" and felt["myTurn"] == "false" and not _by(browser, "#table-actions button"), felt
+    _one(browser, "#summary-next").click()
+    wait_for(lambda: not _summary_shown(browser), what="the summary closed")
+    wait_for(lambda: _felt(browser).get("hand") == "1", what="the next hand shown")
 
 
 def test_a_seat_link_lets_a_second_browser_window_take_a_seat(browser: Any, server: Server) -> None:

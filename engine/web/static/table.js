@@ -16,6 +16,7 @@ const table = {
   chosen: new Set(), // cards chosen for a discard
   busy: null, // the game whose moves are being shown (its loop runs), or null
   summaryDone: null, // closes a hand's summary that is showing
+  closing: false, // a hand has ended and its summary is (about to be) shown: nothing to act on
   showLast: false,
   hinted: null,
 };
@@ -126,6 +127,7 @@ async function seatAt(game, player, person) {
   table.view = reply;
   table.chosen.clear();
   table.showLast = false;
+  table.closing = false;
   $("summary").hidden = true;
   const inviteSeat = $("table-invite-seat");
   inviteSeat.replaceChildren();
@@ -162,7 +164,7 @@ function pace() {
 
 function myTurn() {
   const view = table.view;
-  return view && !view.over && !table.watching && view.to_act === table.me;
+  return view && !view.over && !table.watching && !table.closing && view.to_act === table.me;
 }
 
 async function advance() {
@@ -207,7 +209,11 @@ async function catchUp(game) {
 async function absorb(events, view, game) {
   if (table.game !== game) return;
   const before = table.view;
-  table.view = view;
+  // A hand that ends here is shown as it ended until its summary is closed: the next hand (already dealt
+  // in the view) stays out of sight and out of reach (a trial saw its bid buttons live under the summary).
+  const ending = before && events.some((event) => event.type === "hand_scored");
+  table.view = ending ? before : view;
+  table.closing = Boolean(ending); // nothing is the person's to do until the summary is closed
   table.hinted = null;
   for (const event of events) {
     if (event.type === "trick_won") {
@@ -218,7 +224,9 @@ async function absorb(events, view, game) {
     }
     if (event.type === "hand_scored") {
       await showSummary(event.result, event.hand, before);
+      table.closing = false;
       if (table.game !== game) return;
+      table.view = view;
     }
     if (event.type === "game_over") {
       message(event.winner === null ? "Game over: nobody wins." : `Game over: ${sideName(event.winner)} wins (${event.how.replace("_", " ")}).`, "info");
@@ -269,13 +277,20 @@ async function saveTranscript(hand) {
     return;
   }
   const number = reply.hand !== undefined ? reply.hand : hand !== undefined ? hand : table.view.hand_number;
-  download(`hand-${String(number + 1).padStart(3, "0")}.json`, JSON.stringify(reply.transcript, null, 2) + "\n");
+  // Named for the game too: every game's first hand was hand-001.json, and a second download replaced the first.
+  const game = `${table.info.name}-seed-${table.info.seed}`.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+  download(`${game}-hand-${String(number + 1).padStart(3, "0")}.json`, JSON.stringify(reply.transcript, null, 2) + "\n");
 }
 
 // -- the person's actions ---------------------------------------------------------------------------
 
-async function act(action) {
+// Send the person's action (``accepted`` is called once the engine has taken it).
+async function act(action, accepted = null) {
   if (!table.game) return;
+  if (table.closing) {
+    message("The hand is over: press Next hand to go on.", "refused");
+    return;
+  }
   if (!myTurn()) {
     message("It is not your turn: the bots are playing.", "refused");
     return;
@@ -287,6 +302,7 @@ async function act(action) {
     message(`Not accepted: ${reply.error.message}`, "refused");
     return;
   }
+  if (accepted) accepted();
   message("");
   table.chosen.clear();
   table.busy = game;
@@ -319,13 +335,17 @@ function clickCard(card, actions) {
 
 $("table-typed").addEventListener("keydown", (event) => {
   if (event.key !== "Enter") return;
-  const text = event.target.value.trim();
-  event.target.value = "";
+  const box = event.target;
+  const text = box.value.trim();
   if (!text) return;
+  if (["hint", "undo", "help", "?"].includes(text)) box.value = "";
   if (text === "hint") return giveHint();
   if (text === "undo") return undo();
   if (text === "help" || text === "?") return typedHelp();
-  act(text);
+  // A refused action stays in the box to be mended (a trial retyped "bid 7 H" whole to drop a space).
+  act(text, () => {
+    box.value = "";
+  });
 });
 
 function typedHelp() {
@@ -571,6 +591,7 @@ function render(drawTrick = true) {
   $("felt").dataset.myTurn = String(myTurn());
   $("felt").dataset.over = String(view.over);
   $("felt").dataset.events = String(view.event_count);
+  $("felt").dataset.hand = String(view.hand_number);
 }
 
 fillBots();
