@@ -129,6 +129,31 @@ def test_pettingzoo_api_and_seed_tests(name: str) -> None:
     pettingzoo_test.seed_test(lambda: env(name), num_cycles=30)
 
 
+def test_pettingzoo_misuse_gets_the_engines_sentences_and_changes_nothing() -> None:
+    """A user trial: ``step(None)``, ``step("bid 7H")`` and ``observe("player_9")`` raised Python's own
+    errors (``int() argument must be ...``, ``'player_9' is not in list``) and ``step(1.0)`` was taken as
+    action 1. Each is refused with the engine's sentence, the game unchanged; a numpy integer is taken."""
+    pytest.importorskip("pettingzoo")
+    import numpy as np
+
+    from engine.adapters.pettingzoo import env
+    from engine.errors import UsageError
+
+    table = env("standard")
+    table.reset(seed=1)
+    before = table.observe(table.agent_selection)["observation"].copy()
+    for wrong in (None, "bid 7H", 1.0):
+        with pytest.raises(UsageError, match="An action is a whole number, not"):
+            table.step(wrong)  # type: ignore[arg-type]
+    with pytest.raises(UsageError, match="'player_9' is not an agent of this environment: its agents are player_0"):
+        table.observe("player_9")
+    acting = table.agent_selection
+    assert np.array_equal(before, table.observe(acting)["observation"])
+    first = int(np.flatnonzero(table.observe(acting)["action_mask"])[0])
+    table.step(np.int64(first))
+    assert table.agent_selection != acting  # taken: the turn passed on
+
+
 def test_pettingzoo_plays_a_hand_to_its_rewards() -> None:
     pytest.importorskip("pettingzoo")
     from engine.adapters.pettingzoo import env

@@ -94,6 +94,8 @@ class FiveHundredEnv(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, Any]:
         """``agent``'s view and its action mask (all zeros when it is not to act)."""
+        if agent not in self.possible_agents:
+            raise UsageError(f"{agent!r} is not an agent of this environment: its agents are {', '.join(self.possible_agents)}.")
         player = self.possible_agents.index(agent)
         self._view.fill(self.research, player)
         mask = np.zeros(self.research.space.size, np.int8)
@@ -107,8 +109,10 @@ class FiveHundredEnv(AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        # The action as given: the engine says what is wrong with None, text or 1.0 (int() truncated 1.0 to 1
+        # and raised Python's own errors for the others, a user trial found), the game unchanged.
+        self.research.apply(action)
         self._cumulative_rewards[agent] = 0.0
-        self.research.apply(int(action))
         self._deal()  # the next hand's deal, in a game
         if self.research.over:
             returns = self.research.returns()
