@@ -130,9 +130,9 @@ def test_settings_check_themselves() -> None:
         SimulationSettings("standard", hands=5, games=5)
     with pytest.raises(engine.SimulationError, match="no bot called 'smart'"):
         SimulationSettings("standard", games=5, bots=("smart",))
-    with pytest.raises(engine.SimulationError, match="4 players, so give one bot for every seat or 4 bots, not 2"):
+    with pytest.raises(engine.SimulationError, match="4 players, so give one bot name [(]for every seat[)] or 4 [(]one a seat[)], not 2"):
         engine.simulate("standard", games=5, bots=["random", "random"])
-    with pytest.raises(engine.SimulationError, match="2 players, so give one bot for every seat or 2 bots, not 4"):
+    with pytest.raises(engine.SimulationError, match="2 players, so give one bot name [(]for every seat[)] or 2 [(]one a seat[)], not 4"):
         engine.simulate("two-handed", games=5, bots=["random"] * 4)  # a dummy is played by its player's bot
 
 
@@ -215,8 +215,12 @@ def test_a_page_of_games_that_all_stopped_unfinished_names_no_missing_figure(mon
         (["simulate", "standard", "--games", "0"], 2, "0 is not a positive number"),
         (["simulate", "standard", "--games", "5", "--hands", "5"], 2, "not allowed with argument"),
         (["simulate", "standard", "--resume"], 2, "give --out too"),
-        (["simulate", "standard", "--games", "5", "--bots", "random,random,random"], 2, "give one bot for every seat or 4 bots, not 3"),
-        (["simulate", "two-handed", "--games", "5", "--bots", "random,random,random"], 2, "or 2 bots, not 3"),
+        (
+            ["simulate", "standard", "--games", "5", "--bots", "random,random,random"],
+            2,
+            "give one bot name (for every seat) or 4 (one a seat), not 3",
+        ),
+        (["simulate", "two-handed", "--games", "5", "--bots", "random,random,random"], 2, "or 2 (one a seat), not 3"),
         (["simulate", "no-such-variant", "--games", "5"], 2, "no-such-variant"),
         (["compare", "standard", "nope", "--hands", "5"], 2, "nope"),
         (["simulate", "standard", "--games", "5", "--bots", ""], 2, "give a bot per seat"),

@@ -261,6 +261,14 @@ def test_a_run_asked_for_wrongly_is_refused_with_a_sentence(request_fields: dict
     assert refused.value.code == code and str(refused.value).endswith((".", ")", "?")), str(refused.value)
 
 
+def test_a_mistyped_bot_name_is_named_in_the_refusal(session: WebSession) -> None:
+    """A user trial typed bots ``heuristc`` in the simulate view and was told only the list of bots."""
+    from engine.protocol.server import RequestError
+
+    with pytest.raises(RequestError, match="'bots': 'heuristc' is not a bot; the bots are random, heuristic"):
+        run_simulation(session, RunGuard(), {"cmd": "simulate", "variant": "standard", "hands": 5, "bots": "heuristc"}, lambda *done: None)
+
+
 def test_one_run_at_a_time_and_a_run_can_be_cancelled(session: WebSession) -> None:
     from engine.protocol.server import RequestError
 

@@ -222,7 +222,7 @@ def _bots_for(settings: SimulationSettings, rules: Rules) -> tuple[str, ...]:
         names = names * players  # one name: every seat's bot
     if len(names) != players:
         raise SimulationError(
-            f"{rules.name} has {players} players, so give one bot for every seat or {players} bots, not {len(names)} ({', '.join(names)})."
+            f"{rules.name} has {players} players, so give one bot name (for every seat) or {players} (one a seat), not {len(names)} ({', '.join(names)})."
         )
     return names
 

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..bots import BOT_NAMES
-from ..errors import FiveHundredError, NotFoundError, UsageError, VariantError
+from ..errors import FiveHundredError, NotFoundError, UsageError, VariantError, shown
 from ..language.resources import shipped_variant_path
 from ..protocol.server import RequestError
 from ..rules.ruleset import Rules
@@ -77,6 +77,9 @@ def _settings(request: dict[str, Any]) -> dict[str, Any]:
     bots = request.get("bots", [])
     if isinstance(bots, str):
         bots = [name.strip() for name in bots.split(",") if name.strip()]
+    unknown = [name for name in bots if isinstance(name, str) and name not in BOT_NAMES] if isinstance(bots, list) else []
+    if unknown:  # named, so a typo is seen (a trial read only the list of names)
+        raise RequestError("bad_request", f"'bots': {shown(unknown[0][:40])} is not a bot; the bots are {', '.join(BOT_NAMES)}.")
     if not isinstance(bots, list) or len(bots) > 8 or not all(isinstance(name, str) and name in BOT_NAMES for name in bots):
         raise RequestError("bad_request", f"'bots' must name a bot per seat (or none: heuristic everywhere), from {', '.join(BOT_NAMES)}.")
     seed = request.get("seed", 0)

@@ -310,7 +310,7 @@ class WebSession(Session):
             if who == player and before.hand_number == opened.game.hand_number
         ]
         if not entries:
-            raise RequestError("illegal_action", "Nothing to undo in this hand: that player has not acted in it yet.")
+            raise RequestError("illegal_action", f"Nothing to undo in this hand: you (seat {player}) have not acted in it yet.")
         _, before, generators = history.entries[entries[-1]]
         unlooks = opened.game.unlooks(before, player)
         del history.entries[entries[-1] :]

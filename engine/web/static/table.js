@@ -367,7 +367,10 @@ async function giveHint() {
 }
 
 async function undo() {
-  if (!table.game || table.busy === table.game) return;
+  if (!table.game) return;
+  // Said, not silently ignored (a trial pressed Undo under a hand's summary and nothing happened).
+  if (table.closing) return message("The hand is over: its actions can no longer be taken back.", "refused");
+  if (table.busy === table.game) return message("The bots are still moving: undo once it is your turn.", "refused");
   const reply = await engine.ask("undo", { game: table.game, player: table.me });
   if (!reply.ok) return message(reply.error.message, "refused");
   table.view = reply;
