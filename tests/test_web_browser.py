@@ -169,6 +169,12 @@ def play_a_hand_by_clicking(driver: Any, server: Server, variant: str, seed: int
                 seen["help"] = wait_for(
                     lambda: "Type an action" in _one(driver, "#table-message").text and _one(driver, "#table-message").text
                 )
+                # A refused action stays in the box to be mended (a trial retyped it whole).
+                box = _one(driver, "#table-typed")
+                box.send_keys("play ZZ", Keys.ENTER)
+                wait_for(lambda: "Not accepted" in _one(driver, "#table-message").text, what="the refusal")
+                seen["kept"] = box.get_attribute("value")
+                box.clear()
             _click(driver, "#table-hand .card.legal, #seats .card.legal")
             seen["plays"] += 1
             seen["dummy_plays"] += in_dummy
@@ -197,6 +203,7 @@ def test_a_whole_hand_of_standard_by_clicking(browser: Any, server: Server) -> N
     assert seen["refused"] and "Not accepted" in seen["refused"] and "must follow" in seen["refused"].lower(), seen["refused"]
     assert re.search(r"Hint: play \S+ \(.{10,}\)", seen["hint"]) and "wins the trick" in seen["last"], seen
     assert "Yours now: play " in seen["help"] and "Not accepted" not in seen["help"], seen["help"]
+    assert seen["kept"] == "play ZZ", seen
     screenshot(browser, "web-summary.png")
     # The hand's transcript, downloaded through the browser, replays with fivehundred replay.
     downloads = server.folder / "downloads"
