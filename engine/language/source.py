@@ -277,13 +277,11 @@ class _Reader:
             return None
         result: dict[str, object] = {}
         previous: tuple[Node, Node] | None = None
-        # A key written with no value, and the keys after it that may belong under it: every one of them
-        # up to the mapping's end (a user trial's misplaced placement and eligible gave one hint and three
-        # misleading problems). A hint shows only where a problem is found under its key.
-        empty: ScalarNode | None = None
         for key_node, value_node in node.value:
             if previous is not None and isinstance(key_node, ScalarNode):
-                empty = _last_empty_key(*previous) or empty
+                # Only the key right after one with no value: a later sibling may be a real key of this
+                # mapping whose own problems a hint would hide (``key:`` with no value removes an inherited one).
+                empty = _last_empty_key(*previous)
                 if empty is not None:
                     self._indentation_hint(empty, key_node, path)
             previous = (key_node, value_node)

@@ -272,8 +272,11 @@ def compile_ladder(ctx: CompileContext, deck: Deck, strains: dict[str, Strain], 
 
     def own(first: JsonPath, second: JsonPath) -> JsonPath:
         # A tie is the named file's doing where it wrote one of the two placements: reported there.
-        written = ctx.document.keys.get(second)
-        return second if written is not None and written.file == ctx.document.file else first
+        def mine(path: JsonPath) -> bool:
+            written = ctx.document.keys.get(path)
+            return written is not None and written.file == ctx.document.file
+
+        return second if mine(second) and not mine(first) else first
 
     order, placement_issues = place_specials(ordered, placements, resolve, own)
     for path, message in placement_issues:

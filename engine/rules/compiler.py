@@ -391,7 +391,9 @@ def _kitty_for_deck(ctx: CompileContext, deck: Deck | None, seating: Seating | N
     if _written_in(ctx, ("deal", "kitty_size")) <= deck_file:
         return None
     fit = len(deck) - held
-    if fit < 0 or fit > _most_kitty() or comb(hand + fit, fit) > MAX_DISCARD_CHOICES:
+    # A kitty of at least one card (the rules text grows the kitty; a deck the hands use up is a game
+    # without one, which a file says itself: refused with the deal that fits, as before).
+    if fit < 1 or fit > _most_kitty() or comb(hand + fit, fit) > MAX_DISCARD_CHOICES:
         return None
     raw = ctx.get(("deal", "pattern"))
     if raw is None or _written_in(ctx, ("deal", "pattern")) <= deck_file:

@@ -135,13 +135,15 @@ def _paired_ratio_test(name: str, moments: PairedMoments) -> FigureTest:
     error = math.sqrt(max(0.0, var_a + var_b - 2 * covariance) / count) if count else 0.0
     quantile = t_quantile(count - 1)
     interval = _bounded((difference - quantile * error, difference + quantile * error), name)
-    if error == 0:
+    test, least = "paired t", 0.0
+    if error == 0:  # every game moved alike: the sign test, as for any paired mean without spread
         p_value = 1.0 if difference == 0 else sign_test_p(count, 0)
+        test, least = "sign test", p_value
     else:
         p_value = t_p(difference / error, count - 1)
     spread = math.sqrt((var_a + var_b) / 2)
     return FigureTest(
-        name, mean_a, mean_b, difference, interval, _effect(difference, spread), p_value, "paired t", (count, count), 0.0, share(name)
+        name, mean_a, mean_b, difference, interval, _effect(difference, spread), p_value, test, (count, count), least, share(name)
     )
 
 
@@ -181,9 +183,10 @@ def unpaired_test(name: str, first: Moments, second: Moments) -> FigureTest:
     if error == 0 and difference != 0:
         # One value throughout each run (a contract's points when declared, made each time under one and
         # failed each time under the other): no spread for a t (a user trial saw p < 0.001 from two hands
-        # against one). The exact permutation test: of the ways to split the units, the two that part them
+        # against one). The exact permutation test: of the ways to split the units, those that part them
         # completely, each run's values on one side.
-        p_value = min(1.0, 2 / math.comb(count_a + count_b, count_a))
+        # (Two splits only where the runs are the same size: else the reversed split is another size.)
+        p_value = min(1.0, (2 if count_a == count_b else 1) / math.comb(count_a + count_b, count_a))
         return FigureTest(
             name, mean_a, mean_b, difference, interval, _effect(difference, spread), p_value, "exact permutation", units, p_value, rate
         )  # fmt: skip
