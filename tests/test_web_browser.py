@@ -262,6 +262,10 @@ def test_the_next_hand_stays_out_of_reach_until_the_summary_is_closed(browser: A
     assert felt["hand"] == "0" and felt["myTurn"] == "false" and not _by(browser, "#table-actions button"), felt
     _one(browser, "#table-undo").click()  # said, not silently ignored
     wait_for(lambda: "can no longer be taken back" in _one(browser, "#table-message").text, what="undo's answer")
+    from selenium.webdriver.common.keys import Keys
+
+    _one(browser, "#table-typed").send_keys("help", Keys.ENTER)  # (it said "It is not your turn" here)
+    wait_for(lambda: "The hand is over: press Next hand" in _one(browser, "#table-message").text, what="help's answer")
     _one(browser, "#summary-next").click()
     wait_for(lambda: not _summary_shown(browser), what="the summary closed")
     wait_for(lambda: _felt(browser).get("hand") == "1", what="the next hand shown")

@@ -353,7 +353,9 @@ function typedHelp() {
   const legal = myTurn() && table.view && table.view.legal ? table.view.legal : [];
   const now = legal.length
     ? ` Yours now: ${legal.slice(0, 12).join(", ")}${legal.length > 12 ? `, and ${legal.length - 12} more` : ""}.`
-    : " It is not your turn.";
+    : table.closing
+      ? " The hand is over: press Next hand to go on."
+      : " It is not your turn.";
   message(`Type an action as its button reads (bid 7H, pass, discard 4D 5C 6C, play JD), or hint, or undo.${now}`);
 }
 
