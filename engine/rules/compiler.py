@@ -255,6 +255,13 @@ def _steps_for_kitty(raw: object, kitty: int) -> list[dict[str, int]] | None:
     return [step for step in steps if step.get("kitty", 1)]
 
 
+def _kitty_too_large(hand: int, kitty: int) -> bool:
+    """Whether a kitty of ``kitty`` cards is more than the schema lets a kitty hold, or gives a declarer
+    holding ``hand`` cards more discards to choose from than allowed (the deal's hint and the deck's
+    fitted kitty ask alike)."""
+    return kitty > _most_kitty() or comb(hand + kitty, kitty) > MAX_DISCARD_CHOICES
+
+
 def _most_kitty() -> int:
     """The schema's largest ``deal.kitty_size``."""
     return int(load_schema()["properties"]["deal"]["properties"]["kitty_size"]["maximum"])
@@ -393,7 +400,7 @@ def _kitty_for_deck(ctx: CompileContext, deck: Deck | None, seating: Seating | N
     fit = len(deck) - held
     # A kitty of at least one card (the rules text grows the kitty; a deck the hands use up is a game
     # without one, which a file says itself: refused with the deal that fits, as before).
-    if fit < 1 or fit > _most_kitty() or comb(hand + fit, fit) > MAX_DISCARD_CHOICES:
+    if fit < 1 or _kitty_too_large(hand, fit):
         return None
     raw = ctx.get(("deal", "pattern"))
     if raw is None or _written_in(ctx, ("deal", "pattern")) <= deck_file:
@@ -449,7 +456,7 @@ def _compile_deal(ctx: CompileContext, deck: Deck | None, seating: Seating | Non
                 parts.append(f"{table} table cards")
             fit = len(deck) - (used - kitty)
             hint = f" A kitty of {fit} would fit." if fit >= 0 else ""
-            if fit >= 0 and (fit > _most_kitty() or comb(dealt + fit, fit) > MAX_DISCARD_CHOICES):
+            if fit >= 0 and _kitty_too_large(dealt, fit):
                 hint = f" No kitty fits: it would take {fit} cards, more than a kitty may hold; change the hand size or the deck."
             elif fit > 0 and not (draw or dead or dummy or table):
                 fitting = _pattern_for_kitty(pattern, dealt, fit)
