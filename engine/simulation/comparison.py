@@ -246,7 +246,7 @@ def hands_only_warnings(results: Sequence[SimulationResult], labels: Sequence[st
 GAMES_NOTE = (
     "In a run of whole games each game is a unit: a figure 'per hand' pools every hand of the games, as simulate "
     "counts it, its interval and test taken over the games (a ratio estimate); a contract's figures 'when declared' "
-    "average each game's hands that declared it."
+    "pool every hand that declared it alike."
 )
 """What a comparison or a sweep of whole games says of its figures 'per hand'."""
 
@@ -568,8 +568,8 @@ def compare_text(comparison: Comparison) -> str:
             else "Tests: Fisher exact or two-proportion z for rates, Welch t for means (exact permutation where a mean "
             "took one value throughout each run)"
         )
-        + "; a contract's figures 'when declared' (how often it was made, the declaring side's points) are averaged "
-        "over the hands it was declared, two independent samples (tested where each run declared it twice or more). "
+        + "; a contract's figures 'when declared' (how often it was made, the declaring side's points) are taken "
+        "over the hands it was declared, two independent samples (tested where each run declared it in two units or more). "
         "A player's points per hand: the points of each player's side, averaged over the players (what one seat "
         "scores a hand, whatever the seating)."
     )

@@ -11,7 +11,7 @@ are not. A hand's figure (all passed, made, a level played, points) is then coun
 hands, and its mean is the ratio of those counts to the games' hands, every hand pooled as ``simulate``
 counts it (:func:`per_hand`); its variance is the games' (a ratio estimate's, by the delta method), so a
 rule that makes games shorter does not weigh their hands more. A contract's figures when declared are
-averaged over each game's hands that declared it.
+pooled alike: over every hand that declared it, as ``simulate`` counts them (:func:`declared_figure`).
 """
 
 from __future__ import annotations
@@ -69,6 +69,17 @@ def once_a_unit(name: str) -> bool:
 def conditional(name: str) -> bool:
     """Whether figure ``name`` is averaged over the units that measured it (:data:`CONDITIONAL`)."""
     return name.endswith(CONDITIONAL)
+
+
+def declared_figure(name: str) -> str | None:
+    """The figure that counts the hands a conditional figure ``name`` (:func:`conditional`) was measured in:
+    a contract's declarations (:data:`CONTRACT_DECLARED`); ``None`` for any other figure. Over whole games a
+    conditional figure is the ratio of its sum over the games to that figure's (every declared hand pooled)."""
+    for template in (CONTRACT_MADE_WHEN_DECLARED, CONTRACT_POINTS):
+        head, tail = template.split("{contract}")
+        if name.startswith(head) and name.endswith(tail) and len(name) > len(head) + len(tail):
+            return CONTRACT_DECLARED.format(contract=name[len(head) : -len(tail)])
+    return None
 
 
 def per_hand(name: str) -> bool:
@@ -154,19 +165,15 @@ def rule_figures(stated: Sequence[StatedRule], counts: Mapping[str, Sequence[int
 
 def unit_figures(rules: Rules, results: Sequence[HandResult], first_dealer: int, ending: GameEnd | None, games: bool) -> Row:
     """The figures of one unit: a hand (``games`` false: ``results`` holds it) or a whole game (its hands'
-    figures averaged, and the game's own: length, who won, how it ended, whether the last hand decided it).
+    figures summed, a conditional one's too, pooled by :class:`Moments`; and the game's own: length, who
+    won, how it ended, whether the last hand decided it).
     """
     if not games:
         return _hand_figures(results[0], rules)
     row: Row = {}
-    measured: dict[str, int] = {}
     for result in results:
         for name, value in _hand_figures(result, rules).items():
             row[name] = row.get(name, 0) + value
-            measured[name] = measured.get(name, 0) + 1
-    for name in row:
-        if conditional(name):
-            row[name] /= measured[name]  # (a hand's figure stays the game's count: :func:`per_hand`)
     row[GAME_LENGTH] = len(results)
     last = results[-1]
     winner = last.winner if ending is not None else None
@@ -208,7 +215,8 @@ class Moments:
     ratio to the games' hands (:func:`per_hand`)."""
     by_length: dict[str, float] = field(default_factory=dict)
     """Figure of the hands (:func:`per_hand`) → sum over the games of its count times the game's length
-    (what a ratio estimate's variance needs besides the sums and squares)."""
+    (what a ratio estimate's variance needs besides the sums and squares); a conditional figure → the sum
+    over the games of its sum times the game's count of its :func:`declared_figure`."""
 
     def add(self, row: Mapping[str, float]) -> None:
         """Add one unit's row."""
@@ -217,11 +225,16 @@ class Moments:
         if length is not None:
             self.games = True
         for name, value in row.items():
+            measured_in = None
             if conditional(name):
                 self.measured[name] = self.measured.get(name, 0) + 1
+                measured_in = declared_figure(name)
             self.sums[name] = self.sums.get(name, 0.0) + value
             self.squares[name] = self.squares.get(name, 0.0) + value * value
-            if length is not None and per_hand(name):
+            if length is not None and measured_in is not None:
+                self.by_length[name] = self.by_length.get(name, 0.0) + value * row.get(measured_in, 0.0)
+                self.binary[name] = False  # a sum over a game's declared hands, not a 0 or 1
+            elif length is not None and per_hand(name):
                 self.by_length[name] = self.by_length.get(name, 0.0) + value * length
                 self.binary[name] = False  # a count over a game's hands, not a 0 or 1
             elif value not in (0, 1):
@@ -233,34 +246,43 @@ class Moments:
         """Whether figure ``name`` is a ratio to the games' hands (:func:`per_hand` in a run of games)."""
         return self.games and per_hand(name)
 
+    def _ratio_of(self, name: str) -> str | None:
+        """In a run of games, the figure ``name``'s sum is a ratio to (the games' hands, or for a conditional
+        figure its :func:`declared_figure`); ``None``: a mean per unit."""
+        if not self.games:
+            return None
+        if per_hand(name):
+            return GAME_LENGTH
+        return declared_figure(name) if conditional(name) else None
+
     def units(self, name: str) -> int:
         """The units the figure is averaged over: all of them, or for a conditional figure those that
         measured it."""
         return self.measured.get(name, 0) if conditional(name) else self.count
 
     def mean(self, name: str) -> float:
-        """The figure's mean per unit (0 with no units); a hand's figure in a run of games, per hand of
-        all the games (:meth:`pooled`)."""
-        if self.pooled(name):
-            hands = self.sums.get(GAME_LENGTH, 0.0)
+        """The figure's mean per unit (0 with no units); in a run of games, a hand's figure per hand of all
+        the games (:meth:`pooled`) and a conditional figure per hand that measured it."""
+        over = self._ratio_of(name)
+        if over is not None:
+            hands = self.sums.get(over, 0.0)
             return self.sums.get(name, 0.0) / hands if hands else 0.0
         units = self.units(name)
         return self.sums.get(name, 0.0) / units if units else 0.0
 
     def variance(self, name: str) -> float:
-        """The figure's sample variance (0 with fewer than two units); a hand's figure in a run of games,
-        the variance over the games of its linearised count, (count - ratio * length) / mean length, whose
-        mean's square error is the ratio's (the delta method)."""
+        """The figure's sample variance (0 with fewer than two units); in a run of games, for a figure that
+        is a ratio (:meth:`mean`), the variance over the games (that measured it) of its linearised sum,
+        (sum - ratio * hands) / mean hands, whose mean's square error is the ratio's (the delta method)."""
         units = self.units(name)
         if units < 2:
             return 0.0
         mean = self.mean(name)
-        if self.pooled(name):
-            length = self.sums.get(GAME_LENGTH, 0.0) / units
-            spread = (
-                self.squares.get(name, 0.0) - 2 * mean * self.by_length.get(name, 0.0) + mean * mean * self.squares.get(GAME_LENGTH, 0.0)
-            )
-            return max(0.0, spread / (units - 1)) / (length * length) if length else 0.0
+        over = self._ratio_of(name)
+        if over is not None:
+            hands = self.sums.get(over, 0.0) / units
+            spread = self.squares.get(name, 0.0) - 2 * mean * self.by_length.get(name, 0.0) + mean * mean * self.squares.get(over, 0.0)
+            return max(0.0, spread / (units - 1)) / (hands * hands) if hands else 0.0
         return max(0.0, (self.squares.get(name, 0.0) - units * mean * mean) / (units - 1))
 
 
