@@ -271,6 +271,48 @@ def test_the_next_hand_stays_out_of_reach_until_the_summary_is_closed(browser: A
     wait_for(lambda: _felt(browser).get("hand") == "1", what="the next hand shown")
 
 
+def test_on_a_laptop_screen_the_hand_and_its_actions_show_without_scrolling_and_say_whose_turn(browser: Any, server: Server) -> None:
+    """A user trial at 1280x800 (a viewport 657 pixels tall) and 1024x768 scrolled for every decision: the
+    felt's fixed height put the person's hand and bid buttons below the fold. Nothing said "your turn" but
+    the cards no longer dimmed, and the buttons read raw ids (``bid open_misere``). The felt now gives way to
+    the window's height, the person's own seat is on the felt with what it is to do, and a special contract's
+    button reads its name (the action it sends is the id)."""
+    size = browser.get_window_size()
+    try:
+        for width, height, variant in ((1280, 657, "standard"), (1024, 620, "two-handed")):
+            browser.set_window_size(width, height)
+            inner = browser.execute_script("return [window.innerWidth, window.innerHeight]")
+            browser.set_window_size(2 * width - inner[0], 2 * height - inner[1])  # the viewport, not the window
+            _new_table(browser, server, variant, 5)
+            wait_for(lambda: _felt(browser).get("myTurn") == "true" and _by(browser, "#table-turn"), timeout=30, what="the person's turn")
+            assert _one(browser, "#table-turn").text == "Your turn to bid."
+            assert "to-act" in _one(browser, f"#seat-{0}").get_attribute("class")
+            bottoms = browser.execute_script(
+                "return [...document.querySelectorAll('#table-hand .card, #table-actions button')]"
+                ".map((each) => each.getBoundingClientRect().bottom)"
+            )
+            assert bottoms and max(bottoms) <= height, (variant, max(bottoms), height)
+            if variant == "standard":
+                named = [each for each in _by(browser, "#table-actions button") if each.get_attribute("data-action") == "bid open_misere"]
+                assert named and named[0].text == "bid open misère"
+            # In the play, the person's turn says who led what.
+            for _ in range(60):
+                if _felt(browser).get("phase") == "play" and _felt(browser).get("myTurn") == "true":
+                    break
+                events = _felt(browser)["events"]
+                _take_a_turn(browser)
+                wait_for(lambda events=events: _felt(browser).get("events") != events or _summary_shown(browser), timeout=10)
+                wait_for(lambda: _felt(browser).get("myTurn") == "true" or _summary_shown(browser), timeout=30, what="a turn")
+                if _summary_shown(browser):
+                    break
+            if not _summary_shown(browser):
+                turn = wait_for(lambda: _by(browser, "#table-turn") and _one(browser, "#table-turn").text)
+                led = r"(you|your dummy|your partner \(seat \d\)|seat \d) led \w+"
+                assert re.fullmatch(rf"Your (lead|dummy's lead)\.|(Your turn|Your dummy to play): {led}\.", turn), turn
+    finally:
+        browser.set_window_size(size["width"], size["height"])
+
+
 def test_a_seat_link_lets_a_second_browser_window_take_a_seat(browser: Any, server: Server) -> None:
     """Beyond the issue's list: two people at one table (the second through a seat link, in another
     window), the bots in the other seats; each sees the other's moves and the hand's summary."""

@@ -116,7 +116,12 @@ class WebSession(Session):
     def _table(self, identifier: str, game: Game) -> dict[str, Any]:
         # hand_size: what each seat holds before the play (the page counts the others' cards from it, not
         # from the viewer's hand, which holds the kitty while discarding and nothing before a look).
-        return {**super()._table(identifier, game), "target": game.rules.end.target, "hand_size": game.rules.deal.hand_size}
+        # names: the words for a special contract's or a modifier's id, for the page's buttons and auction
+        # (a trial read "bid open_misere" on a button).
+        rules = game.rules
+        names = {contract.id: contract.name for contract in rules.ladder if contract.is_special}
+        names.update({extra.id: extra.name for extra in rules.extras})
+        return {**super()._table(identifier, game), "target": rules.end.target, "hand_size": rules.deal.hand_size, "names": names}
 
     def _view(self, game: Game, seat: int, all_legal: bool = False) -> dict[str, Any]:
         fields = super()._view(game, seat, all_legal)

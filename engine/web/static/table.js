@@ -75,6 +75,16 @@ function seatName(seat) {
   return `Seat ${seat}`;
 }
 
+// An action or call in words: a special contract's or modifier's id by its name ("bid open_misere" reads
+// "bid open misère"); an ordinary bid (7H) as it is typed.
+function words(text) {
+  const names = (table.info && table.info.names) || {};
+  return String(text)
+    .split(" ")
+    .map((word) => (Object.prototype.hasOwnProperty.call(names, word) ? names[word] : word))
+    .join(" ");
+}
+
 function sideName(team) {
   const seats = table.info.teams[team].filter((seat) => seat < table.info.players);
   if (seats.length === 1) return seatName(seats[0]);
@@ -242,7 +252,7 @@ function showSummary(result, hand) {
   if (result.contract === null) box.append(element("p", { text: "No contract: every seat passed (or no bid could win)." }));
   else {
     const partner = result.partner !== null ? ` with seat ${result.partner} as called partner` : "";
-    box.append(element("p", { text: `Contract ${result.contract} by ${seatName(result.declarer)}${partner}: ${result.made ? "made" : "failed"}.` }));
+    box.append(element("p", { text: `Contract ${words(result.contract)} by ${seatName(result.declarer)}${partner}: ${result.made ? "made" : "failed"}.` }));
     box.append(element("p", { text: "Tricks by seat: " + result.tricks.map((count, seat) => `${seat}: ${count}`).join(", ") + "." }));
   }
   const points = result.hand_points.map((value, team) => `${sideName(team)}: ${value >= 0 ? "+" : ""}${value} → ${result.scores[team]}`);
@@ -365,7 +375,7 @@ async function giveHint() {
   if (!reply.ok) return message(reply.error.message, "refused");
   table.hinted = reply.action;
   render();
-  message(`Hint: ${reply.action} (${reply.reason})`, "hint-text");
+  message(`Hint: ${words(reply.action)} (${reply.reason})`, "hint-text");
 }
 
 async function undo() {
@@ -434,20 +444,28 @@ function renderSeats(observation, legal) {
   const fromMine = observation.hand.length + played[table.me];
   const perHand = dealt !== undefined && (observation.phase === "kitty" || !observation.looked) ? dealt : fromMine;
   for (let seat = 0; seat < table.info.seats; seat++) {
-    if (seat === table.me && !table.watching) continue;
     const where = position(seat);
     const classes = ["seat"];
-    if (observation.acting_seat === seat) classes.push("to-act");
+    if (seat === table.me && !table.watching) classes.push("me");
+    if (observation.acting_seat === seat || (seat === table.me && myTurn())) classes.push("to-act");
     if (observation.sitting_out.includes(seat)) classes.push("out");
     const node = element("div", { class: classes.join(" "), id: `seat-${seat}`, style: `left:${where.x}%;top:${where.y}%` });
     node.append(element("div", { class: "name", text: seatName(seat) }));
     const badges = [];
     if (observation.dealer === seat) badges.push("dealer");
-    if (observation.declarer === seat) badges.push(`declarer ${observation.contract}`);
+    if (observation.declarer === seat) badges.push(`declarer ${words(observation.contract)}`);
     if (observation.partner === seat) badges.push("called partner");
     badges.push(`${observation.tricks_won[seat] || 0} trick(s)`);
     node.append(element("div", { class: "badges", text: badges.join(" · ") }));
+    if (seat === table.me && !table.watching) {
+      // The person's own seat: its cards are the hand below the felt; on its turn, what it is to do (a
+      // trial found nothing saying "your turn" but the cards no longer dimmed).
+      if (myTurn()) node.append(element("div", { class: "turn", id: "table-turn", text: turnWords(table.view, observation) }));
+      box.append(node);
+      continue;
+    }
     const cards = element("div", { class: "cards" });
+    let downCount = null;
     if (exposed.has(seat)) {
       cards.classList.add("open");
       const shownCards = sortCards(exposed.get(seat), table.view.card_order);
@@ -461,7 +479,7 @@ function renderSeats(observation, legal) {
         cards.append(face);
       }
       const down = faceDown.get(seat) || 0;
-      if (down) cards.append(element("span", { class: "count", text: `+${down} face down` }));
+      if (down) downCount = element("div", { class: "down", text: `+${down} face down` });
     } else if (seat !== table.me || table.watching) {
       const count = observation.phase === "auction" ? (observation.looked ? observation.hand.length : perHand) : Math.max(0, perHand - played[seat]);
       const backs = Math.min(count, 13);
@@ -469,6 +487,7 @@ function renderSeats(observation, legal) {
       if (count) cards.append(element("span", { class: "count", text: String(count) }));
     }
     node.append(cards);
+    if (downCount) node.append(downCount);
     box.append(node);
   }
 }
@@ -485,7 +504,7 @@ function renderTrick(cards, winner = null) {
     const where = position(seat);
     const face = cardElement(card, seat === winner ? "won" : "");
     face.style.left = `${50 + 30 * Math.cos(where.angle)}%`;
-    face.style.top = `${50 + 30 * Math.sin(where.angle)}%`;
+    face.style.top = `${50 + 20 * Math.sin(where.angle)}%`; // (less than across: the felt is wider than tall)
     face.tabIndex = -1;
     box.append(face);
   }
@@ -501,10 +520,10 @@ function renderSide(view, observation) {
 
   const contract = $("contract");
   contract.replaceChildren(element("h4", { text: `Hand ${view.hand_number + 1} · ${view.phase}` }));
-  if (observation.contract) contract.append(element("div", { text: `Contract ${observation.contract} by ${seatName(observation.declarer)}` }));
+  if (observation.contract) contract.append(element("div", { text: `Contract ${words(observation.contract)} by ${seatName(observation.declarer)}` }));
   else contract.append(element("div", { text: `Dealer: ${seatName(observation.dealer)}` }));
   if (observation.called_card) contract.append(element("div", { text: `Called partner: the holder of ${observation.called_card}` + (observation.partner !== null ? ` (${seatName(observation.partner)})` : "") }));
-  if (observation.announced.length) contract.append(element("div", { text: "Announced: " + observation.announced.map(([seat, what]) => `${seatName(seat)} ${what}`).join(", ") }));
+  if (observation.announced.length) contract.append(element("div", { text: "Announced: " + observation.announced.map(([seat, what]) => `${seatName(seat)} ${words(what)}`).join(", ") }));
   if (observation.kitty.length) {
     const kitty = element("div", { class: "table-cards" });
     for (const card of observation.kitty) kitty.append(cardElement(card));
@@ -515,7 +534,7 @@ function renderSide(view, observation) {
 
   const auction = $("auction");
   auction.replaceChildren(element("h4", { text: "Auction" }));
-  for (const [seat, call] of observation.calls) auction.append(element("div", { text: `${seatName(seat)}: ${call}` }));
+  for (const [seat, call] of observation.calls) auction.append(element("div", { text: `${seatName(seat)}: ${words(call)}` }));
   auction.scrollTop = auction.scrollHeight;
 }
 
@@ -553,8 +572,24 @@ function renderActions(only = null) {
   for (const action of actions) {
     const strain = action.startsWith("bid ") ? action.slice(-1) : "";
     const classes = [action.startsWith("bid ") || action === "pass" ? "bid" : "", RED.has(strain) ? "red-strain" : ""].join(" ");
-    bar.append(element("button", { class: classes, "data-action": action, text: action, onclick: () => act(action) }));
+    const label = words(action);
+    const typed = label === action ? {} : { title: `type: ${action}` };
+    bar.append(element("button", { class: classes, "data-action": action, text: label, ...typed, onclick: () => act(action) }));
   }
+}
+
+function turnWords(view, observation) {
+  if (view.discard) return `Your turn: put away ${view.discard.count} card(s).`;
+  if (view.phase === "auction") return "Your turn to bid.";
+  if (view.phase === "play") {
+    const dummy = observation.acting_seat !== table.me;
+    if (!observation.trick.length) return dummy ? "Your dummy's lead." : "Your lead.";
+    const [leader, card] = observation.trick[0];
+    const partner = leader < table.info.players && table.info.teams.some((team) => team.includes(table.me) && team.includes(leader));
+    const who = leader === table.me ? "you" : controller(leader) === table.me ? "your dummy" : partner ? `your partner (seat ${leader})` : `seat ${leader}`;
+    return `${dummy ? "Your dummy to play" : "Your turn"}: ${who} led ${card}.`;
+  }
+  return "Your turn.";
 }
 
 function render(drawTrick = true) {
