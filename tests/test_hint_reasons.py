@@ -19,6 +19,7 @@ from engine.bots.hints import hint
 from engine.bots.profile import THRESHOLD, Profile
 from engine.kernel.moves import said_move
 from engine.kernel.phase import Phase
+from engine.rules.strains import CardOrder
 
 RULES = engine.load_variant("standard")
 CARDS = {str(card): card for card in RULES.deck.cards}
@@ -164,3 +165,65 @@ def test_a_bid_near_the_games_end_says_what_the_variants_curve_makes_of_the_read
         game.apply(action)
     ended = [why for why in reasons if why.startswith("near the game's end")]
     assert ended and all("in this variant a declaring side reading that takes about" in why for why in ended)
+
+
+def _play_hints(variant: str, seeds: range) -> list[tuple[engine.Observation, engine.Action, str]]:
+    """Every card-play hint of the first hand of ``variant`` over ``seeds``, heuristic bots in every seat."""
+    rules = engine.load_variant(variant)
+    found = []
+    for seed in seeds:
+        game = engine.Game(rules, seed=seed)
+        bots: dict[int, HeuristicBot] = {}
+        while not game.is_over and game.hand_number == 0:
+            seat = game.to_act
+            assert seat is not None
+            observation, legal = game.observation(seat), game.legal_actions()
+            action, reason = hint(bots.setdefault(seat, HeuristicBot(rules, seed=seat)), observation, legal)
+            if observation.phase is Phase.PLAY and len(legal) > 1:
+                found.append((observation, action, reason))
+            game.apply(action)
+    return found
+
+
+def test_a_lead_s_hint_says_which_reason_led_it() -> None:
+    """A player's trial read "lead 10S: the best card left in its suit, or low from your longest side
+    suit" and could not tell which (10S was not the best spade left). Each lead now says its own branch:
+    a defender's "best card left" lead has no higher card of its suit unplayed outside its hand, and a
+    "low from your longest side suit" lead is from a longest plain suit of a hand with no such card
+    (worked out here from the observation: the cards played and the hand)."""
+    checked = {"best": 0, "low": 0}
+    for observation, action, reason in _play_hints("standard", range(12)):
+        if observation.trick or observation.declarer == observation.seat or not reason.startswith("lead"):
+            continue
+        assert "best card left in its suit, or low" not in reason, reason
+        order = RULES.card_order(RULES.ladder[observation.contract].style.strain)
+        played = {card.index for trick in observation.tricks for _, card in trick.cards}
+        held = {card.index for card in observation.hand}
+
+        known = played | held
+
+        def higher_out(index: int, order: CardOrder = order, known: set[int] = known) -> bool:
+            return any(
+                order.suit_of[other] == order.suit_of[index] and order.power[other] > order.power[index] and other not in known
+                for other in range(len(RULES.deck.cards))
+            )
+
+        card = action.card  # type: ignore[attr-defined]
+        if "the best card left in its suit" in reason:
+            checked["best"] += 1
+            assert not higher_out(card.index), (reason, observation.hand)
+        elif "low from your longest side suit" in reason:
+            checked["low"] += 1
+            plain = [index for index in held if not order.is_trump(RULES.deck.cards[index]) and order.suit_of[index]]
+            lengths = {suit: sum(order.suit_of[index] == suit for index in plain) for suit in {order.suit_of[index] for index in plain}}
+            assert lengths[order.suit_of[card.index]] == max(lengths.values()), (reason, observation.hand)
+            assert all(higher_out(index) for index in plain), (reason, observation.hand)
+    assert checked["best"] and checked["low"], checked
+
+
+def test_a_two_handed_play_hint_names_the_own_dummy_to_come_not_a_partner() -> None:
+    """A player's trial read "your partner plays after you" in two-handed, where the seat after is the
+    player's own dummy (rules text 000, "Two-handed 500")."""
+    reasons = [reason for _, _, reason in _play_hints("two-handed", range(10))]
+    assert not any("partner" in reason for reason in reasons), [reason for reason in reasons if "partner" in reason]
+    assert any("your dummy plays after you" in reason or "your own hand plays after your dummy" in reason for reason in reasons)

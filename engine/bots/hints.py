@@ -234,6 +234,31 @@ def _beyond_reach(strain: StrainTable, table: Table) -> str:
     return words + ", and no opponent still to play has shown it may trump"
 
 
+def _lead_reason(bot: HeuristicBot, strain: StrainTable, table: Table, index: int, card: str) -> str:
+    """Why the lead, by the branch :func:`~engine.bots.trick_play.lead` took for it (a trial read "the best
+    card left in its suit, or low from your longest side suit" and could not tell which)."""
+    side = table.hand & ~strain.trumps
+    if strain.trumps >> index & 1:
+        return f"lead trumps ({card}) to draw the other side's." if side else f"only trumps are left: lead {card}."
+    suit = strain.suit_of[index]
+    unseen = ((1 << len(bot.tables.cards)) - 1) & ~table.seen
+    if suit is not None and not unseen & strain.higher[index]:
+        return f"lead {card}: the best card left in its suit (no higher one is still out)."
+    if suit is None:
+        return f"lead {card}: no side suit of yours has the best card left."
+    return f"lead {card}: low from your longest side suit (none of your side suits has the best card left)."
+
+
+def _ally_to_come(bot: HeuristicBot, table: Table) -> str:
+    """Who plays after this seat on its side, in words: a partner, or in two-handed the player's own dummy
+    (a trial read "your partner plays after you" of its own dummy)."""
+    controller = bot.tables.controller
+    allies = [seat for seat in later_seats(table) if table.allies >> seat & 1]
+    if allies and all(controller[seat] == controller[table.seat] for seat in allies):
+        return "your dummy plays after you" if controller[table.seat] == table.seat else "your own hand plays after your dummy"
+    return "your partner plays after you"
+
+
 def _play_reason(bot: HeuristicBot, action: Play, reason: PlayReason) -> str:
     """Why the card: the branch the card play took (:meth:`~engine.bots.card_play.CardPlay.play_with_reason`,
     and for a trick already led :func:`~engine.bots.trick_play.follow_reading`) on the table it read."""
@@ -255,11 +280,9 @@ def _play_reason(bot: HeuristicBot, action: Play, reason: PlayReason) -> str:
             "no trick a joker is played to is lost, so it is one of them" if not table.trick else "no high card is left to be forced later"
         )
         return f"short of the {contract.target.minimum} tricks {contract.name} needs: {card} takes one ({why})."
-    if kind == Playing.LEAD or not table.trick:
-        if bot.rules.card_order(contract.style.strain).is_trump(card):
-            return f"lead trumps ({card}) to draw the other side's."
-        return f"lead {card}: the best card left in its suit, or low from your longest side suit."
     strain = bot.tables.strains[contract.style.strain]
+    if kind == Playing.LEAD or not table.trick:
+        return _lead_reason(bot, strain, table, card.index, str(card))
     best = bot.tables.cards[max(table.trick, key=lambda played: strain.keys[table.led][played[1]])[1]]
     if kind == Reason.NO_WINNER or (
         kind == Playing.FOLLOW_CLASSIC
@@ -274,7 +297,7 @@ def _play_reason(bot: HeuristicBot, action: Play, reason: PlayReason) -> str:
         Reason.PARTNER_EXPOSED: f"a card still out could beat your side's {best}, and none of yours is sure: {card}, your highest, makes them spend more.",
         Reason.LAST: f"{card} is the lowest card that wins the trick.",
         Reason.SAFE: f"{card} is the cheapest card that takes the trick, and {out}.",
-        Reason.PARTNER_TO_COME: f"your partner plays after you, and a card still out could beat your winners: keep them, play {card}.",
+        Reason.PARTNER_TO_COME: f"{_ally_to_come(bot, table)}, and a card still out could beat your winners: keep them, play {card}.",
         Reason.GAMBLE: f"{card}, your highest winner, makes the players after you spend their best (a card still out could beat it).",
     }.get(kind, f"{card}: the cheapest winner, or the cheapest card where your side is winning.")
 
