@@ -214,8 +214,12 @@ def test_saved_game_mid_hand_round_trips_through_json() -> None:
         (lambda data: data["hands"][0]["actions"].append("1 bid 6S"), r"seat 1 cannot bid 6S: 6S does not outrank the current bid, 7H"),
         (lambda data: data["hands"][0]["deal"]["kitty"].pop(), r"hands\[0\]\.deal\.kitty has 2 cards"),
         (lambda data: data.update(rng=[1, 2]), "'rng' is not a random generator state"),
-        (lambda data: data.update(variant="no-such-variant") or data.pop("variant_rules"), "no shipped variant called"),
-        (lambda data: data["variant_rules"]["document"].update(name="Edited"), "does not match its sha256"),
+        # (Without 'check', which covers the carried rules and would name the edit first.)
+        (
+            lambda data: data.update(variant="no-such-variant") or data.pop("variant_rules") and data.pop("check"),
+            "no shipped variant called",
+        ),
+        (lambda data: data["variant_rules"]["document"].update(name="Edited") or data.pop("check"), "does not match its sha256"),
         (
             lambda data: data["hands"][0].update(scores=[0, 10]),
             r"the top-level 'scores' is \[0, 0\], but hands\[0\] records 'scores' \[0, 10\]",
@@ -238,7 +242,7 @@ def test_a_saved_game_edited_after_it_was_saved_is_refused_naming_the_field() ->
     save is named once the replay has found nothing else; without ``check`` it loads as edited."""
     played = game("standard", {}, actions=["pass", "pass", "bid 6H", "pass"])
     saved = json.loads(json.dumps(played.to_dict()))
-    assert set(saved["check"]) == {"dealer", "scores", "banned", "redeals", "hands", "deals", "rng"}
+    assert set(saved["check"]) == {"dealer", "scores", "banned", "redeals", "hands", "deals", "rng", "variant_rules"}
     assert engine.Game.from_dict(saved).to_dict() == saved
 
     scored = json.loads(json.dumps(saved))
@@ -267,6 +271,40 @@ def test_a_saved_game_edited_after_it_was_saved_is_refused_naming_the_field() ->
         bad = dict(saved, check=check)
         with pytest.raises(engine.SavedGameError, match="'check' must be an object of field digests"):
             engine.Game.from_dict(bad)
+
+
+def test_a_record_whose_carried_rules_were_removed_or_changed_is_refused_before_it_is_played() -> None:
+    """A user trial (docs/formats.md, "The variant travels with the record"): a saved game of ``standard``
+    with ``variant`` edited to ``australian`` and ``variant_rules`` deleted, ``check`` kept, loaded as a game
+    of Australian 500. The check covers the carried rules now, so the record is refused as edited (before
+    its actions are replayed under the other rules); a check written before it covered them loads as
+    before; without ``check`` the record loads as edited, on purpose. A transcript alike."""
+    saved = json.loads(json.dumps(game("standard", {}, actions=["pass", "pass", "bid 6H", "pass"]).to_dict()))
+    moved = dict(saved, variant="australian")
+    del moved["variant_rules"]
+    with pytest.raises(
+        engine.SavedGameError, match=r"^saved game: 'variant_rules' was removed after it was recorded: check\.variant_rules covers it"
+    ):
+        engine.Game.from_dict(moved)
+    del moved["check"]
+    assert engine.Game.from_dict(moved).rules.name == "Australian 500"  # as edited, on purpose
+    other = dict(saved, variant_rules=game("australian", {}).to_dict()["variant_rules"])
+    with pytest.raises(engine.SavedGameError, match=r"'variant_rules' was changed after it was recorded: it does not match check"):
+        engine.Game.from_dict(other)
+    older = json.loads(json.dumps(saved))
+    del older["check"]["variant_rules"]  # written before the check covered the carried rules
+    assert engine.Game.from_dict(older).to_dict() == saved
+    assert engine.Game.from_dict(dict(saved, variant="australian")).rules.name == "Standard 500"  # a name, carried on
+
+    finished = game("standard", {}, actions=["pass"] * 4)
+    transcript = json.loads(json.dumps(finished.transcript(0)))
+    assert "variant_rules" in transcript["check"]
+    moved = dict(transcript, variant="australian")
+    del moved["variant_rules"]
+    with pytest.raises(engine.TranscriptError, match=r"^transcript: 'variant_rules' was removed after it was recorded"):
+        engine.replay(moved)
+    del transcript["check"]["variant_rules"]
+    assert engine.replay(transcript) == finished.results[0]
 
 
 def test_a_saved_game_given_other_rules_than_it_carries_is_refused() -> None:

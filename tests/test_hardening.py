@@ -373,6 +373,7 @@ def test_hand_edited_saved_games_raise_saved_game_error(key: str, value: Any, wo
     data[key] = value
     if key == "variant":  # as saved before games carried their variant (issue 31)
         data.pop("variant_rules")
+        data["check"].pop("variant_rules")
     if key in ("dealer", "scores"):
         data["hands"][0][key] = value
     with pytest.raises(engine.SavedGameError, match=words):

@@ -104,7 +104,10 @@ def test_replay_rejects_the_first_illegal_action_with_its_index(capsys: pytest.C
         (lambda data: data.update(scores=[0]), "scores must be a list of 2 whole numbers"),
         (lambda data: data.pop("deal"), "has no 'deal'"),
         (lambda data: data["deal"]["hands"][0].__setitem__(0, "XX"), r"deal\.hands\[0\]\[0\]: 'XX' is not a card"),
-        (lambda data: data.update(variant="nonesuch") or data.pop("variant_rules"), "no shipped variant called 'nonesuch'"),
+        (
+            lambda data: (data.update(variant="nonesuch"), data.pop("variant_rules"), data["check"].pop("variant_rules")),
+            "no shipped variant called 'nonesuch'",
+        ),
         (lambda data: data["variant_rules"].update(sha256="0" * 64), "does not match its sha256"),
         (lambda data: data.update(tricks=3), "unknown key 'tricks'"),
     ],
@@ -229,6 +232,7 @@ def test_replay_many_loads_each_variant_once(capsys: pytest.CaptureFixture[str],
     for path, _ in hands:  # as written before transcripts carried their variant: each names it
         old = json.loads(path.read_text(encoding="utf-8"))
         del old["variant_rules"]
+        del old["check"]["variant_rules"]
         path.write_text(json.dumps(old), encoding="utf-8")
     code, _, _ = run(capsys, "replay", *(str(path) for path, _ in hands))
     assert code == 0 and loaded == ["standard"]

@@ -175,7 +175,16 @@ def named_rules(data: Mapping[str, Any], where: str, folder: str | None = None) 
 def record_rules(data: Mapping[str, Any], rules: Rules | None, where: str, folder: str | None, remedy: str) -> Rules:
     """The rules to replay a record (``data``) under: its named variant (:func:`named_rules`) when
     ``rules`` is None, else ``rules``, refused with :class:`TranscriptError` (ending with ``remedy``) when
-    the record carries other rules (every rule compared, not the name it is known by, nor its text)."""
+    the record carries other rules (every rule compared, not the name it is known by, nor its text), or
+    when its ``check`` covers carried rules it no longer holds as recorded (:func:`carried_edit`)."""
+    edit = carried_edit(data)
+    if edit is not None:
+        raise TranscriptError(
+            f"{where}: '{CARRIED}' was {edit} after it was recorded: "
+            + (f"it does not match check.{CARRIED}" if edit == "changed" else f"check.{CARRIED} covers it")
+            + f", so it would be played under other rules than it was ({shown(data.get('variant'))} is only its name); "
+            "remove 'check' to use it as edited."
+        )
     if rules is None:
         return named_rules(data, where, folder)
     if CARRIED in data:
@@ -224,8 +233,10 @@ def record_data(record: HandRecord) -> dict[str, Any]:
     return data
 
 
-CHECKED = ("dealer", "scores", "deal", "misdeals", "actions", "banned", "redeals")
-"""The fields of a transcript its ``check`` covers (each that it holds)."""
+CHECKED = ("dealer", "scores", "deal", "misdeals", "actions", "banned", "redeals", CARRIED)
+"""The fields of a transcript its ``check`` covers (each that it holds): the rules it carries too, so that
+a record whose ``variant_rules`` were removed (and ``variant`` edited) is not played under other rules (a
+``check`` written before it covered them is not refused for that: see :func:`check_mismatch`)."""
 
 
 def field_digest(value: object) -> str:
@@ -258,9 +269,26 @@ def check_mismatch(data: Mapping[str, Any], covered: tuple[str, ...], fields: tu
         if key in check and field_digest(data[key]) != check[key]:
             return ("changed", key)
     for key in fields:
-        if key in data and key not in check:
+        if key in data and key not in check and key != CARRIED:  # (checks written before they covered the carried rules)
             return ("added", key)
     return None
+
+
+def carried_edit(data: Mapping[str, Any]) -> str | None:
+    """How a record's carried rules (``variant_rules``) differ from what its ``check`` recorded of them:
+    ``"removed"`` or ``"changed"``; ``None`` when they agree or the check does not cover them. Asked before
+    the rules are loaded, so that a record edited to play under other rules is refused as edited, not
+    replayed until an action fails under them."""
+    check = data.get("check")
+    if not isinstance(check, Mapping) or not isinstance(check.get(CARRIED), str):
+        return None
+    if CARRIED not in data:
+        return "removed"
+    try:
+        digest = field_digest(data[CARRIED])
+    except (UnicodeError, ValueError, RecursionError):  # (text that is not Unicode: named as such when the rules are read)
+        return None
+    return "changed" if digest != check[CARRIED] else None
 
 
 def hand_transcript(rules: Rules, record: HandRecord) -> dict[str, Any]:

@@ -38,9 +38,10 @@ READABLE = (FORMAT, "fivehundred-game/1")
 its tag was raised; their ``check`` and ``variant_rules`` are read alike where they are present)."""
 
 _KEYS = {"format", "variant", CARRIED, "dealer", "scores", "banned", "redeals", "hands", "deals", "rng", "choosing", "check", "seat"}
-SAVED_CHECKED = ("dealer", "scores", "banned", "redeals", "hands", "deals", "rng", "choosing")
-"""The fields of a saved game its ``check`` covers (each that it holds): everything that decides the game
-but its variant, which ``variant_rules`` carries with its own hash."""
+SAVED_CHECKED = ("dealer", "scores", "banned", "redeals", "hands", "deals", "rng", "choosing", CARRIED)
+"""The fields of a saved game its ``check`` covers (each that it holds): everything that decides the game,
+the rules it carries (``variant_rules``) among them (a ``check`` written before 2026-11-29 does not cover
+them); ``variant`` is the rules' name, carried on as written."""
 _HAND_KEYS = {"dealer", "scores", "deal", "actions", "misdeals"}
 
 
