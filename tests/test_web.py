@@ -167,6 +167,22 @@ def test_files_are_saved_opened_and_listed_under_the_folder(session: WebSession,
     assert ask(session, cmd="new_game", variant="ok.yaml")["name"] == "Ok"
 
 
+def test_a_save_over_a_file_that_exists_replaces_it_only_when_asked_to(session: WebSession, tmp_path: Path) -> None:
+    """A user trial (the web editor): Save with another file's name replaced precious.yaml, which the editor
+    had never opened, without a word. A file that exists is replaced only with ``replace`` true; without it
+    the reply is ``file_exists`` and the file is as it was (the page then asks the person)."""
+    precious = tmp_path / "precious.yaml"
+    precious.write_text("# ours\nname: Precious rules\n", encoding="utf-8")
+    refused = ask(session, cmd="save_file", path="precious.yaml", text="extends: standard\n")
+    assert refused["error"]["code"] == "file_exists" and "already exists: nothing was written" in refused["error"]["message"]
+    assert precious.read_text(encoding="utf-8") == "# ours\nname: Precious rules\n"
+    for bad in ("yes", 1, None):
+        assert ask(session, cmd="save_file", path="precious.yaml", text="x: 1\n", replace=bad)["error"]["code"] == "file_refused"
+    assert precious.read_text(encoding="utf-8") == "# ours\nname: Precious rules\n"
+    assert ask(session, cmd="save_file", path="precious.yaml", text="extends: standard\n", replace=True)["ok"]
+    assert precious.read_text(encoding="utf-8") == "extends: standard\n"
+
+
 @pytest.mark.parametrize(
     "path",
     [
@@ -206,7 +222,7 @@ def test_links_leaving_the_folder_and_files_that_are_not_regular_are_refused(ses
     ):
         reply = ask(session, cmd="open_file", path=name)
         assert words in reply["error"]["message"], reply
-        written = ask(session, cmd="save_file", path=name, text="b: 2\n")
+        written = ask(session, cmd="save_file", path=name, text="b: 2\n", replace=True)
         assert written["ok"] if name == "big.yaml" else written["error"]["code"] == "file_refused", written
     assert outside.read_text(encoding="utf-8") == "secret: 1\n"
     # A link inside the folder is read, never written through.

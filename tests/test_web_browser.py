@@ -407,10 +407,35 @@ def test_a_house_rule_typo_is_shown_at_its_line_and_fixing_it_changes_the_rules_
     assert "differs from Standard 500" in changed[0]
     assert "worth 350" in _one(browser, "#editor-words-changes").text
     assert not _by(browser, "#editor-gutter .bad")
-    # Saved into the server's folder.
+    # Saved into the server's folder. house.yaml exists there (written above, not opened in the editor): a
+    # trial's Save replaced such a file unasked, so the page asks first; declined, the file stays as it was.
     _one(browser, "#editor-save").click()
+    asked = wait_for(lambda: _alert(browser), what="the question before replacing house.yaml")
+    assert "house.yaml already exists" in asked.text
+    asked.dismiss()
+    wait_for(lambda: "left as it was" in _one(browser, "#editor-status").text, what="the declined save")
+    assert (server.folder / "house.yaml").read_text(encoding="utf-8") == typo
+    _one(browser, "#editor-save").click()
+    wait_for(lambda: _alert(browser), what="the question again").accept()
     wait_for(lambda: "saved house.yaml" in _one(browser, "#editor-status").text, what="the save")
     assert (server.folder / "house.yaml").read_text(encoding="utf-8") == typo.replace("valeu", "value")
+    # The file the editor saved is its own now: saved again without a question.
+    area.send_keys("# again\n")
+    _one(browser, "#editor-save").click()
+    wait_for(lambda: "# again" in (server.folder / "house.yaml").read_text(encoding="utf-8"), what="the second save")
+    assert _alert(browser) is None
+
+
+def _alert(driver: Any) -> Any:
+    """The page's open dialog (a confirm), or ``None``."""
+    from selenium.common.exceptions import NoAlertPresentException
+
+    try:
+        alert = driver.switch_to.alert
+        alert.text  # noqa: B018 (raises where there is none)
+        return alert
+    except NoAlertPresentException:
+        return None
 
 
 def cli_validate_lines(folder: Path) -> list[str]:

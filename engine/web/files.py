@@ -33,6 +33,11 @@ class FileRefusal(ValueError):
     """A path or a file the web table will not read or write, with the reason in a sentence."""
 
 
+class FileExists(FileRefusal):
+    """A save to a file that exists, not asked to replace it (the page asks the person, then saves again
+    with ``replace``)."""
+
+
 def resolve(root: str, path: object) -> str:
     """The absolute path of ``path`` (relative to ``root``) once checked to stay inside ``root``; raises
     :class:`FileRefusal` otherwise."""
@@ -87,10 +92,12 @@ def read(root: str, path: object) -> str:
         raise FileRefusal(f"{path[:80]!r} is not UTF-8 text (bad byte at offset {error.start}).") from None
 
 
-def write(root: str, path: object, text: object) -> str:
+def write(root: str, path: object, text: object, replace: object = False) -> str:
     """Write ``text`` to the house-rules file ``path`` under ``root``, whole or not at all (a temporary
-    file beside it, then renamed): a new file, or one that is a regular file already; its folder must
-    exist. Returns the path as given; raises :class:`FileRefusal`."""
+    file beside it, then renamed): a new file, or, asked to ``replace`` it, one that is a regular file
+    already; its folder must exist. Returns the path as given; raises :class:`FileExists` for a file that
+    exists and was not to be replaced (a user trial's Save replaced a file it never opened, unasked), and
+    :class:`FileRefusal` for the rest."""
     full = resolve(root, path)
     assert isinstance(path, str)
     if not isinstance(text, str):
@@ -109,6 +116,10 @@ def write(root: str, path: object, text: object) -> str:
         raise FileRefusal(f"{path[:80]!r} cannot be checked: {error.strerror or error}.") from None
     if info is not None and not stat.S_ISREG(info.st_mode):
         raise FileRefusal(f"{path[:80]!r} is not a regular file (a link, a folder, a pipe or a device); nothing was written.")
+    if replace is not True and replace is not False:
+        raise FileRefusal(f"'replace' must be true or false, not {replace!r:.40}.")
+    if info is not None and not replace:
+        raise FileExists(f"{path[:80]!r} already exists: nothing was written. Save it with 'replace' true to replace it.")
     try:
         replace_whole(full, data)
     except OSError as error:

@@ -360,7 +360,9 @@ class WebSession(Session):
 
     def _save_file(self, request: dict[str, Any]) -> dict[str, Any]:
         try:
-            return {"path": files.write(self.root, request.get("path"), request.get("text"))}
+            return {"path": files.write(self.root, request.get("path"), request.get("text"), request.get("replace", False))}
+        except files.FileExists as error:
+            raise RequestError("file_exists", str(error)) from None
         except files.FileRefusal as error:
             raise RequestError("file_refused", str(error)) from None
 

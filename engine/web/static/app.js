@@ -292,6 +292,10 @@ async function refreshFiles() {
 }
 
 $("editor-files").addEventListener("focus", refreshFiles);
+// The file this editor opened or saved last: Save replaces it without asking; any other file that exists
+// is replaced only once the person says so (a trial's Save replaced a file it had never opened).
+let editorOwn = null;
+
 $("editor-open").addEventListener("click", async () => {
   const path = $("editor-files").value || $("editor-file").value;
   const reply = await engine.ask("open_file", { path });
@@ -299,6 +303,7 @@ $("editor-open").addEventListener("click", async () => {
     $("editor-status").textContent = reply.error.message;
     return;
   }
+  editorOwn = path;
   saveNote = "";
   $("editor-file").value = path;
   $("editor-text").value = reply.text;
@@ -306,7 +311,17 @@ $("editor-open").addEventListener("click", async () => {
   editorChanged();
 });
 $("editor-save").addEventListener("click", async () => {
-  const reply = await engine.ask("save_file", { path: $("editor-file").value, text: $("editor-text").value });
+  const path = $("editor-file").value;
+  const text = $("editor-text").value;
+  let reply = await engine.ask("save_file", { path, text, replace: path === editorOwn });
+  if (!reply.ok && reply.error.code === "file_exists") {
+    if (window.confirm(`${path} already exists and was not opened here. Replace it with the editor's text?`)) {
+      reply = await engine.ask("save_file", { path, text, replace: true });
+    } else {
+      reply = { ok: false, error: { message: `${path} already exists; it was left as it was.` } };
+    }
+  }
+  if (reply.ok) editorOwn = path;
   saveNote = reply.ok ? `saved ${reply.path}` : `not saved: ${reply.error.message}`;
   $("editor-status").textContent = saveNote;
   refreshFiles();
