@@ -289,10 +289,20 @@ def test_on_a_laptop_screen_the_hand_and_its_actions_show_without_scrolling_and_
             browser.set_window_size(width, height)
             inner = browser.execute_script("return [window.innerWidth, window.innerHeight]")
             browser.set_window_size(2 * width - inner[0], 2 * height - inner[1])  # the viewport, not the window
+            before = browser.execute_script("return typeof table === 'undefined' ? null : table.game")
             _new_table(browser, server, variant, 5)
             # (The page is not reloaded between games: the last game's felt shows until the new one's first view.)
-            wait_for(lambda: _turn(browser) == "Your turn to bid.", timeout=30, what="the person's turn to bid")
-            assert browser.execute_script("return document.getElementById('seat-0').classList.contains('to-act')")
+            wait_for(
+                lambda before=before, variant=variant: browser.execute_script(
+                    "const turn = document.getElementById('table-turn'), seat = document.getElementById('seat-0');"
+                    "return table.game !== arguments[0] && table.info.name.toLowerCase().startsWith(arguments[1].split('-')[0])"
+                    " && turn !== null && turn.textContent === 'Your turn to bid.' && seat.classList.contains('to-act')",
+                    before,
+                    variant,
+                ),
+                timeout=30,
+                what="the new game's turn to bid, the person's seat marked",
+            )
             bottoms = browser.execute_script(
                 "return [...document.querySelectorAll('#table-hand .card, #table-actions button')]"
                 ".map((each) => each.getBoundingClientRect().bottom)"
