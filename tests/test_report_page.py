@@ -396,10 +396,17 @@ def test_issue_45_item_2_sweep_chart_names_the_swept_values_and_keeps_rates_abov
 
     rows = [row("slams per hand", [0.01, 0.02], -0.05, 0.07), row("contracts made per hand", [0.97, 0.98], -0.04, 0.08)]
     rows.append(row("declaring side's points per hand", [-5.0, 3.0], -20.0, 30.0))
+    # A trial: a share that did not move (1% under each setting) got an axis from 0.0096 to 0.0104, and the
+    # charts drew rates as fractions beside a table in percent.
+    rows.append(row("hands passed out", [0.01, 0.01], 0.0, 0.0))
     drawn = ElementTree.fromstring(re.search(r"<svg.*</svg>", svg_figure(sweep_chart(rows, ["a", "b"], "key"), "t"), re.DOTALL).group(0))
-    for panel in ("sweep-slams-per-hand", "sweep-contracts-made-per-hand"):
+    for panel in ("sweep-slams-per-hand", "sweep-contracts-made-per-hand", "sweep-hands-passed-out"):
         values = [_number(label) for label in _tick_labels(drawn, "y", panel)]
-        assert values and min(values) >= 0 and max(values) <= 1, (panel, values)
+        assert values and min(values) >= 0 and max(values) <= 100, (panel, values)
+    made = [_number(label) for label in _tick_labels(drawn, "y", "sweep-contracts-made-per-hand")]
+    assert max(made) > 50, made  # in percent: 97% and 98%
+    still = [_number(label) for label in _tick_labels(drawn, "y", "sweep-hands-passed-out")]
+    assert max(still) - min(still) >= 1, still  # a span a reader can read, in percentage points
     assert min(_number(label) for label in _tick_labels(drawn, "y", "sweep-declaring-side-s-points-per-hand")) < 0
     settings_table = re.search(r'<table id="settings".*?</table>', text, flags=re.DOTALL)
     assert settings_table is not None

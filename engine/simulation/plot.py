@@ -138,30 +138,41 @@ def _is_rate(name: str, values: Sequence[float]) -> bool:
 def sweep_chart(figures: Sequence[dict[str, Any]], ticks: Sequence[str], xlabel: str) -> Any:
     """Small multiples, one per figure row of ``sweep_data`` (at most nine): its value at each setting
     (``ticks`` name the settings on the x axis, ``xlabel`` the keys swept), with each setting's 95%
-    interval against the first, red where the change is significant. A rate's axis stays within 0 to 1
-    and a count's or length's above 0, whatever the intervals' ends."""
+    interval against the first, red where the change is significant. A rate is drawn in percent, as the
+    table prints it, its axis within 0 to 100; a count's or length's axis stays above 0, whatever the
+    intervals' ends; a figure that hardly moves gets an axis of a readable span (a trial read an unchanging
+    share on an axis from 0.0096 to 0.0104)."""
     columns = min(3, len(figures))
     lines = (len(figures) + columns - 1) // columns
     figure, axes = plt.subplots(lines, columns, figsize=(4 * columns, 2.9 * lines), squeeze=False)
     positions = list(range(len(ticks)))
     for place, row in zip(axes.flat, figures):
-        values = [value if value is not None else float("nan") for value in row["values"]]
+        raw = [value if value is not None else float("nan") for value in row["values"]]
+        rate = bool(row.get("rate", _is_rate(row["figure"], [value for value in raw if value == value])))
+        scale = 100.0 if rate else 1.0
+        values = [value * scale for value in raw]
         place.set_gid("sweep-" + _slug(row["figure"]))
         place.plot(positions, values, "o-", color=BLUE)
+        reach = [value for value in values if value == value]  # NaN: a figure a setting does not have
         for position, against in zip(positions[1:], row["against_first"]):
             if against is not None:
-                low, high = (values[0] + bound for bound in against["interval_95"])
+                low, high = (values[0] + bound * scale for bound in against["interval_95"])
                 place.plot([position, position], [low, high], color=RED if against["significant"] else PALE)
-        place.set_title(row["figure"], fontsize=9)
+                reach += [low, high]
+        place.set_title(row["figure"] + (" (%)" if rate else ""), fontsize=9)
         # Long values (a placement, a list) are turned on end so that neighbours do not overwrite each other.
         place.set_xticks(positions, list(ticks), rotation=30 if max(map(len, ticks)) > 6 else 0, fontsize=8)
         place.set_xlim(-0.5, len(ticks) - 0.5)
         place.set_xlabel(xlabel, fontsize=8)
-        known = [value for value in values if value == value]  # NaN: a figure a setting does not have
+        place.ticklabel_format(axis="y", useOffset=False, style="plain")
+        bottom, top = place.get_ylim()
+        if reach and max(reach) - min(reach) < (least := (1.0 if rate else max(1.0, 0.02 * max(abs(each) for each in reach)))):
+            middle = (max(reach) + min(reach)) / 2
+            bottom, top = middle - least, middle + least
         if "points" not in row["figure"]:
-            bottom, top = place.get_ylim()
-            # An interval's end below 0 (or above 1) is only the normal approximation's reach.
-            place.set_ylim(max(bottom, 0.0), min(top, 1.0) if _is_rate(row["figure"], known) else top)
+            # An interval's end below 0 (or above 100%) is only the normal approximation's reach.
+            bottom, top = max(bottom, 0.0), min(top, 100.0) if rate else top
+        place.set_ylim(bottom, top)
     for place in list(axes.flat)[len(figures) :]:
         place.axis("off")
     figure.tight_layout()
