@@ -122,6 +122,50 @@ async function fillVariantSelect(select, withEditor, chosen) {
 
 // -- the rules in words, shared by the Variants and Editor views --------------------------------------
 
+// A changed line as the reports mark it: the words that differ from the line before struck out, the new
+// ones in green (a trial compared two three-line sentences struck whole to find "8S → 7NT"); a line mostly
+// rewritten is struck whole, then the new one.
+function wordChanges(before, after) {
+  const old = before.split(" ");
+  const now = after.split(" ");
+  const common = Array.from({ length: old.length + 1 }, () => new Array(now.length + 1).fill(0));
+  for (let i = old.length - 1; i >= 0; i--) {
+    for (let j = now.length - 1; j >= 0; j--) {
+      common[i][j] = old[i] === now[j] ? common[i + 1][j + 1] + 1 : Math.max(common[i + 1][j], common[i][j + 1]);
+    }
+  }
+  if ((2 * common[0][0]) / (old.length + now.length) < 0.5) {
+    return [element("del", { text: before }), " → ", element("ins", { text: after })];
+  }
+  const parts = [];
+  let same = [], gone = [], added = [];
+  const flush = () => {
+    const pieces = [];
+    if (same.length) pieces.push(same.join(" "));
+    if (gone.length) pieces.push(element("del", { text: gone.join(" ") }));
+    if (added.length) pieces.push(element("ins", { text: added.join(" ") }));
+    for (const piece of pieces) parts.push(...(parts.length ? [" ", piece] : [piece]));
+    same = [];
+    gone = [];
+    added = [];
+  };
+  let i = 0, j = 0;
+  while (i < old.length || j < now.length) {
+    if (i < old.length && j < now.length && old[i] === now[j]) {
+      if (gone.length || added.length) flush();
+      same.push(old[i]);
+      i++;
+      j++;
+    } else {
+      if (same.length) flush();
+      if (j < now.length && (i >= old.length || common[i][j + 1] >= common[i + 1][j])) added.push(now[j++]);
+      else gone.push(old[i++]);
+    }
+  }
+  flush();
+  return parts;
+}
+
 function renderWords(box, shownRules) {
   box.replaceChildren();
   box.append(element("h2", { text: shownRules.name }));
@@ -133,7 +177,7 @@ function renderWords(box, shownRules) {
   const list = element("ul");
   for (const change of changes) {
     const item = element("li");
-    if (change.before && change.after) item.append(element("del", { text: change.before }), " → ", element("ins", { text: change.after }));
+    if (change.before && change.after) item.append(...wordChanges(change.before, change.after));
     else if (change.after) item.append("added: ", element("ins", { text: change.after }));
     else item.append("dropped: ", element("del", { text: change.before }));
     list.append(item);
