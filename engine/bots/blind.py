@@ -22,8 +22,8 @@ from ..kernel.tables import cards_in, tables_for
 from ..rules.contracts import Contract
 from ..rules.ruleset import Rules
 from .calibration import known
+from .curve import TrickCurve
 from .profile import Profile
-from .trick_curve import TrickCurve
 from .valuation import Valuation
 
 BLIND_DEALS = 60

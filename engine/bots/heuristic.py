@@ -40,13 +40,14 @@ from .card_play import CardPlay
 from .ceiling import has_ceiling
 from .checks import check_choose, check_rules
 from .conventions import convention_bid
+from .curve import TrickCurve, expected_at
 from .misere_hand import MisereReading
 from .profile import Profile
 from .random_bot import generator
 from .reasons import Bidding, BidReason, Decision, Discarding, DiscardReason, Playing, PlayReason
 from .standing import LOST, Standing, end_bid, near_end
 from .trick_bids import call_partner, choose_by_worth
-from .trick_curve import TrickCurve, expected_at, kind_of
+from .trick_curve import kind_of
 from .valuation import Valuation, made_share
 from .worth import holding_tricks, sure_of_every_trick
 

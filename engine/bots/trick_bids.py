@@ -21,8 +21,8 @@ from ..kernel.phase import PASS_MOVE
 from ..kernel.seat_view import SeatView
 from ..kernel.tables import StrainTable, cards_in
 from ..rules.contracts import Contract
+from .curve import TrickCurve
 from .profile import Profile
-from .trick_curve import TrickCurve
 from .valuation import Valuation
 
 _SQRT2 = math.sqrt(2.0)

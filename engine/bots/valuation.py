@@ -27,9 +27,9 @@ from ..kernel.scoring import points_key
 from ..kernel.tables import tables_for
 from ..rules.contracts import Contract, PartnerRole
 from ..rules.ruleset import BreachRule, Rules
+from .curve import TrickCurve, expected_at
 from .memos import MEMO_LIMIT, memos_of, terms
 from .standing import TRICK_SPREAD, Standing
-from .trick_curve import TrickCurve, expected_at
 
 
 def made_share(curve: tuple[float, float], danger: float) -> float:
