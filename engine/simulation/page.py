@@ -211,7 +211,8 @@ def _answers(data: dict[str, Any], links: Sequence[SkillLink] = ()) -> str:
         )
     else:
         points = "; ".join(f"{_team_label(team)} {team['points_per_hand']:+.1f}" for team in data["per_team"])
-        rows.append(("Who scores?", f"Points a hand: {points} (who wins needs whole games: --games)."))
+        whole = "who wins needs whole games, not single hands: --games on the command line, games in the web page"
+        rows.append(("Who scores?", f"Points a hand: {points} ({whole})."))
     contracts = data["contracts"]
     bid = ""
     if contracts:
@@ -345,7 +346,7 @@ def _balance_section(data: dict[str, Any]) -> str:
     if balance is None:
         if data["unfinished_games"]:
             return "<h2>Balance</h2><p>No game ended: every one was stopped at the hand limit (the warning above).</p>"
-        return "<h2>Balance</h2><p>Balance needs whole games: simulate with --games.</p>"
+        return "<h2>Balance</h2><p>Balance needs whole games, not single hands: simulate with --games on the command line, or games in the web page.</p>"
     rows = [[f"side {team}", _interval(share), f"{100 * share['fair']:.0f}%"] for team, share in enumerate(balance["sides"])]
     rows.append(["first dealer's side", _interval(balance["first_dealer_side"]), f"{100 * balance['first_dealer_side']['fair']:.0f}%"])
     rows.append(["first bidder's side", _interval(balance["first_bidder_side"]), f"{100 * balance['first_bidder_side']['fair']:.0f}%"])
