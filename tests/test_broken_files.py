@@ -985,6 +985,27 @@ def test_a_real_key_after_a_key_with_no_value_keeps_its_own_problem(check) -> No
     assert any(problem.path == "$.end.target" and not problem.message.startswith("Check the indentation") for problem in problems), problems
 
 
+def test_every_key_of_an_empty_keys_value_written_after_it_is_hinted_under_it(check) -> None:  # type: ignore[no-untyped-def]
+    """A user trial wrote a contract's 'placement' and 'eligible' one level too far left under an empty
+    'misere:': the hint named 'placement', and 'eligible' gave three problems of its own (a contract named
+    'eligible' with no placement, no value, an unknown key). A key after it that the schema names as a key
+    of the empty key's value (a contract's) and not of this mapping is hinted too; a contract id is not."""
+    problems = check(
+        """
+        extends: standard
+        contracts:
+          misere:
+          placement: {above: 7NT}
+          eligible: {auction_reached: 7}
+          open_misere:
+            value: lots
+        """
+    )
+    hinted = sorted(problem.path for problem in problems if problem.message.startswith("Check the indentation: 'misere:'"))
+    assert hinted == ["$.contracts.eligible", "$.contracts.placement"], problems
+    assert len(problems) == 3 and any(problem.path.startswith("$.contracts.open_misere") for problem in problems), problems
+
+
 def test_two_keys_indented_too_little_are_two_problems(check) -> None:  # type: ignore[no-untyped-def]
     """One problem per mis-indented key, not one per file: two mistakes stay two."""
     problems = check(

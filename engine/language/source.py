@@ -24,6 +24,7 @@ from yaml.constructor import SafeConstructor
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ..errors import Problem, UnreadableFileError, VariantError
+from .resources import load_schema
 
 PathPart = Union[str, int]
 JsonPath = tuple[PathPart, ...]
@@ -141,6 +142,25 @@ def _surprise(node: ScalarNode, value: object) -> str | None:
 
 def _is_empty(node: Node) -> bool:
     return isinstance(node, ScalarNode) and node.tag == _NULL_TAG and node.value == ""
+
+
+def _schema_keys(path: JsonPath) -> frozenset[str]:
+    """The keys the variant schema names for the mapping at ``path`` (its ``properties``; none where the
+    schema does not say: a list's items, a free mapping)."""
+    schema: object = load_schema()
+    for part in path:
+        if not isinstance(schema, dict):
+            return frozenset()
+        if isinstance(part, int):
+            schema = schema.get("items")
+        else:
+            properties = schema.get("properties", {})
+            schema = properties.get(part) if isinstance(properties, dict) and part in properties else schema.get("additionalProperties")
+        reference = schema.get("$ref") if isinstance(schema, dict) else None
+        if isinstance(reference, str) and reference.startswith("#/$defs/"):
+            schema = load_schema().get("$defs", {}).get(reference[len("#/$defs/") :])
+    properties = schema.get("properties") if isinstance(schema, dict) else None
+    return frozenset(properties) if isinstance(properties, dict) else frozenset()
 
 
 def _last_empty_key(key: Node, value: Node) -> ScalarNode | None:
@@ -277,13 +297,23 @@ class _Reader:
             return None
         result: dict[str, object] = {}
         previous: tuple[Node, Node] | None = None
+        # A key written with no value, and the keys its value may hold (by the schema), while the keys after
+        # it are all such keys: each is hinted as belonging under it (a trial's misplaced 'placement' and
+        # 'eligible' under an empty 'misere:'; the second gave three problems of its own).
+        following: tuple[ScalarNode, frozenset[str]] | None = None
         for key_node, value_node in node.value:
             if previous is not None and isinstance(key_node, ScalarNode):
-                # Only the key right after one with no value: a later sibling may be a real key of this
-                # mapping whose own problems a hint would hide (``key:`` with no value removes an inherited one).
+                # The key right after one with no value; a later sibling only where the schema says it is a key
+                # of the empty one's value and not one of this mapping's own (``key:`` with no value also
+                # removes an inherited setting, and a real key after it keeps its own problems).
                 empty = _last_empty_key(*previous)
                 if empty is not None:
                     self._indentation_hint(empty, key_node, path)
+                    following = (empty, _schema_keys(path + (empty.value,))) if empty is previous[0] else None
+                elif following is not None and key_node.value in following[1] and key_node.value not in _schema_keys(path):
+                    self._indentation_hint(following[0], key_node, path)
+                else:
+                    following = None
             previous = (key_node, value_node)
             if isinstance(key_node, ScalarNode) and key_node.tag == _BOOL_TAG and key_node.style in (None, ""):
                 text = key_node.value
