@@ -260,6 +260,15 @@ def test_the_next_hand_stays_out_of_reach_until_the_summary_is_closed(browser: A
     assert _summary_shown(browser) and "Hand 1 is over" in _one(browser, "#summary").text
     felt = _felt(browser)
     assert felt["hand"] == "0" and felt["myTurn"] == "false" and not _by(browser, "#table-actions button"), felt
+    # The hand as it ended: the last trick's cards are on the felt, not still in the hand or a dummy (the
+    # view before the last card was shown under the summary), and Last trick shows that trick.
+    cards = "return [...document.querySelectorAll(arguments[0])].map((each) => each.dataset.card)"
+    last = browser.execute_script(cards, "#trick .card")
+    held = browser.execute_script(cards, "#table-hand .card, #seats .card")
+    assert len(last) == 4 and not set(last) & set(held), (last, held)
+    _one(browser, "#table-last").click()
+    assert sorted(browser.execute_script(cards, "#trick .card")) == sorted(last)
+    _one(browser, "#table-last").click()
     _one(browser, "#table-undo").click()  # said, not silently ignored
     wait_for(lambda: "can no longer be taken back" in _one(browser, "#table-message").text, what="undo's answer")
     from selenium.webdriver.common.keys import Keys

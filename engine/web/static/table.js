@@ -107,9 +107,12 @@ async function startTableWith(variant) {
 }
 
 async function newGame() {
-  if (table.summaryDone) table.summaryDone(); // a summary left open lets its game's loop end
-  if (table.game) await engine.ask("close", { game: table.game });
+  // The old game is let go first, so that a summary left open, once closed here, lets its game's loop end
+  // without drawing that game's next hand (it showed for a moment before the new game).
+  const old = table.game;
   table.game = null;
+  if (table.summaryDone) table.summaryDone();
+  if (old) await engine.ask("close", { game: old });
   table.watching = $("table-watch").checked;
   const seedText = $("table-seed").value.trim();
   const fields = variantFields($("table-variant").value);
@@ -222,7 +225,7 @@ async function absorb(events, view, game) {
   // A hand that ends here is shown as it ended until its summary is closed: the next hand (already dealt
   // in the view) stays out of sight and out of reach (a trial saw its bid buttons live under the summary).
   const ending = before && events.some((event) => event.type === "hand_scored");
-  table.view = ending ? before : view;
+  table.view = ending ? afterTricks(before, events) : view;
   table.closing = Boolean(ending); // nothing is the person's to do until the summary is closed
   table.hinted = null;
   for (const event of events) {
@@ -243,6 +246,30 @@ async function absorb(events, view, game) {
     }
   }
   render();
+}
+
+// The view before ``events`` with the tricks they complete taken into account: their cards gone from the
+// hand and the dummies, the trick cleared, each won trick counted (under a hand's summary the person's last
+// card stayed in the hand, since the server's view after them is already the next deal's).
+function afterTricks(view, events) {
+  const won = events.filter((event) => event.type === "trick_won");
+  if (!won.length) return view;
+  const played = new Set(won.flatMap((event) => event.cards.map(([, card]) => card)));
+  const observation = view.observation;
+  const tricksWon = [...observation.tricks_won];
+  for (const event of won) tricksWon[event.seat] = (tricksWon[event.seat] || 0) + 1;
+  return {
+    ...view,
+    legal: [],
+    observation: {
+      ...observation,
+      hand: observation.hand.filter((card) => !played.has(card)),
+      exposed: observation.exposed.map(([seat, cards]) => [seat, cards.filter((card) => !played.has(card))]),
+      trick: [],
+      tricks: [...observation.tricks, ...won.map((event) => ({ cards: event.cards, winner: event.seat }))],
+      tricks_won: tricksWon,
+    },
+  };
 }
 
 function showSummary(result, hand) {
