@@ -294,7 +294,11 @@ def test_a_record_whose_carried_rules_were_removed_or_changed_is_refused_before_
     older = json.loads(json.dumps(saved))
     del older["check"]["variant_rules"]  # written before the check covered the carried rules
     assert engine.Game.from_dict(older).to_dict() == saved
-    assert engine.Game.from_dict(dict(saved, variant="australian")).rules.name == "Standard 500"  # a name, carried on
+    # 'variant' is the rules' name, carried on as written; one naming another shipped variant is refused (the
+    # same trial got Standard 500 from a record edited to say australian), saying how to switch.
+    assert engine.Game.from_dict(dict(saved, variant="Our game")).rules.name == "Standard 500"
+    with pytest.raises(engine.SavedGameError, match=r"'variant' names the shipped variant 'australian' \(Australian 500\), but the rules"):
+        engine.Game.from_dict(dict(saved, variant="australian"))
 
     finished = game("standard", {}, actions=["pass"] * 4)
     transcript = json.loads(json.dumps(finished.transcript(0)))

@@ -132,6 +132,26 @@ def test_undo_takes_the_persons_action_back_with_the_bots_since(session: WebSess
     assert ask(session, cmd="undo", game="g1", player=0)["error"]["code"] == "illegal_action"
 
 
+def test_undo_after_the_game_is_over_is_refused(session: WebSession) -> None:
+    """A user trial pressed Undo after "Game over": the last card was taken back, the scores went back and
+    the finished game was in play again. A finished game's actions cannot be taken back."""
+    opened = ask(session, cmd="new_game", variant_text="extends: standard\nname: Short\nend: {target: 30}\n", seed=2)
+    game = opened["game"]
+    for _ in range(400):
+        state = ask(session, cmd="state", game=game, player=0)
+        if state["over"]:
+            break
+        if state["to_act"] == 0:
+            hinted = ask(session, cmd="hint", game=game, player=0)["action"]
+            assert ask(session, cmd="act", game=game, player=0, action=hinted)["ok"]
+        else:
+            ask(session, cmd="step", game=game, viewer=0)
+    assert state["over"]
+    refused = ask(session, cmd="undo", game=game, player=0)
+    assert refused["error"]["code"] == "illegal_action" and "The game is over" in refused["error"]["message"]
+    assert ask(session, cmd="state", game=game, player=0)["over"]
+
+
 def test_hint_gives_an_action_and_its_reason_to_the_player_to_act(session: WebSession) -> None:
     ask(session, cmd="new_game", variant="standard", seed=3)
     assert ask(session, cmd="hint", game="g1", player=0)["error"]["code"] == "illegal_action"
@@ -430,6 +450,37 @@ def test_the_websocket_speaks_the_protocol_and_refuses_another_origin(server: Se
             assert refused.value.status == 403
             with pytest.raises(aiohttp.WSServerHandshakeError):
                 await client.ws_connect(f"{server.base}/ws", origin=server.base)
+
+    asyncio.run(talk())
+
+
+def test_a_page_s_games_are_closed_when_it_goes_and_no_other_page_sits_at_them(server: Server) -> None:
+    """A user trial reloaded the table sixteen times and then could start no game ("At most 16 games may
+    be open"): each page's games stayed open. A game is closed once no page that started it, loaded it or
+    sat at it (a seat link) is connected; over ``/api`` a client closes its own."""
+    import aiohttp
+
+    async def talk() -> None:
+        url = f"{server.base}/ws?token={server.token}"
+        async with aiohttp.ClientSession() as client:
+            for _ in range(20):  # more than the web table's limit of open games
+                async with client.ws_connect(url, origin=server.base) as socket:
+                    await socket.send_str(json.dumps({"id": 1, "cmd": "new_game", "variant": "standard"}))
+                    assert json.loads(await socket.receive_str())["ok"]
+                await asyncio.sleep(0.1)  # (the server lets the page go once the socket's close reaches it)
+            async with client.ws_connect(url, origin=server.base) as first, client.ws_connect(url, origin=server.base) as second:
+                await first.send_str(json.dumps({"id": 1, "cmd": "new_game", "variant": "standard", "seed": 4}))
+                game = json.loads(await first.receive_str())["game"]
+                await second.send_str(json.dumps({"id": 2, "cmd": "sit", "game": game, "player": 1}))
+                assert json.loads(await second.receive_str())["ok"]
+                await first.close()
+                await asyncio.sleep(0.2)
+                await second.send_str(json.dumps({"id": 3, "cmd": "state", "game": game, "player": 1}))
+                assert json.loads(await second.receive_str())["ok"]  # the seat link's page still holds it
+            async with client.ws_connect(url, origin=server.base) as socket:
+                await asyncio.sleep(0.2)
+                await socket.send_str(json.dumps({"id": 4, "cmd": "state", "game": game, "player": 1}))
+                assert not json.loads(await socket.receive_str())["ok"]  # closed once both pages went
 
     asyncio.run(talk())
 

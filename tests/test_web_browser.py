@@ -269,6 +269,11 @@ def test_the_next_hand_stays_out_of_reach_until_the_summary_is_closed(browser: A
     _one(browser, "#table-last").click()
     assert sorted(browser.execute_script(cards, "#trick .card")) == sorted(last)
     _one(browser, "#table-last").click()
+    # The scores beside the summary are the scores after the hand, and nobody is marked to act.
+    after = re.findall(r"→ (-?\d+)", _one(browser, "#summary").text)
+    panel = [each.text.rsplit(": ", 1)[1] for each in _by(browser, "#scores [data-team]")]
+    assert after and panel == after, (panel, after)
+    assert not _by(browser, "#seats .seat.to-act")
     _one(browser, "#table-undo").click()  # said, not silently ignored
     wait_for(lambda: "can no longer be taken back" in _one(browser, "#table-message").text, what="undo's answer")
     from selenium.webdriver.common.keys import Keys
@@ -294,7 +299,7 @@ def test_on_a_laptop_screen_the_hand_and_its_actions_show_without_scrolling_and_
     button reads its name (the action it sends is the id)."""
     size = browser.get_window_size()
     try:
-        for width, height, variant in ((1280, 657, "standard"), (1024, 620, "two-handed")):
+        for width, height, variant in ((1280, 657, "standard"), (1024, 620, "two-handed"), (1024, 620, "sans-kitty")):
             browser.set_window_size(width, height)
             inner = browser.execute_script("return [window.innerWidth, window.innerHeight]")
             browser.set_window_size(2 * width - inner[0], 2 * height - inner[1])  # the viewport, not the window
@@ -302,24 +307,29 @@ def test_on_a_laptop_screen_the_hand_and_its_actions_show_without_scrolling_and_
             _new_table(browser, server, variant, 5)
             # (The page is not reloaded between games: the last game's felt shows until the new one's first view.)
             wait_for(
-                lambda before=before, variant=variant: browser.execute_script(
+                lambda before=before: browser.execute_script(
                     "const turn = document.getElementById('table-turn'), seat = document.getElementById('seat-0');"
-                    "return table.game !== arguments[0] && table.info.name.toLowerCase().startsWith(arguments[1].split('-')[0])"
+                    "return table.game !== null && table.game !== arguments[0] && table.info.seed === 5"
                     " && turn !== null && turn.textContent === 'Your turn to bid.' && seat.classList.contains('to-act')",
                     before,
-                    variant,
                 ),
                 timeout=30,
                 what="the new game's turn to bid, the person's seat marked",
             )
             bottoms = browser.execute_script(
-                "return [...document.querySelectorAll('#table-hand .card, #table-actions button')]"
+                "return [...document.querySelectorAll('#table-hand .card, #table-actions')]"
                 ".map((each) => each.getBoundingClientRect().bottom)"
             )
             assert bottoms and max(bottoms) <= height, (variant, max(bottoms), height)
             if variant == "standard":
-                named = [each for each in _by(browser, "#table-actions button") if each.get_attribute("data-action") == "bid open_misere"]
-                assert named and named[0].text == "bid open misère"
+                named = wait_for(
+                    lambda: [
+                        each.text
+                        for each in _by(browser, "#table-actions button")
+                        if each.get_attribute("data-action") == "bid open_misere"
+                    ]
+                )
+                assert named == ["bid open misère"]
             # In the play, the person's turn says who led what.
             for _ in range(60):
                 if _felt(browser).get("phase") == "play" and _felt(browser).get("myTurn") == "true":
@@ -443,6 +453,22 @@ def test_a_house_rule_typo_is_shown_at_its_line_and_fixing_it_changes_the_rules_
     _one(browser, "#editor-save").click()
     wait_for(lambda: "# again" in (server.folder / "house.yaml").read_text(encoding="utf-8"), what="the second save")
     assert _alert(browser) is None
+    # Open asks before it drops changes not saved, and opens the file named in the File box (a trial lost
+    # its edits, and Open opened the list's earlier choice rather than the name typed).
+    (server.folder / "other.yaml").write_text("extends: standard\nname: Other\n", encoding="utf-8")
+    area.send_keys("# not saved\n")
+    name = _one(browser, "#editor-file")
+    name.clear()
+    name.send_keys("other.yaml")
+    _one(browser, "#editor-open").click()
+    asked = wait_for(lambda: _alert(browser), what="the question before dropping the changes")
+    assert "changes not saved" in asked.text and "other.yaml" in asked.text
+    asked.dismiss()
+    assert "# not saved" in area.get_attribute("value")
+    _one(browser, "#editor-open").click()
+    wait_for(lambda: _alert(browser), what="the question again").accept()
+    wait_for(lambda: area.get_attribute("value") == "extends: standard\nname: Other\n", what="other.yaml opened")
+    wait_for(lambda: "opened other.yaml" in _one(browser, "#editor-status").text, what="the status naming the file")
 
 
 def _alert(driver: Any) -> Any:

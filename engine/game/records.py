@@ -123,6 +123,16 @@ def _carried_rules(data: Mapping[str, Any], where: str) -> Rules:
         _CARRIED_CACHE[digest] = rules
     variant = data.get("variant")
     if isinstance(variant, str) and len(variant) <= MAX_VARIANT_REFERENCE:
+        if variant != rules.name and "\0" not in variant and shipped_variant_path(variant) is not None:
+            # A record edited to name another shipped variant would play, silently, under the rules it carries
+            # (a user trial changed 'variant' to australian and got Standard 500): said, with what to do.
+            named = load_variant(variant).name
+            if named != rules.name:
+                raise TranscriptError(
+                    f"{where}: 'variant' names the shipped variant {variant!r} ({named}), but the rules it carries "
+                    f"('{CARRIED}') are {rules.name}'s, which it is played under. To play it under {variant!r}, remove "
+                    f"'{CARRIED}' (and 'check'); to keep its own rules, write back the name it was saved with."
+                )
         rules = dataclasses.replace(rules, reference=variant)  # named again as the record names it
     return rules
 

@@ -229,6 +229,8 @@ class Moments:
             if conditional(name):
                 self.measured[name] = self.measured.get(name, 0) + 1
                 measured_in = declared_figure(name)
+                # (A new conditional figure must say what it is measured over, or games would pool it wrongly.)
+                assert measured_in is not None or length is None, f"{name!r} has no figure of the hands it is measured in"
             self.sums[name] = self.sums.get(name, 0.0) + value
             self.squares[name] = self.squares.get(name, 0.0) + value * value
             if length is not None and measured_in is not None:

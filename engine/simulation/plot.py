@@ -170,8 +170,10 @@ def sweep_chart(figures: Sequence[dict[str, Any]], ticks: Sequence[str], xlabel:
             middle = (max(reach) + min(reach)) / 2
             bottom, top = middle - least, middle + least
         if "points" not in row["figure"]:
-            # An interval's end below 0 (or above 100%) is only the normal approximation's reach.
-            bottom, top = max(bottom, 0.0), min(top, 100.0) if rate else top
+            # An interval's end below 0 (or above 100%) is only the normal approximation's reach; a rule's
+            # uses a hand (two seats may make one announcement) may pass 100%, and keep their axis.
+            capped = rate and all(0.0 <= value <= 1.0 for value in raw if value == value)
+            bottom, top = max(bottom, 0.0), min(top, 100.0) if capped else top
         place.set_ylim(bottom, top)
     for place in list(axes.flat)[len(figures) :]:
         place.axis("off")

@@ -361,7 +361,8 @@ def sweep_text(result: Sweep) -> str:
     lines.append("")
     lines.append(
         f"* differs from setting 0 at the {LEVEL:.0%} level after Holm's adjustment across every figure of every setting; "
-        "a contract's figures when declared are tested where each setting declared it twice or more; a share (of the "
+        "a contract's figures when declared are tested where each setting declared it in two hands or more (two games or more "
+        "over whole games); a share (of the "
         "hands: passed out, declared, made; of the games: won, ended a way) is in percent."
     )
     if played:

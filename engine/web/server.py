@@ -69,6 +69,10 @@ class WebTable:
         """At most one simulation at a time."""
         self.sockets = 0
         """Pages connected now."""
+        self.holders: dict[str, set[int]] = {}
+        """Per open game, the pages (their sockets' ids) that started it, loaded it or took a seat at it:
+        a game no page holds any longer is closed (a trial reloaded the page sixteen times and could start
+        no game: each page's games stayed open, up to the web table's limit)."""
         self._engine = ThreadPoolExecutor(1, thread_name_prefix="fivehundred-web")
         self._runs = ThreadPoolExecutor(1, thread_name_prefix="fivehundred-run")
 
@@ -130,7 +134,7 @@ class WebTable:
         try:
             async for message in socket:
                 if message.type == WSMsgType.TEXT:
-                    task = asyncio.ensure_future(self._reply_on(socket, message.data))
+                    task = asyncio.ensure_future(self._reply_on(socket, message.data, id(socket)))
                     tasks.add(task)
                     task.add_done_callback(tasks.discard)
                 elif message.type == WSMsgType.BINARY:
@@ -141,12 +145,37 @@ class WebTable:
                     break
         finally:
             self.sockets -= 1
+            await self._let_go(id(socket))
         return socket
 
-    async def _reply_on(self, socket: web.WebSocketResponse, data: str) -> None:
+    async def _reply_on(self, socket: web.WebSocketResponse, data: str, page: int) -> None:
         reply = await self.answer(data, socket)
+        self._hold(data, reply, page)
         if not socket.closed:
             await socket.send_str(reply)
+
+    def _hold(self, data: str, reply: str, page: int) -> None:
+        """Note the game a page's request started, loaded or sat at (the reply's ``game``, when it is one)."""
+        if '"game"' not in reply or not any(command in data for command in ('"new_game"', '"load"', '"sit"')):
+            return
+        try:
+            answered = json.loads(reply)
+        except ValueError:
+            return
+        game = answered.get("game") if isinstance(answered, dict) and answered.get("ok") else None
+        if isinstance(game, str) and game in self.session.games:
+            self.holders.setdefault(game, set()).add(page)
+
+    async def _let_go(self, page: int) -> None:
+        """Close the games no page holds once ``page`` has gone (a reload, a closed window)."""
+        loop = asyncio.get_running_loop()
+        for game in [game for game, pages in self.holders.items() if page in pages]:
+            pages = self.holders[game]
+            pages.discard(page)
+            if not pages:
+                del self.holders[game]
+                if game in self.session.games:
+                    await loop.run_in_executor(self._engine, self.session.answer_line, json.dumps({"cmd": "close", "game": game}))
 
     async def answer(self, data: str | bytes, socket: web.WebSocketResponse | None) -> str:
         """The reply to one request (a run's progress sent on ``socket`` as it goes)."""

@@ -308,6 +308,9 @@ class WebSession(Session):
         assert isinstance(identifier, str) and player is not None
         if self._seated.get(identifier, set()) - {player}:
             raise RequestError("illegal_action", "Undo is for a game with one person at the table: another person has a seat here.")
+        if opened.game.is_over:
+            # (A trial's undo after "Game over" took the last card back and reopened the finished game.)
+            raise RequestError("illegal_action", "The game is over: its actions can no longer be taken back.")
         history = self._histories.get(identifier, _History())
         entries = [
             index

@@ -339,19 +339,30 @@ $("editor-files").addEventListener("focus", refreshFiles);
 // The file this editor opened or saved last: Save replaces it without asking; any other file that exists
 // is replaced only once the person says so (a trial's Save replaced a file it had never opened).
 let editorOwn = null;
+// The text as last opened or saved: Open asks before it replaces changes not saved (a trial lost its edits).
+let editorKept = $("editor-text").value;
 
+// A file chosen from the list is the one named in the File box, which Open opens (the list's earlier choice
+// won over a name typed after it).
+$("editor-files").addEventListener("change", () => {
+  if ($("editor-files").value) $("editor-file").value = $("editor-files").value;
+});
 $("editor-open").addEventListener("click", async () => {
-  const path = $("editor-files").value || $("editor-file").value;
+  const path = $("editor-file").value;
+  if ($("editor-text").value !== editorKept && !window.confirm(`The editor's text has changes not saved. Open ${path} and lose them?`)) {
+    return;
+  }
   const reply = await engine.ask("open_file", { path });
+  $("editor-files").value = "";
   if (!reply.ok) {
     $("editor-status").textContent = reply.error.message;
     return;
   }
   editorOwn = path;
-  saveNote = "";
-  $("editor-file").value = path;
+  editorKept = reply.text;
+  saveNote = `opened ${path}`; // (kept beside the validation's word, which follows)
   $("editor-text").value = reply.text;
-  $("editor-status").textContent = `opened ${path}`;
+  $("editor-status").textContent = saveNote;
   editorChanged();
 });
 $("editor-save").addEventListener("click", async () => {
@@ -365,7 +376,10 @@ $("editor-save").addEventListener("click", async () => {
       reply = { ok: false, error: { message: `${path} already exists; it was left as it was.` } };
     }
   }
-  if (reply.ok) editorOwn = path;
+  if (reply.ok) {
+    editorOwn = path;
+    editorKept = text;
+  }
   saveNote = reply.ok ? `saved ${reply.path}` : `not saved: ${reply.error.message}`;
   $("editor-status").textContent = saveNote;
   refreshFiles();

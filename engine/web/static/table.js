@@ -248,12 +248,13 @@ async function absorb(events, view, game) {
   render();
 }
 
-// The view before ``events`` with the tricks they complete taken into account: their cards gone from the
-// hand and the dummies, the trick cleared, each won trick counted (under a hand's summary the person's last
-// card stayed in the hand, since the server's view after them is already the next deal's).
+// The view before ``events`` (which end the hand) as the hand ended: the tricks they complete taken into
+// account (their cards gone from the hand and the dummies, the trick cleared, each won trick counted), the
+// scores after it and nobody to act (under a hand's summary the person's last card stayed in the hand and
+// the scores were the old ones, since the server's view after the events is already the next deal's).
 function afterTricks(view, events) {
   const won = events.filter((event) => event.type === "trick_won");
-  if (!won.length) return view;
+  const scored = events.find((event) => event.type === "hand_scored");
   const played = new Set(won.flatMap((event) => event.cards.map(([, card]) => card)));
   const observation = view.observation;
   const tricksWon = [...observation.tricks_won];
@@ -261,8 +262,11 @@ function afterTricks(view, events) {
   return {
     ...view,
     legal: [],
+    to_act: null,
     observation: {
       ...observation,
+      acting_seat: null, // (nobody is to act in a hand that is over)
+      scores: scored ? scored.result.scores : observation.scores,
       hand: observation.hand.filter((card) => !played.has(card)),
       exposed: observation.exposed.map(([seat, cards]) => [seat, cards.filter((card) => !played.has(card))]),
       trick: [],
@@ -527,11 +531,16 @@ function hintedCards() {
 function renderTrick(cards, winner = null) {
   const box = $("trick");
   box.replaceChildren();
+  // Farther apart with more seats (five cards overlapped, one's rank hidden); less up and down than across,
+  // the felt being wider than tall.
+  const many = table.info.seats > 4;
+  box.classList.toggle("many", many);
+  const [across, down] = many ? [40, 27] : [30, 20];
   for (const [seat, card] of cards) {
     const where = position(seat);
     const face = cardElement(card, seat === winner ? "won" : "");
-    face.style.left = `${50 + 30 * Math.cos(where.angle)}%`;
-    face.style.top = `${50 + 20 * Math.sin(where.angle)}%`; // (less than across: the felt is wider than tall)
+    face.style.left = `${50 + across * Math.cos(where.angle)}%`;
+    face.style.top = `${50 + down * Math.sin(where.angle)}%`;
     face.tabIndex = -1;
     box.append(face);
   }
@@ -595,19 +604,46 @@ function renderActions(only = null) {
     bar.append(element("button", { id: "discard-button", disabled: chosen.length !== count, text: `Discard ${chosen.join(" ")}`, onclick: () => act(`discard ${chosen.join(" ")}`) }));
     return;
   }
-  const actions = only || (view.legal || []).filter((action) => !/^(play|pick) /.test(action));
+  let actions = only || (view.legal || []).filter((action) => !/^(play|pick) /.test(action));
+  // Calling a partner: the cards the person lacks first; naming one of its own (allowed: it then plays
+  // alone) comes last, marked (a trial hunted among 53 buttons that mixed them).
+  const own = new Set(view.phase === "partner" ? view.observation.hand : []);
+  const named = (action) => (action.startsWith("partner ") ? action.slice(8) : null);
+  if (own.size) actions = [...actions.filter((action) => !own.has(named(action))), ...actions.filter((action) => own.has(named(action)))];
   for (const action of actions) {
     const strain = action.startsWith("bid ") ? action.slice(-1) : "";
-    const classes = [action.startsWith("bid ") || action === "pass" ? "bid" : "", RED.has(strain) ? "red-strain" : ""].join(" ");
+    const classes = [
+      action.startsWith("bid ") || action === "pass" ? "bid" : "",
+      RED.has(strain) ? "red-strain" : "",
+      own.has(named(action)) ? "own-card" : "",
+    ].join(" ");
     const label = words(action);
-    const typed = label === action ? {} : { title: `type: ${action}` };
+    const typed = own.has(named(action))
+      ? { title: "a card in your own hand: you would play alone" }
+      : label === action
+        ? {}
+        : { title: `type: ${action}` };
     bar.append(element("button", { class: classes, "data-action": action, text: label, ...typed, onclick: () => act(action) }));
   }
 }
 
 function turnWords(view, observation) {
   if (view.discard) return `Your turn: put away ${view.discard.count} card(s).`;
-  if (view.phase === "auction") return "Your turn to bid.";
+  const legal = view.legal || [];
+  if (view.phase === "auction") {
+    // (Before looking, the hand lies face down: a bid now is a blind one.)
+    return legal.includes("look") ? "Your turn: bid blind, or look at your cards." : "Your turn to bid.";
+  }
+  const words = {
+    draw: "Your turn: keep or reject the card you drew.",
+    pick: "Your turn: choose a card from the table.",
+    calls: "Your turn: make a call, or pass.",
+    partner: legal.includes("alone")
+      ? "Your turn: call a partner by naming a card you lack, or go alone."
+      : "Your turn: call a partner by naming a card you lack.",
+    give: "Your turn: give the declarer a card.",
+  }[view.phase];
+  if (words) return words;
   if (view.phase === "play") {
     const dummy = observation.acting_seat !== table.me;
     if (!observation.trick.length) return dummy ? "Your dummy's lead." : "Your lead.";
@@ -650,7 +686,7 @@ function render(drawTrick = true) {
     hand.append(face);
   }
   renderActions();
-  $("table-undo").disabled = !table.game || table.watching;
+  $("table-undo").disabled = !table.game || table.watching || view.over;
   $("table-hint").disabled = !myTurn();
   $("table-last").textContent = table.showLast ? "Current trick" : "Last trick";
   $("felt").dataset.phase = view.phase;
