@@ -227,3 +227,30 @@ def test_a_two_handed_play_hint_names_the_own_dummy_to_come_not_a_partner() -> N
     reasons = [reason for _, _, reason in _play_hints("two-handed", range(10))]
     assert not any("partner" in reason for reason in reasons), [reason for reason in reasons if "partner" in reason]
     assert any("your dummy plays after you" in reason or "your own hand plays after your dummy" in reason for reason in reasons)
+
+
+def test_a_misere_declarer_s_hint_says_when_every_card_it_may_play_beats_the_trick() -> None:
+    """A player's trial read "the highest card that still loses, or one you must shed" of a JH where both
+    legal cards beat the 6H on the table, and "the lead least likely to win a trick" of a 10D the defenders
+    ducked (the lead weighs the rest of the hand too). Where no legal card stays under the trick's best, the
+    hint says so (checked here with the rules' own trick winner); a lead says what it weighs."""
+    rules = engine.load_variant("perfect")
+    every = 0
+    for seed in range(150):
+        game = engine.Game(rules, seed=seed)
+        bots: dict[int, HeuristicBot] = {}
+        while not game.is_over and game.hand_number < 8:
+            seat = game.to_act
+            assert seat is not None
+            observation, legal = game.observation(seat), game.legal_actions()
+            action, reason = hint(bots.setdefault(seat, HeuristicBot(rules, seed=seat)), observation, legal)
+            assert "least likely to win a trick" not in reason and "no higher card of trumps" not in reason, reason
+            if "every card you may play beats" in reason:
+                every += 1
+                order = rules.card_order(rules.ladder[observation.contract].style.strain)
+                played = [card for _, card in observation.trick]
+                for each in legal:
+                    card = each.card  # type: ignore[attr-defined]
+                    assert order.winner([*played, card], observation.led_suit) == len(played), (reason, played, card)
+            game.apply(action)
+    assert every, "no misère declarer met a trick it could not stay under"

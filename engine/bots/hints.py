@@ -226,7 +226,7 @@ def _beyond_reach(strain: StrainTable, table: Table) -> str:
     if all(led in known.get(seat, ()) for seat in foes):
         words = f"the opponents still to play have shown they have none of {named}"
     else:
-        words = f"no higher card of {named} is still out"
+        words = "no higher trump is still out" if led_is_trump else "no higher card of the suit led is still out"
     if led_is_trump:
         return words
     if any(led in known.get(seat, ()) and "trump" not in known.get(seat, ()) for seat in foes):
@@ -268,8 +268,15 @@ def _play_reason(bot: HeuristicBot, action: Play, reason: PlayReason) -> str:
     if kind == Playing.MISERE_DEFENCE:
         return "defending a misère: play to leave the declarer a trick to take."
     if kind == Playing.MISERE_LEAD:
-        return f"playing misère: {card} is the lead least likely to win a trick."
+        # (The lead weighs this trick's risk with the hand it leaves: a trial read "least likely to win a trick"
+        # of a 10D the defenders ducked, where the 5D was safer for this trick alone.)
+        return f"playing misère: {card} risks the fewest tricks, this one's chance of winning and what the rest of your hand may be forced to take together."
     if kind == Playing.MISERE_FOLLOW:
+        order = bot.tables.strains[contract.style.strain]
+        led = table.led
+        top = max((order.keys[led][index] for _, index in table.trick), default=-1) if led is not None else -1
+        if led is not None and not any(order.keys[led][index] < top for index in cards_in(table.playable)):
+            return f"playing misère: every card you may play beats the trick's best so far; {card} is the one to spend."
         return f"playing misère: {card} is the highest card that still loses, or one you must shed."
     if kind == Playing.CEILING_REACHED:
         if table.mine:

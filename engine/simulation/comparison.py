@@ -569,7 +569,8 @@ def compare_text(comparison: Comparison) -> str:
             "took one value throughout each run)"
         )
         + "; a contract's figures 'when declared' (how often it was made, the declaring side's points) are taken "
-        "over the hands it was declared, two independent samples (tested where each run declared it in two hands or more, or with --games in two games or more). "
+        "over the hands it was declared, two independent samples (tested where each run declared it in two hands or more, "
+        "or with --games in two games or more). "
         "A player's points per hand: the points of each player's side, averaged over the players (what one seat "
         "scores a hand, whatever the seating)."
     )

@@ -394,7 +394,8 @@ def to_text(result: SimulationResult) -> str:
         lines.append(calibration_line(used["source"], used["seconds"], data["calibration"]))
     lines.append(
         f"All passed: {data['all_pass']['count']} ({100 * data['all_pass']['rate']:.1f}% of hands).  Contracts made: "
-        f"{100 * data['made_rate']:.1f}%.  Slams (every trick taken): {data['slams']['count']}.  Set (contract failed): {data['sets']['count']}."
+        f"{100 * data['made_rate']:.1f}% of those declared.  Slams (every trick taken): {data['slams']['count']}.  "
+        f"Set (contract failed): {data['sets']['count']}."
     )
     lines.append("")
     lines.append(f"{'contract':<14}{'bid':>8}{'% hands':>9}{'made':>8}{'% made':>8}{'avg pts':>9}")
