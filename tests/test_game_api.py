@@ -214,6 +214,7 @@ def test_saved_game_mid_hand_round_trips_through_json() -> None:
         (lambda data: data["hands"][0]["actions"].append("1 bid 6S"), r"seat 1 cannot bid 6S: 6S does not outrank the current bid, 7H"),
         (lambda data: data["hands"][0]["deal"]["kitty"].pop(), r"hands\[0\]\.deal\.kitty has 2 cards"),
         (lambda data: data.update(rng=[1, 2]), "'rng' is not a random generator state"),
+        (lambda data: data.pop("rng"), "'rng' is missing: it holds the random generator's state"),
         # (Without 'check', which covers the carried rules and would name the edit first.)
         (
             lambda data: data.update(variant="no-such-variant") or data.pop("variant_rules") and data.pop("check"),

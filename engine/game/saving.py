@@ -198,6 +198,12 @@ def saved_seat(data: Mapping[str, Any], players: int) -> int | None:
 def restore_rng(rng: random.Random, data: object) -> None:
     """Set ``rng`` to the state saved as ``data``; raises :class:`SavedGameError` if it is not one."""
     # Checked without assert, which ``python -O`` would skip.
+    if data is None:
+        # (A trial deleted it and read "is not a random generator state".)
+        raise SavedGameError(
+            "saved game: 'rng' is missing: it holds the random generator's state, which deals the hands still to "
+            "come; a game cannot go on without it."
+        )
     problem = SavedGameError("saved game: 'rng' is not a random generator state saved by this engine.")
     if not (isinstance(data, list) and len(data) == 3 and isinstance(data[1], list)):
         raise problem
