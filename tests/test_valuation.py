@@ -158,6 +158,20 @@ def test_a_sweep_warns_where_a_value_changed_and_the_bots_did_not_respond() -> N
     assert all("exactly as often" in warning or "not measurably" in warning for warning in flat)
 
 
+def test_a_comparison_warns_where_b_changes_a_value_and_the_bots_did_not_respond() -> None:
+    """A user trial compared misère at 300 with standard's 250 and the bots bid it as often either way;
+    ``sweep`` warned of it, ``compare`` did not. The threshold bot bids open misère alike whatever it is
+    worth: ``compare`` says so for B's changed value, and not where nothing is worth another amount."""
+    from engine.simulation.comparison import compare, compare_data
+
+    house = engine.compile_text("extends: standard\nname: Dear\ncontracts:\n  open_misere:\n    value: 900\n")
+    calibration.remember(house, None, calibration.known(engine.load_variant("standard")))
+    flat = compare_data(compare("standard", house, hands=600, seed=3, bots=["threshold"] * 4))["warnings"]
+    assert any(warning.startswith("B changes what open_misere is worth, but the bots used it") for warning in flat), flat
+    same = compare_data(compare("standard", "standard", hands=60, seed=3, bots=["threshold"] * 4))["warnings"]
+    assert not any("changes what" in warning for warning in same), same
+
+
 def _unresponsive(variant: str, setting: str, hands: int) -> tuple[list[str], list[str]]:
     """A sweep's warnings that the bots did not respond, with ``threshold`` bots and with the default, over
     ``variant`` swept by ``setting`` (each setting given the variant's shipped calibration: what is swept

@@ -21,9 +21,9 @@ from typing import Any
 from ..analysis.statistics import holm_once
 from ..language.reference import written_value
 from ..rules.describe import LADDER, Change, extended_base, rule_changes
-from ..rules.ruleset import Rules
+from ..rules.ruleset import Rules, Share
 from . import units
-from .figures import TEAM_POINTS, TEAM_WINS, Moments, PairedMoments, Row, conditional
+from .figures import TEAM_POINTS, TEAM_WINS, Moments, PairedMoments, Row, conditional, use_figure
 from .inference import SMALL_SAMPLE, FigureTest, paired_test, unpaired_test
 from .report import games_played, hands_text, to_data, unfinished_warnings
 from .runner import Execution, SimulationResult, SimulationSettings, execution_of, simulate_group
@@ -344,6 +344,49 @@ def compare(
     return Comparison(result_a, result_b, moments)
 
 
+def worths(rules: Rules) -> dict[str, tuple[str, tuple[int | None, ...]]]:
+    """What each special contract, modifier and call of ``rules`` is worth (its value, or value and bonus),
+    by id, with the figure that counts its uses (:func:`~engine.simulation.figures.use_figure`): the values
+    a bot bidding by worth should answer."""
+    found: dict[str, tuple[str, tuple[int | None, ...]]] = {
+        contract.id: (use_figure("contract", contract.id), (contract.value,)) for contract in rules.ladder if contract.is_special
+    }
+    for extra in rules.extras:
+        found[extra.id] = (use_figure(extra.kind, extra.id), (extra.value, extra.no_trump_value, extra.bonus))
+    called = rules.seating.called_partner
+    if called is not None and called.may_go_alone:
+        # Going alone answers what a called partnership pays each of its two: the shares.
+        shares = (called.declarer_share, called.partner_share)
+        found["alone"] = (use_figure("partner", "alone"), tuple(2 if share is Share.FULL else 1 for share in shares))
+    return found
+
+
+def unresponsive_to(first: Rules, second: Rules, tests: Sequence[tuple[FigureTest, float]]) -> list[str]:
+    """Warnings for each contract or call whose worth B changes from A while its use did not change
+    measurably (the adjusted test of its use figure): the bots did not bid it more or less, so the
+    comparison shows only the scoring's arithmetic (a trial raised misère from 250 to 300 and the bots bid
+    it 14 times in 200 games either way; ``sweep`` said so and ``compare`` did not)."""
+    before = worths(first)
+    found = []
+    for rule, (name, worth) in worths(second).items():
+        if rule not in before or before[rule][1] == worth:
+            continue
+        test = next(((test, adjusted) for test, adjusted in tests if test.figure == name), None)
+        if test is not None and test[1] < LEVEL:
+            continue
+        a, b = (test[0].first, test[0].second) if test is not None else (0.0, 0.0)
+        if a == b:
+            used = "exactly as often under B as under A"
+            why = "their bidding did not respond to the value, so the figures show only the scoring's arithmetic"
+        else:
+            used = "not measurably more or less often under B than under A"
+            why = "the difference is within chance at 5% after adjustment: more hands may tell whether their bidding responds"
+        found.append(
+            f"B changes what {rule} is worth, but the bots used it {used} ({shown_value(a, True)} and {shown_value(b, True)} of hands): {why}."
+        )
+    return found
+
+
 def compare_data(comparison: Comparison) -> dict[str, Any]:
     """The comparison as JSON-ready data: both runs' reports, how they were compared (``design``), how B's
     rules differ from A's (``changes``: each rule's section, key, its line in A and in B, ``null`` where one
@@ -351,7 +394,8 @@ def compare_data(comparison: Comparison) -> dict[str, Any]:
     A, B, the difference and its 95% interval, the effect size, the test, the raw and the Holm-adjusted
     p-value, and whether it is significant after adjustment."""
     rows = []
-    for test, adjusted in comparison.tests():
+    tests = comparison.tests()
+    for test, adjusted in tests:
         rows.append(
             {
                 "figure": test.figure,
@@ -397,8 +441,10 @@ def compare_data(comparison: Comparison) -> dict[str, Any]:
     }
     first, second = to_data(comparison.first), to_data(comparison.second)
     targets = (comparison.first.rules.end.target, comparison.second.rules.end.target)
-    warnings = unfinished_warnings((first, second), ("A", "B"), targets) + hands_only_warnings(
-        (comparison.first, comparison.second), ("A", "B")
+    warnings = (
+        unfinished_warnings((first, second), ("A", "B"), targets)
+        + hands_only_warnings((comparison.first, comparison.second), ("A", "B"))
+        + unresponsive_to(comparison.first.rules, comparison.second.rules, tests)
     )
     ordered = own_changes_first(comparison.first.rules, comparison.second.rules)
     changes = [

@@ -22,7 +22,7 @@ from ..errors import FiveHundredError, VariantError
 from ..language.loader import load_document, replaced_whole
 from ..language.resources import shipped_variant_path
 from ..rules.compiler import compile_text
-from ..rules.ruleset import Rules, Share
+from ..rules.ruleset import Rules
 from .comparison import (
     GAMES_NOTE,
     LEVEL,
@@ -33,8 +33,9 @@ from .comparison import (
     play_against_first,
     shown_value,
     tests_against_first,
+    worths,
 )
-from .figures import Moments, PairedMoments, conditional, share, use_figure
+from .figures import Moments, PairedMoments, conditional, share
 from .inference import FigureTest
 from .report import games_played, to_data, unfinished_warnings
 from .runner import Execution, SimulationResult, execution_of
@@ -228,31 +229,14 @@ def sweep(
     return Sweep(variant, settings, results, baseline, moments)
 
 
-def _worths(rules: Rules) -> dict[str, tuple[str, tuple[int | None, ...]]]:
-    """What each special contract, modifier and call of ``rules`` is worth (its value, or value and bonus),
-    by id, with the figure that counts its uses (:func:`~engine.simulation.figures.use_figure`): the values
-    a bot bidding by worth should answer."""
-    found: dict[str, tuple[str, tuple[int | None, ...]]] = {
-        contract.id: (use_figure("contract", contract.id), (contract.value,)) for contract in rules.ladder if contract.is_special
-    }
-    for extra in rules.extras:
-        found[extra.id] = (use_figure(extra.kind, extra.id), (extra.value, extra.no_trump_value, extra.bonus))
-    called = rules.seating.called_partner
-    if called is not None and called.may_go_alone:
-        # Going alone answers what a called partnership pays each of its two: the shares.
-        shares = (called.declarer_share, called.partner_share)
-        found["alone"] = (use_figure("partner", "alone"), tuple(2 if share is Share.FULL else 1 for share in shares))
-    return found
-
-
 def unresponsive(result: Sweep, tests: list[list[tuple[FigureTest, float]]]) -> list[str]:
     """Warnings, per setting after the first, for each contract or call whose worth the setting changed
     while its use did not change measurably (the adjusted test of ``{id} used per hand``): the bots'
     bidding did not respond to the value, so the sweep measures only the arithmetic of the scoring."""
-    first = _worths(result.settings[0].rules)
+    first = worths(result.settings[0].rules)
     warnings = []
     for index, (setting, found) in enumerate(zip(result.settings[1:], tests), 1):
-        for rule, (name, worth) in _worths(setting.rules).items():
+        for rule, (name, worth) in worths(setting.rules).items():
             if rule not in first or first[rule][1] == worth:
                 continue
             test = next(((test, adjusted) for test, adjusted in found if test.figure == name), None)
