@@ -1004,6 +1004,17 @@ def test_every_key_of_an_empty_keys_value_written_after_it_is_hinted_under_it(ch
     hinted = sorted(problem.path for problem in problems if problem.message.startswith("Check the indentation: 'misere:'"))
     assert hinted == ["$.contracts.eligible", "$.contracts.placement"], problems
     assert len(problems) == 3 and any(problem.path.startswith("$.contracts.open_misere") for problem in problems), problems
+    # A review: after a real key (a contract), a stray key is its own mistake, not one more under 'misere:'.
+    stray = check(
+        """
+        extends: standard
+        contracts:
+          misere:
+          open_misere: {value: 600}
+          bonus: 10
+        """
+    )
+    assert any(problem.path == "$.contracts.bonus" and "misere" not in problem.message for problem in stray), stray
 
 
 def test_two_keys_indented_too_little_are_two_problems(check) -> None:  # type: ignore[no-untyped-def]

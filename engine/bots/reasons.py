@@ -73,7 +73,8 @@ class Playing:
     MISERE_DEFENCE: Final = "misere defence"
     """Defending a misère: leave the declarer a trick to take."""
     MISERE_LEAD: Final = "misere lead"
-    """Playing misère, leading: the lead least likely to win a trick."""
+    """Playing misère, leading: the lead that risks the fewest tricks, this one's and those the rest of the
+    hand may be forced to take."""
     MISERE_FOLLOW: Final = "misere follow"
     """Playing misère, following: the highest card that still loses, or one it must shed."""
     CEILING_REACHED: Final = "ceiling reached"

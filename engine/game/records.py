@@ -16,6 +16,7 @@ A transcript::
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import os
 from collections.abc import Mapping, Sequence
@@ -93,6 +94,13 @@ def variant_fields(rules: Rules) -> dict[str, Any]:
 _CARRIED_CACHE: dict[str, Rules] = {}
 
 
+@functools.lru_cache(maxsize=64)
+def _shipped_name(variant: str) -> str:
+    """The display name of the shipped variant ``variant`` (compiled once a process: records of a shipped
+    variant are loaded often, and its name is all that is compared)."""
+    return load_variant(variant).name
+
+
 def _carried_rules(data: Mapping[str, Any], where: str) -> Rules:
     """The rules a record carries under ``variant_rules``, checked against their hash."""
     carried = data[CARRIED]
@@ -126,7 +134,7 @@ def _carried_rules(data: Mapping[str, Any], where: str) -> Rules:
         if variant != rules.name and "\0" not in variant and shipped_variant_path(variant) is not None:
             # A record edited to name another shipped variant would play, silently, under the rules it carries
             # (a user trial changed 'variant' to australian and got Standard 500): said, with what to do.
-            named = load_variant(variant).name
+            named = _shipped_name(variant)
             if named != rules.name:
                 raise TranscriptError(
                     f"{where}: 'variant' names the shipped variant {variant!r} ({named}), but the rules it carries "

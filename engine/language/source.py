@@ -309,7 +309,10 @@ class _Reader:
                 empty = _last_empty_key(*previous)
                 if empty is not None:
                     self._indentation_hint(empty, key_node, path)
-                    following = (empty, _schema_keys(path + (empty.value,))) if empty is previous[0] else None
+                    keys = _schema_keys(path + (empty.value,)) if empty is previous[0] else frozenset()
+                    # (The run goes on only from a first key that belongs there too: a stray key after a real
+                    # one is its own mistake.)
+                    following = (empty, keys) if key_node.value in keys else None
                 elif following is not None and key_node.value in following[1] and key_node.value not in _schema_keys(path):
                     self._indentation_hint(following[0], key_node, path)
                 else:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import hmac
+import itertools
 import json
 import secrets
 from concurrent.futures import ThreadPoolExecutor
@@ -64,15 +65,18 @@ class WebTable:
         self.token = token or secrets.token_urlsafe(24)
         """The random token every request must carry."""
         self.session = WebSession(root)
-        """The protocol session every page shares (so a game survives a reload)."""
+        """The protocol session every page shares (a game lives while a page that holds it is connected)."""
         self.guard = RunGuard()
         """At most one simulation at a time."""
         self.sockets = 0
         """Pages connected now."""
-        self.holders: dict[str, set[int]] = {}
-        """Per open game, the pages (their sockets' ids) that started it, loaded it or took a seat at it:
-        a game no page holds any longer is closed (a trial reloaded the page sixteen times and could start
-        no game: each page's games stayed open, up to the web table's limit)."""
+        self.holders: dict[str, dict[int, set[int]]] = {}
+        """Per open game, the pages (numbered as they connect) that started it, loaded it or took a seat at
+        it, each with the seats it took: a game no page holds any longer is closed, and a page's seats are
+        given back to the bots when it goes (a trial reloaded the page sixteen times and could start no
+        game: each page's games stayed open, up to the web table's limit). Read and written on the
+        session's own thread only, in order with the requests."""
+        self._pages = itertools.count(1)
         self._engine = ThreadPoolExecutor(1, thread_name_prefix="fivehundred-web")
         self._runs = ThreadPoolExecutor(1, thread_name_prefix="fivehundred-run")
 
@@ -130,11 +134,12 @@ class WebTable:
         socket = web.WebSocketResponse(max_msg_size=MAX_MESSAGE_BYTES, heartbeat=30)
         await socket.prepare(request)
         self.sockets += 1
+        page = next(self._pages)
         tasks: set[asyncio.Task[None]] = set()
         try:
             async for message in socket:
                 if message.type == WSMsgType.TEXT:
-                    task = asyncio.ensure_future(self._reply_on(socket, message.data, id(socket)))
+                    task = asyncio.ensure_future(self._reply_on(socket, message.data, page))
                     tasks.add(task)
                     task.add_done_callback(tasks.discard)
                 elif message.type == WSMsgType.BINARY:
@@ -145,40 +150,48 @@ class WebTable:
                     break
         finally:
             self.sockets -= 1
-            await self._let_go(id(socket))
+            # The page's requests still running first (a game started as the page closed is held, then let go).
+            await asyncio.gather(*tasks, return_exceptions=True)
+            await asyncio.get_running_loop().run_in_executor(self._engine, self._let_go, page)
         return socket
 
     async def _reply_on(self, socket: web.WebSocketResponse, data: str, page: int) -> None:
-        reply = await self.answer(data, socket)
-        self._hold(data, reply, page)
+        reply = await self.answer(data, socket, page)
         if not socket.closed:
             await socket.send_str(reply)
 
-    def _hold(self, data: str, reply: str, page: int) -> None:
-        """Note the game a page's request started, loaded or sat at (the reply's ``game``, when it is one)."""
-        if '"game"' not in reply or not any(command in data for command in ('"new_game"', '"load"', '"sit"')):
-            return
+    def _answer_held(self, line: str, page: int | None) -> str:
+        """On the session's thread: the reply to one request, noting the game it started, loaded or sat at
+        for ``page`` (``None``: a request over ``/api``, whose client closes its own games)."""
+        reply = self.session.answer_line(line)
+        if page is None or '"game"' not in reply or not any(command in line for command in ('"new_game"', '"load"', '"sit"')):
+            return reply
         try:
-            answered = json.loads(reply)
+            asked, answered = json.loads(line), json.loads(reply)
         except ValueError:
-            return
+            return reply
         game = answered.get("game") if isinstance(answered, dict) and answered.get("ok") else None
         if isinstance(game, str) and game in self.session.games:
-            self.holders.setdefault(game, set()).add(page)
+            seats = self.holders.setdefault(game, {}).setdefault(page, set())
+            player = asked.get("player") if isinstance(asked, dict) and asked.get("cmd") == "sit" else None
+            if isinstance(player, int) and not isinstance(player, bool):
+                seats.add(player)
+        return reply
 
-    async def _let_go(self, page: int) -> None:
-        """Close the games no page holds once ``page`` has gone (a reload, a closed window)."""
-        loop = asyncio.get_running_loop()
+    def _let_go(self, page: int) -> None:
+        """On the session's thread, once ``page`` has gone (a reload, a closed window): its seats go back to
+        the bots, and the games no page holds any longer are closed."""
         for game in [game for game, pages in self.holders.items() if page in pages]:
             pages = self.holders[game]
-            pages.discard(page)
+            self.session.stand_up(game, pages.pop(page))
             if not pages:
                 del self.holders[game]
                 if game in self.session.games:
-                    await loop.run_in_executor(self._engine, self.session.answer_line, json.dumps({"cmd": "close", "game": game}))
+                    self.session.answer_line(json.dumps({"cmd": "close", "game": game}))
 
-    async def answer(self, data: str | bytes, socket: web.WebSocketResponse | None) -> str:
-        """The reply to one request (a run's progress sent on ``socket`` as it goes)."""
+    async def answer(self, data: str | bytes, socket: web.WebSocketResponse | None, page: int | None = None) -> str:
+        """The reply to one request (a run's progress sent on ``socket`` as it goes; the games it starts,
+        loads or sits at held for ``page``, see :attr:`holders`)."""
         loop = asyncio.get_running_loop()
         try:
             request = json.loads(data)
@@ -187,7 +200,7 @@ class WebTable:
         command = request.get("cmd") if isinstance(request, dict) else None
         if command not in RUN_COMMANDS:
             # The session answers one request at a time, in order, on its own thread.
-            return await loop.run_in_executor(self._engine, self.session.answer_line, json.dumps(request))
+            return await loop.run_in_executor(self._engine, self._answer_held, json.dumps(request), page)
         return await self._run(request, socket)
 
     async def _run(self, request: dict[str, Any], socket: web.WebSocketResponse | None) -> str:

@@ -34,7 +34,9 @@ from ..rules.ruleset import Rules
 from . import files
 
 MAX_WEB_GAMES = 16
-"""Most games open at once on one web server (the page closes a game when it opens the next)."""
+"""Most games open at once on one web server (the page closes a game when it opens the next, and the server
+closes a page's games when the page goes and no other page sits at them; a game made over ``/api`` stays
+until its client closes it)."""
 MAX_UNDO = 200
 """Most undo steps kept per game (within a hand)."""
 MAX_TEXT = 1 << 20
@@ -298,6 +300,13 @@ class WebSession(Session):
             "seated": sorted(self._seated[identifier]),
             **self._view(opened.game, player),
         }
+
+    def stand_up(self, game: str, seats: set[int]) -> None:
+        """The person at each of ``seats`` of ``game`` has gone (their page closed): the bots play those
+        seats again (a seat link's game stood waiting for a person who had left)."""
+        seated = self._seated.get(game)
+        if seated is not None:
+            seated -= seats
 
     def _undo(self, request: dict[str, Any]) -> dict[str, Any]:
         """Take ``player``'s last action in this hand back, with every other action since; the view of

@@ -244,6 +244,7 @@ $("variant-edit").addEventListener("click", () => {
   if (text.trim() && !/^extends: \S+\nname: My \S+ house rules\n$/.test(text) && !window.confirm("Replace the editor's text with new house rules over " + chosenVariant + "?")) return;
   saveNote = "";
   $("editor-text").value = `extends: ${chosenVariant}\nname: My ${chosenVariant} house rules\n`;
+  editorKept = $("editor-text").value; // (a template nobody typed: nothing to lose on Open)
   showView("editor");
   editorChanged();
 });
