@@ -191,7 +191,7 @@ class WebTable:
 
     async def answer(self, data: str | bytes, socket: web.WebSocketResponse | None, page: int | None = None) -> str:
         """The reply to one request (a run's progress sent on ``socket`` as it goes; the games it starts,
-        loads or sits at held for ``page``, see :attr:`holders`)."""
+        loads or sits at held for ``page``, as ``holders`` says)."""
         loop = asyncio.get_running_loop()
         try:
             request = json.loads(data)
