@@ -82,8 +82,12 @@ def test_actions_of_the_wrong_phase_are_refused() -> None:
     with pytest.raises(engine.IllegalActionError, match="BJ is not a card of this variant's deck"):
         played.apply(engine.Play(foreign))
     played = game("standard", {}, actions=["bid 7H", "pass", "pass", "pass"])
-    with pytest.raises(engine.IllegalActionError, match="must discard 3 cards"):
+    with pytest.raises(engine.IllegalActionError, match="must discard 3 cards") as refused:
         played.apply("pass")
+    # Its example names cards the seat holds (a trial was shown 4D 5C 6C, none of them its own).
+    example = str(refused.value).rsplit("like discard ", 1)[1].rstrip(".").split()
+    held = {str(card) for card in played.hand_of(0)}
+    assert len(example) == 3 and set(example) <= held, (example, held)
     discard_kitty(played)
     with pytest.raises(engine.IllegalActionError, match="seat 0 must play a card now, not bid 8H"):
         played.apply("bid 8H")

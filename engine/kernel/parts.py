@@ -146,7 +146,10 @@ class Exchanging(Part):
             got = f"was handed the declarer's {course.hand.discard_count} discards"
         else:
             got = "has taken the kitty"
-        raise IllegalActionError(f"seat {seat} {got} and must discard {course.hand.discard_count} cards, like discard 4D 5C 6C.")
+        # The example names cards the seat holds (a trial was shown 4D 5C 6C, which it did not hold).
+        held = [str(course.tables.cards[index]) for index in cards_in(course.hand.hands[seat])][: course.hand.discard_count]
+        example = " ".join(held) if len(held) == course.hand.discard_count else "4D 5C 6C"
+        raise IllegalActionError(f"seat {seat} {got} and must discard {course.hand.discard_count} cards, like discard {example}.")
 
     def action_of(self, move: int, tables: Tables) -> Action:
         cards = tables.cards
