@@ -201,6 +201,8 @@ def test_a_whole_hand_of_standard_by_clicking(browser: Any, server: Server) -> N
     assert not seen["live_under_summary"], seen
     # The engine's own sentence, shown on the page: the card does not follow suit.
     assert seen["refused"] and "Not accepted" in seen["refused"] and "must follow" in seen["refused"].lower(), seen["refused"]
+    # Said to the person ("you must follow ...: you hold ..."), not to "seat 0" (a trial's finding).
+    assert seen["refused"].startswith("Not accepted: you must follow") and "you hold" in seen["refused"], seen["refused"]
     assert re.search(r"Hint: play \S+ \(.{10,}\)", seen["hint"]) and "wins the trick" in seen["last"], seen
     assert "Yours now: play " in seen["help"] and "Not accepted" not in seen["help"], seen["help"]
     assert seen["kept"] == "play ZZ", seen

@@ -85,6 +85,18 @@ function words(text) {
     .join(" ");
 }
 
+// The engine's refusal said to the person it refuses: "seat 0 must follow clubs: holds 8C" reads "you must
+// follow clubs: you hold 8C" at seat 0 (a trial was addressed as a seat number).
+function toPerson(text) {
+  if (table.watching) return text;
+  const verbs = { does: "do", has: "have", is: "are", holds: "hold", was: "were" };
+  const opening = new RegExp(`^seat ${table.me} (\\w+)`);
+  if (!opening.test(text)) return text;
+  return text
+    .replace(opening, (_, verb) => `you ${verbs[verb] || verb}`)
+    .replace(/: holds /, ": you hold ");
+}
+
 function sideName(team) {
   const seats = table.info.teams[team].filter((seat) => seat < table.info.players);
   if (seats.length === 1) return seatName(seats[0]);
@@ -340,7 +352,7 @@ async function act(action, accepted = null) {
   const reply = await engine.ask("act", { game, player: table.me, action, viewer: table.me });
   if (table.game !== game) return;
   if (!reply.ok) {
-    message(`Not accepted: ${reply.error.message}`, "refused");
+    message(`Not accepted: ${toPerson(reply.error.message)}`, "refused");
     return;
   }
   if (accepted) accepted();
