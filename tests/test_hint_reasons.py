@@ -254,3 +254,35 @@ def test_a_misere_declarer_s_hint_says_when_every_card_it_may_play_beats_the_tri
                     assert order.winner([*played, card], observation.led_suit) == len(played), (reason, played, card)
             game.apply(action)
     assert every, "no misère declarer met a trick it could not stay under"
+
+
+def test_a_misere_defender_s_hint_says_when_nothing_gives_the_declarer_the_trick() -> None:
+    """A player's trial was told "defending a misère: play to leave the declarer a trick to take" of a JK
+    thrown after the declarer had played under the trick, where nothing could give it that trick. Where
+    the declaring side has played and is not winning, the hint says so (checked with the rules' own trick
+    winner); else it names the card played to leave the declarer a trick."""
+    rules = engine.load_variant("perfect")
+    told = 0
+    for seed in range(150):
+        game = engine.Game(rules, seed=seed)
+        bots: dict[int, HeuristicBot] = {}
+        while not game.is_over and game.hand_number < 8:
+            seat = game.to_act
+            assert seat is not None
+            observation, legal = game.observation(seat), game.legal_actions()
+            action, reason = hint(bots.setdefault(seat, HeuristicBot(rules, seed=seat)), observation, legal)
+            assert reason != "defending a misère: play to leave the declarer a trick to take.", reason
+            if "the declaring side has played under this trick" in reason:
+                told += 1
+                team = observation.team_of[observation.declarer]
+                declaring = {
+                    each
+                    for each in range(len(observation.team_of))
+                    if observation.team_of[each] == team and each not in observation.sitting_out
+                }
+                order = rules.card_order(rules.ladder[observation.contract].style.strain)
+                seats = [each for each, _ in observation.trick]
+                winner = seats[order.winner([card for _, card in observation.trick], observation.led_suit)]
+                assert declaring <= set(seats) and winner not in declaring, (reason, observation.trick, declaring)
+            game.apply(action)
+    assert told, "no misère defender met a trick the declaring side had ducked"

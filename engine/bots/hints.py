@@ -20,7 +20,7 @@ from ..kernel.tables import StrainTable, cards_in, mask_of
 from ..rules.contracts import Contract
 from .heuristic import HeuristicBot
 from .reasons import Bidding, BidReason, Discarding, DiscardReason, Playing, PlayReason
-from .trick_play import Reason, Table, later_seats, voids
+from .trick_play import Reason, Table, later_seats, voids, winning
 
 
 def hint(bot: HeuristicBot, observation: Observation, legal_actions: Sequence[Action]) -> tuple[Action, str]:
@@ -266,7 +266,18 @@ def _play_reason(bot: HeuristicBot, action: Play, reason: PlayReason) -> str:
     if kind == Playing.STEERED:
         return f"more tricks would lose your side the game: {card} is played to take none."
     if kind == Playing.MISERE_DEFENCE:
-        return "defending a misère: play to leave the declarer a trick to take."
+        # Once the declarer has played under the trick, nothing hands it this one (a trial was told to leave
+        # the declarer a trick of a JK thrown after the declarer had ducked).
+        played = {seat for seat, _ in table.trick}
+        declaring = [seat for seat in table.order if not table.allies >> seat & 1] or [table.declarer]
+        if table.trick and played.issuperset(declaring):
+            winner = winning(bot.tables.strains[contract.style.strain], table)[0]
+            if winner not in declaring:
+                return (
+                    "defending a misère: the declaring side has played under this trick, so nothing you play gives "
+                    f"it this one; {card} is the card you can best spare."
+                )
+        return f"defending a misère: {card} is played to leave the declarer a trick to take."
     if kind == Playing.MISERE_LEAD:
         # (The lead weighs this trick's risk with the hand it leaves: a trial read "least likely to win a trick"
         # of a 10D the defenders ducked, where the 5D was safer for this trick alone.)
