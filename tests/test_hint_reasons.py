@@ -10,6 +10,8 @@ beneficial to keep an ace of any non-trump suit").
 from __future__ import annotations
 
 import dataclasses
+import functools
+from collections.abc import Sequence
 
 import pytest
 
@@ -167,22 +169,28 @@ def test_a_bid_near_the_games_end_says_what_the_variants_curve_makes_of_the_read
     assert ended and all("in this variant a declaring side reading that takes about" in why for why in ended)
 
 
-def _play_hints(variant: str, seeds: range) -> list[tuple[engine.Observation, engine.Action, str]]:
-    """Every card-play hint of the first hand of ``variant`` over ``seeds``, heuristic bots in every seat."""
+Hinted = tuple[engine.Observation, Sequence[engine.Action], engine.Action, str]
+"""A card-play decision with a choice: the observation, the legal actions, the hinted action and its reason."""
+
+
+@functools.cache
+def _play_hints(variant: str, seeds: range, hands: int = 1) -> tuple[Hinted, ...]:
+    """Every card-play hint with a choice in the first ``hands`` hands of ``variant`` over ``seeds``,
+    heuristic bots in every seat (kept: two misère tests read the same games of ``perfect``)."""
     rules = engine.load_variant(variant)
     found = []
     for seed in seeds:
         game = engine.Game(rules, seed=seed)
         bots: dict[int, HeuristicBot] = {}
-        while not game.is_over and game.hand_number == 0:
+        while not game.is_over and game.hand_number < hands:
             seat = game.to_act
             assert seat is not None
             observation, legal = game.observation(seat), game.legal_actions()
             action, reason = hint(bots.setdefault(seat, HeuristicBot(rules, seed=seat)), observation, legal)
             if observation.phase is Phase.PLAY and len(legal) > 1:
-                found.append((observation, action, reason))
+                found.append((observation, legal, action, reason))
             game.apply(action)
-    return found
+    return tuple(found)
 
 
 def test_a_lead_s_hint_says_which_reason_led_it() -> None:
@@ -192,7 +200,7 @@ def test_a_lead_s_hint_says_which_reason_led_it() -> None:
     "low from your longest side suit" lead is from a longest plain suit of a hand with no such card
     (worked out here from the observation: the cards played and the hand)."""
     checked = {"best": 0, "low": 0}
-    for observation, action, reason in _play_hints("standard", range(12)):
+    for observation, _, action, reason in _play_hints("standard", range(12)):
         if observation.trick or observation.declarer == observation.seat or not reason.startswith("lead"):
             continue
         assert "best card left in its suit, or low" not in reason, reason
@@ -224,7 +232,7 @@ def test_a_lead_s_hint_says_which_reason_led_it() -> None:
 def test_a_two_handed_play_hint_names_the_own_dummy_to_come_not_a_partner() -> None:
     """A player's trial read "your partner plays after you" in two-handed, where the seat after is the
     player's own dummy (rules text 000, "Two-handed 500")."""
-    reasons = [reason for _, _, reason in _play_hints("two-handed", range(10))]
+    reasons = [reason for _, _, _, reason in _play_hints("two-handed", range(10))]
     assert not any("partner" in reason for reason in reasons), [reason for reason in reasons if "partner" in reason]
     assert any("your dummy plays after you" in reason or "your own hand plays after your dummy" in reason for reason in reasons)
 
@@ -236,23 +244,15 @@ def test_a_misere_declarer_s_hint_says_when_every_card_it_may_play_beats_the_tri
     hint says so (checked here with the rules' own trick winner); a lead says what it weighs."""
     rules = engine.load_variant("perfect")
     every = 0
-    for seed in range(150):
-        game = engine.Game(rules, seed=seed)
-        bots: dict[int, HeuristicBot] = {}
-        while not game.is_over and game.hand_number < 8:
-            seat = game.to_act
-            assert seat is not None
-            observation, legal = game.observation(seat), game.legal_actions()
-            action, reason = hint(bots.setdefault(seat, HeuristicBot(rules, seed=seat)), observation, legal)
-            assert "least likely to win a trick" not in reason and "no higher card of trumps" not in reason, reason
-            if "every card you may play beats" in reason:
-                every += 1
-                order = rules.card_order(rules.ladder[observation.contract].style.strain)
-                played = [card for _, card in observation.trick]
-                for each in legal:
-                    card = each.card  # type: ignore[attr-defined]
-                    assert order.winner([*played, card], observation.led_suit) == len(played), (reason, played, card)
-            game.apply(action)
+    for observation, legal, _, reason in _play_hints("perfect", range(150), 8):
+        assert "least likely to win a trick" not in reason and "no higher card of trumps" not in reason, reason
+        if "every card you may play beats" in reason:
+            every += 1
+            order = rules.card_order(rules.ladder[observation.contract].style.strain)
+            played = [card for _, card in observation.trick]
+            for each in legal:
+                card = each.card  # type: ignore[attr-defined]
+                assert order.winner([*played, card], observation.led_suit) == len(played), (reason, played, card)
     assert every, "no misère declarer met a trick it could not stay under"
 
 
@@ -263,26 +263,18 @@ def test_a_misere_defender_s_hint_says_when_nothing_gives_the_declarer_the_trick
     winner); else it names the card played to leave the declarer a trick."""
     rules = engine.load_variant("perfect")
     told = 0
-    for seed in range(150):
-        game = engine.Game(rules, seed=seed)
-        bots: dict[int, HeuristicBot] = {}
-        while not game.is_over and game.hand_number < 8:
-            seat = game.to_act
-            assert seat is not None
-            observation, legal = game.observation(seat), game.legal_actions()
-            action, reason = hint(bots.setdefault(seat, HeuristicBot(rules, seed=seat)), observation, legal)
-            assert reason != "defending a misère: play to leave the declarer a trick to take.", reason
-            if "the declaring side has played under this trick" in reason:
-                told += 1
-                team = observation.team_of[observation.declarer]
-                declaring = {
-                    each
-                    for each in range(len(observation.team_of))
-                    if observation.team_of[each] == team and each not in observation.sitting_out
-                }
-                order = rules.card_order(rules.ladder[observation.contract].style.strain)
-                seats = [each for each, _ in observation.trick]
-                winner = seats[order.winner([card for _, card in observation.trick], observation.led_suit)]
-                assert declaring <= set(seats) and winner not in declaring, (reason, observation.trick, declaring)
-            game.apply(action)
+    for observation, _, _, reason in _play_hints("perfect", range(150), 8):
+        assert reason != "defending a misère: play to leave the declarer a trick to take.", reason
+        if "the declaring side has played under this trick" in reason:
+            told += 1
+            team = observation.team_of[observation.declarer]
+            declaring = {
+                each
+                for each in range(len(observation.team_of))
+                if observation.team_of[each] == team and each not in observation.sitting_out
+            }
+            order = rules.card_order(rules.ladder[observation.contract].style.strain)
+            seats = [each for each, _ in observation.trick]
+            winner = seats[order.winner([card for _, card in observation.trick], observation.led_suit)]
+            assert declaring <= set(seats) and winner not in declaring, (reason, observation.trick, declaring)
     assert told, "no misère defender met a trick the declaring side had ducked"

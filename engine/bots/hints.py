@@ -263,6 +263,7 @@ def _play_reason(bot: HeuristicBot, action: Play, reason: PlayReason) -> str:
     """Why the card: the branch the card play took (:meth:`~engine.bots.card_play.CardPlay.play_with_reason`,
     and for a trick already led :func:`~engine.bots.trick_play.follow_reading`) on the table it read."""
     contract, table, kind, card = reason.contract, reason.table, reason.kind, action.card
+    strain = bot.tables.strains[contract.style.strain]
     if kind == Playing.STEERED:
         return f"more tricks would lose your side the game: {card} is played to take none."
     if kind == Playing.MISERE_DEFENCE:
@@ -271,7 +272,7 @@ def _play_reason(bot: HeuristicBot, action: Play, reason: PlayReason) -> str:
         played = {seat for seat, _ in table.trick}
         declaring = [seat for seat in table.order if not table.allies >> seat & 1] or [table.declarer]
         if table.trick and played.issuperset(declaring):
-            winner = winning(bot.tables.strains[contract.style.strain], table)[0]
+            winner = winning(strain, table)[0]
             if winner not in declaring:
                 return (
                     "defending a misère: the declaring side has played under this trick, so nothing you play gives "
@@ -283,10 +284,8 @@ def _play_reason(bot: HeuristicBot, action: Play, reason: PlayReason) -> str:
         # of a 10D the defenders ducked, where the 5D was safer for this trick alone.)
         return f"playing misère: {card} risks the fewest tricks, this one's chance of winning and what the rest of your hand may be forced to take together."
     if kind == Playing.MISERE_FOLLOW:
-        order = bot.tables.strains[contract.style.strain]
-        led = table.led
-        top = max((order.keys[led][index] for _, index in table.trick), default=-1) if led is not None else -1
-        if led is not None and not any(order.keys[led][index] < top for index in cards_in(table.playable)):
+        top = winning(strain, table)[1] if table.trick and table.led is not None else None
+        if top is not None and not any(strain.keys[table.led][index] < top for index in cards_in(table.playable)):
             return f"playing misère: every card you may play beats the trick's best so far; {card} is the one to spend."
         return f"playing misère: {card} is the highest card that still loses, or one you must shed."
     if kind == Playing.CEILING_REACHED:
@@ -298,7 +297,6 @@ def _play_reason(bot: HeuristicBot, action: Play, reason: PlayReason) -> str:
             "no trick a joker is played to is lost, so it is one of them" if not table.trick else "no high card is left to be forced later"
         )
         return f"short of the {contract.target.minimum} tricks {contract.name} needs: {card} takes one ({why})."
-    strain = bot.tables.strains[contract.style.strain]
     if kind == Playing.LEAD or not table.trick:
         return _lead_reason(bot, strain, table, card.index, str(card))
     best = bot.tables.cards[max(table.trick, key=lambda played: strain.keys[table.led][played[1]])[1]]

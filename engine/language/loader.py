@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import Problem, UnreadableFileError, VariantError
-from .resources import load_schema, shipped_variant_names, shipped_variant_path
+from .resources import load_schema, schema_child, shipped_variant_names, shipped_variant_path
 from .source import JsonPath, Mark, SourceDocument, format_path, inside, parse_document, read_text
 from .suggest import suggestion
 
@@ -155,25 +155,13 @@ def _depth(path: str) -> int:
     return path.count(".") + path.count("[")
 
 
-def _schema_child(schema: dict[str, Any] | None, key: str) -> dict[str, Any] | None:
-    """The schema of ``key`` inside an object schema (following local ``$ref``), if the schema says."""
-    if schema is None:
-        return None
-    child = schema.get("properties", {}).get(key)
-    if child is None and isinstance(schema.get("additionalProperties"), dict):
-        child = schema["additionalProperties"]
-    while isinstance(child, dict) and "$ref" in child and str(child["$ref"]).startswith("#/$defs/"):
-        child = load_schema()["$defs"].get(str(child["$ref"])[len("#/$defs/") :])
-    return child if isinstance(child, dict) else None
-
-
 def replaced_whole(path: Sequence[str]) -> tuple[str, ...] | None:
     """The shortest part of the key ``path`` (into a variant document), short of the whole path, that the
     schema marks ``x-merge: replace`` (one choice, replaced whole by an extending file, so a value written
     under it drops the rest of the inherited choice), or ``None``."""
     schema: dict[str, Any] | None = load_schema()
     for depth, key in enumerate(path[:-1]):
-        schema = _schema_child(schema, key)
+        schema = schema_child(schema, key)
         if schema is None:
             return None
         if schema.get("x-merge") == "replace":
@@ -192,7 +180,7 @@ def _merge_values(base: object, child: object, path: JsonPath, replaced: list[Js
                 merged.pop(key, None)
                 replaced.append(path + (key,))
             elif key in merged:
-                merged[key] = _merge_values(merged[key], value, path + (key,), replaced, _schema_child(schema, key))
+                merged[key] = _merge_values(merged[key], value, path + (key,), replaced, schema_child(schema, key))
             else:
                 merged[key] = value
         return merged

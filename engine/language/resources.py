@@ -43,6 +43,23 @@ def load_schema() -> dict[str, Any]:
     return schema
 
 
+def schema_child(schema: dict[str, Any] | None, key: str | int) -> dict[str, Any] | None:
+    """The schema of ``key`` inside a schema of the variant schema (an object's property, else its
+    ``additionalProperties``; a list's ``items`` for a position), following local ``$ref``, if the schema
+    says."""
+    if schema is None:
+        return None
+    if isinstance(key, int):
+        child = schema.get("items")
+    else:
+        child = schema.get("properties", {}).get(key)
+        if child is None and isinstance(schema.get("additionalProperties"), dict):
+            child = schema["additionalProperties"]
+    while isinstance(child, dict) and "$ref" in child and str(child["$ref"]).startswith("#/$defs/"):
+        child = load_schema()["$defs"].get(str(child["$ref"])[len("#/$defs/") :])
+    return child if isinstance(child, dict) else None
+
+
 def shipped_variant_names() -> list[str]:
     """Names of the shipped variants (file names without ``.yaml``), sorted."""
     return sorted(path.stem for path in variants_folder().glob("*.yaml"))

@@ -17,14 +17,14 @@ import os
 import re
 import stat
 from dataclasses import dataclass, field
-from typing import Union
+from typing import Any, Union
 
 import yaml
 from yaml.constructor import SafeConstructor
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ..errors import Problem, UnreadableFileError, VariantError
-from .resources import load_schema
+from .resources import load_schema, schema_child
 
 PathPart = Union[str, int]
 JsonPath = tuple[PathPart, ...]
@@ -147,19 +147,10 @@ def _is_empty(node: Node) -> bool:
 def _schema_keys(path: JsonPath) -> frozenset[str]:
     """The keys the variant schema names for the mapping at ``path`` (its ``properties``; none where the
     schema does not say: a list's items, a free mapping)."""
-    schema: object = load_schema()
+    schema: dict[str, Any] | None = load_schema()
     for part in path:
-        if not isinstance(schema, dict):
-            return frozenset()
-        if isinstance(part, int):
-            schema = schema.get("items")
-        else:
-            properties = schema.get("properties", {})
-            schema = properties.get(part) if isinstance(properties, dict) and part in properties else schema.get("additionalProperties")
-        reference = schema.get("$ref") if isinstance(schema, dict) else None
-        if isinstance(reference, str) and reference.startswith("#/$defs/"):
-            schema = load_schema().get("$defs", {}).get(reference[len("#/$defs/") :])
-    properties = schema.get("properties") if isinstance(schema, dict) else None
+        schema = schema_child(schema, part)
+    properties = schema.get("properties") if schema is not None else None
     return frozenset(properties) if isinstance(properties, dict) else frozenset()
 
 
