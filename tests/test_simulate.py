@@ -200,6 +200,7 @@ def test_a_run_of_single_hands_gives_no_figure_of_the_games(capsys: pytest.Captu
 def test_a_page_of_games_that_all_stopped_unfinished_names_no_missing_figure(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every game stopped at the hand limit: the page says so, and prints no 'None' for the length, the
     ends or the first bidder's share that no game measured."""
+    pytest.importorskip("matplotlib")  # (the page draws its charts: the web or plot extra; the README's test command installs neither)
     from engine.simulation import units
     from engine.simulation.page import simulation_page
 
