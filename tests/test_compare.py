@@ -6,12 +6,15 @@ runs."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import engine
 from engine.analysis.statistics import fisher_p, holm, sign_test_p
-from engine.rules.describe import LADDER
+from engine.rules.describe import LADDER, rule_changes
 from engine.simulation.comparison import compare, compare_data, deal_difference, figure_tests, seating_difference
 from engine.simulation.figures import Moments, PairedMoments, Row
 from engine.simulation.runner import CHUNK, SimulationSettings, run_chunk
@@ -303,3 +306,62 @@ def test_compare_text_shows_b_s_own_changes_first(tmp_path) -> None:  # type: ig
     heading = text.index("How B's rules differ from A's (first the 1 change B's own file makes, then those it inherits from six-handed):")
     assert text.index("End of game: A side reaching 500 wins. → A side reaching 750 wins.") < text.index("Deck: 43 cards. → 63 cards.")
     assert heading < text.index("End of game: A side")
+
+
+def test_000_perfect_variant_compare_says_its_table_of_values_in_one_line() -> None:
+    """Rules text 000, "Perfect variant": every bid 20 less than Avondale. ``compare standard perfect`` said
+    the table as 25 single bid values (the first eight lines, the specials hidden under '… and 23 more'); it
+    says it in one line, and the specials each in theirs."""
+    from engine.simulation.comparison import changed_rules_lines
+
+    lines = changed_rules_lines(rule_changes(engine.load_variant("standard"), engine.load_variant("perfect")))
+    assert lines[1] == (
+        "  Bid ladder: 25 bids, 6 spades (6S) to 10 no trump (10NT): worth 40 to 520 → "
+        "25 bids, 6 spades (6S) to 10 no trump (10NT): each worth 20 less, 20 to 500"
+    )
+    assert len(lines) == 8 and not any("more" in line for line in lines[2:]), lines
+    assert sum("worth" in line and "ranks just above" in line for line in lines) == 6
+
+
+_WORTHS = st.lists(
+    st.tuples(st.sampled_from(["6S", "7C", "8D", "9H", "10NT", "6NT", "7S"]), st.integers(0, 600), st.integers(0, 600)), max_size=12
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(_WORTHS, st.integers(0, 12))
+def test_summarised_changes_name_every_rule_once_and_group_only_bids_changed_alike(worths: list[tuple[str, int, int]], at: int) -> None:
+    """``summarised`` loses and repeats no rule: every key of the changes is in exactly one line, groups
+    only bids whose worth changes by the same amount, :data:`GROUPED_AT` or more of them, and leaves any
+    other change as it was, in order."""
+    from engine.rules.describe import GROUPED_AT, Change, summarised
+
+    changes = [
+        Change(LADDER, f"bid {bid} ({bid}{index}): worth {old}", f"bid {bid} ({bid}{index}): worth {new}", f"contract.{bid}{index}")
+        for index, (bid, old, new) in enumerate(worths)
+        if old != new
+    ]
+    other = Change("End of game", "A side reaching 500 wins.", "A side reaching 750 wins.", "end")
+    changes.insert(min(at, len(changes)), other)
+    shown = summarised(changes)
+    keys = [key for change in shown for key in change.key.split()]
+    assert sorted(keys) == sorted(change.key for change in changes)
+    assert other in shown
+    kept = [change for change in shown if change in changes]
+    assert kept == [change for change in changes if change in kept]
+    differences = Counter(
+        int(change.after.rsplit(" ", 1)[1]) - int(change.before.rsplit(" ", 1)[1]) for change in changes if change.section == LADDER
+    )  # type: ignore[union-attr]
+    for change in shown:
+        if change not in changes:
+            members = change.key.split()
+            assert len(members) >= GROUPED_AT and differences[_difference(change)] == len(members), change
+    for change in kept:
+        if change.section == LADDER:
+            assert differences[int(change.after.rsplit(" ", 1)[1]) - int(change.before.rsplit(" ", 1)[1])] < GROUPED_AT  # type: ignore[union-attr]
+
+
+def _difference(change: object) -> int:
+    """The worth difference a grouped line states ("each worth 20 less")."""
+    words = str(change.after).split("each worth ", 1)[1].split(",", 1)[0].split()  # type: ignore[attr-defined]
+    return int(words[0]) * (1 if words[1] == "more" else -1)

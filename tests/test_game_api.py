@@ -211,6 +211,32 @@ def test_saved_game_mid_hand_round_trips_through_json() -> None:
 
 
 @pytest.mark.parametrize(
+    ("variant", "scores", "words"),
+    [
+        ("standard", [600, 0], "a side has reached 500"),
+        ("standard", [0, -500], "a side is at or below -500"),
+        ("walker", [1000, 0], "a side is at or above 1000, which loses"),
+        ("point-spread", [300, -200], "the sides are 500 or more apart"),
+    ],
+)
+def test_000_score_keeping_a_game_does_not_start_from_scores_that_end_it(variant: str, scores: list[int], words: str) -> None:
+    """Rules text 000, "Score keeping" (a team wins by scoring at least 500) and the end rules of walker and
+    point-spread: a trial loaded a saved game edited to 600 to 0 under first-to-500 (its check removed) and
+    played on. Neither the API nor a saved game starts from scores that would have ended the game; scores
+    that end it only for a side winning by its bid (australian's 600 on defence) still do."""
+    rules = engine.load_variant(variant)
+    with pytest.raises(engine.UsageError, match=f"Scores {re.escape(str(scores))} would already have ended the game \\({words}"):
+        engine.Game(rules, scores=scores)
+    played = engine.Game(rules, seed=1)
+    data = json.loads(json.dumps(played.to_dict()))
+    data["scores"] = data["hands"][0]["scores"] = scores
+    del data["check"]
+    with pytest.raises(engine.SavedGameError, match="^saved game: Scores .* would already have ended the game"):
+        engine.Game.from_dict(data)
+    assert engine.Game(engine.load_variant("australian"), scores=[600, 0]).scores == (600, 0)
+
+
+@pytest.mark.parametrize(
     ("change", "message"),
     [
         (lambda data: data.update(format="chess"), "'format' must be 'fivehundred-game/2' \\(or the earlier 'fivehundred-game/1'\\)"),
@@ -229,7 +255,13 @@ def test_saved_game_mid_hand_round_trips_through_json() -> None:
             lambda data: data["hands"][0].update(scores=[0, 10]),
             r"the top-level 'scores' is \[0, 0\], but hands\[0\] records 'scores' \[0, 10\]",
         ),
-        (lambda data: data.update(extra=1), "unknown key 'extra'"),
+        # A trial: the refusal now lists the keys a saved game has, and offers the one meant.
+        (
+            lambda data: data.update(extra=1),
+            "unknown key 'extra'. A saved game's keys: banned, check, choosing, dealer, deals, format, hands",
+        ),
+        (lambda data: data.update(score=1), "unknown key 'score'. Did you mean 'scores'?"),
+        (lambda data: data.update({3: 1, "x": 2}), "unknown key 3"),  # (keys of two types, from Python, sorted as words)
     ],
 )
 def test_corrupt_saved_games_are_refused_with_where(change: object, message: str) -> None:

@@ -108,7 +108,7 @@ def test_issue44_a_bid_read_through_the_variants_trick_curve_says_what_the_readi
     assert action == engine.Bid("6NT")
     assert reason == (
         f"you can count on {reading:.1f} tricks in no trump with your partner's hand and the kitty"
-        f" (in this variant a declaring side reading that takes about {curve.expected(reading):.1f}): enough for 6NT."
+        f" (in this variant's play-outs, hands counted at {reading:.1f} take about {curve.expected(reading):.1f}): enough for 6NT."
     )
     _, plain, _, _ = _reason(hand, [])
     assert "in this variant" not in plain
@@ -166,7 +166,7 @@ def test_a_bid_near_the_games_end_says_what_the_variants_curve_makes_of_the_read
         reasons.append(why)
         game.apply(action)
     ended = [why for why in reasons if why.startswith("near the game's end")]
-    assert ended and all("in this variant a declaring side reading that takes about" in why for why in ended)
+    assert ended and all("in this variant's play-outs, hands counted at" in why for why in ended)
 
 
 Hinted = tuple[engine.Observation, Sequence[engine.Action], engine.Action, str]

@@ -70,6 +70,16 @@ def test_relative_extends_chain(tmp_path: Path) -> None:
     assert rules.name == "Top" and rules.end.target == 1000 and rules.end.must_win_by_bid
 
 
+def test_extends_names_a_variant_file_whatever_the_case_of_its_ending(tmp_path: Path) -> None:
+    """docs/variant-language.md, "extends": a relative .yaml or .yml path. A trial saved ``Other.YAML``, which
+    the command line read and ``extends`` refused as no shipped variant: the ending counts in any case."""
+    write(tmp_path, "Other.YAML", "extends: australian\nname: Other\n")
+    write(tmp_path, "Base.Yml", "extends: Other.YAML\nname: Base\n")
+    path = write(tmp_path, "top.yaml", "extends: Base.Yml\nend: {target: 1000}\n")
+    rules = engine.load_variant(path)
+    assert rules.end.target == 1000 and rules.end.must_win_by_bid
+
+
 @pytest.mark.parametrize(
     ("reference", "words"),
     [

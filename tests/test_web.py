@@ -73,11 +73,23 @@ def test_show_marks_the_rules_that_differ_from_standard(session: WebSession) -> 
 def test_show_marks_one_line_per_changed_rule_by_its_key_in_every_shipped_variant(session: WebSession) -> None:
     """A review: the page marked a changed line by its section and words, apart from the changes' own pairing
     by rule (``keyed_sections``); it marks by the rule's key now, so every variant's marked lines are
-    exactly the rules its changes name as added or changed, one line each."""
+    exactly the rules its changes name as added or changed, one line each (a change that says several bids'
+    worth in one line names each of them)."""
     for name in engine.language.resources.shipped_variant_names():
         reply = ask(session, cmd="show", variant=name)
         marked = sum(line["changed"] for section in reply["sections"] for line in section["lines"])
-        assert marked == sum(change["after"] is not None for change in reply["changes"]), name
+        assert marked == sum(len(change["rules"]) for change in reply["changes"] if change["after"] is not None), name
+
+
+def test_000_perfect_variant_shows_its_table_of_values_as_one_change_among_seven(session: WebSession) -> None:
+    """Rules text 000, "Perfect variant": every bid 20 less than Avondale. A second trial found the Variants
+    view listing its 25 single bid values among 31 changes; they are one line now, the specials apart,
+    and every bid's own line in the rules below is still marked."""
+    reply = ask(session, cmd="show", variant="perfect")
+    assert len(reply["changes"]) == 7, [change["after"] for change in reply["changes"]]
+    first = reply["changes"][0]
+    assert first["after"].startswith("25 bids, 6 spades (6S) to 10 no trump (10NT): each worth 20 less, 20 to 500"), first
+    assert len(first["rules"]) == 25 and first["before"].endswith("worth 40 to 520")
 
 
 def test_show_of_the_editors_text_compares_it_with_the_file_it_extends(session: WebSession) -> None:
@@ -223,6 +235,14 @@ def test_paths_outside_the_folder_or_not_house_rules_are_refused(path: Any, sess
         reply = ask(session, **request)
         assert reply["error"]["code"] == "file_refused" and reply["error"]["message"].endswith((".", ")")), reply
     assert not (tmp_path.parent / "outside.yaml").exists()
+
+
+def test_a_house_rules_file_is_opened_saved_and_listed_whatever_the_case_of_its_ending(session: WebSession, tmp_path: Path) -> None:
+    """A trial's ``Other.YAML`` was refused as no house-rules file; the command line reads it, so the page does."""
+    assert ask(session, cmd="save_file", path="Other.YAML", text="extends: standard\n")["ok"]
+    assert ask(session, cmd="open_file", path="Other.YAML")["text"] == "extends: standard\n"
+    assert "Other.YAML" in ask(session, cmd="files")["files"]
+    assert ask(session, cmd="open_file", path="notes.YAMLX")["error"]["code"] == "file_refused"
 
 
 def test_links_leaving_the_folder_and_files_that_are_not_regular_are_refused(session: WebSession, tmp_path: Path) -> None:

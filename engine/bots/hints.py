@@ -159,7 +159,7 @@ def _taken(bot: HeuristicBot, strain: str, reading: float) -> str:
     curve = bot.trick_curve(strain) if bot.by_worth else None
     if curve is None or abs(curve.expected(reading) - reading) < 0.25:
         return ""
-    return f" (in this variant a declaring side reading that takes about {curve.expected(reading):.1f})"
+    return f" (in this variant's play-outs, hands counted at {reading:.1f} take about {curve.expected(reading):.1f})"
 
 
 def _strain_note(bot: HeuristicBot, observation: Observation, strain: str, estimates: dict[str, float]) -> str:

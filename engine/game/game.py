@@ -25,10 +25,11 @@ from ..kernel.action_space import ActionSpace, action_space, legal_ids, take_ste
 from ..kernel.actions import ALONE, KEEP, LOOK, PASS, REJECT, Action, Claim, parse_action, well_formed
 from ..kernel.carried import check_carried_over
 from ..kernel.deal import Deal, DealError
-from ..kernel.events import Event, HandResult, HandScored
+from ..kernel.events import Event, GameEnd, HandResult, HandScored
 from ..kernel.listening import HandStart
 from ..kernel.moves import action_of, claim_of, legal_actions, move_of
 from ..kernel.phase import Phase
+from ..kernel.scoring import game_end
 from ..kernel.seat_view import seat_view
 from ..kernel.shuffling import checked_seed
 from ..kernel.state import GameState
@@ -64,6 +65,18 @@ def _unreached(game: Game, number: int) -> str:
         f"saved game: there can be no hands[{number}]: hands[{current}] is not finished (its actions stop in the "
         f"{game.phase.value} with player {game.to_act} to act), and only a saved game's last hand may be in progress."
     )
+
+
+def _ending_words(rules: Rules, how: GameEnd) -> str:
+    """Which end rule scores meet, in words, for a game refused to start from them."""
+    end = rules.end
+    if how in (GameEnd.TARGET, GameEnd.FRONT_DOOR):
+        return f"a side has {'exactly' if end.exact_target else 'reached'} {end.target}"
+    if how is GameEnd.BACK_DOOR:
+        return f"a side is at or below {end.lose_at}"
+    if how is GameEnd.OVER_THE_TOP:
+        return f"a side is at or above {end.lose_at_or_above}, which loses"
+    return f"the sides are {end.point_spread} or more apart, one below nothing"
 
 
 def _disagreement(
@@ -177,6 +190,13 @@ class Game:
         if not scores_fit(start, teams):
             raise UsageError(f"Scores must be {teams} whole numbers within ±{MAX_SCORE:,}, one per team, not {shown(scores)}.")
         start = tuple(start)
+        ended = game_end(rules, start, None, False)
+        if ended is not None:
+            # A trial loaded a saved game edited to 600 to 0 under first-to-500 and played on from it.
+            raise UsageError(
+                f"Scores {shown(list(start))} would already have ended the game ({_ending_words(rules, ended[1])}): "
+                "a game starts from scores no end rule has reached."
+            )
         self.rules = rules
         """The variant being played."""
         self._tables: Tables = tables_for(rules)

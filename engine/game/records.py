@@ -27,7 +27,7 @@ from ..errors import FiveHundredError, Problem, UnreadableFileError, VariantErro
 from ..kernel.carried import check_carried_over
 from ..kernel.deal import Deal, DealError
 from ..kernel.events import HandResult
-from ..language.resources import shipped_variant_names, shipped_variant_path
+from ..language.resources import names_variant_file, shipped_variant_names, shipped_variant_path
 from ..language.suggest import suggestion
 from ..language.validated import canonical_sha256
 from ..rules.compiler import carried_document, compile_text, document_hash, load_variant, load_variant_inside
@@ -165,7 +165,7 @@ def named_rules(data: Mapping[str, Any], where: str, folder: str | None = None) 
     if shipped_variant_path(variant) is not None:
         return load_variant(variant)
     place = "the current folder" if folder is None else f"the {where}'s folder ({folder})"
-    if not variant.lower().endswith((".yaml", ".yml")):
+    if not names_variant_file(variant):
         names = shipped_variant_names()
         hint = suggestion(variant, names) or f" Shipped variants: {', '.join(names)}."
         sentence = (
@@ -366,7 +366,7 @@ def read_entry(rules: Rules, data: object, where: str, keys: set[str] = _KEYS) -
     """Check the shape of a transcript or a saved hand and read it; raises :class:`TranscriptError`."""
     if not isinstance(data, Mapping):
         raise TranscriptError(f"{where} must be a JSON object, not {type(data).__name__}.")
-    unknown = sorted(set(data) - keys)
+    unknown = sorted(set(data) - keys, key=str)
     if unknown:
         raise TranscriptError(f"{where} has an unknown key {shown(unknown[0])} (expected {', '.join(sorted(keys))}).")
     for key in ("dealer", "scores", "deal", "actions"):

@@ -16,6 +16,7 @@ from typing import Any
 
 from ..errors import FiveHundredError, Problem, shown
 from ..kernel.deal import Deal
+from ..language.suggest import suggestion
 from ..rules.ruleset import Rules
 from .records import (
     CARRIED,
@@ -148,9 +149,10 @@ def read_saved_game(data: Mapping[str, Any], rules: Rules | None = None, folder:
         raise SavedGameError(
             f"saved game: 'format' must be {FORMAT!r} (or the earlier {READABLE[1]!r}), not {shown(data.get('format'))}.{hint}"
         )
-    unknown = sorted(set(data) - _KEYS)
+    unknown = sorted(set(data) - _KEYS, key=str)
     if unknown:
-        raise SavedGameError(f"saved game: unknown key {shown(unknown[0])}.")
+        suggested = suggestion(unknown[0], sorted(_KEYS)) if isinstance(unknown[0], str) else ""
+        raise SavedGameError(f"saved game: unknown key {shown(unknown[0])}.{suggested} A saved game's keys: {', '.join(sorted(_KEYS))}.")
     try:
         rules = record_rules(data, rules, "saved game", folder, "load it without rules= to play it under its own")
     except TranscriptError as error:

@@ -62,7 +62,7 @@ class Deal(Record):
         """Read a deal in transcript form and check it against ``rules``; raises :class:`DealError`."""
         if not isinstance(data, Mapping):
             raise DealError(f"{where} must be an object with 'hands' and 'kitty', not {type(data).__name__}.")
-        unknown = sorted(set(data) - {"hands", "kitty", "dead_hand", "table"})
+        unknown = sorted(set(data) - {"hands", "kitty", "dead_hand", "table"}, key=str)
         if unknown:
             raise DealError(f"{where} has unknown key {shown(unknown[0])} (it takes hands, kitty, dead_hand and table).")
         hands = data.get("hands")

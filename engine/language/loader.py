@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import Problem, UnreadableFileError, VariantError
-from .resources import load_schema, schema_child, shipped_variant_names, shipped_variant_path
+from .resources import VARIANT_SUFFIXES, load_schema, names_variant_file, schema_child, shipped_variant_names, shipped_variant_path
 from .source import JsonPath, Mark, SourceDocument, format_path, inside, parse_document, read_text
 from .suggest import suggestion
 
@@ -222,7 +222,7 @@ def missing_variant_message(reference: str, folder: str | None = None) -> str:
 def _no_shipped_variant(reference: str, folder: str | None = None) -> str:
     # A bare name only: a path's file may lie where the caller does not read (a server's folder).
     bare = "/" not in reference and os.sep not in reference and "\0" not in reference
-    if bare and len(reference) <= MAX_REFERENCE_CHARS and not reference.endswith((".yaml", ".yml")):
+    if bare and len(reference) <= MAX_REFERENCE_CHARS and not names_variant_file(reference):
         for ending in (".yaml", ".yml"):
             if os.path.isfile(os.path.join(folder or os.getcwd(), reference + ending)):
                 return f" Did you mean the file {_short(reference + ending)!r}? A variant file is named with its '{ending}'."
@@ -230,7 +230,7 @@ def _no_shipped_variant(reference: str, folder: str | None = None) -> str:
     shipped = _shipped_name_of(reference)
     if shipped is not None:
         return f" A shipped variant is named without its folder or '.yaml': {shipped!r}."
-    if os.sep in reference or "/" in reference or reference.endswith((".yaml", ".yml")):
+    if os.sep in reference or "/" in reference or names_variant_file(reference):
         return ""  # a path: the shipped names are no help
     return suggestion(reference, names) or f" Shipped variants: {', '.join(names)}."
 
@@ -238,8 +238,8 @@ def _no_shipped_variant(reference: str, folder: str | None = None) -> str:
 def _shipped_name_of(reference: str) -> str | None:
     """The shipped variant a path-like ``reference`` names by its file name (``standard.yaml``), if any."""
     stem = os.path.basename(reference)
-    for ending in (".yaml", ".yml"):
-        if stem.endswith(ending):
+    for ending in VARIANT_SUFFIXES:
+        if stem.lower().endswith(ending):
             stem = stem[: -len(ending)]
     return stem if stem != reference and stem in shipped_variant_names() else None
 
@@ -293,14 +293,14 @@ def _resolve_extends(reference: str, parent: _Located) -> _Located | str:
     """
     if len(reference) > MAX_REFERENCE_CHARS:
         return f"'extends' is {len(reference)} characters long; at most {MAX_REFERENCE_CHARS} are allowed."
-    if "/" not in reference and "\\" not in reference and not reference.endswith((".yaml", ".yml")):
+    if "/" not in reference and "\\" not in reference and not names_variant_file(reference):
         shipped = _shipped(reference)
         if shipped is None:
             return f"There is no shipped variant called {reference!r}.{_no_shipped_variant(reference)}"
         return shipped
     if os.path.isabs(reference) or reference.startswith(("~", "\\")) or (len(reference) > 1 and reference[1] == ":"):
         return f"'extends: {reference}' is an absolute path; write a path relative to this file, inside its folder."
-    if not reference.endswith((".yaml", ".yml")):
+    if not names_variant_file(reference):
         return f"'extends: {reference}' must name a .yaml or .yml file (or a shipped variant by its bare name)."
     display = os.path.normpath(os.path.join(os.path.dirname(parent.display), reference))
     try:

@@ -60,6 +60,15 @@ def schema_child(schema: dict[str, Any] | None, key: str | int) -> dict[str, Any
     return child if isinstance(child, dict) else None
 
 
+VARIANT_SUFFIXES = (".yaml", ".yml")
+"""The endings of a variant file's name, in any case (``House.YAML`` is one)."""
+
+
+def names_variant_file(name: str) -> bool:
+    """Whether ``name`` ends as a variant file's name does (:data:`VARIANT_SUFFIXES`, in any case)."""
+    return name.lower().endswith(VARIANT_SUFFIXES)
+
+
 def shipped_variant_names() -> list[str]:
     """Names of the shipped variants (file names without ``.yaml``), sorted."""
     return sorted(path.stem for path in variants_folder().glob("*.yaml"))

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import difflib
+import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -564,6 +566,60 @@ def rule_changes(base: Rules, rules: Rules) -> list[Change]:
             changes.extend(Change(title, before[key], None, key) for key in list(before)[low:high])
             changes.extend(Change(title, None, after[key], key) for key in list(after)[first:last])
     return changes
+
+
+_WORTH = re.compile(r"^(?P<name>.*) \((?P<id>[^()]*)\): worth (?P<value>-?\d+)$")
+"""An ordinary contract's line of the ladder (:func:`_contract_words`, no details and not moved)."""
+
+GROUPED_AT = 3
+"""How many of the ladder's ordinary contracts must change their worth alike before :func:`summarised`
+says them in one line."""
+
+
+def _worth_change(change: Change) -> tuple[str, str, int, int] | None:
+    """For a change of an ordinary contract's worth alone: its name, id, old and new worth."""
+    if change.section != LADDER or change.before is None or change.after is None:
+        return None
+    old, new = _WORTH.match(change.before), _WORTH.match(change.after)
+    if old is None or new is None or old["id"] != new["id"]:
+        return None
+    return old["name"], old["id"], int(old["value"]), int(new["value"])
+
+
+def _alike(old: int, new: int) -> str:
+    """How a worth changed, in words that fit every contract changed the same way."""
+    if new > old:
+        return f"each worth {new - old} more"
+    return f"each worth {old - new} less"
+
+
+def summarised(changes: Sequence[Change]) -> list[Change]:
+    """``changes`` to be read by a person: the ordinary contracts of the ladder whose worth alone changes by
+    the same amount, :data:`GROUPED_AT` or more, said in one line where the first of them was (a table of
+    values such as ``perfect``'s, every bid 20 less, was 25 lines among 31). The group's key is its
+    contracts' keys, space-separated; a page marks changed lines from :func:`rule_changes` itself."""
+    groups: dict[str, list[tuple[Change, tuple[str, str, int, int]]]] = {}
+    for change in changes:
+        found = _worth_change(change)
+        if found is not None:
+            groups.setdefault(_alike(found[2], found[3]), []).append((change, found))
+    merged: dict[int, Change] = {}
+    for how, members in groups.items():
+        if len(members) < GROUPED_AT:
+            continue
+        (_, first), (_, last) = members[0], members[-1]
+        span = f"{len(members)} bids, {first[0]} ({first[1]}) to {last[0]} ({last[1]})"
+        before = f"{span}: worth {first[2]} to {last[2]}"
+        after = f"{span}: {how}, {first[3]} to {last[3]}"
+        keys = " ".join(change.key for change, _ in members)
+        merged[id(members[0][0])] = Change(LADDER, before, after, keys)
+        merged.update((id(change), merged[id(members[0][0])]) for change, _ in members[1:])
+    shown: list[Change] = []
+    for change in changes:
+        replaced = merged.get(id(change), change)
+        if not any(replaced is each for each in shown):
+            shown.append(replaced)
+    return shown
 
 
 def _fitted_alike(document: MergedDocument, rules: Rules) -> bool:

@@ -20,7 +20,7 @@ from typing import Any
 
 from ..analysis.statistics import holm_once
 from ..language.reference import written_value
-from ..rules.describe import LADDER, Change, extended_base, rule_changes
+from ..rules.describe import LADDER, Change, extended_base, rule_changes, summarised
 from ..rules.ruleset import Rules, Share
 from . import units
 from .figures import TEAM_POINTS, TEAM_WINS, Moments, PairedMoments, Row, conditional, use_figure
@@ -505,6 +505,9 @@ def changed_rules_lines(changes: Sequence[Change] | OrderedChanges) -> list[str]
     B's), at most :data:`CHANGES_SHOWN` of them; given :class:`OrderedChanges` that tell B's own apart,
     the heading says B's own file's changes come first."""
     ordered = changes if isinstance(changes, OrderedChanges) else OrderedChanges(list(changes), 0, None)
+    # Bids whose worth changes alike read as one line, B's own apart from what it inherits.
+    mine = summarised(ordered.changes[: ordered.own])
+    ordered = OrderedChanges(mine + summarised(ordered.changes[ordered.own :]), len(mine), ordered.extends)
     listed = ordered.changes
     if not listed:
         return ["A and B play by the same rules in words (fivehundred show prints the same lines for both)."]

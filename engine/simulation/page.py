@@ -16,7 +16,7 @@ from typing import Any
 
 from ..errors import VariantError
 from ..rules.compiler import load_variant
-from ..rules.describe import LADDER, Change, describe, extended_base, rule_changes
+from ..rules.describe import LADDER, Change, describe, extended_base, rule_changes, summarised
 from ..rules.ruleset import Rules
 from . import units
 from .comparison import Comparison, compare_data, p_text, shown_figure, shown_value, significant_lines
@@ -118,13 +118,14 @@ def _section_name(title: str) -> str:
 
 
 def changes_list(changes: Sequence[Change]) -> str:
-    """The changed rules as a list, section by section (at most a few lines each, the rest counted);
-    empty for no changes."""
+    """The changed rules as a list, section by section (at most a few lines each, the rest counted; bids
+    whose worth changes alike in one line, :func:`~engine.rules.describe.summarised`); empty for no
+    changes."""
     if not changes:
         return ""
     items: list[str] = []
     sections: dict[str, list[Change]] = {}
-    for change in changes:
+    for change in summarised(changes):
         sections.setdefault(change.section, []).append(change)
     for title, each in sections.items():
         name = _section_name(title)
@@ -150,7 +151,8 @@ def _changes_section(rules: Rules, variant: str) -> str:
     changes = rule_changes(base, rules)
     if not changes:
         return f"{heading}<p>{_escape(variant)} extends <b>{_escape(base_name)}</b> ({_escape(base.name)}) and plays by the same rules.</p>"
-    count = f"{len(changes)} line{'s' if len(changes) > 1 else ''} of the rules"
+    lines = len(summarised(changes))
+    count = f"{lines} line{'s' if lines > 1 else ''} of the rules"
     return (
         f"{heading}<p>{_escape(variant)} extends <b>{_escape(base_name)}</b> ({_escape(base.name)}); {count} differ from it "
         f"({_LEGEND}):</p>{changes_list(changes)}"

@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import stat
 
+from ..language.resources import names_variant_file
 from ..language.source import inside
 from ..language.writing import replace_whole
 
@@ -25,8 +26,6 @@ MAX_LISTED = 200
 """Most files :func:`listing` gives."""
 MAX_DEPTH = 3
 """Folders deep :func:`listing` looks under the root."""
-SUFFIXES = (".yaml", ".yml")
-"""The only files read or written: house-rules files."""
 
 
 class FileRefusal(ValueError):
@@ -51,7 +50,7 @@ def resolve(root: str, path: object) -> str:
     parts = path.split("/")
     if any(part in ("", ".", "..") or part.startswith(".") for part in parts):
         raise FileRefusal(f"{shown!r} may not contain '..', '.', an empty part or a hidden name; give a plain relative path.")
-    if not path.endswith(SUFFIXES):
+    if not names_variant_file(path):
         raise FileRefusal(f"{shown!r} is not a house-rules file: the web table reads and writes only .yaml and .yml files.")
     real_root = os.path.realpath(root)
     full = os.path.join(real_root, *parts)
@@ -144,7 +143,7 @@ def listing(root: str) -> list[str]:
         names[:] = sorted(name for name in names if not name.startswith(".") and depth < MAX_DEPTH)
         for name in sorted(files):
             full = os.path.join(folder, name)
-            if name.startswith(".") or not name.endswith(SUFFIXES) or os.path.islink(full):
+            if name.startswith(".") or not names_variant_file(name) or os.path.islink(full):
                 continue
             found.append(os.path.relpath(full, real_root).replace(os.sep, "/"))
             if len(found) >= MAX_LISTED:

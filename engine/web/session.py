@@ -28,7 +28,7 @@ from ..language.loader import load_text
 from ..language.resources import shipped_variant_names
 from ..protocol.server import RequestError, Session
 from ..rules.compiler import compile_document, load_variant
-from ..rules.describe import keyed_sections, rule_changes
+from ..rules.describe import keyed_sections, rule_changes, summarised
 from ..rules.never_apply import rule_warnings
 from ..rules.ruleset import Rules
 from . import files
@@ -263,7 +263,10 @@ class WebSession(Session):
             "description": rules.description,
             "base": base.name,
             "sections": sections,
-            "changes": [{"section": change.section, "before": change.before, "after": change.after} for change in changes],
+            "changes": [
+                {"section": change.section, "before": change.before, "after": change.after, "rules": change.key.split()}
+                for change in summarised(changes)
+            ],
             "players": rules.seating.players,
             "target": rules.end.target,
             "unsupported": unsupported_rules(rules),
