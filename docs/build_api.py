@@ -21,17 +21,30 @@ from pathlib import Path
 from types import ModuleType
 
 
-def modules() -> list[str]:
+def modules(skipped: dict[str, str] | None = None) -> list[str]:
     """Every module of the package (a package's ``__all__`` would otherwise hide its submodules),
-    without the former-path aliases."""
+    without the former-path aliases; a module whose optional extra is not installed (numpy, pyspiel,
+    matplotlib, aiohttp...) is left out, and named in ``skipped`` with what it needs (an embedder's trial
+    installed the ``docs`` extra alone, as the docs say, and got a traceback)."""
     import pkgutil
 
     import engine
 
     found = ["engine"] + [info.name for info in pkgutil.walk_packages(engine.__path__, "engine.")]
-    optional = {"engine.simulation.plot": "matplotlib"}  # modules of optional extras, documented when installed
-    missing = {name for name, needs in optional.items() if importlib.util.find_spec(needs) is None}
-    return [name for name in dict.fromkeys(found) if not name.startswith("engine._") and name not in missing]
+    names = []
+    for name in dict.fromkeys(found):
+        if name.startswith("engine._"):
+            continue
+        try:
+            importlib.import_module(name)
+        except ModuleNotFoundError as error:
+            if error.name is None or error.name.split(".")[0] == "engine":
+                raise
+            if skipped is not None:
+                skipped[name] = error.name
+            continue
+        names.append(name)
+    return names
 
 
 _NOTES = ("has already been added", "may refer to either the installed Python module")
@@ -123,7 +136,13 @@ def main(argv: list[str] | None = None) -> int:
     except ImportError:
         print("build_api: pdoc is not installed; pip install '.[docs]'", file=sys.stderr)
         return 2
-    names = modules()
+    skipped: dict[str, str] = {}
+    names = modules(skipped)
+    for name, needs in skipped.items():
+        print(
+            f"build_api: {name} is left out: it needs {needs}, which is not installed (pip install '.[dev,web]' for every page)",
+            file=sys.stderr,
+        )
     broken = broken_references(names)
     for reference in broken:
         print(f"build_api: a cross-reference to nothing in {reference}", file=sys.stderr)
@@ -137,7 +156,7 @@ def main(argv: list[str] | None = None) -> int:
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         try:
-            pdoc.pdoc(*names, output_directory=Path(args.out))
+            pdoc.pdoc(*names, *(f"!{name}" for name in skipped), output_directory=Path(args.out))
         except Exception as error:
             print(f"build_api: {error}: {error.__cause__ or ''}", file=sys.stderr)
             return 1
@@ -147,6 +166,8 @@ def main(argv: list[str] | None = None) -> int:
         for warning in caught
         if ("pdoc" in warning.filename or issubclass(warning.category, RuntimeWarning))
         and not any(note in str(warning.message) for note in _NOTES)
+        # A package's page looks for its submodules, those left out above among them.
+        and not any(str(warning.message).startswith(f"Couldn't import {name}:") for name in skipped)
     ]
     for warning in problems:
         print(f"build_api: {warning.filename}:{warning.lineno}: {warning.message}", file=sys.stderr)

@@ -25,7 +25,16 @@ import typing as _typing
 
 if _typing.TYPE_CHECKING:
     from .bots.playing import play_game
-    from .errors import ConcurrentUseError, FiveHundredError, IllegalActionError, NotFoundError, Problem, UsageError, VariantError
+    from .errors import (
+        ConcurrentUseError,
+        FiveHundredError,
+        IllegalActionError,
+        NotFoundError,
+        Problem,
+        UnreadableFileError,
+        UsageError,
+        VariantError,
+    )
     from .game.game import Game
     from .game.observation import Observation, Trick
     from .game.records import HandRecord, TranscriptError
@@ -129,6 +138,7 @@ _PUBLIC: dict[str, str] = {
     "TranscriptError": "game.records",
     "Trick": "game.observation",
     "TrickWon": "kernel.events",
+    "UnreadableFileError": "errors",
     "UnsupportedRuleError": "kernel.support",
     "UsageError": "errors",
     "VariantError": "errors",

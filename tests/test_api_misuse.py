@@ -87,6 +87,15 @@ def test_a_variant_name_with_a_lone_surrogate_prints() -> None:
     assert str(caught.value).startswith("\\ud800: $: There is no file and no shipped variant called '\\ud800'.")
 
 
+def test_a_variant_that_cannot_be_read_raises_an_error_the_package_names() -> None:
+    """An embedder's trial: ``load_variant("nosuch")`` raised ``UnreadableFileError``, which docs/embedding.md's
+    table of errors did not list and ``engine`` did not export; it is ``engine.UnreadableFileError`` (a
+    ``VariantError``), listed there."""
+    with pytest.raises(engine.UnreadableFileError, match="no shipped variant called 'nosuch'"):
+        engine.load_variant("nosuch")
+    assert issubclass(engine.UnreadableFileError, engine.VariantError) and "UnreadableFileError" in engine.__all__
+
+
 @pytest.mark.parametrize("chosen", [float("nan"), 1.0, True, None, "0"])
 @pytest.mark.parametrize("trusted", [False, True])
 def test_a_chooser_that_returns_no_whole_number_gets_illegal_action_error_in_both_builds(chosen: object, trusted: bool) -> None:

@@ -607,6 +607,44 @@ def test_a_line_json_text_cannot_carry_is_bad_json_and_the_session_lives_on() ->
     assert replies[9]["id"] == 6  # a surrogate pair (an emoji) and other text are fine
 
 
+def test_a_whole_number_with_an_exponent_a_byte_order_mark_and_bad_bytes_are_read_or_said_plainly() -> None:
+    """An embedder's trial from Node (docs/protocol.md, "Errors"): ``"seed": 1e3`` (JSON's whole number
+    1000) was refused as "a number with a fraction", and ``1e30`` (how JavaScript writes a large whole
+    number) the same rather than as out of range; a line starting with a byte-order mark, bytes that are
+    not UTF-8 and deep nesting were refused in Python's own words ("decode using utf-8-sig", "maximum
+    recursion depth"). An exponent's whole number is that number, a leading mark is ignored, and the rest
+    say what is wrong in the protocol's words; a number with a fraction stays one."""
+    lines = [
+        b'{"id": 1, "cmd": "new_game", "variant": "standard", "seed": 1e3}',
+        b'{"id": 2, "cmd": "new_game", "variant": "standard", "seed": 1E+30}',
+        b'\xef\xbb\xbf{"id": 3, "cmd": "hello"}',
+        b'{"id": 4, "cmd": "hello", "x": "\xff\xfe"}',
+        b"[" * 100_000,
+        b'{"id": 6, "cmd": "new_game", "variant": "standard", "seed": 2.5e-1}',
+        b'{"id": 7, "cmd": "new_game", "variant": "standard", "seed": 1.5e3}',
+    ]
+    sink = io.StringIO()
+    assert serve(io.BytesIO(b"\n".join(lines) + b"\n"), sink) == 0
+    replies = [json.loads(line) for line in sink.getvalue().splitlines()]
+    assert replies[0]["ok"] and replies[0]["seed"] == 1000
+    assert "'seed' is a whole number out of range" in replies[1]["error"]["message"]
+    assert replies[2]["ok"] and replies[2]["id"] == 3
+    assert (
+        replies[3]["error"]["message"] == "The line is not UTF-8 text: byte 0xff at position 32 is not UTF-8 (send JSON encoded as UTF-8)."
+    )
+    assert replies[4]["error"]["message"].endswith("its arrays or objects nest too deeply (a request needs a few levels).")
+    assert "recursion" not in replies[4]["error"]["message"] and "utf-8-sig" not in sink.getvalue()
+    assert replies[5]["error"]["message"].endswith("not 0.25 (a number with a fraction).")
+    assert replies[6]["ok"] and replies[6]["seed"] == 1500
+    same = Session()
+    same.answer_line('{"cmd": "new_game", "variant": "standard", "seed": 1000}')
+    seeded = Session()
+    seeded.answer_line('{"cmd": "new_game", "variant": "standard", "seed": 1e3}')
+    assert same.answer_line('{"cmd": "state", "game": "g1", "player": 0}') == seeded.answer_line(
+        '{"cmd": "state", "game": "g1", "player": 0}'
+    )
+
+
 def test_a_programs_own_request_with_a_lone_surrogate_is_a_bad_request() -> None:
     """``Session.answer`` takes decoded requests from a Python program: a lone surrogate in ``id`` or a
     string ``seed`` is refused as ``bad_request`` (the seed answered ``internal``), and a reply echoing one

@@ -19,6 +19,7 @@ import re
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from decimal import Decimal
 from typing import IO, Any, NoReturn
 
 from ..bots import BOT_NAMES, make_bot
@@ -132,11 +133,17 @@ def _not_json(constant: str) -> NoReturn:
     raise ValueError(f"{constant} is not a JSON value (JSON has no NaN or infinities)")
 
 
-def _finite(text: str) -> float:
-    """For the JSON reader: a number with a fraction or exponent, refused beyond a double's range."""
+def _finite(text: str) -> float | int:
+    """For the JSON reader: a number with a fraction or exponent, refused beyond a double's range; one
+    written with an exponent that is a whole number is that whole number (``1e3`` is 1000: JavaScript
+    writes large whole numbers so, and an embedder's trial saw ``"seed": 1e3`` refused as a fraction)."""
     value = float(text)
     if value in (math.inf, -math.inf):
         raise ValueError(f"the number {text[:40]} is out of range (beyond a double's largest)")
+    if "e" in text or "E" in text:
+        exact = Decimal(text)  # finite and within a double's range, so at most 309 digits
+        if exact == exact.to_integral_value():
+            return int(exact)
     return value
 
 
@@ -213,13 +220,25 @@ class Session:
         """The reply (one JSON line, no newline) to one request line."""
         try:
             text = line.decode("utf-8") if isinstance(line, bytes) else line
+            # A byte-order mark some editors and Windows tools write is not part of the request (RFC 8259 lets
+            # a reader ignore it; Python's reader refused it in its own words).
+            text = text.removeprefix("\ufeff")
             if not text.strip():
                 # Answered like any other line (it was skipped): a client that counts its replies stays in step.
                 return self._reply(None, error=RequestError("bad_json", "An empty line is not a request: send one JSON object a line."))
             request = json.loads(text, parse_constant=_not_json, parse_float=_finite, parse_int=_whole)
             # A lone surrogate can only be written as an escape: look for one only where there is one.
             lone = _surrogate_at(request) if "\\u" in text or _SURROGATE.search(text) else None
-        except (UnicodeDecodeError, ValueError, RecursionError) as error:
+        except UnicodeDecodeError as error:
+            byte = error.object[error.start : error.start + 1].hex()
+            message = f"The line is not UTF-8 text: byte 0x{byte} at position {error.start} is not UTF-8 (send JSON encoded as UTF-8)."
+            return self._reply(None, error=RequestError("bad_json", message))
+        except RecursionError:
+            message = (
+                "The line is not a JSON object the engine reads: its arrays or objects nest too deeply (a request needs a few levels)."
+            )
+            return self._reply(None, error=RequestError("bad_json", message))
+        except ValueError as error:
             return self._reply(None, error=RequestError("bad_json", f"The line is not a JSON object: {str(error)[:200]}."))
         if lone is not None:
             message = (
