@@ -186,3 +186,36 @@ def test_play_transcripts_makes_a_folder_that_does_not_exist_and_refuses_a_file(
     result = run_cli("play", "standard", "--seed", "5", "--transcripts", str(taken), stdin="quit\n")
     assert result.returncode == 2 and "is not a folder" in result.stderr
     assert taken.read_text() == "keep me"
+
+
+def test_a_file_that_appears_before_a_new_file_lands_is_kept(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A review: a save that may only make a new file (the web editor's Save without ``replace``, ``play``'s
+    ``save FILE``) looked for the file, then renamed its own over whatever was there by then. The file lands
+    by a hard link now, which fails where one has appeared: the other file is kept, no temporary file is
+    left, and the person is told."""
+    from engine.language import writing
+    from engine.web import files
+
+    target = tmp_path / "house.yaml"
+    target.write_text("theirs\n", encoding="utf-8")
+    with pytest.raises(FileExistsError):
+        writing.replace_whole(str(target), b"mine\n", new_only=True)
+    assert target.read_text(encoding="utf-8") == "theirs\n" and os.listdir(tmp_path) == ["house.yaml"]
+    writing.replace_whole(str(tmp_path / "new.yaml"), b"mine\n", new_only=True)
+    assert (tmp_path / "new.yaml").read_text(encoding="utf-8") == "mine\n"
+
+    real = writing.replace_whole
+
+    def late(path: str, data: bytes, *, new_only: bool = False) -> None:
+        Path(path).write_text("appeared\n", encoding="utf-8")  # another program, between the look and the write
+        real(path, data, new_only=new_only)
+
+    monkeypatch.setattr(files, "replace_whole", late)
+    with pytest.raises(files.FileExists, match="already exists: nothing was written"):
+        files.write(str(tmp_path), "race.yaml", "extends: standard\n")
+    assert (tmp_path / "race.yaml").read_text(encoding="utf-8") == "appeared\n"
+    monkeypatch.setattr("engine.cli.common.replace_whole", late)
+    with pytest.raises(FileExistsError):
+        write_atomically(str(tmp_path / "game.json"), "{}\n", new_only=True)
+    assert (tmp_path / "game.json").read_text(encoding="utf-8") == "appeared\n"
+    assert not [name for name in os.listdir(tmp_path) if name.endswith(".tmp")]

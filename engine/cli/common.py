@@ -182,11 +182,12 @@ def saved_game_kind(path: str) -> str:
     return "saved" if isinstance(data, dict) and data.get("format") in SAVED_GAME_FORMATS else "other"
 
 
-def write_atomically(path: str, text: str) -> None:
+def write_atomically(path: str, text: str, *, new_only: bool = False) -> None:
     """Write ``text`` to ``path`` whole or not at all (a temporary file beside it, then renamed), so an
     interruption never leaves half a report; raises ``OSError`` (:class:`UnwritablePathError` for a path
-    that is not a regular file or a new one, checked first: nothing is replaced then)."""
+    that is not a regular file or a new one, checked first: nothing is replaced then; with ``new_only``,
+    ``FileExistsError`` where a file is there when it would land)."""
     reason = output_refusal(path)
     if reason is not None:
         raise UnwritablePathError(errno.EINVAL, reason)
-    replace_whole(path, text.encode("utf-8"))
+    replace_whole(path, text.encode("utf-8"), new_only=new_only)

@@ -340,7 +340,10 @@ class Session:
             return
         try:
             # The person's seat goes with the game, so that going on from the file seats them there again.
-            write_atomically(path, json.dumps({**self.game.to_dict(), "seat": self.seat}, indent=1) + "\n")
+            write_atomically(path, json.dumps({**self.game.to_dict(), "seat": self.seat}, indent=1) + "\n", new_only=held == "none")
+        except FileExistsError:
+            self.screen.say(f"{path} appeared while the game was being saved: nothing was written. Choose another name.")
+            return
         except OSError as error:
             self.screen.say(f"Could not save to {path}: {error.strerror or error}. The game goes on.")
             return

@@ -7,11 +7,14 @@ import os
 import tempfile
 
 
-def replace_whole(path: str, data: bytes) -> None:
+def replace_whole(path: str, data: bytes, *, new_only: bool = False) -> None:
     """Write ``data`` to ``path`` through a temporary file beside it, then rename it over ``path``, so an
     interruption never leaves half a file; the file gets the permissions a new file gets here (the
     temporary file's own are private). Raises ``OSError``, the temporary file removed. The caller checks
-    first that ``path`` is a regular file or a new one."""
+    first that ``path`` is a regular file or a new one. With ``new_only``, ``path`` must not exist when the
+    file lands (a hard link, which fails where a file has appeared since the caller looked:
+    ``FileExistsError``; a review found the gap between the look and the rename); where the file system
+    has no hard links, the file is created exclusively and written in place."""
     folder = os.path.dirname(os.path.abspath(path))
     handle = tempfile.NamedTemporaryFile("wb", dir=folder, prefix=".fivehundred-", suffix=".tmp", delete=False)
     try:
@@ -20,9 +23,20 @@ def replace_whole(path: str, data: bytes) -> None:
         mask = os.umask(0)
         os.umask(mask)
         os.chmod(handle.name, 0o666 & ~mask)
-        os.replace(handle.name, path)
-    except BaseException:
+        if not new_only:
+            os.replace(handle.name, path)
+            return
+        try:
+            os.link(handle.name, path)
+        except FileExistsError:
+            raise
+        except OSError:  # no hard links here (some shared or removable file systems)
+            with open(path, "xb") as exclusive:
+                exclusive.write(data)
         os.unlink(handle.name)
+    except BaseException:
+        if os.path.lexists(handle.name):
+            os.unlink(handle.name)
         raise
 
 

@@ -363,9 +363,10 @@ def worths(rules: Rules) -> dict[str, tuple[str, tuple[int | None, ...]]]:
 
 def unresponsive_to(first: Rules, second: Rules, tests: Sequence[tuple[FigureTest, float]]) -> list[str]:
     """Warnings for each contract or call whose worth B changes from A while its use did not change
-    measurably (the adjusted test of its use figure): the bots did not bid it more or less, so the
-    comparison shows only the scoring's arithmetic (a trial raised misère from 250 to 300 and the bots bid
-    it 14 times in 200 games either way; ``sweep`` said so and ``compare`` did not)."""
+    measurably (the adjusted test of its use figure): the bots did not bid it more or less, so the value's
+    part in the comparison is the scoring's arithmetic alone, whatever else B changes (a trial raised misère
+    from 250 to 300 and the bots bid it 14 times in 200 games either way; ``sweep`` said so and ``compare``
+    did not)."""
     before = worths(first)
     found = []
     for rule, (name, worth) in worths(second).items():
@@ -377,7 +378,7 @@ def unresponsive_to(first: Rules, second: Rules, tests: Sequence[tuple[FigureTes
         a, b = (test[0].first, test[0].second) if test is not None else (0.0, 0.0)
         if a == b:
             used = "exactly as often under B as under A"
-            why = "their bidding did not respond to the value, so the figures show only the scoring's arithmetic"
+            why = "their bidding did not respond to the value, so what the value changes in the figures is only the scoring's arithmetic"
         else:
             used = "not measurably more or less often under B than under A"
             why = "the difference is within chance at 5% after adjustment: more hands may tell whether their bidding responds"

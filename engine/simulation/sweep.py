@@ -244,7 +244,7 @@ def unresponsive(result: Sweep, tests: list[list[tuple[FigureTest, float]]]) -> 
             if test is None or test[1] >= LEVEL:
                 if before == after:
                     used = "exactly as often as in setting 0"
-                    why = "their bidding did not respond to the value, so this setting's figures show only the scoring's arithmetic"
+                    why = "their bidding did not respond to the value, so what the value changes in this setting's figures is only the scoring's arithmetic"
                 else:
                     # A rate twice another's can still be within chance over few uses: not "about as often".
                     used = "not measurably more or less often than in setting 0"

@@ -120,7 +120,9 @@ def write(root: str, path: object, text: object, replace: object = False) -> str
     if info is not None and not replace:
         raise FileExists(f"{path[:80]!r} already exists: nothing was written. Save it with 'replace' true to replace it.")
     try:
-        replace_whole(full, data)
+        replace_whole(full, data, new_only=info is None)
+    except FileExistsError:
+        raise FileExists(f"{path[:80]!r} already exists: nothing was written. Save it with 'replace' true to replace it.") from None
     except OSError as error:
         raise FileRefusal(f"{path[:80]!r} cannot be written: {error.strerror or error}.") from None
     return path
