@@ -464,6 +464,17 @@ CASES: list[tuple[str, str, str, int, tuple[str, ...]]] = [
         ("never reaches 11", "could never be bid"),
     ),
     (
+        "losing-score-not-below-zero",
+        """
+        extends: standard
+        end:
+          lose_at: 0
+        """,
+        "$.end.lose_at",
+        3,
+        ("losing score 0 must be below 0, the score every side starts from", "-10 where scores move in tens"),
+    ),
+    (
         "losing-score-above-target",
         """
         extends: standard

@@ -647,6 +647,14 @@ def _compile_end(ctx: CompileContext) -> EndRules:
     lose_at = ctx.get(("end", "lose_at"))
     if lose_at is not None and lose_at >= target:
         ctx.error(("end", "lose_at"), f"The losing score {lose_at} must be below the target {target}.")
+    elif lose_at is not None and lose_at >= 0:
+        # A trial wrote lose_at: 0 for "a side that goes negative loses": every game was lost before it began.
+        ctx.error(
+            ("end", "lose_at"),
+            f"The losing score {lose_at} must be below 0, the score every side starts from, or every game is lost before "
+            "its first hand: for 'a side that goes below zero loses' write the highest score below zero (-10 where scores "
+            "move in tens).",
+        )
     high = ctx.get(("end", "lose_at_or_above"))
     if high is not None and high <= target:
         ctx.error(("end", "lose_at_or_above"), f"The losing high score {high} must be above the target {target}.")
