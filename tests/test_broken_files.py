@@ -464,6 +464,45 @@ CASES: list[tuple[str, str, str, int, tuple[str, ...]]] = [
         ("never reaches 11", "could never be bid"),
     ),
     (
+        "house-rules-without-extends",
+        """
+        contracts:
+          misere:
+            value: 300
+        """,
+        "$",
+        1,
+        ("This file extends no variant and says nothing of the deck, the players or the deal", "'extends: standard'"),
+    ),
+    (
+        "eligible-below-what-it-must-reach",
+        """
+        extends: standard
+        contracts:
+          misere:
+            eligible:
+              auction_reached: 7
+              auction_below: 7
+        """,
+        "$.contracts.misere.eligible.auction_below",
+        6,
+        (
+            "'misere' could never be bid: once the auction has reached 7 it has already reached 7",
+            "auction_below: 8 allows it at level 7 only",
+        ),
+    ),
+    (
+        "a-number-for-its-word",
+        """
+        extends: standard
+        auction:
+          rounds: 1
+        """,
+        "$.auction.rounds",
+        3,
+        ("expected one of: continuous, one. Did you mean 'one'?",),
+    ),
+    (
         "losing-score-not-below-zero",
         """
         extends: standard
@@ -1124,3 +1163,11 @@ def test_a_tie_of_two_placements_the_file_wrote_is_reported_at_the_later(check) 
     )
     [tie] = [problem for problem in problems if "would tie" in problem.message]
     assert tie.line in (4, 6) and tie.path in ("$.contracts.misere.placement", "$.contracts.open_misere.placement"), tie
+
+
+def test_a_misspelt_extends_is_the_one_problem_told(check) -> None:  # type: ignore[no-untyped-def]
+    """A rules author's trial: ``Extends: standard`` was told third, after the 'deck' and 'name' it left
+    missing; the misspelt key is the whole story now, and the one problem."""
+    for text in ("Extends: standard\ncontracts:\n  misere:\n    value: 300\n", "extend: standard\nend: {target: 300}\n"):
+        problems = check(text)
+        assert len(problems) == 1 and "Did you mean 'extends'?" in problems[0].message, [str(problem) for problem in problems]

@@ -61,6 +61,29 @@ def test_show_australian_prints_the_whole_rule_set(capsys: pytest.CaptureFixture
     assert "not beyond 490" in out and "only win on a hand in which it made its contract" in out
 
 
+def test_show_changes_prints_only_what_the_file_changes_from_what_it_extends(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """A rules author's trial: ``show`` of a three-line file printed the whole game, nothing marked, and what
+    the file changed could be read only in the HTML report or the web editor; ``show --changes`` prints it,
+    the file's changes against the variant it extends, and for a base variant says it extends nothing."""
+    path = tmp_path / "kitchen.yaml"
+    path.write_text("extends: standard\nname: Kitchen\ncontracts: {misere: {value: 300}}\nend: {must_win_by_bid: true}\n")
+    code, out, _ = run(capsys, "show", str(path), "--changes")
+    lines = out.splitlines()
+    assert code == 0 and lines[0] == "Kitchen extends standard (Standard 500); 2 lines of the rules differ:", out
+    assert lines[1].startswith("  Bid ladder: misère (misere): worth 250;") and "→ misère (misere): worth 300;" in lines[1]
+    assert lines[2] == "  End of game: added: A side can only win on a hand in which it made its contract." and len(lines) == 3
+    code, out, _ = run(capsys, "show", "standard", "--changes")
+    assert code == 0 and out == "standard extends no other file: it is a base variant.\n"
+    code, out, _ = run(capsys, "show", "perfect", "--changes")
+    assert "7 lines of the rules differ" in out and "each worth 20 less" in out
+    # A deck's added fours in every card order: one line, not ten.
+    deck = tmp_path / "deck.yaml"
+    deck.write_text("extends: standard\ndeck: 45-card\n")
+    code, out, _ = run(capsys, "show", str(deck), "--changes")
+    orders = [line for line in out.splitlines() if line.startswith("  Card order in each strain:")]
+    assert len(orders) == 1 and "→ the 10 lines, each with one more at its end (4C, 4S), such as" in orders[0], out
+
+
 def test_show_invalid_variant_exits_1_without_traceback(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     path = tmp_path / "bad.yaml"
     path.write_text("extends: standard\nplayers: {count: 9}\n")

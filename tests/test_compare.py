@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 import engine
 from engine.analysis.statistics import fisher_p, holm, sign_test_p
-from engine.rules.describe import LADDER, rule_changes
+from engine.rules.describe import LADDER, rule_changes, summarised
 from engine.simulation.comparison import compare, compare_data, deal_difference, figure_tests, seating_difference
 from engine.simulation.figures import Moments, PairedMoments, Row
 from engine.simulation.runner import CHUNK, SimulationSettings, run_chunk
@@ -216,8 +216,9 @@ def test_compare_lists_a_line_of_every_changed_section_before_a_second_of_any(tm
     shown = {line.split(":")[0].strip() for line in lines[1:-1]}
     assert {"Deck", "Deal", "Card order in each strain", "Bid ladder", "Kitty", "Set, ralph and breach"} <= shown
     assert any("ranks just above 8NT" in line for line in lines)
-    hidden = len(ordered.changes) - CHANGES_SHOWN
-    assert lines[-1].startswith(f"  … and {hidden} more (") and "in card order in each strain" in lines[-1]
+    # (The card orders' ten lines, each gaining a four, are one line: summarised.)
+    hidden = len(summarised(ordered.changes)) - CHANGES_SHOWN
+    assert lines[-1].startswith(f"  … and {hidden} more (") and "in deck" in lines[-1], lines[-1]
     assert "--format json lists every change" in lines[-1]
 
 
@@ -365,3 +366,53 @@ def _difference(change: object) -> int:
     """The worth difference a grouped line states ("each worth 20 less")."""
     words = str(change.after).split("each worth ", 1)[1].split(",", 1)[0].split()  # type: ignore[attr-defined]
     return int(words[0]) * (1 if words[1] == "more" else -1)
+
+
+def test_a_section_whose_no_rule_line_gives_way_to_rules_says_it_as_a_change(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Rules text 001, "Breach rule": a rules author's trial read ``compare standard inkle.yaml`` say
+    "dropped: No set, ralph or breach rule." and then the breach's lines as added (a double negative); the
+    "No ... rule." reads as replaced by the first rule added, and the rest stay added."""
+    from engine.simulation.comparison import changed_rules_lines
+
+    house = tmp_path / "breach.yaml"
+    house.write_text("extends: standard\nbreach: {value: 100, min_level: 7}\n", encoding="utf-8")
+    lines = changed_rules_lines(rule_changes(engine.load_variant("standard"), engine.load_variant(str(house))))
+    assert lines[1].startswith("  Set, ralph and breach: No set, ralph or breach rule. → Breach: once the auction is won"), lines
+    assert not any("dropped" in line for line in lines) and sum("added:" in line for line in lines) >= 1
+
+
+def test_the_headline_without_a_difference_names_the_nearest_figures_over_enough_units() -> None:
+    """A rules author's trial: with nothing significant, the headline's "largest effects" named two contracts
+    declared eight times each (marked ``+`` in the table, not in the headline). It names the three
+    figures with the smallest p-values before the adjustment, leaving out those over too few units."""
+    from engine.simulation.comparison import significant_lines
+
+    def row(figure: str, p: float, effect: float, small: bool) -> dict[str, object]:
+        return {
+            "figure": figure,
+            "a": 0.5,
+            "b": 0.4,
+            "difference": -0.1,
+            "interval_95": [-0.2, 0.0],
+            "effect_size": effect,
+            "small_sample": small,
+            "rate": True,
+            "p_value": p,
+            "p_adjusted": 1.0,
+            "significant": False,
+            "units": [100, 100],
+        }
+
+    figures = [
+        row("contract 9D made when declared", 0.2, -0.84, True),
+        row("a", 0.04, 0.1, False),
+        row("b", 0.5, 0.3, False),
+        row("c", 0.0004, 0.05, False),
+        row("d", 0.9, 0.01, False),
+    ]
+    [line] = significant_lines(figures)
+    assert line.endswith(
+        "the nearest: c 50.00% → 40.00% (p < 0.001 before the adjustment); a 50.00% → 40.00% (p = 0.04 before the adjustment); "
+        "b 50.00% → 40.00% (p = 0.5 before the adjustment)."
+    ), line
+    assert "9D" not in line

@@ -88,3 +88,21 @@ def test_compare_is_a_sweep_of_two_points() -> None:
     alone = figure_tests(comparison.moments, paired=False, games=False, by_role=False, families=complementary(comparison.first.rules))
     assert comparison.tests() == alone
     assert [result.tally.to_dict() for result in results] == [comparison.first.tally.to_dict(), comparison.second.tally.to_dict()]
+
+
+def test_a_skill_chain_reports_its_links_chunks_counted_on_to_the_end() -> None:
+    """A rules author's trial: ``--skill``'s progress line ran to 60 of 40 games and said "calibrating" as
+    each link began: each link reported its own chunks as if they were the whole chain's. The chunks of a
+    later link count on from the links before, never back, to every chunk of the chain once."""
+    told: list[tuple[int, int]] = []
+    skill_chain(
+        "standard",
+        hands=40,
+        seed=2,
+        chain=("heuristic", "random", "random"),
+        execution=Execution(progress=lambda done, total: told.append((done, total))),
+    )
+    totals = {total for _, total in told}
+    assert len(totals) == 1, told
+    dones = [done for done, _ in told]
+    assert dones == sorted(dones) and dones[-1] == totals.pop() and dones.count(0) == 1, told

@@ -45,10 +45,15 @@ def test_a_needed_setting_removed_by_null_is_reported_where_the_null_is_written(
     found = {(problem.path, problem.line, problem.column): problem.message for problem in raised.value.problems}
     assert "is null, which removes it, but it is needed: a named pack" in found["$.deck", 3, 1]
     assert "is null, which removes it, but it is needed" in found["$.deal.kitty_size", 5, 3]
-    unwritten = write(tmp_path, "bare.yaml", "name: Bare\n")  # never written: at the nearest written parent
+    # Never written: at the nearest written parent (a whole game's file: one that says nothing of the deck,
+    # the players or the deal is told it extends nothing).
+    unwritten = write(tmp_path, "bare.yaml", "name: Bare\nplayers: {count: 4}\n")
     with pytest.raises(VariantError) as raised:
         engine.load_variant(unwritten)
     assert any(problem.message.startswith("'deck' is missing: ") for problem in raised.value.problems)
+    bare = write(tmp_path, "barer.yaml", "name: Bare\n")
+    with pytest.raises(VariantError, match="This file extends no variant"):
+        engine.load_variant(bare)
 
 
 def test_a_placement_replaces_rather_than_merges(tmp_path: Path) -> None:

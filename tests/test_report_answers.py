@@ -300,7 +300,7 @@ def test_compare_text_says_first_how_the_rules_differ_and_what_differs_after_adj
         assert "What differs, at the 5% level after Holm's adjustment" in head
         assert all(f"  {figure} " in head for figure in significant)
     else:
-        assert "No figure differs by more than chance explains" in head and "the largest effects:" in head
+        assert "No figure differs by more than chance explains" in head and "the nearest:" in head
     same = compare_text(compare("standard", "standard", hands=20, seed=1, bots=["random"] * 4))
     assert "A and B play by the same rules in words" in same and "No figure differs by more than chance explains" in same
 
@@ -560,3 +560,24 @@ def test_a_run_of_hands_names_the_target_of_the_file_it_plays() -> None:
     ]
     games = to_data(engine.simulate(rules, games=2, seed=1))["warnings"]
     assert not any("only in whole games" in warning for warning in games)
+
+
+def test_a_sweep_says_first_what_each_setting_moved() -> None:
+    """A rules author's trial: a sweep went straight to its table of 112 figures, its answer found only by
+    reading every row for a mark; it says first, per setting, each figure that moved from setting 0 (the
+    table's marks), or that nothing did beyond chance."""
+    from engine.bots import calibration
+    from engine.simulation.sweep import moved_lines, parse_set, settings_of, sweep, sweep_data, sweep_text
+
+    key = parse_set("set.short_by=1,3,1")
+    shipped = calibration.known(engine.load_variant("set-rule"))
+    assert shipped is not None
+    for each in settings_of("set-rule", [key]):
+        calibration.remember(each.rules, None, shipped)  # (the set rule changes nothing the calibration measures)
+    result = sweep("set-rule", [key], hands=400, seed=2)
+    data = sweep_data(result)
+    lines = moved_lines(data)
+    marked = [row["figure"] for row in data["figures"] if row["against_first"][0] and row["against_first"][0]["significant"]]
+    assert marked and all(figure in lines[1] for figure in marked[:6]), lines
+    assert lines[2] == "  2: nothing beyond chance"  # the same rules as setting 0
+    assert sweep_text(result).split("\n\n")[1].splitlines() == lines

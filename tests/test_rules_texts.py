@@ -327,3 +327,27 @@ end:
     assert (len(rules.deck.cards), rules.deal.kitty) == (45, 5)
     assert ladder.index("misere") == ladder.index("7NT") + 1
     assert rules.breach is not None and rules.end.must_win_by_bid
+
+
+def test_000_setup_two_jokers_are_both_the_only_trumps_in_no_trump_in_show() -> None:
+    """Rules text 000, "Setup" (sometimes two jokers, the black beating the red) and "Joker in no trump": a
+    rules author's trial read ``show`` of a two-joker deck saying "the joker: it is the only trump" under a
+    card order of two; it speaks of both now, and of one where there is one."""
+    from engine.rules.describe import describe
+
+    assert "In no trump the jokers: they are the only trumps; each may be played only when void" in describe(engine.load_variant("46-card"))
+    assert "In no trump the joker: it is the only trump; it may be played only when void" in describe(engine.load_variant("standard"))
+
+
+def test_001_bidding_only_the_first_two_players_may_inkle_and_show_says_the_others_have_no_such_bids() -> None:
+    """Rules text 001, "Bidding" ("Only the first two players may inkle"): the others have no bids at the
+    inkle's level at all, which ``show`` said only as "made by only the first 2 players" (a trial read that
+    the others bid six for real)."""
+    from engine.rules.describe import describe
+
+    rules = engine.load_variant("american")
+    assert "made by only the first 2 players in turn (the others have no level-6 bids)" in describe(rules)
+    game = engine.Game(rules, seed=1)
+    while game.to_act != (game.dealer + 3) % 4:
+        game.apply("pass")
+    assert not any(str(action).startswith("bid 6") for action in game.legal_actions())

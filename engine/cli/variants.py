@@ -11,7 +11,8 @@ from ..errors import Problem, UnreadableFileError, VariantError
 from ..kernel.support import unsupported_rules
 from ..language.resources import protocol_schema_path, schema_path, shipped_variant_names
 from ..rules.compiler import load_variant
-from ..rules.describe import describe
+from ..rules.describe import change_line, describe, extended_base, rule_changes, summarised
+from ..rules.ruleset import Rules
 from .common import EXIT_INTERNAL, EXIT_INVALID, EXIT_OK, EXIT_USAGE, internal_error, warnings_of
 
 
@@ -87,6 +88,9 @@ def _command_show(args: argparse.Namespace) -> int:
         return _report(error)
     for warning in warnings_of(args.variant, rules, shipped=False):
         print(warning.warning_text(), file=sys.stderr)
+    if args.changes:
+        sys.stdout.write(_changes_text(rules))
+        return EXIT_OK
     sys.stdout.write(describe(rules))
     missing = unsupported_rules(rules)
     if missing:
@@ -94,6 +98,21 @@ def _command_show(args: argparse.Namespace) -> int:
         for rule in missing:
             print(f"  - {rule}")
     return EXIT_OK
+
+
+def _changes_text(rules: Rules) -> str:
+    """What ``rules``' file changes from the file it extends, a line a change (``show --changes``: a rules
+    author's trial proof-read a three-line file against the whole rules of the game it extends)."""
+    found = extended_base(rules)
+    if isinstance(found, str):
+        return found + "\n"
+    extends, base = found
+    changes = summarised(rule_changes(base, rules))
+    if not changes:
+        return f"{rules.name} plays by the same rules as {extends} ({base.name}).\n"
+    lines = [f"{rules.name} extends {extends} ({base.name}); {len(changes)} line{'s' if len(changes) > 1 else ''} of the rules differ:"]
+    lines.extend(f"  {change_line(change)}" for change in changes)
+    return "\n".join(lines) + "\n"
 
 
 def _command_variants(args: argparse.Namespace) -> int:
@@ -135,6 +154,7 @@ def add_commands(commands: Any) -> None:
 
     show = commands.add_parser("show", help="print a variant's whole rule set in plain words")
     show.add_argument("variant", metavar="VARIANT", help="a shipped variant name or a file path")
+    show.add_argument("--changes", action="store_true", help="print only what the file changes from the variant it extends")
     show.set_defaults(handler=_command_show)
 
     variants = commands.add_parser("variants", help="list the shipped variants")

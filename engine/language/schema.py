@@ -122,6 +122,19 @@ def _choices(schema: dict[str, Any]) -> list[object]:
     return values
 
 
+_NUMBER_WORDS = {0: "none", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+"""Small numbers as the words a choice may spell them with."""
+
+
+def _choice_hint(instance: object, words: list[str]) -> str:
+    """`` Did you mean 'x'?`` for a value that is not one of the choices ``words``: the closest word, or
+    the word a small number stands for (a trial's ``rounds: 1`` for 'one')."""
+    if isinstance(instance, str):
+        return suggestion(instance, words)
+    said = _NUMBER_WORDS.get(instance) if type(instance) is int else None
+    return f" Did you mean '{said}'?" if said is not None and said in words else ""
+
+
 def _string_choices(schema: dict[str, Any]) -> list[str]:
     return [str(choice) for choice in _choices(schema) if isinstance(choice, str)]
 
@@ -224,8 +237,7 @@ def _explain(error: ValidationError, document: MergedDocument) -> Iterator[Probl
             for sub in min(fitting, key=len):
                 yield from _explain(sub, document)
             return
-        words = _string_choices(schema)
-        hint = suggestion(instance, words) if isinstance(instance, str) else ""
+        hint = _choice_hint(instance, _string_choices(schema))
         yield document.problem(path, f"{_shown(instance)} is not valid for {_where(path)}.{hint}{_expectation(schema)}")
         return
 
@@ -263,8 +275,7 @@ def _explain(error: ValidationError, document: MergedDocument) -> Iterator[Probl
         return
 
     if kind in ("enum", "const"):
-        words = _string_choices(schema)
-        hint = suggestion(instance, words) if isinstance(instance, str) else ""
+        hint = _choice_hint(instance, _string_choices(schema))
         listed = ", ".join(str(choice) for choice in _choices(schema))
         yield document.problem(path, f"{_shown(instance)} is not allowed for {_where(path)}; expected one of: {listed}.{hint}")
         return

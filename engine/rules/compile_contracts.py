@@ -238,6 +238,18 @@ def compile_ladder(ctx: CompileContext, deck: Deck, strains: dict[str, Strain], 
                 base + ("eligible", "auction_reached"),
                 f"The auction never reaches {eligible.auction_reached} (the highest level is {max(levels)}), so '{cid}' could never be bid.",
             )
+        elif (
+            eligible.auction_reached is not None
+            and eligible.auction_below is not None
+            and eligible.auction_below <= eligible.auction_reached
+        ):
+            # A trial's misère "once the auction has reached 7, only before it reaches 7": valid, and never bid.
+            ctx.error(
+                base + ("eligible", "auction_below"),
+                f"'{cid}' could never be bid: once the auction has reached {eligible.auction_reached} it has already reached "
+                f"{eligible.auction_below}. auction_below must be above auction_reached (auction_below: "
+                f"{eligible.auction_reached + 1} allows it at level {eligible.auction_reached} only).",
+            )
         placement_raw = spec["placement"]
         entry = Entry(cid, spec["value"])
         if isinstance(placement_raw, str):

@@ -680,6 +680,9 @@ def _problems_beyond_schema(document: MergedDocument) -> list[Problem]:
     if pruned is None:
         return []
     valid, removed = pruned
+    known = load_schema().get("properties", {})
+    if any(isinstance(key, str) and key not in known and suggestion(key, ["extends"]) for key in document.data):
+        return []  # a misspelt 'extends' (a trial's 'Extends'): what else is missing follows from it alone
     gone = [format_path(path) for path in removed]
 
     def related(path: str) -> bool:
@@ -707,6 +710,18 @@ def _compile_checked(document: MergedDocument) -> Rules:
     problems = schema_problems(document)
     if problems:
         raise VariantError(problems + _problems_beyond_schema(document))
+    if document.base is None and not any(key in document.data for key in ("deck", "players", "deal")):
+        # A house-rules file that forgot its first line heard of five missing keys (a trial).
+        raise VariantError(
+            [
+                document.problem(
+                    (),
+                    "This file extends no variant and says nothing of the deck, the players or the deal: house rules start "
+                    "with the variant they change, such as 'extends: standard' (fivehundred variants lists them); a file "
+                    "without 'extends' must give the whole game.",
+                )
+            ]
+        )
     ctx = CompileContext(document)
     name = ctx.require(("name",), "what these rules are called.")
     rank_order = tuple(normalize_rank(rank) for rank in ctx.get(("card_order", "ranks"), DEFAULT_RANK_ORDER))

@@ -252,7 +252,11 @@ def _auction(rules: Rules) -> list[Line]:
         )
     inkles = auction.inkles
     if inkles is not None:
-        who = "anyone" if inkles.bidders is None else f"only the first {inkles.bidders} players in turn"
+        who = (
+            "anyone"
+            if inkles.bidders is None
+            else f"only the first {inkles.bidders} players in turn (the others have no level-{inkles.level} bids)"
+        )
         win = "can" if inkles.can_win else "cannot"
         lines.append(("auction.inkles", f"Level-{inkles.level} bids are inkles, made by {who}; an inkle {win} win the auction."))
         if inkles.separate_no:
@@ -300,17 +304,22 @@ def _play(rules: Rules) -> list[Line]:
     )
     if rules.deck.jokers:
         joker = play.joker_in_no_trump
-        rules_text = ["it is the only trump"]
-        rules_text.append("it may be played only when void in the suit led" if joker.only_when_void else "it may be played at any time")
+        # Two jokers are both trumps (a trial read "it is the only trump" under a card order of two).
+        many = len(rules.deck.jokers) > 1
+        each = "each" if many else "it"
+        rules_text = ["they are the only trumps" if many else "it is the only trump"]
+        rules_text.append(
+            f"{each} may be played only when void in the suit led" if joker.only_when_void else f"{each} may be played at any time"
+        )
         if joker.lead_names_suit:
             rules_text.append(
                 "when led its holder names the suit to follow" + ("" if joker.may_name_void_suit else ", not one they have shown void in")
             )
         if joker.renege_forbidden:
-            rules_text.append("it may not be used in a suit its holder has shown void in")
+            rules_text.append(f"{each} may not be used in a suit its holder has shown void in")
         if joker.first_or_last_only:
-            rules_text.append("it may only be played as the first or last card of a suit")
-        lines.append(("play.joker_in_no_trump", "In no trump the joker: " + "; ".join(rules_text) + "."))
+            rules_text.append(f"{each} may only be played as the first or last card of a suit")
+        lines.append(("play.joker_in_no_trump", f"In no trump the joker{'s' if many else ''}: " + "; ".join(rules_text) + "."))
     lines.append(
         ("play.lay_down", "The declarer, when it leads, may lay cards down to claim the tricks they win: they lead in turn while they win.")
     )
@@ -596,8 +605,11 @@ def _alike(old: int, new: int) -> str:
 def summarised(changes: Sequence[Change]) -> list[Change]:
     """``changes`` to be read by a person: the ordinary contracts of the ladder whose worth alone changes by
     the same amount, :data:`GROUPED_AT` or more, said in one line where the first of them was (a table of
-    values such as ``perfect``'s, every bid 20 less, was 25 lines among 31). The group's key is its
-    contracts' keys, space-separated; a page marks changed lines from :func:`rule_changes` itself."""
+    values such as ``perfect``'s, every bid 20 less, was 25 lines among 31); and a section's dropped "No ...
+    rule." paired with the first rule added to it (the key of the rule added); and, :data:`GROUPED_AT` or
+    more lines of one section that each gain a word at their end (a deck's added fours in every card
+    order), one line. A line that stands for several has their keys, space-separated; a page marks changed lines from :func:`rule_changes`
+    itself."""
     groups: dict[str, list[tuple[Change, tuple[str, str, int, int]]]] = {}
     for change in changes:
         found = _worth_change(change)
@@ -614,12 +626,57 @@ def summarised(changes: Sequence[Change]) -> list[Change]:
         keys = " ".join(change.key for change, _ in members)
         merged[id(members[0][0])] = Change(LADDER, before, after, keys)
         merged.update((id(change), merged[id(members[0][0])]) for change, _ in members[1:])
+    # Lines of one section that each gain one word at their end (a deck's added 4s in every card order: ten
+    # lines of a house file's 18) read as one line.
+    grown: dict[str, list[Change]] = {}
+    for change in changes:
+        if (
+            change.before
+            and change.after
+            and change.after.startswith(change.before + " ")
+            and " " not in change.after[len(change.before) + 1 :]
+        ):
+            if id(change) not in merged:
+                grown.setdefault(change.section, []).append(change)
+    for section, lines in grown.items():
+        if len(lines) < GROUPED_AT:
+            continue
+        words = sorted({member.after[len(member.before) + 1 :] for member in lines if member.after and member.before})
+        head = lines[0]
+        line = Change(
+            section,
+            f"{len(lines)} lines, such as {head.before}",
+            f"the {len(lines)} lines, each with one more at its end ({', '.join(words)}), such as {head.after}",
+            " ".join(member.key for member in lines),
+        )
+        merged.update((id(member), line) for member in lines)
+    # A section's "No ... rule." dropped beside rules added to it reads as the first of them replacing it (a
+    # trial read "dropped: No set, ralph or breach rule." as a double negative).
+    for change in changes:
+        if change.after is None and change.before is not None and change.before.startswith("No "):
+            opening = next(
+                (each for each in changes if each.section == change.section and each.before is None and id(each) not in merged), None
+            )
+            if opening is not None:
+                merged[id(change)] = Change(change.section, change.before, opening.after, opening.key)
+                merged[id(opening)] = merged[id(change)]
     shown: list[Change] = []
     for change in changes:
         replaced = merged.get(id(change), change)
         if not any(replaced is each for each in shown):
             shown.append(replaced)
     return shown
+
+
+def change_line(change: Change) -> str:
+    """``change`` in one line of text: its section (the ladder's as "Bid ladder"), then the rule added, the
+    rule dropped, or the rule before → after."""
+    section = "Bid ladder" if change.section == LADDER else change.section
+    if change.before is None:
+        return f"{section}: added: {change.after}"
+    if change.after is None:
+        return f"{section}: dropped: {change.before}"
+    return f"{section}: {change.before} → {change.after}"
 
 
 def _fitted_alike(document: MergedDocument, rules: Rules) -> bool:

@@ -582,7 +582,8 @@ def sweep_page(result: Sweep) -> str:
         f"({_LEGEND})</th></tr></thead><tbody>{body}</tbody></table>"
     )
     sections.append(
-        f"<p>Each figure per {'game' if data['runs'][0]['games'] else 'hand'}; in bold where it differs from setting 0 at the "
+        f"<p>Each figure as its name says (a share of the hands or of the games, in percent, or an average), over "
+        f"{'whole games' if data['runs'][0]['games'] else 'single hands'}; in bold where it differs from setting 0 at the "
         f"{data['level']:.0%} level after Holm's adjustment across every figure of every setting.</p>"
     )
     headers = ["figure", *(str(index) for index in range(len(data["settings"])))]

@@ -10,6 +10,7 @@ of the average other side; over games, its share of the games won, against the f
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -88,7 +89,8 @@ def skill_chain(
     seating = rules.seating
     sides = len(seating.teams)
     links = []
-    for stronger, weaker in zip(chain, chain[1:]):
+    pairs = list(zip(chain, chain[1:]))
+    for index, (stronger, weaker) in enumerate(pairs):
         group = [
             SimulationSettings(
                 variant,
@@ -105,7 +107,9 @@ def skill_chain(
             for unit in zip(*rows):
                 moments.add({"measure": sum(_outcome(row, side, sides, bool(games)) for side, row in enumerate(unit)) / sides})
 
-        simulate_group(group, execution, fold=fold)
+        # Each link's chunks count on from the links before (a trial's line ran to 60 of 40 games, and said
+        # "calibrating" as each link began).
+        simulate_group(group, dataclasses.replace(execution, progress=_counted_on(execution.progress, index, len(pairs))), fold=fold)
         mean, variance, count = moments.mean("measure"), moments.variance("measure"), moments.count
         if games:  # a share of games: an interval that stays within 0 and 1
             interval = share_interval(mean, variance, count)
@@ -115,6 +119,18 @@ def skill_chain(
             interval = (mean - quantile * error, mean + quantile * error)
         links.append(SkillLink(stronger, weaker, hands or games, bool(games), mean, interval, 1 / sides if games else 0.0))
     return links
+
+
+def _counted_on(told: Callable[[int, int], None] | None, index: int, links: int) -> Callable[[int, int], None] | None:
+    """``told`` (``progress(done, chunks)``) for the ``index``-th of ``links`` links, each of as many chunks:
+    its chunks counted on from the links before it."""
+    if told is None:
+        return None
+
+    def progress(done: int, chunks: int) -> None:
+        told(index * chunks + done, links * chunks)
+
+    return progress
 
 
 def _outcome(row: Row, side: int, sides: int, games: bool) -> float:

@@ -322,6 +322,26 @@ def sweep_data(result: Sweep) -> dict[str, Any]:
     }
 
 
+MOVED_SHOWN = 6
+"""Figures :func:`moved_lines` names a setting before counting the rest."""
+
+
+def moved_lines(data: dict[str, Any]) -> list[str]:
+    """What each setting moved from setting 0, first in :func:`sweep_text`: the figures that differ after
+    Holm's adjustment, setting 0's value → the setting's (a rules author's trial found the answer only by
+    reading every row of the table for its marks, where ``compare`` says it first)."""
+    lines = [f"What moved from setting 0, at the {LEVEL:.0%} level after Holm's adjustment:"]
+    for index in range(1, len(data["settings"])):
+        moved = [
+            f"{row['figure']} {shown_value(row['values'][0], row['rate'])} → {shown_value(row['values'][index], row['rate'])}"
+            for row in data["figures"]
+            if row["against_first"][index - 1] and row["against_first"][index - 1]["significant"]
+        ]
+        more = f"; and {len(moved) - MOVED_SHOWN} more (marked * below)" if len(moved) > MOVED_SHOWN else ""
+        lines.append(f"  {index}: " + ("; ".join(moved[:MOVED_SHOWN]) + more if moved else "nothing beyond chance"))
+    return lines
+
+
 def sweep_text(result: Sweep) -> str:
     """The sweep as a table: a column per setting (``*``: differs from the first setting after Holm's
     adjustment)."""
@@ -332,6 +352,7 @@ def sweep_text(result: Sweep) -> str:
     lines = [f"Warning: {warning}" for warning in data["warnings"]]
     lines.append(f"Sweep of {data['variant']}, {amount} a setting, seed {first['seed']}:")
     lines.extend(f"  {index}: {label}" for index, label in enumerate(data["settings"]))
+    lines += ["", *moved_lines(data)]
     width = max((len(row["figure"]) for row in data["figures"]), default=6) + 2
     lines.append("")
     lines.append(f"{'figure':<{width}}" + "".join(f"{index:>11}" for index in range(len(data["settings"]))))
