@@ -464,6 +464,22 @@ CASES: list[tuple[str, str, str, int, tuple[str, ...]]] = [
         ("never reaches 11", "could never be bid"),
     ),
     (
+        "value-table-of-one-strain",
+        """
+        extends: standard
+        ladder:
+          values:
+            table:
+              NT: [160, 260, 360, 460, 560]
+        """,
+        "$.ladder.values.table",
+        5,
+        (
+            "The table has no values for S, C, D and H: a table replaces the values of the file it extends whole",
+            "S: [40, 140, 240, 340, 440]; C: [60, 160, 260, 360, 460]",
+        ),
+    ),
+    (
         "house-rules-without-extends",
         """
         contracts:
@@ -1171,3 +1187,11 @@ def test_a_misspelt_extends_is_the_one_problem_told(check) -> None:  # type: ign
     for text in ("Extends: standard\ncontracts:\n  misere:\n    value: 300\n", "extend: standard\nend: {target: 300}\n"):
         problems = check(text)
         assert len(problems) == 1 and "Did you mean 'extends'?" in problems[0].message, [str(problem) for problem in problems]
+
+
+def test_a_value_table_short_of_strains_is_the_one_problem_told(check) -> None:  # type: ignore[no-untyped-def]
+    """A rules author's trial gave ``ladder.values.table`` the NT row alone and heard, besides four problems
+    of the table, that misère and open misère were placed above bids the ladder no longer had ("Ordinary
+    bids run from 6NT to 10NT"): the table is the one problem told, with the rows to copy."""
+    problems = check("extends: standard\nladder:\n  values:\n    table:\n      NT: [160, 260, 360, 460, 560]\n")
+    assert len(problems) == 1 and problems[0].path == "$.ladder.values.table", [str(problem) for problem in problems]

@@ -127,11 +127,14 @@ def _ordinary_entries(ctx: CompileContext, levels: list[int], strain_ids: list[s
                     f"{strain_id} is not one of the ladder's strains ({', '.join(strain_ids)}).",
                     key=True,
                 )
+        absent = [strain_id for strain_id in strain_ids if strain_id not in table_raw]
+        if absent:
+            # One problem, and none of the ladder's it leaves short (a trial gave only the NT row and heard the
+            # ladder "runs from 6NT to 10NT" under each special contract's placement).
+            ctx.error(("ladder", "values", "table"), _absent_rows(ctx, absent, levels, strain_ids))
+            return {}
         for strain_index, strain_id in enumerate(strain_ids):
-            column = table_raw.get(strain_id)
-            if column is None:
-                ctx.error(("ladder", "values", "table"), f"The table has no values for strain {strain_id}.")
-                continue
+            column = table_raw[strain_id]
             if len(column) != len(levels):
                 ctx.error(
                     ("ladder", "values", "table", strain_id),
@@ -146,6 +149,30 @@ def _ordinary_entries(ctx: CompileContext, levels: list[int], strain_ids: list[s
                 value = values_raw["base"] + values_raw["per_level"] * level_index + values_raw["per_strain"] * strain_index
                 entries[f"{level}{strain_id}"] = Entry(f"{level}{strain_id}", value, level, strain_index)
     return entries
+
+
+def _absent_rows(ctx: CompileContext, absent: list[str], levels: list[int], strain_ids: list[str]) -> str:
+    """The problem of a value table without every strain: which it lacks, that a table replaces the one
+    extended whole, and the rows the extended file gives them, to copy."""
+    named = " and ".join([", ".join(absent[:-1]), absent[-1]] if len(absent) > 1 else absent)
+    message = (
+        f"The table has no values for {named}: a table replaces the values of the file it extends whole, so it "
+        f"gives a row for every strain of the ladder ({', '.join(strain_ids)})."
+    )
+    inherited = ctx.document.inherited(("ladder", "values"))
+    rows: list[str] = []
+    for strain_id in absent:
+        if isinstance(inherited, str) and inherited in VALUE_TABLES:
+            column = [VALUE_TABLES[inherited](level, strain_id) for level in levels]
+        elif isinstance(inherited, dict) and isinstance(inherited.get("table"), dict):
+            column = inherited["table"].get(strain_id)
+        else:
+            column = None
+        if isinstance(column, list) and all(isinstance(value, int) for value in column):
+            rows.append(f"{strain_id}: [{', '.join(str(value) for value in column)}]")
+    if rows:
+        message += f" The rows the extended file gives them, to copy: {'; '.join(rows)}."
+    return message
 
 
 def compile_ladder(ctx: CompileContext, deck: Deck, strains: dict[str, Strain], hand_size: int) -> LadderResult | None:
