@@ -180,6 +180,14 @@ def play_a_hand_by_clicking(driver: Any, server: Server, variant: str, seed: int
             seen["dummy_plays"] += in_dummy
         elif _by(driver, "#table-cards .card.legal"):  # taking a card face up on the table (two-handed, 52 cards)
             _click(driver, "#table-cards .card.legal")
+        elif phase == "partner" and "calls" not in seen:
+            seen["calls"] = driver.execute_script(
+                "return [...document.querySelectorAll('#table-actions .call-row')].map((row) => ({suit: row.dataset.suit,"
+                " sign: row.querySelector('.call-suit').textContent, buttons: [...row.querySelectorAll('button')].map((b) =>"
+                " ({text: b.textContent, action: b.dataset.action, own: b.classList.contains('own-card')}))}))"
+            )
+            seen["hand_cards"] = driver.execute_script("return table.view.observation.hand")
+            _click(driver, "#table-actions button")
         else:
             _click(driver, "#table-actions button")
         wait_for(lambda events=events: _summary_shown(driver) or _felt(driver).get("events") != events, timeout=10, what="the action taken")
@@ -219,6 +227,24 @@ def test_a_whole_hand_of_standard_by_clicking(browser: Any, server: Server) -> N
     assert main(["replay", str(transcript)]) == 0
     _one(browser, "#summary-next").click()
     wait_for(lambda: not _summary_shown(browser), what="the next hand")
+
+
+def test_five_handed_the_partner_call_is_a_row_a_suit_the_persons_own_cards_last(browser: Any, server: Server) -> None:
+    """Rules text 000, "Five-handed 500" (the bid's winner names a card; its holder is the partner): a trial
+    hunted among 53 buttons in one block. The call is a row a suit, each button the card's rank (the action
+    it sends is the whole card), the person's own cards last in their row and marked."""
+    seen = play_a_hand_by_clicking(browser, server, "five-handed", 3)
+    rows = seen.get("calls")
+    assert rows, "the person never called a partner"
+    suited = [row for row in rows if row["suit"]]
+    assert len(suited) == 4 and {row["sign"] for row in suited} == {"♠", "♥", "♦", "♣"}, rows
+    own = set(seen["hand_cards"])
+    for row in suited:
+        actions = [button["action"] for button in row["buttons"]]
+        assert all(action.startswith("partner ") and action.endswith(row["suit"]) for action in actions), row
+        assert all(button["action"] == f"partner {button['text']}{row['suit']}" for button in row["buttons"]), row
+        marks = [button["own"] for button in row["buttons"]]
+        assert marks == sorted(marks) and marks == [action[8:] in own for action in actions], row
 
 
 def test_a_whole_hand_of_two_handed_by_clicking_own_and_dummy_cards(browser: Any, server: Server) -> None:

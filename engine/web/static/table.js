@@ -607,6 +607,7 @@ function renderTableCards(observation, legal) {
 function renderActions(only = null) {
   const bar = $("table-actions");
   bar.replaceChildren();
+  bar.classList.remove("calls");
   const view = table.view;
   if (!myTurn()) return;
   if (view.discard) {
@@ -622,6 +623,10 @@ function renderActions(only = null) {
   const own = new Set(view.phase === "partner" ? view.observation.hand : []);
   const named = (action) => (action.startsWith("partner ") ? action.slice(8) : null);
   if (own.size) actions = [...actions.filter((action) => !own.has(named(action))), ...actions.filter((action) => own.has(named(action)))];
+  if (view.phase === "partner" && !only) {
+    partnerRows(bar, actions, own, named);
+    return;
+  }
   for (const action of actions) {
     const strain = action.startsWith("bid ") ? action.slice(-1) : "";
     const classes = [
@@ -636,6 +641,32 @@ function renderActions(only = null) {
         ? {}
         : { title: `type: ${action}` };
     bar.append(element("button", { class: classes, "data-action": action, text: label, ...typed, onclick: () => act(action) }));
+  }
+}
+
+// The partner call as a row a suit (the card's rank on its button, the whole card in its tooltip), the
+// jokers and going alone on a row of their own: 53 buttons in one block read as a wall (a trial).
+function partnerRows(bar, actions, own, named) {
+  const rows = new Map();
+  for (const action of actions) {
+    const card = named(action);
+    const suit = card && /^(10|[2-9AKQJT]|1[1-3])[SHDC]$/.test(card) ? card.slice(-1) : "";
+    if (!rows.has(suit)) rows.set(suit, []);
+    rows.get(suit).push(action);
+  }
+  bar.classList.add("calls");
+  const order = ["S", "H", "D", "C", ""];
+  for (const suit of [...rows.keys()].sort((a, b) => order.indexOf(a) - order.indexOf(b))) {
+    const row = element("div", { class: "call-row", "data-suit": suit });
+    row.append(element("span", { class: `call-suit${RED.has(suit) ? " red-strain" : ""}`, text: SUITS[suit] || "" }));
+    for (const action of rows.get(suit)) {
+      const card = named(action);
+      const mine = own.has(card);
+      const label = suit ? card.slice(0, -1) : card || words(action);
+      const title = mine ? "a card in your own hand: you would play alone" : `type: ${action}`;
+      row.append(element("button", { class: mine ? "own-card" : "", "data-action": action, text: label, title, onclick: () => act(action) }));
+    }
+    bar.append(row);
   }
 }
 
