@@ -1195,3 +1195,11 @@ def test_a_value_table_short_of_strains_is_the_one_problem_told(check) -> None: 
     bids run from 6NT to 10NT"): the table is the one problem told, with the rows to copy."""
     problems = check("extends: standard\nladder:\n  values:\n    table:\n      NT: [160, 260, 360, 460, 560]\n")
     assert len(problems) == 1 and problems[0].path == "$.ladder.values.table", [str(problem) for problem in problems]
+
+
+def test_a_key_like_extends_in_a_file_that_extends_hides_none_of_its_problems(check) -> None:  # type: ignore[no-untyped-def]
+    """A review: the misspelt-extends rule hid every compile problem of a file that does extend, for any key
+    near 'extends' ('ends', meant for 'end'). Only a file extending nothing, with a key that begins as
+    'extends' does, is told that one problem."""
+    problems = check("extends: standard\nends: at 500\nend: {lose_at: 0}\n")
+    assert any(problem.path == "$.end.lose_at" for problem in problems), [str(problem) for problem in problems]

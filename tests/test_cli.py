@@ -81,7 +81,7 @@ def test_show_changes_prints_only_what_the_file_changes_from_what_it_extends(cap
     deck.write_text("extends: standard\ndeck: 45-card\n")
     code, out, _ = run(capsys, "show", str(deck), "--changes")
     orders = [line for line in out.splitlines() if line.startswith("  Card order in each strain:")]
-    assert len(orders) == 1 and "→ the 10 lines, each with one more at its end (4C, 4S), such as" in orders[0], out
+    assert len(orders) == 1 and "→ the 10 lines, each with one card more at its end (4C, 4S), such as" in orders[0], out
 
 
 def test_show_invalid_variant_exits_1_without_traceback(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -315,7 +315,8 @@ def test_000_perfect_variant_compare_says_its_table_of_values_in_one_line() -> N
     says it in one line, and the specials each in theirs."""
     from engine.simulation.comparison import changed_rules_lines
 
-    lines = changed_rules_lines(rule_changes(engine.load_variant("standard"), engine.load_variant("perfect")))
+    perfect = engine.load_variant("perfect")
+    lines = changed_rules_lines(rule_changes(engine.load_variant("standard"), perfect), perfect)
     assert lines[1] == (
         "  Bid ladder: 25 bids, 6 spades (6S) to 10 no trump (10NT): worth 40 to 520 → "
         "25 bids, 6 spades (6S) to 10 no trump (10NT): each worth 20 less, 20 to 500"
@@ -416,3 +417,37 @@ def test_the_headline_without_a_difference_names_the_nearest_figures_over_enough
         "b 50.00% → 40.00% (p = 0.5 before the adjustment)."
     ), line
     assert "9D" not in line
+
+
+def test_bids_changed_alike_but_not_every_bid_of_a_span_are_named_each(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A review: bids grouped by the amount their worth changed were said as "10 bids, 6S to 10H", which
+    reads as every bid between (the clubs', diamonds' and no trump's had not changed). A group is a span
+    only where it is every ordinary bid of the span (perfect's 25); else each bid is named with its worth."""
+    from engine.rules.describe import summarised
+
+    house = tmp_path / "rows.yaml"
+    house.write_text(
+        "extends: standard\nladder:\n  values:\n    table:\n      S: [50, 150, 250, 350, 450]\n      C: [60, 160, 260, 360, 460]\n"
+        "      D: [80, 180, 280, 380, 480]\n      H: [110, 210, 310, 410, 510]\n      NT: [120, 220, 320, 420, 520]\n",
+        encoding="utf-8",
+    )
+    rules = engine.load_variant(str(house))
+    [line] = summarised(rule_changes(engine.load_variant("standard"), rules), rules)
+    assert line.after == "6S, 6H, 7S, 7H, 8S, 8H, 9S, 9H, 10S, 10H: each worth 10 more (50, 110, 150, 210, 250, 310, 350, 410, 450, 510)"
+    perfect = engine.load_variant("perfect")
+    assert summarised(rule_changes(engine.load_variant("standard"), perfect), perfect)[0].after.startswith(
+        "25 bids, 6 spades (6S) to 10 no trump (10NT): each worth 20 less"
+    )
+
+
+def test_the_no_rule_line_pairs_only_as_itself_and_either_way() -> None:
+    """A review: the pairing of "No set, ralph or breach rule." matched any dropped line starting "No " (no
+    trump's card order is one) and did not read the other way (``compare ralphing standard`` said "dropped:
+    Ralphing ..." and "added: No set, ralph or breach rule."). It pairs the set rule's own line, both ways."""
+    from engine.rules.describe import Change, summarised
+
+    order = [Change("Card order", "No trump (NT): JK", None, "order.NT"), Change("Card order", None, "Misère (MI): none", "order.MI")]
+    assert summarised(order) == order
+    ralphing, standard = engine.load_variant("ralphing"), engine.load_variant("standard")
+    [line] = [change for change in summarised(rule_changes(ralphing, standard), standard) if change.section.startswith("Set")]
+    assert line.before is not None and line.before.startswith("Ralphing:") and line.after == "No set, ralph or breach rule."

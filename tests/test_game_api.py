@@ -560,3 +560,12 @@ def test_a_game_s_history_cannot_be_forged_through_its_listener() -> None:
     twin = played.clone()
     twin.apply(twin.legal_choices()[0])
     assert len(twin.events) == len(played.events) + 1 and len(twin.records[-1].actions) == len(played.records[-1].actions) + 1
+
+
+def test_000_breach_rule_a_game_goes_on_from_scores_its_wagers_carried_past_the_end() -> None:
+    """Rules text 000, "Breach rule" (breach points cannot win or lose the game, here): a review found a
+    breach game at 580 to -80 going on, whose next hand's transcript the start-score check refused. Where
+    wagers cannot end the game, a game starts from any scores."""
+    rules = engine.load_variant("breach")
+    assert rules.breach is not None and not rules.breach.can_end_game
+    assert engine.Game(rules, scores=[580, -80]).scores == (580, -80)

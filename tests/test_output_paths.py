@@ -219,3 +219,39 @@ def test_a_file_that_appears_before_a_new_file_lands_is_kept(tmp_path: Path, mon
         write_atomically(str(tmp_path / "game.json"), "{}\n", new_only=True)
     assert (tmp_path / "game.json").read_text(encoding="utf-8") == "appeared\n"
     assert not [name for name in os.listdir(tmp_path) if name.endswith(".tmp")]
+
+
+def test_without_hard_links_a_new_file_is_written_in_place_and_a_failed_write_leaves_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A review: where the file system has no hard links the new file is created exclusively and written in
+    place; a write that then failed left half a file, which the next save refused as someone else's. It is
+    removed now; and a link that fails for another reason (not the lack of links) is the save's failure."""
+    import errno
+
+    from engine.language import writing
+
+    def no_links(source: str, target: str) -> None:
+        raise OSError(errno.EPERM, "Operation not permitted")
+
+    monkeypatch.setattr(writing.os, "link", no_links)
+    writing.replace_whole(str(tmp_path / "a.json"), b"whole\n", new_only=True)
+    assert (tmp_path / "a.json").read_bytes() == b"whole\n"
+    real_fsync = writing.os.fsync
+
+    def full(descriptor: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(writing.os, "fsync", full)
+    with pytest.raises(OSError, match="No space"):
+        writing.replace_whole(str(tmp_path / "b.json"), b"half\n", new_only=True)
+    monkeypatch.setattr(writing.os, "fsync", real_fsync)
+    assert sorted(os.listdir(tmp_path)) == ["a.json"]
+
+    def broken(source: str, target: str) -> None:
+        raise OSError(errno.EIO, "Input/output error")
+
+    monkeypatch.setattr(writing.os, "link", broken)
+    with pytest.raises(OSError, match="Input/output"):
+        writing.replace_whole(str(tmp_path / "c.json"), b"x\n", new_only=True)
+    assert sorted(os.listdir(tmp_path)) == ["a.json"]

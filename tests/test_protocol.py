@@ -725,3 +725,17 @@ def test_the_did_you_mean_file_hint_names_only_a_file_beside_a_bare_name(tmp_pat
     assert outside["code"] == "invalid_variant" and "Did you mean the file" not in outside["message"]
     beside = json.loads(session.answer_line('{"cmd": "new_game", "variant": "house"}'))["error"]
     assert "Did you mean the file 'house.yaml'?" in beside["message"]
+
+
+def test_a_number_whose_exponent_is_beyond_exact_reading_is_answered() -> None:
+    """A review: ``1e-999999999999999999999`` (valid JSON, a double's 0) raised the decimal module's own
+    error past the reader and ended the session; it is read as its double, and the session answers."""
+    lines = [
+        b'{"id": 1, "cmd": "hello", "x": 1e-999999999999999999999}',
+        b'{"id": 2, "cmd": "new_game", "variant": "standard", "seed": 0e99999999999999999999}',
+        b'{"id": 3, "cmd": "hello"}',
+    ]
+    sink = io.StringIO()
+    assert serve(io.BytesIO(b"\n".join(lines) + b"\n"), sink) == 0
+    replies = [json.loads(line) for line in sink.getvalue().splitlines()]
+    assert [reply["id"] for reply in replies] == [1, 2, 3] and replies[0]["ok"] and replies[2]["ok"], replies

@@ -107,10 +107,13 @@ def _changes_text(rules: Rules) -> str:
     if isinstance(found, str):
         return found + "\n"
     extends, base = found
-    changes = summarised(rule_changes(base, rules))
+    changes = summarised(rule_changes(base, rules), rules)
     if not changes:
         return f"{rules.name} plays by the same rules as {extends} ({base.name}).\n"
-    lines = [f"{rules.name} extends {extends} ({base.name}); {len(changes)} line{'s' if len(changes) > 1 else ''} of the rules differ:"]
+    many = len(changes) > 1
+    lines = [
+        f"{rules.name} extends {extends} ({base.name}); {len(changes)} line{'s' if many else ''} of the rules differ{'' if many else 's'}:"
+    ]
     lines.extend(f"  {change_line(change)}" for change in changes)
     return "\n".join(lines) + "\n"
 

@@ -190,7 +190,10 @@ class Game:
         if not scores_fit(start, teams):
             raise UsageError(f"Scores must be {teams} whole numbers within ±{MAX_SCORE:,}, one per team, not {shown(scores)}.")
         start = tuple(start)
-        ended = game_end(rules, start, None, False)
+        # Wager points that cannot end the game (breach) carry scores past the end rules while it goes on,
+        # so there any scores may start a hand (a review: a breach game's second hand was refused).
+        wagers_end = rules.breach is None or rules.breach.can_end_game
+        ended = game_end(rules, start, None, False) if wagers_end else None
         if ended is not None:
             # A trial loaded a saved game edited to 600 to 0 under first-to-500 and played on from it.
             raise UsageError(

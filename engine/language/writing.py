@@ -3,6 +3,8 @@ transcript, a saved game, a house-rules file saved from the web table)."""
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import os
 import tempfile
 
@@ -28,16 +30,34 @@ def replace_whole(path: str, data: bytes, *, new_only: bool = False) -> None:
             return
         try:
             os.link(handle.name, path)
-        except FileExistsError:
-            raise
-        except OSError:  # no hard links here (some shared or removable file systems)
-            with open(path, "xb") as exclusive:
-                exclusive.write(data)
-        os.unlink(handle.name)
+        except OSError as error:
+            if error.errno not in _NO_LINKS:
+                raise
+            _write_new(path, data)  # no hard links here (some shared or removable file systems)
+        with contextlib.suppress(OSError):  # the file has landed: a temporary file left behind is no failure
+            os.unlink(handle.name)
     except BaseException:
         if os.path.lexists(handle.name):
             os.unlink(handle.name)
         raise
+
+
+_NO_LINKS = {errno.EPERM, errno.EOPNOTSUPP, errno.ENOTSUP, errno.EXDEV, errno.ENOSYS}
+"""The errors of a hard link on a file system that has none (any other is the write's failure)."""
+
+
+def _write_new(path: str, data: bytes) -> None:
+    """Create ``path``, which must not exist, and write ``data`` to it; a file this call created and could
+    not write whole is removed (it was created here: nobody else's)."""
+    with open(path, "xb") as exclusive:
+        try:
+            exclusive.write(data)
+            exclusive.flush()
+            os.fsync(exclusive.fileno())
+        except BaseException:
+            exclusive.close()
+            os.unlink(path)
+            raise
 
 
 __all__ = ["replace_whole"]

@@ -133,6 +133,11 @@ def _not_json(constant: str) -> NoReturn:
     raise ValueError(f"{constant} is not a JSON value (JSON has no NaN or infinities)")
 
 
+_EXACT_TEXT = 400
+"""The longest number text read exactly to tell a whole number written with an exponent (longer ones keep
+their double's value)."""
+
+
 def _finite(text: str) -> float | int:
     """For the JSON reader: a number with a fraction or exponent, refused beyond a double's range; one
     written with an exponent that is a whole number is that whole number (``1e3`` is 1000: JavaScript
@@ -140,10 +145,13 @@ def _finite(text: str) -> float | int:
     value = float(text)
     if value in (math.inf, -math.inf):
         raise ValueError(f"the number {text[:40]} is out of range (beyond a double's largest)")
-    if "e" in text or "E" in text:
-        exact = Decimal(text)  # finite and within a double's range, so at most 309 digits
+    if ("e" in text or "E" in text) and value.is_integer() and len(text) <= _EXACT_TEXT:
+        try:
+            exact = Decimal(text)
+        except ArithmeticError:  # an exponent beyond the decimal module's (a review: it ended the session)
+            return value
         if exact == exact.to_integral_value():
-            return int(exact)
+            return int(exact)  # a whole number within a double's range: at most 309 digits
     return value
 
 

@@ -155,10 +155,8 @@ def _absent_rows(ctx: CompileContext, absent: list[str], levels: list[int], stra
     """The problem of a value table without every strain: which it lacks, that a table replaces the one
     extended whole, and the rows the extended file gives them, to copy."""
     named = " and ".join([", ".join(absent[:-1]), absent[-1]] if len(absent) > 1 else absent)
-    message = (
-        f"The table has no values for {named}: a table replaces the values of the file it extends whole, so it "
-        f"gives a row for every strain of the ladder ({', '.join(strain_ids)})."
-    )
+    whole = "a table replaces the values of the file it extends whole, so it" if ctx.document.base is not None else "a table"
+    message = f"The table has no values for {named}: {whole} gives a row for every strain of the ladder ({', '.join(strain_ids)})."
     inherited = ctx.document.inherited(("ladder", "values"))
     rows: list[str] = []
     for strain_id in absent:

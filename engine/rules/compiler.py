@@ -681,7 +681,10 @@ def _problems_beyond_schema(document: MergedDocument) -> list[Problem]:
         return []
     valid, removed = pruned
     known = load_schema().get("properties", {})
-    if any(isinstance(key, str) and key not in known and suggestion(key, ["extends"]) for key in document.data):
+    if document.base is None and any(
+        isinstance(key, str) and key not in known and key.lower().startswith("ext") and suggestion(key, ["extends"])
+        for key in document.data
+    ):
         return []  # a misspelt 'extends' (a trial's 'Extends'): what else is missing follows from it alone
     gone = [format_path(path) for path in removed]
 

@@ -602,70 +602,102 @@ def _alike(old: int, new: int) -> str:
     return f"each worth {old - new} less"
 
 
-def summarised(changes: Sequence[Change]) -> list[Change]:
-    """``changes`` to be read by a person: the ordinary contracts of the ladder whose worth alone changes by
-    the same amount, :data:`GROUPED_AT` or more, said in one line where the first of them was (a table of
-    values such as ``perfect``'s, every bid 20 less, was 25 lines among 31); and a section's dropped "No ...
-    rule." paired with the first rule added to it (the key of the rule added); and, :data:`GROUPED_AT` or
-    more lines of one section that each gain a word at their end (a deck's added fours in every card
-    order), one line. A line that stands for several has their keys, space-separated; a page marks changed lines from :func:`rule_changes`
-    itself."""
-    groups: dict[str, list[tuple[Change, tuple[str, str, int, int]]]] = {}
-    for change in changes:
-        found = _worth_change(change)
-        if found is not None:
-            groups.setdefault(_alike(found[2], found[3]), []).append((change, found))
+def summarised(changes: Sequence[Change], rules: Rules | None = None) -> list[Change]:
+    """``changes`` to be read by a person, where the first of each group was: the ordinary contracts of the
+    ladder whose worth alone changes by the same amount, :data:`GROUPED_AT` or more, in one line (a table
+    of values such as ``perfect``'s, every bid 20 less, was 25 lines among 31), said as a span of ``rules``'
+    ladder where they are every ordinary bid of that span, else by their ids; :data:`GROUPED_AT` or more
+    lines of one section that each gain a card of ``rules``' deck at their end (a deck's added fours in
+    every card order) in one line; and the set rule's "No ... rule." dropped or added beside the rules of
+    its section that take its place, paired with the first of them (a trial read "dropped: No set, ralph or
+    breach rule." as a double negative). A line that stands for several has their keys, space-separated
+    (a pair, the key of the line that is there after); a page marks changed lines from :func:`rule_changes`
+    itself. ``rules`` (the rules changed to) may be ``None``: bids are then said by their ids and no line's
+    card is grouped."""
     merged: dict[int, Change] = {}
-    for how, members in groups.items():
-        if len(members) < GROUPED_AT:
-            continue
-        (_, first), (_, last) = members[0], members[-1]
-        span = f"{len(members)} bids, {first[0]} ({first[1]}) to {last[0]} ({last[1]})"
-        before = f"{span}: worth {first[2]} to {last[2]}"
-        after = f"{span}: {how}, {first[3]} to {last[3]}"
-        keys = " ".join(change.key for change, _ in members)
-        merged[id(members[0][0])] = Change(LADDER, before, after, keys)
-        merged.update((id(change), merged[id(members[0][0])]) for change, _ in members[1:])
-    # Lines of one section that each gain one word at their end (a deck's added 4s in every card order: ten
-    # lines of a house file's 18) read as one line.
-    grown: dict[str, list[Change]] = {}
-    for change in changes:
-        if (
-            change.before
-            and change.after
-            and change.after.startswith(change.before + " ")
-            and " " not in change.after[len(change.before) + 1 :]
-        ):
-            if id(change) not in merged:
-                grown.setdefault(change.section, []).append(change)
-    for section, lines in grown.items():
-        if len(lines) < GROUPED_AT:
-            continue
-        words = sorted({member.after[len(member.before) + 1 :] for member in lines if member.after and member.before})
-        head = lines[0]
-        line = Change(
-            section,
-            f"{len(lines)} lines, such as {head.before}",
-            f"the {len(lines)} lines, each with one more at its end ({', '.join(words)}), such as {head.after}",
-            " ".join(member.key for member in lines),
-        )
-        merged.update((id(member), line) for member in lines)
-    # A section's "No ... rule." dropped beside rules added to it reads as the first of them replacing it (a
-    # trial read "dropped: No set, ralph or breach rule." as a double negative).
-    for change in changes:
-        if change.after is None and change.before is not None and change.before.startswith("No "):
-            opening = next(
-                (each for each in changes if each.section == change.section and each.before is None and id(each) not in merged), None
-            )
-            if opening is not None:
-                merged[id(change)] = Change(change.section, change.before, opening.after, opening.key)
-                merged[id(opening)] = merged[id(change)]
+    _group_worths(changes, rules, merged)
+    if rules is not None:
+        _group_cards(changes, rules, merged)
+    _pair_no_rule(changes, merged)
     shown: list[Change] = []
     for change in changes:
         replaced = merged.get(id(change), change)
         if not any(replaced is each for each in shown):
             shown.append(replaced)
     return shown
+
+
+def _group_worths(changes: Sequence[Change], rules: Rules | None, merged: dict[int, Change]) -> None:
+    """For :func:`summarised`: the bids whose worth alone changes alike, a line a group, into ``merged``."""
+    groups: dict[str, list[tuple[Change, tuple[str, str, int, int]]]] = {}
+    for change in changes:
+        found = _worth_change(change)
+        if found is not None:
+            groups.setdefault(_alike(found[2], found[3]), []).append((change, found))
+    ordinary = [contract.id for contract in rules.ladder if not contract.is_special] if rules is not None else []
+    for how, members in groups.items():
+        if len(members) < GROUPED_AT:
+            continue
+        ids = [found[1] for _, found in members]
+        (_, first), (_, last) = members[0], members[-1]
+        span = ordinary[ordinary.index(ids[0]) : ordinary.index(ids[-1]) + 1] if ids[0] in ordinary and ids[-1] in ordinary else []
+        if sorted(span) == sorted(ids):
+            said = f"{len(members)} bids, {first[0]} ({first[1]}) to {last[0]} ({last[1]})"
+            before, after = f"{said}: worth {first[2]} to {last[2]}", f"{said}: {how}, {first[3]} to {last[3]}"
+        else:  # not every bid between the first and the last: each is named
+            said = ", ".join(ids)
+            before = f"{said}: worth {', '.join(str(found[2]) for _, found in members)}"
+            after = f"{said}: {how} ({', '.join(str(found[3]) for _, found in members)})"
+        line = Change(LADDER, before, after, " ".join(change.key for change, _ in members))
+        merged.update((id(change), line) for change, _ in members)
+
+
+def _group_cards(changes: Sequence[Change], rules: Rules, merged: dict[int, Change]) -> None:
+    """For :func:`summarised`: the lines of a section that each gain a card at their end, one line, into
+    ``merged``."""
+    cards = {str(card) for card in rules.deck.cards}
+    grown: dict[str, list[tuple[Change, str]]] = {}
+    for change in changes:
+        if change.before and change.after and change.after.startswith(change.before + " ") and id(change) not in merged:
+            word = change.after[len(change.before) + 1 :]
+            if word in cards:
+                grown.setdefault(change.section, []).append((change, word))
+    for section, members in grown.items():
+        if len(members) < GROUPED_AT:
+            continue
+        head = members[0][0]
+        words = ", ".join(sorted({word for _, word in members}))
+        line = Change(
+            section,
+            f"{len(members)} lines, such as {head.before}",
+            f"the {len(members)} lines, each with one card more at its end ({words}), such as {head.after}",
+            " ".join(change.key for change, _ in members),
+        )
+        merged.update((id(change), line) for change, _ in members)
+
+
+_NO_RULE = "set_rule"
+"""The key of the line saying a section has none of its rules ("No set, ralph or breach rule.")."""
+
+
+def _pair_no_rule(changes: Sequence[Change], merged: dict[int, Change]) -> None:
+    """For :func:`summarised`: the "No ... rule." line dropped beside a rule of its section added (or added
+    beside one dropped), one line, into ``merged``."""
+    for change in changes:
+        if change.key != _NO_RULE or id(change) in merged or (change.before is not None and change.after is not None):
+            continue
+        if change.after is None:  # the rules added take its place
+            other = next(
+                (each for each in changes if each.section == change.section and each.before is None and id(each) not in merged), None
+            )
+            line = None if other is None else Change(change.section, change.before, other.after, other.key)
+        else:  # it takes the place of the rules dropped
+            other = next(
+                (each for each in changes if each.section == change.section and each.after is None and id(each) not in merged), None
+            )
+            line = None if other is None else Change(change.section, other.before, change.after, change.key)
+        if other is not None and line is not None:
+            merged[id(change)] = merged[id(other)] = line
 
 
 def change_line(change: Change) -> str:

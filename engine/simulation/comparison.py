@@ -501,14 +501,15 @@ def own_changes_first(first: Rules, second: Rules) -> OrderedChanges:
     return OrderedChanges(own + [change for change in changes if change not in own], len(own), extends)
 
 
-def changed_rules_lines(changes: Sequence[Change] | OrderedChanges) -> list[str]:
+def changed_rules_lines(changes: Sequence[Change] | OrderedChanges, rules: Rules | None = None) -> list[str]:
     """How B's rules differ from A's, for :func:`compare_text`: a heading, then a line a change (A's rule →
-    B's), at most :data:`CHANGES_SHOWN` of them; given :class:`OrderedChanges` that tell B's own apart,
+    B's), at most :data:`CHANGES_SHOWN` of them, summarised over B's ``rules``
+    (:func:`~engine.rules.describe.summarised`); given :class:`OrderedChanges` that tell B's own apart,
     the heading says B's own file's changes come first."""
     ordered = changes if isinstance(changes, OrderedChanges) else OrderedChanges(list(changes), 0, None)
     # Bids whose worth changes alike read as one line, B's own apart from what it inherits.
-    mine = summarised(ordered.changes[: ordered.own])
-    ordered = OrderedChanges(mine + summarised(ordered.changes[ordered.own :]), len(mine), ordered.extends)
+    mine = summarised(ordered.changes[: ordered.own], rules)
+    ordered = OrderedChanges(mine + summarised(ordered.changes[ordered.own :], rules), len(mine), ordered.extends)
     listed = ordered.changes
     if not listed:
         return ["A and B play by the same rules in words (fivehundred show prints the same lines for both)."]
@@ -595,7 +596,7 @@ def compare_text(comparison: Comparison) -> str:
     lines.append(f"Seed {a['seed']}, {amount}. {'Paired' if design['paired'] else 'Unpaired'}: {design['why']}.")
     if design["seating"]:
         lines.append(design["seating"])
-    lines += ["", *changed_rules_lines(own_changes_first(comparison.first.rules, comparison.second.rules))]
+    lines += ["", *changed_rules_lines(own_changes_first(comparison.first.rules, comparison.second.rules), comparison.second.rules)]
     lines += ["", *significant_lines(data["figures"])]
     lines.append("")
     width = max((len(row["figure"]) for row in data["figures"]), default=6) + 2

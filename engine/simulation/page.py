@@ -117,7 +117,7 @@ def _section_name(title: str) -> str:
     return "Bid ladder" if title == LADDER else title
 
 
-def changes_list(changes: Sequence[Change]) -> str:
+def changes_list(changes: Sequence[Change], rules: Rules | None = None) -> str:
     """The changed rules as a list, section by section (at most a few lines each, the rest counted; bids
     whose worth changes alike in one line, :func:`~engine.rules.describe.summarised`); empty for no
     changes."""
@@ -125,7 +125,7 @@ def changes_list(changes: Sequence[Change]) -> str:
         return ""
     items: list[str] = []
     sections: dict[str, list[Change]] = {}
-    for change in summarised(changes):
+    for change in summarised(changes, rules):
         sections.setdefault(change.section, []).append(change)
     for title, each in sections.items():
         name = _section_name(title)
@@ -151,11 +151,11 @@ def _changes_section(rules: Rules, variant: str) -> str:
     changes = rule_changes(base, rules)
     if not changes:
         return f"{heading}<p>{_escape(variant)} extends <b>{_escape(base_name)}</b> ({_escape(base.name)}) and plays by the same rules.</p>"
-    lines = len(summarised(changes))
-    count = f"{lines} line{'s' if lines > 1 else ''} of the rules"
+    lines = len(summarised(changes, rules))
+    count = f"{lines} line{'s' if lines > 1 else ''} of the rules {'differ' if lines > 1 else 'differs'}"
     return (
-        f"{heading}<p>{_escape(variant)} extends <b>{_escape(base_name)}</b> ({_escape(base.name)}); {count} differ from it "
-        f"({_LEGEND}):</p>{changes_list(changes)}"
+        f"{heading}<p>{_escape(variant)} extends <b>{_escape(base_name)}</b> ({_escape(base.name)}); {count} from it "
+        f"({_LEGEND}):</p>{changes_list(changes, rules)}"
     )
 
 
@@ -464,7 +464,7 @@ def comparison_page(comparison: Comparison) -> str:
     changes = rule_changes(first.rules, second.rules)
     sections.append(
         f"<p>B ({_escape(second.rules.name)}) against A ({_escape(first.rules.name)}); struck out: A's rule; <ins>in green</ins>: B's.</p>"
-        + changes_list(changes)
+        + changes_list(changes, second.rules)
         if changes
         else "<p>A and B play by the same rules.</p>"
     )
@@ -561,7 +561,7 @@ def _setting_changes(variant: str, result: Sweep) -> list[str]:
         base = load_variant(variant)
     except (VariantError, OSError):
         return ["" for _ in result.settings]
-    return [changes_list(rule_changes(base, setting.rules)) or "the same rules" for setting in result.settings]
+    return [changes_list(rule_changes(base, setting.rules), setting.rules) or "the same rules" for setting in result.settings]
 
 
 def sweep_page(result: Sweep) -> str:

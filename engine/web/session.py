@@ -265,7 +265,7 @@ class WebSession(Session):
             "sections": sections,
             "changes": [
                 {"section": change.section, "before": change.before, "after": change.after, "rules": change.key.split()}
-                for change in summarised(changes)
+                for change in summarised(changes, rules)
             ],
             "players": rules.seating.players,
             "target": rules.end.target,
