@@ -76,7 +76,7 @@ def _ending_words(rules: Rules, how: GameEnd) -> str:
         return f"a side is at or below {end.lose_at}"
     if how is GameEnd.OVER_THE_TOP:
         return f"a side is at or above {end.lose_at_or_above}, which loses"
-    return f"the sides are {end.point_spread} or more apart, one below nothing"
+    return f"the sides are {end.point_spread} or more apart, one above zero and one below"
 
 
 def _disagreement(
