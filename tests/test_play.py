@@ -120,7 +120,8 @@ def test_save_and_load_go_on_from_the_saved_position_and_a_bad_file_changes_noth
     saved = tmp_path / "game.json"
     broken = tmp_path / "broken.json"
     broken.write_text('{"format": "nonsense"}')
-    screen, out = scripted([f"save {saved}", "1", f"load {broken}", f"load {tmp_path / 'missing.json'}", f"load {saved}"])
+    # (The game moved on since the save, so load asks first: y.)
+    screen, out = scripted([f"save {saved}", "1", f"load {broken}", f"load {tmp_path / 'missing.json'}", f"load {saved}", "y"])
     session = Session(rules, 0, ["heuristic"], 3, screen, None)
     session.run()
     text = out.getvalue()
@@ -153,6 +154,26 @@ def test_quit_asks_first_where_the_game_is_not_saved(tmp_path: Path) -> None:
         Session(rules, 0, ["heuristic"], 3, screen, None).run()
         text = out.getvalue()
         assert "You left the game." in text and "not saved" not in text and "never read" not in text
+
+
+def test_load_asks_before_it_drops_a_game_not_saved(tmp_path: Path) -> None:
+    """A player's trial: ``load mid1.json`` in hand 3 of a game not saved since threw it away, unasked, where
+    ``quit`` asks. ``load`` asks the same: ``n`` keeps the game, ``y`` (or the same load again) loads; a
+    game saved since loads at once."""
+    rules = engine.load_variant("standard")
+    saved = tmp_path / "mid.json"
+    screen, out = scripted(["1", f"save {saved}", "1", f"load {saved}", "n", f"load {saved}", "y", "quit"])
+    session = Session(rules, 0, ["heuristic"], 3, screen, None)
+    session.run()
+    text = out.getvalue()
+    assert text.count(f"The game is not saved. Load {saved} and lose it?") == 2 and "The game goes on." in text
+    assert text.count(f"Loaded {saved}") == 1 and "Not accepted" not in text
+    screen, out = scripted(["1", f"save {saved}", "1", f"load {saved}", f"load {saved}", "quit"])
+    Session(rules, 0, ["heuristic"], 3, screen, None).run()
+    assert out.getvalue().count(f"Loaded {saved}") == 1 and out.getvalue().count("and lose it?") == 1
+    screen, out = scripted(["1", f"save! {saved}", f"load {saved}", "quit"])
+    Session(rules, 0, ["heuristic"], 3, screen, None).run()
+    assert "and lose it?" not in out.getvalue() and f"Loaded {saved}" in out.getvalue()
 
 
 def test_quit_takes_y_or_n_for_an_answer() -> None:

@@ -290,3 +290,61 @@ def test_the_suits_every_opponent_lacks_are_the_intersection_of_their_voids(data
     opponents = [seat for seat in order if not allies >> seat & 1]
     expected = set.intersection(*(known.get(seat, set()) for seat in opponents)) if opponents else set()
     assert opponents_void(strain, position) == expected
+
+
+_EXPOSED_QUEEN = {
+    "dealer": 0,
+    "scores": [0, 0],
+    "deal": {
+        "hands": [
+            ["9S", "8H", "7H", "JD", "JS", "10S", "JK", "6D", "5C", "QD"],
+            ["8S", "9D", "KD", "7D", "JC", "6C", "KS", "10C", "AD", "4D"],
+            ["10D", "QS", "KH", "4H", "JH", "5D", "9H", "AH", "10H", "5H"],
+            ["9C", "6H", "5S", "AS", "6S", "QH", "QC", "7S", "8D", "7C"],
+        ],
+        "kitty": ["KC", "8C", "AC"],
+    },
+    "actions": [
+        "1 bid 6D",
+        "0 bid 6H",
+        "1 pass",
+        "0 discard JS 10S 9S",
+        "0 play JK",
+        "1 play 4D",
+        "2 play 5H",
+        "3 play QH",
+        "0 play JD",
+        "1 play 6C",
+        "2 play 9H",
+        "3 play 7S",
+        "0 play AC",
+        "1 play 10C",
+        "2 play 5D",
+        "3 play 7C",
+        "0 play KC",
+        "1 play JC",
+        "2 play 10D",
+        "3 play 9C",
+    ],
+}
+"""A player's trial (two-handed, seed 3): after AC and KC, seat 0 leads with QC face up in the other
+side's dummy (seat 3)."""
+
+
+def test_000_two_handed_an_opponents_card_face_up_in_its_dummy_is_still_out() -> None:
+    """Rules text 000, "Two-handed 500" (each player plays a dummy whose cards lie face up as they are
+    turned): the default bot led 8C as "the best card left in its suit (no higher one is still out)" with
+    QC face up in the opponents' dummy, which took the trick; an opponent's card on show is still out
+    against the seat (only its own side's count as accounted for). The lead now is not that 8C."""
+    from engine.bots import HeuristicBot
+    from engine.bots.hints import hint
+
+    data = _EXPOSED_QUEEN
+    rules = engine.load_variant("two-handed")
+    game = engine.Game(rules, dealer=data["dealer"], scores=data["scores"], deals=[data["deal"]], seed=0)
+    for entry in data["actions"]:
+        game.apply(entry.split(" ", 1)[1])
+    seat = game.to_act
+    assert seat == 0 and "QC" in {str(card) for each, cards in game.observation(0).exposed for card in cards if each == 3}
+    action, reason = hint(HeuristicBot(rules, seed=1), game.observation(0), game.legal_actions())
+    assert action != engine.Play(rules.deck.card("8C")) and "no higher one is still out" not in reason, reason

@@ -576,9 +576,28 @@ class HeuristicBot:
 
     def formula_estimates(self, view: SeatView, hand: int, strains: set[str]) -> dict[str, float]:
         """Tricks the declaring side may expect in each of ``strains`` by the hand's formula (:meth:`estimate`'s,
-        given the view's bidding): :meth:`Estimator.strain_estimates`'s default."""
+        given the view's bidding), less the profile's ``opponent_strain_tricks`` in a strain an opponent has
+        bid: :meth:`Estimator.strain_estimates`'s default."""
         support = self.partner_support(view.bidding, view.actor)
-        return {strain: self._estimate(hand, strain, support) for strain in strains}
+        found = {strain: self._estimate(hand, strain, support) for strain in strains}
+        against = self.opponent_strains(view.bidding, view.actor)
+        if against and self.profile.opponent_strain_tricks:
+            for strain in against & strains:
+                found[strain] -= self.profile.opponent_strain_tricks
+        return found
+
+    def opponent_strains(self, calls: Sequence[tuple[int, int]], seat: int) -> set[str]:
+        """The strains the opponents of ``seat`` have bid in ``calls`` (the seat view's bidding), whose
+        reading :meth:`formula_estimates` takes the profile's ``opponent_strain_tricks`` off."""
+        tables, own = self.tables, self.tables.team_of[seat]
+        found: set[str] = set()
+        for who, call in calls:
+            if call == PASS_MOVE or tables.team_of[who] == own:
+                continue
+            contract = tables.contracts[call % tables.stride]
+            if contract.level is not None:
+                found.add(contract.style.strain)
+        return found
 
     def misere_measure(self, hand: int, contract: Contract) -> tuple[float, float]:
         """``hand``'s danger for ``contract`` and the profile's limit (:meth:`~engine.bots.misere_hand.MisereReading.measure`)."""

@@ -163,14 +163,18 @@ def _taken(bot: HeuristicBot, strain: str, reading: float) -> str:
 
 
 def _strain_note(bot: HeuristicBot, observation: Observation, strain: str, estimates: dict[str, float]) -> str:
-    """Why ``strain`` counts for as much as it does where the hand's length would not say so (issue 45,
-    item 8): a partner's bid in it (the estimate adds more for a strain a partner bid), naming the strain
-    the hand alone would prefer if that is another; else, for a suit the hand is shorter in than another
-    it could bid, the side suits' top cards that win with it as trumps. Empty when neither applies."""
+    """Why ``strain`` counts for as much (or as little) as it does where the hand's length would not say so:
+    an opponent's bid in it (the reading takes the profile's ``opponent_strain_tricks`` off); a partner's
+    bid in it (issue 45, item 8: the estimate adds more for a strain a partner bid), naming the strain the
+    hand alone would prefer if that is another; else, for a suit the hand is shorter in than another it
+    could bid, the side suits' top cards that win with it as trumps. Empty when none applies."""
     seat, rules = observation.seat, bot.rules
     bidding = [(each, said_move(bot.tables, call)) for each, call in observation.calls]
     bid = set().union(*bot.partner_strains(bidding, seat)) if bot.partners[seat] else set()
     name = rules.strain(strain).name
+    taken_off = bot.profile.opponent_strain_tricks
+    if taken_off and strain in bot.opponent_strains(bidding, seat):
+        return f" (an opponent bid {name}, so its trumps lie against you: {taken_off:g} tricks fewer)"
     if strain in bid:
         alone = {each: bot.estimate(observation.hand, each, (), seat) for each in estimates}
         own = max(alone, key=lambda each: alone[each])

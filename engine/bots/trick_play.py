@@ -38,7 +38,8 @@ class Table(NamedTuple):
     nameable: list[str]
     """Suits a led joker may name (empty unless leading a joker that names one)."""
     seen: int
-    """Cards this seat knows are not in the other hands."""
+    """Cards this seat knows are in no opponent's hand: its own, its side's on show, its discards and the
+    cards played (an opponent's cards on show are still out against it)."""
     completed: Sequence[tuple[int, Sequence[tuple[int, int]], int, str | None]]
     """Completed tricks as (leader, (seat, card index) pairs, winner, named suit)."""
     allies: int

@@ -56,6 +56,7 @@ Commands:
   undo          take back your last action and the other seats' since (again: further back, within the hand;
                 what you saw since, a kitty or a trick, stays seen: for practice)
   save FILE     save the game to a new file (JSON, the saved-game format); load FILE to go on from it
+                (asks first if the game in progress is not saved)
   save! FILE    save over an earlier saved game (never over any other file)
   quit          leave the game (asks first if it is not saved)"""
 
@@ -140,6 +141,8 @@ class Session:
         """Whether the person has acted since the game was started, saved or loaded (quit asks first)."""
         self.leaving = False
         """Whether the last command was a quit refused for an unsaved game (a second quit, or y, leaves)."""
+        self.replacing: str | None = None
+        """The file a ``load`` refused for an unsaved game would load (a second load of it, or y, loads)."""
         self.loaded = False
         """Whether the game was loaded from a saved game (its deals then come from it, not from ``seed``)."""
 
@@ -244,6 +247,13 @@ class Session:
             self.leaving = False
             self.screen.say("The game goes on.")
             return True
+        if self.replacing is not None and word in ("y", "yes"):
+            word, rest = "load", self.replacing  # the answer to "load and lose this game?"
+        elif self.replacing is not None and word in ("n", "no"):
+            self.replacing = None
+            self.screen.say("The game goes on.")
+            return True
+        asked, self.replacing = self.replacing, None
         if word in ("quit", "exit"):
             if self.unsaved and not self.leaving and not self.game.is_over:
                 self.leaving = True
@@ -264,7 +274,7 @@ class Session:
         elif word in ("save", "save!"):
             self._save(rest.strip(), replace=word == "save!")
         elif word == "load":
-            self._load(rest.strip())
+            self._load(rest.strip(), asked)
         else:
             self._act(line)
         return True
@@ -370,7 +380,9 @@ class Session:
             return []
         return history
 
-    def _load(self, path: str) -> None:
+    def _load(self, path: str, asked: str | None = None) -> None:
+        """Go on from the saved game in ``path``; where the game in progress is not saved, a loadable file
+        is loaded only once the person has said so (``asked``: the file a load already asked about)."""
         if not path:
             self.screen.say("load needs a file name: load FILE.")
             return
@@ -391,6 +403,13 @@ class Session:
                 )
                 return
             self.screen.say(f"{path} is not a saved game this engine can load: {error} The game goes on.")
+            return
+        if self.unsaved and not self.game.is_over and asked != path:
+            # A trial's load of an earlier save threw away the game in progress at 200 to 50, unasked.
+            self.replacing = path
+            self.screen.say(
+                f"The game is not saved. Load {path} and lose it? Type y (or load {path} again) to load, n to stay; save FILE keeps it."
+            )
             return
         self._take(game, path, saved_seat(data, game.rules.seating.players))
 
