@@ -73,7 +73,9 @@ def test_issue46_item4_a_card_s_hint_reads_the_card_play_s_reason() -> None:
         _, reason = hint(bot, observation, legal)
         if decision is not None and isinstance(decision.reason, PlayReason) and len(legal) > 1:
             checked += 1
-            assert (decision.reason.kind == "no winner") == reason.startswith("you cannot beat"), (decision.reason, reason)
+            # (Under a partner's winning card the same reason says the side is winning: a player's trial.)
+            said = reason.startswith("you cannot beat") or "you could not beat it anyway" in reason
+            assert (decision.reason.kind == "no winner") == said, (decision.reason, reason)
         game.apply(action)
     assert checked > 10
 

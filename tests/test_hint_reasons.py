@@ -307,3 +307,21 @@ def test_001_bidding_a_strain_an_opponent_bid_reads_fewer_tricks_and_the_hint_sa
     mask = sum(1 << card.index for card in game.observation(seat).hand)
     plain, shifted = bot.formula_estimates(view, mask, {"S", "H", "NT"}), bot.formula_estimates(moved, mask, {"S", "H", "NT"})
     assert shifted["H"] == pytest.approx(plain["H"] - 1.3) and shifted["S"] == plain["S"] and shifted["NT"] == plain["NT"]
+
+
+def test_a_hint_under_a_partner_s_winning_card_says_the_side_is_winning() -> None:
+    """A player's trial: "you cannot beat AC: play your cheapest card" of its partner's ace (which it would
+    not want to beat). Where the trick's best card is a partner's and nothing of this seat's beats it, the
+    hint says the side is winning the trick; "you cannot beat" is said only of an opponent's card (checked
+    against the observation: who played the best card so far)."""
+    said = {"ours": 0, "theirs": 0}
+    for observation, _, _, reason in _play_hints("standard", range(12)):
+        if not observation.trick or not ("you cannot beat" in reason or "you could not beat it anyway" in reason):
+            continue
+        order = RULES.card_order(RULES.ladder[observation.contract].style.strain)
+        led = observation.led_suit
+        best_seat = observation.trick[order.winner([card for _, card in observation.trick], led)][0]
+        ours = RULES.seating.team_of(best_seat) == RULES.seating.team_of(observation.seat)
+        said["ours" if ours else "theirs"] += 1
+        assert ("your side is winning the trick" in reason) == ours, (reason, observation.trick)
+    assert said["ours"] and said["theirs"], said

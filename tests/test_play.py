@@ -581,3 +581,27 @@ def test_play_goes_on_from_a_saved_game_at_the_seat_it_was_saved_from(tmp_path: 
     for wrong in (4, -1, "2", True):
         with pytest.raises(engine.SavedGameError, match="'seat' must be a player's seat, from 0 to 3"):
             engine.Game.from_dict({**data, "seat": wrong})
+
+
+def test_a_rich_screen_shows_the_last_trick_before_the_hands_summary() -> None:
+    """A player's trial: with the coloured table, the person's last card of a hand led straight to "Hand 1 is
+    over", the bots' last cards never shown (the table is drawn only when the person must act). What was said
+    since the table was last drawn, the last trick among it, is printed before the summary."""
+    pytest.importorskip("rich")
+    from rich.console import Console
+
+    from engine.cli.play import RichScreen
+
+    rules = engine.load_variant("standard")
+    typed = iter(["1"] * 60)
+    screen = RichScreen()
+    buffer = io.StringIO()
+    screen.console = Console(file=buffer, width=120, force_terminal=False)
+    screen.read = lambda prompt: next(typed)
+    screen.pause = lambda: None  # type: ignore[method-assign]
+    session = Session(rules, 0, ["heuristic"], 3, screen, None)
+    with pytest.raises(StopIteration):
+        session.run()
+    text = buffer.getvalue()
+    over = text.index("Hand 1 is over.")
+    assert "wins trick 10." in text[:over] and text[:over].rstrip().splitlines()[-1].endswith("wins trick 10."), text[over - 400 : over]

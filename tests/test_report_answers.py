@@ -404,7 +404,9 @@ def test_a_figure_per_hand_over_games_pools_every_hand_as_simulate_counts_it() -
             # And when declared: every declared hand pooled (a review found compare's 83.3% made where simulate
             # of the same games gave 78.3%: each game's share was averaged).
             assert moments.mean(CONTRACT_MADE_WHEN_DECLARED.format(contract=contract)) == pytest.approx(row["made"] / row["bid"])
-            assert moments.mean(CONTRACT_POINTS.format(contract=contract)) == pytest.approx(row["average_points"], abs=5e-4)
+            assert moments.mean(CONTRACT_POINTS.format(contract=contract)) == pytest.approx(
+                row["average_points"], abs=6e-4
+            )  # (rounded to 3 places: half a unit, and a float's error)
         # A stated rule's uses too (the slam bonus here), as simulate's rules in play count them.
         slam = next(rule for rule in report["rules"] if rule["rule"] == "slam")
         assert slam["used"] and moments.mean(use_figure(slam["kind"], "slam")) == pytest.approx(slam["used"] / hands)

@@ -67,7 +67,9 @@ def _discard_reason(bot: HeuristicBot, reason: DiscardReason) -> str:
             f"of the usual discard (trumps, aces and guarded kings kept) and those close to it, this one made {contract.name}"
             " most often in play-outs of deals like this one."
         )
-    return "keep your trumps, aces and guarded kings and shed your shortest side suits."
+    # "Shorten", not "shed": the lowest cards of the shortest side suits go first, which may void none
+    # (a trial read "shed" and looked for a suit emptied).
+    return "keep your trumps, aces and guarded kings and shorten your shortest side suits, their lowest cards first."
 
 
 def _misere_reason(contract: Contract, reason: BidReason, best: float) -> str:
@@ -308,6 +310,10 @@ def _play_reason(bot: HeuristicBot, action: Play, reason: PlayReason) -> str:
         kind == Playing.FOLLOW_CLASSIC
         and not any(strain.keys[table.led][index] > strain.keys[table.led][best.index] for index in cards_in(table.playable))
     ):
+        winner, _ = winning(strain, table)
+        if table.allies >> winner & 1 and winner != table.seat:
+            # (A trial read "you cannot beat AC" of its partner's ace, which it would not want to beat.)
+            return f"your side is winning the trick ({best}), and you could not beat it anyway: play your cheapest card ({card})."
         return f"you cannot beat {best}: play your cheapest card ({card})."
     out = _beyond_reach(strain, table)
     return {

@@ -136,6 +136,8 @@ class Session:
         had said (an undo takes back the lines said since)."""
         self.told = 0
         self.said: list[str] = []
+        self.shown = 0
+        """How many of :attr:`said` the table showed when last drawn (a rich screen says only in the table)."""
         self.redraw = True  # the table is shown again after a change, not after help, a hint or a refusal
         self.unsaved = False
         """Whether the person has acted since the game was started, saved or loaded (quit asks first)."""
@@ -182,6 +184,7 @@ class Session:
             if self.redraw:
                 self.screen.table(self.game, self.seat, self.said)
                 self.redraw = False
+                self.shown = len(self.said)
             try:
                 acting = self.game.acting_seat
                 # Choosing for one's dummy (two-handed): the prompt names the dummy's seat.
@@ -211,6 +214,11 @@ class Session:
                     self.screen.say(line)
 
     def _hand_over(self, event: HandScored) -> None:
+        if isinstance(self.screen, RichScreen):
+            # What happened since the table was last drawn, the last trick's cards among it (a player's
+            # trial never saw the bots' last cards: the summary followed the person's last card).
+            for line in self.said[self.shown :]:
+                self.screen.say(line)
         self.screen.say("")
         self.screen.say(f"Hand {event.hand + 1} is over.")
         self.screen.say(format_result(event.result, self.game.rules).rstrip())
@@ -222,6 +230,7 @@ class Session:
             except OSError as error:
                 self.screen.say(f"Could not write the transcript {path}: {error.strerror or error}.")
         self.said.clear()
+        self.shown = 0
         if not self.game.is_over:
             self.screen.pause()
 
@@ -321,6 +330,7 @@ class Session:
         self.game = game
         self.unsaved = True  # (the game no longer matches what was saved)
         del self.said[said:]  # the plays taken back are no longer the latest
+        self.shown = min(self.shown, said)
         for seat, state in generators.items():
             self.bots[seat].random.setstate(state)  # type: ignore[attr-defined]
         self.told = len(self.game.events)
@@ -430,6 +440,7 @@ class Session:
         self.adviser = HeuristicBot(game.rules, seed=self.seed)
         self.undo = self._history(game)
         self.said = [f"Loaded {path}."]
+        self.shown = 0
         self.told = len(game.events)
         self.unsaved = False
         where = f"; you are seat {self.seat}, as when it was saved" if moved else ""

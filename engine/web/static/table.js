@@ -248,8 +248,10 @@ async function absorb(events, view, game) {
       if (table.game !== game) return;
     }
     if (event.type === "hand_scored") {
-      await showSummary(event.result, event.hand, before);
+      const last = [...events].reverse().find((each) => each.type === "trick_won");
+      await showSummary(event.result, event.hand, last);
       table.closing = false;
+      table.showLast = false; // (the next hand starts on its own trick)
       if (table.game !== game) return;
       table.view = view;
     }
@@ -288,10 +290,15 @@ function afterTricks(view, events) {
   };
 }
 
-function showSummary(result, hand) {
+// The summary covers the felt, so it says the hand's last trick itself (a trial never saw it).
+function showSummary(result, hand, lastTrick) {
   const box = $("summary");
   box.replaceChildren();
   box.append(element("h3", { text: `Hand ${hand + 1} is over` }));
+  if (lastTrick) {
+    const cards = lastTrick.cards.map(([seat, card]) => `${seatName(seat)} ${card.length > 1 && SUITS[card.slice(-1)] ? card.slice(0, -1) + SUITS[card.slice(-1)] : card}`);
+    box.append(element("p", { id: "summary-last", text: `Last trick: ${cards.join(", ")}; won by ${seatName(lastTrick.seat)}.` }));
+  }
   if (result.contract === null) box.append(element("p", { text: "No contract: every seat passed (or no bid could win)." }));
   else {
     const partner = result.partner !== null ? ` with seat ${result.partner} as called partner` : "";
