@@ -605,3 +605,27 @@ def test_a_rich_screen_shows_the_last_trick_before_the_hands_summary() -> None:
     text = buffer.getvalue()
     over = text.index("Hand 1 is over.")
     assert "wins trick 10." in text[:over] and text[:over].rstrip().splitlines()[-1].endswith("wins trick 10."), text[over - 400 : over]
+
+
+def test_000_five_handed_the_table_counts_the_declaring_side_s_tricks_against_its_contract() -> None:
+    """Rules text 000, "Five-handed 500" (the declarer and the called partner play together for the
+    contract): a player's trial added the declarer's and the partner's tricks in its head against the 7 it
+    needed. Once the partner is known, the table counts the declaring side's tricks against the contract."""
+    from engine.bots import HeuristicBot
+
+    rules = engine.load_variant("five-handed")
+    game = engine.Game(rules, seed=4)
+    bots = [HeuristicBot(rules, seed=seat) for seat in range(5)]
+    while game.phase is not Phase.PLAY or len(game.observation(0).tricks) < 3:
+        seat = game.to_act
+        assert seat is not None
+        game.apply(bots[seat].act(game.observation(seat), game.legal_choices()))
+    observation = game.observation(0)
+    assert observation.partner is not None and observation.declarer is not None and observation.contract is not None
+    won = observation.tricks_won
+    taken = won[observation.declarer] + won[observation.partner]
+    need = rules.ladder[observation.contract].target.minimum
+    [line] = [row for row in rows(game, 0) if row.label == "Tricks won"]
+    assert line.pieces[0][0].endswith(f", the declaring side: {taken} of the {need} it needs"), line
+    standard = engine.Game(engine.load_variant("standard"), seed=4)
+    assert all("declaring side" not in str(row.pieces) for row in rows(standard, 0))

@@ -118,6 +118,14 @@ def _tricks(rules: Rules, names: Names, observation: Observation) -> list[Piece]
     teams = rules.seating.teams
     won = observation.tricks_won
     parts = [f"{names.side_name(team)}: {sum(won[seat] for seat in seats if seat < len(won))}" for team, seats in enumerate(teams)]
+    declarer, contract = observation.declarer, observation.contract
+    if rules.seating.called_partner is not None and declarer is not None and contract is not None:
+        # A side made for the hand is no team of the seating: its count was left to the player to add (a trial).
+        # Its partner once this player may know it; alone once the play has begun with no card called.
+        side = (declarer, observation.partner) if observation.partner is not None else (declarer,)
+        if observation.partner is not None or (observation.phase is Phase.PLAY and observation.called_card is None):
+            need = rules.ladder[contract].target.minimum
+            parts.append(f"the declaring side: {sum(won[seat] for seat in side if seat < len(won))} of the {need} it needs")
     return [(", ".join(parts), "")]
 
 
