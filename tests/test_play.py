@@ -629,3 +629,24 @@ def test_000_five_handed_the_table_counts_the_declaring_side_s_tricks_against_it
     assert line.pieces[0][0].endswith(f", the declaring side: {taken} of the {need} it needs"), line
     standard = engine.Game(engine.load_variant("standard"), seed=4)
     assert all("declaring side" not in str(row.pieces) for row in rows(standard, 0))
+
+
+def test_a_refusal_is_said_to_the_person_not_to_a_seat_number() -> None:
+    """A player's trial: the terminal said "seat 0 must follow hearts: holds 10H, 8H, 4H" to the person at
+    seat 0, where the table calls it "Seat 0 (you)" (the web table says "you"); and "seat 2 does not hold 8H"
+    of its own dummy. The person's refusals say "you" (and "you hold"), its dummy's "your dummy"; another
+    seat's words are left as they are."""
+    from engine.cli.play import to_person
+
+    assert to_person("seat 0 must follow hearts: holds 10H, 8H, 4H.", 0) == "you must follow hearts: you hold 10H, 8H, 4H."
+    assert to_person("seat 0 does not hold AS.", 0) == "you do not hold AS."
+    assert to_person("seat 2 does not hold 8H.", 0, 2) == "your dummy does not hold 8H."
+    assert to_person("seat 1 must follow hearts.", 0) == "seat 1 must follow hearts."
+    assert to_person("seat 10 is not at the table.", 1) == "seat 10 is not at the table."
+    rules = engine.load_variant("standard")
+    screen, out = scripted(["discard AS", "quit", "y"])
+    Session(rules, 1, ["heuristic"], 3, screen, None).run()
+    refusals = [line for line in out.getvalue().splitlines() if "Not accepted." in line]
+    assert refusals == [
+        "Not accepted. You must pass or bid during the auction, not discard AS. Type help for the notation, or a number from the list."
+    ]

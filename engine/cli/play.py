@@ -13,6 +13,7 @@ import argparse
 import json
 import os
 import random
+import re
 import sys
 from collections.abc import Callable
 from typing import Any, TextIO
@@ -59,6 +60,23 @@ Commands:
                 (asks first if the game in progress is not saved)
   save! FILE    save over an earlier saved game (never over any other file)
   quit          leave the game (asks first if it is not saved)"""
+
+
+_VERBS = {"does": "do", "has": "have", "is": "are", "holds": "hold", "was": "were"}
+"""A refusal's verbs as said to the person ("seat 0 holds" → "you hold")."""
+
+
+def to_person(text: str, seat: int, dummy: int | None = None) -> str:
+    """The engine's refusal ``text`` said to the person at ``seat``: "seat 0 must follow hearts: holds 10H"
+    reads "you must follow hearts: you hold 10H" (a trial was told its own seat's number, as the web table
+    once did), and one about the person's ``dummy`` (the seat it plays for now) "your dummy ..."."""
+    if dummy is not None and text.startswith(f"seat {dummy} "):
+        return "your dummy " + text[len(f"seat {dummy} ") :]
+    opening = re.match(rf"seat {seat} (\w+)", text)
+    if opening is None:
+        return text
+    verb = opening.group(1)
+    return f"you {_VERBS.get(verb, verb)}" + text[opening.end() :].replace(": holds ", ": you hold ", 1)
 
 
 class Screen:
@@ -301,7 +319,10 @@ class Session:
                 action = self.game.check(line)
         except IllegalActionError as error:
             listed = ", or a number from the list" if len(choices) <= MAX_LISTED else ""  # (too many choices: no list shown)
-            self.screen.say(f"Not accepted. {error} Type help for the notation{listed}.")
+            acting = self.game.acting_seat
+            dummy = acting if acting is not None and acting != self.seat else None
+            said = to_person(str(error), self.seat, dummy)
+            self.screen.say(f"Not accepted. {said[:1].upper()}{said[1:]} Type help for the notation{listed}.")
             return
         before = self.game.clone()
         self.game.apply(action)
