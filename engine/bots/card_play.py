@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import cast
 
-from ..kernel.seat_view import SeatView, hand_in
+from ..kernel.seat_view import SeatView, hand_in, seen_in
 from ..kernel.state import SUIT_SHIFT
 from ..kernel.tables import StrainTable, Tables, cards_in, count_of, mask_of
 from ..rules.contracts import Contract, PlayStyle, Target
@@ -84,7 +84,9 @@ class CardPlay:
             view.led_suit,
             legal,
             list(nameable) if nameable else [],
-            self.seen(view, allies),
+            # An opponent's cards on show are still out against this seat (a player's trial saw 8C led as
+            # "the best card left" under a QC face up in the other side's dummy, which took it).
+            seen_in(view, allies),
             view.tricks,
             allies,
             mine,
@@ -93,18 +95,6 @@ class CardPlay:
         )
         steer = self.plan(view, playing, declarer, seat) if self.steers and view.declarer is not None else None
         return playing, tuple.__new__(Table, fields), steer
-
-    @staticmethod
-    def seen(view: SeatView, allies: int) -> int:
-        """The cards ``view``'s player knows are in no opponent's hand (:attr:`Table.seen`): its own (the
-        acting seat's cards are its player's, or a dummy's on show), its discards, the cards played and its
-        side's cards on show. An opponent's cards on show are still out against it (a player's trial saw
-        8C led as "the best card left" under a QC face up in the other side's dummy, which took it)."""
-        known = view.hand | view.discards | view.played
-        for each, cards in view.exposed:
-            if allies >> each & 1:
-                known |= cards
-        return known
 
     def order(self, sitting_out: tuple[int, ...]) -> tuple[int, ...]:
         """The seats that play this hand, clockwise (cached per seats sitting out)."""

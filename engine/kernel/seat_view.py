@@ -141,12 +141,15 @@ def hand_in(view: SeatView, seat: int) -> int:
     return 0
 
 
-def seen_in(view: SeatView) -> int:
+def seen_in(view: SeatView, shown_of: int = -1) -> int:
     """Every card ``view``'s player knows is not in a hidden hand (:meth:`SeatView.seen`): its own, the
-    acting seat's (its dummy's), its discards, the cards played and the cards on show."""
+    acting seat's (its dummy's), its discards, the cards played and the cards on show; with ``shown_of`` (a
+    mask of seats), the cards on show of those seats only (a bot's side: an opponent's cards on show are
+    still out against it)."""
     known = view.hand | view.discards | view.played
-    for _, cards in view.exposed:
-        known |= cards
+    for seat, cards in view.exposed:
+        if shown_of >> seat & 1:
+            known |= cards
     return known
 
 

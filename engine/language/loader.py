@@ -223,7 +223,7 @@ def _no_shipped_variant(reference: str, folder: str | None = None) -> str:
     # A bare name only: a path's file may lie where the caller does not read (a server's folder).
     bare = "/" not in reference and os.sep not in reference and "\0" not in reference
     if bare and len(reference) <= MAX_REFERENCE_CHARS and not names_variant_file(reference):
-        for ending in (".yaml", ".yml"):
+        for ending in VARIANT_SUFFIXES:
             if os.path.isfile(os.path.join(folder or os.getcwd(), reference + ending)):
                 return f" Did you mean the file {_short(reference + ending)!r}? A variant file is named with its '{ending}'."
     names = shipped_variant_names()
