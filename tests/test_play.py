@@ -650,3 +650,49 @@ def test_a_refusal_is_said_to_the_person_not_to_a_seat_number() -> None:
     assert refusals == [
         "Not accepted. You must pass or bid during the auction, not discard AS. Type help for the notation, or a number from the list."
     ]
+
+
+def test_the_numbered_cards_to_play_follow_the_hand_as_shown() -> None:
+    """A player's trial: with 6H (rules/standard: the bowers rank as trumps) the hand was shown JH JD AH ...
+    but numbered QS, KC, ..., AH, QH, JH: the right bower between QH and 5H, trumps last. The numbers
+    follow the hand as shown, and a number plays the card listed against it."""
+    from engine.bots import HeuristicBot
+    from engine.cli.table_view import choices_text, listed_choices
+
+    rules = engine.load_variant("standard")
+    game = engine.Game(rules, seed=11)
+    bots = [HeuristicBot(rules, seed=seat) for seat in range(4)]
+    while game.phase is not Phase.PLAY:
+        seat = game.to_act
+        assert seat is not None
+        game.apply(bots[seat].act(game.observation(seat), game.legal_choices()))
+    seat = game.to_act
+    assert seat is not None and game.contract is not None
+    listed = listed_choices(game)
+    cards = [choice.card for choice in listed]  # type: ignore[attr-defined]
+    assert cards == sorted_hand(rules, cards, game.contract.id) and set(listed) == set(game.legal_choices())
+    assert [str(choice) for choice in game.legal_choices()] != [str(choice) for choice in listed]  # (the deal's order differs)
+    assert choices_text(game)[0].startswith(f" 1. {listed[0]} ")
+    screen, out = scripted(["1"])
+    session = Session(rules, seat, ["heuristic"], 3, screen, None)
+    session.game = game.clone()
+    session._act("1")
+    assert listed[0].card in game.hand_of(seat) and listed[0].card not in session.game.hand_of(seat)  # type: ignore[attr-defined]
+
+
+def test_the_hands_summary_names_seats_and_sides_as_the_table_does() -> None:
+    """A player's trial: the table said "Seat 2 (partner)" and "Team 0 (seats 0 and 2, you)", the hand's summary
+    "by seat 2" and "team 0 (seats 0 and 2)". The summary names them as the table does; ``replay`` keeps its words."""
+    from engine.cli.replay import format_result
+
+    rules = engine.load_variant("standard")
+    screen, out = scripted(["1"] * 60)
+    Session(rules, 0, ["heuristic"], 11, screen, None).run()
+    summary = out.getvalue().split("Hand 1 is over.")[1].split("Hand 2:")[0]
+    assert "by Seat 2 (partner): made." in summary
+    assert "Tricks by seat: Seat 0 (you): 0, Seat 1: 1, Seat 2 (partner): 9, Seat 3: 0." in summary
+    assert "Points: Team 0 (seats 0 and 2, you): +100 -> 100, Team 1 (seats 1 and 3): +10 -> 10." in summary
+    assert "Next dealer: Seat 1." in summary
+    example = Path(__file__).parent.parent / "docs" / "examples" / "hand-7h.json"
+    text = format_result(engine.replay(json.loads(example.read_text())), rules)
+    assert " by seat " in text and "Tricks by seat: 0: " in text and "Next dealer: seat " in text

@@ -175,6 +175,8 @@ def play_a_hand_by_clicking(driver: Any, server: Server, variant: str, seed: int
                 wait_for(lambda: "Not accepted" in _one(driver, "#table-message").text, what="the refusal")
                 seen["kept"] = box.get_attribute("value")
                 box.clear()
+            seen["tricks_line"] = _one(driver, "#tricks-this-hand").text
+            seen["declaring_side"] = driver.execute_script("return [table.view.declaring_side, table.view.observation.tricks_won]")
             _click(driver, "#table-hand .card.legal, #seats .card.legal")
             seen["plays"] += 1
             seen["dummy_plays"] += in_dummy
@@ -251,6 +253,11 @@ def test_five_handed_the_partner_call_is_a_row_a_suit_the_persons_own_cards_last
         assert all(button["action"] == f"partner {button['text']}{row['suit']}" for button in row["buttons"]), row
         marks = [button["own"] for button in row["buttons"]]
         assert marks == sorted(marks) and marks == [action[8:] in own for action in actions], row
+    # The side the call makes is counted against its contract, as the terminal's table does (a trial added it up).
+    side, won = seen["declaring_side"]
+    assert side is not None and len(side["seats"]) == 2 and side["needs"] >= 6 and not side["take_none"], side
+    taken = sum(won[seat] for seat in side["seats"])
+    assert seen["tricks_line"].endswith(f"the declaring side: {taken} of the {side['needs']} it needs"), seen["tricks_line"]
 
 
 def test_a_whole_hand_of_two_handed_by_clicking_own_and_dummy_cards(browser: Any, server: Server) -> None:

@@ -43,7 +43,7 @@ from .common import (
 )
 from .narration import narrate
 from .replay import MAX_TRANSCRIPT_BYTES, format_result
-from .table_view import MAX_LISTED, Names, choices_text, plain, rich_panel, rows
+from .table_view import MAX_LISTED, Names, choices_text, listed_choices, plain, rich_panel, rows
 
 HELP = """\
 Type an action in the notation, or its number in the list:
@@ -239,7 +239,7 @@ class Session:
                 self.screen.say(line)
         self.screen.say("")
         self.screen.say(f"Hand {event.hand + 1} is over.")
-        self.screen.say(format_result(event.result, self.game.rules).rstrip())
+        self.screen.say(format_result(event.result, self.game.rules, Names(self.game.rules, self.seat)).rstrip())
         if self.transcripts is not None:
             path = self._transcript_path()
             try:
@@ -307,7 +307,7 @@ class Session:
         return True
 
     def _act(self, line: str) -> None:
-        choices = self.game.legal_choices()
+        choices = listed_choices(self.game)
         try:
             if line.isdecimal():
                 # (isdecimal, not isdigit: '²' is a digit that int() refuses; a long number is no choice.)

@@ -24,6 +24,7 @@ from ..kernel.events import HandResult
 from ..language.resources import shipped_variant_path
 from ..rules.ruleset import Rules
 from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE
+from .table_view import Names
 
 
 @dataclass(frozen=True)
@@ -69,29 +70,33 @@ def _side(team: int, seats: tuple[int, ...]) -> str:
     return f"team {team} (seats {' and '.join(map(str, seats))})" if len(seats) > 1 else f"seat {seats[0]}"
 
 
-def format_result(result: HandResult, rules: Rules) -> str:
-    """A hand's result in words: the contract and whether it was made, tricks, points, what comes next."""
+def format_result(result: HandResult, rules: Rules, names: Names | None = None) -> str:
+    """A hand's result in words: the contract and whether it was made, tricks, points, what comes next.
+    With ``names``, seats and sides are named as the person's table names them (``Seat 0 (you)``)."""
     seating = rules.seating
+    seat_name = names.seat_name if names is not None else "seat {}".format
+    side_name = names.side_name if names is not None else (lambda team: _side(team, seating.teams[team]))
     teams = ", ".join(
-        f"{_side(team, seats)}: {points:+d} -> {score}"
-        for team, (seats, points, score) in enumerate(zip(seating.teams, result.hand_points, result.scores))
+        f"{side_name(team)}: {points:+d} -> {score}" for team, (points, score) in enumerate(zip(result.hand_points, result.scores))
     )
     if result.contract is None:
         lines = ["No contract: every seat passed (or no bid could win)."]
     else:
         contract = rules.ladder[result.contract]
         outcome = "made" if result.made else "failed"
-        partner = f" with seat {result.partner} as called partner" if result.partner is not None else ""
-        lines = [f"Contract {contract.id} ({contract.name}) by seat {result.declarer}{partner}: {outcome}."]
-        lines.append("Tricks by seat: " + ", ".join(f"{seat}: {count}" for seat, count in enumerate(result.tricks)) + ".")
+        partner = f" with {seat_name(result.partner)} as called partner" if result.partner is not None else ""
+        assert result.declarer is not None  # (a contract has its declarer)
+        lines = [f"Contract {contract.id} ({contract.name}) by {seat_name(result.declarer)}{partner}: {outcome}."]
+        by_seat = (f"{seat_name(seat)}: {count}" if names is not None else f"{seat}: {count}" for seat, count in enumerate(result.tricks))
+        lines.append("Tricks by seat: " + ", ".join(by_seat) + ".")
     lines.append(f"Points: {teams}.")
     if result.next_hand_banned:
-        lines.append("May not bid next hand: seat " + ", ".join(map(str, result.next_hand_banned)) + ".")
+        lines.append("May not bid next hand: " + ", ".join(map(seat_name, result.next_hand_banned)) + ".")
     if result.game_over:
-        winner = _side(result.winner, rules.seating.teams[result.winner]) if result.winner is not None else None
+        winner = side_name(result.winner) if result.winner is not None else None
         lines.append("Game over: " + (f"{winner} wins." if winner is not None else "no winner."))
-    else:
-        lines.append(f"Next dealer: seat {result.next_dealer}.")
+    elif result.next_dealer is not None:
+        lines.append(f"Next dealer: {seat_name(result.next_dealer)}.")
     return "\n".join(lines) + "\n"
 
 

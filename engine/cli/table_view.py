@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..game.game import Game
-from ..game.observation import Observation
-from ..kernel.actions import Bid, Discard
+from ..game.observation import Observation, declaring_side, side_needs
+from ..kernel.actions import Action, Bid, Discard, Play
 from ..kernel.phase import Phase
 from ..rules.cards import Card, Colour
 from ..rules.ruleset import Rules
@@ -118,14 +118,10 @@ def _tricks(rules: Rules, names: Names, observation: Observation) -> list[Piece]
     teams = rules.seating.teams
     won = observation.tricks_won
     parts = [f"{names.side_name(team)}: {sum(won[seat] for seat in seats if seat < len(won))}" for team, seats in enumerate(teams)]
-    declarer, contract = observation.declarer, observation.contract
-    if rules.seating.called_partner is not None and declarer is not None and contract is not None:
+    side = declaring_side(rules, observation)
+    if side is not None:
         # A side made for the hand is no team of the seating: its count was left to the player to add (a trial).
-        # Its partner once this player may know it; alone once the play has begun with no card called.
-        side = (declarer, observation.partner) if observation.partner is not None else (declarer,)
-        if observation.partner is not None or (observation.phase is Phase.PLAY and observation.called_card is None):
-            need = rules.ladder[contract].target.minimum
-            parts.append(f"the declaring side: {sum(won[seat] for seat in side if seat < len(won))} of the {need} it needs")
+        parts.append(f"the declaring side: {side_needs(rules, observation, side)}")
     return [(", ".join(parts), "")]
 
 
@@ -228,10 +224,22 @@ def said_as(rules: Rules, contract_id: str) -> str:
     return f" ({', '.join(notes)})" if notes else ""
 
 
-def choices_text(game: Game, width: int = 80) -> list[str]:
-    """The legal actions numbered from 1, in columns fitting ``width``, or how to type one when there
-    are too many to list."""
+def listed_choices(game: Game) -> Sequence[Action]:
+    """The legal actions in the order the screen numbers them: the game's order, except that cards to
+    play come in the order the hand is shown (trumps first, bowers among them), as a player reads them."""
     choices = game.legal_choices()
+    if game.phase is not Phase.PLAY:
+        return choices  # (a kitty's discards are offered lazily: thousands, never listed)
+    contract = game.contract
+    cards = [choice.card for choice in choices if isinstance(choice, Play)]
+    place = {card: position for position, card in enumerate(sorted_hand(game.rules, cards, contract.id if contract else None))}
+    return sorted(choices, key=lambda choice: place[choice.card] if isinstance(choice, Play) else -1)
+
+
+def choices_text(game: Game, width: int = 80) -> list[str]:
+    """The legal actions numbered from 1 (:func:`listed_choices`), in columns fitting ``width``, or how
+    to type one when there are too many to list."""
+    choices = listed_choices(game)
     if len(choices) > MAX_LISTED:
         first = choices[0]
         example = f" (for example: {first})" if isinstance(first, Discard) else ""
@@ -276,6 +284,7 @@ __all__ = [
     "card_piece",
     "card_pieces",
     "choices_text",
+    "listed_choices",
     "plain",
     "rich_panel",
     "rows",

@@ -18,6 +18,7 @@ from ..kernel.phase import Phase as Phase
 from ..kernel.seat_view import SeatView
 from ..kernel.tables import Tables, cards_in, mask_of
 from ..rules.cards import Card
+from ..rules.ruleset import Rules
 
 
 @dataclass(frozen=True)
@@ -117,6 +118,31 @@ class Observation:
     """The document hash of the rules of the game observed (:attr:`~engine.rules.ruleset.Rules.document_hash`),
     by which a bot refuses another variant's observation; empty in one made by hand. Not part of the
     observation's JSON form."""
+
+
+def declaring_side(rules: Rules, observation: Observation) -> tuple[int, ...] | None:
+    """The seats playing the contract together, as ``observation``'s seat may know them, where the variant
+    makes that side for the hand (a called partner, rather than a team of the seating): the declarer and
+    the partner once this seat may know it, the declarer alone once the play has begun with no card
+    called; ``None`` where a team plays the contract, or while the side is not yet known."""
+    declarer = observation.declarer
+    if rules.seating.called_partner is None or declarer is None or observation.contract is None:
+        return None
+    if observation.partner is not None:
+        return (declarer, observation.partner)
+    if observation.phase is Phase.PLAY and observation.called_card is None:
+        return (declarer,)
+    return None
+
+
+def side_needs(rules: Rules, observation: Observation, side: tuple[int, ...]) -> str:
+    """The declaring ``side``'s tricks against its contract, in words: ``"4 of the 7 it needs"``, or for a
+    contract to take no trick ``"1 (it must take none)"``."""
+    won = observation.tricks_won
+    taken = sum(won[seat] for seat in side if seat < len(won))
+    assert observation.contract is not None
+    target = rules.ladder[observation.contract].target
+    return f"{taken} (it must take none)" if target.is_no_tricks else f"{taken} of the {target.minimum} it needs"
 
 
 def observation_of(fields: dict[str, Any]) -> Observation:

@@ -22,6 +22,7 @@ from ..bots.heuristic import HeuristicBot
 from ..bots.hints import hint
 from ..errors import Problem, VariantError
 from ..game.game import Game
+from ..game.observation import declaring_side
 from ..kernel.actions import LOOK
 from ..kernel.support import unsupported_rules
 from ..language.loader import load_text
@@ -127,7 +128,17 @@ class WebSession(Session):
 
     def _view(self, game: Game, seat: int, all_legal: bool = False) -> dict[str, Any]:
         fields = super()._view(game, seat, all_legal)
-        fields["card_order"] = card_order(game.rules, game.observation(seat).contract)
+        observation = game.observation(seat)
+        fields["card_order"] = card_order(game.rules, observation.contract)
+        # The side playing the contract where a called partner makes it for the hand: the page counts its
+        # tricks against the contract (a trial added them in its head, as the terminal's did before).
+        side = declaring_side(game.rules, observation)
+        target = game.rules.ladder[observation.contract].target if side is not None and observation.contract is not None else None
+        fields["declaring_side"] = (
+            {"seats": list(side), "needs": target.minimum, "take_none": target.is_no_tricks}
+            if side is not None and target is not None
+            else None
+        )
         return fields
 
     def _act(self, request: dict[str, Any]) -> dict[str, Any]:

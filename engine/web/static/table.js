@@ -571,7 +571,13 @@ function renderSide(view, observation) {
   scores.replaceChildren(element("h4", { text: `Scores · target ${table.info.target}` }));
   observation.scores.forEach((score, team) => scores.append(element("div", { "data-team": String(team), text: `${sideName(team)}: ${score}` })));
   const tricks = table.info.teams.map((seats, team) => `${sideName(team)}: ${seats.reduce((sum, seat) => sum + (observation.tricks_won[seat] || 0), 0)}`);
-  scores.append(element("div", { class: "hint", text: `Tricks this hand: ${tricks.join(", ")}` }));
+  const side = view.declaring_side;
+  if (side) {
+    // A side a called partner makes for the hand is no team of the seating: counted against its contract.
+    const taken = side.seats.reduce((sum, seat) => sum + (observation.tricks_won[seat] || 0), 0);
+    tricks.push(`the declaring side: ${side.take_none ? `${taken} (it must take none)` : `${taken} of the ${side.needs} it needs`}`);
+  }
+  scores.append(element("div", { class: "hint", id: "tricks-this-hand", text: `Tricks this hand: ${tricks.join(", ")}` }));
 
   const contract = $("contract");
   contract.replaceChildren(element("h4", { text: `Hand ${view.hand_number + 1} · ${view.phase}` }));
