@@ -61,6 +61,29 @@ def test_a_placement_replaces_rather_than_merges(tmp_path: Path) -> None:
     assert load_document(path).data["contracts"]["misere"]["placement"] == {"above": "7NT"}
 
 
+def test_add_points_changes_a_strains_or_a_bids_worth_over_the_extended_table(tmp_path: Path) -> None:
+    """A rules author's wish ("NT +40" without retyping the Avondale table, rules/standard's values):
+    ``ladder.add_points`` adds to what ``values`` gives, by strain or by bid, merged key by key through an
+    extends chain (``null`` removes one); a key that names neither is refused with the one meant."""
+    standard = engine.load_variant("standard")
+    write(tmp_path, "dear.yaml", "extends: standard\nladder:\n  add_points: {NT: 40, 10NT: 20}\n")
+    dear = engine.load_variant(str(tmp_path / "dear.yaml"))
+    for contract in standard.ladder:
+        extra = (40 if contract.id.endswith("NT") and not contract.is_special else 0) + (20 if contract.id == "10NT" else 0)
+        assert dear.ladder[contract.id].value == contract.value + extra, contract.id
+    # Merged key by key: a file over it adds a strain and removes the bid's entry.
+    child = write(tmp_path, "child.yaml", "extends: dear.yaml\nladder:\n  add_points: {H: -10, 10NT: null}\n")
+    merged = engine.load_variant(child)
+    assert merged.ladder["7NT"].value == standard.ladder["7NT"].value + 40
+    assert merged.ladder["10NT"].value == standard.ladder["10NT"].value + 40
+    assert merged.ladder["8H"].value == standard.ladder["8H"].value - 10
+    bad = write(tmp_path, "bad.yaml", "extends: standard\nladder:\n  add_points: {N: 40}\n")
+    with pytest.raises(VariantError) as raised:
+        engine.load_variant(bad)
+    [problem] = raised.value.problems
+    assert problem.path == "$.ladder.add_points.N" and "Did you mean 'NT'?" in problem.message, problem
+
+
 def test_a_file_without_a_name_is_named_after_itself(tmp_path: Path) -> None:
     path = write(tmp_path, "harbour-street.yaml", "extends: standard\ndeck: 45-card\ndeal: {kitty_size: 5, pattern: 3-3-4-2-3}\n")
     assert engine.load_variant(path).name == "harbour-street"

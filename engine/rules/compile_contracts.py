@@ -151,6 +151,30 @@ def _ordinary_entries(ctx: CompileContext, levels: list[int], strain_ids: list[s
     return entries
 
 
+def _add_points(ctx: CompileContext, entries: dict[str, Entry], strain_ids: list[str]) -> None:
+    """``ladder.add_points``: points added to what ``values`` gives, to every bid of a strain (``NT: 40``) or
+    to one bid (``10NT: 20``), before the ladder is ordered. A rules author changes one strain's worth
+    without retyping the table the extended file names (a trial's wish)."""
+    added: dict[str, int] = ctx.get(("ladder", "add_points"), {}) or {}
+    for key, points in added.items():
+        if points is None:
+            continue  # (null removes an inherited entry)
+        if key in strain_ids:
+            chosen = [entry for entry in entries.values() if entry.strain_index == strain_ids.index(key)]
+        elif key in entries:
+            chosen = [entries[key]]
+        else:
+            ctx.error(
+                ("ladder", "add_points", key),
+                f"{key} is neither a strain of the ladder ({', '.join(strain_ids)}) nor one of its bids (such as "
+                f"{next(iter(entries))}).{suggestion(key, [*strain_ids, *entries])}",
+                key=True,
+            )
+            continue
+        for entry in chosen:
+            entries[entry.id] = replace(entry, value=entry.value + points)
+
+
 def _absent_rows(ctx: CompileContext, absent: list[str], levels: list[int], strain_ids: list[str]) -> str:
     """The problem of a value table without every strain: which it lacks, that a table replaces the one
     extended whole, and the rows the extended file gives them, to copy."""
@@ -200,6 +224,7 @@ def compile_ladder(ctx: CompileContext, deck: Deck, strains: dict[str, Strain], 
     entries = _ordinary_entries(ctx, list(levels), list(strain_ids))
     if not entries:
         return None
+    _add_points(ctx, entries, list(strain_ids))
     ordered, issues = order_ordinary(
         list(entries.values()), ctx.get(("ladder", "order"), "by_level"), ctx.get(("ladder", "ties")), ("ladder", "order")
     )
