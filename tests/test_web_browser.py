@@ -432,6 +432,35 @@ def test_a_seat_link_lets_a_second_browser_window_take_a_seat(browser: Any, serv
         browser.switch_to.window(first)
 
 
+def test_the_page_s_view_and_the_events_it_was_told_agree_when_another_person_acts_between_its_questions(
+    browser: Any, server: Server
+) -> None:
+    """A trial's worry with two people at one table: the page asked for the events, then for its view, and a
+    move made between the two was in the view but not among the events told, so it was told again next time
+    (a trick counted twice under a hand's summary). The page asks for its view first, then the events up to
+    it: a move made between the two questions is told next time, never twice."""
+    _new_table(browser, server, "standard", 1)
+    wait_for(lambda: _felt(browser).get("myTurn") == "true", what="the person's turn")
+    seen, counted = browser.execute_async_script(
+        """
+        const done = arguments[arguments.length - 1];
+        const real = engine.ask.bind(engine);
+        let moved = false;
+        engine.ask = async (command, fields) => {
+          const reply = await real(command, fields);
+          if (!moved && (command === "state" || command === "events")) {
+            moved = true;  // another person at the table acts between the page's two questions
+            const now = await real("state", { game: table.game, player: table.me });
+            await real("act", { game: table.game, player: table.me, action: now.legal[0] });
+          }
+          return reply;
+        };
+        catchUp(table.game).then(() => { engine.ask = real; done([table.seen, table.view.event_count]); });
+        """
+    )
+    assert seen == counted, f"the page was told {seen} events but its view counts {counted}"
+
+
 def test_watching_bots_in_every_seat_plays_a_hand_with_no_click(browser: Any, server: Server) -> None:
     _open(browser, server, "table")
     _choose(browser, "#table-variant", "five-handed")

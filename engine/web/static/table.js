@@ -221,12 +221,16 @@ async function advance() {
 // Show what happened since this page last looked (its own moves, the bots', another person's): the
 // events as this player may be told them, then the player's view.
 async function catchUp(game) {
-  const told = await engine.ask("events", { game, since: table.seen, viewer: table.me });
+  // The view first, then the events up to it: the two agree even where another person at the table acts
+  // between the two questions (a trick the view already counted was otherwise counted again under the
+  // hand's summary, and its events told again next time).
   const state = await engine.ask("state", { game, player: table.me });
+  const told = await engine.ask("events", { game, since: table.seen, viewer: table.me });
   if (table.game !== game || !state.ok) return;
   // (Events taken back by an undo since this page looked: it goes on from the game as it is now.)
-  table.seen = told.ok ? told.event_count : state.event_count;
-  await absorb(told.ok ? told.events : [], state, game);
+  const events = told.ok ? told.events.slice(0, Math.max(0, state.event_count - table.seen)) : [];
+  table.seen = state.event_count;
+  await absorb(events, state, game);
 }
 
 // Take in events and the view after them: a finished trick shown for a moment, a finished hand's
