@@ -100,10 +100,10 @@ def test_issue46_item4_the_sampling_bot_overrides_no_method_of_the_heuristic_bot
 
 def test_issue46_item4_the_sampling_estimator_still_changes_the_bids() -> None:
     """Through its estimator the sampling bot still bids otherwise than the heuristic bot: on the opening
-    hands of seeds 2, 3, 4 and 5 of `standard`."""
+    hands of seeds 2, 3, 5 and 10 of `standard`."""
     rules = engine.load_variant("standard")
     differ = 0
-    for seed in (2, 3, 4, 5):
+    for seed in (2, 3, 5, 10):
         state = GameState.create(rules, seed=seed)
         seat = state.to_act
         assert seat is not None and state.phase is Phase.AUCTION

@@ -325,3 +325,30 @@ def test_a_hint_under_a_partner_s_winning_card_says_the_side_is_winning() -> Non
         said["ours" if ours else "theirs"] += 1
         assert ("your side is winning the trick" in reason) == ours, (reason, observation.trick)
     assert said["ours"] and said["theirs"], said
+
+
+def test_rules_text_000_scoring_a_pass_before_any_bid_says_the_contract_it_would_make_is_worth_less() -> None:
+    """Rules text 000, "Scoring" with defenders scoring 30 a trick: the default bot passes an opening six it
+    would make, since with the defenders' tricks it loses points; the hint says so, and the worth it names is
+    the bot's own (below passing), where before it said the hand was "not enough for the next bid"."""
+    from engine.bots import calibration
+
+    rules = engine.compile_text("extends: standard\nname: Dear defence\nscoring: {defender_trick_points: 30}\n")
+    shipped = calibration.known(engine.load_variant("standard"))
+    assert shipped is not None
+    calibration.remember(rules, None, shipped)
+    said = []
+    for seed in range(12):
+        game = engine.Game(rules, seed=seed)
+        seat = game.to_act
+        assert seat is not None
+        action, why = hint(HeuristicBot(rules), game.observation(seat), game.legal_choices())
+        if str(action) == "pass" and "less than passing" in why:
+            worth = float(why.split("worth about ")[1].split(" points")[0])
+            assert worth < HeuristicBot(rules).profile.opening_pass_worth, why
+            said.append(why)
+    assert said, "no opening pass in twelve deals was for a contract worth less than passing"
+    unweighed = HeuristicBot(rules, dataclasses.replace(Profile(), weighs_opening_pass=False))
+    game = engine.Game(rules, seed=2)
+    assert game.to_act is not None
+    assert "less than passing" not in hint(unweighed, game.observation(game.to_act), game.legal_choices())[1]

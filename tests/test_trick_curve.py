@@ -139,6 +139,8 @@ def _worth_bidding_reading_every_contract(
     passing = None
     if held is not None and valuation.team_of[held[0]] != valuation.team_of[seat]:
         passing = valuation.pass_worth(held, seat, scores, profile.pass_weight, profile.holder_make_share) + profile.value_margin
+    elif held is None and profile.weighs_opening_pass:
+        passing = profile.opening_pass_worth  # (before any bid, passing is weighed as the profile says)
     acceptable = []
     for contract in ordinary:
         reading, curve = readings[contract.style.strain], curves[contract.style.strain]

@@ -291,6 +291,31 @@ def test_rules_text_000_bidding_a_trick_contract_worth_nothing_is_never_bid() ->
     assert sixes & set(_contracts_played(rules, range(150), THRESHOLD).values())
 
 
+def test_rules_text_000_scoring_where_defenders_score_dear_tricks_a_losing_opening_is_passed() -> None:
+    """Rules text 000, "Scoring" ("the opposing team receives 10 points for each trick they take"), with a
+    house rule of 30 a trick: a six made with six or seven tricks then loses to the defenders' 120 or 90.
+    The default bot weighs passing before any bid (``Profile.weighs_opening_pass``), so it opens no contract
+    it values below passing; without it (an audit's finding) it opened the low contracts it valued at -50
+    and passed out no more hands than under the shipped scoring."""
+    from dataclasses import replace
+
+    rules = _with("standard", "scoring: {defender_trick_points: 30}")
+    seeds = range(120)
+    weighed = _contracts_played(rules, seeds)
+    unweighed = _contracts_played(rules, seeds, replace(Profile(), weighs_opening_pass=False))
+    shipped = _contracts_played(engine.load_variant("standard"), seeds)
+    passed = {
+        name: sum(contract is None for contract in found.values())
+        for name, found in (("weighed", weighed), ("unweighed", unweighed), ("shipped", shipped))
+    }
+    assert passed["weighed"] >= 15 and passed["unweighed"] <= passed["shipped"] + 3, passed
+    sixes = {
+        name: sum(contract is not None and contract[0] == "6" for contract in found.values())
+        for name, found in (("weighed", weighed), ("unweighed", unweighed))
+    }
+    assert sixes["weighed"] < sixes["unweighed"], sixes
+
+
 def test_a_sweeps_settings_are_calibrated_side_by_side_with_the_same_figures(monkeypatch: pytest.MonkeyPatch) -> None:
     """Each setting of a sweep of a value is a house rule with a calibration of its own: with two workers
     they are measured side by side in worker processes, and the figures are those of one worker."""
@@ -340,7 +365,7 @@ def test_rules_text_000_breach_rule_a_dearer_wager_is_called_on_hands_a_cheaper_
     at 200 is called on every deal it is called at 50 and on more; the threshold bots call alike under
     both."""
     cheap, dear = _with("breach", "breach: {value: 50}"), _with("breach", "breach: {value: 200}")
-    seeds = range(1500)  # (a breach is called in about one first hand in 300)
+    seeds = range(1500, 3000)  # (a breach is called in about one first hand in 300)
     at_cheap, at_dear = _breaches(cheap, seeds), _breaches(dear, seeds)
     assert at_cheap <= at_dear and at_dear - at_cheap, (sorted(at_cheap), sorted(at_dear))
     assert _breaches(cheap, seeds, THRESHOLD) == _breaches(dear, seeds, THRESHOLD)

@@ -33,7 +33,7 @@ def hint(bot: HeuristicBot, observation: Observation, legal_actions: Sequence[Ac
         return action, "it is the only legal action."
     phase, reason = observation.phase, decision.reason
     if phase is Phase.AUCTION and isinstance(reason, BidReason):
-        return action, _auction_reason(bot, observation, action, reason)
+        return action, _auction_reason(bot, observation, action, reason, legal_actions)
     if phase is Phase.KITTY and isinstance(action, Discard) and isinstance(reason, DiscardReason):
         return action, _discard_reason(bot, reason)
     if phase is Phase.PLAY and isinstance(action, Play) and isinstance(reason, PlayReason):
@@ -101,7 +101,7 @@ def _ceiling_reason(bot: HeuristicBot, contract: Contract, reason: BidReason) ->
     )
 
 
-def _auction_reason(bot: HeuristicBot, observation: Observation, action: Action, reason: BidReason) -> str:
+def _auction_reason(bot: HeuristicBot, observation: Observation, action: Action, reason: BidReason, legal_actions: Sequence[Action]) -> str:
     """Why the auction move, from the branch the bot took and the estimates it read (:class:`~engine.bots.reasons.BidReason`)."""
     rules, kind = bot.rules, reason.kind
     # A seat that has not seen its cards is told nothing read from them (its hand is empty to the bot).
@@ -152,7 +152,41 @@ def _auction_reason(bot: HeuristicBot, observation: Observation, action: Action,
         )
     note = _strain_note(bot, observation, best, estimates)
     taken = _taken(bot, best, estimates[best])
+    unworthy = _below_passing(bot, observation, estimates, legal_actions)
+    if unworthy is not None:
+        contract, worth = unworthy
+        return (
+            f"{contract.id} would be made often enough, but it is worth about {worth:.0f} points to your side on average "
+            f"(what it scores against what the other side takes), less than passing before anyone has bid "
+            f"(your best strain, {named}{note}, is worth about {estimates[best]:.1f} tricks{support}{taken})."
+        )
     return f"your best strain, {named}{note}, is worth about {estimates[best]:.1f} tricks{support}{taken}: not enough for the next bid."
+
+
+def _below_passing(
+    bot: HeuristicBot, observation: Observation, estimates: dict[str, float], legal_actions: Sequence[Action]
+) -> tuple[Contract, float] | None:
+    """Where the bot passed before any bid though a trick contract would be made often enough: the one
+    worth most, and its worth, which passing beat (``Profile.weighs_opening_pass``); else ``None``."""
+    from dataclasses import replace
+
+    from ..game.observation import view_of
+    from .trick_bids import worth_bidding
+
+    profile = bot.profile
+    if not (bot.by_worth and profile.values_tricks and profile.weighs_opening_pass):
+        return None
+    view = view_of(observation, bot.tables, legal_actions)
+    if bot.valuation.held(view.bidding) is not None:
+        return None
+    ladder = bot.rules.ladder
+    ordinary = [ladder[action.contract] for action in legal_actions if isinstance(action, Bid) and action.contract in ladder]
+    ordinary = [
+        contract for contract in ordinary if contract.level is not None and contract.value > 0 and contract.style.strain in estimates
+    ]
+    curves = {strain: bot.trick_curve(strain) for strain in estimates}
+    made = worth_bidding(bot.valuation, replace(profile, weighs_opening_pass=False), view, ordinary, estimates, curves)
+    return max(made, key=lambda entry: entry[1]) if made else None
 
 
 def _taken(bot: HeuristicBot, strain: str, reading: float) -> str:

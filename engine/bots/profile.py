@@ -177,6 +177,16 @@ class Profile:
     its worth: a pass over an opponent's bid is counted to lose that bid's expected score, which would
     make a bid with less chance a sacrifice, and these bots overcalled with `double-nullo`'s grand nullo,
     made 3% of 143 times, when they could (bench/NOTES.md)."""
+    weighs_opening_pass: bool = True
+    """(Where :attr:`values_tricks`.) Weigh passing before any bid too (:attr:`opening_pass_worth`), so that
+    a trick contract is opened only where it is expected to score more: without it a contract made often
+    enough was opened whatever it was worth, and a house rule that makes the low contracts lose (defenders
+    scoring 30 a trick) moved the opening bids to them (bench/NOTES.md). Not in the ``classic`` profile."""
+    opening_pass_worth: float = -20.0
+    """(Where :attr:`weighs_opening_pass`.) What passing before any bid is counted as worth, in points: a
+    little less than nothing, since it leaves the opening to the others. Paired games against the bot that
+    does not weigh it (20,000 each in `standard`): at 0 the bot won 49.5%, at -20 49.9%; with defenders
+    scoring 30 a trick, 58.2% of 4,000 (bench/NOTES.md)."""
     value_margin: float = 10.0
     """(Where :attr:`values_bids`.) The points a contract bid by its worth must be expected to score
     beyond the alternative (the bid it would replace, or passing): the estimates are rough, so a bare
@@ -243,6 +253,8 @@ class Profile:
             raise UsageError(f"Profile curve_lift must be between -3 and 3 tricks, not {self.curve_lift}.")
         if not 1 <= self.misere_solved_deals <= 1000:
             raise UsageError(f"Profile misere_solved_deals must be between 1 and 1000 deals, not {self.misere_solved_deals}.")
+        if not -1000.0 <= self.opening_pass_worth <= 1000.0:
+            raise UsageError(f"Profile opening_pass_worth must be between -1000 and 1000 points, not {self.opening_pass_worth}.")
         if not 0.0 <= self.value_margin <= 1000.0:
             raise UsageError(f"Profile value_margin must be between 0 and 1000 points, not {self.value_margin}.")
         if min(self.misere_limit, self.open_misere_limit, self.open_misere_kitty_limit, self.double_misere_limit, self.ceiling_limit) < 0:
@@ -270,6 +282,7 @@ CLASSIC = Profile(
     sans_margin=1.0,
     alone_margin=1.5,
     opponent_strain_tricks=0.0,
+    weighs_opening_pass=False,
 )
 """The heuristic bot as it played before it read the game's end rules (issue 35), kept to measure the
 default against (the bot ``classic``)."""

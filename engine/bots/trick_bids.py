@@ -65,12 +65,15 @@ def worth_bidding(
     curves: dict[str, TrickCurve | None],
 ) -> list[tuple[Contract, float]]:
     """The contracts of ``ordinary`` (lowest first) :func:`choose_by_worth` chooses among, each with its
-    worth: made at least the profile's ``trick_chance``, and over an opponent's bid worth more than passing."""
+    worth: made at least the profile's ``trick_chance``, and worth more than passing: over an opponent's bid, what that bid
+    is worth to its side; before any bid, the profile's ``opening_pass_worth``."""
     seat, scores = view.actor, view.scores
     held = valuation.held(view.bidding)
     passing: float | None = None
     if held is not None and valuation.team_of[held[0]] != valuation.team_of[seat]:
         passing = valuation.pass_worth(held, seat, scores, profile.pass_weight, profile.holder_make_share) + profile.value_margin
+    elif held is None and profile.weighs_opening_pass:
+        passing = valuation.pass_worth(None, seat, scores, profile.pass_weight, profile.holder_make_share) + profile.opening_pass_worth
     acceptable: list[tuple[Contract, float]] = []
     # Per strain, the fewest tricks asked that were made too seldom: a contract asking as many or more is
     # made no more often (the chance falls with the tricks asked), so it is passed over unread.
