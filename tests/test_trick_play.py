@@ -96,6 +96,24 @@ def test_000_gameplay_a_winner_an_opponent_shown_void_may_trump_is_not_safe() ->
     assert played(HeuristicBot(rules, Profile()), "7S", position) == "6H"
 
 
+def test_000_gameplay_a_partners_winner_only_a_trump_may_beat_is_not_trumped() -> None:
+    """Rules text 000, "Gameplay": the partner's ace of hearts is the best heart left and the fourth seat,
+    shown void in hearts, may trump it. Trumping it first would spend two winners on one trick (the joker,
+    no card beats, takes a trick of its own later; a lower trump may be overtrumped as the ace would be), so
+    the default throws its cheapest card, whichever trump it holds (it trumped with the joker, or with its
+    highest trump, before: a player's trial of five-handed 500 asked why a declarer trumped its partner's
+    best diamond). A king of hearts, which the fourth seat's unseen ace may beat, is still covered."""
+    rules = engine.load_variant("standard")
+    bot = HeuristicBot(rules, Profile())
+    earlier = ((1, ((1, "4H"), (2, "8H"), (3, "10C"), (0, "7H")), 2),)
+    for trump in ("JK", "6S"):
+        position = table(rules, 2, (trump, "7C"), ((0, "AH"), (1, "5H")), completed=earlier)
+        assert voids(bot._strains["S"], position) == {3: {"H"}}
+        assert played(bot, "7S", position) == "7C"
+    king = table(rules, 2, ("6S", "7C"), ((0, "KH"), (1, "5H")))
+    assert played(bot, "7S", king) == "6S"
+
+
 def test_000_gameplay_the_joker_is_kept_for_the_trick_only_it_can_hold() -> None:
     """Rules text 000, "Gameplay" (the joker is the highest trump): a defender void in the suit led, holding
     the joker and the 6♠ in a spade contract, trumps the declarer's ace with the 6♠ while the declarer's

@@ -53,7 +53,7 @@ from .profile import VALUATION_FIELDS, Profile
 from .trick_curve import TrickCurve, curves_from, measure_tricks, trick_contracts
 from .valuation import made_share
 
-VERSION = 12
+VERSION = 13
 """Raised whenever the heuristic bots' misère bidding or play changes, so that old calibrations are not used."""
 DEALS = 6000
 """The most deals played out per contract (a contract few hands are safe enough for needs many)."""

@@ -338,11 +338,38 @@ class HeuristicBot:
 
     # -- bidding --------------------------------------------------------------------------------
 
-    def estimate(self, hand: Sequence[Card] | int, strain: str, calls: Sequence[tuple[int, int]] = (), seat: int = 0) -> float:
+    def estimate(
+        self, hand: Sequence[Card] | int, strain: str, calls: Sequence[tuple[int, int]] = (), seat: int = 0, view: SeatView | None = None
+    ) -> float:
         """Tricks the declaring side may expect in ``strain`` with ``hand`` (cards or a mask), the kitty,
-        and the partners of ``seat`` given the ``calls`` so far."""
+        and the partners of ``seat`` given the ``calls`` so far and, with ``view`` (``seat``'s player's), the
+        partners' cards on show in it (:meth:`partners_on_show`: a dummy's face-up cards)."""
         mask = hand if isinstance(hand, int) else mask_of(card.index for card in hand)
-        return self._estimate(mask, strain, self.partner_support(calls, seat))
+        shown, unseen = self.partners_on_show(view, seat) if view is not None else (0, ())
+        return self._estimate(mask, strain, self.partner_support(calls, seat), shown, unseen)
+
+    def partners_on_show(self, view: SeatView, seat: int) -> tuple[int, tuple[float, ...]]:
+        """The cards of ``seat``'s partners that ``view`` shows (its :attr:`~engine.kernel.seat_view.SeatView.exposed`:
+        in the auction, a dummy's face-up cards, which every player sees) and, per partner, the share of
+        its hand still unseen (its face-down cards among all it holds; 1 where none is on show): the
+        estimate reads the cards on show with the bidder's own (:meth:`_estimate`) and counts for each
+        partner only that share of what an unseen hand brings. ``(0, ())`` where no partner's card is on show."""
+        partners = self.partners[seat]
+        if not partners or not view.exposed:
+            return 0, ()
+        on_show = dict(view.exposed)
+        face_down = dict(view.face_down)
+        shown = 0
+        unseen: list[float] = []
+        for partner in partners:
+            cards = on_show.get(partner, 0)
+            if cards:
+                hidden = face_down.get(partner, 0)
+                shown |= cards
+                unseen.append(hidden / (hidden + cards.bit_count()))
+            else:
+                unseen.append(1.0)
+        return (shown, tuple(unseen)) if shown else (0, ())
 
     def partner_strains(self, calls: Sequence[tuple[int, int]], seat: int) -> list[set[str]]:
         """Per partner of ``seat``, the strains it has bid in ``calls`` (the seat view's bidding)."""
@@ -394,18 +421,26 @@ class HeuristicBot:
         self._shown_for = (calls, shown)
         return shown
 
-    def _estimate(self, hand: int, strain: str, support: list[dict[str, float]]) -> float:
-        """:meth:`estimate`, given what the partners' bids show (:meth:`partner_support`)."""
-        tricks = self._estimates.get((hand, strain))
+    def _estimate(self, hand: int, strain: str, support: list[dict[str, float]], shown: int = 0, unseen: tuple[float, ...] = ()) -> float:
+        """:meth:`estimate`, given what the partners' bids show (:meth:`partner_support`) and the partners'
+        cards on show (:meth:`partners_on_show`): those are read with ``hand`` as one holding (the side's
+        trumps and side suits together), and each partner adds what an unseen hand (or its bids) would
+        add only for the share of its hand still unseen."""
+        held = hand | shown
+        tricks = self._estimates.get((held, strain))
         if tricks is None:
             if len(self._estimates) > 4096:
                 self._estimates.clear()
-            tricks = self._estimates[(hand, strain)] = self._hand_tricks(hand, self._strains[strain])
+            tricks = self._estimates[(held, strain)] = self._hand_tricks(held, self._strains[strain])
         partner_tricks = self._partner_tricks
         if self._calls_partner:
             tricks += partner_tricks  # the partner the declarer will call
-        for shown in support:
-            tricks += shown.get(strain, partner_tricks)
+        if unseen:
+            for bid, share in zip(support, unseen):
+                tricks += bid.get(strain, partner_tricks) * share
+        else:
+            for bid in support:
+                tricks += bid.get(strain, partner_tricks)
         return tricks + self._aggression
 
     def _hand_tricks(self, hand: int, strain: StrainTable) -> float:
@@ -576,10 +611,11 @@ class HeuristicBot:
 
     def formula_estimates(self, view: SeatView, hand: int, strains: set[str]) -> dict[str, float]:
         """Tricks the declaring side may expect in each of ``strains`` by the hand's formula (:meth:`estimate`'s,
-        given the view's bidding), less the profile's ``opponent_strain_tricks`` in a strain an opponent has
-        bid: :meth:`Estimator.strain_estimates`'s default."""
+        given the view's bidding and the partners' cards on show in it), less the profile's
+        ``opponent_strain_tricks`` in a strain an opponent has bid: :meth:`Estimator.strain_estimates`'s default."""
         support = self.partner_support(view.bidding, view.actor)
-        found = {strain: self._estimate(hand, strain, support) for strain in strains}
+        shown, unseen = self.partners_on_show(view, view.actor)
+        found = {strain: self._estimate(hand, strain, support, shown, unseen) for strain in strains}
         against = self.opponent_strains(view.bidding, view.actor)
         if against and self.profile.opponent_strain_tricks:
             for strain in against & strains:

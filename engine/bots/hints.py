@@ -101,7 +101,9 @@ def _ceiling_reason(bot: HeuristicBot, contract: Contract, reason: BidReason) ->
     )
 
 
-def _auction_reason(bot: HeuristicBot, observation: Observation, action: Action, reason: BidReason, legal_actions: Sequence[Action]) -> str:
+def _auction_reason(
+    bot: HeuristicBot, observation: Observation, action: Action, reason: BidReason, legal_actions: Sequence[Action] = ()
+) -> str:
     """Why the auction move, from the branch the bot took and the estimates it read (:class:`~engine.bots.reasons.BidReason`)."""
     rules, kind = bot.rules, reason.kind
     # A seat that has not seen its cards is told nothing read from them (its hand is empty to the bot).
@@ -353,6 +355,10 @@ def _play_reason(bot: HeuristicBot, action: Play, reason: PlayReason) -> str:
     return {
         Reason.PARTNER_LAST: f"your side is winning the trick ({best}) and no opponent plays after you: play your cheapest card ({card}).",
         Reason.PARTNER_HOLDS: f"your side is winning the trick ({best}); {out}: play your cheapest card ({card}).",
+        Reason.PARTNER_TRUMPED: (
+            f"your side is winning the trick ({best}) and only an opponent's trump could beat it: play your cheapest card ({card})"
+            " and keep your winners for tricks of their own."
+        ),
         Reason.COVER: f"a card still out could beat your side's {best}: {card} takes the trick, and {out}.",
         Reason.PARTNER_EXPOSED: f"a card still out could beat your side's {best}, and none of yours is sure: {card}, your highest, makes them spend more.",
         Reason.LAST: f"{card} is the lowest card that wins the trick.",

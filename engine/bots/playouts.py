@@ -10,6 +10,7 @@ import os
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
+from ..kernel.seat_view import SeatView
 from ..kernel.state import GameState
 from ..rules.contracts import Contract
 from ..rules.ruleset import Rules
@@ -34,8 +35,9 @@ class Measuring(Protocol):
     def misere_measure(self, hand: int, contract: Contract) -> tuple[float, float]:
         """The hand's danger for ``contract`` and the profile's limit for it."""
 
-    def estimate(self, hand: int, strain: str, calls: Sequence[tuple[int, int]] = (), seat: int = 0) -> float:
-        """Tricks the declaring side may expect in ``strain`` with ``hand``."""
+    def estimate(self, hand: int, strain: str, calls: Sequence[tuple[int, int]] = (), seat: int = 0, view: SeatView | None = None) -> float:
+        """Tricks the declaring side may expect in ``strain`` with ``hand`` (and, with ``view``, the
+        partners' cards it shows)."""
 
     def own_estimate(self, hand: int, strain: str) -> float:
         """Tricks a settled ``hand`` (the kitty taken) may expect in ``strain`` played alone."""

@@ -21,6 +21,7 @@ from typing import Protocol
 
 from ..errors import UsageError
 from ..kernel.phase import PASS_MOVE, Phase
+from ..kernel.seat_view import SeatView, seat_view
 from ..kernel.state import GameState
 from ..kernel.tables import tables_for
 from ..rules.contracts import Contract
@@ -60,8 +61,9 @@ class Reading(Protocol):
     def choose(self, state: GameState, seat: int, legal: int) -> int:
         """The bot's move."""
 
-    def estimate(self, hand: int, strain: str, calls: Sequence[tuple[int, int]] = (), seat: int = 0) -> float:
-        """Tricks the declaring side may expect in ``strain`` with ``hand``."""
+    def estimate(self, hand: int, strain: str, calls: Sequence[tuple[int, int]] = (), seat: int = 0, view: SeatView | None = None) -> float:
+        """Tricks the declaring side may expect in ``strain`` with ``hand`` (and, with ``view``, the
+        partners' cards it shows: a dummy's face-up cards)."""
 
     def own_estimate(self, hand: int, strain: str) -> float:
         """Tricks a settled ``hand`` (the kitty taken) may expect in ``strain`` played alone."""
@@ -135,10 +137,13 @@ def measure_tricks(rules: Rules, bots: Sequence[Reading], deals: int = TRICK_DEA
     alone_too = alone_kinds(rules)
     for deal in range(deals):
         seed, dealer = f"calibration-tricks-{deal}", deal % players
-        hands = GameState.create(rules, seed=seed, dealer=dealer, history=False).hand.hands[:players]
+        dealt = GameState.create(rules, seed=seed, dealer=dealer, history=False)
+        hands = dealt.hand.hands[:players]
+        # Each seat read as it bids: its hand and what its view shows of its partners' (a dummy's face-up cards).
+        views = [seat_view(dealt, seat) for seat in range(players)]
         for kind in KINDS[:2]:
             readings = [
-                (bots[0].estimate(hands[seat], strain, (), seat), seat, strain)
+                (bots[0].estimate(hands[seat], strain, (), seat, views[seat]), seat, strain)
                 for strain in strains
                 if kind_of(rules, strain) == kind
                 for seat in range(players)

@@ -4,8 +4,10 @@ Following, it wins as cheaply as it can, but it looks at the seats still to play
 is *safe* when no opponent still to play can hold a card that beats it (an unseen higher card of the
 suit led, with an opponent not known void in it; an unseen higher trump, with an opponent known void in
 the suit led). So of the winners the cheapest safe one is played; a partner's winning card that an
-opponent may still beat is covered with a safe winner, or, with none, with the highest winner (to make
-the opponent spend its best); a seat whose partner is still to play does not spend a winner an opponent
+opponent may still beat with a card of the suit led is covered with a safe winner, or, with none, with
+the highest winner (to make the opponent spend its best), but one only an opponent's trump may beat is
+left to stand (a card of the suit led loses to that trump as the partner's does, and a trump no card still
+out beats takes a trick of its own later); a seat whose partner is still to play does not spend a winner an opponent
 may beat (second hand low); and with only opponents to play and no safe winner, the highest winner goes
 (third hand high). The ``classic`` profile plays as the bot did before it looked at the seats still to
 play (:func:`follow_classic`).
@@ -111,6 +113,9 @@ class Reason:
     """A partner is winning and no opponent plays after this seat: the cheapest."""
     PARTNER_HOLDS: Final = "partner holds"
     """A partner is winning and no opponent still to play can beat it: the cheapest."""
+    PARTNER_TRUMPED: Final = "partner trumped"
+    """A partner is winning and only an opponent's trump may beat it (none still to play can hold a higher
+    card of the suit led): the cheapest, never a trump of its own over the partner's card."""
     COVER: Final = "cover"
     """A partner is winning but an opponent still to play may beat it: a winner none can beat."""
     PARTNER_EXPOSED: Final = "partner exposed"
@@ -179,10 +184,17 @@ def follow_reading(strain: StrainTable, table: Table, every_card: int) -> tuple[
     threat = -1
     if any(led not in known.get(seat, ()) for seat in foes):
         threat = _top_key(keys, unseen & follows)
+    following = threat  # the best card of the suit led an opponent still to play may hold
     if trumps_out and any(led in known.get(seat, ()) and "trump" not in known.get(seat, ()) for seat in foes):
         threat = max(threat, _top_key(keys, trumps_out))
     if ours and best > threat:
         return cheapest, Reason.PARTNER_HOLDS  # the partner's card holds: never overtake it
+    if ours and best > following:
+        # Only an opponent's trump may beat the partner's card: a card of the suit led would lose to it as
+        # the partner's does, and a trump of this seat's that no card still out beats takes a trick of its
+        # own later, so covering spends two winners on one trick (five-handed seed 80, the third hand: a
+        # called partner trumped the declarer's king of clubs, the best club left, with the joker).
+        return cheapest, Reason.PARTNER_TRUMPED
     safe = [index for index in winners if keys[index] > threat]
     if safe:
         return weakest(safe, power), Reason.COVER if ours else Reason.SAFE
