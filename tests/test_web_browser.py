@@ -327,6 +327,26 @@ def test_the_next_hand_stays_out_of_reach_until_the_summary_is_closed(browser: A
     wait_for(lambda: _felt(browser).get("hand") == "1", what="the next hand shown")
 
 
+def test_a_hand_passed_out_leaves_nothing_live_under_its_summary(browser: Any, server: Server) -> None:
+    """A helper's trial: after a hand every seat passed (two-handed, seed 3, the person passing), the
+    summary covered a felt still showing the person's turn with the auction's buttons live: with no trick
+    to draw, the hand as it ended was never drawn. Nothing is the person's to act on until the summary is
+    closed."""
+    _new_table(browser, server, "two-handed", 3)
+    for _ in range(20):
+        wait_for(lambda: _summary_shown(browser) or _felt(browser).get("myTurn") == "true", timeout=30, what="the person's turn")
+        if _summary_shown(browser):
+            break
+        events = _felt(browser)["events"]
+        _take_a_turn(browser)
+        wait_for(lambda events=events: _summary_shown(browser) or _felt(browser).get("events") != events, timeout=10, what="the turn")
+    assert _summary_shown(browser) and "No contract" in _one(browser, "#summary").text, "seed 3's first hand was not passed out"
+    felt = _felt(browser)
+    assert felt["myTurn"] == "false" and not _by(browser, "#table-actions button"), felt
+    _one(browser, "#summary-next").click()
+    wait_for(lambda: not _summary_shown(browser), what="the summary closed")
+
+
 def _turn(driver: Any) -> str | None:
     """The words of the person's turn on the felt, read in one step (the felt is redrawn as the bots move)."""
     found: str | None = driver.execute_script("const turn = document.getElementById('table-turn'); return turn && turn.textContent")

@@ -244,6 +244,9 @@ async function absorb(events, view, game) {
   table.view = ending ? afterTricks(before, events) : view;
   table.closing = Boolean(ending); // nothing is the person's to do until the summary is closed
   table.hinted = null;
+  // A hand passed out has no trick to draw before its summary: the hand as it ended is drawn now (its bid
+  // buttons stayed live under the summary, the felt saying it was the person's turn).
+  if (ending && !events.some((event) => event.type === "trick_won")) render();
   for (const event of events) {
     if (event.type === "trick_won") {
       renderTrick(event.cards, event.seat);
