@@ -215,7 +215,7 @@ def test_compare_lists_a_line_of_every_changed_section_before_a_second_of_any(tm
     assert len(lines) == CHANGES_SHOWN + 2
     shown = {line.split(":")[0].strip() for line in lines[1:-1]}
     assert {"Deck", "Deal", "Card order in each strain", "Bid ladder", "Kitty", "Set, ralph and breach"} <= shown
-    assert any("ranks just above 8NT" in line for line in lines)
+    assert any("ranks just above 8S → 8NT" in line for line in lines)  # (a long rule: said once, the change marked)
     # (The card orders' ten lines, each gaining a four, are one line: summarised.)
     hidden = len(summarised(ordered.changes)) - CHANGES_SHOWN
     assert lines[-1].startswith(f"  … and {hidden} more (") and "in deck" in lines[-1], lines[-1]
@@ -451,3 +451,21 @@ def test_the_no_rule_line_pairs_only_as_itself_and_either_way() -> None:
     ralphing, standard = engine.load_variant("ralphing"), engine.load_variant("standard")
     [line] = [change for change in summarised(rule_changes(ralphing, standard), standard) if change.section.startswith("Set")]
     assert line.before is not None and line.before.startswith("Ralphing:") and line.after == "No set, ralph or breach rule."
+
+
+def test_a_long_rule_changed_in_a_few_words_is_said_once_with_the_change_marked(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """An audit of one-value house files: breach at 400 over the shipped `breach` (rules text 000, "Breach
+    rule") printed its 300-character rule twice, the three numbers that changed buried in it. A long rule
+    changed in a few words is said once, each change marked ``before → after``; a short one, or one
+    reworded, is said twice as before."""
+    from engine.rules.describe import MERGE_FROM, change_line, rule_changes, summarised
+
+    house = tmp_path / "dear-breach.yaml"
+    house.write_text("extends: breach\nbreach: {value: 400}\n", encoding="utf-8")
+    base, rules = engine.load_variant("breach"), engine.load_variant(str(house))
+    [change] = summarised(rule_changes(base, rules), rules)
+    line = change_line(change)
+    assert line.count("100 → 400") == 3 and line.count("Breach:") == 1 and len(line) < len(change.before or "") + 60, line
+    assert line.replace("100 → 400", "400").endswith(change.after or "-")
+    short = change_line(type(change)("Deck", "43 cards.", "45 cards.", "deck"))
+    assert short == "Deck: 43 cards. → 45 cards." and MERGE_FROM > len("43 cards.")

@@ -708,7 +708,38 @@ def change_line(change: Change) -> str:
         return f"{section}: added: {change.after}"
     if change.after is None:
         return f"{section}: dropped: {change.before}"
+    merged = _merged_sentence(change.before, change.after)
+    if merged is not None:
+        return f"{section}: {merged}"
     return f"{section}: {change.before} → {change.after}"
+
+
+_WORD = re.compile(r"-?\d+(?:\.\d+)?\w*|\w+|\s+|[^\w\s]")
+"""A sentence's pieces for :func:`_merged_sentence`: numbers and bids (``-10``, ``2.5``, ``8NT``), words,
+spaces, marks."""
+MERGE_FROM = 100
+"""The shortest sentence (in characters) said once with its changes marked rather than twice."""
+
+
+def _merged_sentence(before: str, after: str) -> str | None:
+    """A long sentence that changed in a few words said once, each changed span as ``before → after``
+    ("the callers lose 100 → 400; ..."), so that the change is not buried in the sentence said twice (an
+    audit's breach line ran to 600 characters); ``None`` where the sentences are short or differ in more."""
+    if len(before) < MERGE_FROM or len(after) < MERGE_FROM:
+        return None
+    old, new = _WORD.findall(before), _WORD.findall(after)
+    pieces: list[str] = []
+    spans = 0
+    for tag, first, last, start, end in difflib.SequenceMatcher(a=old, b=new, autojunk=False).get_opcodes():
+        if tag == "equal":
+            pieces.extend(old[first:last])
+            continue
+        spans += 1
+        was, now = "".join(old[first:last]).strip(), "".join(new[start:end]).strip()
+        if spans > 4 or last - first > 5 or end - start > 5 or not was or not now:
+            return None  # (a rewording, or words only added or taken away: both sentences said whole)
+        pieces.append(f"{was} → {now}")
+    return "".join(pieces)
 
 
 def _fitted_alike(document: MergedDocument, rules: Rules) -> bool:
