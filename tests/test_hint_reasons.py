@@ -327,22 +327,36 @@ def test_a_hint_under_a_partner_s_winning_card_says_the_side_is_winning() -> Non
     assert said["ours"] and said["theirs"], said
 
 
+def _dear_defence(base: str) -> engine.Rules:
+    """``base`` with defenders scoring 30 a trick, given ``base``'s shipped calibration (as tests/test_valuation.py's
+    ``_with``: the file's own would be measured on its first use)."""
+    from engine.bots import calibration
+
+    rules = engine.compile_text(f"extends: {base}\nname: Dear defence\nscoring: {{defender_trick_points: 30}}\n")
+    shipped = calibration.known(engine.load_variant(base))
+    assert shipped is not None
+    calibration.remember(rules, None, shipped)
+    return rules
+
+
+def _first_hints(rules: engine.Rules, seeds: range) -> list[tuple[engine.Action, str]]:
+    """The default bot's hint for the first seat to bid in each seed's first hand."""
+    found = []
+    for seed in seeds:
+        game = engine.Game(rules, seed=seed)
+        seat = game.to_act
+        assert seat is not None
+        found.append(hint(HeuristicBot(rules), game.observation(seat), game.legal_choices()))
+    return found
+
+
 def test_rules_text_000_scoring_a_pass_before_any_bid_says_the_contract_it_would_make_is_worth_less() -> None:
     """Rules text 000, "Scoring" with defenders scoring 30 a trick: the default bot passes an opening six it
     would make, since with the defenders' tricks it loses points; the hint says so, and the worth it names is
     the bot's own (below passing), where before it said the hand was "not enough for the next bid"."""
-    from engine.bots import calibration
-
-    rules = engine.compile_text("extends: standard\nname: Dear defence\nscoring: {defender_trick_points: 30}\n")
-    shipped = calibration.known(engine.load_variant("standard"))
-    assert shipped is not None
-    calibration.remember(rules, None, shipped)
+    rules = _dear_defence("standard")
     said = []
-    for seed in range(12):
-        game = engine.Game(rules, seed=seed)
-        seat = game.to_act
-        assert seat is not None
-        action, why = hint(HeuristicBot(rules), game.observation(seat), game.legal_choices())
+    for action, why in _first_hints(rules, range(12)):
         if str(action) == "pass" and "less than passing" in why:
             worth = float(why.split("worth about ")[1].split(" points")[0])
             assert worth < HeuristicBot(rules).profile.opening_pass_worth, why
@@ -352,3 +366,17 @@ def test_rules_text_000_scoring_a_pass_before_any_bid_says_the_contract_it_would
     game = engine.Game(rules, seed=2)
     assert game.to_act is not None
     assert "less than passing" not in hint(unweighed, game.observation(game.to_act), game.legal_choices())[1]
+
+
+def test_rules_text_004_american_version_a_pass_never_names_an_inkle_that_cannot_win() -> None:
+    """Rules text 004, "American version" ("Inkle bids cannot win the bidding"), with
+    defenders at 30 a trick: a review found a pass's hint naming 6H, an inkle the bot never weighed as a
+    contract. The contract named is one the bot weighed: above the inkles' level."""
+    rules = _dear_defence("american")
+    inkles = rules.auction.inkles
+    assert inkles is not None and not inkles.can_win
+    named = []
+    for _, why in _first_hints(rules, range(40)):
+        if "would be made often enough" in why:
+            named.append(rules.ladder[why.split()[0]].level)
+    assert named and inkles.level not in named, named

@@ -82,6 +82,31 @@ def test_add_points_changes_a_strains_or_a_bids_worth_over_the_extended_table(tm
         engine.load_variant(bad)
     [problem] = raised.value.problems
     assert problem.path == "$.ladder.add_points.N" and "Did you mean 'NT'?" in problem.message, problem
+    # A worth beyond a value table's bounds is one problem naming the bids (a review: 6NT at 200,120 passed).
+    huge = write(tmp_path, "huge.yaml", "extends: standard\nladder:\n  add_points: {NT: 100000, 6NT: 100000}\n")
+    with pytest.raises(VariantError) as raised:
+        engine.load_variant(huge)
+    [problem] = raised.value.problems
+    assert "6NT 200,120" in problem.message and "between -100,000 and 100,000" in problem.message, problem
+    # Over american, whose nullo is placed by value (rules text 004, "American version"), dearer no trumps make
+    # 7NT (260) outbid by 8S (240): no place is by value on both sides, and it is said (a review: nullo at 250
+    # landed between them with no word).
+    american = write(tmp_path, "american-nt.yaml", "extends: american\nladder:\n  add_points: {NT: 40}\n")
+    with pytest.raises(VariantError) as raised:
+        engine.load_variant(american)
+    [problem] = raised.value.problems
+    assert problem.path == "$.contracts.misere.placement" and "7NT (260) is outbid by bids worth less, such as 8S (240)" in problem.message
+    # A bid whose row a problem already reported is not reported again as unknown.
+    short = write(
+        tmp_path,
+        "short.yaml",
+        "extends: standard\nladder:\n  values: {table: {S: [40, 140, 240, 340, 440], "
+        "C: [60, 160, 260, 360, 460], D: [80, 180, 280, 380, 480], H: [100, 200, 300, 400], NT: [120, 220, 320, 420, 520]}}\n"
+        "  add_points: {10H: 10}\n",
+    )
+    with pytest.raises(VariantError) as raised:
+        engine.load_variant(short)
+    assert [problem.path for problem in raised.value.problems] == ["$.ladder.values.table.H"], raised.value.problems
 
 
 def test_a_file_without_a_name_is_named_after_itself(tmp_path: Path) -> None:

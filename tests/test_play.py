@@ -21,7 +21,7 @@ import pytest
 
 import engine
 from engine.cli.play import Screen, Session
-from engine.cli.table_view import plain, rows, sorted_hand
+from engine.cli.table_view import Names, plain, rows, sorted_hand
 from engine.kernel.phase import Phase
 from engine.language.resources import shipped_variant_names
 
@@ -698,3 +698,31 @@ def test_the_hands_summary_names_seats_and_sides_as_the_table_does() -> None:
     example = Path(__file__).parent.parent / "docs" / "examples" / "hand-7h.json"
     text = format_result(engine.replay(json.loads(example.read_text())), rules)
     assert " by seat " in text and "Tricks by seat: 0: " in text and "Next dealer: seat " in text
+    import dataclasses
+
+    barred = dataclasses.replace(engine.replay(json.loads(example.read_text())), next_hand_banned=(1, 3))
+    assert "May not bid next hand: seat 1, 3." in format_result(barred, rules)  # (replay's words, as before)
+    assert "May not bid next hand: Seat 1, Seat 3." in format_result(barred, rules, Names(rules, 0))
+
+
+def test_000_five_handed_the_declaring_side_s_count_reads_the_terms_a_call_makes() -> None:
+    """Rules text 000, "Five-handed 500" with a house slam call (every trick asked for): a review found the
+    count saying "of the 7 it needs" after the call. The count reads the terms the hand is played under."""
+    from engine.game.observation import declaring_side, side_needs
+
+    rules = engine.compile_text(
+        "extends: five-handed\nname: Five with a slam call\ncontracts:\n  slam_call:\n    name: slam call\n    kind: call\n"
+        "    bonus: 100\n    eligible: {levels: [7]}\n    partner: passes_card\n    target: all\n"
+    )
+    game = engine.Game(rules, seed=1)
+    game.apply("bid 7S")
+    while game.phase is Phase.AUCTION:
+        game.apply("pass")
+    while game.phase is not Phase.PLAY:
+        choices = game.legal_choices()
+        game.apply(next((choice for choice in choices if "slam_call" in str(choice)), choices[0]))
+    assert game.declarer is not None
+    observation = game.observation(game.declarer)
+    assert observation.announced and observation.contract == "7S"
+    side = declaring_side(rules, observation)
+    assert side is not None and side_needs(rules, observation, side) == f"0 of the {rules.deal.hand_size} it needs"

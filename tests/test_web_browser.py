@@ -285,6 +285,18 @@ def _take_a_turn(driver: Any) -> None:
         _click(driver, "#table-actions button")
 
 
+def _play_to_the_summary(driver: Any, turns: int) -> None:
+    """The person takes a turn (:func:`_take_a_turn`) each time it is theirs, at most ``turns`` times, until
+    the hand's summary shows."""
+    for _ in range(turns):
+        wait_for(lambda: _summary_shown(driver) or _felt(driver).get("myTurn") == "true", timeout=30, what="the person's turn")
+        if _summary_shown(driver):
+            break
+        events = _felt(driver)["events"]
+        _take_a_turn(driver)
+        wait_for(lambda events=events: _summary_shown(driver) or _felt(driver).get("events") != events, timeout=10, what="the turn")
+
+
 def test_the_next_hand_stays_out_of_reach_until_the_summary_is_closed(browser: Any, server: Server) -> None:
     """A user trial (two-handed, seed 3, passing): "Hand 1 is over" stayed over the felt while hand 2's bid
     buttons were live under it; the person passed there and the bots led a card hidden by the box. Until
@@ -292,13 +304,7 @@ def test_the_next_hand_stays_out_of_reach_until_the_summary_is_closed(browser: A
     act on; after it, the next hand is. (Seed 4: since the bidding reads the dummies' face-up cards, the bot
     passes seed 3's first hand too, and a hand passed out has no trick to show.)"""
     _new_table(browser, server, "two-handed", 4)
-    for _ in range(200):
-        wait_for(lambda: _summary_shown(browser) or _felt(browser).get("myTurn") == "true", timeout=30, what="the person's turn")
-        if _summary_shown(browser):
-            break
-        events = _felt(browser)["events"]
-        _take_a_turn(browser)
-        wait_for(lambda events=events: _summary_shown(browser) or _felt(browser).get("events") != events, timeout=10, what="the turn")
+    _play_to_the_summary(browser, 200)
     assert _summary_shown(browser) and "Hand 1 is over" in _one(browser, "#summary").text
     felt = _felt(browser)
     assert felt["hand"] == "0" and felt["myTurn"] == "false" and not _by(browser, "#table-actions button"), felt
@@ -333,13 +339,7 @@ def test_a_hand_passed_out_leaves_nothing_live_under_its_summary(browser: Any, s
     to draw, the hand as it ended was never drawn. Nothing is the person's to act on until the summary is
     closed."""
     _new_table(browser, server, "two-handed", 3)
-    for _ in range(20):
-        wait_for(lambda: _summary_shown(browser) or _felt(browser).get("myTurn") == "true", timeout=30, what="the person's turn")
-        if _summary_shown(browser):
-            break
-        events = _felt(browser)["events"]
-        _take_a_turn(browser)
-        wait_for(lambda events=events: _summary_shown(browser) or _felt(browser).get("events") != events, timeout=10, what="the turn")
+    _play_to_the_summary(browser, 20)
     assert _summary_shown(browser) and "No contract" in _one(browser, "#summary").text, "seed 3's first hand was not passed out"
     felt = _felt(browser)
     assert felt["myTurn"] == "false" and not _by(browser, "#table-actions button"), felt

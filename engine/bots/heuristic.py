@@ -371,6 +371,11 @@ class HeuristicBot:
                 unseen.append(1.0)
         return (shown, tuple(unseen)) if shown else (0, ())
 
+    def may_win_auction(self, contract: Contract) -> bool:
+        """Whether ``contract`` is an ordinary bid this bot weighs as a contract: one with a level that may
+        win the auction (not an inkle that only shows a suit)."""
+        return bool(self._ordinary_ranks >> contract.rank & 1)
+
     def partner_strains(self, calls: Sequence[tuple[int, int]], seat: int) -> list[set[str]]:
         """Per partner of ``seat``, the strains it has bid in ``calls`` (the seat view's bidding)."""
         return [set(support) for support in self.partner_support(calls, seat)]
@@ -508,7 +513,7 @@ class HeuristicBot:
         if self.by_worth:
             ordinary = [contract for contract in ordinary if contract.value > 0]  # a contract worth nothing is never bid
         estimates = self.estimator.strain_estimates(self, view, hand, {contract.style.strain for contract in ordinary})
-        choice = self.estimator.choose(self, view, ordinary, estimates, self.heuristic_choice(view, ordinary, estimates))
+        choice = self.estimator.choose(self, view, ordinary, estimates, self.heuristic_choice(view, ordinary, estimates, passing))
         if high_seat in self.partners[seat] and choice is not None:
             # Do not outbid a partner unless this hand is clearly stronger in another strain.
             assert choice.level is not None
@@ -735,15 +740,17 @@ class HeuristicBot:
                 return None
         return None
 
-    def heuristic_choice(self, view: SeatView, ordinary: list[Contract], estimates: dict[str, float]) -> Contract | None:
+    def heuristic_choice(
+        self, view: SeatView, ordinary: list[Contract], estimates: dict[str, float], may_pass: bool = True
+    ) -> Contract | None:
         """The bid to make: in the strain with the most tricks expected, a level one below the estimate
         in a continuous auction (room to rise later, rules text 000 "Bidding conventions") or the
         estimate itself when there is one round; never above the estimate. By worth where the profile says
-        (:func:`~engine.bots.trick_bids.choose_by_worth`)."""
+        (:func:`~engine.bots.trick_bids.choose_by_worth`; ``may_pass``: whether passing is legal)."""
         if self.by_worth and self.profile.values_tricks:
             one_round = self.rules.auction.rounds is Rounds.ONE
             curves = {strain: self.trick_curve(strain) for strain in estimates}
-            return choose_by_worth(self.valuation, self.profile, view, ordinary, estimates, curves, one_round)
+            return choose_by_worth(self.valuation, self.profile, view, ordinary, estimates, curves, one_round, may_pass)
         affordable = [
             contract for contract in ordinary if contract.level is not None and contract.level <= estimates[contract.style.strain]
         ]

@@ -183,8 +183,9 @@ def _below_passing(
         return None
     ladder = bot.rules.ladder
     ordinary = [ladder[action.contract] for action in legal_actions if isinstance(action, Bid) and action.contract in ladder]
+    # As the bot weighs them: contracts that may win the auction (an inkle that cannot is left out), worth something.
     ordinary = [
-        contract for contract in ordinary if contract.level is not None and contract.value > 0 and contract.style.strain in estimates
+        contract for contract in ordinary if bot.may_win_auction(contract) and contract.value > 0 and contract.style.strain in estimates
     ]
     curves = {strain: bot.trick_curve(strain) for strain in estimates}
     made = worth_bidding(bot.valuation, replace(profile, weighs_opening_pass=False), view, ordinary, estimates, curves)

@@ -36,11 +36,13 @@ def choose_by_worth(
     readings: dict[str, float],
     curves: dict[str, TrickCurve | None],
     one_round: bool,
+    may_pass: bool = True,
 ) -> Contract | None:
     """The trick contract of ``ordinary`` (the legal ones) to bid from ``view`` when the hand reads
     ``readings`` tricks per strain and ``curves`` holds each strain's measured curve (``None``: the level
-    must be within the reading, as the threshold bot has it); ``None`` to bid none."""
-    acceptable = worth_bidding(valuation, profile, view, ordinary, readings, curves)
+    must be within the reading, as the threshold bot has it); ``None`` to bid none. (``may_pass``: whether
+    passing is legal; where it is not, it is not weighed.)"""
+    acceptable = worth_bidding(valuation, profile, view, ordinary, readings, curves, may_pass)
     if not acceptable:
         return None
     best: dict[str, tuple[float, int, Contract]] = {}
@@ -63,6 +65,7 @@ def worth_bidding(
     ordinary: Sequence[Contract],
     readings: dict[str, float],
     curves: dict[str, TrickCurve | None],
+    may_pass: bool = True,
 ) -> list[tuple[Contract, float]]:
     """The contracts of ``ordinary`` (lowest first) :func:`choose_by_worth` chooses among, each with its
     worth: made at least the profile's ``trick_chance``, and worth more than passing: over an opponent's bid, what that bid
@@ -72,7 +75,7 @@ def worth_bidding(
     passing: float | None = None
     if held is not None and valuation.team_of[held[0]] != valuation.team_of[seat]:
         passing = valuation.pass_worth(held, seat, scores, profile.pass_weight, profile.holder_make_share) + profile.value_margin
-    elif held is None and profile.weighs_opening_pass:
+    elif held is None and may_pass and profile.weighs_opening_pass:  # (a dealer who must bid weighs no pass)
         passing = valuation.pass_worth(None, seat, scores, profile.pass_weight, profile.holder_make_share) + profile.opening_pass_worth
     acceptable: list[tuple[Contract, float]] = []
     # Per strain, the fewest tricks asked that were made too seldom: a contract asking as many or more is

@@ -115,7 +115,8 @@ class Reason:
     """A partner is winning and no opponent still to play can beat it: the cheapest."""
     PARTNER_TRUMPED: Final = "partner trumped"
     """A partner is winning and only an opponent's trump may beat it (none still to play can hold a higher
-    card of the suit led): the cheapest, never a trump of its own over the partner's card."""
+    card of the suit led): the cheapest card (a trump over the partner's card only where the seat holds
+    nothing else). The partner's card is the one trumped, if any is: the name says what is feared."""
     COVER: Final = "cover"
     """A partner is winning but an opponent still to play may beat it: a winner none can beat."""
     PARTNER_EXPOSED: Final = "partner exposed"

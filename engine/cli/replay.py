@@ -91,7 +91,8 @@ def format_result(result: HandResult, rules: Rules, names: Names | None = None) 
         lines.append("Tricks by seat: " + ", ".join(by_seat) + ".")
     lines.append(f"Points: {teams}.")
     if result.next_hand_banned:
-        lines.append("May not bid next hand: " + ", ".join(map(seat_name, result.next_hand_banned)) + ".")
+        banned = map(seat_name, result.next_hand_banned) if names is not None else [f"seat {', '.join(map(str, result.next_hand_banned))}"]
+        lines.append("May not bid next hand: " + ", ".join(banned) + ".")
     if result.game_over:
         winner = side_name(result.winner) if result.winner is not None else None
         lines.append("Game over: " + (f"{winner} wins." if winner is not None else "no winner."))

@@ -18,6 +18,7 @@ from ..kernel.phase import Phase as Phase
 from ..kernel.seat_view import SeatView
 from ..kernel.tables import Tables, cards_in, mask_of
 from ..rules.cards import Card
+from ..rules.contracts import Contract
 from ..rules.ruleset import Rules
 
 
@@ -135,13 +136,27 @@ def declaring_side(rules: Rules, observation: Observation) -> tuple[int, ...] | 
     return None
 
 
+def played_terms(rules: Rules, observation: Observation) -> Contract | None:
+    """The terms the hand is played under as ``observation`` shows them: its contract as the modifier said
+    with the bid and the announcements made since change it (a slam call asks for every trick); ``None``
+    before the auction is won (:func:`~engine.kernel.calls.terms_of`)."""
+    if observation.contract is None:
+        return None
+    ids = [announcement.id for announcement in rules.announcements]
+    announced = tuple([(seat, ids.index(said)) for seat, said in observation.announced])
+    said = next((call for _, call in reversed(observation.calls) if call != "pass"), None)
+    modifier = said.split()[1] if said is not None and " " in said else None
+    return terms_of(rules, rules.ladder[observation.contract], modifier, announced)
+
+
 def side_needs(rules: Rules, observation: Observation, side: tuple[int, ...]) -> str:
-    """The declaring ``side``'s tricks against its contract, in words: ``"4 of the 7 it needs"``, or for a
-    contract to take no trick ``"1 (it must take none)"``."""
+    """The declaring ``side``'s tricks against the terms it plays (:func:`played_terms`), in words: ``"4 of
+    the 7 it needs"``, or for a contract to take no trick ``"1 (it must take none)"``."""
     won = observation.tricks_won
     taken = sum(won[seat] for seat in side if seat < len(won))
-    assert observation.contract is not None
-    target = rules.ladder[observation.contract].target
+    terms = played_terms(rules, observation)
+    assert terms is not None
+    target = terms.target
     return f"{taken} (it must take none)" if target.is_no_tricks else f"{taken} of the {target.minimum} it needs"
 
 
@@ -230,9 +245,7 @@ def view_of(observation: Observation, tables: Tables, legal_actions: Sequence[Ac
     contract = ladder[observation.contract] if observation.contract is not None else None
     ids = [announcement.id for announcement in rules.announcements]
     announced = tuple([(seat, ids.index(said)) for seat, said in observation.announced])
-    said = next((call for _, call in reversed(observation.calls) if call != "pass"), None)
-    modifier = said.split()[1] if said is not None and " " in said else None
-    terms = terms_of(rules, contract, modifier, announced)
+    terms = played_terms(rules, observation)
     trick = tuple([(seat, card.index) for seat, card in observation.trick])
     completed = tuple(
         (done.leader, tuple([(seat, card.index) for seat, card in done.cards]), done.winner, done.suit) for done in observation.tricks

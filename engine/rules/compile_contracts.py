@@ -151,11 +151,17 @@ def _ordinary_entries(ctx: CompileContext, levels: list[int], strain_ids: list[s
     return entries
 
 
-def _add_points(ctx: CompileContext, entries: dict[str, Entry], strain_ids: list[str]) -> None:
+MAX_POINTS = 100_000
+"""The most a bid may be worth either way (a value table's bound, in the schema)."""
+
+
+def _add_points(ctx: CompileContext, entries: dict[str, Entry], levels: list[int], strain_ids: list[str]) -> None:
     """``ladder.add_points``: points added to what ``values`` gives, to every bid of a strain (``NT: 40``) or
     to one bid (``10NT: 20``), before the ladder is ordered. A rules author changes one strain's worth
-    without retyping the table the extended file names (a trial's wish)."""
-    added: dict[str, int] = ctx.get(("ladder", "add_points"), {}) or {}
+    without retyping the table the extended file names (a trial's wish). A bid's worth it makes is held to
+    the bounds a value table's are."""
+    added: dict[str, int | None] = ctx.get(("ladder", "add_points"), {}) or {}
+    bids = {f"{level}{strain_id}" for level in levels for strain_id in strain_ids}
     for key, points in added.items():
         if points is None:
             continue  # (null removes an inherited entry)
@@ -163,6 +169,8 @@ def _add_points(ctx: CompileContext, entries: dict[str, Entry], strain_ids: list
             chosen = [entry for entry in entries.values() if entry.strain_index == strain_ids.index(key)]
         elif key in entries:
             chosen = [entries[key]]
+        elif key in bids:
+            continue  # a bid of the ladder whose value a problem already reported left out
         else:
             ctx.error(
                 ("ladder", "add_points", key),
@@ -173,6 +181,12 @@ def _add_points(ctx: CompileContext, entries: dict[str, Entry], strain_ids: list
             continue
         for entry in chosen:
             entries[entry.id] = replace(entry, value=entry.value + points)
+    beyond = [f"{entry.id} {entry.value:,}" for entry in entries.values() if not -MAX_POINTS <= entry.value <= MAX_POINTS]
+    if beyond:
+        ctx.error(
+            ("ladder", "add_points"),
+            f"These points make {', '.join(beyond)}: a bid is worth between {-MAX_POINTS:,} and {MAX_POINTS:,} points.",
+        )
 
 
 def _absent_rows(ctx: CompileContext, absent: list[str], levels: list[int], strain_ids: list[str]) -> str:
@@ -224,7 +238,7 @@ def compile_ladder(ctx: CompileContext, deck: Deck, strains: dict[str, Strain], 
     entries = _ordinary_entries(ctx, list(levels), list(strain_ids))
     if not entries:
         return None
-    _add_points(ctx, entries, list(strain_ids))
+    _add_points(ctx, entries, list(levels), list(strain_ids))
     ordered, issues = order_ordinary(
         list(entries.values()), ctx.get(("ladder", "order"), "by_level"), ctx.get(("ladder", "ties")), ("ladder", "order")
     )

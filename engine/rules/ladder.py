@@ -110,6 +110,28 @@ def place_specials(
             )
             continue
         slot = sum(1 for entry in ordered if entry.value < value or (entry.value == value and placement.ties == "above"))
+        under = next((entry for entry in reversed(ordered[:slot]) if entry.value > value), None)
+        over = next((entry for entry in ordered[slot:] if entry.value < value), None)
+        if under is not None or over is not None:
+            # The ordinary bids do not rise in value here (a value table or added points made a bid worth more
+            # than one that outbids it): no place is by value on both sides (a review: nullo at 250 landed above
+            # 7NT at 260 and below 8S at 240, with no word).
+            if under is not None:  # (a bid worth less than this one, so less than under's, ranks above under)
+                higher = under
+                lower = next(entry for entry in ordered[ordered.index(under) + 1 :] if entry.value < under.value)
+            else:
+                assert over is not None
+                lower = over
+                higher = next(entry for entry in reversed(ordered[: ordered.index(over)]) if entry.value > over.value)
+            issues.append(
+                (
+                    placement.path,
+                    f"{placement.entry.id} is placed by value ({value}), but the ordinary bids do not rise in value around it: "
+                    f"{higher.id} ({higher.value}) is outbid by bids worth less, such as {lower.id} ({lower.value}). Place it "
+                    f"{{above: ...}} or {{below: ...}} a bid instead.",
+                )
+            )
+            continue
         if (slot, value) in claimed:
             issues.append(_tie(placement, claimed[(slot, value)]))
             continue

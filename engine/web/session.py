@@ -22,7 +22,7 @@ from ..bots.heuristic import HeuristicBot
 from ..bots.hints import hint
 from ..errors import Problem, VariantError
 from ..game.game import Game
-from ..game.observation import declaring_side
+from ..game.observation import declaring_side, played_terms
 from ..kernel.actions import LOOK
 from ..kernel.support import unsupported_rules
 from ..language.loader import load_text
@@ -133,7 +133,8 @@ class WebSession(Session):
         # The side playing the contract where a called partner makes it for the hand: the page counts its
         # tricks against the contract (a trial added them in its head, as the terminal's did before).
         side = declaring_side(game.rules, observation)
-        target = game.rules.ladder[observation.contract].target if side is not None and observation.contract is not None else None
+        terms = played_terms(game.rules, observation) if side is not None else None
+        target = terms.target if terms is not None else None
         fields["declaring_side"] = (
             {"seats": list(side), "needs": target.minimum, "take_none": target.is_no_tricks}
             if side is not None and target is not None

@@ -308,9 +308,9 @@ function showSummary(result, hand, lastTrick) {
   }
   if (result.contract === null) box.append(element("p", { text: "No contract: every seat passed (or no bid could win)." }));
   else {
-    const partner = result.partner !== null ? ` with seat ${result.partner} as called partner` : "";
+    const partner = result.partner !== null ? ` with ${seatName(result.partner)} as called partner` : "";
     box.append(element("p", { text: `Contract ${words(result.contract)} by ${seatName(result.declarer)}${partner}: ${result.made ? "made" : "failed"}.` }));
-    box.append(element("p", { text: "Tricks by seat: " + result.tricks.map((count, seat) => `${seat}: ${count}`).join(", ") + "." }));
+    box.append(element("p", { text: "Tricks by seat: " + result.tricks.map((count, seat) => `${seatName(seat)}: ${count}`).join(", ") + "." }));
   }
   const points = result.hand_points.map((value, team) => `${sideName(team)}: ${value >= 0 ? "+" : ""}${value} → ${result.scores[team]}`);
   box.append(element("p", { text: `Points: ${points.join("; ")}.` }));
