@@ -96,6 +96,12 @@ def test_add_points_changes_a_strains_or_a_bids_worth_over_the_extended_table(tm
         engine.load_variant(american)
     [problem] = raised.value.problems
     assert problem.path == "$.contracts.misere.placement" and "7NT (260) is outbid by bids worth less, such as 8S (240)" in problem.message
+    # A key in lower case is told what add_points keys are (a review: it was told contract ids are allowed).
+    lower = write(tmp_path, "lower.yaml", "extends: standard\nladder:\n  add_points: {nt: 40, misere: 10}\n")
+    with pytest.raises(VariantError) as raised:
+        engine.load_variant(lower)
+    found = {problem.path: problem.message for problem in raised.value.problems}
+    assert "Did you mean 'NT'?" in found["$.ladder.add_points.nt"] and "contracts.<id>.value" in found["$.ladder.add_points.misere"]
     # A bid whose row a problem already reported is not reported again as unknown.
     short = write(
         tmp_path,

@@ -255,6 +255,18 @@ def _explain(error: ValidationError, document: MergedDocument) -> Iterator[Probl
         key = str(instance)
         pattern = rule if isinstance(rule, str) else str(rule.get("pattern", "")) if isinstance(rule, dict) else ""
         plain = unaccented(key)
+        if path and path[-1] == "add_points":
+            # (Its keys are a strain or a bid, never a contract's id: the ids' words below would mislead.)
+            upper = plain.upper()
+            hint = f" Did you mean '{upper}'?" if upper != key and pattern and re.fullmatch(pattern, upper) else ""
+            yield document.problem(
+                path + (key,),
+                f"'{key}' is not a strain or a bid as add_points names them: a strain in capitals (NT) or a bid (10NT). "
+                f"A special contract's worth is its own value (contracts.<id>.value).{hint}",
+                key=True,
+                as_written=True,
+            )
+            return
         # An accented word (misère) is most often meant as its plain spelling.
         hint = f" Did you mean '{plain}'?" if plain != key and pattern and re.fullmatch(pattern, plain) else ""
         yield document.problem(
