@@ -343,6 +343,9 @@ def test_a_hand_passed_out_leaves_nothing_live_under_its_summary(browser: Any, s
     assert _summary_shown(browser) and "No contract" in _one(browser, "#summary").text, "seed 3's first hand was not passed out"
     felt = _felt(browser)
     assert felt["myTurn"] == "false" and not _by(browser, "#table-actions button"), felt
+    # The auction as it ended: every seat's pass, the person's and the last one's among them.
+    calls = browser.execute_script("return table.view.observation.calls")
+    assert [call for _, call in calls] == ["pass"] * 2 and sorted(seat for seat, _ in calls) == [0, 1], calls
     _one(browser, "#summary-next").click()
     wait_for(lambda: not _summary_shown(browser), what="the summary closed")
 

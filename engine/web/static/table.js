@@ -293,6 +293,8 @@ function afterTricks(view, events) {
       trick: [],
       tricks: [...observation.tricks, ...won.map((event) => ({ cards: event.cards, winner: event.seat }))],
       tricks_won: tricksWon,
+      // (a hand passed out ends on passes: the auction as it ended shows them)
+      calls: [...observation.calls, ...events.filter((event) => event.type === "passed").map((event) => [event.seat, "pass"])],
     },
   };
 }
