@@ -128,7 +128,7 @@ def place_specials(
                     placement.path,
                     f"{placement.entry.id} is placed by value ({value}), but the ordinary bids do not rise in value around it: "
                     f"{higher.id} ({higher.value}) is outbid by bids worth less, such as {lower.id} ({lower.value}). Place it "
-                    f"{{above: ...}} or {{below: ...}} a bid instead.",
+                    f"{{above: ...}} or {{below: ...}} a bid instead, or order the ladder by value (ladder: {{order: by_value}}).",
                 )
             )
             continue
