@@ -173,6 +173,25 @@ def test_a_comparison_warns_where_b_changes_a_value_and_the_bots_did_not_respond
     assert not any("changes what" in warning for warning in same), same
 
 
+def test_a_comparison_warns_where_b_changes_the_bids_worth_and_none_was_declared_otherwise() -> None:
+    """An audit: 6S made worth 10 (rules text 000, "Scoring": Avondale's 40) moved no figure of the bids in
+    200 hands and nothing said so, where a special contract's changed value is warned of. The bids whose worth
+    B changes are warned of together where none was declared measurably more or less often (the threshold
+    bot bids alike whatever a bid is worth), and not where no bid's worth changes."""
+    from engine.simulation.comparison import compare, compare_data
+
+    house = engine.compile_text("extends: standard\nname: Cheap spades\nladder:\n  add_points: {S: -30}\n")
+    calibration.remember(house, None, calibration.known(engine.load_variant("standard")))
+    flat = compare_data(compare("standard", house, hands=300, seed=3, bots=["threshold"] * 4))["warnings"]
+    assert any(warning.startswith("B changes what 6S, 7S, 8S, 9S and 1 more are worth, but the bots declared none") for warning in flat), (
+        flat
+    )
+    dear = engine.compile_text("extends: standard\nname: Dear\ncontracts:\n  open_misere:\n    value: 900\n")
+    calibration.remember(dear, None, calibration.known(engine.load_variant("standard")))
+    other = compare_data(compare("standard", dear, hands=60, seed=3, bots=["threshold"] * 4))["warnings"]
+    assert not any("are worth" in warning or "6S" in warning for warning in other), other
+
+
 def _unresponsive(variant: str, setting: str, hands: int) -> tuple[list[str], list[str]]:
     """A sweep's warnings that the bots did not respond, with ``threshold`` bots and with the default, over
     ``variant`` swept by ``setting`` (each setting given the variant's shipped calibration: what is swept

@@ -362,8 +362,9 @@ def worths(rules: Rules) -> dict[str, tuple[str, tuple[int | None, ...]]]:
 
 
 def unresponsive_to(first: Rules, second: Rules, tests: Sequence[tuple[FigureTest, float]]) -> list[str]:
-    """Warnings for each contract or call whose worth B changes from A while its use did not change
-    measurably (the adjusted test of its use figure): the bots did not bid it more or less, so the value's
+    """Warnings for each special contract or call whose worth B changes from A while its use did not change
+    measurably (the adjusted test of its use figure), and one for the ordinary bids B changes the worth of
+    where none was declared measurably more or less often: the bots did not bid it more or less, so the value's
     part in the comparison is the scoring's arithmetic alone, whatever else B changes (a trial raised misère
     from 250 to 300 and the bots bid it 14 times in 200 games either way; ``sweep`` said so and ``compare``
     did not)."""
@@ -385,6 +386,24 @@ def unresponsive_to(first: Rules, second: Rules, tests: Sequence[tuple[FigureTes
         found.append(
             f"B changes what {rule} is worth, but the bots used it {used} ({shown_value(a, True)} and {shown_value(b, True)} of hands): {why}."
         )
+    # The ordinary bids whose worth B changes (a value table, added points), together: one warning where
+    # the bots declared none of them measurably more or less often (an audit: 6S made worth 10 moved nothing,
+    # and nothing said so).
+    changed = [
+        contract.id
+        for contract in second.ladder
+        if not contract.is_special and contract.id in first.ladder and first.ladder[contract.id].value != contract.value
+    ]
+    if changed:
+        figures = {use_figure("contract", each) for each in changed}
+        if not any(adjusted < LEVEL for test, adjusted in tests if test.figure in figures):
+            named = ", ".join(changed[:4]) + (f" and {len(changed) - 4} more" if len(changed) > 4 else "")
+            one = len(changed) == 1
+            found.append(
+                f"B changes what {named} {'is' if one else 'are'} worth, but the bots declared {'it' if one else 'none of them'} "
+                "measurably more or less often under B than under A: what the values change in the figures may be only the "
+                "scoring's arithmetic (more hands may tell whether their bidding responds)."
+            )
     return found
 
 
