@@ -257,25 +257,19 @@ def _explain(error: ValidationError, document: MergedDocument) -> Iterator[Probl
         plain = unaccented(key)
         if path and path[-1] == "add_points":
             # (Its keys are a strain or a bid, never a contract's id: the ids' words below would mislead.)
-            upper = plain.upper()
-            hint = f" Did you mean '{upper}'?" if upper != key and pattern and re.fullmatch(pattern, upper) else ""
-            yield document.problem(
-                path + (key,),
-                f"'{key}' is not a strain or a bid as add_points names them: a strain in capitals (NT) or a bid (10NT). "
-                f"A special contract's worth is its own value (contracts.<id>.value).{hint}",
-                key=True,
-                as_written=True,
+            meant = plain.upper()
+            words = (
+                "is not a strain or a bid as add_points names them: a strain in capitals (NT) or a bid (10NT). "
+                "A special contract's worth is its own value (contracts.<id>.value)."
             )
-            return
-        # An accented word (misère) is most often meant as its plain spelling.
-        hint = f" Did you mean '{plain}'?" if plain != key and pattern and re.fullmatch(pattern, plain) else ""
-        yield document.problem(
-            path + (key,),
-            f"'{key}' is not a valid name here: ids are lower-case letters, digits and underscores "
-            f"(contracts, such as open_misere) or upper-case letters and digits (strains, such as J5).{hint}",
-            key=True,
-            as_written=True,
-        )
+        else:
+            meant = plain  # (an accented word, misère, is most often meant as its plain spelling)
+            words = (
+                "is not a valid name here: ids are lower-case letters, digits and underscores "
+                "(contracts, such as open_misere) or upper-case letters and digits (strains, such as J5)."
+            )
+        hint = f" Did you mean '{meant}'?" if meant != key and pattern and re.fullmatch(pattern, meant) else ""
+        yield document.problem(path + (key,), f"'{key}' {words}{hint}", key=True, as_written=True)
         return
 
     if kind == "required" and isinstance(instance, dict):
