@@ -190,6 +190,11 @@ def test_a_comparison_warns_where_b_changes_the_bids_worth_and_none_was_declared
     calibration.remember(dear, None, calibration.known(engine.load_variant("standard")))
     other = compare_data(compare("standard", dear, hands=60, seed=3, bots=["threshold"] * 4))["warnings"]
     assert not any("are worth" in warning or "6S" in warning for warning in other), other
+    # A sweep of the points says the same of each setting.
+    flat, _ = _unresponsive("standard", "ladder.add_points.S=0,-30", 300)
+    assert any(
+        warning.startswith("setting 1 changes what 6S, 7S, 8S, 9S and 1 more are worth, but the bots declared none") for warning in flat
+    ), flat
 
 
 def _unresponsive(variant: str, setting: str, hands: int) -> tuple[list[str], list[str]]:

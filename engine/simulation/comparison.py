@@ -361,6 +361,28 @@ def worths(rules: Rules) -> dict[str, tuple[str, tuple[int | None, ...]]]:
     return found
 
 
+def unanswered_bids(first: Rules, second: Rules, tests: Sequence[tuple[FigureTest, float]]) -> list[str]:
+    """The ordinary bids whose worth ``second`` changes from ``first`` (a value table, added points), where
+    the bots declared none of them measurably more or less often (the adjusted tests of their ``declared per
+    hand`` figures); empty where none changes or any answered (an audit: 6S made worth 10 moved nothing, and
+    nothing said so)."""
+    changed = [
+        contract.id
+        for contract in second.ladder
+        if not contract.is_special and contract.id in first.ladder and first.ladder[contract.id].value != contract.value
+    ]
+    figures = {use_figure("contract", each) for each in changed}
+    if any(adjusted < LEVEL for test, adjusted in tests if test.figure in figures):
+        return []
+    return changed
+
+
+def named_bids(bids: Sequence[str]) -> str:
+    """``bids`` named for a warning, the verb after them: ``"6S is"``, ``"6S, 7S, 8S, 9S and 1 more are"``."""
+    named = ", ".join(bids[:4]) + (f" and {len(bids) - 4} more" if len(bids) > 4 else "")
+    return f"{named} {'is' if len(bids) == 1 else 'are'}"
+
+
 def unresponsive_to(first: Rules, second: Rules, tests: Sequence[tuple[FigureTest, float]]) -> list[str]:
     """Warnings for each special contract or call whose worth B changes from A while its use did not change
     measurably (the adjusted test of its use figure), and one for the ordinary bids B changes the worth of
@@ -386,24 +408,13 @@ def unresponsive_to(first: Rules, second: Rules, tests: Sequence[tuple[FigureTes
         found.append(
             f"B changes what {rule} is worth, but the bots used it {used} ({shown_value(a, True)} and {shown_value(b, True)} of hands): {why}."
         )
-    # The ordinary bids whose worth B changes (a value table, added points), together: one warning where
-    # the bots declared none of them measurably more or less often (an audit: 6S made worth 10 moved nothing,
-    # and nothing said so).
-    changed = [
-        contract.id
-        for contract in second.ladder
-        if not contract.is_special and contract.id in first.ladder and first.ladder[contract.id].value != contract.value
-    ]
-    if changed:
-        figures = {use_figure("contract", each) for each in changed}
-        if not any(adjusted < LEVEL for test, adjusted in tests if test.figure in figures):
-            named = ", ".join(changed[:4]) + (f" and {len(changed) - 4} more" if len(changed) > 4 else "")
-            one = len(changed) == 1
-            found.append(
-                f"B changes what {named} {'is' if one else 'are'} worth, but the bots declared {'it' if one else 'none of them'} "
-                "measurably more or less often under B than under A: what the values change in the figures may be only the "
-                "scoring's arithmetic (more hands may tell whether their bidding responds)."
-            )
+    unanswered = unanswered_bids(first, second, tests)
+    if unanswered:
+        found.append(
+            f"B changes what {named_bids(unanswered)} worth, but the bots declared {'it' if len(unanswered) == 1 else 'none of them'} "
+            "measurably more or less often under B than under A: what the values change in the figures may be only the "
+            "scoring's arithmetic (more hands may tell whether their bidding responds)."
+        )
     return found
 
 

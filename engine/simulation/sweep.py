@@ -30,9 +30,11 @@ from .comparison import (
     figure_order,
     hands_only_warnings,
     left_out,
+    named_bids,
     play_against_first,
     shown_value,
     tests_against_first,
+    unanswered_bids,
     worths,
 )
 from .figures import Moments, PairedMoments, conditional, share
@@ -231,8 +233,10 @@ def sweep(
 
 def unresponsive(result: Sweep, tests: list[list[tuple[FigureTest, float]]]) -> list[str]:
     """Warnings, per setting after the first, for each contract or call whose worth the setting changed
-    while its use did not change measurably (the adjusted test of ``{id} used per hand``): the bots'
-    bidding did not respond to the value, so the sweep measures only the arithmetic of the scoring."""
+    while its use did not change measurably (the adjusted test of ``{id} used per hand``), and one for the
+    ordinary bids whose worth it changed where none was declared measurably otherwise
+    (:func:`~engine.simulation.comparison.unanswered_bids`): the bots' bidding did not respond to the value,
+    so the sweep measures only the arithmetic of the scoring."""
     first = worths(result.settings[0].rules)
     warnings = []
     for index, (setting, found) in enumerate(zip(result.settings[1:], tests), 1):
@@ -253,6 +257,14 @@ def unresponsive(result: Sweep, tests: list[list[tuple[FigureTest, float]]]) -> 
                     f"setting {index} changes what {rule} is worth, but the bots used it {used} "
                     f"({shown_value(before, True)} and {shown_value(after, True)} of hands): {why}."
                 )
+        unanswered = unanswered_bids(result.settings[0].rules, setting.rules, found)
+        if unanswered:
+            warnings.append(
+                f"setting {index} changes what {named_bids(unanswered)} worth, but the bots declared "
+                f"{'it' if len(unanswered) == 1 else 'none of them'} measurably more or less often than in setting 0: what the "
+                "values change in this setting's figures may be only the scoring's arithmetic (more hands may tell whether "
+                "their bidding responds)."
+            )
     return warnings
 
 
