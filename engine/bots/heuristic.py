@@ -371,10 +371,14 @@ class HeuristicBot:
                 unseen.append(1.0)
         return (shown, tuple(unseen)) if shown else (0, ())
 
-    def may_win_auction(self, contract: Contract) -> bool:
-        """Whether ``contract`` is an ordinary bid this bot weighs as a contract: one with a level that may
-        win the auction (not an inkle that only shows a suit)."""
-        return bool(self._ordinary_ranks >> contract.rank & 1)
+    def weighed_bids(self, ranks: int) -> list[Contract]:
+        """The ordinary bids among ``ranks`` (a mask of contract ranks) this bot weighs as contracts: those
+        that may win the auction (not an inkle that only shows a suit) and, where it bids by worth, are
+        worth something (a contract worth nothing is never bid), lowest first."""
+        ordinary = [self.tables.contracts[rank] for rank in cards_in(ranks & self._ordinary_ranks)]
+        if self.by_worth:
+            ordinary = [contract for contract in ordinary if contract.value > 0]
+        return ordinary
 
     def partner_strains(self, calls: Sequence[tuple[int, int]], seat: int) -> list[set[str]]:
         """Per partner of ``seat``, the strains it has bid in ``calls`` (the seat view's bidding)."""
@@ -509,9 +513,7 @@ class HeuristicBot:
             return Decision(PASS_MOVE, BidReason(Bidding.SHORT))
         contracts, seat, calls = self.tables.contracts, view.actor, view.bidding
         high_seat = next((who for who, call in reversed(calls) if call != PASS_MOVE), None)
-        ordinary = [contracts[rank] for rank in cards_in(ranks & self._ordinary_ranks)]
-        if self.by_worth:
-            ordinary = [contract for contract in ordinary if contract.value > 0]  # a contract worth nothing is never bid
+        ordinary = self.weighed_bids(ranks)
         estimates = self.estimator.strain_estimates(self, view, hand, {contract.style.strain for contract in ordinary})
         choice = self.estimator.choose(self, view, ordinary, estimates, self.heuristic_choice(view, ordinary, estimates, passing))
         if high_seat in self.partners[seat] and choice is not None:

@@ -182,11 +182,8 @@ def _below_passing(
     if bot.valuation.held(view.bidding) is not None:
         return None
     ladder = bot.rules.ladder
-    ordinary = [ladder[action.contract] for action in legal_actions if isinstance(action, Bid) and action.contract in ladder]
-    # As the bot weighs them: contracts that may win the auction (an inkle that cannot is left out), worth something.
-    ordinary = [
-        contract for contract in ordinary if bot.may_win_auction(contract) and contract.value > 0 and contract.style.strain in estimates
-    ]
+    ranks = mask_of(ladder[action.contract].rank for action in legal_actions if isinstance(action, Bid) and action.contract in ladder)
+    ordinary = [contract for contract in bot.weighed_bids(ranks) if contract.style.strain in estimates]
     curves = {strain: bot.trick_curve(strain) for strain in estimates}
     made = worth_bidding(bot.valuation, replace(profile, weighs_opening_pass=False), view, ordinary, estimates, curves)
     return max(made, key=lambda entry: entry[1]) if made else None

@@ -76,6 +76,7 @@ def format_result(result: HandResult, rules: Rules, names: Names | None = None) 
     seating = rules.seating
     seat_name = names.seat_name if names is not None else "seat {}".format
     side_name = names.side_name if names is not None else (lambda team: _side(team, seating.teams[team]))
+    number = seat_name if names is not None else str  # (a seat in a list: replay's words number it alone)
     teams = ", ".join(
         f"{side_name(team)}: {points:+d} -> {score}" for team, (points, score) in enumerate(zip(result.hand_points, result.scores))
     )
@@ -87,12 +88,10 @@ def format_result(result: HandResult, rules: Rules, names: Names | None = None) 
         partner = f" with {seat_name(result.partner)} as called partner" if result.partner is not None else ""
         assert result.declarer is not None  # (a contract has its declarer)
         lines = [f"Contract {contract.id} ({contract.name}) by {seat_name(result.declarer)}{partner}: {outcome}."]
-        by_seat = (f"{seat_name(seat)}: {count}" if names is not None else f"{seat}: {count}" for seat, count in enumerate(result.tricks))
-        lines.append("Tricks by seat: " + ", ".join(by_seat) + ".")
+        lines.append("Tricks by seat: " + ", ".join(f"{number(seat)}: {count}" for seat, count in enumerate(result.tricks)) + ".")
     lines.append(f"Points: {teams}.")
     if result.next_hand_banned:
-        banned = map(seat_name, result.next_hand_banned) if names is not None else [f"seat {', '.join(map(str, result.next_hand_banned))}"]
-        lines.append("May not bid next hand: " + ", ".join(banned) + ".")
+        lines.append(f"May not bid next hand: {'seat ' if names is None else ''}{', '.join(map(number, result.next_hand_banned))}.")
     if result.game_over:
         winner = side_name(result.winner) if result.winner is not None else None
         lines.append("Game over: " + (f"{winner} wins." if winner is not None else "no winner."))

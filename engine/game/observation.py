@@ -142,11 +142,21 @@ def played_terms(rules: Rules, observation: Observation) -> Contract | None:
     before the auction is won (:func:`~engine.kernel.calls.terms_of`)."""
     if observation.contract is None:
         return None
+    return _terms(rules, observation, _announced(rules, observation))
+
+
+def _announced(rules: Rules, observation: Observation) -> tuple[tuple[int, int], ...]:
+    """``observation``'s announcements as (seat, index in ``rules.announcements``), as the kernel keeps them."""
     ids = [announcement.id for announcement in rules.announcements]
-    announced = tuple([(seat, ids.index(said)) for seat, said in observation.announced])
+    return tuple([(seat, ids.index(said)) for seat, said in observation.announced])
+
+
+def _terms(rules: Rules, observation: Observation, announced: tuple[tuple[int, int], ...]) -> Contract | None:
+    """:func:`played_terms`, given ``observation``'s announcements (:func:`_announced`)."""
+    contract = rules.ladder[observation.contract] if observation.contract is not None else None
     said = next((call for _, call in reversed(observation.calls) if call != "pass"), None)
     modifier = said.split()[1] if said is not None and " " in said else None
-    return terms_of(rules, rules.ladder[observation.contract], modifier, announced)
+    return terms_of(rules, contract, modifier, announced)
 
 
 def side_needs(rules: Rules, observation: Observation, side: tuple[int, ...]) -> str:
@@ -243,9 +253,8 @@ def view_of(observation: Observation, tables: Tables, legal_actions: Sequence[Ac
     rules = tables.rules
     ladder = rules.ladder
     contract = ladder[observation.contract] if observation.contract is not None else None
-    ids = [announcement.id for announcement in rules.announcements]
-    announced = tuple([(seat, ids.index(said)) for seat, said in observation.announced])
-    terms = played_terms(rules, observation)
+    announced = _announced(rules, observation)
+    terms = _terms(rules, observation, announced)
     trick = tuple([(seat, card.index) for seat, card in observation.trick])
     completed = tuple(
         (done.leader, tuple([(seat, card.index) for seat, card in done.cards]), done.winner, done.suit) for done in observation.tricks

@@ -377,10 +377,17 @@ def unanswered_bids(first: Rules, second: Rules, tests: Sequence[tuple[FigureTes
     return changed
 
 
-def named_bids(bids: Sequence[str]) -> str:
-    """``bids`` named for a warning, the verb after them: ``"6S is"``, ``"6S, 7S, 8S, 9S and 1 more are"``."""
+def unanswered_warning(bids: Sequence[str], changer: str, than: str, figures: str) -> str:
+    """The warning for :func:`unanswered_bids`' ``bids``: ``changer`` ("B", "setting 1") changes what they are
+    worth, the bots declaring them no more or less often ``than`` ("than in setting 0"), so what the values
+    change in ``figures`` may be only the scoring's arithmetic."""
     named = ", ".join(bids[:4]) + (f" and {len(bids) - 4} more" if len(bids) > 4 else "")
-    return f"{named} {'is' if len(bids) == 1 else 'are'}"
+    one = len(bids) == 1
+    return (
+        f"{changer} changes what {named} {'is' if one else 'are'} worth, but the bots declared {'it' if one else 'none of them'} "
+        f"measurably more or less often {than}: what the values change in {figures} may be only the scoring's arithmetic "
+        "(more hands may tell whether their bidding responds)."
+    )
 
 
 def unresponsive_to(first: Rules, second: Rules, tests: Sequence[tuple[FigureTest, float]]) -> list[str]:
@@ -410,11 +417,7 @@ def unresponsive_to(first: Rules, second: Rules, tests: Sequence[tuple[FigureTes
         )
     unanswered = unanswered_bids(first, second, tests)
     if unanswered:
-        found.append(
-            f"B changes what {named_bids(unanswered)} worth, but the bots declared {'it' if len(unanswered) == 1 else 'none of them'} "
-            "measurably more or less often under B than under A: what the values change in the figures may be only the "
-            "scoring's arithmetic (more hands may tell whether their bidding responds)."
-        )
+        found.append(unanswered_warning(unanswered, "B", "under B than under A", "the figures"))
     return found
 
 

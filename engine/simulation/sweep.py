@@ -30,11 +30,11 @@ from .comparison import (
     figure_order,
     hands_only_warnings,
     left_out,
-    named_bids,
     play_against_first,
     shown_value,
     tests_against_first,
     unanswered_bids,
+    unanswered_warning,
     worths,
 )
 from .figures import Moments, PairedMoments, conditional, share
@@ -259,12 +259,7 @@ def unresponsive(result: Sweep, tests: list[list[tuple[FigureTest, float]]]) -> 
                 )
         unanswered = unanswered_bids(result.settings[0].rules, setting.rules, found)
         if unanswered:
-            warnings.append(
-                f"setting {index} changes what {named_bids(unanswered)} worth, but the bots declared "
-                f"{'it' if len(unanswered) == 1 else 'none of them'} measurably more or less often than in setting 0: what the "
-                "values change in this setting's figures may be only the scoring's arithmetic (more hands may tell whether "
-                "their bidding responds)."
-            )
+            warnings.append(unanswered_warning(unanswered, f"setting {index}", "than in setting 0", "this setting's figures"))
     return warnings
 
 

@@ -134,11 +134,10 @@ class WebSession(Session):
         # tricks against the contract (a trial added them in its head, as the terminal's did before).
         side = declaring_side(game.rules, observation)
         terms = played_terms(game.rules, observation) if side is not None else None
-        target = terms.target if terms is not None else None
         fields["declaring_side"] = (
-            {"seats": list(side), "needs": target.minimum, "take_none": target.is_no_tricks}
-            if side is not None and target is not None
-            else None
+            None
+            if side is None or terms is None
+            else {"seats": list(side), "needs": terms.target.minimum, "take_none": terms.target.is_no_tricks}
         )
         return fields
 
